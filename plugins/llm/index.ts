@@ -1,0 +1,56 @@
+import { Context, Service } from 'cordis'
+import { guardStream } from './normalize-stream.ts'
+import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
+
+export * from './types.ts'
+export { guardStream, toStreamError } from './normalize-stream.ts'
+
+declare module 'cordis' {
+  interface Context {
+    llm: LlmService
+  }
+}
+
+/**
+ * The `llm` service: adapters register the models they serve; `stream()` runs the
+ * `llm/stream` waterfall (middleware, replay) with adapter dispatch as the innermost step.
+ */
+export class LlmService extends Service {
+  static readonly provide = 'llm'
+  private adapters = new Map<string, LlmAdapter>()
+
+  constructor(ctx: Context) {
+    super(ctx, 'llm')
+  }
+
+  /** Register an adapter for the given model names; the disposer runs with the caller's plugin. */
+  register(models: string[], adapter: LlmAdapter, caller: Context = this.ctx): () => void {
+    return caller.effect(() => {
+      for (const model of models) this.adapters.set(model, adapter)
+      return () => {
+        for (const model of models) if (this.adapters.get(model) === adapter) this.adapters.delete(model)
+      }
+    }, `llm adapter ${models.join(',')}`)
+  }
+
+  models(): string[] {
+    return [...this.adapters.keys()]
+  }
+
+  stream(request: LlmRequest): AsyncIterable<StreamChunk> {
+    const inner = () => this.dispatch(request)
+    return guardStream(() => this.ctx.waterfall('llm/stream', request, inner), request.signal)
+  }
+
+  private dispatch(request: LlmRequest): AsyncIterable<StreamChunk> {
+    const adapter = this.adapters.get(request.model)
+    if (!adapter) {
+      const known = this.models().join(', ') || 'none'
+      throw new LlmError(`no adapter serves model "${request.model}" (registered: ${known}); enable a model plugin in cordis.yml`, 'UNKNOWN_MODEL')
+    }
+    return adapter(request)
+  }
+}
+
+export const name = 'llm'
+export default LlmService

@@ -1,0 +1,26 @@
+// The tool contract between the `tools` registry, the agent loop and the ACP bridge.
+import type { ToolKind } from '@agentclientprotocol/sdk'
+import type { ToolSchema } from '../llm/types.ts'
+
+export interface ToolContext {
+  /** The session's absolute working directory; file tools are confined to it. */
+  cwd: string
+  /** Fires on session/cancel; a tool must stop promptly and kill what it started. */
+  signal: AbortSignal
+}
+
+export interface ToolResult {
+  output: string
+  isError: boolean
+}
+
+export interface Tool extends ToolSchema {
+  /** ACP tool kind shown to the editor. */
+  kind: ToolKind
+  /** Whether the user must approve a call before it runs. */
+  needsApproval: boolean
+  /** A short human title for the editor, derived from the parsed arguments. */
+  title(args: Record<string, unknown>): string
+  /** Never throws for bad input or a failed action: those are error *results* the model sees. */
+  run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>
+}

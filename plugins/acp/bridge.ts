@@ -1,0 +1,121 @@
+// One ACP connection: the SDK owns JSON-RPC framing; this maps requests onto the agent
+// and projects the session log onto `session/update` notifications.
+import * as acp from '@agentclientprotocol/sdk'
+import type { Context } from 'cordis'
+import { AgentRequestError, type PromptClient } from '../agent/index.ts'
+import { outcomeFromOptionId } from '../agent/permission.ts'
+import type { SessionEvent } from '../session/events.ts'
+import { parseNewSession } from './params.ts'
+import { historyUpdates, liveUpdates, toolRunningUpdate, type ToolLookup } from './projection.ts'
+
+export const PROTOCOL_VERSION = 1
+
+export interface BridgeConnection {
+  closed: Promise<void>
+  close(): void
+}
+
+export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: string; version: string }): BridgeConnection {
+  let initialized = false
+  const owned = new Set<string>()
+  const tools: ToolLookup = (name) => ctx.tools.get(name)
+  // Notifications go out in the order they were produced; a prompt's response waits for them.
+  let outbox: Promise<void> = Promise.resolve()
+  let client: acp.AgentContext | undefined
+  const send = (sessionId: string, update: acp.SessionUpdate) => {
+    const target = client
+    if (!target) return
+    outbox = outbox.then(() => target.notify(acp.methods.client.session.update, { sessionId, update })).catch((error) => {
+      ctx.emit(ctx, 'internal/warn', `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`)
+    })
+  }
+  const requireInit = (method: string) => {
+    if (!initialized) throw acp.RequestError.invalidRequest({ method }, `${method} before initialize: send "initialize" first`)
+  }
+  const requireSession = (sessionId: string) => {
+    if (!owned.has(sessionId) || !ctx.agent.has(sessionId)) {
+      throw acp.RequestError.invalidParams({ sessionId }, `unknown session "${sessionId}": create it with session/new or restore it with session/load`)
+    }
+  }
+
+  const app = acp.agent({ name: info.name })
+    .onRequest(acp.methods.agent.initialize, () => {
+      initialized = true
+      return {
+        protocolVersion: PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        },
+        agentInfo: { name: info.name, version: info.version },
+        authMethods: [],
+      }
+    })
+    .onRequest(acp.methods.agent.session.new, parseNewSession, ({ params }) => {
+      requireInit('session/new')
+      const header = ctx.agent.newSession(params.cwd)
+      owned.add(header.id)
+      return { sessionId: header.id }
+    })
+    .onRequest(acp.methods.agent.session.load, ({ params }) => {
+      requireInit('session/load')
+      let log
+      try {
+        log = ctx.agent.loadSession(params.sessionId)
+      } catch (error) {
+        throw toRequestError(error)
+      }
+      owned.add(params.sessionId)
+      for (const update of historyUpdates(log.events, tools)) send(params.sessionId, update)
+      return outbox.then(() => ({}))
+    })
+    .onRequest(acp.methods.agent.session.prompt, async ({ params }) => {
+      requireInit('session/prompt')
+      requireSession(params.sessionId)
+      const promptClient: PromptClient & { toolStarted(callId: string): void } = {
+        requestPermission: async (request) => {
+          const response: acp.RequestPermissionResponse = await client!.request(acp.methods.client.session.requestPermission, {
+            sessionId: request.sessionId,
+            toolCall: { toolCallId: request.callId, title: request.tool.title(request.args), kind: request.tool.kind, status: 'pending', rawInput: request.args },
+            options: request.options,
+          }, { cancellationSignal: request.signal })
+          return response.outcome.outcome === 'selected' ? outcomeFromOptionId(response.outcome.optionId) : { outcome: 'cancelled' }
+        },
+        toolStarted: (callId) => send(params.sessionId, toolRunningUpdate(callId)),
+      }
+      let outcome
+      try {
+        outcome = await ctx.agent.prompt(params.sessionId, params.prompt, promptClient)
+      } catch (error) {
+        throw toRequestError(error)
+      } finally {
+        await outbox
+      }
+      if (outcome.reason === 'error') {
+        const error = outcome.error!
+        throw new acp.RequestError(-32603, `model error ${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`, { code: error.code, ...(error.status ? { status: error.status } : {}) })
+      }
+      return { stopReason: outcome.reason === 'end_turn' ? 'end_turn' : outcome.reason }
+    })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      if (owned.has(params.sessionId)) ctx.agent.cancel(params.sessionId)
+    })
+
+  const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) => {
+    if (!owned.has(sessionId)) return
+    for (const update of liveUpdates(event, tools)) send(sessionId, update)
+  })
+  const connection = app.connect(stream)
+  client = connection.client
+  const closed = connection.closed.finally(() => {
+    unlisten()
+    for (const sessionId of owned) ctx.agent.cancel(sessionId)
+  })
+  return { closed, close: () => connection.close() }
+}
+
+function toRequestError(error: unknown): Error {
+  if (error instanceof acp.RequestError) return error
+  if (error instanceof AgentRequestError) return acp.RequestError.invalidParams({ reason: error.kind }, error.message)
+  return acp.RequestError.internalError(undefined, error instanceof Error ? error.message : String(error))
+}

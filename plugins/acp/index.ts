@@ -1,0 +1,57 @@
+import { Readable, Writable } from 'node:stream'
+import { Context, Service } from 'cordis'
+import * as acp from '@agentclientprotocol/sdk'
+import { z } from 'zod'
+import type {} from '../agent/index.ts'
+import { serveConnection, type BridgeConnection } from './bridge.ts'
+
+export { PROTOCOL_VERSION } from './bridge.ts'
+export { historyUpdates, liveUpdates } from './projection.ts'
+
+declare module 'cordis' {
+  interface Context {
+    acp: AcpBridge
+  }
+}
+
+export const AcpConfig = z.object({
+  /** `stdio` serves the process's stdin/stdout; `none` waits for `ctx.acp.serve(stream)` (the in-process host). */
+  transport: z.enum(['stdio', 'none']).default('stdio'),
+  name: z.string().default('dsh'),
+  version: z.string().default('0.1.0'),
+}).strict()
+export type AcpConfig = z.infer<typeof AcpConfig>
+
+/** The ACP bridge: serves any number of connections over any byte stream pair. */
+export class AcpBridge extends Service {
+  static readonly provide = 'acp'
+  static readonly inject = ['agent', 'tools', 'sessions']
+  static readonly Config = AcpConfig
+  private connections = new Set<BridgeConnection>()
+
+  constructor(ctx: Context, public config: AcpConfig) {
+    super(ctx, 'acp')
+  }
+
+  *[Service.init]() {
+    if (this.config.transport === 'stdio') {
+      const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>
+      const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>
+      this.serve(acp.ndJsonStream(output, input))
+    }
+    yield () => {
+      for (const connection of this.connections) connection.close()
+    }
+  }
+
+  /** Serve one ACP client over a message stream (see `acp.ndJsonStream` for byte streams). */
+  serve(stream: acp.Stream): BridgeConnection {
+    const connection = serveConnection(this.ctx, stream, { name: this.config.name, version: this.config.version })
+    this.connections.add(connection)
+    connection.closed.finally(() => this.connections.delete(connection))
+    return connection
+  }
+}
+
+export const name = 'acp'
+export default AcpBridge

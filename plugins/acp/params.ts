@@ -1,0 +1,14 @@
+// Our own parsing of the params whose errors the editor must be able to act on.
+import { isAbsolute } from 'node:path'
+import { RequestError, type NewSessionRequest } from '@agentclientprotocol/sdk'
+
+/** session/new: `cwd` must be an absolute path string; the error names `cwd` and what was sent. */
+export function parseNewSession(params: unknown): NewSessionRequest {
+  const record = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>
+  const cwd = record.cwd
+  if (typeof cwd !== 'string' || !isAbsolute(cwd)) {
+    const got = cwd === undefined ? 'nothing' : JSON.stringify(cwd)
+    throw RequestError.invalidParams({ field: 'cwd', received: cwd ?? null }, `session/new: "cwd" must be an absolute path string, got ${got}`)
+  }
+  return { ...record, cwd, mcpServers: Array.isArray(record.mcpServers) ? record.mcpServers : [] } as NewSessionRequest
+}

@@ -1,0 +1,81 @@
+// Session events → ACP `session/update` payloads (pure). This is the editor-facing
+// surface the snapshot transcript pins, so every mapping lives here and nowhere else.
+import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk'
+import type { SessionEvent } from '../session/events.ts'
+
+export interface ToolInfo {
+  title(args: Record<string, unknown>): string
+  kind: ToolKind
+}
+
+export type ToolLookup = (name: string) => ToolInfo | undefined
+
+/** Updates for one live event; most events (boundaries, headers, permissions) show nothing. */
+export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpdate[] {
+  switch (event.type) {
+    case 'assistant/chunk': {
+      const chunk = event.data.chunk
+      if (chunk.type === 'text-delta' && chunk.text) return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: chunk.text } }]
+      if (chunk.type === 'reasoning-delta' && chunk.text) return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: chunk.text } }]
+      return []
+    }
+    case 'tool/call':
+      return [toolCallUpdate(event.data.callId, event.data.name, event.data.arguments, tools)]
+    case 'tool/result':
+      return [{
+        sessionUpdate: 'tool_call_update',
+        toolCallId: event.data.callId,
+        status: event.data.isError ? 'failed' : 'completed',
+        content: [{ type: 'content', content: { type: 'text', text: event.data.output } }],
+      }]
+    default:
+      return []
+  }
+}
+
+export function toolRunningUpdate(callId: string): SessionUpdate {
+  return { sessionUpdate: 'tool_call_update', toolCallId: callId, status: 'in_progress' }
+}
+
+/** Updates that retell a persisted session on session/load: whole messages, not their chunks. */
+export function historyUpdates(events: readonly SessionEvent[], tools: ToolLookup): SessionUpdate[] {
+  const updates: SessionUpdate[] = []
+  for (const event of events) {
+    switch (event.type) {
+      case 'user/message':
+        for (const block of event.data.content) updates.push({ sessionUpdate: 'user_message_chunk', content: block })
+        break
+      case 'assistant/message':
+        if (event.data.reasoning) updates.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.data.reasoning } })
+        if (event.data.text) updates.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.text } })
+        break
+      case 'tool/call':
+      case 'tool/result':
+        updates.push(...liveUpdates(event, tools))
+        break
+    }
+  }
+  return updates
+}
+
+function toolCallUpdate(callId: string, name: string, rawArguments: string, tools: ToolLookup): SessionUpdate {
+  const args = parseObject(rawArguments)
+  const tool = tools(name)
+  return {
+    sessionUpdate: 'tool_call',
+    toolCallId: callId,
+    title: tool && args ? tool.title(args) : name,
+    kind: tool?.kind ?? 'other',
+    status: 'pending',
+    rawInput: args ?? rawArguments,
+  }
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text || '{}')
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,99 @@
+import { Context, Service } from 'cordis'
+import type { ContentBlock } from '@agentclientprotocol/sdk'
+import type {} from '../llm/index.ts'
+import type { SessionHeader } from '../session/events.ts'
+import type {} from '../session/index.ts'
+import type {} from '../tools/index.ts'
+import { AgentConfig } from './config.ts'
+import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
+import { runTurn, type PromptClient, type TurnOutcome } from './turn.ts'
+
+export { AgentConfig } from './config.ts'
+export type { PermissionRequest, PromptClient, TurnOutcome } from './turn.ts'
+
+declare module 'cordis' {
+  interface Context {
+    agent: Agent
+  }
+}
+
+/** Thrown for requests that name no live session or collide with a running turn. */
+export class AgentRequestError extends Error {
+  constructor(message: string, public kind: 'unknown-session' | 'busy') {
+    super(message)
+    this.name = 'AgentRequestError'
+  }
+}
+
+/**
+ * The `agent` service: owns the sessions' runtime state and runs turns. It talks to
+ * nobody directly — everything observable goes into the session log, and the ACP
+ * bridge projects those events to the editor.
+ */
+export class Agent extends Service {
+  static readonly provide = 'agent'
+  static readonly inject = ['llm', 'sessions', 'tools']
+  static readonly Config = AgentConfig
+  private sessions = new Map<string, SessionRuntime>()
+
+  constructor(ctx: Context, public config: AgentConfig) {
+    super(ctx, 'agent')
+  }
+
+  *[Service.init]() {
+    // A composition shutting down cancels every running turn so disposal never waits on a model.
+    yield () => {
+      for (const runtime of this.sessions.values()) runtime.running?.abort()
+    }
+  }
+
+  newSession(cwd: string): SessionHeader {
+    const header = this.ctx.sessions.create({ cwd })
+    this.sessions.set(header.id, restoreRuntime(header, []))
+    return header
+  }
+
+  /** Restore a persisted session (also one written by an earlier process) and return its log. */
+  loadSession(sessionId: string) {
+    const running = this.sessions.get(sessionId)?.running
+    if (running) throw new AgentRequestError(`session "${sessionId}" has a turn running; cancel it before loading`, 'busy')
+    if (!this.ctx.sessions.has(sessionId)) throw new AgentRequestError(`unknown session "${sessionId}": no log for it under the sessions root`, 'unknown-session')
+    const log = this.ctx.sessions.open(sessionId)
+    this.sessions.set(sessionId, restoreRuntime(log.header, log.events))
+    return log
+  }
+
+  has(sessionId: string): boolean {
+    return this.sessions.has(sessionId)
+  }
+
+  cwdOf(sessionId: string): string | undefined {
+    return this.sessions.get(sessionId)?.header.cwd
+  }
+
+  async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {
+    const runtime = this.sessions.get(sessionId)
+    if (!runtime) throw new AgentRequestError(`unknown session "${sessionId}": create it with session/new or restore it with session/load first`, 'unknown-session')
+    if (runtime.running) throw new AgentRequestError(`session "${sessionId}" already has a prompt running; wait for it or send session/cancel`, 'busy')
+    const controller = new AbortController()
+    runtime.running = controller
+    try {
+      return await runTurn({
+        llm: this.ctx.llm,
+        append: (type, data) => this.ctx.sessions.append(sessionId, type, data),
+        tools: () => this.ctx.tools.list(),
+        config: this.config,
+      }, runtime, content, client, controller.signal)
+    } finally {
+      runtime.running = undefined
+    }
+  }
+
+  /** session/cancel: idempotent, and a no-op for an idle or unknown session (it is a notification). */
+  cancel(sessionId: string): void {
+    this.sessions.get(sessionId)?.running?.abort()
+  }
+}
+
+export const name = 'agent'
+export default Agent

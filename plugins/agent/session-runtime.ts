@@ -1,0 +1,60 @@
+// Per-session state the loop needs between turns, rebuilt from the log on session/load.
+import type { ToolSchema } from '../llm/types.ts'
+import type { SessionEvent, SessionHeader } from '../session/events.ts'
+import type { HistoryEvent } from './history.ts'
+import type { StandingDecision } from './permission.ts'
+
+export interface RequestHeader {
+  model: string
+  system: string
+  tools: ToolSchema[]
+}
+
+export interface SessionRuntime {
+  header: SessionHeader
+  /** Every event of the session, in order: the source of the model-visible history. */
+  events: HistoryEvent[]
+  /** The last completed or running turn number. */
+  turn: number
+  lastHeader?: RequestHeader
+  /** Tool name → a remembered `allow_always` / `reject_always` answer. */
+  standing: Map<string, StandingDecision>
+  /** The running turn, if any: cancel aborts it; a second prompt waits for nothing and is refused. */
+  running?: AbortController
+}
+
+/** Rebuild runtime state from a persisted log (session/load, also after a restart). */
+export function restoreRuntime(header: SessionHeader, events: readonly SessionEvent[]): SessionRuntime {
+  const runtime: SessionRuntime = { header, events: [...events], turn: 0, standing: new Map() }
+  const callTools = new Map<string, string>()
+  const approvalTools = new Map<string, string>()
+  for (const event of events) {
+    switch (event.type) {
+      case 'turn/start':
+        runtime.turn = Math.max(runtime.turn, event.data.turn)
+        break
+      case 'request/header':
+        runtime.lastHeader = { model: event.data.model, system: event.data.system, tools: event.data.tools }
+        break
+      case 'tool/call':
+        callTools.set(event.data.callId, event.data.name)
+        break
+      case 'permission/request':
+        approvalTools.set(event.data.approvalId, callTools.get(event.data.callId) ?? '')
+        break
+      case 'permission/outcome': {
+        const outcome = event.data.outcome
+        const tool = approvalTools.get(event.data.approvalId)
+        if (tool && outcome.outcome === 'selected' && (outcome.kind === 'allow_always' || outcome.kind === 'reject_always')) {
+          runtime.standing.set(tool, outcome.kind)
+        }
+        break
+      }
+    }
+  }
+  return runtime
+}
+
+export function sameHeader(a: RequestHeader | undefined, b: RequestHeader): boolean {
+  return !!a && a.model === b.model && a.system === b.system && JSON.stringify(a.tools) === JSON.stringify(b.tools)
+}

@@ -1,0 +1,9 @@
+// The session plugin: provides the `sessions` service (see store.ts) and the log format.
+import { SessionStore } from './store.ts'
+
+export * from './events.ts'
+export * from './log-format.ts'
+export { Config, SessionStore, type OpenedSession, type SessionContents, type SessionStoreConfig } from './store.ts'
+
+export const name = 'session'
+export default SessionStore

@@ -1,0 +1,122 @@
+// One session file held open for appending. Every line goes out in a single synchronous
+// write through the fd, so an event is in the kernel (and survives kill -9) before
+// append() returns; `fsync` additionally survives power loss.
+import { closeSync, constants, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
+
+const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND
+
+export class SessionLogFile {
+  private fd: number | undefined
+
+  private constructor(
+    readonly path: string,
+    fd: number,
+    /** Bytes known to be complete on disk: a failed write is truncated back to this. */
+    private size: number,
+    private readonly fsync: boolean,
+  ) {
+    this.fd = fd
+  }
+
+  /** Create a new file holding `firstLine`; fails if the file exists. */
+  static create(path: string, firstLine: string, fsync: boolean): SessionLogFile {
+    let fd: number
+    try {
+      fd = openSync(path, CREATE_FLAGS, 0o644)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new Error(`session log ${path} already exists; choose another session id or open() the existing session`)
+      }
+      throw new Error(`cannot create session log ${path}: ${(error as Error).message}`)
+    }
+    const file = new SessionLogFile(path, fd, 0, fsync)
+    try {
+      file.writeLine(firstLine)
+    } catch (error) {
+      file.close()
+      throw error
+    }
+    // A new directory entry is only power-safe once the directory itself is synced.
+    if (fsync) syncDirectory(dirname(path))
+    return file
+  }
+
+  /**
+   * Open an existing file for appending. `validBytes` cuts off a torn final line; a
+   * file whose last complete line lacks its newline gets one, so the next line starts clean.
+   */
+  static reopen(path: string, validBytes: number, endsWithNewline: boolean, fsync: boolean): SessionLogFile {
+    let fd: number
+    try {
+      fd = openSync(path, 'r+')
+      ftruncateSync(fd, validBytes)
+      closeSync(fd)
+      fd = openSync(path, constants.O_WRONLY | constants.O_APPEND)
+    } catch (error) {
+      throw new Error(`cannot open session log ${path} for appending: ${(error as Error).message}`)
+    }
+    const file = new SessionLogFile(path, fd, validBytes, fsync)
+    if (!endsWithNewline) file.writeRaw('\n')
+    return file
+  }
+
+  get closed(): boolean {
+    return this.fd === undefined
+  }
+
+  /** Append one line (the newline is added here). Durable when this returns. */
+  writeLine(line: string): void {
+    this.writeRaw(line + '\n')
+  }
+
+  /** Flush to stable storage and release the fd. Safe to call twice. */
+  close(): void {
+    const fd = this.fd
+    if (fd === undefined) return
+    this.fd = undefined
+    try {
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+  }
+
+  private writeRaw(text: string): void {
+    const fd = this.fd
+    if (fd === undefined) throw new Error(`session log ${this.path} is closed; the session store was disposed or the session failed earlier`)
+    const bytes = Buffer.from(text)
+    try {
+      let written = 0
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written)
+      if (this.fsync) fsyncSync(fd)
+      this.size += bytes.length
+    } catch (error) {
+      this.recoverFromFailedWrite()
+      throw new Error(`cannot append to session log ${this.path}: ${(error as Error).message}; the event was not recorded`)
+    }
+  }
+
+  /** A partial line would corrupt every later line: cut it off, or stop writing this file. */
+  private recoverFromFailedWrite(): void {
+    try {
+      ftruncateSync(this.fd!, this.size)
+    } catch {
+      const fd = this.fd!
+      this.fd = undefined
+      try { closeSync(fd) } catch { /* already failing; the append error is what matters */ }
+    }
+  }
+}
+
+function syncDirectory(path: string): void {
+  let fd: number | undefined
+  try {
+    fd = openSync(path, 'r')
+    fsyncSync(fd)
+  } catch {
+    // Some platforms cannot fsync a directory; the file content itself is already synced.
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}

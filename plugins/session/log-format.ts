@@ -1,0 +1,196 @@
+// The session log's wire format (DESIGN §5): serializers with a fixed key order and a
+// strict reader. Pure: no I/O, so the store, replay and the host share one definition.
+import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
+
+/** An event as it may appear in any log: committed fixtures are normalized and drop `seq`/`time`. */
+export type LoggedEvent<K extends EventType = EventType> = {
+  [T in K]: { seq?: number; time?: number; type: T; data: EventData[T] }
+}[K]
+
+/** A header as it may appear in any log: a normalized fixture may drop `createdAt`. */
+export type LoggedHeader = Omit<SessionHeader, 'createdAt'> & { createdAt?: number }
+
+export interface SessionLog<H = SessionHeader, E = SessionEvent> {
+  header: H
+  events: E[]
+  /** Set only with `allowTornTail`: the final, newline-less, unparsable line a crash left behind. */
+  tornTail?: TornTail
+}
+
+export interface TornTail {
+  /** 1-based line number of the torn line. */
+  line: number
+  /** Byte length of the complete lines before it: truncate the file to this to repair it. */
+  validBytes: number
+  text: string
+}
+
+export interface ParseOptions {
+  /**
+   * Require `seq` (1, 2, 3, … with no gaps) and `time` on every event and `createdAt` in the
+   * header: the form the store writes. Off by default so committed fixtures parse too.
+   */
+  live?: boolean
+  /**
+   * Report a final line that has no trailing newline and is not valid JSON as `tornTail`
+   * instead of failing: that is the one append a kill interrupted, never a returned event.
+   */
+  allowTornTail?: boolean
+}
+
+const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd']
+const EVENT_KEYS = ['seq', 'time', 'type', 'data']
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
+
+/** Line 1 of a session file, without the newline. Keys always in the order of DESIGN §5. */
+export function serializeHeader(header: LoggedHeader): string {
+  const { type, version, id, createdAt, cwd } = header
+  return JSON.stringify(createdAt === undefined ? { type, version, id, cwd } : { type, version, id, createdAt, cwd })
+}
+
+/**
+ * One event line, without the newline: `{"seq","time","type","data"}` in that order.
+ * An event without `seq`/`time` (a normalized fixture) is written without them.
+ * `data` keeps the caller's key order.
+ */
+export function serializeEvent(event: LoggedEvent): string {
+  const { seq, time, type, data } = event
+  const ordered: Record<string, unknown> = {}
+  if (seq !== undefined) ordered.seq = seq
+  if (time !== undefined) ordered.time = time
+  ordered.type = type
+  ordered.data = data
+  return JSON.stringify(ordered)
+}
+
+/** A whole log: header, events, one line each, with a trailing newline. */
+export function serializeSessionLog(header: LoggedHeader, events: Iterable<LoggedEvent>): string {
+  const lines = [serializeHeader(header)]
+  for (const event of events) lines.push(serializeEvent(event))
+  return lines.join('\n') + '\n'
+}
+
+/**
+ * Parse a session log. `file` only labels errors, which read `file:line: what is wrong`.
+ * With `{ live: true }` the result is typed as the store's own events (seq/time present).
+ */
+export function parseSessionLog(text: string, file: string, options: ParseOptions & { live: true }): SessionLog<SessionHeader, SessionEvent>
+export function parseSessionLog(text: string, file: string, options?: ParseOptions): SessionLog<LoggedHeader, LoggedEvent>
+export function parseSessionLog(text: string, file: string, options: ParseOptions = {}): SessionLog<LoggedHeader, LoggedEvent> {
+  const lines = text.split('\n')
+  // A trailing newline leaves one empty segment: that is the normal end of the file.
+  if (lines[lines.length - 1] === '') lines.pop()
+  if (!lines.length) {
+    throw new Error(`${file}:1: empty session log; line 1 must be a header {"type":"session","version":1,…}`)
+  }
+
+  let tornTail: TornTail | undefined
+  const lastIndex = lines.length - 1
+  if (options.allowTornTail && !text.endsWith('\n') && !isJson(lines[lastIndex])) {
+    const validBytes = Buffer.byteLength(lines.slice(0, lastIndex).map((line) => line + '\n').join(''))
+    tornTail = { line: lastIndex + 1, validBytes, text: lines[lastIndex] }
+    lines.pop()
+    if (!lines.length) {
+      throw new Error(`${file}:1: the header line is incomplete (the writer was killed while creating the session); delete the file`)
+    }
+  }
+
+  const header = parseHeader(parseObjectLine(lines[0], file, 1), file, options)
+  const events: LoggedEvent[] = []
+  for (let index = 1; index < lines.length; index++) {
+    const lineNo = index + 1
+    const event = parseEvent(parseObjectLine(lines[index], file, lineNo), file, lineNo, options)
+    if (options.live && event.seq !== index) {
+      throw new Error(`${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`)
+    }
+    events.push(event)
+  }
+  return tornTail ? { header, events, tornTail } : { header, events }
+}
+
+/** Parse just the header line (line 1), e.g. to list sessions without reading whole files. */
+export function parseSessionHeaderLine(line: string, file: string): SessionHeader {
+  return parseHeader(parseObjectLine(line, file, 1), file, { live: true }) as SessionHeader
+}
+
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function parseObjectLine(line: string, file: string, lineNo: number): Record<string, unknown> {
+  if (!line.trim()) throw new Error(`${file}:${lineNo}: blank line; every line must be one JSON object`)
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch (error) {
+    throw new Error(`${file}:${lineNo}: not valid JSON (${(error as Error).message}); every line must be one JSON object`)
+  }
+  if (!isPlainObject(value)) {
+    throw new Error(`${file}:${lineNo}: expected a JSON object, found ${describe(value)}`)
+  }
+  return value
+}
+
+function parseHeader(value: Record<string, unknown>, file: string, options: ParseOptions): LoggedHeader {
+  const at = `${file}:1`
+  if (value.type !== 'session') {
+    const found = typeof value.type === 'string' ? `a "${value.type}" line` : 'a line without "type":"session"'
+    throw new Error(`${at}: missing session header; line 1 must be {"type":"session","version":1,…}, found ${found}`)
+  }
+  if (value.version !== 1) {
+    throw new Error(`${at}: unsupported session log version ${JSON.stringify(value.version)}; this build reads version 1 (upgrade dsh or re-record the session)`)
+  }
+  rejectUnknownKeys(value, HEADER_KEYS, at)
+  if (typeof value.id !== 'string' || !value.id) throw new Error(`${at}: header "id" must be a non-empty string, found ${describe(value.id)}`)
+  if (typeof value.cwd !== 'string' || !value.cwd) throw new Error(`${at}: header "cwd" must be a non-empty string, found ${describe(value.cwd)}`)
+  const createdAtRequired = options.live || value.createdAt !== undefined
+  if (createdAtRequired && !isFiniteNumber(value.createdAt)) {
+    throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(value.createdAt)}`)
+  }
+  return value as unknown as LoggedHeader
+}
+
+function parseEvent(value: Record<string, unknown>, file: string, lineNo: number, options: ParseOptions): LoggedEvent {
+  const at = `${file}:${lineNo}`
+  if (value.type === 'session') throw new Error(`${at}: a second session header; a log holds exactly one session, header on line 1`)
+  if (typeof value.type !== 'string' || !KNOWN_TYPES.has(value.type)) {
+    throw new Error(`${at}: unknown event type ${describe(value.type)}; known types: ${EVENT_TYPES.join(', ')}`)
+  }
+  rejectUnknownKeys(value, EVENT_KEYS, at)
+  if (!isPlainObject(value.data)) {
+    throw new Error(`${at}: event "${value.type}" has ${describe(value.data)} as data; data must be a JSON object`)
+  }
+  for (const key of ['seq', 'time'] as const) {
+    if (value[key] === undefined && !options.live) continue
+    const ok = key === 'seq' ? Number.isSafeInteger(value.seq) && (value.seq as number) > 0 : isFiniteNumber(value.time)
+    if (!ok) throw new Error(`${at}: event "${key}" must be a ${key === 'seq' ? 'positive integer' : 'number of milliseconds'}, found ${describe(value[key])}`)
+  }
+  return value as unknown as LoggedEvent
+}
+
+function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at: string): void {
+  const extra = Object.keys(value).filter((key) => !allowed.includes(key))
+  if (extra.length) throw new Error(`${at}: unexpected key${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}; allowed: ${allowed.join(', ')}`)
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value)
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
+  if (typeof value === 'object') return 'an object'
+  return `the ${typeof value} ${String(value)}`
+}

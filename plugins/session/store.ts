@@ -1,0 +1,229 @@
+// The `sessions` service: one append-only JSONL file per session (DESIGN §5).
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+import { Context, Service, type Events } from 'cordis'
+import { z } from 'zod'
+import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
+import { SessionLogFile } from './log-file.ts'
+import { parseSessionHeaderLine, parseSessionLog, serializeEvent, serializeHeader, type TornTail } from './log-format.ts'
+import { readFirstLine } from './read-first-line.ts'
+
+declare module 'cordis' {
+  interface Events {
+    'session/created'(header: SessionHeader): void
+    'session/event'(sessionId: string, event: SessionEvent): void
+  }
+  interface Context {
+    sessions: SessionStore
+  }
+}
+
+export const Config = z.object({
+  /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
+  root: z.string().default('./.sessions'),
+  /** fsync after every append: survives power loss, not just a killed process. */
+  fsync: z.boolean().default(false),
+  /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
+  clock: z.custom<() => number>((value) => typeof value === 'function', 'clock must be a function returning milliseconds').optional(),
+}).prefault({})
+
+export type SessionStoreConfig = z.input<typeof Config>
+
+export interface SessionContents {
+  header: SessionHeader
+  events: SessionEvent[]
+}
+
+export interface OpenedSession extends SessionContents {
+  /** Present when open() cut off the half-written last line a crash left behind. */
+  repairedTornTail?: TornTail
+}
+
+interface LiveSession {
+  header: SessionHeader
+  events: SessionEvent[]
+  file: SessionLogFile
+}
+
+/** Ids become file names, so they are restricted to a portable, traversal-free alphabet. */
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
+const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
+
+export class SessionStore extends Service {
+  static readonly provide = 'sessions'
+  static readonly Config = Config
+
+  readonly root: string
+  private readonly fsync: boolean
+  private readonly clock: () => number
+  private readonly live = new Map<string, LiveSession>()
+  private readonly createdHere: SessionHeader[] = []
+  private disposed = false
+
+  constructor(ctx: Context, config: SessionStoreConfig = {}) {
+    super(ctx, 'sessions')
+    const resolved = Config.parse(config)
+    this.root = resolve(resolved.root)
+    this.fsync = resolved.fsync
+    this.clock = resolved.clock ?? Date.now
+  }
+
+  *[Service.init]() {
+    yield () => this.closeAll()
+  }
+
+  /** Start a session: the header is on disk before this returns, then `session/created` fires. */
+  create(options: { cwd: string; id?: string }): SessionHeader {
+    this.assertOpen('create a session')
+    const id = options.id ?? randomUUID()
+    const path = this.path(id)
+    if (!isAbsolute(options.cwd)) {
+      throw new Error(`session cwd must be an absolute path, got ${JSON.stringify(options.cwd)}; resolve it before calling sessions.create()`)
+    }
+    if (this.live.has(id)) throw new Error(`session ${id} is already open in this store (${path}); use another id`)
+    const header: SessionHeader = { type: 'session', version: 1, id, createdAt: this.clock(), cwd: options.cwd }
+    mkdirSync(this.root, { recursive: true })
+    const file = SessionLogFile.create(path, serializeHeader(header), this.fsync)
+    this.live.set(id, { header, events: [], file })
+    this.createdHere.push(header)
+    this.notify('session/created', header)
+    return header
+  }
+
+  /**
+   * Append one event. Synchronous: the line is written through the fd before this returns
+   * (durable against a killed process; against power loss with `fsync`), then `session/event` fires.
+   */
+  append<K extends EventType>(sessionId: string, type: K, data: EventData[K]): SessionEvent<K> {
+    this.assertOpen(`append "${type}" to session ${sessionId}`)
+    const session = this.live.get(sessionId)
+    if (!session) {
+      const hint = this.has(sessionId) ? 'it is persisted but not open: call sessions.open() first' : 'create() it first'
+      throw new Error(`cannot append "${type}": unknown session ${sessionId} (${hint})`)
+    }
+    if (!KNOWN_TYPES.has(type)) throw new Error(`cannot append to session ${sessionId}: unknown event type "${type}"; known: ${EVENT_TYPES.join(', ')}`)
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      throw new Error(`cannot append "${type}" to session ${sessionId}: data must be a plain object`)
+    }
+    const seq = session.events.length + 1
+    let line: string
+    try {
+      line = serializeEvent({ seq, time: this.clock(), type, data } as SessionEvent)
+    } catch (error) {
+      throw new Error(`cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`)
+    }
+    session.file.writeLine(line)
+    // Keep (and hand out) exactly what is on disk: undefined fields dropped, no shared references.
+    const event = JSON.parse(line) as SessionEvent
+    session.events.push(event)
+    this.notify('session/event', sessionId, event)
+    return event as SessionEvent<K>
+  }
+
+  /** Load a persisted session so appends continue after its last seq. Idempotent while open. */
+  open(sessionId: string): OpenedSession {
+    this.assertOpen(`open session ${sessionId}`)
+    const current = this.live.get(sessionId)
+    if (current) return { header: { ...current.header }, events: [...current.events] }
+    const path = this.path(sessionId)
+    const text = this.readLog(sessionId, path)
+    const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
+    if (log.header.id !== sessionId) {
+      throw new Error(`${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file or fix the header`)
+    }
+    const validBytes = log.tornTail ? log.tornTail.validBytes : Buffer.byteLength(text)
+    const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
+    const file = SessionLogFile.reopen(path, validBytes, endsWithNewline, this.fsync)
+    this.live.set(sessionId, { header: log.header, events: log.events, file })
+    const opened: OpenedSession = { header: log.header, events: [...log.events] }
+    if (log.tornTail) opened.repairedTornTail = log.tornTail
+    return opened
+  }
+
+  /** The session's header and events: the in-memory copy when open here, else the file. */
+  read(sessionId: string): SessionContents {
+    const current = this.live.get(sessionId)
+    if (current) return { header: { ...current.header }, events: [...current.events] }
+    const path = this.path(sessionId)
+    // A torn tail is an append that never returned, so it is no part of the session.
+    const { header, events } = parseSessionLog(this.readLog(sessionId, path), path, { live: true, allowTornTail: true })
+    return { header, events }
+  }
+
+  /** Whether the session is open here or persisted under root. An id that cannot name a file is never known. */
+  has(sessionId: string): boolean {
+    if (this.live.has(sessionId)) return true
+    return SESSION_ID.test(sessionId) && existsSync(this.path(sessionId))
+  }
+
+  /** Headers of every persisted session under root, oldest first. */
+  list(): SessionHeader[] {
+    if (!existsSync(this.root)) return []
+    const order = new Map(this.createdHere.map((header, index) => [header.id, index]))
+    const headers: SessionHeader[] = []
+    for (const entry of readdirSync(this.root, { withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.jsonl')) continue
+      const id = entry.name.slice(0, -'.jsonl'.length)
+      if (!SESSION_ID.test(id)) continue
+      const path = join(this.root, entry.name)
+      headers.push(this.live.get(id)?.header ?? parseSessionHeaderLine(readFirstLine(path), path))
+    }
+    // Same-millisecond sessions: this store's creation order, then id, keeps the order stable.
+    const rank = (header: SessionHeader) => order.get(header.id) ?? Number.MAX_SAFE_INTEGER
+    return headers.sort((a, b) => a.createdAt - b.createdAt || rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  }
+
+  /** The file a session lives in: `<root>/<id>.jsonl`. */
+  path(sessionId: string): string {
+    if (!SESSION_ID.test(sessionId)) {
+      throw new Error(`session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`)
+    }
+    return join(this.root, `${sessionId}.jsonl`)
+  }
+
+  /** Sessions created by this store instance, in creation order (replay and the test host bind to this). */
+  created(): SessionHeader[] {
+    return [...this.createdHere]
+  }
+
+  private readLog(sessionId: string, path: string): string {
+    try {
+      return readFileSync(path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new Error(`no session ${sessionId}: ${path} does not exist; sessions.list() shows the sessions under ${this.root}`)
+      }
+      throw new Error(`cannot read session log ${path}: ${(error as Error).message}`)
+    }
+  }
+
+  /** Listeners run after the write; one that throws must not make a durable append look failed. */
+  private notify<K extends 'session/created' | 'session/event'>(name: K, ...args: Parameters<Events[K]>): void {
+    try {
+      ;(this.ctx.emit as (name: string, ...args: unknown[]) => void)(name, ...args)
+    } catch (error) {
+      this.ctx.emit(this.ctx, 'internal/error', error)
+    }
+  }
+
+  private assertOpen(action: string): void {
+    if (this.disposed) {
+      throw new Error(`cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`)
+    }
+  }
+
+  private closeAll(): void {
+    this.disposed = true
+    const failures: string[] = []
+    for (const session of this.live.values()) {
+      try {
+        session.file.close()
+      } catch (error) {
+        failures.push(`${session.file.path}: ${(error as Error).message}`)
+      }
+    }
+    this.live.clear()
+    if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
+  }
+}

@@ -1,0 +1,212 @@
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Context } from 'cordis'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { SessionEvent, SessionHeader } from './events.ts'
+import { SessionStore, type SessionStoreConfig } from './index.ts'
+
+let root: string
+let ctx: Context | undefined
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'dsh-sessions-'))
+})
+
+afterEach(async () => {
+  await ctx?.fiber.dispose()
+  ctx = undefined
+  rmSync(root, { recursive: true, force: true })
+})
+
+/** A fresh Context with the store; `clock` ticks 1000, 1001, … so times are checkable. */
+async function start(config: SessionStoreConfig = {}): Promise<SessionStore> {
+  let now = 1000
+  ctx = new Context()
+  await ctx.plugin(SessionStore, { root, clock: () => now++, ...config })
+  return ctx.sessions
+}
+
+async function restart(config: SessionStoreConfig = {}): Promise<SessionStore> {
+  await ctx?.fiber.dispose()
+  return start(config)
+}
+
+function fileLines(path: string): string[] {
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean)
+}
+
+describe('sessions service', () => {
+  it('writes the header, appends events with seq/time and reads them back', async () => {
+    const sessions = await start()
+    const header = sessions.create({ cwd: '/project', id: 's-1' })
+    expect(header).toEqual({ type: 'session', version: 1, id: 's-1', createdAt: 1000, cwd: '/project' })
+
+    const first = sessions.append('s-1', 'turn/start', { turn: 1 })
+    const second = sessions.append('s-1', 'assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: 'hi' } })
+    expect(first).toEqual({ seq: 1, time: 1001, type: 'turn/start', data: { turn: 1 } })
+    expect(second.seq).toBe(2)
+
+    expect(fileLines(sessions.path('s-1'))).toEqual([
+      '{"type":"session","version":1,"id":"s-1","createdAt":1000,"cwd":"/project"}',
+      '{"seq":1,"time":1001,"type":"turn/start","data":{"turn":1}}',
+      '{"seq":2,"time":1002,"type":"assistant/chunk","data":{"turn":1,"step":1,"chunk":{"type":"text-delta","text":"hi"}}}',
+    ])
+    expect(sessions.read('s-1')).toEqual({ header, events: [first, second] })
+  })
+
+  it('defaults to a uuid id, a root resolved at start, and emits session/created once the header is on disk', async () => {
+    ctx = new Context()
+    const seen: string[] = []
+    ctx.on('session/created', (header: SessionHeader) => {
+      seen.push(readFileSync(join(root, `${header.id}.jsonl`), 'utf8'))
+    })
+    await ctx.plugin(SessionStore, { root })
+    const header = ctx.sessions.create({ cwd: '/p' })
+    expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(ctx.sessions.path(header.id)).toBe(join(root, `${header.id}.jsonl`))
+    expect(seen).toEqual([`{"type":"session","version":1,"id":"${header.id}","createdAt":${header.createdAt},"cwd":"/p"}\n`])
+  })
+
+  it('emits session/event only after the line is on disk', async () => {
+    const sessions = await start()
+    sessions.create({ cwd: '/p', id: 'a' })
+    const lastLineSeen: string[] = []
+    ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
+      const lines = fileLines(sessions.path(sessionId))
+      lastLineSeen.push(`${event.seq}:${lines[lines.length - 1]}`)
+    })
+    sessions.append('a', 'turn/start', { turn: 1 })
+    sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })
+    expect(lastLineSeen).toEqual([
+      '1:{"seq":1,"time":1001,"type":"turn/start","data":{"turn":1}}',
+      '2:{"seq":2,"time":1002,"type":"turn/end","data":{"turn":1,"reason":"end_turn"}}',
+    ])
+  })
+
+  it('keeps a durable append successful even when a listener throws', async () => {
+    const sessions = await start()
+    sessions.create({ cwd: '/p', id: 'a' })
+    const errors: unknown[] = []
+    ctx!.on('internal/error', (error: unknown) => { errors.push(error) })
+    ctx!.on('session/event', () => { throw new Error('listener bug') })
+    expect(sessions.append('a', 'turn/start', { turn: 1 }).seq).toBe(1)
+    expect(String(errors[0])).toMatch(/listener bug/)
+  })
+
+  it('continues seq after a restart and open()', async () => {
+    let sessions = await start()
+    sessions.create({ cwd: '/p', id: 'a' })
+    sessions.append('a', 'turn/start', { turn: 1 })
+    sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })
+
+    sessions = await restart()
+    expect(sessions.has('a')).toBe(true)
+    expect(sessions.created()).toEqual([])
+    expect(() => sessions.append('a', 'turn/start', { turn: 2 })).toThrow(/unknown session a \(it is persisted but not open: call sessions.open\(\) first\)/)
+    const opened = sessions.open('a')
+    expect(opened.events.map((event) => event.seq)).toEqual([1, 2])
+    expect(sessions.append('a', 'turn/start', { turn: 2 }).seq).toBe(3)
+    expect(sessions.open('a').events).toHaveLength(3) // idempotent while open
+    expect(fileLines(sessions.path('a')).map((line) => JSON.parse(line).seq)).toEqual([undefined, 1, 2, 3])
+  })
+
+  it('drops the torn line a crash left, so later appends stay parseable', async () => {
+    let sessions = await start()
+    sessions.create({ cwd: '/p', id: 'a' })
+    sessions.append('a', 'turn/start', { turn: 1 })
+    await ctx!.fiber.dispose()
+    appendFileSync(sessions.path('a'), '{"seq":2,"time":99,"type":"tu')
+
+    sessions = await start()
+    expect(sessions.read('a').events).toHaveLength(1)
+    const opened = sessions.open('a')
+    expect(opened.repairedTornTail).toMatchObject({ line: 3, text: '{"seq":2,"time":99,"type":"tu' })
+    sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })
+    await ctx!.fiber.dispose()
+    ctx = undefined
+    expect(fileLines(join(root, 'a.jsonl')).map((line) => JSON.parse(line).seq)).toEqual([undefined, 1, 2])
+  })
+
+  it('adds the missing newline before appending to a file that ends mid-line but complete', async () => {
+    writeFileSync(join(root, 'a.jsonl'), '{"type":"session","version":1,"id":"a","createdAt":5,"cwd":"/p"}\n{"seq":1,"time":6,"type":"turn/start","data":{"turn":1}}')
+    const sessions = await start()
+    sessions.open('a')
+    sessions.append('a', 'step/start', { turn: 1, step: 1 })
+    expect(fileLines(sessions.path('a'))).toHaveLength(3)
+    expect(sessions.read('a').events.map((event) => event.type)).toEqual(['turn/start', 'step/start'])
+  })
+
+  it('reads a persisted session from its file without opening it', async () => {
+    let sessions = await start()
+    sessions.create({ cwd: '/p', id: 'a' })
+    sessions.append('a', 'turn/start', { turn: 1 })
+    sessions = await restart()
+    expect(sessions.read('a').events).toEqual([{ seq: 1, time: 1001, type: 'turn/start', data: { turn: 1 } }])
+    expect(() => sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })).toThrow(/not open/)
+  })
+
+  it('lists persisted sessions in creation order and reports its own in created()', async () => {
+    let sessions = await start({ clock: () => 7 }) // same millisecond: creation order decides
+    sessions.create({ cwd: '/p', id: 'zeta' })
+    sessions.create({ cwd: '/p', id: 'alpha' })
+    expect(sessions.created().map((header) => header.id)).toEqual(['zeta', 'alpha'])
+    expect(sessions.list().map((header) => header.id)).toEqual(['zeta', 'alpha'])
+
+    sessions = await restart()
+    sessions.create({ cwd: '/p', id: 'later' })
+    writeFileSync(join(root, 'notes.txt'), 'not a session')
+    expect(sessions.list().map((header) => header.id)).toEqual(['alpha', 'zeta', 'later'])
+    expect(sessions.created().map((header) => header.id)).toEqual(['later'])
+  })
+
+  it('returns an empty list when the root does not exist yet', async () => {
+    const sessions = await start({ root: join(root, 'missing') })
+    expect(sessions.list()).toEqual([])
+    expect(sessions.has('x')).toBe(false)
+  })
+
+  it('rejects bad input with errors that say what to do', async () => {
+    const sessions = await start()
+    expect(() => sessions.append('nope', 'turn/start', { turn: 1 })).toThrow(/unknown session nope \(create\(\) it first\)/)
+    expect(() => sessions.open('nope')).toThrow(`no session nope: ${join(root, 'nope.jsonl')} does not exist`)
+    expect(() => sessions.read('nope')).toThrow(/no session nope/)
+    expect(() => sessions.create({ cwd: 'relative/dir' })).toThrow(/cwd must be an absolute path/)
+    expect(() => sessions.create({ cwd: '/p', id: '../escape' })).toThrow(/session id "..\/escape" cannot name a file/)
+    expect(sessions.has('../escape')).toBe(false)
+    sessions.create({ cwd: '/p', id: 'dup' })
+    expect(() => sessions.create({ cwd: '/p', id: 'dup' })).toThrow(/already open/)
+    // @ts-expect-error: a JS caller can pass anything
+    expect(() => sessions.append('dup', 'turn/explode', {})).toThrow(/unknown event type "turn\/explode"/)
+    const circular: any = { turn: 1 }
+    circular.self = circular
+    expect(() => sessions.append('dup', 'turn/start', circular)).toThrow(/not JSON-serializable/)
+    expect(sessions.append('dup', 'turn/start', { turn: 1 }).seq).toBe(1) // failed appends used no seq
+  })
+
+  it('refuses to overwrite a persisted session on create', async () => {
+    let sessions = await start()
+    sessions.create({ cwd: '/p', id: 'a' })
+    sessions = await restart()
+    expect(() => sessions.create({ cwd: '/p', id: 'a' })).toThrow(/already exists; choose another session id or open\(\) the existing session/)
+  })
+
+  it('names the file and line when a persisted log is malformed', async () => {
+    writeFileSync(join(root, 'bad.jsonl'), '{"type":"session","version":1,"id":"bad","createdAt":1,"cwd":"/p"}\n{"seq":1,"time":2,"type":"nope","data":{}}\n')
+    const sessions = await start()
+    expect(() => sessions.open('bad')).toThrow(`${join(root, 'bad.jsonl')}:2: unknown event type`)
+  })
+
+  it('closes every file on dispose; later calls fail clearly', async () => {
+    const sessions = await start({ fsync: true })
+    sessions.create({ cwd: '/p', id: 'a' })
+    sessions.append('a', 'turn/start', { turn: 1 })
+    const fdsBefore = readdirSync('/proc/self/fd').length
+    await ctx!.fiber.dispose()
+    ctx = undefined
+    expect(readdirSync('/proc/self/fd').length).toBe(fdsBefore - 1)
+    expect(() => sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })).toThrow(/sessions service was disposed/)
+    expect(() => sessions.create({ cwd: '/p' })).toThrow(/sessions service was disposed/)
+    expect(sessions.read('a').events).toHaveLength(1) // reading the file still works
+  })
+})

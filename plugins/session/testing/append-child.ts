@@ -1,0 +1,22 @@
+// Test helper run as a child process by durability.test.ts, which SIGKILLs it.
+// Usage: node --import tsx append-child.ts <root> <count|forever>
+// Prints "seq <n>" after each append returns (written synchronously, so the parent
+// only ever hears of appends that already returned), then "done" and idles.
+import { writeSync } from 'node:fs'
+import { Context } from 'cordis'
+import { SessionStore } from '../store.ts'
+
+const [root, mode] = process.argv.slice(2)
+if (!root || !mode) throw new Error('append-child.ts: usage: append-child.ts <root> <count|forever>')
+
+const ctx = new Context()
+await ctx.plugin(SessionStore, { root })
+const { id } = ctx.sessions.create({ cwd: process.cwd(), id: 'durable' })
+const limit = mode === 'forever' ? Infinity : Number(mode)
+for (let seq = 1; seq <= limit; seq++) {
+  ctx.sessions.append(id, 'assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: `chunk ${seq} `.repeat(20) } })
+  writeSync(1, `seq ${seq}\n`)
+}
+writeSync(1, 'done\n')
+// Stay alive with the fd open until the parent kills us: nothing may depend on a clean exit.
+setInterval(() => {}, 60_000)

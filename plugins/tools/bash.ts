@@ -1,0 +1,55 @@
+// bash: one command in a fresh non-interactive shell in the session cwd (see docs/tools.md).
+import type { BashConfig } from './config.ts'
+import { formatBashResult } from './bash-output.ts'
+import { defineTool, requiredString, toolArgs } from './define-tool.ts'
+import { runInProcessGroup } from './process-group.ts'
+import { buildShellEnv } from './shell-env.ts'
+import { OutputCapture } from './truncate.ts'
+
+const BashArgs = toolArgs({
+  command: requiredString().min(1, 'must not be empty').describe('The bash command or script to run'),
+})
+
+/**
+ * The spawned shell points stderr at the stdout pipe, then execs the real shell in place
+ * (same pid, same process group), so both streams arrive on one pipe in write order and
+ * the command runs as exactly `bash --noprofile --norc -c <command>` with `$0` = bash.
+ */
+const MERGE_STDERR_THEN_EXEC = 'exec 2>&1; exec "$BASH" --noprofile --norc -c "$1" bash'
+
+const TITLE_MAX_CHARS = 80
+
+export function bashTitle(command: string): string {
+  const firstLine = command.split('\n', 1)[0]
+  const cut = firstLine.length > TITLE_MAX_CHARS || firstLine.length < command.trimEnd().length
+  return `bash: ${cut ? `${firstLine.slice(0, TITLE_MAX_CHARS)}…` : firstLine}`
+}
+
+export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.ProcessEnv = () => process.env) {
+  return defineTool({
+    name: 'bash',
+    description:
+      'Run a bash command in the working directory and return its combined stdout and stderr. ' +
+      'Each call is a fresh non-interactive shell (no profile, stdin is empty, minimal environment' +
+      `${config.envAllowlist.includes('HOME') ? '' : ', HOME is the working directory'}). The command is killed after ${config.timeoutMs} ms; background processes ` +
+      `are killed when it ends. Output beyond ${config.maxOutputBytes} bytes is cut from the middle.`,
+    kind: 'execute',
+    needsApproval: true,
+    args: BashArgs,
+    title: (args) => (args ? bashTitle(args.command) : 'bash'),
+    async run(args, context) {
+      const capture = new OutputCapture(config.maxOutputBytes)
+      const ending = await runInProcessGroup({
+        file: 'bash',
+        args: ['--noprofile', '--norc', '-c', MERGE_STDERR_THEN_EXEC, 'bash', args.command],
+        cwd: context.cwd,
+        env: buildShellEnv(parentEnv(), config.envAllowlist, context.cwd),
+        timeoutMs: config.timeoutMs,
+        killGraceMs: config.killGraceMs,
+        signal: context.signal,
+        onOutput: (chunk) => capture.push(chunk),
+      })
+      return formatBashResult(capture.text(), ending, config.timeoutMs)
+    },
+  })
+}

@@ -1,0 +1,39 @@
+// The `tools` plugin's configuration (validated by Cordis through zod's Standard Schema).
+import { z } from 'zod'
+
+/** Built-in tools in their canonical registration order (which is also the schema order). */
+export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'list_dir'] as const
+export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number]
+
+/** Variables the agent itself needs that a command must never see, even if allowlisted by mistake. */
+export const AGENT_SECRET_VARS = ['DEEPSEEK_API_KEY']
+
+export const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM']
+
+const BashConfig = z.object({
+  timeoutMs: z.number().int().positive().default(30_000),
+  maxOutputBytes: z.number().int().positive().default(16_384),
+  /** How long a process group gets between SIGTERM and SIGKILL. */
+  killGraceMs: z.number().int().nonnegative().default(2_000),
+  envAllowlist: z
+    .array(z.string().min(1))
+    .default(DEFAULT_ENV_ALLOWLIST)
+    .refine((names) => !names.some((name) => AGENT_SECRET_VARS.includes(name)), {
+      message: `must not contain the agent's own secrets (${AGENT_SECRET_VARS.join(', ')})`,
+    }),
+})
+
+export const ToolsConfig = z.object({
+  /** Which built-ins to register; a set: registration follows BUILTIN_TOOL_NAMES order. */
+  enabled: z
+    .array(z.enum(BUILTIN_TOOL_NAMES))
+    .default([...BUILTIN_TOOL_NAMES])
+    .refine((names) => new Set(names).size === names.length, { message: 'lists a tool twice' }),
+  // `prefault` (not `default`) so the nested defaults are applied to a missing section.
+  bash: BashConfig.prefault({}),
+  /** Largest slice of a file read_file returns (and of a list_dir listing). */
+  readMaxBytes: z.number().int().positive().default(65_536),
+}).prefault({})
+
+export type ToolsConfig = z.output<typeof ToolsConfig>
+export type BashConfig = ToolsConfig['bash']

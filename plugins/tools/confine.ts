@@ -1,0 +1,101 @@
+// Confines file tool paths to the session cwd: first lexically (relative paths, `..`,
+// absolute paths), then physically (symlinks must not lead out of the real cwd).
+import { lstat, realpath } from 'node:fs/promises'
+import path from 'node:path'
+import { describeFsError, fsErrorCode } from './fs-errors.ts'
+
+export type ConfinedPath =
+  /** `realPath` is what to operate on; `display` is the cwd-relative path for messages. */
+  | { ok: true; realPath: string; display: string }
+  | { ok: false; message: string }
+
+/** `target` relative to `base` when it lies inside (or is) `base`, else undefined. */
+export function relativeInside(base: string, target: string): string | undefined {
+  const relative = path.relative(base, target)
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return undefined
+  return relative
+}
+
+const outside = (requested: string) =>
+  `Path "${requested}" is outside the working directory. Use a path relative to the working directory ` +
+  `(absolute paths are accepted only inside it, and ".." must not leave it).`
+
+const symlinkEscape = (display: string) =>
+  `Path "${display}" resolves through a symlink to a location outside the working directory; ` +
+  `only files inside the working directory can be accessed.`
+
+interface LexicalPath {
+  realCwd: string
+  /** The requested path rebased onto the real cwd; symlinks below the cwd are not yet resolved. */
+  absolute: string
+  display: string
+}
+
+async function resolveLexically(cwd: string, requested: string): Promise<LexicalPath | { message: string }> {
+  let realCwd: string
+  try {
+    realCwd = await realpath(cwd)
+  } catch {
+    return { message: 'The working directory is not accessible.' }
+  }
+  const absolute = path.resolve(cwd, requested)
+  // An absolute path may name the cwd by either its given or its real spelling.
+  const relative = relativeInside(path.resolve(cwd), absolute) ?? relativeInside(realCwd, absolute)
+  if (relative === undefined) return { message: outside(requested) }
+  return { realCwd, absolute: path.join(realCwd, relative), display: relative || '.' }
+}
+
+/** For reading: the path must exist and its real location must be inside the cwd. */
+export async function confineExisting(cwd: string, requested: string): Promise<ConfinedPath> {
+  const lexical = await resolveLexically(cwd, requested)
+  if ('message' in lexical) return { ok: false, message: lexical.message }
+  let real: string
+  try {
+    real = await realpath(lexical.absolute)
+  } catch (error) {
+    return { ok: false, message: describeFsError(error, lexical.display) }
+  }
+  if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
+  return { ok: true, realPath: real, display: lexical.display }
+}
+
+/**
+ * For writing: the path may not exist yet, so the real location is the realpath of the
+ * nearest existing ancestor plus the missing segments. A dangling symlink on the way is
+ * refused: writing through it would create its target wherever it points.
+ */
+export async function confineForWrite(cwd: string, requested: string): Promise<ConfinedPath> {
+  const lexical = await resolveLexically(cwd, requested)
+  if ('message' in lexical) return { ok: false, message: lexical.message }
+  const missing: string[] = []
+  let existing = lexical.absolute
+  while (!(await exists(existing))) {
+    missing.unshift(path.basename(existing))
+    existing = path.dirname(existing)
+  }
+  let realAncestor: string
+  try {
+    realAncestor = await realpath(existing)
+  } catch (error) {
+    if (fsErrorCode(error) !== 'ENOENT') return { ok: false, message: describeFsError(error, lexical.display) }
+    return {
+      ok: false,
+      message: `Path "${lexical.display}" goes through a symlink whose target does not exist; refusing to write through it.`,
+    }
+  }
+  const real = path.join(realAncestor, ...missing)
+  if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
+  return { ok: true, realPath: real, display: lexical.display }
+}
+
+/** lstat-based: a dangling symlink exists (it is the link that exists, not its target). */
+async function exists(target: string): Promise<boolean> {
+  try {
+    await lstat(target)
+    return true
+  } catch (error) {
+    if (fsErrorCode(error) === 'ENOENT') return false
+    // ENOTDIR and the like: stop here and let realpath report it.
+    return true
+  }
+}

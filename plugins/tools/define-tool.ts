@@ -1,0 +1,65 @@
+// Builds a Tool from a zod argument schema: validation failures and unexpected throws
+// become error results, so `run` keeps the contract "never throws".
+import type { ToolKind } from '@agentclientprotocol/sdk'
+import { z } from 'zod'
+import type { Tool, ToolContext, ToolResult } from './types.ts'
+
+export interface ToolDefinition<A> {
+  name: string
+  description: string
+  kind: ToolKind
+  needsApproval: boolean
+  args: z.ZodType<A>
+  /** Receives the parsed arguments, or undefined when they do not validate. */
+  title(args: A | undefined): string
+  run(args: A, context: ToolContext): Promise<ToolResult>
+}
+
+export const errorResult = (output: string): ToolResult => ({ output, isError: true })
+export const okResult = (output: string): ToolResult => ({ output, isError: false })
+
+/** `z.string()` with messages that name the problem in the model's terms. */
+export const requiredString = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+
+export function defineTool<A>(definition: ToolDefinition<A>): Tool {
+  const parse = (args: Record<string, unknown>) => definition.args.safeParse(args)
+  return {
+    name: definition.name,
+    description: definition.description,
+    parameters: toParameters(definition.args),
+    kind: definition.kind,
+    needsApproval: definition.needsApproval,
+    title(args) {
+      const parsed = parse(args)
+      return definition.title(parsed.success ? parsed.data : undefined)
+    },
+    async run(args, context) {
+      const parsed = parse(args)
+      if (!parsed.success) return errorResult(describeIssues(definition.name, parsed.error.issues))
+      try {
+        return await definition.run(parsed.data, context)
+      } catch (error) {
+        return errorResult(`${definition.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    },
+  }
+}
+
+/** One sentence per issue, each naming the argument, e.g. `"path" is required`. */
+function describeIssues(tool: string, issues: readonly z.core.$ZodIssue[]): string {
+  const parts = issues.map((issue) =>
+    issue.path.length ? `"${issue.path.join('.')}" ${issue.message}` : `the arguments ${issue.message}`,
+  )
+  return `Invalid arguments for ${tool}: ${parts.join('; ')}.`
+}
+
+/** The JSON Schema sent to the model; the `$schema` URI is noise in a request. */
+function toParameters(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...parameters } = z.toJSONSchema(schema) as Record<string, unknown>
+  return parameters
+}
+
+/** An arguments object; anything else (null, an array, a string) is reported as such. */
+export const toolArgs = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.object(shape, { error: 'must be a JSON object' })

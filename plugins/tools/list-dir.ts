@@ -1,0 +1,53 @@
+// list_dir: one directory inside the cwd, one entry per line, in a locale-independent order.
+import { readdir, stat } from 'node:fs/promises'
+import type { Dirent } from 'node:fs'
+import { confineExisting } from './confine.ts'
+import { defineTool, errorResult, okResult, toolArgs } from './define-tool.ts'
+import { describeFsError } from './fs-errors.ts'
+import { z } from 'zod'
+import { truncateHead } from './truncate.ts'
+
+const ListDirArgs = toolArgs({
+  path: z
+    .string({ error: 'must be a string' })
+    .optional()
+    .describe('Directory path relative to the working directory; defaults to the working directory itself'),
+})
+
+export function createListDirTool(options: { readMaxBytes: number }) {
+  return defineTool({
+    name: 'list_dir',
+    description:
+      'List the entries of a directory inside the working directory (not recursive), sorted by name. ' +
+      'Directories end with "/", symlinks with "@".',
+    kind: 'read',
+    needsApproval: false,
+    args: ListDirArgs,
+    title: (args) => `list_dir ${args?.path || '.'}`,
+    async run(args, context) {
+      const target = await confineExisting(context.cwd, args.path || '.')
+      if (!target.ok) return errorResult(target.message)
+      try {
+        if (!(await stat(target.realPath)).isDirectory()) {
+          return errorResult(`"${target.display}" is not a directory; use read_file to read a file.`)
+        }
+        const entries = await readdir(target.realPath, { withFileTypes: true })
+        if (!entries.length) return okResult('(empty directory)')
+        const listing = entries.sort((a, b) => compareCodeUnits(a.name, b.name)).map(formatEntry).join('\n')
+        return okResult(truncateHead(Buffer.from(listing), options.readMaxBytes))
+      } catch (error) {
+        return errorResult(describeFsError(error, target.display))
+      }
+    },
+  })
+}
+
+/** `ls -F` style: the suffix tells the model what it can do with the entry. */
+function formatEntry(entry: Dirent): string {
+  if (entry.isDirectory()) return `${entry.name}/`
+  if (entry.isSymbolicLink()) return `${entry.name}@`
+  return entry.name
+}
+
+// localeCompare would depend on the host's ICU data and locale; outputs get snapshotted.
+const compareCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

@@ -1,0 +1,102 @@
+// Runs a child in its own process group and guarantees the whole group is gone when the
+// returned promise settles: on timeout, on cancel, and also after a normal exit (background
+// children left behind by the shell are swept). SIGTERM first, SIGKILL after a grace period.
+import { spawn } from 'node:child_process'
+
+export type ProcessEnding =
+  | { kind: 'exit'; code: number }
+  | { kind: 'signal'; signal: string }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' }
+  | { kind: 'spawn-error'; code: string }
+
+export interface GroupRunOptions {
+  file: string
+  args: string[]
+  cwd: string
+  env: Record<string, string>
+  timeoutMs: number
+  killGraceMs: number
+  signal: AbortSignal
+  /** stdout chunks in arrival order (stdin is /dev/null, stderr is discarded: merge it into stdout). */
+  onOutput(chunk: Buffer): void
+}
+
+export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEnding> {
+  if (options.signal.aborted) return Promise.resolve({ kind: 'cancelled' })
+  return new Promise((resolve) => {
+    // detached: the child calls setsid(), so its pid is also its process group id.
+    const child = spawn(options.file, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    const timers = new Set<NodeJS.Timeout>()
+    let stopReason: 'timeout' | 'cancelled' | undefined
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
+    let killing = false
+    let settled = false
+
+    const later = (ms: number, action: () => void) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        action()
+      }, ms)
+      timers.add(timer)
+    }
+
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, signal)
+      } catch {
+        // ESRCH: nobody is left in the group.
+      }
+    }
+
+    const killGroup = () => {
+      if (killing || child.pid === undefined) return
+      killing = true
+      signalGroup('SIGTERM')
+      later(options.killGraceMs, () => {
+        signalGroup('SIGKILL')
+        // A process that left the group (setsid) may still hold the pipe open; stop waiting for it.
+        later(options.killGraceMs, () => child.stdout?.destroy())
+      })
+    }
+
+    const stop = (reason: 'timeout' | 'cancelled') => {
+      // Once the shell has exited, the result is its own; the sweep is already running.
+      if (exit) return
+      stopReason ??= reason
+      killGroup()
+    }
+
+    const onAbort = () => stop('cancelled')
+
+    const finish = (ending: ProcessEnding) => {
+      if (settled) return
+      settled = true
+      // No signal is sent after this point: the group id could be reused by an unrelated process.
+      for (const timer of timers) clearTimeout(timer)
+      options.signal.removeEventListener('abort', onAbort)
+      resolve(ending)
+    }
+
+    child.stdout!.on('data', options.onOutput)
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (child.pid === undefined) finish({ kind: 'spawn-error', code: error.code ?? error.message })
+    })
+    child.on('exit', (code, signal) => {
+      exit = { code, signal }
+      killGroup()
+    })
+    child.on('close', () => {
+      if (stopReason) finish({ kind: stopReason })
+      else if (exit?.signal) finish({ kind: 'signal', signal: exit.signal })
+      else finish({ kind: 'exit', code: exit?.code ?? 0 })
+    })
+    later(options.timeoutMs, () => stop('timeout'))
+    options.signal.addEventListener('abort', onAbort, { once: true })
+  })
+}

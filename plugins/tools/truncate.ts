@@ -1,0 +1,92 @@
+// Byte-bounded text for tool outputs. Cuts never split a UTF-8 character, and every cut
+// leaves a visible marker so the model knows something is missing.
+
+export function truncationMarker(omittedBytes: number): string {
+  return `[output truncated: ${omittedBytes} bytes omitted]`
+}
+
+/** Joins a block and a trailer line, adding a line break only when the block lacks one. */
+export function appendLine(block: string, line: string): string {
+  if (block === '' || block.endsWith('\n')) return block + line
+  return `${block}\n${line}`
+}
+
+const isContinuationByte = (byte: number) => (byte & 0b1100_0000) === 0b1000_0000
+
+/** The largest prefix length <= limit that ends on a character boundary. */
+export function headBoundary(bytes: Uint8Array, limit: number): number {
+  if (limit >= bytes.length) return bytes.length
+  let end = limit
+  while (end > 0 && isContinuationByte(bytes[end])) end--
+  return end
+}
+
+/** The smallest suffix start >= bytes.length - limit that begins on a character boundary. */
+export function tailBoundary(bytes: Uint8Array, limit: number): number {
+  if (limit >= bytes.length) return 0
+  let start = bytes.length - limit
+  while (start < bytes.length && isContinuationByte(bytes[start])) start++
+  return start
+}
+
+/**
+ * Keeps the first `maxBytes` of a text whose first bytes are `bytes` and whose full size
+ * is `totalBytes` (a caller may read only maxBytes + 1); the marker counts the dropped bytes.
+ */
+export function truncateHead(bytes: Uint8Array, maxBytes: number, totalBytes = bytes.length): string {
+  const end = headBoundary(bytes, maxBytes)
+  const text = Buffer.from(bytes.subarray(0, end)).toString('utf8')
+  if (end === totalBytes) return text
+  return appendLine(text, truncationMarker(totalBytes - end))
+}
+
+/**
+ * Captures a stream's bytes in arrival order, keeping the first and the last half of
+ * `maxBytes` (the start shows what ran, the end shows how it failed) and counting the rest.
+ */
+export class OutputCapture {
+  private head: Buffer[] = []
+  private headBytes = 0
+  private tail: Buffer[] = []
+  private tailBytes = 0
+  private total = 0
+  private readonly headLimit: number
+  private readonly tailLimit: number
+
+  constructor(maxBytes: number) {
+    this.headLimit = Math.ceil(maxBytes / 2)
+    this.tailLimit = maxBytes - this.headLimit
+  }
+
+  push(chunk: Buffer): void {
+    this.total += chunk.length
+    const room = this.headLimit - this.headBytes
+    if (room > 0) {
+      const taken = chunk.subarray(0, room)
+      this.head.push(taken)
+      this.headBytes += taken.length
+      chunk = chunk.subarray(taken.length)
+    }
+    if (!chunk.length) return
+    this.tail.push(chunk)
+    this.tailBytes += chunk.length
+    // Drop whole chunks that the remaining ones already cover; trim the rest at read time.
+    while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.tailLimit) {
+      this.tailBytes -= this.tail.shift()!.length
+    }
+  }
+
+  /** The captured text, with a marker where bytes were dropped. */
+  text(): string {
+    const all = Buffer.concat([...this.head, ...this.tail])
+    if (this.total <= this.headLimit + this.tailLimit) return all.toString('utf8')
+    // The byte after the head is still present, so a character split by the head cut is detected.
+    const headEnd = headBoundary(all, this.headBytes)
+    const tailStart = tailBoundary(all, this.tailLimit)
+    const omitted = this.total - headEnd - (all.length - tailStart)
+    const headText = all.subarray(0, headEnd).toString('utf8')
+    const tailText = all.subarray(tailStart).toString('utf8')
+    const marked = appendLine(headText, truncationMarker(omitted))
+    return tailText ? `${marked}\n${tailText}` : marked
+  }
+}

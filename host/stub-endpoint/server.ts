@@ -1,0 +1,199 @@
+// A DeepSeek-wire stub: a real HTTP server on 127.0.0.1 that answers
+// `POST /chat/completions` from a script and records every request it sees.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { DONE_EVENT, formatSseEvent, parseScriptItems, type ErrorItem, type SseItem, type StubScriptItem } from './script.ts'
+
+export type RequestOutcome =
+  | 'pending' //          still being answered (or hanging)
+  | 'completed' //        the response was fully sent
+  | 'client-closed' //    the client closed the connection before the response finished
+  | 'server-destroyed' // the stub destroyed the socket (a scripted disconnect, or close())
+
+export interface RecordedRequest {
+  index: number
+  method: string
+  path: string
+  /** Lower-cased request headers without `authorization` (the key is never recorded). */
+  headers: Record<string, string>
+  hasAuthorization: boolean
+  /** Set when the stub was started with `expectApiKey`: whether the header was exactly `Bearer <key>`. */
+  authorizationMatches?: boolean
+  /** The parsed JSON body; `undefined` when the body is not JSON (see `rawBody`). */
+  body: unknown
+  rawBody?: string
+  outcome: RequestOutcome
+}
+
+export interface StubEndpointOptions {
+  script?: unknown[]
+  /** When set, a request whose Authorization is not `Bearer <key>` gets DeepSeek's 401 (consuming no item). */
+  expectApiKey?: string
+}
+
+export interface StubEndpoint {
+  /** Base URL to configure the adapter with (`http://127.0.0.1:<port>`, no trailing slash). */
+  url: string
+  requests: RecordedRequest[]
+  /** Append script items (validated; throws naming the bad item). */
+  push(...items: unknown[]): void
+  /** Script items not yet consumed. */
+  remaining(): number
+  /** Resolves with the request's final outcome once its connection is done with. */
+  settled(index: number): Promise<RequestOutcome>
+  close(): Promise<void>
+}
+
+export async function startStubEndpoint(options: StubEndpointOptions = {}): Promise<StubEndpoint> {
+  const script: StubScriptItem[] = parseScriptItems(options.script ?? [])
+  const requests: RecordedRequest[] = []
+  let closing = false
+  const settledWaiters = new Map<number, Array<(outcome: RequestOutcome) => void>>()
+
+  const settle = (record: RecordedRequest, outcome: RequestOutcome) => {
+    if (record.outcome !== 'pending') return
+    record.outcome = outcome
+    for (const resolve of settledWaiters.get(record.index) ?? []) resolve(outcome)
+    settledWaiters.delete(record.index)
+  }
+
+  const server = createServer(async (req, res) => {
+    // Record synchronously so indexes follow arrival order, then fill in the body.
+    const record = describeRequest(req, requests.length, options.expectApiKey)
+    requests.push(record)
+    let destroyedByStub = false
+    res.on('close', () => settle(record, destroyedByStub || closing ? 'server-destroyed' : res.writableFinished ? 'completed' : 'client-closed'))
+    const destroy = () => {
+      destroyedByStub = true
+      res.socket?.destroy()
+    }
+    try {
+      await readBody(req, record)
+    } catch {
+      return // the client went away mid-upload; 'close' records it
+    }
+
+    if (record.method !== 'POST' || record.path !== '/chat/completions') {
+      return sendError(res, { kind: 'error', status: 404, body: apiError(`stub endpoint: only POST /chat/completions is served, got ${record.method} ${record.path} (request index ${record.index}); use the stub's url as baseUrl`, 'stub_not_found') })
+    }
+    if (options.expectApiKey !== undefined && !record.authorizationMatches) {
+      return sendError(res, { kind: 'error', status: 401, body: apiError('Authentication Fails (stub endpoint: the Authorization header is not "Bearer <expected key>")', 'authentication_error') })
+    }
+    const item = script.shift()
+    if (!item) {
+      return sendError(res, { kind: 'error', status: 500, body: apiError(`stub endpoint: no scripted response left for request index ${record.index} (${record.method} ${record.path}); push() more script items`, 'stub_script_exhausted') })
+    }
+    switch (item.kind) {
+      case 'error': return sendError(res, item)
+      case 'hang': return // answered by nothing; 'close' fires when the client gives up
+      case 'sse': return sendSse(res, item, destroy)
+    }
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    push: (...items) => void script.push(...parseScriptItems(items, 'stub push()')),
+    remaining: () => script.length,
+    settled(index) {
+      const record = requests[index]
+      if (record && record.outcome !== 'pending') return Promise.resolve(record.outcome)
+      return new Promise((resolve) => {
+        const waiters = settledWaiters.get(index) ?? []
+        waiters.push(resolve)
+        settledWaiters.set(index, waiters)
+      })
+    },
+    // closeAllConnections: a scripted hang must not keep close() waiting.
+    close: () => new Promise<void>((resolve) => {
+      closing = true
+      server.close(() => resolve())
+      server.closeAllConnections()
+    }),
+  }
+}
+
+function describeRequest(req: IncomingMessage, index: number, expectApiKey?: string): RecordedRequest {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name === 'authorization' || value === undefined) continue
+    headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  const authorization = req.headers.authorization
+  const record: RecordedRequest = {
+    index,
+    method: req.method ?? '',
+    path: new URL(req.url ?? '/', 'http://stub').pathname,
+    headers,
+    hasAuthorization: authorization !== undefined,
+    body: undefined,
+    outcome: 'pending',
+  }
+  if (expectApiKey !== undefined) record.authorizationMatches = authorization === `Bearer ${expectApiKey}`
+  return record
+}
+
+async function readBody(req: IncomingMessage, record: RecordedRequest): Promise<void> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const rawBody = Buffer.concat(chunks).toString('utf8')
+  try {
+    record.body = rawBody ? JSON.parse(rawBody) : undefined
+  } catch {
+    record.rawBody = rawBody
+  }
+}
+
+/** DeepSeek's error body shape. */
+function apiError(message: string, type: string): Record<string, unknown> {
+  return { error: { message, type, param: null, code: type } }
+}
+
+function sendError(res: ServerResponse, item: ErrorItem): void {
+  const isJson = typeof item.body !== 'string'
+  res.writeHead(item.status, { 'content-type': isJson ? 'application/json' : 'text/plain; charset=utf-8' })
+  res.end(isJson ? JSON.stringify(item.body) : item.body)
+}
+
+async function sendSse(res: ServerResponse, item: SseItem, destroy: () => void): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
+  res.flushHeaders()
+  for (const event of item.events) {
+    if (item.delayMs) await sleep(item.delayMs)
+    if (res.destroyed) return
+    await write(res, formatSseEvent(event))
+  }
+  if (res.destroyed) return
+  switch (item.end ?? 'done') {
+    case 'done':
+      await write(res, DONE_EVENT)
+      res.end()
+      return
+    case 'close':
+      res.end()
+      return
+    case 'disconnect':
+      // Give the client a moment to read what was flushed, so the reset is seen after the events.
+      await sleep(20)
+      destroy()
+      return
+    case 'hang':
+      return
+  }
+}
+
+function write(res: ServerResponse, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) return resolve()
+    res.write(text, () => resolve())
+  })
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

@@ -1,0 +1,63 @@
+// Shared setup for the adapter's HTTP tests: an llm service, the plugin pointed at a stub
+// endpoint, and a collector that fails if the API key leaks into any chunk.
+import { Context, type Fiber } from 'cordis'
+import { startStubEndpoint, type StubEndpoint } from '../../../host/stub-endpoint/index.ts'
+import { LlmService } from '../../llm/index.ts'
+import type { LlmRequest, StreamChunk } from '../../llm/types.ts'
+import * as deepseek from '../index.ts'
+
+export const TEST_KEY = 'sk-test-0123456789abcdef'
+
+export interface Harness {
+  ctx: Context
+  stub: StubEndpoint
+  /** The adapter plugin's own fiber (dispose it to unload just the adapter). */
+  adapter: Fiber
+  dispose(): Promise<void>
+}
+
+export async function startHarness(script: unknown[] = [], config: Record<string, unknown> = {}): Promise<Harness> {
+  const stub = await startStubEndpoint({ script, expectApiKey: TEST_KEY })
+  const ctx = new Context()
+  await ctx.plugin(LlmService)
+  // Cordis types the config as the parsed output; the zod schema fills the defaults at load.
+  const adapter = await ctx.plugin(deepseek, { baseUrl: stub.url, ...config } as deepseek.Config)
+  return {
+    ctx,
+    stub,
+    adapter,
+    async dispose() {
+      await ctx.fiber.dispose()
+      await stub.close()
+    },
+  }
+}
+
+export function makeRequest(overrides: Partial<LlmRequest> = {}): LlmRequest {
+  return {
+    sessionId: 'session-1',
+    turn: 1,
+    step: 1,
+    model: 'deepseek-chat',
+    system: 'You are a test.',
+    messages: [{ role: 'user', content: 'hello' }],
+    tools: [],
+    signal: new AbortController().signal,
+    ...overrides,
+  }
+}
+
+export async function collect(stream: AsyncIterable<StreamChunk>): Promise<StreamChunk[]> {
+  const chunks: StreamChunk[] = []
+  for await (const chunk of stream) chunks.push(chunk)
+  if (JSON.stringify(chunks).includes(TEST_KEY)) throw new Error('the API key leaked into the chunk stream')
+  return chunks
+}
+
+/** The terminal chunk, asserted to be last and unique. */
+export function finishOf(chunks: StreamChunk[]): Extract<StreamChunk, { type: 'finish' }> {
+  const finishes = chunks.filter((chunk) => chunk.type === 'finish')
+  const last = chunks.at(-1)
+  if (finishes.length !== 1 || last?.type !== 'finish') throw new Error(`expected exactly one trailing finish, got ${JSON.stringify(chunks)}`)
+  return last
+}

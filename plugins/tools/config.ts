@@ -36,4 +36,6 @@ export const ToolsConfig = z.object({
 }).prefault({})
 
 export type ToolsConfig = z.output<typeof ToolsConfig>
+/** What a composition may write: every field is optional. */
+export type ToolsConfigInput = z.input<typeof ToolsConfig>
 export type BashConfig = ToolsConfig['bash']

@@ -1,14 +1,14 @@
 import { Context, Service } from 'cordis'
 import type { ToolSchema } from '../llm/types.ts'
 import { createBashTool } from './bash.ts'
-import { BUILTIN_TOOL_NAMES, type BuiltinToolName, ToolsConfig } from './config.ts'
+import { BUILTIN_TOOL_NAMES, type BuiltinToolName, ToolsConfig, type ToolsConfigInput } from './config.ts'
 import { createListDirTool } from './list-dir.ts'
 import { createReadFileTool } from './read-file.ts'
 import type { Tool } from './types.ts'
 import { createWriteFileTool } from './write-file.ts'
 
 export * from './types.ts'
-export { ToolsConfig, BUILTIN_TOOL_NAMES } from './config.ts'
+export { ToolsConfig, type ToolsConfigInput, BUILTIN_TOOL_NAMES } from './config.ts'
 export { defineTool, errorResult, okResult } from './define-tool.ts'
 
 declare module 'cordis' {
@@ -40,8 +40,10 @@ export class ToolsService extends Service {
   // A Map keeps insertion order, which is the stable schema order.
   private tools = new Map<string, Tool>()
 
-  constructor(ctx: Context, config: ToolsConfig) {
+  // Cordis has validated `config` already; parsing again is idempotent and types the input side for callers.
+  constructor(ctx: Context, input?: ToolsConfigInput) {
     super(ctx, 'tools')
+    const config = ToolsConfig.parse(input)
     for (const name of BUILTIN_TOOL_NAMES) {
       if (config.enabled.includes(name)) this.register(createBuiltin(name, config))
     }

@@ -1,0 +1,83 @@
+import { readFile, symlink } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { makeWorkspace, type Workspace } from './test-support/workspace.ts'
+import { createWriteFileTool } from './write-file.ts'
+
+let workspace: Workspace
+beforeEach(async () => {
+  workspace = await makeWorkspace()
+})
+afterEach(() => workspace.cleanup())
+
+const tool = createWriteFileTool()
+const contentOf = (relative: string) => readFile(path.join(workspace.cwd, relative), 'utf8')
+
+describe('write_file', () => {
+  it('creates a file and its parent directories', async () => {
+    expect(await tool.run({ path: 'a/b/c.txt', content: 'héllo\n' }, workspace.context())).toEqual({
+      output: 'created a/b/c.txt (7 bytes)',
+      isError: false,
+    })
+    expect(await contentOf('a/b/c.txt')).toBe('héllo\n')
+  })
+
+  it('replaces an existing file', async () => {
+    await workspace.write('x.txt', 'old content')
+    expect(await tool.run({ path: 'x.txt', content: '' }, workspace.context())).toEqual({ output: 'updated x.txt (0 bytes)', isError: false })
+    expect(await contentOf('x.txt')).toBe('')
+  })
+
+  it('refuses paths outside the cwd and `..` escapes without writing', async () => {
+    for (const requested of [path.join(workspace.outside, 'new.txt'), '../outside/new.txt', 'a/../../outside/new.txt']) {
+      const result = await tool.run({ path: requested, content: 'pwned' }, workspace.context())
+      expect(result.isError, requested).toBe(true)
+      expect(result.output).toMatch(/is outside the working directory/)
+    }
+    await expect(readFile(path.join(workspace.outside, 'new.txt'))).rejects.toThrow()
+  })
+
+  it('refuses to write through symlinks that lead outside', async () => {
+    await symlink(path.join(workspace.outside, 'secret.txt'), path.join(workspace.cwd, 'link'))
+    await symlink(workspace.outside, path.join(workspace.cwd, 'linkdir'))
+    await symlink(path.join(workspace.outside, 'fresh.txt'), path.join(workspace.cwd, 'dangling'))
+    for (const requested of ['link', 'linkdir/new.txt', 'linkdir/deep/new.txt', 'dangling']) {
+      const result = await tool.run({ path: requested, content: 'pwned' }, workspace.context())
+      expect(result.isError, requested).toBe(true)
+    }
+    expect(await readFile(path.join(workspace.outside, 'secret.txt'), 'utf8')).toBe('top secret\n')
+    await expect(readFile(path.join(workspace.outside, 'new.txt'))).rejects.toThrow()
+    await expect(readFile(path.join(workspace.outside, 'deep'))).rejects.toThrow()
+    await expect(readFile(path.join(workspace.outside, 'fresh.txt'))).rejects.toThrow()
+  })
+
+  it('writes through a symlink that stays inside', async () => {
+    await workspace.write('real.txt', 'old')
+    await symlink('real.txt', path.join(workspace.cwd, 'alias'))
+    expect(await tool.run({ path: 'alias', content: 'new' }, workspace.context())).toEqual({ output: 'updated alias (3 bytes)', isError: false })
+    expect(await contentOf('real.txt')).toBe('new')
+  })
+
+  it('refuses a directory as the target', async () => {
+    await workspace.write('dir/x', 'x')
+    expect(await tool.run({ path: 'dir', content: 'x' }, workspace.context())).toEqual({
+      output: '"dir" is a directory; write_file needs a file path.',
+      isError: true,
+    })
+  })
+
+  it('names missing arguments', async () => {
+    expect(await tool.run({ path: 'a.txt' }, workspace.context())).toEqual({
+      output: 'Invalid arguments for write_file: "content" is required.',
+      isError: true,
+    })
+    expect(await tool.run({}, workspace.context())).toEqual({
+      output: 'Invalid arguments for write_file: "path" is required; "content" is required.',
+      isError: true,
+    })
+  })
+
+  it('titles the call with the path', () => {
+    expect(tool.title({ path: 'src/a.ts', content: '' })).toBe('write_file src/a.ts')
+  })
+})

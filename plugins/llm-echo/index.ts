@@ -1,0 +1,26 @@
+// The `llm-echo` plugin: a deterministic, keyless model for demos and conformance runs.
+// It echoes the last user message and obeys the command lines in it (README.md).
+import type { Context } from 'cordis'
+import { z } from 'zod'
+import { echoAdapter } from './adapter.ts'
+import type {} from '../llm/index.ts' // brings the ctx.llm augmentation
+
+export { echoAdapter, pause } from './adapter.ts'
+export { parseEchoScript, EchoScriptError, type EchoCommand } from './commands.ts'
+export { planEchoResponse, splitWords, type EchoAction } from './plan.ts'
+
+export const name = 'llm-echo'
+export const inject = ['llm']
+
+export const Config = z
+  .strictObject({
+    /** Model names this adapter answers to. */
+    models: z.array(z.string().min(1)).min(1).default(['echo']),
+  })
+  .prefault({})
+
+export type Config = z.output<typeof Config>
+
+export const apply = (ctx: Context, config: Config) => {
+  ctx.llm.register(config.models, echoAdapter, ctx)
+}

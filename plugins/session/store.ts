@@ -19,7 +19,7 @@ declare module 'cordis' {
   }
 }
 
-export const Config = z.object({
+export const Config = z.strictObject({
   /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
   root: z.string().default('./.sessions'),
   /** fsync after every append: survives power loss, not just a killed process. */

@@ -1,0 +1,62 @@
+import path from 'node:path'
+import type { Context } from 'cordis'
+import { Group } from '@cordisjs/plugin-loader'
+import { z } from 'zod'
+import { importEntries } from './import-entries.ts'
+import { loadComposition, type Composition, type PatchSource } from './load.ts'
+import { patchLoaderEntryInit } from './loader-entry-init.ts'
+
+export { loadComposition, type Composition, type InMemoryPatches, type LoadCompositionOptions, type PatchSource } from './load.ts'
+export { applyOverlay, mergeConfig, parsePatches, type Patch } from './overlay.ts'
+export { GROUP_NAME, type CompositionEntry, type GroupEntry } from './entries.ts'
+export { ConfigError } from './errors.ts'
+export { resolveEntryModule } from './resolve-module.ts'
+
+declare module 'cordis' {
+  interface Events {
+    /** Emitted once the composition is read and patched, before any entry module is imported. */
+    'config/loaded'(composition: Composition): void
+  }
+}
+
+export const name = 'config'
+export const inject = ['loader']
+
+export const Config = z.strictObject({
+  /** cordis.yml path, relative to the process cwd. */
+  file: z.string().min(1),
+  /** Overlay file paths, or in-memory `{ source, patches, baseDir? }`, applied in order. */
+  patches: z.array(z.union([
+    z.string().min(1),
+    z.strictObject({ source: z.string().min(1), patches: z.array(z.unknown()), baseDir: z.string().optional() }),
+  ])).default([]),
+  /** Variables for `!env`; defaults to process.env. */
+  env: z.record(z.string(), z.string().optional()).optional(),
+})
+export type Config = z.infer<typeof Config>
+
+/**
+ * Reads the composition, imports every enabled entry's module from project code, registers each
+ * plugin as a Loader builtin and hands the Loader the entries. Resolves once every entry has started.
+ */
+export const apply = async (ctx: Context, config: Config): Promise<void> => {
+  patchLoaderEntryInit()
+  const loader = ctx.loader
+  const composition = await loadComposition({ configFile: config.file, patches: config.patches as PatchSource[], env: config.env })
+  ctx.emit('config/loaded', composition)
+
+  const known = { group: Group }
+  const { entries, builtins } = await importEntries(composition.entries, path.dirname(composition.configFile), known)
+  ctx.effect(() => {
+    Object.assign(loader.builtins, known, builtins)
+    return async () => {
+      // Drop the entries this plugin created and wait until each one's disposers have finished.
+      const fibers = [...loader.entries()].flatMap((entry) => (entry.fiber ? [entry.fiber] : []))
+      await loader.root.update([])
+      await Promise.allSettled(fibers.map((fiber) => fiber.await()))
+      for (const key of Object.keys(builtins)) delete loader.builtins[key]
+    }
+  }, 'config entries')
+  await loader.root.update(entries)
+  await loader.await()
+}

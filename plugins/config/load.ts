@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { assertUniqueIds, parseEntries, type CompositionEntry } from './entries.ts'
+import { ConfigError } from './errors.ts'
+import { applyOverlay, parsePatches, type Patch } from './overlay.ts'
+import { rebasePatches } from './rebase.ts'
+import { assertDataOnly, parseYaml, type EnvSource } from './yaml.ts'
+
+/** An overlay: a YAML file path (relative to the process cwd) or patches built in memory. */
+export type PatchSource = string | InMemoryPatches
+
+export interface InMemoryPatches {
+  /** Label used in error messages, e.g. "host per-run patch". */
+  source: string
+  patches: readonly Patch[]
+  /** Folder that `./` names in these patches are relative to; defaults to the composition file's folder. */
+  baseDir?: string
+}
+
+export interface LoadCompositionOptions {
+  /** Path of cordis.yml (relative to the process cwd, or absolute). */
+  configFile: string
+  /** Overlays, applied in order after the composition file. */
+  patches?: readonly PatchSource[]
+  /** Variables for `!env`; defaults to process.env. */
+  env?: EnvSource
+  /** See ParseYamlOptions.lenientEnv: only for probing the shape before .env is loaded. */
+  lenientEnv?: boolean
+}
+
+export interface Composition {
+  /** Absolute path of the composition file; `./` entry names are relative to its folder. */
+  configFile: string
+  entries: CompositionEntry[]
+}
+
+/** Read cordis.yml, apply the overlays in order, and return the effective entries. Never writes a file. */
+export async function loadComposition(options: LoadCompositionOptions): Promise<Composition> {
+  const { configFile, patches = [], env = process.env, lenientEnv = false } = options
+  const absolute = path.resolve(configFile)
+  const configDir = path.dirname(absolute)
+  const text = await readText(absolute, configFile, 'composition file', 'pass --config FILE or create it')
+  let entries = parseEntries(parseYaml(text, { filename: configFile, env, lenientEnv }), configFile)
+  assertUniqueIds(entries, configFile)
+
+  for (const overlay of patches) {
+    if (typeof overlay === 'string') {
+      const overlayFile = path.resolve(overlay)
+      const raw = parseYaml(await readText(overlayFile, overlay, 'overlay', 'check the --patch path'), { filename: overlay, env, lenientEnv })
+      const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
+      entries = applyOverlay(entries, rebased, overlay)
+    } else {
+      assertDataOnly(overlay.patches, overlay.source)
+      const rebased = rebasePatches(parsePatches(overlay.patches, overlay.source), overlay.baseDir ?? configDir, configDir)
+      entries = applyOverlay(entries, rebased, overlay.source)
+    }
+  }
+  return { configFile: absolute, entries }
+}
+
+async function readText(file: string, label: string, what: string, hint: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : String(error)
+    throw new ConfigError(`cannot read ${what} ${label} (${file}): ${reason}; ${hint}`, { cause: error })
+  }
+}

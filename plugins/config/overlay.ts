@@ -1,0 +1,156 @@
+import { z } from 'zod'
+import { assertUniqueIds, isGroup, listIds, locateEntry, parseEntries, type CompositionEntry } from './entries.ts'
+import { ConfigError, formatIssues } from './errors.ts'
+
+/** The overlay patches of DESIGN §3; exactly one action key per patch. */
+export type Patch =
+  | { id: string; name?: string; config: Record<string, unknown> }
+  | { id: string; replace: Record<string, unknown> }
+  | { id: string; disabled: boolean }
+  | { id: string; remove: true }
+  | { insert: CompositionEntry[]; after?: string; into?: string }
+
+const Id = z.string().min(1)
+const ConfigObject = z.record(z.string(), z.unknown())
+const PatchSchemas = {
+  config: z.strictObject({ id: Id, name: z.string().min(1).optional(), config: ConfigObject }),
+  replace: z.strictObject({ id: Id, replace: ConfigObject }),
+  disabled: z.strictObject({ id: Id, disabled: z.boolean() }),
+  remove: z.strictObject({ id: Id, remove: z.literal(true) }),
+  insert: z.strictObject({ insert: z.array(z.unknown()).min(1), after: Id.optional(), into: Id.optional() }),
+}
+type Action = keyof typeof PatchSchemas
+const ACTIONS = Object.keys(PatchSchemas) as Action[]
+const PATCH_KEYS = new Set(Object.values(PatchSchemas).flatMap((schema) => Object.keys(schema.shape)))
+
+/**
+ * Validate raw overlay data (a YAML list) into patches. `source` names the overlay in errors:
+ * a file path, or a label for in-memory patches.
+ */
+export function parsePatches(raw: unknown, source: string): Patch[] {
+  if (raw === null || raw === undefined) return []
+  if (!Array.isArray(raw)) {
+    throw new ConfigError(`${source}: an overlay is a YAML list of patches, got ${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`)
+  }
+  return raw.map((item, index) => parsePatch(item, patchLabel(source, index, raw.length, item)))
+}
+
+function parsePatch(item: unknown, label: string): Patch {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) {
+    throw new ConfigError(`${label}: a patch is a mapping such as { id, disabled: true }`)
+  }
+  const actions = ACTIONS.filter((key) => key in item)
+  if (actions.length !== 1) {
+    const unknown = Object.keys(item).filter((key) => !PATCH_KEYS.has(key)).map((key) => `"${key}"`)
+    const problem = actions.length > 1 ? `combines ${actions.join(' and ')}; write one patch per change`
+      : unknown.length ? `has unknown patch key(s) ${unknown.join(', ')}` : 'says nothing to do'
+    throw new ConfigError(`${label}: ${problem}; a patch has exactly one of ${ACTIONS.join(', ')}`)
+  }
+  const action = actions[0]
+  const result = PatchSchemas[action].safeParse(item)
+  if (!result.success) {
+    throw new ConfigError(`${label}: invalid ${action} patch:\n${formatIssues(result.error.issues)}`)
+  }
+  if (action === 'insert') {
+    const patch = result.data as { insert: unknown[]; after?: string; into?: string }
+    return { ...patch, insert: parseEntries(patch.insert, `${label} insert`) }
+  }
+  return result.data as Patch
+}
+
+function patchLabel(source: string, index: number, total: number, item: unknown): string {
+  const id = item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string' ? ` (id "${(item as { id: string }).id}")` : ''
+  return `${source}: patch ${index + 1} of ${total}${id}`
+}
+
+/**
+ * Apply patches in order and return a new entry list; neither `entries` nor `patches` is mutated.
+ * Ids are looked up anywhere in the tree, groups included. Every mismatch is an error that names
+ * `source`, the patch's position and the id: a patch never silently does nothing.
+ */
+export function applyOverlay(entries: readonly CompositionEntry[], patches: readonly unknown[], source: string): CompositionEntry[] {
+  const result = structuredClone(entries) as CompositionEntry[]
+  const parsed = parsePatches(patches, source)
+  parsed.forEach((patch, index) => applyPatch(result, patch, patchLabel(source, index, parsed.length, patch)))
+  return result
+}
+
+function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): void {
+  if ('insert' in patch) return insertEntries(entries, patch, label)
+  const found = locateEntry(entries, patch.id)
+  if (!found) throw unknownId(entries, patch.id, label)
+  const { entry, siblings, index } = found
+  if ('remove' in patch) {
+    siblings.splice(index, 1)
+  } else if ('disabled' in patch) {
+    if (patch.disabled) entry.disabled = true
+    else delete entry.disabled
+  } else {
+    if (isGroup(entry)) {
+      throw new ConfigError(`${label}: entry "${entry.id}" is a group; its config is its child list, so patch the children by id or insert into it`)
+    }
+    if ('replace' in patch) {
+      entry.config = structuredClone(patch.replace)
+    } else {
+      if (patch.name !== undefined && patch.name !== entry.name) {
+        throw new ConfigError(`${label}: name guard "${patch.name}" does not match entry "${entry.id}", whose name is "${entry.name}"; the overlay was written for a different plugin`)
+      }
+      entry.config = mergeConfig(entry.config, patch.config)
+    }
+  }
+}
+
+function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { insert: unknown }>, label: string): void {
+  const existing = new Set(listIds(entries))
+  for (const id of listIds(patch.insert)) {
+    if (existing.has(id)) throw new ConfigError(`${label}: cannot insert entry "${id}": that id already exists; remove it first or pick another id`)
+  }
+  assertUniqueIds(patch.insert, `${label} insert`)
+
+  let target = entries
+  if (patch.into !== undefined) {
+    const group = locateEntry(entries, patch.into)
+    if (!group) throw unknownId(entries, patch.into, `${label} into`)
+    if (!isGroup(group.entry)) {
+      throw new ConfigError(`${label}: into "${patch.into}" is not a group; a group is { id, name: cordis:group, group: true, config: [entries] }`)
+    }
+    target = group.entry.config
+  }
+
+  let position = target.length
+  if (patch.after !== undefined) {
+    if (patch.into !== undefined) {
+      const index = target.findIndex((entry) => entry.id === patch.after)
+      if (index < 0) throw new ConfigError(`${label}: after "${patch.after}" is not a direct child of group "${patch.into}"`)
+      position = index + 1
+    } else {
+      const anchor = locateEntry(entries, patch.after)
+      if (!anchor) throw unknownId(entries, patch.after, `${label} after`)
+      target = anchor.siblings
+      position = anchor.index + 1
+    }
+  }
+  target.splice(position, 0, ...structuredClone(patch.insert))
+}
+
+function unknownId(entries: CompositionEntry[], id: string, label: string): ConfigError {
+  return new ConfigError(`${label}: no entry has id "${id}" (known ids: ${listIds(entries).join(', ') || 'none'}); fix the id or drop the patch`)
+}
+
+/** Objects merge key by key; arrays and scalars replace (DESIGN §3). */
+export function mergeConfig(base: unknown, patch: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
+  const merged: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(patch)) {
+    // defineProperty: a YAML key "__proto__" must stay a plain key, not replace the prototype.
+    Object.defineProperty(merged, key, {
+      value: Object.hasOwn(base, key) ? mergeConfig(base[key], value) : structuredClone(value),
+      enumerable: true, writable: true, configurable: true,
+    })
+  }
+  return merged
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

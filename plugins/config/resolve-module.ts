@@ -1,0 +1,87 @@
+import { existsSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ConfigError } from './errors.ts'
+import { isRelativeName } from './rebase.ts'
+
+export interface ModuleRequest {
+  /** Entry id, named in errors. */
+  id: string
+  /** The entry's `name`: `./x` / `../x` (relative to baseDir), an absolute path, a file: URL or a package name. */
+  name: string
+  /** Folder of the composition file that declared the entry. */
+  baseDir: string
+}
+
+export interface ResolveContext {
+  /** True when dsh runs from dist/ (plain node), where .ts sources cannot be imported. */
+  compiled: boolean
+  /** The dsh package root (holds package.json, plugins/, dist/). */
+  packageRoot: string
+}
+
+const ownFile = fileURLToPath(import.meta.url)
+
+/** How this copy of dsh runs: compiled when this very module was loaded as `.js`. */
+export const defaultResolveContext: ResolveContext = {
+  compiled: ownFile.endsWith('.js'),
+  packageRoot: findPackageRoot(path.dirname(ownFile)),
+}
+
+/** Resolve an entry's module name to an importable URL, or throw naming the entry and specifier. */
+export function resolveEntryModule(request: ModuleRequest, context: ResolveContext = defaultResolveContext): string {
+  const { id, name, baseDir } = request
+  if (isRelativeName(name) || path.isAbsolute(name) || name.startsWith('file:')) {
+    const base = name.startsWith('file:') ? fileURLToPath(name) : path.resolve(baseDir, name)
+    const candidates = [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]
+    const found = candidates.find(isFile)
+    if (!found) {
+      throw new ConfigError(`entry "${id}": cannot resolve module "${name}" (relative to ${baseDir}); tried ${candidates.join(', ')}; fix the entry's name or create the module`)
+    }
+    return pathToFileURL(compiledTwin(id, name, found, context)).href
+  }
+  try {
+    return import.meta.resolve(name)
+  } catch {
+    try {
+      // A package installed next to the composition file rather than next to dsh.
+      return pathToFileURL(createRequire(path.join(baseDir, 'noop.js')).resolve(name)).href
+    } catch {
+      throw new ConfigError(`entry "${id}": cannot resolve module "${name}": no such package from ${context.packageRoot} or ${baseDir}; install it or fix the entry's name`)
+    }
+  }
+}
+
+/**
+ * Under plain node (dist/), a `.ts` source inside the package is swapped for its compiled twin
+ * `dist/<same path>.js`, so cordis.yml can keep naming `./plugins/x` in both modes.
+ */
+function compiledTwin(id: string, name: string, file: string, context: ResolveContext): string {
+  if (!context.compiled || !file.endsWith('.ts')) return file
+  const relative = path.relative(context.packageRoot, file)
+  const insidePackage = !relative.startsWith('..') && !path.isAbsolute(relative)
+  if (!insidePackage || relative.startsWith(`dist${path.sep}`)) {
+    throw new ConfigError(`entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, or run dsh from source with node --import tsx host/cli.ts`)
+  }
+  const twin = path.join(context.packageRoot, 'dist', relative.replace(/\.ts$/, '.js'))
+  if (!isFile(twin)) {
+    throw new ConfigError(`entry "${id}": module "${name}" has no compiled twin ${twin}; run npm run build in ${context.packageRoot}`)
+  }
+  return twin
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile()
+  } catch {
+    return false
+  }
+}
+
+function findPackageRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir
+    if (path.dirname(dir) === dir) return start
+  }
+}

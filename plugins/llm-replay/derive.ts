@@ -1,0 +1,64 @@
+// Turn a recorded session log into the model script replay serves (DESIGN §6). Pure.
+import type { StreamChunk } from '../llm/types.ts'
+import type { HistoryEvent } from '../agent/history.ts'
+
+/** What one model call returns when replayed. */
+export type ReplayEntry =
+  | { kind: 'chunks'; chunks: StreamChunk[] }
+  | { kind: 'throw'; chunks: StreamChunk[]; message: string; code: string; status?: number }
+  | { kind: 'hang' }
+
+/** A model call's position in the recorded session. */
+export interface StepRef {
+  turn: number
+  step: number
+}
+
+/** Where a script entry came from, so errors can point at the line to fix. */
+export type EntrySource =
+  | { from: 'log' }
+  | { from: 'override'; file: string; path: string }
+
+/** One model call of the script: what to serve, and where it was recorded (for drift checks and errors). */
+export interface ScriptEntry {
+  at: StepRef
+  entry: ReplayEntry
+  source: EntrySource
+}
+
+/**
+ * Group `assistant/chunk` events by `(turn, step)` in order of first appearance; each group
+ * is one model call. A group that ends in `finish{reason:'error'}` stays a `chunks` entry:
+ * the llm service passes that finish through unchanged, so the consumer sees the same stream.
+ * Linear in the number of events.
+ */
+export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[] {
+  const script: ScriptEntry[] = []
+  const groups = new Map<string, StreamChunk[]>()
+  let position = 0
+  for (const event of events) {
+    position++
+    if (event.type !== 'assistant/chunk') continue
+    const { turn, step, chunk } = event.data as { turn: unknown; step: unknown; chunk: StreamChunk }
+    if (!isPositiveInteger(turn) || !isPositiveInteger(step)) {
+      throw new Error(`event ${position} (assistant/chunk): "turn" and "step" must be positive integers, found turn ${JSON.stringify(turn)}, step ${JSON.stringify(step)}`)
+    }
+    const key = `${turn}:${step}`
+    let chunks = groups.get(key)
+    if (!chunks) {
+      chunks = []
+      groups.set(key, chunks)
+      script.push({ at: { turn, step }, entry: { kind: 'chunks', chunks }, source: { from: 'log' } })
+    }
+    chunks.push(chunk)
+  }
+  return script
+}
+
+export function describeStep(at: StepRef): string {
+  return `turn ${at.turn} step ${at.step}`
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0
+}

@@ -1,0 +1,26 @@
+// The replay error catalogue (docs/replay.md): each problem has a stable code and a message
+// naming the fixture file, scenario, session, turn and step, and what to do next.
+import { LlmError } from '../llm/types.ts'
+
+export type ReplayErrorCode =
+  | 'REPLAY_EXHAUSTED'
+  | 'REPLAY_EXTRA_SESSION'
+  | 'REPLAY_DRIFT'
+  | 'REPLAY_UNCONSUMED'
+
+export interface ReplayProblem {
+  code: ReplayErrorCode
+  message: string
+}
+
+/** What `verify()` throws: every problem of the run, numbered, in one message. */
+export class ReplayVerificationError extends Error {
+  constructor(readonly scenario: string, readonly problems: readonly ReplayProblem[]) {
+    super(`replay of scenario "${scenario}" failed with ${problems.length} problem(s):\n${problems.map((p, i) => `${i + 1}. [${p.code}] ${p.message}`).join('\n')}`)
+    this.name = 'ReplayVerificationError'
+  }
+}
+
+export function toLlmError(problem: ReplayProblem): LlmError {
+  return new LlmError(problem.message, problem.code)
+}

@@ -1,0 +1,113 @@
+// Load everything replay serves, once, at plugin start: session logs → derived scripts →
+// overrides applied. Any problem is one loud error naming the file; nothing is read later.
+import { readFileSync } from 'node:fs'
+import { z } from 'zod'
+import type { HistoryEvent } from '../agent/history.ts'
+import { parseSessionLog } from '../session/log-format.ts'
+import { deriveReplayScript, type ScriptEntry } from './derive.ts'
+import { formatIssue } from './issue-format.ts'
+import { applyOverride, parseOverride, type OverridePart } from './override.ts'
+import { StreamChunkSchema } from './schema.ts'
+import type { FixtureSources } from './sources.ts'
+
+/** One recorded session, ready to serve. */
+export interface RecordedSession {
+  /** Binding position: 0 = the first session created (session.jsonl). */
+  index: number
+  file: string
+  /** The header's cwd; `{{cwd}}` in a normalized fixture. */
+  cwd: string
+  /** Events without `assistant/chunk`: all the drift check needs, and far fewer. */
+  historyEvents: HistoryEvent[]
+  script: ScriptEntry[]
+}
+
+export type ReadText = (file: string) => string
+
+const ChunkEventData = z.object({
+  turn: z.number().int().positive(),
+  step: z.number().int().positive(),
+  chunk: StreamChunkSchema,
+}).strict()
+
+export function loadFixtures(sources: FixtureSources, read: ReadText = readFixtureText): RecordedSession[] {
+  const sessions = sources.sessions.map((source, index) => readSession(index, source.file, read, sources.scenario))
+  const parts = collectOverrideParts(sources, read)
+  for (const part of parts) {
+    const session = sessions[part.session]
+    session.script = applyOverride(session.script, part, sessionLabel(sources.scenario, session))
+  }
+  return sessions
+}
+
+export function sessionLabel(scenario: string, session: Pick<RecordedSession, 'index' | 'file'>): string {
+  return `scenario "${scenario}", session ${session.index} (${session.file})`
+}
+
+function readSession(index: number, file: string, read: ReadText, scenario: string): RecordedSession {
+  const text = readOrExplain(file, read, `session log ${index} of scenario "${scenario}"`, 'record the scenario first (dsh test <name> --mode record) or fix the path in the replay config / DSH_SNAPSHOT_FILE')
+  const log = parseSessionLog(text, file)
+  const historyEvents: HistoryEvent[] = []
+  log.events.forEach((event, position) => {
+    if (event.type !== 'assistant/chunk') return void historyEvents.push(event)
+    // Validate every chunk here, so a bad fixture fails at start rather than mid-scenario.
+    const result = ChunkEventData.safeParse(event.data)
+    if (!result.success) {
+      throw new Error(`${file}:${position + 2}: invalid assistant/chunk event: ${formatIssue(event.data, result.error.issues[0])}`)
+    }
+  })
+  let script: ScriptEntry[]
+  try {
+    script = deriveReplayScript(log.events)
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`)
+  }
+  return { index, file, cwd: log.header.cwd, historyEvents, script }
+}
+
+/** Every override part, checked for targets that exist and for two files fighting over one session. */
+function collectOverrideParts(sources: FixtureSources, read: ReadText): OverridePart[] {
+  const parts: OverridePart[] = []
+  sources.sessions.forEach((source, index) => {
+    if (!source.override) return
+    const own = parseOverride(readOrExplain(source.override, read, `replay override of session ${index}`, OVERRIDE_HINT), source.override, index)
+    for (const part of own) {
+      if (part.session !== index) {
+        throw new Error(`${part.file}: ${part.path}.session: this file is the override of session ${index} (${source.file}) but targets session ${part.session}; drop "session" or move the part to the scenario-wide override`)
+      }
+    }
+    parts.push(...own)
+  })
+  if (sources.override) {
+    const shared = parseOverride(readOrExplain(sources.override, read, 'replay override', OVERRIDE_HINT), sources.override, 0)
+    for (const part of shared) {
+      if (part.session >= sources.sessions.length) {
+        const where = part.explicitSession ? `${part.path}.session` : part.path
+        throw new Error(`${part.file}: ${where}: targets session ${part.session}, but only ${sources.sessions.length} session log(s) are configured (${sources.sessions.map((s) => s.file).join(', ')}); add the session log or fix the index`)
+      }
+    }
+    parts.push(...shared)
+  }
+  const owner = new Map<number, OverridePart>()
+  for (const part of parts) {
+    const first = owner.get(part.session)
+    if (first) throw new Error(`session ${part.session} is overridden twice: ${first.file} (${first.path}) and ${part.file} (${part.path}); keep one`)
+    owner.set(part.session, part)
+  }
+  return parts
+}
+
+const OVERRIDE_HINT = 'write it (see docs/replay.md) or fix the path in the replay config / DSH_SNAPSHOT_OVERRIDE'
+
+function readOrExplain(file: string, read: ReadText, what: string, hint: string): string {
+  try {
+    return read(file)
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (error as Error).message
+    throw new Error(`cannot read ${what} ${file}: ${reason}; ${hint}`)
+  }
+}
+
+function readFixtureText(file: string): string {
+  return readFileSync(file, 'utf8')
+}

@@ -1,0 +1,145 @@
+// llm-replay: answers every `llm/stream` request from recorded session logs (DESIGN §6) and
+// never calls `next()`, so no real adapter, key or network is ever reached in replay mode.
+import { realpathSync } from 'node:fs'
+import { Context, Service } from 'cordis'
+import { z } from 'zod'
+import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
+import type { SessionHeader } from '../session/events.ts'
+import type { SessionStore } from '../session/store.ts'
+import { type ReplayProblem, toLlmError } from './errors.ts'
+import { loadFixtures } from './fixtures.ts'
+import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
+import { resolveSources } from './sources.ts'
+
+export { deriveReplayScript, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
+export { checkDrift, normalizeCwd } from './drift.ts'
+export { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
+export { parseOverride, applyOverride } from './override.ts'
+export type { UnconsumedEntry } from './player.ts'
+
+declare module 'cordis' {
+  interface Context {
+    replay: ReplayService
+  }
+}
+
+export const Config = z.object({
+  /** Label for error messages; defaults to the folder of the first session log. */
+  scenario: z.string().min(1).optional(),
+  /** Session logs in binding order (0 = first session created), each with an optional override. */
+  sessions: z.array(z.object({ file: z.string().min(1), override: z.string().min(1).optional() }).strict()).optional(),
+  /** An override whose parts may target any session (default session 0). */
+  override: z.string().min(1).optional(),
+  /** Compare each live request's history with the recorded one before serving. */
+  drift: z.boolean().default(true),
+}).strict().prefault({})
+
+export type ReplayConfig = z.infer<typeof Config>
+
+export class ReplayService extends Service {
+  static readonly provide = 'replay'
+  // `sessions` is optional: replay only listens to its events, and looks a restored session's cwd up in it.
+  static readonly inject = { llm: { required: true }, sessions: { required: false } }
+  static readonly Config = Config
+
+  private player!: ReplayPlayer
+  /** Pending hangs, released with an error if the plugin stops while a turn is still waiting. */
+  private readonly hangs = new Set<(error?: Error) => void>()
+
+  constructor(ctx: Context, private readonly config: ReplayConfig) {
+    super(ctx, 'replay')
+  }
+
+  *[Service.init]() {
+    const sources = resolveSources(this.config, process.env, process.cwd())
+    this.player = new ReplayPlayer(loadFixtures(sources), { scenario: sources.scenario, drift: this.config.drift })
+    const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd'>) => this.player.bind(header.id, cwdSpellings(header.cwd))
+    // Sessions created before replay started still bind in creation order.
+    for (const header of this.sessions()?.created?.() ?? []) bindCreated(header)
+    this.ctx.on('session/created', bindCreated)
+    this.ctx.on('llm/stream', (request) => this.answer(request))
+    yield () => this.shutdown()
+  }
+
+  /** Problems met while serving (drift, exhausted, extra session), in order. */
+  get errors(): readonly ReplayProblem[] {
+    return this.player.errors
+  }
+
+  /** Script entries no request has taken yet. */
+  unconsumed(): UnconsumedEntry[] {
+    return this.player.unconsumed()
+  }
+
+  /** Throw a ReplayVerificationError listing every problem and unconsumed entry; call before disposing. */
+  verify(): void {
+    this.player.verify()
+  }
+
+  private answer(request: LlmRequest): AsyncIterable<StreamChunk> {
+    if (!this.player.isBound(request.sessionId)) {
+      // Never created in this process (e.g. restored with session/load): bind on first request.
+      this.player.bind(request.sessionId, cwdSpellings(this.lookupCwd(request.sessionId)), { turn: request.turn, step: request.step })
+    }
+    return this.play(this.player.take(request), request.signal)
+  }
+
+  private async *play(serving: Serving, signal: AbortSignal): AsyncGenerator<StreamChunk> {
+    if (serving.kind === 'fail') throw toLlmError(serving.problem)
+    const { entry } = serving
+    if (entry.kind === 'hang') return await this.hang(signal)
+    yield* serving.chunks
+    if (entry.kind === 'throw') throw new LlmError(entry.message, entry.code, entry.status)
+  }
+
+  /** Yield nothing until the request is cancelled, as a stalled provider would. */
+  private hang(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const release = (error?: Error) => {
+        signal.removeEventListener('abort', onAbort)
+        this.hangs.delete(release)
+        if (error) reject(error)
+        else resolve()
+      }
+      const onAbort = () => release()
+      if (signal.aborted) return resolve()
+      signal.addEventListener('abort', onAbort, { once: true })
+      this.hangs.add(release)
+    })
+  }
+
+  /** The session store, when one is loaded (it is an optional dependency). */
+  private sessions(): Partial<Pick<SessionStore, 'created' | 'read'>> | undefined {
+    return this.ctx.get('sessions')
+  }
+
+  /** A restored session's cwd, from its persisted header; unknown if the store cannot read it. */
+  private lookupCwd(sessionId: string): string | undefined {
+    try {
+      return this.sessions()?.read?.(sessionId).header.cwd
+    } catch {
+      return undefined
+    }
+  }
+
+  private shutdown(): void {
+    for (const release of [...this.hangs]) release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
+    for (const problem of this.player.unconsumedProblems()) {
+      process.stderr.write(`llm-replay: ${problem.code}: ${problem.message}\n`)
+    }
+  }
+}
+
+/** The cwd as created and as the OS resolves it (a symlinked tmp dir shows up both ways in tool output). */
+function cwdSpellings(cwd: string | undefined): string[] {
+  if (!cwd) return []
+  try {
+    const real = realpathSync(cwd)
+    return real === cwd ? [cwd] : [cwd, real]
+  } catch {
+    return [cwd]
+  }
+}
+
+export const name = 'llm-replay'
+export default ReplayService

@@ -1,0 +1,160 @@
+// Which recorded entry answers which live request: sessions bind to logs in order of
+// creation, calls inside a session are served in order. No Cordis, no I/O: index.ts feeds it.
+import type { LlmRequest, StreamChunk } from '../llm/types.ts'
+import { findCwdTokens, withLiveCwd } from './cwd-token.ts'
+import { describeStep, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
+import { checkDrift } from './drift.ts'
+import { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
+import { sessionLabel, type RecordedSession } from './fixtures.ts'
+
+/** The live side of a binding: which log a live session replays and how far it got. */
+interface Binding {
+  sessionId: string
+  recorded?: RecordedSession
+  /** The live cwd's spellings (as created, realpath'd); empty when unknown. */
+  cwds: string[]
+  /** Set for a live session beyond the recorded ones: every request fails with it. */
+  extra?: ReplayProblem
+}
+
+export type Serving =
+  | { kind: 'serve'; entry: ReplayEntry; chunks: Iterable<StreamChunk> }
+  | { kind: 'fail'; problem: ReplayProblem }
+
+export interface UnconsumedEntry {
+  session: number
+  file: string
+  /** Position in the session's script. */
+  index: number
+  at: StepRef
+  kind: ReplayEntry['kind']
+}
+
+export interface PlayerOptions {
+  scenario: string
+  drift: boolean
+}
+
+export class ReplayPlayer {
+  readonly errors: ReplayProblem[] = []
+  private readonly bindings = new Map<string, Binding>()
+  private readonly cursors: number[]
+  private readonly cwdTokens: Array<Array<number[] | undefined>>
+  private nextLog = 0
+  private liveSessions = 0
+
+  constructor(readonly sessions: readonly RecordedSession[], private readonly options: PlayerOptions) {
+    this.cursors = sessions.map(() => 0)
+    this.cwdTokens = sessions.map((session) => findCwdTokens(session.script))
+  }
+
+  /** Bind a live session to the next recorded log; `cwds` are its cwd spellings, if known. */
+  bind(sessionId: string, cwds: string[], firstRequest?: StepRef): void {
+    if (this.bindings.has(sessionId)) return
+    const ordinal = this.liveSessions++
+    const recorded = this.sessions[this.nextLog]
+    if (recorded) {
+      this.nextLog++
+      this.bindings.set(sessionId, { sessionId, recorded, cwds })
+      return
+    }
+    const files = this.sessions.map((session) => session.file).join(', ')
+    const request = firstRequest ? ` (first request at ${describeStep(firstRequest)})` : ''
+    const extra = this.record('REPLAY_EXTRA_SESSION', `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens more sessions than when the scenario was recorded: re-record the scenario, or add a session.${ordinal}.jsonl log`)
+    this.bindings.set(sessionId, { sessionId, cwds, extra })
+  }
+
+  isBound(sessionId: string): boolean {
+    return this.bindings.has(sessionId)
+  }
+
+  /** Pick the answer to a live request. Consumes the entry even when drift is found, so later calls stay aligned. */
+  take(request: Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'>): Serving {
+    const binding = this.bindings.get(request.sessionId)
+    if (!binding) throw new Error(`replay: session ${request.sessionId} is not bound; call bind() first`)
+    const live: StepRef = { turn: request.turn, step: request.step }
+    // Recorded once at binding; each request still fails loudly, naming its own turn and step.
+    if (binding.extra) return { kind: 'fail', problem: { code: binding.extra.code, message: `${binding.extra.message} [request at ${describeStep(live)}]` } }
+    const recorded = binding.recorded as RecordedSession
+    const where = `${sessionLabel(this.options.scenario, recorded)}, live session ${request.sessionId}, ${describeStep(live)}`
+
+    const position = this.cursors[recorded.index]
+    const scripted = recorded.script[position]
+    if (!scripted) {
+      const count = recorded.script.length
+      return this.fail('REPLAY_EXHAUSTED', `${where}: the agent asked for model call ${position + 1}, but the script has ${count} entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the session was recorded: re-record the scenario, or append an entry with replay.override.json ({"patch":[{"before":${count},"entry":…}]})`)
+    }
+    this.cursors[recorded.index] = position + 1
+
+    if (this.options.drift) {
+      const report = checkDrift({
+        recordedEvents: recorded.historyEvents,
+        recordedAt: scripted.at,
+        liveAt: live,
+        liveMessages: request.messages,
+        liveCwds: binding.cwds,
+        recordedCwd: recorded.cwd,
+      })
+      if (report) {
+        return this.fail('REPLAY_DRIFT', `${where}: drift at script entry ${position} (recorded at ${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}\nIf the change is intended, re-record the scenario (dsh test ${this.options.scenario} --mode record); otherwise fix the agent`)
+      }
+    }
+    return { kind: 'serve', entry: scripted.entry, chunks: this.chunksFor(recorded, position, binding) }
+  }
+
+  /** Entries no request ever took, across all recorded sessions (bound or not). */
+  unconsumed(): UnconsumedEntry[] {
+    const out: UnconsumedEntry[] = []
+    for (const session of this.sessions) {
+      for (let index = this.cursors[session.index]; index < session.script.length; index++) {
+        const { at, entry } = session.script[index]
+        out.push({ session: session.index, file: session.file, index, at, kind: entry.kind })
+      }
+    }
+    return out
+  }
+
+  /** One readable problem per session with unserved entries. */
+  unconsumedProblems(): ReplayProblem[] {
+    const bySession = new Map<number, UnconsumedEntry[]>()
+    for (const item of this.unconsumed()) bySession.set(item.session, [...(bySession.get(item.session) ?? []), item])
+    return [...bySession.entries()].map(([index, items]) => {
+      const session = this.sessions[index]
+      const bound = this.cursors[index] > 0 || [...this.bindings.values()].some((b) => b.recorded === session)
+      const list = items.map((item) => `entry ${item.index} (${describeStep(item.at)}, ${item.kind})`).join(', ')
+      const why = bound ? 'the agent made fewer model calls than when the session was recorded' : 'no live session was bound to this log (the agent opened fewer sessions than recorded)'
+      return { code: 'REPLAY_UNCONSUMED' as const, message: `${sessionLabel(this.options.scenario, session)}: ${items.length} script entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}. Re-record the scenario, or drop the entries with replay.override.json` }
+    })
+  }
+
+  /** Throw one combined error for everything wrong so far (request errors, then unconsumed entries). */
+  verify(): void {
+    const problems = [...this.errors, ...this.unconsumedProblems()]
+    if (problems.length) throw new ReplayVerificationError(this.options.scenario, problems)
+  }
+
+  private chunksFor(recorded: RecordedSession, position: number, binding: Binding): Iterable<StreamChunk> {
+    const entry = recorded.script[position].entry
+    if (entry.kind === 'hang') return []
+    const tokens = this.cwdTokens[recorded.index][position]
+    const cwd = binding.cwds[0]
+    if (!tokens || !cwd) return entry.chunks
+    const chunks = entry.chunks.slice()
+    for (const index of tokens) chunks[index] = withLiveCwd(chunks[index], cwd)
+    return chunks
+  }
+
+  private fail(code: ReplayErrorCode, message: string): Serving {
+    return { kind: 'fail', problem: this.record(code, message) }
+  }
+
+  private record(code: ReplayErrorCode, message: string): ReplayProblem {
+    const problem = { code, message }
+    this.errors.push(problem)
+    return problem
+  }
+}
+
+function sourceNote(scripted: ScriptEntry): string {
+  return scripted.source.from === 'override' ? `, from ${scripted.source.file} ${scripted.source.path}` : ''
+}

@@ -1,0 +1,53 @@
+// Which fixture files to replay: from the plugin config, or (for the subprocess host and
+// `dsh --patch cordis.snapshot.yml`) from DSH_SNAPSHOT_FILE / DSH_SNAPSHOT_OVERRIDE. Pure.
+import { basename, dirname, resolve } from 'node:path'
+
+export interface ReplayConfigInput {
+  scenario?: string
+  sessions?: Array<{ file: string; override?: string }>
+  override?: string
+}
+
+export interface FixtureSources {
+  scenario: string
+  /** Session logs in binding order: index 0 = the first session created. */
+  sessions: Array<{ file: string; override?: string }>
+  /** One override file whose parts may target any session (default session 0). */
+  override?: string
+}
+
+export function resolveSources(config: ReplayConfigInput, env: Record<string, string | undefined>, cwd: string): FixtureSources {
+  let sessions = config.sessions
+  let override = config.override
+  if (!sessions) {
+    sessions = parseFileVariable(env.DSH_SNAPSHOT_FILE).map((file) => ({ file }))
+    override ??= env.DSH_SNAPSHOT_OVERRIDE || undefined
+  }
+  if (!sessions.length) {
+    throw new Error('llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: "scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE')
+  }
+  const absolute = (file: string) => resolve(cwd, file)
+  const resolved = sessions.map((entry) => (entry.override ? { file: absolute(entry.file), override: absolute(entry.override) } : { file: absolute(entry.file) }))
+  return {
+    scenario: config.scenario ?? basename(dirname(resolved[0].file)),
+    sessions: resolved,
+    override: override ? absolute(override) : undefined,
+  }
+}
+
+/** DSH_SNAPSHOT_FILE holds one path, or a JSON array of paths (one per session, in order). */
+export function parseFileVariable(value: string | undefined): string[] {
+  if (!value?.trim()) return []
+  const text = value.trim()
+  if (!text.startsWith('[')) return [text]
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`DSH_SNAPSHOT_FILE starts with "[" but is not a JSON array of paths (${(error as Error).message}); set one path or e.g. ["a/session.jsonl","a/session.1.jsonl"]`)
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string' && item.length > 0)) {
+    throw new Error('DSH_SNAPSHOT_FILE must be one path or a JSON array of non-empty path strings')
+  }
+  return parsed
+}

@@ -19,6 +19,8 @@ afterEach(async () => {
   restore('DEEPSEEK_BASE_URL', savedEnv.base)
 })
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 function restore(name: string, value: string | undefined) {
   if (value === undefined) delete process.env[name]
   else process.env[name] = value
@@ -171,6 +173,20 @@ describe('broken streams', () => {
     expect(seen.slice(0, 2).every((chunk) => chunk.type === 'text-delta')).toBe(true)
     expect(seen.at(-1)).toEqual({ type: 'finish', reason: 'aborted' })
     expect(await harness.stub.settled(0)).toBe('client-closed')
+  })
+
+  test('aborting while the adapter waits for bytes closes the socket too', async () => {
+    harness = await startHarness([{ ...textReply('abc', { usage: false }), end: 'hang' }])
+    const controller = new AbortController()
+    const seen: StreamChunk[] = []
+    for await (const chunk of harness.ctx.llm.stream(makeRequest({ signal: controller.signal }))) {
+      seen.push(chunk)
+      // Abort later, while the adapter is blocked reading the silent response.
+      if (seen.length === 1) setTimeout(() => controller.abort(), 30)
+    }
+    expect(seen).toEqual([{ type: 'text-delta', text: 'abc' }, { type: 'finish', reason: 'aborted' }])
+    const outcome = await Promise.race([harness.stub.settled(0), sleep(2000).then(() => 'still open')])
+    expect(outcome).toBe('client-closed')
   })
 
   test('a silent server hits timeoutMs as TIMEOUT and the socket is closed', async () => {

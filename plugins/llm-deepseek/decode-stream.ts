@@ -24,7 +24,7 @@ const Usage = z.looseObject({
 const CompletionChunk = z.looseObject({
   choices: z.array(z.looseObject({ delta: Delta.nullish(), finish_reason: z.string().nullish() })).nullish(),
   usage: Usage.nullish(),
-  error: z.looseObject({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown() }).nullish(),
+  error: z.looseObject({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown().optional() }).nullish(),
 })
 
 export const DONE_SENTINEL = '[DONE]'

@@ -117,10 +117,10 @@ describe('bash tool', () => {
   })
 
   it('on timeout kills the whole process group and says so', async () => {
-    const tool = createBashTool(bashConfig({ timeoutMs: 500, killGraceMs: 200 }))
+    const tool = createBashTool(bashConfig({ timeoutMs: 1000, killGraceMs: 200 }))
     const result = await tool.run({ command: SPAWN_TREE }, workspace.context())
     expect(result).toEqual({
-      output: 'started\n[timed out after 500 ms; the command and its background processes were killed]',
+      output: 'started\n[timed out after 1000 ms; the command and its background processes were killed]',
       isError: true,
     })
     const pids = await readPids(path.join(workspace.cwd, 'pids'), 3)
@@ -128,11 +128,14 @@ describe('bash tool', () => {
   })
 
   it('escalates to SIGKILL when the group ignores SIGTERM', async () => {
-    const tool = createBashTool(bashConfig({ timeoutMs: 300, killGraceMs: 200 }))
+    const tool = createBashTool(bashConfig({ timeoutMs: 1000, killGraceMs: 300 }))
     // An ignored signal stays ignored in children, so every process survives SIGTERM.
+    const started = Date.now()
     const result = await tool.run({ command: `trap '' TERM; ${SPAWN_TREE}` }, workspace.context())
+    // Nothing dies before SIGKILL, which comes a grace period after the timeout.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000 + 300 - 20)
     expect(result.isError).toBe(true)
-    expect(result.output).toMatch(/\[timed out after 300 ms; /)
+    expect(result.output).toMatch(/\[timed out after 1000 ms; /)
     const pids = await readPids(path.join(workspace.cwd, 'pids'), 3)
     for (const pid of pids) expect(isRunning(pid), `pid ${pid}`).toBe(false)
   })
@@ -174,6 +177,7 @@ describe('bash tool', () => {
     const tool = createBashTool(bashConfig())
     expect(tool.title({ command: 'ls -la' })).toBe('bash: ls -la')
     expect(tool.title({ command: 'cd src\nls' })).toBe('bash: cd src…')
+    expect(tool.title({ command: '\n  make test\n' })).toBe('bash: make test')
     expect(bashTitle('x'.repeat(100))).toBe(`bash: ${'x'.repeat(80)}…`)
     expect(tool.title({})).toBe('bash')
   })

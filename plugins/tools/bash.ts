@@ -20,8 +20,9 @@ const MERGE_STDERR_THEN_EXEC = 'exec 2>&1; exec "$BASH" --noprofile --norc -c "$
 const TITLE_MAX_CHARS = 80
 
 export function bashTitle(command: string): string {
-  const firstLine = command.split('\n', 1)[0]
-  const cut = firstLine.length > TITLE_MAX_CHARS || firstLine.length < command.trimEnd().length
+  const trimmed = command.trim()
+  const firstLine = trimmed.split('\n', 1)[0]
+  const cut = firstLine.length > TITLE_MAX_CHARS || firstLine.length < trimmed.length
   return `bash: ${cut ? `${firstLine.slice(0, TITLE_MAX_CHARS)}…` : firstLine}`
 }
 

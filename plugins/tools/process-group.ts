@@ -3,6 +3,9 @@
 // children left behind by the shell are swept). SIGTERM first, SIGKILL after a grace period.
 import { spawn } from 'node:child_process'
 
+/** How long to wait for the output pipe to close after SIGKILL before giving up on it. */
+const PIPE_RELEASE_MS = 1_000
+
 export type ProcessEnding =
   | { kind: 'exit'; code: number }
   | { kind: 'signal'; signal: string }
@@ -60,8 +63,9 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       signalGroup('SIGTERM')
       later(options.killGraceMs, () => {
         signalGroup('SIGKILL')
-        // A process that left the group (setsid) may still hold the pipe open; stop waiting for it.
-        later(options.killGraceMs, () => child.stdout?.destroy())
+        // SIGKILLed processes release the pipe at once; a process that left the group
+        // (setsid) may still hold it open, so stop waiting for it.
+        later(PIPE_RELEASE_MS, () => child.stdout?.destroy())
       })
     }
 

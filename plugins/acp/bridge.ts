@@ -107,11 +107,16 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
   })
   const connection = app.connect(stream)
   client = connection.client
-  const closed = connection.closed.finally(() => {
+  // A client that goes away cancels its running turns; done once, synchronously, while the agent is live.
+  let released = false
+  const release = () => {
+    if (released) return
+    released = true
     unlisten()
     for (const sessionId of owned) ctx.agent.cancel(sessionId)
-  })
-  return { closed, close: () => connection.close() }
+  }
+  const closed = connection.closed.finally(release)
+  return { closed, close: () => { release(); connection.close() } }
 }
 
 function toRequestError(error: unknown): Error {

@@ -29,8 +29,11 @@ export class AcpBridge extends Service {
   static readonly Config = AcpConfig
   private connections = new Set<BridgeConnection>()
 
-  constructor(ctx: Context, public config: AcpConfig) {
+  public config: AcpConfig
+
+  constructor(ctx: Context, input?: z.input<typeof AcpConfig>) {
     super(ctx, 'acp')
+    this.config = AcpConfig.parse(input ?? {})
   }
 
   *[Service.init]() {

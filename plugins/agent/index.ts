@@ -1,4 +1,5 @@
 import { Context, Service } from 'cordis'
+import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
 import type { SessionHeader } from '../session/events.ts'
@@ -36,8 +37,12 @@ export class Agent extends Service {
   static readonly Config = AgentConfig
   private sessions = new Map<string, SessionRuntime>()
 
-  constructor(ctx: Context, public config: AgentConfig) {
+  public config: AgentConfig
+
+  // Cordis has validated the config already; parsing again types the input side for callers.
+  constructor(ctx: Context, input?: z.input<typeof AgentConfig>) {
     super(ctx, 'agent')
+    this.config = AgentConfig.parse(input ?? {})
   }
 
   *[Service.init]() {

@@ -33,7 +33,7 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
   mkdirSync(cwd)
   const ctx = new Context()
   await ctx.plugin(LlmService)
-  await ctx.plugin(echo)
+  await ctx.plugin(echo, { models: ['echo'] })
   await ctx.plugin(SessionStore, { root: sessionsRoot })
   await ctx.plugin(ToolsService, { bash: { timeoutMs: 20_000, killGraceMs: 200 } })
   await ctx.plugin(Agent, { model: 'echo', ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}) })

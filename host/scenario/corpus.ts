@@ -1,0 +1,65 @@
+// Rules across scenarios: one pin per header class, sidecar and session sources
+// that point at something real. Pure over the loaded manifests.
+import type { ScenarioManifest } from './manifest.ts'
+
+export interface CorpusProblem {
+  /** The scenario whose manifest must change. */
+  scenario: string
+  /** The field in that manifest, e.g. `header.systemPromptSource`. */
+  field: string
+  message: string
+}
+
+export function corpusProblems(manifests: readonly ScenarioManifest[]): CorpusProblem[] {
+  const problems: CorpusProblem[] = []
+  const byName = new Map(manifests.map((m) => [m.scenario, m]))
+
+  const classes = new Map<string, ScenarioManifest[]>()
+  for (const manifest of manifests) {
+    if (!manifest.header) continue
+    const members = classes.get(manifest.header.class) ?? []
+    members.push(manifest)
+    classes.set(manifest.header.class, members)
+  }
+  for (const [headerClass, members] of classes) {
+    const pins = members.filter((m) => m.header?.pin)
+    if (pins.length === 0) {
+      problems.push({
+        scenario: members[0]!.scenario,
+        field: 'header.pin',
+        message: `header class ${headerClass} has no pin (members: ${members.map((m) => m.scenario).join(', ')}); set pin: true on exactly one of them`,
+      })
+    } else if (pins.length > 1) {
+      for (const extra of pins.slice(1)) {
+        problems.push({
+          scenario: extra.scenario,
+          field: 'header.pin',
+          message: `header class ${headerClass} already has the pin ${pins[0]!.scenario}; a class has exactly one pin, so remove pin here`,
+        })
+      }
+    }
+  }
+
+  for (const manifest of manifests) {
+    for (const field of ['systemPromptSource', 'toolSchemasSource'] as const) {
+      const source = manifest.header?.[field]
+      if (source === undefined) continue
+      const target = byName.get(source)
+      const where = `header.${field}`
+      if (!target) problems.push({ scenario: manifest.scenario, field: where, message: `scenario ${source} does not exist` })
+      else if (!target.header?.pin) problems.push({ scenario: manifest.scenario, field: where, message: `${source} is not a pin; name the pin that owns the sidecar` })
+      else if (target.header[field] !== undefined) {
+        problems.push({ scenario: manifest.scenario, field: where, message: `${source} does not own that sidecar either (it names ${target.header[field]}); name the owner directly` })
+      }
+    }
+    const sessionSource = manifest.session?.source
+    if (sessionSource !== undefined) {
+      const target = byName.get(sessionSource)
+      if (!target) problems.push({ scenario: manifest.scenario, field: 'session.source', message: `scenario ${sessionSource} does not exist` })
+      else if (target.session) {
+        problems.push({ scenario: manifest.scenario, field: 'session.source', message: `${sessionSource} reuses ${target.session.source}'s logs itself; name ${target.session.source} directly` })
+      }
+    }
+  }
+  return problems
+}

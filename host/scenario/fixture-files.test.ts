@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureFileProblems, sessionLogFileName, type FixtureEntry } from './fixture-files.ts'
+import { parseInput, type ScenarioInput } from './input.ts'
+import { parseManifest, type ScenarioManifest } from './manifest.ts'
+
+function manifest(extra = ''): ScenarioManifest {
+  return parseManifest(`scenario: demo\ndescription: Demo.\nrecording: recorded\n${extra}`, 'scenarios/demo/snapshot.yml', 'demo')
+}
+function input(sessions: number): ScenarioInput {
+  const steps = [{ op: 'initialize' }, ...Array.from({ length: sessions }, (_, i) => ({ op: 'newSession', as: `s${i}` }))]
+  return parseInput(JSON.stringify({ steps }), 'scenarios/demo/input.json')
+}
+const files = (...names: string[]): FixtureEntry[] => names.map((name) => ({ name, isDirectory: name.endsWith('/') })).map((e) => ({ ...e, name: e.name.replace(/\/$/, '') }))
+const BASE = ['snapshot.yml', 'input.json', 'stdout.golden.jsonl']
+
+describe('fixtureFileProblems', () => {
+  it('accepts a complete scenario', () => {
+    expect(fixtureFileProblems(manifest(), input(2), files(...BASE, 'session.jsonl', 'session.1.jsonl', 'workspace/'))).toEqual([])
+  })
+
+  it('names session logs by creation order', () => {
+    expect([0, 1, 2].map(sessionLogFileName)).toEqual(['session.jsonl', 'session.1.jsonl', 'session.2.jsonl'])
+  })
+
+  it('reports missing fixtures with the command that creates them', () => {
+    const problems = fixtureFileProblems(manifest('header: { class: base, pin: true }\nreplay: overridden\nworkspace: { final: true }\n'), input(1), files('snapshot.yml'))
+    expect(problems).toEqual([
+      'scenarios/demo/input.json is missing: every scenario needs the ACP script it drives',
+      'scenarios/demo/stdout.golden.jsonl is missing: create it with npx dsh test demo --mode refresh',
+      'scenarios/demo/session.jsonl is missing: input.json creates 1 session(s); record it with npx dsh test demo --mode record',
+      'scenarios/demo/replay.override.json is missing: the manifest says replay: overridden',
+      'scenarios/demo/system-prompt.expected.md is missing: this scenario pins header class base; create it with npx dsh test demo --mode refresh',
+      'scenarios/demo/tool-schemas.expected.json is missing: this scenario pins header class base; create it with npx dsh test demo --mode refresh',
+      'scenarios/demo/workspace.expected/ is missing: workspace.final is true; commit the expected final tree by hand (nothing rewrites it)',
+    ])
+  })
+
+  it('lets refresh and record create their outputs', () => {
+    const m = manifest('header: { class: base, pin: true }\n')
+    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), 'refresh')).toEqual([])
+    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json'), 'record')).toEqual([])
+  })
+
+  it('reports orphaned and mismatched files', () => {
+    const problems = fixtureFileProblems(
+      manifest('header: { class: base }\n'),
+      input(1),
+      files(...BASE, 'session.jsonl', 'session.1.jsonl', 'replay.override.json', 'system-prompt.expected.md', 'workspace.expected/', 'notes.md', 'workspace'),
+    )
+    expect(problems).toEqual([
+      'scenarios/demo/workspace must be a directory',
+      'scenarios/demo/session.1.jsonl is not expected here: input.json creates 1 session(s) (newSession steps without expectError), so the logs are session.jsonl',
+      'scenarios/demo/replay.override.json is not expected here: the manifest says replay: derived; delete it or set replay: overridden',
+      'scenarios/demo/system-prompt.expected.md is not expected here: only the pin of a header class owns sidecars; delete it or set header.pin',
+      'scenarios/demo/workspace.expected/ is not expected here: workspace.final is false; delete it or set workspace.final: true',
+      'scenarios/demo/notes.md is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
+    ])
+  })
+
+  it('rejects a local copy of a shared sidecar and local logs with session.source', () => {
+    const problems = fixtureFileProblems(
+      manifest('header: { class: base, pin: true, systemPromptSource: other }\nsession: { source: other }\n'),
+      input(1),
+      files(...BASE, 'session.jsonl', 'tool-schemas.expected.json', 'system-prompt.expected.md'),
+    )
+    expect(problems).toEqual([
+      "scenarios/demo/session.jsonl must not exist: session.source reuses scenarios/other's logs; delete it or drop session.source",
+      'scenarios/demo/system-prompt.expected.md is not expected here: this pin names a source for it; delete the copy',
+    ])
+  })
+})

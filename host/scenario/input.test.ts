@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest'
+import { ScenarioFileError } from './issues.ts'
+import { parseInput } from './input.ts'
+
+const FILE = 'scenarios/cancel-turn/input.json'
+
+function parse(value: unknown) {
+  return parseInput(JSON.stringify(value), FILE)
+}
+
+function errorOf(value: unknown): string {
+  try {
+    typeof value === 'string' ? parseInput(value, FILE) : parse(value)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioFileError)
+    expect((error as Error).message).toContain(FILE)
+    return (error as Error).message
+  }
+  throw new Error('expected the input to be rejected')
+}
+
+const init = { op: 'initialize' }
+const s1 = { op: 'newSession', as: 's1' }
+
+describe('parseInput', () => {
+  it('accepts the DESIGN §7 example', () => {
+    const input = parse({
+      steps: [
+        init,
+        s1,
+        { op: 'prompt', session: 's1', text: 'list the files' },
+        { op: 'prompt', session: 's1', content: [{ type: 'text', text: '…' }], as: 'p2', background: true },
+        { op: 'waitFor', event: 'turn/start', session: 's1' },
+        { op: 'cancel', session: 's1' },
+        { op: 'await', from: 'p2' },
+        { op: 'prompt', session: 'bogus', text: 'x', expectError: { code: -32602 } },
+      ],
+      permissions: ['allow_once', 'reject_once'],
+    })
+    expect(input.steps).toHaveLength(8)
+    expect(input.permissions).toEqual(['allow_once', 'reject_once'])
+  })
+
+  it('defaults permissions to an empty queue and accepts the remaining ops', () => {
+    const input = parse({
+      steps: [
+        init,
+        { op: 'newSession', as: 'bad', cwd: 'relative/dir', expectError: { code: -32602, message: 'cwd must be absolute' } },
+        s1,
+        { op: 'loadSession', session: 's1', as: 'again' },
+        { op: 'prompt', session: 'again', text: 'hi' },
+        { op: 'waitFor', event: 'turn/end', session: 's1', turn: 1 },
+        { op: 'waitFor', event: 'permission/request', session: 's1', count: 2 },
+      ],
+    })
+    expect(input.permissions).toEqual([])
+  })
+
+  it('reports invalid JSON with its line', () => {
+    expect(errorOf('{\n  "steps": [\n    { "op": "initialize" },\n  ]\n}')).toMatch(/not valid JSON/)
+    expect(errorOf('{\n  "steps": [] "permissions": []\n}')).toMatch(/- line 2: not valid JSON/)
+  })
+
+  it('rejects unknown fields and ops with the JSON path', () => {
+    const message = errorOf({ steps: [{ op: 'initialize', extra: 1 }, { op: 'teleport' }, { session: 's1' }], perms: [] })
+    expect(message).toMatch(/- steps\[0\]\.extra: unknown field; the fields allowed here are: op, expectError/)
+    expect(message).toMatch(/- steps\[1\]\.op: unknown op "teleport"; expected one of "initialize", "newSession"/)
+    expect(message).toMatch(/- steps\[2\]\.op: missing "op"/)
+    expect(message).toMatch(/- perms: unknown field/)
+  })
+
+  it('rejects expectError on a notification, bad kinds and bad events', () => {
+    const message = errorOf({
+      steps: [init, s1, { op: 'cancel', session: 's1', expectError: { code: 1 } }, { op: 'waitFor', event: 'turn/begin', session: 's1' }],
+      permissions: ['allow'],
+    })
+    expect(message).toMatch(/steps\[2\]\.expectError: unknown field/)
+    expect(message).toMatch(/steps\[3\]\.event: must be one of "user\/message"/)
+    expect(message).toMatch(/permissions\[0\]: must be one of "allow_once" \| "allow_always" \| "reject_once" \| "reject_always"/)
+  })
+
+  it('checks expectError shape', () => {
+    expect(errorOf({ steps: [{ op: 'initialize', expectError: { code: 1.5 } }] })).toMatch(/steps\[0\]\.expectError\.code: expected int/)
+  })
+
+  it('rejects a session alias that was never defined earlier', () => {
+    const message = errorOf({ steps: [init, { op: 'prompt', session: 's1', text: 'x' }, s1, { op: 'cancel', session: 'nobody' }] })
+    expect(message).toMatch(/steps\[1\]\.session: session alias "s1" is used before it is defined \(at steps\[2\]\)/)
+    expect(message).toMatch(/steps\[3\]\.session: no earlier step defines session alias "nobody"/)
+  })
+
+  it('rejects duplicate aliases', () => {
+    expect(errorOf({ steps: [init, s1, { ...s1 }] })).toMatch(/steps\[2\]\.as: alias "s1" is already defined by steps\[1\]/)
+  })
+
+  it('rejects using a session whose creation is expected to fail', () => {
+    const message = errorOf({ steps: [init, { op: 'newSession', as: 'bad', expectError: { code: 1 } }, { op: 'prompt', session: 'bad', text: 'x' }] })
+    expect(message).toMatch(/steps\[2\]\.session: "bad" was defined by steps\[1\], which expects an error/)
+  })
+
+  it('requires exactly one of text and content', () => {
+    expect(errorOf({ steps: [init, s1, { op: 'prompt', session: 's1' }] })).toMatch(/steps\[2\]: a prompt needs text or content/)
+    expect(errorOf({ steps: [init, s1, { op: 'prompt', session: 's1', text: 'a', content: [{ type: 'text', text: 'b' }] }] })).toMatch(
+      /steps\[2\]: give either text or content, not both/,
+    )
+  })
+
+  it('pairs background prompts with awaits', () => {
+    const message = errorOf({
+      steps: [
+        init,
+        s1,
+        { op: 'prompt', session: 's1', text: 'a', background: true },
+        { op: 'prompt', session: 's1', text: 'b', as: 'fg' },
+        { op: 'prompt', session: 's1', text: 'c', as: 'p3', background: true },
+        { op: 'await', from: 's1' },
+        { op: 'await', from: 'missing' },
+        { op: 'prompt', session: 's1', text: 'd', as: 'p4', background: true },
+        { op: 'await', from: 'p4' },
+        { op: 'await', from: 'p4' },
+      ],
+    })
+    expect(message).toMatch(/steps\[2\]\.background: a background prompt needs "as"/)
+    expect(message).toMatch(/steps\[3\]\.as: "as" names a background prompt/)
+    expect(message).toMatch(/steps\[5\]\.from: "s1" names a session, not a background prompt/)
+    expect(message).toMatch(/steps\[6\]\.from: no earlier background prompt is named "missing"/)
+    expect(message).toMatch(/steps\[9\]\.from: "p4" was already awaited by steps\[8\]/)
+    expect(message).toMatch(/steps\[4\]\.as: background prompt "p3" is never awaited; add \{ "op": "await", "from": "p3" \}/)
+  })
+
+  it('rejects cwd without expectError, and count with turn', () => {
+    const message = errorOf({
+      steps: [
+        init,
+        { op: 'newSession', as: 's1', cwd: '/elsewhere' },
+        { op: 'waitFor', event: 'turn/end', session: 's1', count: 1, turn: 1 },
+        { op: 'waitFor', event: 'permission/outcome', session: 's1', turn: 1 },
+      ],
+    })
+    expect(message).toMatch(/steps\[1\]\.cwd: cwd is only for invalid-cwd tests and needs expectError/)
+    expect(message).toMatch(/steps\[2\]: give count or turn, not both/)
+    expect(message).toMatch(/steps\[3\]\.turn: permission\/outcome events carry no turn/)
+  })
+
+  it('rejects an empty script', () => {
+    expect(errorOf({ steps: [] })).toMatch(/steps: /)
+  })
+})

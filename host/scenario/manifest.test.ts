@@ -1,0 +1,161 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ScenarioFileError } from './issues.ts'
+import { compositionIssues, expandEnvironment, loadManifest, parseManifest } from './manifest.ts'
+
+const FILE = 'scenarios/text-turn/snapshot.yml'
+const MINIMAL = 'scenario: text-turn\ndescription: One plain text turn.\nrecording: recorded\n'
+
+function parse(text: string, folder = 'text-turn') {
+  return parseManifest(text, FILE, folder)
+}
+
+/** The error's message, asserting it is a ScenarioFileError naming the file. */
+function errorOf(text: string, folder = 'text-turn'): string {
+  try {
+    parse(text, folder)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioFileError)
+    expect((error as Error).message).toContain(FILE)
+    return (error as Error).message
+  }
+  throw new Error('expected the manifest to be rejected')
+}
+
+describe('parseManifest', () => {
+  it('fills defaults for a minimal manifest', () => {
+    expect(parse(MINIMAL)).toEqual({
+      scenario: 'text-turn',
+      description: 'One plain text turn.',
+      composition: [],
+      recording: 'recorded',
+      replay: 'derived',
+      workspace: { final: false },
+      platform: 'any',
+      permissions: { unusedAnswers: 'error' },
+      environment: {},
+    })
+  })
+
+  it('accepts every field', () => {
+    const manifest = parse(`${MINIMAL}composition: [bash-tools]\nreplay: overridden\nheader: { class: default, pin: true, toolSchemasSource: other-pin }
+workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignore }\nenvironment: { DSH_MAX_STEPS: "3", TZ: UTC }\nsession: { source: other }\n`)
+    expect(manifest.header).toEqual({ class: 'default', pin: true, toolSchemasSource: 'other-pin' })
+    expect(manifest.environment).toEqual({ DSH_MAX_STEPS: '3', TZ: 'UTC' })
+    expect(manifest.session).toEqual({ source: 'other' })
+  })
+
+  it('rejects unknown fields, naming the field and the allowed ones', () => {
+    const message = errorOf(`${MINIMAL}recorded: true\nheader: { class: a, pinned: true }\n`)
+    expect(message).toMatch(/- recorded: unknown field; the fields allowed here are: scenario, description/)
+    expect(message).toMatch(/- header\.pinned: unknown field; the fields allowed here are: class, pin, systemPromptSource, toolSchemasSource/)
+  })
+
+  it('rejects a scenario field that differs from the folder', () => {
+    expect(errorOf(MINIMAL, 'text-turn-2')).toMatch(/scenario: is "text-turn" but the folder is "text-turn-2"/)
+  })
+
+  it('requires description, one line', () => {
+    expect(errorOf('scenario: text-turn\nrecording: recorded\n')).toMatch(/description: required field is missing/)
+    expect(errorOf('scenario: text-turn\nrecording: recorded\ndescription: "two\\nlines"\n')).toMatch(/description: description must be one non-blank line/)
+  })
+
+  it.each([
+    ['!!js/function', 'description: !!js/function "function () {}"'],
+    ['!!str', 'description: !!str hello'],
+    ['!env', 'description: !env HOME'],
+    ['!', 'description: ! hello'],
+  ])('rejects the YAML tag %s with its line', (tag, line) => {
+    const message = errorOf(`scenario: text-turn\nrecording: recorded\n${line}\n`)
+    expect(message).toContain('line 3')
+    expect(message).toMatch(/YAML tag .* is not allowed/)
+    expect(message).toContain(tag === '!env' ? '!env' : tag)
+  })
+
+  it('reports YAML syntax errors with a line', () => {
+    expect(errorOf('scenario: text-turn\n  bad: [\n')).toMatch(/line \d+: YAML syntax error/)
+  })
+
+  it('rejects an empty manifest', () => {
+    expect(errorOf('')).toMatch(/the manifest is empty/)
+  })
+
+  it.each([
+    ['absolute path', 'composition: [/etc/overlay]', /composition\[0\]: "\/etc\/overlay" is an absolute path/],
+    ['..', 'composition: [../x]', /composition\[0\]: "\.\.\/x" contains a "\.\." segment/],
+    ['backslash', 'composition: ["a\\\\b"]', /composition\[0\]: "a\\\\b" contains a backslash/],
+    ['malformed name', 'header: { class: Default_Class }', /header\.class: "Default_Class" is not a valid header class name; use kebab-case/],
+    ['double hyphen', 'session: { source: a--b }', /session\.source: "a--b" is not a valid scenario name/],
+    ['absolute env value', 'environment: { DSH_HOME: /home/me }', /environment\.DSH_HOME: "\/home\/me" is an absolute path/],
+  ])('rejects %s with the field path', (_kind, line, pattern) => {
+    expect(errorOf(`${MINIMAL}${line}\n`)).toMatch(pattern)
+  })
+
+  it.each([
+    ['HOME', /environment\.HOME: "HOME" is not an allowed environment name/],
+    ['DSH_API_KEY', /environment\.DSH_API_KEY: "DSH_API_KEY" looks like a credential/],
+    ['DSH_GITHUB_TOKEN', /looks like a credential/],
+    ['DSH_CLIENT_SECRET', /looks like a credential/],
+  ])('rejects the environment name %s', (name, pattern) => {
+    expect(errorOf(`${MINIMAL}environment: { ${name}: x }\n`)).toMatch(pattern)
+  })
+
+  it('rejects non-string environment values (quote them)', () => {
+    expect(errorOf(`${MINIMAL}environment: { DSH_MAX_STEPS: 3 }\n`)).toMatch(/environment\.DSH_MAX_STEPS: expected string, got number 3/)
+  })
+
+  it('rejects wrong types and enum values with the value shown', () => {
+    const message = errorOf(`${MINIMAL}workspace: { final: "yes" }\nplatform: windows\n`)
+    expect(message).toMatch(/workspace\.final: expected boolean, got string "yes"/)
+    expect(message).toMatch(/platform: must be one of "any" \| "posix", got string "windows"/)
+  })
+
+  it('checks pin ownership fields', () => {
+    expect(errorOf(`${MINIMAL}header: { class: a, systemPromptSource: other }\n`)).toMatch(/header\.systemPromptSource: only a pin \(pin: true\) shares a sidecar/)
+    expect(errorOf(`${MINIMAL}header: { class: a, pin: true, toolSchemasSource: text-turn }\n`)).toMatch(/header\.toolSchemasSource: names this scenario itself/)
+  })
+
+  it('rejects overridden replay without a model, a self session source and duplicate overlays', () => {
+    const message = errorOf(`${MINIMAL}replay: overridden\nsession: { source: text-turn }\ncomposition: [a, a]\n`)
+    expect(message).toMatch(/- replay: is "overridden" but the scenario has no header/)
+    expect(message).toMatch(/- session\.source: names this scenario itself/)
+    expect(message).toMatch(/- composition\[1\]: overlay "a" is listed twice/)
+    expect(message).toMatch(/3 problems/)
+  })
+})
+
+describe('composition overlays', () => {
+  it('reports overlays without a file', () => {
+    const manifest = parse(`${MINIMAL}composition: [bash-tools, missing]\n`)
+    expect(compositionIssues(manifest, ['bash-tools.cordis.yml'])).toEqual([
+      { path: 'composition[1]', message: 'overlays/missing.cordis.yml does not exist; create it or remove "missing"' },
+    ])
+  })
+})
+
+describe('expandEnvironment', () => {
+  it('expands {{cwd}} in values', () => {
+    expect(expandEnvironment({ DSH_DATA: '{{cwd}}/data', TZ: 'UTC' }, '/tmp/x')).toEqual({ DSH_DATA: '/tmp/x/data', TZ: 'UTC' })
+  })
+})
+
+describe('loadManifest', () => {
+  let root: string | undefined
+  afterEach(async () => {
+    if (root) await rm(root, { recursive: true, force: true })
+  })
+
+  it('reads the file and checks overlays on disk', async () => {
+    root = await mkdtemp(join(tmpdir(), 'dsh-manifest-'))
+    await mkdir(join(root, 'scenarios', 'text-turn'), { recursive: true })
+    await mkdir(join(root, 'overlays'))
+    await writeFile(join(root, 'overlays', 'present.cordis.yml'), '[]\n')
+    await writeFile(join(root, FILE), `${MINIMAL}composition: [present]\n`)
+    await expect(loadManifest(root, 'text-turn')).resolves.toMatchObject({ composition: ['present'] })
+    await writeFile(join(root, FILE), `${MINIMAL}composition: [absent]\n`)
+    await expect(loadManifest(root, 'text-turn')).rejects.toThrow(/composition\[0\]: overlays\/absent\.cordis\.yml does not exist/)
+    await expect(loadManifest(root, 'nope')).rejects.toThrow(/scenarios\/nope\/snapshot\.yml: 1 problem\n {2}- file not found/)
+  })
+})

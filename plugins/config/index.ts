@@ -50,10 +50,15 @@ export const apply = async (ctx: Context, config: Config): Promise<void> => {
   ctx.effect(() => {
     Object.assign(loader.builtins, known, builtins)
     return async () => {
-      // Drop the entries this plugin created and wait until each one's disposers have finished.
-      const fibers = [...loader.entries()].flatMap((entry) => (entry.fiber ? [entry.fiber] : []))
+      // Consumers before providers: dispose entries in reverse start order, each one waiting for
+      // its async disposers. A fiber whose apply failed rejects its dispose() with that (already
+      // reported) error, so it is caught here rather than left unhandled by the Loader.
+      for (const entry of [...loader.entries()].reverse()) {
+        try {
+          await entry.fiber?.dispose()
+        } catch { /* reported as internal/error when it first happened */ }
+      }
       await loader.root.update([])
-      await Promise.allSettled(fibers.map((fiber) => fiber.await()))
       for (const key of Object.keys(builtins)) delete loader.builtins[key]
     }
   }, 'config entries')

@@ -45,6 +45,7 @@ export async function* streamChatCompletion(call: ChatCompletionCall): AsyncGene
 
     if (!response.ok) {
       let text = ''
+      idle.restart()
       try {
         text = await response.text()
       } catch (error) {

@@ -53,7 +53,8 @@ function readSession(index: number, file: string, read: ReadText, scenario: stri
     // Validate every chunk here, so a bad fixture fails at start rather than mid-scenario.
     const result = ChunkEventData.safeParse(event.data)
     if (!result.success) {
-      throw new Error(`${file}:${position + 2}: invalid assistant/chunk event: ${formatIssue(event.data, result.error.issues[0])}`)
+      const problems = result.error.issues.slice(0, 4).map((issue) => formatIssue(event.data, issue))
+      throw new Error(`${file}:${position + 2}: invalid assistant/chunk event: ${problems.join('; ')}`)
     }
   })
   let script: ScriptEntry[]

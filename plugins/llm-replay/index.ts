@@ -35,6 +35,7 @@ export const Config = z.object({
 }).strict().prefault({})
 
 export type ReplayConfig = z.infer<typeof Config>
+export type ReplayConfigInput = z.input<typeof Config>
 
 export class ReplayService extends Service {
   static readonly provide = 'replay'

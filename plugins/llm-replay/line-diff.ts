@@ -11,13 +11,14 @@ export interface CompactDiffOptions {
   maxWidth?: number
 }
 
+/** Lines handed to the diff algorithm at most; only the first `maxLines` of output are shown anyway. */
+const DIFF_WINDOW = 400
+
+type Row = { mark: ' ' | '-' | '+'; text: string }
+
 export function compactLineDiff(before: string, after: string, options: CompactDiffOptions = {}): string {
   const { context = 1, maxLines = 24, maxWidth = 160 } = options
-  const rows: Array<{ mark: ' ' | '-' | '+'; text: string }> = []
-  for (const change of diffLines(ensureNewline(before), ensureNewline(after))) {
-    const mark = change.added ? '+' : change.removed ? '-' : ' '
-    for (const text of change.value.replace(/\n$/, '').split('\n')) rows.push({ mark, text })
-  }
+  const rows = diffRows(before.split('\n'), after.split('\n'), context)
 
   // Keep changed rows and their context; fold everything else into a "…" marker.
   const keep = rows.map(() => false)
@@ -37,12 +38,38 @@ export function compactLineDiff(before: string, after: string, options: CompactD
     out.push(`${row.mark} ${cut(row.text, maxWidth)}`)
   })
   if (out.length <= maxLines) return out.join('\n')
-  const changed = rows.filter((row) => row.mark !== ' ').length
-  return [...out.slice(0, maxLines), `  … (diff cut at ${maxLines} lines; ${changed} changed line(s) in all)`].join('\n')
+  return [...out.slice(0, maxLines), `  … (diff cut at ${maxLines} lines)`].join('\n')
 }
 
-function ensureNewline(text: string): string {
-  return text.endsWith('\n') ? text : `${text}\n`
+/**
+ * Rows of a line diff. The common head and tail are trimmed before diffing and the rest is
+ * windowed, so a 100k-line tool output costs no more than a short one.
+ */
+function diffRows(a: string[], b: string[], context: number): Row[] {
+  let head = 0
+  while (head < a.length && head < b.length && a[head] === b[head]) head++
+  let tail = 0
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
+  const start = Math.max(0, head - context)
+  const rows: Row[] = start > 0 ? [{ mark: ' ', text: '…' }] : []
+  for (let i = start; i < head; i++) rows.push({ mark: ' ', text: a[i] })
+  const middleA = a.slice(head, a.length - tail)
+  const middleB = b.slice(head, b.length - tail)
+  const windowA = middleA.slice(0, DIFF_WINDOW)
+  const windowB = middleB.slice(0, DIFF_WINDOW)
+  for (const change of diffLines(joinLines(windowA), joinLines(windowB))) {
+    const mark = change.added ? '+' : change.removed ? '-' : ' '
+    for (const text of change.value.replace(/\n$/, '').split('\n')) rows.push({ mark, text })
+  }
+  if (middleA.length > DIFF_WINDOW || middleB.length > DIFF_WINDOW) return rows
+  const end = Math.min(a.length, a.length - tail + context)
+  for (let i = a.length - tail; i < end; i++) rows.push({ mark: ' ', text: a[i] })
+  if (end < a.length) rows.push({ mark: ' ', text: '…' })
+  return rows
+}
+
+function joinLines(lines: string[]): string {
+  return lines.length ? `${lines.join('\n')}\n` : ''
 }
 
 function cut(text: string, width: number): string {

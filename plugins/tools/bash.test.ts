@@ -173,6 +173,19 @@ describe('bash tool', () => {
     expect(isRunning(pid)).toBe(false)
   })
 
+  it('sweeps a TERM-ignoring background process that let go of the output pipe', async () => {
+    const tool = createBashTool(bashConfig({ killGraceMs: 200 }))
+    const started = Date.now()
+    const result = await tool.run(
+      { command: `trap '' TERM; sleep 30 >/dev/null 2>&1 & echo $! > pids; echo done` },
+      workspace.context(),
+    )
+    expect(result).toEqual({ output: 'done\n', isError: false })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200 - 20)
+    const [pid] = await readPids(path.join(workspace.cwd, 'pids'), 1)
+    expect(isRunning(pid)).toBe(false)
+  })
+
   it('titles the call with the first line of the command', () => {
     const tool = createBashTool(bashConfig())
     expect(tool.title({ command: 'ls -la' })).toBe('bash: ls -la')

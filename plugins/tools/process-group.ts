@@ -2,9 +2,12 @@
 // returned promise settles: on timeout, on cancel, and also after a normal exit (background
 // children left behind by the shell are swept). SIGTERM first, SIGKILL after a grace period.
 import { spawn } from 'node:child_process'
+import { setTimeout as delay } from 'node:timers/promises'
+import { groupHasLiveMembers } from './process-liveness.ts'
 
-/** How long to wait for the output pipe to close after SIGKILL before giving up on it. */
-const PIPE_RELEASE_MS = 1_000
+/** How long to wait for the pipe and the group after SIGKILL before giving up on them. */
+const GIVE_UP_AFTER_SIGKILL_MS = 1_000
+const GROUP_POLL_MS = 10
 
 export type ProcessEnding =
   | { kind: 'exit'; code: number }
@@ -39,6 +42,7 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
     let stopReason: 'timeout' | 'cancelled' | undefined
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
     let killing = false
+    let gaveUp = false
     let settled = false
 
     const later = (ms: number, action: () => void) => {
@@ -65,7 +69,10 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
         signalGroup('SIGKILL')
         // SIGKILLed processes release the pipe at once; a process that left the group
         // (setsid) may still hold it open, so stop waiting for it.
-        later(PIPE_RELEASE_MS, () => child.stdout?.destroy())
+        later(GIVE_UP_AFTER_SIGKILL_MS, () => {
+          gaveUp = true
+          child.stdout?.destroy()
+        })
       })
     }
 
@@ -95,7 +102,10 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       exit = { code, signal }
       killGroup()
     })
-    child.on('close', () => {
+    // The pipe closes when its last holder exits, but a member may have let go of it
+    // (`cmd >/dev/null &`) or be in the middle of dying: wait for the group itself.
+    child.on('close', async () => {
+      while (!gaveUp && (await groupHasLiveMembers(child.pid!))) await delay(GROUP_POLL_MS)
       if (stopReason) finish({ kind: stopReason })
       else if (exit?.signal) finish({ kind: 'signal', signal: exit.signal })
       else finish({ kind: 'exit', code: exit?.code ?? 0 })

@@ -51,6 +51,12 @@ describe('OutputCapture', () => {
     expect(oneChunk).toBe('line one\n[output truncated: 23 bytes omitted]\nne four\n')
   })
 
+  it('finds a character split by the head cut even after the bytes that followed were dropped', () => {
+    // Head keeps "a" + the first byte of "é"; the chunk holding its second byte leaves the tail.
+    const text = capture(['aé', 'xxxx'], 4)
+    expect(text).toBe('a\n[output truncated: 4 bytes omitted]\nxx')
+  })
+
   it('drops a character split at either seam instead of emitting a broken one', () => {
     // 6 two-byte characters; head 3 bytes and tail 3 bytes both land mid-character.
     const text = capture(['éééééé'], 6)

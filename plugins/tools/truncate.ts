@@ -47,6 +47,8 @@ export function truncateHead(bytes: Uint8Array, maxBytes: number, totalBytes = b
 export class OutputCapture {
   private head: Buffer[] = []
   private headBytes = 0
+  /** The first byte past the head: it tells whether the head cut split a character. */
+  private byteAfterHead: number | undefined
   private tail: Buffer[] = []
   private tailBytes = 0
   private total = 0
@@ -68,6 +70,7 @@ export class OutputCapture {
       chunk = chunk.subarray(taken.length)
     }
     if (!chunk.length) return
+    this.byteAfterHead ??= chunk[0]
     this.tail.push(chunk)
     this.tailBytes += chunk.length
     // Drop whole chunks that the remaining ones already cover; trim the rest at read time.
@@ -78,15 +81,14 @@ export class OutputCapture {
 
   /** The captured text, with a marker where bytes were dropped. */
   text(): string {
-    const all = Buffer.concat([...this.head, ...this.tail])
-    if (this.total <= this.headLimit + this.tailLimit) return all.toString('utf8')
-    // The byte after the head is still present, so a character split by the head cut is detected.
-    const headEnd = headBoundary(all, this.headBytes)
-    const tailStart = tailBoundary(all, this.tailLimit)
-    const omitted = this.total - headEnd - (all.length - tailStart)
-    const headText = all.subarray(0, headEnd).toString('utf8')
-    const tailText = all.subarray(tailStart).toString('utf8')
-    const marked = appendLine(headText, truncationMarker(omitted))
+    const head = Buffer.concat(this.head)
+    const tail = Buffer.concat(this.tail)
+    if (this.total <= this.headLimit + this.tailLimit) return Buffer.concat([head, tail]).toString('utf8')
+    const headEnd = headBoundary(Buffer.concat([head, Buffer.from([this.byteAfterHead!])]), head.length)
+    const tailStart = tailBoundary(tail, this.tailLimit)
+    const omitted = this.total - headEnd - (tail.length - tailStart)
+    const marked = appendLine(head.subarray(0, headEnd).toString('utf8'), truncationMarker(omitted))
+    const tailText = tail.subarray(tailStart).toString('utf8')
     return tailText ? `${marked}\n${tailText}` : marked
   }
 }

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { isLiveState, parseProcStat } from '../process-liveness.ts'
 import type { ToolContext } from '../types.ts'
 
 export interface Workspace {
@@ -46,9 +47,7 @@ export function isRunning(pid: number): boolean {
     throw error
   }
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // Field 3, after the parenthesised command name (which may itself contain spaces).
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z'
+    return isLiveState(parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).state)
   } catch {
     return false
   }

@@ -186,6 +186,14 @@ describe('bash tool', () => {
     expect(isRunning(pid)).toBe(false)
   })
 
+  it('reports a shell that cannot start', async () => {
+    const result = await createBashTool(bashConfig()).run(
+      { command: 'true' },
+      { cwd: path.join(workspace.cwd, 'missing'), signal: new AbortController().signal },
+    )
+    expect(result).toEqual({ output: '[failed to start bash: ENOENT]', isError: true })
+  })
+
   it('titles the call with the first line of the command', () => {
     const tool = createBashTool(bashConfig())
     expect(tool.title({ command: 'ls -la' })).toBe('bash: ls -la')

@@ -105,7 +105,8 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
     // The pipe closes when its last holder exits, but a member may have let go of it
     // (`cmd >/dev/null &`) or be in the middle of dying: wait for the group itself.
     child.on('close', async () => {
-      while (!gaveUp && (await groupHasLiveMembers(child.pid!))) await delay(GROUP_POLL_MS)
+      if (child.pid === undefined) return // spawn failed; 'error' has settled it
+      while (!gaveUp && !settled && (await groupHasLiveMembers(child.pid))) await delay(GROUP_POLL_MS)
       if (stopReason) finish({ kind: stopReason })
       else if (exit?.signal) finish({ kind: 'signal', signal: exit.signal })
       else finish({ kind: 'exit', code: exit?.code ?? 0 })

@@ -31,7 +31,7 @@ test('a non-JSON body is kept raw; expectApiKey answers 401 without using a scri
   stub = await startStubEndpoint({ script: [textReply('kept')], expectApiKey: 'sk-right' })
   const denied = await post('/chat/completions', 'not json', { authorization: 'Bearer sk-wrong' })
   expect(denied.status).toBe(401)
-  expect((await denied.json()).error.type).toBe('authentication_error')
+  expect((await denied.json() as any).error.type).toBe('authentication_error')
   expect(stub.requests[0]).toMatchObject({ body: undefined, rawBody: 'not json', authorizationMatches: false })
   expect(stub.remaining()).toBe(1)
   const allowed = await post('/chat/completions', '{}', { authorization: 'Bearer sk-right' })
@@ -47,14 +47,14 @@ test('error items send their status and JSON body; an exhausted script is a 500 
   expect(await limited.json()).toEqual({ error: { message: 'slow down', type: 'rate_limit_error', param: null, code: 'rate_limit_error' } })
   const exhausted = await post('/chat/completions', '{}')
   expect(exhausted.status).toBe(500)
-  expect((await exhausted.json()).error.message).toContain('no scripted response left for request index 1')
+  expect((await exhausted.json() as any).error.message).toContain('no scripted response left for request index 1')
 })
 
 test('other paths are a 404 that consumes no item', async () => {
   stub = await startStubEndpoint({ script: [textReply('x')] })
   const response = await post('/v1/chat/completions', '{}')
   expect(response.status).toBe(404)
-  expect((await response.json()).error.message).toContain('POST /v1/chat/completions')
+  expect((await response.json() as any).error.message).toContain('POST /v1/chat/completions')
   expect(stub.remaining()).toBe(1)
 })
 

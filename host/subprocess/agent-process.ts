@@ -59,7 +59,7 @@ export class AgentProcess {
   async shutdown(): Promise<ShutdownReport> {
     const phase = this.options.shutdownPhaseMs ?? 3000
     const pid = this.child.pid
-    const wait = (ms: number) => Promise.race([this.exited, new Promise<undefined>((r) => setTimeout(r, ms).unref())])
+    const wait = (ms: number) => Promise.race([this.exited, new Promise<undefined>((r) => { setTimeout(() => r(undefined), ms).unref() })])
     if (pid === undefined) return { code: null, signal: null, via: 'eof', groupGone: true }
     this.child.stdin!.end()
     let via: ShutdownReport['via'] = 'eof'

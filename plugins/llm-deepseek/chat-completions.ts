@@ -80,7 +80,7 @@ async function* readEvents(
   try {
     while (!decoder.done) {
       idle.restart()
-      let read: ReadableStreamReadResult<Uint8Array>
+      let read: Awaited<ReturnType<typeof reader.read>>
       try {
         read = await reader.read()
         idle.clear() // a slow consumer is not an idle server

@@ -7,6 +7,7 @@ import { buildMessages, type HistoryEvent } from '../agent/history.ts'
 import LlmService from '../llm/index.ts'
 import type { LlmRequest, StreamChunk } from '../llm/types.ts'
 import type { SessionHeader } from '../session/events.ts'
+import SessionStore from '../session/index.ts'
 import ReplayService, { type ReplayConfigInput, ReplayVerificationError } from './index.ts'
 import { buildEvents, liveMessages, logText, stop, text, toolCallChunks } from './test-support.ts'
 
@@ -207,6 +208,31 @@ describe('llm-replay serving', () => {
       { type: 'finish', reason: 'error', error: { message: 'Authentication Fails', code: 'HTTP_401', status: 401 } },
     ])
     expect(replay.unconsumed().map((entry) => [entry.session, entry.index])).toEqual([[0, 0], [0, 1], [0, 2]])
+  })
+
+  it('ends a pending hang with REPLAY_STOPPED when the plugin stops', async () => {
+    const files = scenario({ 'session.jsonl': logText(silentCall), 'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 } }] } })
+    const { ctx, sessions } = await start({ sessions: [{ file: files['session.jsonl'], override: files['override.json'] }] })
+    const { id } = sessions.create({ cwd: LIVE_CWD })
+    const result = collect(ctx.llm.stream(requestAt(id, silentCall, 1, 1)))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    await ctx.fiber.dispose()
+    expect(await result).toMatchObject([{ type: 'finish', reason: 'error', error: { code: 'REPLAY_STOPPED' } }])
+  })
+
+  it('binds sessions the real store created before replay started, in creation order', async () => {
+    const first = buildEvents([{ prompt: 'one', steps: [{ chunks: [text('A'), stop] }] }])
+    const second = buildEvents([{ prompt: 'two', steps: [{ chunks: [text('B'), stop] }] }])
+    const files = scenario({ 'session.jsonl': logText(first), 'session.1.jsonl': logText(second) })
+    const context = (ctx = new Context())
+    await context.plugin(LlmService)
+    await context.plugin(SessionStore, { root: join(root, `store-${fixtureCount}`) })
+    const early = context.sessions.create({ cwd: LIVE_CWD }).id
+    await context.plugin(ReplayService, { sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }] } as never)
+    const late = context.sessions.create({ cwd: LIVE_CWD }).id
+    expect(await collect(context.llm.stream(requestAt(late, second, 1, 1)))).toEqual([text('B'), stop])
+    expect(await collect(context.llm.stream(requestAt(early, first, 1, 1)))).toEqual([text('A'), stop])
+    expect(() => context.replay.verify()).not.toThrow()
   })
 
   it('replays a 100k-chunk session', async () => {

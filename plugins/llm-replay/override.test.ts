@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { deriveReplayScript } from './derive.ts'
 import { applyOverride, parseOverride } from './override.ts'
@@ -115,5 +116,14 @@ describe('override targeting and application', () => {
     const parts = parse({ sessions: [{ session: 1, entries: [throw401] }, { session: 0, patch: [{ index: 0, entry: { kind: 'hang' } }] }] })
     expect(parts.map((p) => [p.session, p.path, p.action.kind])).toEqual([[1, '$.sessions[0]', 'replace'], [0, '$.sessions[1]', 'patch']])
     expect(applyOverride(derived, parts[1], 'session 0')[0].source).toEqual({ from: 'override', file: FILE, path: '$.sessions[1].patch[0].entry' })
+  })
+})
+
+describe('docs/replay.md', () => {
+  it('shows only override examples that validate', () => {
+    const doc = readFileSync(new URL('../../docs/replay.md', import.meta.url), 'utf8')
+    const examples = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1])
+    expect(examples.length).toBeGreaterThanOrEqual(4)
+    for (const example of examples) expect(() => parseOverride(example, 'docs/replay.md')).not.toThrow()
   })
 })

@@ -76,6 +76,8 @@ function scenario(files: Record<string, string | object>): Record<string, string
 }
 
 async function start(config: ReplayConfigInput): Promise<{ ctx: Context; sessions: FakeSessions; replay: ReplayService }> {
+  // Tests that leave entries unconsumed would print the shutdown report; keep the run quiet.
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
   const context = (ctx = new Context())
   await context.plugin(LlmService)
   await context.plugin(FakeSessions)
@@ -318,7 +320,8 @@ describe('llm-replay loud errors', () => {
     expect(thrown).toBeInstanceOf(ReplayVerificationError)
     expect((thrown as Error).message).toContain('1. [REPLAY_UNCONSUMED] scenario "demo", session 0')
     expect((thrown as Error).message).toContain('2 script entries were never requested: entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)')
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    const stderr = vi.mocked(process.stderr.write)
+    stderr.mockClear()
     await ctx.fiber.dispose()
     expect(stderr.mock.calls.map(([line]) => String(line)).join('')).toMatch(/^llm-replay: REPLAY_UNCONSUMED: scenario "demo", session 0 .*entry 1 \(turn 1 step 2, chunks\)/)
   })

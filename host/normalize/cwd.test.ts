@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { createCwdReplacer, cwdSpellings } from './cwd.ts'
+
+describe('cwdSpellings', () => {
+  it('lists the path, URL-encoded and JSON-escaped forms, longest first', () => {
+    expect(cwdSpellings(['/tmp/dsh x"q/'])).toEqual(['/tmp/dsh%20x%22q', '/tmp/dsh x\\"q', '/tmp/dsh x"q'])
+  })
+
+  it('refuses a filesystem root', () => {
+    expect(() => cwdSpellings(['/'])).toThrow(/filesystem root/)
+  })
+})
+
+describe('createCwdReplacer', () => {
+  const replace = createCwdReplacer(['/var/folders/t/dsh-abc', '/private/var/folders/t/dsh-abc'])
+
+  it('replaces the given path and its realpath alias, the longer one whole', () => {
+    expect(replace('/private/var/folders/t/dsh-abc/a.txt and /var/folders/t/dsh-abc')).toBe('{{cwd}}/a.txt and {{cwd}}')
+  })
+
+  it('replaces the file:// URL form and keeps a trailing slash', () => {
+    expect(replace('file:///var/folders/t/dsh-abc/src/ and /var/folders/t/dsh-abc/')).toBe('file://{{cwd}}/src/ and {{cwd}}/')
+  })
+
+  it('replaces JSON-escaped spellings inside text that holds JSON', () => {
+    const windowsLike = createCwdReplacer(['C:\\Temp\\dsh-abc'])
+    expect(windowsLike('{"path":"C:\\\\Temp\\\\dsh-abc\\\\a.txt"}')).toBe('{"path":"{{cwd}}\\\\a.txt"}')
+    expect(windowsLike('C:/Temp/dsh-abc/a.txt')).toBe('{{cwd}}/a.txt')
+  })
+
+  it('does not touch a sibling whose name extends the cwd', () => {
+    expect(replace('/var/folders/t/dsh-abc2 /var/folders/t/dsh-abc-old /var/folders/t/dsh-abc.')).toBe('/var/folders/t/dsh-abc2 /var/folders/t/dsh-abc-old {{cwd}}.')
+  })
+
+  it('is the identity without cwd paths', () => {
+    expect(createCwdReplacer([])('/tmp/anything')).toBe('/tmp/anything')
+  })
+})

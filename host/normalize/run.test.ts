@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { normalizeRun } from './run.ts'
+
+const CWD = '/tmp/dsh-two-sessions-Q1'
+const A = 'aaaaaaaa-0000-4000-8000-000000000001'
+const B = 'bbbbbbbb-0000-4000-8000-000000000002'
+const M = 'mmmmmmmm-0000-4000-8000-000000000003'
+const log = (id: string, ...events: unknown[]) =>
+  [{ type: 'session', version: 1, id, createdAt: 1, cwd: CWD }, ...events].map((line) => JSON.stringify(line)).join('\n') + '\n'
+
+describe('normalizeRun', () => {
+  it('shares one token table across the transcript and all session logs', () => {
+    // The transcript mentions B before A; tokens still follow the logs' order.
+    const stdout = [
+      { jsonrpc: '2.0', id: 0, result: { sessionId: B } },
+      { jsonrpc: '2.0', method: 'session/update', params: { sessionId: A, update: { messageId: M } } },
+    ].map((m) => JSON.stringify(m)).join('\n') + '\n'
+    const run = normalizeRun({
+      stdout,
+      sessionLogs: [log(A, { seq: 1, time: 2, type: 'user/message', data: { turn: 1, messageId: M, content: [] } }), log(B)],
+      cwdPaths: [CWD],
+    })
+    expect(run.sessionLogs[0]).toContain('"id":"{{session:1}}"')
+    expect(run.sessionLogs[0]).toContain('"messageId":"{{message:1}}"')
+    expect(run.sessionLogs[1]).toContain('"id":"{{session:2}}"')
+    expect(run.transcript).toEqual([
+      '{"jsonrpc":"2.0","id":1,"result":{"sessionId":"{{session:2}}"}}',
+      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"messageId":"{{message:1}}"}}}',
+    ])
+    expect(run.headers).toEqual([[], []])
+  })
+
+  it('names the run in stdout errors', () => {
+    expect(() => normalizeRun({ stdout: 'oops\n', sessionLogs: [], cwdPaths: [CWD], label: 'scenarios/demo' })).toThrow(/^scenarios\/demo stdout line 1 is not JSON/)
+  })
+})

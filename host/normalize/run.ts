@@ -1,0 +1,55 @@
+// Normalize every surface of one scenario run with one token table. Ids are
+// registered in a fixed order first — session logs in file order (session.jsonl,
+// session.1.jsonl, …), then the transcript — so each committed log numbers its
+// own ids from the start and the transcript reuses those tokens.
+import { createNormalizeContext, type NormalizeContext } from './context.ts'
+import {
+  collectSessionLogIds,
+  extractHeaders,
+  normalizeSessionLog,
+  parseSessionLog,
+  type ParsedSessionLog,
+  type RequestHeaderContent,
+  type SessionLogObjects,
+} from './session-log.ts'
+import { collectTranscriptIds, normalizeTranscript, parseTranscript, renumberJsonRpcIds, type JsonRpcId } from './transcript.ts'
+
+export interface RunSurfaces {
+  /** Raw agent stdout. */
+  stdout: string
+  /** Session logs in creation order, as raw JSONL text or parsed objects. */
+  sessionLogs: ReadonlyArray<string | SessionLogObjects>
+  /** The temp cwd and its aliases (realpath). */
+  cwdPaths: readonly string[]
+  clientRequestIds?: readonly JsonRpcId[]
+  /** Names used in errors, e.g. `scenarios/text-turn`; default `run`. */
+  label?: string
+}
+
+export interface NormalizedRun {
+  /** stdout.golden.jsonl lines. */
+  transcript: string[]
+  /** Fixture text per session log, same order as given. */
+  sessionLogs: string[]
+  /** Live request headers per session log (normalized cwd/ids), for the pin sidecars. */
+  headers: RequestHeaderContent[][]
+  context: NormalizeContext
+}
+
+export function normalizeRun(run: RunSurfaces): NormalizedRun {
+  const context = createNormalizeContext(run.cwdPaths)
+  const label = run.label ?? 'run'
+  const logs: ParsedSessionLog[] = run.sessionLogs.map((log, index) =>
+    typeof log === 'string'
+      ? parseSessionLog(log, `${label} session log ${index}`)
+      : { header: log.header as Record<string, unknown>, events: log.events as Array<Record<string, unknown>> },
+  )
+  for (const log of logs) collectSessionLogIds(log, context)
+  collectTranscriptIds(renumberJsonRpcIds(parseTranscript(run.stdout, `${label} stdout`)), context)
+  return {
+    sessionLogs: logs.map((log) => normalizeSessionLog(log, context)),
+    transcript: normalizeTranscript(run.stdout, context, { source: `${label} stdout`, clientRequestIds: run.clientRequestIds }),
+    headers: logs.map((log) => extractHeaders(log.events, context)),
+    context,
+  }
+}

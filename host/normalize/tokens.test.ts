@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { collectTypedIds, TokenTable, tokenizeValue } from './tokens.ts'
+
+const S1 = '0b6f3c1e-aaaa-4bbb-8ccc-000000000001'
+const S2 = '0b6f3c1e-aaaa-4bbb-8ccc-000000000002'
+const M1 = 'msg-7f1c2d3e4f5a'
+
+describe('TokenTable', () => {
+  it('numbers each kind by first appearance and keeps a value on its token', () => {
+    const table = new TokenTable()
+    expect(table.tokenFor('session', S1)).toBe('{{session:1}}')
+    expect(table.tokenFor('message', M1)).toBe('{{message:1}}')
+    expect(table.tokenFor('session', S2)).toBe('{{session:2}}')
+    expect(table.tokenFor('session', S1)).toBe('{{session:1}}')
+    expect(table.tokenFor('approval', 'ap-1')).toBe('{{approval:1}}')
+    expect(table.entries()).toEqual([[S1, '{{session:1}}'], [M1, '{{message:1}}'], [S2, '{{session:2}}'], ['ap-1', '{{approval:1}}']])
+  })
+
+  it('leaves already-normalized tokens alone (normalizing twice is a no-op)', () => {
+    const table = new TokenTable()
+    expect(table.tokenFor('session', '{{session:3}}')).toBe('{{session:3}}')
+    expect(table.tokenFor('session', S1)).toBe('{{session:1}}')
+  })
+})
+
+describe('tokenizeValue', () => {
+  it('tokenizes typed fields anywhere and keeps key order', () => {
+    const table = new TokenTable()
+    const value = { update: { messageId: M1, text: 'hi' }, sessionId: S1, nested: [{ approvalId: 'ap-xyz' }] }
+    collectTypedIds(value, table)
+    const out = tokenizeValue(value, table)
+    expect(JSON.stringify(out)).toBe('{"update":{"messageId":"{{message:1}}","text":"hi"},"sessionId":"{{session:1}}","nested":[{"approvalId":"{{approval:1}}"}]}')
+  })
+
+  it('leaves arbitrary text alone unless it repeats a known id', () => {
+    const table = new TokenTable()
+    // An id-looking string in free text is not an id until a typed field says so.
+    expect(tokenizeValue({ output: `session ${S2} and ${S1}` }, table)).toEqual({ output: `session ${S2} and ${S1}` })
+    collectTypedIds({ sessionId: S1 }, table)
+    expect(tokenizeValue({ output: `session ${S2} and ${S1}` }, table)).toEqual({ output: `session ${S2} and {{session:1}}` })
+  })
+
+  it('does not search free text for short ids', () => {
+    const table = new TokenTable()
+    collectTypedIds({ approvalId: 'a1' }, table)
+    expect(tokenizeValue({ approvalId: 'a1', text: 'a1 a1' }, table)).toEqual({ approvalId: '{{approval:1}}', text: 'a1 a1' })
+  })
+
+  it('replaces the longest id first when one id contains another', () => {
+    const table = new TokenTable()
+    collectTypedIds({ messageId: 'abcdefgh', sessionId: 'abcdefgh-long' }, table)
+    expect(tokenizeValue('x abcdefgh-long y abcdefgh', table)).toBe('x {{session:1}} y {{message:1}}')
+  })
+
+  it('applies the text function (e.g. cwd) before id replacement, and keeps a __proto__ key as data', () => {
+    const table = new TokenTable()
+    const parsed = JSON.parse('{"__proto__":{"path":"/tmp/x"}}')
+    const out = tokenizeValue(parsed, table, (s) => s.replace('/tmp/x', '{{cwd}}')) as Record<string, unknown>
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"path":"{{cwd}}"}}')
+  })
+})

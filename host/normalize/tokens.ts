@@ -1,0 +1,102 @@
+// Typed identity tokens. A value is an id only because of *where* it appears (a
+// typed field such as `sessionId`), never because it looks like a UUID; each kind
+// is numbered by first appearance. One table is shared by every surface of a run
+// (transcript and all session logs), so `{{session:1}}` means the same session
+// everywhere. Free text is touched only where it repeats an id already known.
+
+export type TokenKind = 'session' | 'message' | 'approval'
+
+/** Field names whose string value is an id of the given kind, wherever they appear. */
+export const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {
+  sessionId: 'session',
+  messageId: 'message',
+  approvalId: 'approval',
+}
+
+/** Already-normalized values (`{{session:1}}`, `{{cwd}}`) are never re-tokenized, so normalizing twice is a no-op. */
+export const TOKEN_SHAPE = /^\{\{[a-z]+(:\d+)?\}\}$/
+
+/**
+ * Known ids shorter than this are not searched for inside free text: a short
+ * value would match by accident. (Typed fields are tokenized at any length.)
+ */
+export const MIN_FREE_TEXT_ID_LENGTH = 8
+
+export class TokenTable {
+  readonly #tokens = new Map<string, string>()
+  readonly #counters = new Map<TokenKind, number>()
+  /** undefined: stale; null: no id long enough to search for. */
+  #freeTextPattern: RegExp | null | undefined
+
+  /** The token for `value`, registering it as the next `kind` when first seen. */
+  tokenFor(kind: TokenKind, value: string): string {
+    if (TOKEN_SHAPE.test(value)) return value
+    const known = this.#tokens.get(value)
+    if (known) return known
+    const next = (this.#counters.get(kind) ?? 0) + 1
+    this.#counters.set(kind, next)
+    const token = `{{${kind}:${next}}}`
+    this.#tokens.set(value, token)
+    this.#freeTextPattern = undefined
+    return token
+  }
+
+  lookup(value: string): string | undefined {
+    return this.#tokens.get(value)
+  }
+
+  /** Every registered value and its token, in registration order. */
+  entries(): Array<[value: string, token: string]> {
+    return [...this.#tokens]
+  }
+
+  /** Replace known ids inside arbitrary text (longest first, so overlapping ids cannot split). */
+  replaceKnownIds(text: string): string {
+    const pattern = this.#pattern()
+    return pattern ? text.replace(pattern, (match) => this.#tokens.get(match) ?? match) : text
+  }
+
+  #pattern(): RegExp | null {
+    if (this.#freeTextPattern === undefined) {
+      const values = [...this.#tokens.keys()].filter((v) => v.length >= MIN_FREE_TEXT_ID_LENGTH).sort((a, b) => b.length - a.length)
+      this.#freeTextPattern = values.length ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : null
+    }
+    return this.#freeTextPattern
+  }
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** Register every typed-field value in `value`, in document order (keys in order, arrays in order). */
+export function collectTypedIds(value: unknown, table: TokenTable): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectTypedIds(item, table)
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const kind = TYPED_ID_FIELDS[key]
+      if (kind && typeof child === 'string') table.tokenFor(kind, child)
+      else collectTypedIds(child, table)
+    }
+  }
+}
+
+/**
+ * A copy of `value` with typed fields tokenized and every other string passed
+ * through `text` (cwd, then known ids). Keys keep their order.
+ */
+export function tokenizeValue(value: unknown, table: TokenTable, text: (s: string) => string = (s) => s): unknown {
+  if (typeof value === 'string') return table.replaceKnownIds(text(value))
+  if (Array.isArray(value)) return value.map((item) => tokenizeValue(item, table, text))
+  if (value !== null && typeof value === 'object') {
+    // fromEntries defines own properties, so a `__proto__` key stays a plain key.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => {
+        const kind = TYPED_ID_FIELDS[key]
+        return [key, kind && typeof child === 'string' ? table.tokenFor(kind, child) : tokenizeValue(child, table, text)]
+      }),
+    )
+  }
+  return value
+}

@@ -1,0 +1,74 @@
+// The stdout transcript: what the client saw, made stable. Stdout purity is part
+// of the contract, so every line must be a JSON-RPC 2.0 message. JSON-RPC ids
+// are renumbered by first appearance per direction: requests the agent sent get
+// one counter, responses to the client's requests get another.
+import type { NormalizeContext } from './context.ts'
+import { isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
+import { collectTypedIds, tokenizeValue } from './tokens.ts'
+
+export type JsonRpcId = string | number
+
+export interface TranscriptOptions {
+  /** Named in errors; default `stdout`. */
+  source?: string
+  /**
+   * The ids of the client's requests in the order it sent them. When given,
+   * response ids are numbered by send order; otherwise by first appearance.
+   */
+  clientRequestIds?: readonly JsonRpcId[]
+}
+
+const PURITY_HINT = 'stdout carries only JSON-RPC messages; write logs and diagnostics to stderr.'
+
+/** Parse raw stdout into JSON-RPC messages, failing on the first line that is not one. */
+export function parseTranscript(rawStdout: string, source = 'stdout'): Array<Record<string, unknown>> {
+  return parseJsonLines(rawStdout, source, PURITY_HINT).map(({ line, value, raw }) => {
+    if (!isPlainObject(value) || value.jsonrpc !== '2.0') {
+      throw new JsonLineError(source, line, raw, 'is JSON but not a JSON-RPC 2.0 message', PURITY_HINT)
+    }
+    return value
+  })
+}
+
+/** Register the transcript's typed ids in the shared table (document order). */
+export function collectTranscriptIds(messages: readonly Record<string, unknown>[], ctx: NormalizeContext): void {
+  for (const message of messages) collectTypedIds(message, ctx.tokens)
+}
+
+/** Renumber JSON-RPC ids per direction; a null id (e.g. a parse-error response) stays null. */
+export function renumberJsonRpcIds(
+  messages: readonly Record<string, unknown>[],
+  clientRequestIds: readonly JsonRpcId[] = [],
+): Array<Record<string, unknown>> {
+  const agentRequests = new Map<JsonRpcId, number>()
+  const clientRequests = new Map<JsonRpcId, number>()
+  clientRequestIds.forEach((id) => {
+    if (!clientRequests.has(id)) clientRequests.set(id, clientRequests.size + 1)
+  })
+  const numberFor = (map: Map<JsonRpcId, number>, id: JsonRpcId) => {
+    if (!map.has(id)) map.set(id, map.size + 1)
+    return map.get(id)!
+  }
+  return messages.map((message) => {
+    const id = message.id
+    if (id === undefined || id === null || (typeof id !== 'string' && typeof id !== 'number')) return message
+    const renumbered = 'method' in message ? numberFor(agentRequests, id) : numberFor(clientRequests, id)
+    return Object.fromEntries(Object.entries(message).map(([key, value]) => [key, key === 'id' ? renumbered : value]))
+  })
+}
+
+/**
+ * Normalize raw agent stdout into golden lines (one compact JSON message each,
+ * keys in their original order): ids renumbered, typed ids tokenized, cwd
+ * replaced. Tokens come from the shared table in `ctx`.
+ */
+export function normalizeTranscript(rawStdout: string, ctx: NormalizeContext, options: TranscriptOptions = {}): string[] {
+  const messages = renumberJsonRpcIds(parseTranscript(rawStdout, options.source), options.clientRequestIds)
+  collectTranscriptIds(messages, ctx)
+  return messages.map((message) => JSON.stringify(tokenizeValue(message, ctx.tokens, ctx.replaceCwd)))
+}
+
+/** Golden file text for transcript lines. */
+export function transcriptText(lines: readonly string[]): string {
+  return lines.map((line) => `${line}\n`).join('')
+}

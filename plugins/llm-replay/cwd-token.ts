@@ -9,7 +9,7 @@ import { CWD_TOKEN } from './drift.ts'
 /** Per script entry: the indexes of chunks that mention `{{cwd}}`, or undefined when none do. */
 export function findCwdTokens(script: readonly ScriptEntry[]): Array<number[] | undefined> {
   return script.map(({ entry }) => {
-    if (entry.kind === 'hang') return undefined
+    if (!entry.chunks) return undefined
     const hits: number[] = []
     entry.chunks.forEach((chunk, index) => {
       if (chunkText(chunk)?.includes(CWD_TOKEN)) hits.push(index)

@@ -35,6 +35,12 @@ describe('deriveReplayScript', () => {
     expect(script[0].entry).toEqual({ kind: 'chunks', chunks: [text('par'), errorFinish] })
   })
 
+  it('turns a group cut short by a cancel into its prefix followed by a hang', () => {
+    const aborted: StreamChunk = { type: 'finish', reason: 'aborted' }
+    const script = deriveReplayScript([chunk(1, 1, text('partial')), chunk(1, 1, aborted), chunk(2, 1, aborted)])
+    expect(script.map((s) => s.entry)).toEqual([{ kind: 'hang', chunks: [text('partial')] }, { kind: 'hang', chunks: [] }])
+  })
+
   it('derives an empty script from a log without model chunks', () => {
     expect(deriveReplayScript([])).toEqual([])
     expect(deriveReplayScript([{ type: 'turn/start', data: { turn: 1 } }, { type: 'turn/end', data: { turn: 1, reason: 'cancelled' } }])).toEqual([])

@@ -6,7 +6,8 @@ import type { HistoryEvent } from '../agent/history.ts'
 export type ReplayEntry =
   | { kind: 'chunks'; chunks: StreamChunk[] }
   | { kind: 'throw'; chunks: StreamChunk[]; message: string; code: string; status?: number }
-  | { kind: 'hang' }
+  /** Serve the prefix chunks, then nothing until the request is cancelled. */
+  | { kind: 'hang'; chunks?: StreamChunk[] }
 
 /** A model call's position in the recorded session. */
 export interface StepRef {
@@ -51,6 +52,13 @@ export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[
       script.push({ at: { turn, step }, entry: { kind: 'chunks', chunks }, source: { from: 'log' } })
     }
     chunks.push(chunk)
+  }
+  // A recorded stream that ended because the user cancelled it replays as "prefix, then wait for
+  // the cancel": serving its `finish{aborted}` at once would end the turn before the cancel came.
+  for (const item of script) {
+    const chunks = (item.entry as { chunks: StreamChunk[] }).chunks
+    const last = chunks[chunks.length - 1]
+    if (last?.type === 'finish' && last.reason === 'aborted') item.entry = { kind: 'hang', chunks: chunks.slice(0, -1) }
   }
   return script
 }

@@ -88,8 +88,8 @@ export class ReplayService extends Service {
   private async *play(serving: Serving, signal: AbortSignal): AsyncGenerator<StreamChunk> {
     if (serving.kind === 'fail') throw toLlmError(serving.problem)
     const { entry } = serving
-    if (entry.kind === 'hang') return await this.hang(signal)
     yield* serving.chunks
+    if (entry.kind === 'hang') return await this.hang(signal)
     if (entry.kind === 'throw') throw new LlmError(entry.message, entry.code, entry.status)
   }
 

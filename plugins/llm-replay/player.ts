@@ -135,7 +135,7 @@ export class ReplayPlayer {
 
   private chunksFor(recorded: RecordedSession, position: number, binding: Binding): Iterable<StreamChunk> {
     const entry = recorded.script[position].entry
-    if (entry.kind === 'hang') return []
+    if (!entry.chunks) return []
     const tokens = this.cwdTokens[recorded.index][position]
     const cwd = binding.cwds[0]
     if (!tokens || !cwd) return entry.chunks

@@ -68,7 +68,7 @@ export function entrySchema(atRequired: boolean) {
       code: z.string().min(1),
       status: z.number().int().optional(),
     }).strict(),
-    z.object({ kind: z.literal('hang'), at }).strict(),
+    z.object({ kind: z.literal('hang'), at, chunks: chunkList(false).optional() }).strict(),
   ])
 }
 
@@ -85,7 +85,7 @@ export function toReplayEntry(input: OverrideEntryInput): ReplayEntry {
       return entry
     }
     case 'hang':
-      return { kind: 'hang' }
+      return input.chunks?.length ? { kind: 'hang', chunks: input.chunks as StreamChunk[] } : { kind: 'hang' }
   }
 }
 

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { compareSurface, refreshHint, shortenLongLines, unifiedDiff } from './diff.ts'
+
+const FILE = 'scenarios/text-turn/stdout.golden.jsonl'
+const lines = (n: number, change?: number) => Array.from({ length: n }, (_, i) => (i === change ? `changed ${i}` : `line ${i}`)).join('\n') + '\n'
+
+describe('compareSurface', () => {
+  it('returns nothing when equal', () => {
+    expect(compareSurface({ scenario: 'text-turn', file: FILE, expected: 'a\n', actual: 'a\n' })).toBeUndefined()
+  })
+
+  it('names scenario and file, shows a unified diff with 3 lines of context, and says how to refresh', () => {
+    const message = compareSurface({ scenario: 'text-turn', file: FILE, expected: lines(20), actual: lines(20, 10) })!
+    expect(message.split('\n')).toEqual([
+      `scenario text-turn: ${FILE} differs from this run (- expected, + actual):`,
+      `--- ${FILE} (expected)`,
+      '+++ text-turn run (actual)',
+      '@@ -8,7 +8,7 @@',
+      ' line 7',
+      ' line 8',
+      ' line 9',
+      '-line 10',
+      '+changed 10',
+      ' line 11',
+      ' line 12',
+      ' line 13',
+      'If the change is intended, refresh: npx dsh test text-turn --mode refresh (or: npx vitest run -u -t text-turn)',
+    ])
+  })
+
+  it('reports a missing file with the content the run produced', () => {
+    const message = compareSurface({ scenario: 'text-turn', file: FILE, expected: undefined, actual: '{"a":1}\n' })!
+    expect(message).toMatch(/^scenario text-turn: scenarios\/text-turn\/stdout\.golden\.jsonl does not exist; this run produced:\n/)
+    expect(message).toContain('+{"a":1}')
+  })
+
+  it('uses a re-record hint for session logs and accepts a custom hint', () => {
+    const log = compareSurface({ scenario: 's', file: 'scenarios/s/session.jsonl', expected: 'a\n', actual: 'b\n', kind: 'session-log' })!
+    expect(log.endsWith(refreshHint('s', 'session-log'))).toBe(true)
+    expect(log).toContain('--mode record')
+    expect(compareSurface({ scenario: 's', file: 'f', expected: 'a', actual: 'b', hint: 'edit by hand' })!.endsWith('\nedit by hand')).toBe(true)
+  })
+
+  it('caps very long diffs', () => {
+    const message = compareSurface({ scenario: 'big', file: 'f', expected: '', actual: lines(500) }, { maxLines: 20 })!
+    expect(message.split('\n').filter((l) => l.startsWith('+line'))).toHaveLength(19)
+    expect(message).toContain('... 481 more diff lines not shown')
+  })
+})
+
+describe('long lines', () => {
+  it('cut a changed pair around the first difference', () => {
+    const base = `{"items":[${Array.from({ length: 200 }, (_, i) => i).join(',')}],"tail":"`
+    const diff = unifiedDiff(`${base}old"}\n`, `${base}new"}\n`, { expectedLabel: 'e', actualLabel: 'a' }, { maxLineLength: 60 })
+    const [removed, added] = diff.split('\n').filter((l) => /^[-+][^-+]/.test(l))
+    expect(removed).toMatch(/^-\[…\d+ chars\].*"tail":"old"\}$/)
+    expect(added).toMatch(/^\+\[…\d+ chars\].*"tail":"new"\}$/)
+    expect(removed!.length).toBeLessThan(90)
+  })
+
+  it('cut unpaired lines from the start', () => {
+    expect(shortenLongLines([`+${'x'.repeat(100)}`], 10)).toEqual(['+xxxxxxxxxx[…90 chars]'])
+    expect(shortenLongLines([' short'], 10)).toEqual([' short'])
+  })
+})

@@ -1,0 +1,108 @@
+// Compare a surface of a run (transcript, session log, sidecar) with its
+// committed file. A mismatch message names the scenario and the file, shows a
+// unified diff (3 lines of context, capped, long lines cut around the change)
+// and ends with the command that refreshes the fixture.
+import { structuredPatch } from 'diff'
+
+export type SurfaceKind = 'transcript' | 'session-log' | 'sidecar'
+
+export interface SurfaceComparison {
+  scenario: string
+  /** Repository-relative path of the committed file, e.g. `scenarios/text-turn/stdout.golden.jsonl`. */
+  file: string
+  /** Committed text; undefined when the file does not exist. */
+  expected: string | undefined
+  actual: string
+  /** Picks the refresh command in the message; default transcript. */
+  kind?: SurfaceKind
+  /** Replaces the default "what to run next" line. */
+  hint?: string
+}
+
+export interface DiffOptions {
+  /** Unchanged lines shown around each change. */
+  context?: number
+  /** Diff lines shown before the rest is summarized. */
+  maxLines?: number
+  /** Longer lines are cut to a window around their first difference. */
+  maxLineLength?: number
+}
+
+const DEFAULTS: Required<DiffOptions> = { context: 3, maxLines: 150, maxLineLength: 240 }
+
+/** What to run when the change is intended, per surface. */
+export function refreshHint(scenario: string, kind: SurfaceKind = 'transcript'): string {
+  if (kind === 'session-log') {
+    return `If the change is intended, re-record: npx dsh test ${scenario} --mode record (needs the model key); an authored scenario's log is edited by hand.`
+  }
+  return `If the change is intended, refresh: npx dsh test ${scenario} --mode refresh (or: npx vitest run -u -t ${scenario})`
+}
+
+/** undefined when equal; otherwise the failure message. */
+export function compareSurface(comparison: SurfaceComparison, options: DiffOptions = {}): string | undefined {
+  const { scenario, file, expected, actual } = comparison
+  if (expected === actual) return undefined
+  const hint = comparison.hint ?? refreshHint(scenario, comparison.kind)
+  const head =
+    expected === undefined
+      ? `scenario ${scenario}: ${file} does not exist; this run produced:`
+      : `scenario ${scenario}: ${file} differs from this run (- expected, + actual):`
+  const diff = unifiedDiff(expected ?? '', actual, { expectedLabel: `${file} (expected)`, actualLabel: `${scenario} run (actual)` }, options)
+  return `${head}\n${diff}\n${hint}`
+}
+
+export interface DiffLabels { expectedLabel: string; actualLabel: string }
+
+/** A unified diff of two texts, capped per DiffOptions. */
+export function unifiedDiff(expected: string, actual: string, labels: DiffLabels, options: DiffOptions = {}): string {
+  const { context, maxLines, maxLineLength } = { ...DEFAULTS, ...options }
+  const patch = structuredPatch(labels.expectedLabel, labels.actualLabel, expected, actual, undefined, undefined, { context })
+  const body: string[] = []
+  for (const hunk of patch.hunks) {
+    body.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)
+    body.push(...shortenLongLines(hunk.lines, maxLineLength))
+  }
+  const shown = body.length > maxLines ? body.slice(0, maxLines) : body
+  const lines = [`--- ${labels.expectedLabel}`, `+++ ${labels.actualLabel}`, ...shown]
+  if (body.length > maxLines) lines.push(`... ${body.length - maxLines} more diff lines not shown`)
+  return lines.join('\n')
+}
+
+/**
+ * Cut lines longer than `max` characters. A removed line followed by an added
+ * one is cut around the first character where the pair differs, so the change
+ * stays visible inside a long JSON line.
+ */
+export function shortenLongLines(lines: readonly string[], max: number): string[] {
+  const partners = new Map<number, number>()
+  // Pair the j-th line of a run of removals with the j-th line of the additions right after it.
+  for (let i = 0; i < lines.length; ) {
+    let removedEnd = i
+    while (removedEnd < lines.length && lines[removedEnd]!.startsWith('-')) removedEnd++
+    let addedEnd = removedEnd
+    while (addedEnd < lines.length && lines[addedEnd]!.startsWith('+')) addedEnd++
+    for (let j = 0; j < Math.min(removedEnd - i, addedEnd - removedEnd); j++) {
+      partners.set(i + j, removedEnd + j)
+      partners.set(removedEnd + j, i + j)
+    }
+    i = Math.max(addedEnd, i + 1)
+  }
+  return lines.map((line, index) => {
+    if (line.length <= max + 1) return line
+    const partner = partners.get(index)
+    const focus = partner === undefined ? 0 : firstDifference(line.slice(1), lines[partner]!.slice(1))
+    return line[0] + cutAround(line.slice(1), focus, max)
+  })
+}
+
+function firstDifference(a: string, b: string): number {
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  return i
+}
+
+function cutAround(text: string, focus: number, max: number): string {
+  const start = Math.max(0, Math.min(focus - Math.floor(max / 3), text.length - max))
+  const end = Math.min(text.length, start + max)
+  return `${start > 0 ? `[…${start} chars]` : ''}${text.slice(start, end)}${end < text.length ? `[…${text.length - end} chars]` : ''}`
+}

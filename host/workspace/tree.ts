@@ -1,0 +1,56 @@
+// A pure description of a directory tree: files (bytes, sha256, executable bit),
+// symlinks (their target, not followed), and directories (with an `empty` flag).
+// A `.empty` file is a Git-only marker that keeps an empty directory in the
+// repository; it is never part of the description.
+import { createHash } from 'node:crypto'
+import { lstat, readdir, readFile, readlink } from 'node:fs/promises'
+import { join } from 'node:path'
+
+export const EMPTY_DIR_MARKER = '.empty'
+
+export type TreeEntry =
+  | { path: string; type: 'file'; size: number; sha256: string; executable: boolean; bytes: Uint8Array }
+  | { path: string; type: 'symlink'; target: string }
+  | { path: string; type: 'dir'; empty: boolean }
+  | { path: string; type: 'other' }
+
+export type TreeEntryType = TreeEntry['type']
+
+export interface SnapshotOptions {
+  /** Rewrites symlink targets, e.g. the temp cwd → {{cwd}}. */
+  normalizeLinkTarget?: (target: string) => string
+}
+
+/** Entries below `dir` (not `dir` itself), paths `/`-separated, sorted. */
+export async function snapshotTree(dir: string, options: SnapshotOptions = {}): Promise<TreeEntry[]> {
+  const entries: TreeEntry[] = []
+  await walk(dir, '', entries, options)
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/** Returns whether the directory held anything besides a marker. */
+async function walk(root: string, relative: string, out: TreeEntry[], options: SnapshotOptions): Promise<boolean> {
+  const names = await readdir(join(root, relative))
+  let hasContent = false
+  for (const name of names) {
+    const path = relative ? `${relative}/${name}` : name
+    const full = join(root, path)
+    const stat = await lstat(full)
+    if (stat.isFile() && name === EMPTY_DIR_MARKER) continue
+    hasContent = true
+    if (stat.isSymbolicLink()) {
+      const target = await readlink(full)
+      out.push({ path, type: 'symlink', target: options.normalizeLinkTarget ? options.normalizeLinkTarget(target) : target })
+    } else if (stat.isDirectory()) {
+      const empty = !(await walk(root, path, out, options))
+      out.push({ path, type: 'dir', empty })
+    } else if (stat.isFile()) {
+      const bytes = new Uint8Array(await readFile(full))
+      const sha256 = createHash('sha256').update(bytes).digest('hex')
+      out.push({ path, type: 'file', size: bytes.length, sha256, executable: (stat.mode & 0o111) !== 0, bytes })
+    } else {
+      out.push({ path, type: 'other' })
+    }
+  }
+  return hasContent
+}

@@ -58,6 +58,33 @@ describe('bootComposition', () => {
     await expect(bootComposition({ configFile: file, env: {} })).rejects.toThrow(/cordis\.yml:3:1: invalid YAML/)
   })
 
+  test('env defaults to process.env', async () => {
+    const { dir, file } = fixture(() => '- { id: slow, name: SLOW, config: { disposedFile: !env DSH_BOOT_TEST_FILE, delayMs: 1 } }\n'.replace('SLOW', slow))
+    process.env.DSH_BOOT_TEST_FILE = path.join(dir, 'from-env')
+    try {
+      const booted = await bootComposition({ configFile: file })
+      await booted.dispose()
+      expect(existsSync(path.join(dir, 'from-env'))).toBe(true)
+    } finally {
+      delete process.env.DSH_BOOT_TEST_FILE
+    }
+  })
+
+  test('groups boot their children; an overlay can insert into a group', async () => {
+    const { dir, file } = fixture((dir) => [
+      '- id: tools',
+      '  name: cordis:group',
+      '  group: true',
+      `  config: [ { id: first, name: ${slow}, config: { readyFile: ${dir}/first, disposedFile: ${dir}/first-done, delayMs: 1 } } ]`,
+    ].join('\n'))
+    const patch = { source: 'test patch', patches: [{ insert: [{ id: 'second', name: slow, config: { readyFile: `${dir}/second`, disposedFile: `${dir}/second-done`, delayMs: 1 } }], into: 'tools' }] }
+    const booted = await bootComposition({ configFile: file, patches: [patch], env: {} })
+    expect([...booted.ctx.loader.entries()].map((entry) => entry.options.id).sort()).toEqual(['first', 'second', 'tools'])
+    expect(existsSync(`${dir}/first`) && existsSync(`${dir}/second`)).toBe(true)
+    await booted.dispose()
+    expect(existsSync(`${dir}/first-done`) && existsSync(`${dir}/second-done`)).toBe(true)
+  })
+
   test('disabled entries are not imported', async () => {
     const { file } = fixture(() => '- { id: off, name: ./plugins/ghost, disabled: true }\n')
     const booted = await bootComposition({ configFile: file, env: {} })

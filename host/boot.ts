@@ -46,17 +46,21 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   let booting = true
   let composition: Composition | undefined
 
-  // `this` is the emitting context; it is undefined for errors raised while validating a config.
+  // Cordis emits a plugin's Config validation error with no context (`this` is null), synchronously
+  // inside the constructor of the fiber it announced just before via internal/plugin.
+  let lastFiber: Fiber | undefined
+  ctx.on('internal/plugin', (fiber) => { lastFiber = fiber })
   const reported = new WeakSet<object>()
   ctx.on('internal/error', function (this: unknown, error: unknown) {
+    // `this` is the emitting context: an entry's context, or a fiber's that belongs to one.
+    const origin = this ?? { fiber: lastFiber }
     // Cordis re-raises a failed plugin's error when that plugin is disposed; report it once.
     if (typeof error === 'object' && error !== null) {
       if (reported.has(error)) return
       reported.add(error)
     }
-    if (booting) return void failures.push({ error, origin: this })
-    // A microtask later the failing fiber has stored the error, so the entry can be found.
-    queueMicrotask(() => log(`dsh: ${describeOrigin(ctx, this, error)}: ${formatError(error)}`))
+    if (booting) return void failures.push({ error, origin })
+    log(`dsh: ${describeOrigin(origin)}: ${formatError(error)}`)
   })
   ctx.on('internal/warn', (...args: unknown[]) => log(`dsh: warning: ${args.map(String).join(' ')}`))
   ctx.on('internal/info', (...args: unknown[]) => log(`dsh: ${args.map(String).join(' ')}`))
@@ -77,7 +81,7 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   }
 
   if (failures.length || !composition) {
-    const lines = failures.map(({ error, origin }) => `${describeOrigin(ctx, origin, error)}: ${formatMessage(error)}`)
+    const lines = failures.map(({ error, origin }) => `${describeOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`)
     await dispose()
     throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, { cause: failures[0]?.error })
   }
@@ -85,23 +89,18 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   return { ctx, configFile: composition.configFile, entries: composition.entries, dispose }
 }
 
-type Origin = { fiber?: Fiber & { entry?: Entry }; [Entry.key]?: Entry } | null | undefined
-
-/** Map an error to `entry "<id>"` (via the emitting fiber's Loader entry) or `config`. */
-function describeOrigin(ctx: Context, thisArg: unknown, error: unknown): string {
-  const origin = thisArg as Origin
-  const entry = origin?.fiber?.entry ?? origin?.[Entry.key] ?? findEntryByError(ctx, error)
-  if (entry) return `entry "${entry.options.id}"`
-  const plugin = origin?.fiber?.runtime?.name
-  return plugin ? `plugin "${plugin}"` : 'composition'
+/** The Loader entry a context belongs to (entry contexts carry it under Entry.key). */
+function entryOf(value: unknown): Entry | undefined {
+  return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
 }
 
-function findEntryByError(ctx: Context, error: unknown): Entry | undefined {
-  const loader = ctx.get('loader') as Loader | undefined
-  for (const entry of loader?.entries() ?? []) {
-    if ((entry.fiber as unknown as { _error?: unknown } | undefined)?._error === error) return entry
-  }
-  return undefined
+/** Map an error's emitting context to `entry "<id>"`, else the plugin's name. */
+function describeOrigin(origin: unknown): string {
+  const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
+  const entry = fiber?.entry ?? entryOf(fiber?.parent) ?? entryOf(origin)
+  if (entry) return `entry "${entry.options.id}"`
+  const plugin = fiber?.runtime?.name
+  return plugin ? `plugin "${plugin}"` : 'composition'
 }
 
 /** An entry whose required services never appeared stays pending forever: say so. */

@@ -42,15 +42,17 @@ export async function importEntries(
       for (const child of entry.config) children.push(await visit(child, active))
       return { ...entry, config: children }
     }
-    if (!active) return { ...entry }
+    // No config (or an empty `config:`) means {}, so a plugin's object schema sees its defaults.
+    const config = entry.config ?? {}
+    if (!active) return { ...entry, config }
     if (entry.name.startsWith('cordis:')) {
       const key = entry.name.slice('cordis:'.length)
       if (!(key in known)) throw new ConfigError(`entry "${entry.id}": unknown builtin "${entry.name}" (known: ${Object.keys(known).map((k) => `cordis:${k}`).join(', ')})`)
-      return { ...entry }
+      return { ...entry, config }
     }
     const url = resolveEntryModule({ id: entry.id, name: entry.name, baseDir })
     builtins[url] ??= await loadPlugin(entry, url, importModule)
-    return { ...entry, name: `cordis:${url}` }
+    return { ...entry, name: `cordis:${url}`, config }
   }
 
   const result: LoaderEntry[] = []

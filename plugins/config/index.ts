@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { importEntries } from './import-entries.ts'
 import { loadComposition, type Composition, type PatchSource } from './load.ts'
 import { patchLoaderEntryInit } from './loader-entry-init.ts'
+import type { EnvSource } from './yaml.ts'
 
 export { loadComposition, type Composition, type InMemoryPatches, type LoadCompositionOptions, type PatchSource } from './load.ts'
 export { applyOverlay, mergeConfig, parsePatches, type Patch } from './overlay.ts'
@@ -30,8 +31,8 @@ export const Config = z.strictObject({
     z.string().min(1),
     z.strictObject({ source: z.string().min(1), patches: z.array(z.unknown()), baseDir: z.string().optional() }),
   ])).default([]),
-  /** Variables for `!env`; defaults to process.env. */
-  env: z.record(z.string(), z.string().optional()).optional(),
+  /** Variables for `!env`; defaults to process.env (an exotic object zod's record() refuses, hence custom). */
+  env: z.custom<EnvSource>((value) => typeof value === 'object' && value !== null, 'env must be an object of strings').optional(),
 })
 export type Config = z.infer<typeof Config>
 

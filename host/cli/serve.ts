@@ -1,0 +1,40 @@
+import { bootComposition } from '../boot.ts'
+import { loadDotEnvForLiveMode } from '../live-env.ts'
+import { watchForShutdown } from '../shutdown.ts'
+import { loadComposition } from '../../plugins/config/load.ts'
+import type { CliCommand } from './command.ts'
+import { compositionArgs, compositionOptions } from './composition-options.ts'
+import { routeConsoleToStderr } from './stdout-guard.ts'
+
+/**
+ * `dsh serve` (the default command): boot the composition and run until stdin EOF, SIGTERM or
+ * SIGINT; then await every plugin's disposal and exit 0.
+ */
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  summary: 'run the composition (the ACP agent on stdio) until stdin closes or a signal arrives',
+  options: compositionOptions,
+  async run({ values }, io) {
+    const log = (line: string) => io.stderr(`${line}\n`)
+    const watch = watchForShutdown({ log })
+    routeConsoleToStderr()
+    const { configFile, patches } = compositionArgs(values)
+
+    // Probe the shape first: only a live composition may read .env (replay must stay keyless).
+    const probe = await loadComposition({ configFile, patches, env: io.env, lenientEnv: true })
+    loadDotEnvForLiveMode(probe.entries, { cwd: process.cwd() })
+
+    let booted
+    try {
+      booted = await bootComposition({ configFile, patches, env: io.env, log })
+    } catch (error) {
+      watch.stop()
+      throw error
+    }
+    watch.watchStdin()
+    await watch.requested
+    await booted.dispose()
+    watch.stop()
+    return 0
+  },
+}

@@ -16,25 +16,22 @@ export const serveCommand: CliCommand = {
   options: compositionOptions,
   async run({ values }, io) {
     const log = (line: string) => io.stderr(`${line}\n`)
+    // Before anything else, so that a signal during boot is graceful too.
     const watch = watchForShutdown({ log })
-    routeConsoleToStderr()
-    const { configFile, patches } = compositionArgs(values)
-
-    // Probe the shape first: only a live composition may read .env (replay must stay keyless).
-    const probe = await loadComposition({ configFile, patches, env: io.env, lenientEnv: true })
-    loadDotEnvForLiveMode(probe.entries, { cwd: process.cwd() })
-
-    let booted
     try {
-      booted = await bootComposition({ configFile, patches, env: io.env, log })
-    } catch (error) {
+      routeConsoleToStderr()
+      const { configFile, patches } = compositionArgs(values)
+      // Probe the shape first: only a live composition may read .env (replay must stay keyless).
+      const probe = await loadComposition({ configFile, patches, env: io.env, lenientEnv: true })
+      loadDotEnvForLiveMode(probe.entries, { cwd: process.cwd() })
+
+      const booted = await bootComposition({ configFile, patches, env: io.env, log })
+      watch.watchStdin()
+      await watch.requested
+      await booted.dispose()
+      return 0
+    } finally {
       watch.stop()
-      throw error
     }
-    watch.watchStdin()
-    await watch.requested
-    await booted.dispose()
-    watch.stop()
-    return 0
   },
 }

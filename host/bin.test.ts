@@ -1,0 +1,18 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from 'vitest'
+
+const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+
+test('bin/dsh.js without dist/ tells the user to run npm run build', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'dsh-bin-'))
+  mkdirSync(path.join(root, 'bin'))
+  copyFileSync(path.join(repo, 'bin/dsh.js'), path.join(root, 'bin/dsh.js'))
+  const result = spawnSync(process.execPath, [path.join(root, 'bin/dsh.js'), '--help'], { encoding: 'utf8' })
+  expect(result.status).toBe(1)
+  expect(result.stdout).toBe('')
+  expect(result.stderr).toMatch(/^dsh: .*dist\/host\/cli\.js is missing; run `npm run build` in /)
+})

@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ValidationError } from 'cordis'
 import { ConfigError } from '../plugins/config/errors.ts'
 import { BootError } from './boot.ts'
 import { UsageError, type CliCommand, type CliIO, type OptionValues } from './cli/command.ts'
@@ -69,7 +70,9 @@ function describeFailure(error: unknown): string {
   if (error instanceof ConfigError) return `dsh: ${error.message}`
   if (error instanceof BootError) {
     const cause = error.cause
-    const detail = cause instanceof Error && !(cause instanceof ConfigError) && cause.stack ? `\n${cause.stack}` : ''
+    // A plugin that crashed gets its stack; config and schema errors are fully said by the message.
+    const crashed = cause instanceof Error && !(cause instanceof ConfigError) && !(cause instanceof ValidationError)
+    const detail = crashed && cause.stack ? `\n${cause.stack}` : ''
     return `dsh: ${error.message}${detail}`
   }
   return `dsh: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`

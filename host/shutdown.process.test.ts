@@ -59,6 +59,8 @@ describe('dsh serve graceful shutdown (subprocess)', () => {
     const result = await served.exited
     expect(result).toMatchObject({ code: 0, signal: null, stdout: '' })
     expect(readFileSync(served.disposedFile, 'utf8')).toBe('disposed after 400ms\n')
+    // A plugin's console.log went to stderr: stdout is reserved for protocol bytes.
+    expect(result.stderr).toContain('test-slow-dispose: applied\n')
   })
 
   test('SIGTERM: the async disposer completes, then exit 0', async () => {

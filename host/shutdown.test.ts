@@ -58,6 +58,15 @@ describe('watchForShutdown', () => {
     watch.stop()
   })
 
+  test('a destroyed stdin counts as EOF', async () => {
+    const { stdin, watch } = setup()
+    stdin.on('data', () => {})
+    watch.watchStdin()
+    stdin.destroy()
+    await expect(watch.requested).resolves.toBe('stdin-eof')
+    watch.stop()
+  })
+
   test('a signal after EOF-triggered shutdown forces exit', async () => {
     const { signals, stdin, exits, watch } = setup()
     watch.watchStdin()

@@ -21,7 +21,7 @@ export interface ShutdownOptions {
 }
 
 export interface ShutdownWatch {
-  /** Resolves with the first reason to stop: stdin EOF, SIGTERM or SIGINT. */
+  /** Resolves with the first reason to stop: stdin EOF (or close), SIGTERM or SIGINT. */
   readonly requested: Promise<ShutdownReason>
   /**
    * Start noticing stdin EOF. Call after boot: an 'end' listener does not consume data, but if no
@@ -71,14 +71,17 @@ export function watchForShutdown(options: ShutdownOptions = {}): ShutdownWatch {
   return {
     requested,
     watchStdin() {
-      if (stdin.readableEnded) return onEnd()
+      if (stdin.readableEnded || stdin.destroyed) return onEnd()
+      // 'close' too: a stream destroyed without 'end' can no longer deliver anything either.
       stdin.once('end', onEnd)
+      stdin.once('close', onEnd)
       const consumed = stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0 || stdin.readableFlowing === true
       if (!consumed) stdin.resume()
     },
     stop() {
       for (const [signal, handler] of handlers) signals.off(signal, handler)
       stdin.off('end', onEnd)
+      stdin.off('close', onEnd)
     },
   }
 }

@@ -14,6 +14,8 @@ export const Config = z.strictObject({
   delayMs: z.coerce.number().int().nonnegative().default(300),
   /** Throw from the disposer instead of writing, to test how disposer errors are reported. */
   failOnDispose: z.boolean().default(false),
+  /** console.log a line in apply: `dsh serve` must route it to stderr, never stdout. */
+  consoleLog: z.boolean().default(false),
 })
 
 export const apply = (ctx: Context, config: z.infer<typeof Config>) => {
@@ -22,5 +24,6 @@ export const apply = (ctx: Context, config: z.infer<typeof Config>) => {
     if (config.failOnDispose) throw new Error('intentional disposer failure')
     writeFileSync(config.disposedFile, `disposed after ${config.delayMs}ms\n`)
   }, 'slow disposer')
+  if (config.consoleLog) console.log('test-slow-dispose: applied')
   if (config.readyFile) writeFileSync(config.readyFile, 'ready\n')
 }

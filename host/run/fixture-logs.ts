@@ -1,0 +1,41 @@
+// Where a scenario's session logs live, and how a committed (normalized) log becomes a
+// live file again when a scenario restores it with session/load.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-files.ts'
+
+/** The folder whose session*.jsonl are this scenario's replay source and expected logs. */
+export function logsDir(repoRoot: string, scenario: LoadedScenario): string {
+  const source = scenario.manifest.session?.source
+  return source ? join(repoRoot, 'scenarios', source) : scenario.dir
+}
+
+/** session.jsonl, session.1.jsonl, … that exist, in order. */
+export function existingLogFiles(dir: string): string[] {
+  const files: string[] = []
+  for (let index = 0; existsSync(join(dir, sessionLogFileName(index))); index++) files.push(join(dir, sessionLogFileName(index)))
+  return files
+}
+
+/** How many logs the scenario's run must produce. */
+export function expectedLogCount(repoRoot: string, scenario: LoadedScenario): number {
+  return scenario.manifest.session ? existingLogFiles(logsDir(repoRoot, scenario)).length : expectedSessionCount(scenario.input)
+}
+
+/**
+ * A committed log made live: a fresh session id, the temp cwd for `{{cwd}}`, and the
+ * `seq`/`time` envelope fixtures drop. Other tokens stay as they are (they are plain strings).
+ */
+export function reviveLog(text: string, cwd: string): { id: string; text: string } {
+  const id = randomUUID()
+  const lines = text.split('\n').filter((line) => line.trim())
+  const revived = lines.map((line, index) => {
+    const record = JSON.parse(line.replaceAll('{{cwd}}', cwd.replaceAll('\\', '\\\\').replaceAll('"', '\\"')))
+    if (index === 0) return JSON.stringify({ ...record, id, createdAt: record.createdAt ?? 0 })
+    const { type, data } = record
+    return JSON.stringify({ seq: index, time: 0, type, data })
+  })
+  return { id, text: `${revived.join('\n')}\n` }
+}

@@ -1,0 +1,59 @@
+// Everything a run needs on disk before the agent starts: a fresh cwd seeded from
+// workspace/, a sessions root (with restored recordings for session.source scenarios).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import { expandEnvironment } from '../scenario/manifest.ts'
+import { makeTempCwd, type TempCwd } from '../workspace/temp-cwd.ts'
+import { seedWorkspace } from '../workspace/seed.ts'
+import { existingLogFiles, logsDir, reviveLog } from './fixture-logs.ts'
+import type { RunMode } from './patches.ts'
+
+/** Aliases of restored recordings in input.json: `recorded` (session.jsonl), `recorded1`, … */
+export const RECORDED_ALIAS = 'recorded'
+
+export interface PreparedRun {
+  scenario: LoadedScenario
+  repoRoot: string
+  mode: RunMode
+  cwd: TempCwd
+  /** Holds the sessions root and any per-run files; removed with the cwd. */
+  scratch: string
+  sessionsRoot: string
+  replayLogs: string[]
+  overrideFile?: string
+  predefined: Record<string, string>
+  environment: Record<string, string>
+  cleanup(): Promise<void>
+}
+
+export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mode: RunMode): Promise<PreparedRun> {
+  const cwd = await makeTempCwd(scenario.name)
+  const scratch = await makeTempCwd(`${scenario.name}-host`)
+  const sessionsRoot = join(scratch.path, 'sessions')
+  await mkdir(sessionsRoot)
+  await seedWorkspace(scenario.dir, cwd.path)
+  const logs = existingLogFiles(logsDir(repoRoot, scenario))
+  const predefined: Record<string, string> = {}
+  let replayLogs = mode === 'record' ? [] : logs
+  if (scenario.manifest.session) {
+    // A restored recording is served by the agent's own store, not by replay.
+    replayLogs = []
+    for (const [index, file] of logs.entries()) {
+      const { id, text } = reviveLog(await readFile(file, 'utf8'), cwd.path)
+      await writeFile(join(sessionsRoot, `${id}.jsonl`), text)
+      predefined[index === 0 ? RECORDED_ALIAS : `${RECORDED_ALIAS}${index}`] = id
+    }
+  }
+  const override = join(scenario.dir, 'replay.override.json')
+  return {
+    scenario, repoRoot, mode, cwd, scratch: scratch.path, sessionsRoot, replayLogs, predefined,
+    overrideFile: mode !== 'record' && existsSync(override) ? override : undefined,
+    environment: expandEnvironment(scenario.manifest.environment, cwd.path),
+    cleanup: async () => {
+      await cwd.cleanup()
+      await rm(scratch.path, { recursive: true, force: true })
+    },
+  }
+}

@@ -4,14 +4,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LoadedScenario } from '../scenario/discover.ts'
+import { RECORDED_SESSION_ALIASES } from '../scenario/input-checks.ts'
 import { expandEnvironment } from '../scenario/manifest.ts'
 import { makeTempCwd, type TempCwd } from '../workspace/temp-cwd.ts'
 import { seedWorkspace } from '../workspace/seed.ts'
 import { existingLogFiles, logsDir, reviveLog } from './fixture-logs.ts'
 import type { RunMode } from './patches.ts'
 
-/** Aliases of restored recordings in input.json: `recorded` (session.jsonl), `recorded1`, … */
-export const RECORDED_ALIAS = 'recorded'
 
 export interface PreparedRun {
   scenario: LoadedScenario
@@ -43,7 +42,9 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
     for (const [index, file] of logs.entries()) {
       const { id, text } = reviveLog(await readFile(file, 'utf8'), cwd.path)
       await writeFile(join(sessionsRoot, `${id}.jsonl`), text)
-      predefined[index === 0 ? RECORDED_ALIAS : `${RECORDED_ALIAS}${index}`] = id
+      const alias = RECORDED_SESSION_ALIASES[index]
+      if (!alias) throw new Error(`scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} can be restored`)
+      predefined[alias] = id
     }
   }
   const override = join(scenario.dir, 'replay.override.json')

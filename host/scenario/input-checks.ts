@@ -4,6 +4,9 @@
 import type { FileIssue } from './issues.ts'
 import type { InputStep, ScenarioInput } from './input.ts'
 
+/** `recorded` = the source's session.jsonl, `recorded1` = session.1.jsonl, … (host/run/prepare.ts). */
+export const RECORDED_SESSION_ALIASES = ['recorded', 'recorded1', 'recorded2', 'recorded3']
+
 type AliasKind = 'session' | 'failed-session' | 'background-prompt'
 interface AliasDefinition { kind: AliasKind; step: number }
 
@@ -25,6 +28,8 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
   const steps = input.steps
   const all = aliasDefinitions(steps)
   const defined = new Map<string, AliasDefinition>()
+  // Sessions restored from snapshot.yml's session.source (the host defines them before step 1).
+  for (const alias of RECORDED_SESSION_ALIASES) defined.set(alias, { kind: 'session', step: -1 })
   const awaited = new Map<string, number>()
   const at = (index: number, field?: string) => `steps[${index}]${field ? `.${field}` : ''}`
 
@@ -48,7 +53,8 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
 
   const define = (index: number, alias: string, kind: AliasKind) => {
     const previous = defined.get(alias)
-    if (previous) issues.push({ path: at(index, 'as'), message: `alias ${JSON.stringify(alias)} is already defined by ${at(previous.step)}; pick a new name` })
+    if (previous?.step === -1) issues.push({ path: at(index, 'as'), message: `alias ${JSON.stringify(alias)} is reserved for a session restored from session.source; pick another name` })
+    else if (previous) issues.push({ path: at(index, 'as'), message: `alias ${JSON.stringify(alias)} is already defined by ${at(previous.step)}; pick a new name` })
     else defined.set(alias, { kind, step: index })
   }
 

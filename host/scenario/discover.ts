@@ -2,10 +2,11 @@
 // folder is a scenario when it holds snapshot.yml; a folder holding scenario
 // files without one is reported (a forgotten manifest must not be skipped
 // silently); other folders (e.g. `conformance/`) and plain files are ignored.
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { corpusProblems } from './corpus.ts'
-import { fixtureFileProblems, type FixtureMode } from './fixture-files.ts'
+import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
+import { fixtureFileProblems, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS, type FixtureMode } from './fixture-files.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
 import { KEBAB_NAME } from './rules.ts'
@@ -78,6 +79,8 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
     loaded.find((s) => s.name === problem.scenario)?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
 
+  await addContentProblems(loaded)
+
   if (!options.names) return { scenarios: loaded, failures }
   const wanted = new Set(options.names)
   const known = new Set([...loaded.map((s) => s.name), ...failures.map((f) => f.name)])
@@ -89,4 +92,21 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       ...unknown.map((name) => ({ name, dir: join(scenariosDir, name), error: new Error(`no scenario named ${name}; known: ${[...known].join(', ') || '(none)'}`) })),
     ],
   }
+}
+
+/** Read the committed logs and pin sidecars once, for the content guards. */
+async function addContentProblems(loaded: LoadedScenario[]): Promise<void> {
+  const read = (file: string) => readFile(file, 'utf8').catch(() => undefined)
+  const pins: PinSidecars[] = []
+  for (const scenario of loaded) {
+    const names = (await readdir(scenario.dir)).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
+    for (const name of names) {
+      const text = await read(join(scenario.dir, name))
+      if (text !== undefined) scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
+    }
+    if (scenario.manifest.header?.pin) {
+      pins.push({ scenario: scenario.name, system: await read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)), tools: await read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)) })
+    }
+  }
+  for (const problem of duplicateSidecarProblems(pins)) loaded.find((s) => s.name === problem.scenario)?.problems.push(problem.message)
 }

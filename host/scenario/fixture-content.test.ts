@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { duplicateSidecarProblems, unscrubbedHeaderProblems } from './fixture-content.ts'
+
+describe('fixture content guards', () => {
+  it('flags a committed request/header that keeps its prompt or tools, with file and line', () => {
+    const log = [
+      '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}',
+      '{"type":"request/header","data":{"turn":1,"step":1,"model":"m","system":"{{system}}","tools":"{{tools}}","reason":"initial"}}',
+      '{"type":"request/header","data":{"turn":2,"step":1,"model":"m","system":"You are dsh","tools":"{{tools}}","reason":"change"}}',
+    ].join('\n')
+    expect(unscrubbedHeaderProblems(log, 'scenarios/x/session.jsonl')).toEqual([
+      expect.stringMatching(/^scenarios\/x\/session\.jsonl:3: request\/header keeps its system unscrubbed/),
+    ])
+  })
+
+  it('flags a second pin whose sidecar is byte-identical and says which source to name', () => {
+    const problems = duplicateSidecarProblems([
+      { scenario: 'a', system: 'prompt', tools: '[1]' },
+      { scenario: 'b', system: 'prompt', tools: '[2]' },
+    ])
+    expect(problems).toEqual([{ scenario: 'b', message: expect.stringContaining('set header.systemPromptSource: a') }])
+  })
+})

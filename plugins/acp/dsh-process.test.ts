@@ -1,0 +1,108 @@
+// The real `dsh` process over stdio (built bin, echo model): what only a process shows —
+// a malformed stdin line, SIGTERM mid-turn, kill -9 then restart and session/load.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as acp from '@agentclientprotocol/sdk'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SessionEventFeed } from '../../host/driver/event-feed.ts'
+import { AgentProcess } from '../../host/subprocess/agent-process.ts'
+import { SessionLogTail } from '../../host/subprocess/log-tail.ts'
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const cleanups: Array<() => Promise<unknown> | void> = []
+afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+
+function scratch() {
+  const base = mkdtempSync(join(tmpdir(), 'dsh-proc-'))
+  const cwd = join(base, 'cwd')
+  const sessions = join(base, 'sessions')
+  mkdirSync(cwd)
+  mkdirSync(sessions)
+  cleanups.push(() => rmSync(base, { recursive: true, force: true }))
+  return { cwd, sessions }
+}
+
+function startDsh(cwd: string, sessions: string) {
+  const agent = new AgentProcess({
+    command: process.execPath,
+    args: [join(repoRoot, 'bin', 'dsh.js'), '--config', join(repoRoot, 'cordis.yml'), '--patch', join(repoRoot, 'overlays', 'echo.cordis.yml')],
+    cwd, env: { PATH: process.env.PATH, DSH_SESSIONS_ROOT: sessions }, shutdownPhaseMs: 3000,
+  })
+  const feed = new SessionEventFeed()
+  const tail = new SessionLogTail(sessions, feed)
+  const updates: acp.SessionNotification[] = []
+  const connection = acp.client({ name: 'test' })
+    .onNotification(acp.methods.client.session.update, ({ params }) => { updates.push(params) })
+    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => ({ outcome: { outcome: 'selected', optionId: params.options[0]!.optionId } }))
+    .connect(acp.ndJsonStream(agent.output, agent.input))
+  cleanups.push(async () => { tail.close(); connection.close(); await agent.shutdown() })
+  return { agent, feed, tail, updates, rpc: connection.agent }
+}
+
+async function open(rpc: acp.ClientContext, cwd: string) {
+  await rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+  return (await rpc.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })).sessionId
+}
+
+describe('dsh over real stdio', () => {
+  it('answers a malformed line with a parse error and keeps serving', async () => {
+    const { cwd, sessions } = scratch()
+    const { agent, rpc } = startDsh(cwd, sessions)
+    await agent.spawned
+    agent.child.stdin!.write('this is not json\n')
+    const sessionId = await open(rpc, cwd)
+    const response = await rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'still alive' }] })
+    expect(response.stopReason).toBe('end_turn')
+    const lines = agent.stdout().trim().split('\n').map((line) => JSON.parse(line))
+    expect(lines[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } })
+  })
+
+  it('rejects an invalid cwd with -32602 naming cwd', async () => {
+    const { cwd, sessions } = scratch()
+    const { rpc } = startDsh(cwd, sessions)
+    await rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+    await expect(rpc.request(acp.methods.agent.session.new, { cwd: 'relative', mcpServers: [] })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('cwd') })
+  })
+
+  it('exits 0 on SIGTERM mid-turn with the log complete up to its last event', async () => {
+    const { cwd, sessions } = scratch()
+    const { agent, feed, rpc } = startDsh(cwd, sessions)
+    const sessionId = await open(rpc, cwd)
+    const turn = rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'sleep forever' }] }).catch((error) => error)
+    await feed.waitFor(sessionId, { type: 'step/start' }, 5000, 'the model call to start')
+    agent.child.kill('SIGTERM')
+    expect(await agent.exited).toEqual({ code: 0, signal: null })
+    await turn
+    const lines = readFileSync(join(sessions, `${sessionId}.jsonl`), 'utf8').split('\n')
+    expect(lines.pop()).toBe('') // every line complete
+    const last = JSON.parse(lines.at(-1)!)
+    expect(last).toMatchObject({ type: 'turn/end', data: { reason: 'cancelled' } })
+  })
+
+  it('after kill -9 mid-turn, a restarted dsh restores what was durable with session/load', async () => {
+    const { cwd, sessions } = scratch()
+    const first = startDsh(cwd, sessions)
+    const sessionId = await open(first.rpc, cwd)
+    await first.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'remember this' }] })
+    void first.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'sleep forever' }] }).catch(() => {})
+    await first.feed.waitFor(sessionId, { type: 'step/start', count: 2 }, 5000, 'the second model call to start')
+    first.agent.child.kill('SIGKILL')
+    await first.agent.exited
+    const durable = readFileSync(join(sessions, `${sessionId}.jsonl`), 'utf8')
+    expect(durable.endsWith('\n')).toBe(true)
+
+    const second = startDsh(cwd, sessions)
+    await second.rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+    await second.rpc.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] })
+    const retold = second.updates.map((u) => u.update)
+    expect(retold[0]).toMatchObject({ sessionUpdate: 'user_message_chunk', content: { text: 'remember this' } })
+    expect(retold.some((u) => u.sessionUpdate === 'agent_message_chunk' && JSON.stringify(u).includes('remember this'))).toBe(true)
+    const response = await second.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'after restart' }] })
+    expect(response.stopReason).toBe('end_turn')
+    expect(readdirSync(sessions)).toEqual([`${sessionId}.jsonl`])
+    const turns = readFileSync(join(sessions, `${sessionId}.jsonl`), 'utf8').split('\n').filter((l) => l.includes('"turn/start"'))
+    expect(turns.map((l) => JSON.parse(l).data.turn)).toEqual([1, 2, 3])
+  })
+})

@@ -1,0 +1,92 @@
+// Property: whatever the live composition records (the real DeepSeek adapter against the
+// stub with random chunk splits and tool calls, or the echo model), replaying the log through
+// the same composition re-persists a log equal to it after normalization.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runSuite } from '../../host/run/run-suite.ts'
+import { runScenario } from '../../host/run/run-scenario.ts'
+import { discoverScenarios } from '../../host/scenario/discover.ts'
+import { modelTurn, type SseItem } from '../../host/stub-endpoint/index.ts'
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const scratch = mkdtempSync(join(tmpdir(), 'dsh-roundtrip-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+/** A small deterministic PRNG (mulberry32), so a failing seed can be rerun. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+interface Case { name: string; prompts: string[]; script: SseItem[]; composition: string[]; permissions: string[] }
+
+function stubCase(seed: number): Case {
+  const rand = random(seed)
+  const pick = <T>(items: T[]) => items[Math.floor(rand() * items.length)]!
+  const deltas = () => 1 + Math.floor(rand() * 7)
+  const prompts: string[] = []
+  const script: SseItem[] = []
+  const permissions: string[] = []
+  const turns = 2 + Math.floor(rand() * 2)
+  for (let turn = 1; turn <= turns; turn++) {
+    prompts.push(`request ${turn} of seed ${seed}`)
+    const calls = Math.floor(rand() * 3)
+    if (calls) {
+      const toolCalls = Array.from({ length: calls }, (_, index) => pick([
+        { id: `call_${turn}_${index}`, name: 'list_dir', arguments: '{}' },
+        { id: `call_${turn}_${index}`, name: 'read_file', arguments: '{"path":"notes.txt"}' },
+        { id: `call_${turn}_${index}`, name: 'bash', arguments: `{"command":"echo seed ${seed} turn ${turn}"}` },
+      ]))
+      for (const call of toolCalls) if (call.name === 'bash') permissions.push('allow_once')
+      script.push(modelTurn({ reasoning: rand() < 0.5 ? 'Let me look.' : undefined, text: rand() < 0.5 ? 'Checking.' : undefined, toolCalls, deltas: deltas(), interleave: rand() < 0.5 }))
+    }
+    script.push(modelTurn({ text: `Answer ${turn}: all good with ${calls} call(s).`, deltas: deltas(), usage: { input: 20 + turn, output: 7, cached: turn } }))
+  }
+  return { name: `stub-${seed}`, prompts, script, composition: [], permissions }
+}
+
+function echoCase(seed: number): Case {
+  return {
+    name: `echo-${seed}`, script: [], composition: ['echo'], permissions: ['allow_once'],
+    prompts: [`think about seed ${seed}\nhello number ${seed}`, `tool bash {"command":"echo ${seed}"}`, `tool list_dir {}\ntool read_file {"path":"notes.txt"}`],
+  }
+}
+
+function writeScenario(root: string, c: Case) {
+  const dir = join(root, 'scenarios', c.name)
+  mkdirSync(join(dir, 'workspace'), { recursive: true })
+  writeFileSync(join(dir, 'workspace', 'notes.txt'), 'remember the milk\n')
+  writeFileSync(join(dir, 'snapshot.yml'), `scenario: ${c.name}\ndescription: round trip ${c.name}\nrecording: recorded\ncomposition: [${c.composition.join(', ')}]\n`)
+  const steps = [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, ...c.prompts.map((text) => ({ op: 'prompt', session: 's1', text }))]
+  writeFileSync(join(dir, 'input.json'), JSON.stringify({ steps, permissions: c.permissions }))
+  if (c.script.length) writeFileSync(join(root, 'host', 'model-scripts', `${c.name}.ts`), `export default ${JSON.stringify(c.script)}\n`)
+}
+
+describe('record → replay round trip', () => {
+  const cases = [...[1, 2, 3, 4].map(stubCase), ...[5, 6].map(echoCase)]
+  for (const file of ['cordis.yml', 'cordis.snapshot.yml']) cpSync(join(repoRoot, file), join(scratch, file))
+  symlinkSync(join(repoRoot, 'plugins'), join(scratch, 'plugins'))
+  cpSync(join(repoRoot, 'overlays'), join(scratch, 'overlays'), { recursive: true })
+  mkdirSync(join(scratch, 'host', 'model-scripts'), { recursive: true })
+  for (const c of cases) writeScenario(scratch, c)
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s replays to an equal log', async (name, c) => {
+    const { scenarios: corpus } = await discoverScenarios(scratch, { mode: 'record' })
+    const scenario = corpus.find((s) => s.name === name)!
+    const recorded = c.script.length
+      ? (await runSuite({ repoRoot: scratch, names: [name], mode: 'record', stub: true })).outcomes[0]!
+      : await runScenario(scenario, { repoRoot: scratch, corpus, mode: 'record' })
+    expect(recorded.failures).toEqual([])
+    expect(recorded.written).toContain(`scenarios/${name}/session.jsonl`)
+
+    const replayed = (await runSuite({ repoRoot: scratch, names: [name] })).outcomes[0]!
+    expect(replayed.failures).toEqual([])
+  })
+})

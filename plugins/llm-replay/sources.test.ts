@@ -17,6 +17,10 @@ describe('resolveSources', () => {
     expect(resolveSources({ override: 'mine.json' }, env, '/repo').override).toBe('/repo/mine.json')
   })
 
+  it('accepts an explicit empty list: a scenario that never calls the model', () => {
+    expect(resolveSources({ scenario: 'no-model', sessions: [] }, { DSH_SNAPSHOT_FILE: '/x/session.jsonl' }, '/repo')).toEqual({ scenario: 'no-model', sessions: [], override: undefined })
+  })
+
   it('explains what to set when there is no session log at all', () => {
     expect(() => resolveSources({}, {}, '/repo')).toThrow('llm-replay has no session log to replay: set the plugin config "sessions"')
     expect(() => resolveSources({ sessions: [] }, {}, '/repo')).toThrow('DSH_SNAPSHOT_FILE')

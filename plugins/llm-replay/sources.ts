@@ -22,14 +22,15 @@ export function resolveSources(config: ReplayConfigInput, env: Record<string, st
   if (!sessions) {
     sessions = parseFileVariable(env.DSH_SNAPSHOT_FILE).map((file) => ({ file }))
     override ??= env.DSH_SNAPSHOT_OVERRIDE || undefined
+    if (!sessions.length) {
+      throw new Error('llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: "scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE')
+    }
   }
-  if (!sessions.length) {
-    throw new Error('llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: "scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE')
-  }
+  // An explicit empty list is a scenario that never calls the model: any call is then an extra session.
   const absolute = (file: string) => resolve(cwd, file)
   const resolved = sessions.map((entry) => (entry.override ? { file: absolute(entry.file), override: absolute(entry.override) } : { file: absolute(entry.file) }))
   return {
-    scenario: config.scenario ?? basename(dirname(resolved[0].file)),
+    scenario: config.scenario ?? (resolved[0] ? basename(dirname(resolved[0].file)) : 'replay'),
     sessions: resolved,
     override: override ? absolute(override) : undefined,
   }

@@ -67,6 +67,19 @@ describe('ACP bridge', () => {
     expect(text(h.updates)).toContain('tool bash returned: approved-output')
   })
 
+  it('announces a tool call with its tool_call update before asking permission for it', async () => {
+    h = await startHarness()
+    await initialize(h.agent)
+    const sessionId = await newSession()
+    h.answers.push('allow_once')
+    await prompt(sessionId, 'tool bash {"command":"echo ordered"}')
+    const lines = h.transcript().trim().split('\n').map((l) => JSON.parse(l))
+    const announced = lines.findIndex((m) => m.params?.update?.sessionUpdate === 'tool_call')
+    const asked = lines.findIndex((m) => m.method === 'session/request_permission')
+    expect(announced).toBeGreaterThanOrEqual(0)
+    expect(asked).toBeGreaterThan(announced)
+  })
+
   it('reports a rejected call as failed and remembers allow_always for the session', async () => {
     h = await startHarness()
     await initialize(h.agent)

@@ -74,6 +74,9 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
       requireSession(params.sessionId)
       const promptClient: PromptClient & { toolStarted(callId: string): void } = {
         requestPermission: async (request) => {
+          // The tool_call update announcing this call is still queued: the editor must see it first.
+          await outbox
+          if (request.signal.aborted) return { outcome: 'cancelled' }
           const response: acp.RequestPermissionResponse = await client!.request(acp.methods.client.session.requestPermission, {
             sessionId: request.sessionId,
             toolCall: { toolCallId: request.callId, title: request.tool.title(request.args), kind: request.tool.kind, status: 'pending', rawInput: request.args },

@@ -48,6 +48,7 @@ const ABORTED = Symbol('aborted')
 
 /** Race the next chunk against the abort signal, so a stalled adapter cannot hold a cancelled turn. */
 function nextOrAbort<T>(iterator: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T> | typeof ABORTED> {
+  if (signal.aborted) return Promise.resolve(ABORTED)
   return new Promise((resolve, reject) => {
     const onAbort = () => resolve(ABORTED)
     signal.addEventListener('abort', onAbort, { once: true })

@@ -2,6 +2,7 @@
 // stdout teed byte for byte, stderr captured, and shut down within a bounded budget.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
+import { groupHasLiveMembers } from '../../plugins/tools/process-liveness.ts'
 import { WaitTimeoutError } from '../driver/with-timeout.ts'
 
 export interface AgentProcessOptions {
@@ -18,7 +19,7 @@ export interface ShutdownReport {
   signal: NodeJS.Signals | null
   /** How the process ended: it exited on EOF, or needed SIGTERM / SIGKILL. */
   via: 'eof' | 'sigterm' | 'sigkill'
-  /** False when members of its process group were still alive after SIGKILL. */
+  /** False when members of its process group were still alive after SIGKILL (unreaped zombies do not count). */
   groupGone: boolean
 }
 
@@ -99,9 +100,14 @@ export function groupAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Waits until no group member can run code. kill(2) alone also counts zombies, and an orphan
+ * (a wrapper's child, e.g. under `npx`) is reaped by PID 1 only if PID 1 reaps at all, which a
+ * container's init may not do: so zombies are told apart through /proc (Linux).
+ */
 async function waitGroupGone(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms
-  while (groupAlive(pid)) {
+  while (await groupHasLiveMembers(pid)) {
     if (Date.now() > deadline) return false
     await new Promise((r) => setTimeout(r, 10))
   }

@@ -1,0 +1,70 @@
+// The runner's fs/read_text_file and fs/write_text_file: served like an editor would, but
+// confined to the case cwd and recorded, so a check can ask what the agent did.
+import { readFile } from 'node:fs/promises'
+import * as acp from '@agentclientprotocol/sdk'
+import type { FileOutcome } from './case-schema.ts'
+import { insideCwd, type CwdLedger } from './cwd-ledger.ts'
+import type { FileOpRecord } from './trace.ts'
+
+export interface ClientFsOptions {
+  ledger: CwdLedger
+  /** Session ids this case created; requests for any other session are refused. */
+  knownSession(sessionId: string): boolean
+  record(op: Omit<FileOpRecord, 'seq'>): void
+}
+
+export function createClientFs(options: ClientFsOptions) {
+  const { ledger } = options
+  const cwd = ledger.root
+
+  /** Validates the session and the path; returns the cwd-relative path and the real file. */
+  const admit = async (op: 'read' | 'write', sessionId: string, path: string) => {
+    const fail = (outcome: FileOutcome, error: acp.RequestError, relative?: string): never => {
+      options.record({ op, sessionId, path, relative, outcome, message: error.message })
+      throw error
+    }
+    if (!options.knownSession(sessionId)) fail('error', acp.RequestError.invalidParams({ sessionId }, `fs/${op}_text_file: unknown session "${sessionId}"`))
+    const relative = insideCwd(cwd, path)
+    if (relative === undefined) {
+      fail('denied', acp.RequestError.invalidParams({ path }, `fs/${op}_text_file: ${JSON.stringify(path)} is not an absolute path inside the session cwd ${cwd}`))
+    }
+    const real = await ledger.resolveInside(relative!)
+    if (real === undefined) fail('denied', acp.RequestError.invalidParams({ path }, `fs/${op}_text_file: ${JSON.stringify(path)} leads outside the session cwd through a symlink`), relative)
+    return { relative: relative!, real: real!, fail }
+  }
+
+  return {
+    async read(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
+      const { relative, real, fail } = await admit('read', params.sessionId, params.path)
+      let text: string
+      try {
+        text = await readFile(real, 'utf8')
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'ENOENT') return fail('missing', acp.RequestError.resourceNotFound(params.path), relative)
+        return fail('error', acp.RequestError.internalError({ path: params.path }, `fs/read_text_file: ${(error as Error).message}`), relative)
+      }
+      options.record({ op: 'read', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
+      return { content: sliceLines(text, params.line ?? undefined, params.limit ?? undefined) }
+    },
+
+    async write(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
+      const { relative, fail } = await admit('write', params.sessionId, params.path)
+      try {
+        await ledger.write(relative, params.content)
+      } catch (error) {
+        return fail('error', acp.RequestError.internalError({ path: params.path }, `fs/write_text_file: ${(error as Error).message}`), relative)
+      }
+      options.record({ op: 'write', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
+      return {}
+    },
+  }
+}
+
+/** `line` is 1-based; `limit` counts lines from there. */
+export function sliceLines(text: string, line?: number, limit?: number): string {
+  if (line === undefined && limit === undefined) return text
+  const lines = text.split('\n')
+  const start = Math.max(0, (line ?? 1) - 1)
+  return lines.slice(start, limit === undefined ? undefined : start + limit).join('\n')
+}

@@ -1,0 +1,46 @@
+// The human-readable report (pure): a pass/fail matrix with durations, then every failure
+// with its case file, and a one-line verdict.
+import type { CaseResult, RunReport } from './report.ts'
+
+const STATUS_LABEL: Record<CaseResult['status'], string> = { pass: 'pass', fail: 'FAIL', interrupted: 'interrupted', 'not-run': 'not run' }
+
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
+}
+
+export function formatText(report: RunReport): string {
+  const lines: string[] = []
+  const filter = report.cases ? `, cases ${report.cases.join(', ')}` : ''
+  lines.push(`dsh conformance: profile ${report.profile}${filter}; agent: ${report.agentCommand}; permissions: ${report.permissionMode}`)
+  lines.push('')
+  const idWidth = Math.max(4, ...report.results.map((r) => r.id.length))
+  const order = (r: CaseResult) => /\/(\d{3})-[^/]*$/.exec(r.file)?.[1] ?? '   '
+  lines.push(`  ${'#'.padEnd(4)} ${'case'.padEnd(idWidth)}  ${'needed'.padEnd(8)}  ${'result'.padEnd(11)}  time`)
+  for (const r of report.results) {
+    lines.push(`  ${order(r).padEnd(4)} ${r.id.padEnd(idWidth)}  ${(r.required ? 'required' : 'optional').padEnd(8)}  ${STATUS_LABEL[r.status].padEnd(11)}  ${r.status === 'not-run' ? '-' : formatDuration(r.durationMs)}`)
+  }
+
+  const noteworthy = report.results.filter((r) => r.failures.length || r.warnings.length)
+  if (noteworthy.length) {
+    lines.push('', 'Details:')
+    for (const r of noteworthy) {
+      lines.push(`  ${r.id} (${r.file}): ${r.title}${r.required ? '' : ' [optional]'}`)
+      for (const failure of r.failures) lines.push(`    - ${failure}`)
+      for (const warning of r.warnings) lines.push(`    ~ warning: ${warning}`)
+      if (r.agentStderr?.trim()) {
+        lines.push('    agent stderr (end):')
+        for (const line of r.agentStderr.trimEnd().split('\n').slice(-8)) lines.push(`      | ${line}`)
+      }
+    }
+  }
+  const notRun = report.results.find((r) => r.status === 'not-run')
+  if (report.stoppedEarly) lines.push('', `Stopped early: ${report.stoppedEarly}`)
+  else if (notRun?.reason) lines.push('', `Not run: ${notRun.reason}`)
+
+  const s = report.summary
+  const verdict = report.interruptedBy
+    ? `INTERRUPTED by ${report.interruptedBy} (partial report)`
+    : report.exitCode === 0 ? 'PASS' : 'FAIL'
+  lines.push('', `${s.total} case(s) in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed (${s.requiredFailed} required, ${s.optionalFailed} optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ${report.exitCode})`)
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,50 @@
+// Reads scenarios/conformance/ from disk and hands it to validateSuite (which is pure).
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ConformanceDataError, validateSuite, type ConformanceSuite, type SourceFile } from './suite.ts'
+
+/**
+ * The conformance data shipped with dsh: `scenarios/conformance/` of the checkout this module
+ * runs from, found upwards (from source it is two levels up, from the build in dist/ three).
+ */
+export function defaultSuiteDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let depth = 0; depth < 5; depth++) {
+    const candidate = join(dir, 'scenarios', 'conformance')
+    if (existsSync(join(candidate, 'SPEC.md'))) return candidate
+    dir = dirname(dir)
+  }
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scenarios', 'conformance')
+}
+
+export async function loadSuite(dir: string = defaultSuiteDir()): Promise<ConformanceSuite> {
+  const show = (path: string) => {
+    const rel = relative(process.cwd(), path)
+    return rel && !rel.startsWith('..') ? rel : path
+  }
+  const specPath = join(dir, 'SPEC.md')
+  let specText: string
+  try {
+    specText = await readFile(specPath, 'utf8')
+  } catch (error) {
+    throw new ConformanceDataError([{ file: show(specPath), issues: [{ path: '', message: `cannot read the spec: ${(error as Error).message}` }] }])
+  }
+  const readFolder = async (name: string): Promise<SourceFile[]> => {
+    const folder = join(dir, name)
+    let entries
+    try {
+      entries = await readdir(folder, { withFileTypes: true })
+    } catch (error) {
+      throw new ConformanceDataError([{ file: show(folder), issues: [{ path: '', message: `cannot read the folder: ${(error as Error).message}` }] }])
+    }
+    return Promise.all(entries.filter((e) => !e.name.startsWith('.')).map(async (entry) => ({
+      file: show(join(folder, entry.name)),
+      name: entry.name,
+      text: entry.isDirectory() ? undefined : await readFile(join(folder, entry.name), 'utf8'),
+    })))
+  }
+  const [cases, profiles] = await Promise.all([readFolder('cases'), readFolder('profiles')])
+  return validateSuite({ spec: { file: show(specPath), text: specText }, cases, profiles })
+}

@@ -1,0 +1,168 @@
+// One case, start to finish: a fresh cwd, a fresh agent process, a real ACP client (answers
+// permissions, serves confined fs), the steps, the checks, and a verified cleanup.
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as acp from '@agentclientprotocol/sdk'
+import { AgentProcess } from '../subprocess/agent-process.ts'
+import { InterruptedError, waitBounded } from './bounded-wait.ts'
+import type { PermissionMode } from './case-schema.ts'
+import { evaluateCheck } from './checks.ts'
+import { stopAgent, type CleanupReport } from './cleanup.ts'
+import { createClientFs } from './client-fs.ts'
+import { CwdLedger } from './cwd-ledger.ts'
+import { liveDescendants } from './descendants.ts'
+import { answerPermission } from './permissions.ts'
+import { TraceRecorder } from './recorder.ts'
+import type { CaseResult } from './report.ts'
+import type { PlannedCase } from './select.ts'
+import type { AgentCommand } from './shell-words.ts'
+import { DEFAULT_TIMEOUTS, errorInfo, runSteps, type CaseTimeouts } from './steps.ts'
+
+export interface CaseRunOptions {
+  agent: AgentCommand
+  /** Used unless the case sets its own permissionMode. */
+  permissionMode: PermissionMode
+  /** A fixed cwd for every case (--cwd); otherwise each case gets a fresh temp folder. */
+  cwd?: string
+  /** Environment for the agent (plus the command's own NAME=value words). */
+  env: NodeJS.ProcessEnv
+  /** Aborted (with the signal's name as reason) when the run is interrupted. */
+  signal: AbortSignal
+  /** Per shutdown phase (stdin EOF, SIGTERM, SIGKILL); the whole cleanup stays within about 4×. */
+  cleanupPhaseMs?: number
+  /** Scales every case timeout (e.g. 3 for a slow real model). */
+  timeoutScale?: number
+}
+
+export interface CaseOutcome {
+  result: CaseResult
+  /** False when the agent's processes could not be verified gone: launch nothing more. */
+  processesGone: boolean
+}
+
+const STDERR_TAIL_CHARS = 2000
+
+export async function runCase(planned: PlannedCase, options: CaseRunOptions): Promise<CaseOutcome> {
+  const started = Date.now()
+  const { case: conformanceCase, required } = planned
+  const data = conformanceCase.data
+  const scale = options.timeoutScale ?? 1
+  const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...data.timeouts }
+  const timeouts: CaseTimeouts = { requestMs: base.requestMs * scale, updateMs: base.updateMs * scale, settleMs: base.settleMs * scale }
+  const mode = data.permissionMode ?? options.permissionMode
+  const failures: string[] = []
+  const warnings: string[] = []
+  let interrupted = false
+
+  const root = options.cwd ?? await mkdtemp(join(tmpdir(), `dsh-conformance-${conformanceCase.id}-`))
+  const ledger = new CwdLedger(root, options.cwd === undefined)
+  const recorder = new TraceRecorder(root)
+  const trace = recorder.trace
+  let agent: AgentProcess | undefined
+  let connection: acp.ClientConnection | undefined
+  let descendants: number[] = []
+
+  try {
+    for (const [path, content] of Object.entries(data.files ?? {})) await ledger.write(path, content, { refuseExisting: !ledger.temporary })
+    agent = new AgentProcess({
+      command: options.agent.command,
+      args: options.agent.args,
+      // The agent runs where the runner runs (its command may use relative paths); the
+      // case cwd reaches it through session/new, as with any editor.
+      cwd: process.cwd(),
+      env: { ...options.env, ...options.agent.env },
+      shutdownPhaseMs: options.cleanupPhaseMs ?? 2000,
+    })
+    await waitBounded(agent.spawned, timeouts.requestMs, 'the agent process to start', options.signal)
+    const sessionIds = () => new Set(trace.sessions.values())
+    const fs = createClientFs({
+      ledger,
+      knownSession: (id) => sessionIds().has(id),
+      record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
+    })
+    const client = acp.client({ name: 'dsh-conformance' })
+      .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
+        const { response, answer } = answerPermission(mode, params.options)
+        trace.permissions.push({ seq: recorder.mark(), sessionId: params.sessionId, toolCallId: params.toolCall?.toolCallId, answer })
+        return response
+      })
+      .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => fs.read(params))
+      .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => fs.write(params))
+      // Updates are recorded from the wire by the recorder's tap, in arrival order.
+      .onNotification(acp.methods.client.session.update, () => {})
+    connection = client.connect(recorder.tap(acp.ndJsonStream(agent.output, agent.input)))
+
+    const initialize = connection.agent.request(acp.methods.agent.initialize, {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+      clientInfo: { name: 'dsh-conformance', version: '1' },
+    })
+    trace.initialize = await waitBounded(
+      initialize.then((result) => ({ kind: 'ok' as const, result }), (error) => ({ kind: 'error' as const, error: errorInfo(error) })),
+      timeouts.requestMs, 'the response to initialize', options.signal)
+    if (trace.initialize.kind === 'error') throw new Error(`initialize failed with ${trace.initialize.error.code ?? 'no code'}: ${trace.initialize.error.message}`)
+    if (agent.child.pid !== undefined) descendants = await liveDescendants(agent.child.pid)
+
+    await runSteps(data.steps, {
+      agent: connection.agent,
+      recorder,
+      timeouts,
+      signal: options.signal,
+      expectedErrors: new Set(data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
+    })
+
+    for (const check of data.checks) {
+      if (check.check !== 'workspaceFile') continue
+      const real = await ledger.resolveInside(check.path)
+      trace.workspace.set(check.path, real === undefined ? undefined : await readFile(real, 'utf8').catch(() => undefined))
+    }
+    data.checks.forEach((check, index) => {
+      const problem = evaluateCheck(check, trace)
+      if (problem) failures.push(`checks[${index}] (${check.check}): ${problem}`)
+    })
+  } catch (error) {
+    interrupted = error instanceof InterruptedError
+    // A closed connection usually means the agent died; its exit event may still be on the way.
+    if (!interrupted && agent) await Promise.race([agent.exited, new Promise((r) => setTimeout(r, 300))])
+    failures.push(`${(error as Error).message}${interrupted ? '' : agentDiedNote(agent)}`)
+  }
+
+  // Cleanup always runs, interrupted or not: descendants seen late count too.
+  if (agent?.child.pid !== undefined && agent.child.exitCode === null) {
+    descendants = [...new Set([...descendants, ...await liveDescendants(agent.child.pid)])]
+  }
+  connection?.close()
+  const cleanup: CleanupReport = await stopAgent(agent, descendants, options.cleanupPhaseMs ?? 2000)
+  cleanup.problems.push(...await ledger.cleanup())
+  failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))
+  warnings.push(...cleanup.warnings.map((w) => `cleanup: ${w}`))
+
+  const status = interrupted ? 'interrupted' : failures.length ? 'fail' : 'pass'
+  const stderr = agent?.stderr() ?? ''
+  return {
+    processesGone: cleanup.processesGone,
+    result: {
+      id: conformanceCase.id,
+      file: conformanceCase.file,
+      title: data.title,
+      spec: data.spec,
+      required,
+      status,
+      durationMs: Date.now() - started,
+      failures,
+      warnings,
+      cleanup,
+      ...(status !== 'pass' && stderr ? { agentStderr: stderr.length > STDERR_TAIL_CHARS ? `…${stderr.slice(-STDERR_TAIL_CHARS)}` : stderr } : {}),
+    },
+  }
+}
+
+/** When the agent is gone, that is the likeliest cause of whatever failed: say so. */
+function agentDiedNote(agent: AgentProcess | undefined): string {
+  const child = agent?.child
+  if (!child || (child.exitCode === null && child.signalCode === null)) return ''
+  const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`
+  const stderr = agent!.stderr().trim().split('\n').slice(-3).join(' | ')
+  return ` (the agent process ${how}${stderr ? `; its stderr ends with: ${stderr.slice(-400)}` : ' and wrote nothing to stderr'})`
+}

@@ -1,0 +1,94 @@
+// `dsh conformance` as a function: validate everything, run the planned cases, print and
+// write the report, and return the exit code. The CLI command only maps flags onto this.
+import { stat, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { PermissionMode } from './case-schema.ts'
+import { formatDuration, formatText } from './format-text.ts'
+import { loadSuite } from './load-suite.ts'
+import { exitCodeFor, summarize, type RunReport } from './report.ts'
+import { runSuite } from './run-suite.ts'
+import { watchRunSignals, type SignalSource } from './run-signals.ts'
+import { selectCases } from './select.ts'
+import { parseAgentCommand } from './shell-words.ts'
+
+export interface ConformanceRunOptions {
+  agentCommand: string
+  profile: string
+  caseIds: string[]
+  cwd?: string
+  permissionMode: PermissionMode
+  format: 'text' | 'json'
+  /** Always JSON, whatever `format` is (the machine-readable artifact). */
+  reportFile?: string
+  timeoutScale?: number
+  /** The conformance data folder; default scenarios/conformance of this checkout. */
+  suiteDir?: string
+  env: NodeJS.ProcessEnv
+  stdout(text: string): void
+  stderr(text: string): void
+  signals?: SignalSource
+  cleanupPhaseMs?: number
+}
+
+/** A bad command-line value (the CLI prints usage and exits 2). */
+export class ConformanceUsageError extends Error {
+  override name = 'ConformanceUsageError'
+}
+
+export async function runConformance(options: ConformanceRunOptions): Promise<number> {
+  const startedAt = new Date()
+  const agent = parseAgentCommand(options.agentCommand)
+  const suite = await loadSuite(options.suiteDir)
+  const planned = selectCases(suite, options.profile, options.caseIds)
+  const cwd = options.cwd === undefined ? undefined : resolve(options.cwd)
+  if (cwd !== undefined && !(await stat(cwd).then((s) => s.isDirectory(), () => false))) {
+    throw new ConformanceUsageError(`--cwd ${options.cwd}: not an existing folder`)
+  }
+
+  const log = (line: string) => options.stderr(`${line}\n`)
+  const interrupts = watchRunSignals(log, options.signals)
+  let run
+  try {
+    run = await runSuite(planned, {
+      agent,
+      permissionMode: options.permissionMode,
+      ...(cwd !== undefined ? { cwd } : {}),
+      env: options.env,
+      signal: interrupts.signal,
+      timeoutScale: options.timeoutScale,
+      cleanupPhaseMs: options.cleanupPhaseMs,
+      onCaseDone: (result, position, total) => log(`[${position}/${total}] ${result.id}: ${result.status} (${formatDuration(result.durationMs)})`),
+    })
+  } finally {
+    interrupts.dispose()
+  }
+
+  const interruptedBy = interrupts.interruptedBy()
+  const report: RunReport = {
+    tool: 'dsh conformance',
+    reportVersion: 1,
+    profile: options.profile,
+    ...(options.caseIds.length ? { cases: options.caseIds } : {}),
+    agentCommand: options.agentCommand,
+    permissionMode: options.permissionMode,
+    ...(cwd !== undefined ? { cwd } : {}),
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    ...(interruptedBy ? { interruptedBy } : {}),
+    ...(run.stoppedEarly ? { stoppedEarly: run.stoppedEarly } : {}),
+    results: run.results,
+    summary: summarize(run.results),
+    exitCode: exitCodeFor(run.results, interruptedBy),
+  }
+  const json = `${JSON.stringify(report, null, 2)}\n`
+  if (options.reportFile) {
+    try {
+      await writeFile(options.reportFile, json)
+    } catch (error) {
+      log(`dsh conformance: could not write the report to ${options.reportFile}: ${(error as Error).message}`)
+      if (report.exitCode === 0) return 1
+    }
+  }
+  options.stdout(options.format === 'json' ? json : formatText(report))
+  return report.exitCode
+}

@@ -1,0 +1,163 @@
+// Validation of the whole conformance data set (pure): case files, profiles and the SPEC's
+// requirement ids. Every problem of every file is collected before anything launches, each
+// with its file and JSON path; a typo never passes silently.
+import type { z } from 'zod'
+import { formatFileIssues, scenarioErrorMap, zodIssuesToFileIssues, type FileIssue } from '../scenario/issues.ts'
+import { KEBAB_NAME } from '../scenario/rules.ts'
+import { caseRefIssues } from './case-refs.ts'
+import { caseFileSchema, profileFileSchema, type CaseFile } from './case-schema.ts'
+
+export interface SourceFile {
+  /** As shown in messages, e.g. `scenarios/conformance/cases/006-cancel-in-flight.json`. */
+  file: string
+  /** The bare file name, e.g. `006-cancel-in-flight.json`. */
+  name: string
+  /** undefined for a directory where a file was expected. */
+  text: string | undefined
+}
+
+export interface SuiteSources {
+  spec: { file: string; text: string }
+  cases: SourceFile[]
+  profiles: SourceFile[]
+}
+
+export interface ConformanceCase {
+  id: string
+  /** The numeric prefix; cases run in this order. */
+  order: number
+  file: string
+  data: CaseFile
+}
+
+export interface ConformanceProfile {
+  name: string
+  file: string
+  description: string
+  required: string[]
+  optional: string[]
+}
+
+export interface ConformanceSuite {
+  cases: ConformanceCase[]
+  profiles: Map<string, ConformanceProfile>
+  requirements: Set<string>
+}
+
+export const FORMAT_HINT = 'See docs/conformance.md for the case and profile format.'
+
+export class ConformanceDataError extends Error {
+  override name = 'ConformanceDataError'
+  constructor(readonly problems: { file: string; issues: FileIssue[] }[]) {
+    super(problems.map((p) => formatFileIssues(p.file, p.issues, '')).join('\n').trimEnd() + `\n${FORMAT_HINT}`)
+  }
+}
+
+const CASE_FILE = /^(\d{3})-([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/
+/** A requirement is declared in SPEC.md as a bold id at the start of a list item: `- **R7** …`. */
+const SPEC_ID = /^\s*[-*]\s+\*\*(R\d+)\*\*/gm
+
+export function validateSuite(sources: SuiteSources): ConformanceSuite {
+  const problems: { file: string; issues: FileIssue[] }[] = []
+  const report = (file: string, issues: FileIssue[]) => { if (issues.length) problems.push({ file, issues }) }
+
+  const requirements = new Set([...sources.spec.text.matchAll(SPEC_ID)].map((m) => m[1]!))
+  if (requirements.size === 0) report(sources.spec.file, [{ path: '', message: 'declares no requirements; each is a list item starting with a bold id, e.g. "- **R1** The agent MUST …"' }])
+
+  const cases: ConformanceCase[] = []
+  const byOrder = new Map<number, string>()
+  const byId = new Map<string, string>()
+  for (const source of [...sources.cases].sort((a, b) => a.name.localeCompare(b.name))) {
+    const match = CASE_FILE.exec(source.name)
+    if (!match || source.text === undefined) {
+      report(source.file, [{ path: '', message: `${source.text === undefined ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three digits, "-", a kebab-case id, e.g. 012-cancel-idle.json); rename or move it, since anything else in cases/ would be skipped silently` }])
+      continue
+    }
+    const order = Number(match[1])
+    const id = match[2]!
+    const fileIssues: FileIssue[] = []
+    const sameOrder = byOrder.get(order)
+    if (sameOrder) fileIssues.push({ path: '', message: `prefix ${match[1]} is also used by ${sameOrder}; the prefix orders the run, so each must be unique` })
+    else byOrder.set(order, source.file)
+    const sameId = byId.get(id)
+    if (sameId) fileIssues.push({ path: '', message: `case id ${JSON.stringify(id)} is also the id of ${sameId}; ids (the name after the prefix) must be unique` })
+    else byId.set(id, source.file)
+    const data = parseJson(source.text, caseFileSchema, fileIssues)
+    if (data) {
+      fileIssues.push(...caseRefIssues(data))
+      data.spec.forEach((req, i) => {
+        if (requirements.size && !requirements.has(req)) fileIssues.push({ path: `spec[${i}]`, message: `${req} is not declared in ${sources.spec.file} (declared: ${[...requirements].join(', ')})` })
+      })
+    }
+    report(source.file, fileIssues)
+    if (data && !sameOrder && !sameId) cases.push({ id, order, file: source.file, data })
+  }
+  cases.sort((a, b) => a.order - b.order)
+
+  const profiles = new Map<string, ConformanceProfile>()
+  for (const source of sources.profiles) {
+    const name = source.name.replace(/\.json$/, '')
+    if (!source.name.endsWith('.json') || !KEBAB_NAME.test(name) || source.text === undefined) {
+      report(source.file, [{ path: '', message: 'profiles/ holds only <name>.json files with a kebab-case name (e.g. core.json); rename or move this entry' }])
+      continue
+    }
+    const fileIssues: FileIssue[] = []
+    const data = parseJson(source.text, profileFileSchema, fileIssues)
+    if (data) {
+      const optional = data.optional ?? []
+      const seen = new Map<string, string>()
+      const listIssues = (list: string[], key: 'required' | 'optional') => list.forEach((id, i) => {
+        const path = `${key}[${i}]`
+        if (!byId.has(id)) fileIssues.push({ path, message: `no case has id ${JSON.stringify(id)}${suggest(id, [...byId.keys()])}` })
+        const earlier = seen.get(id)
+        if (earlier) fileIssues.push({ path, message: `${JSON.stringify(id)} is already listed at ${earlier}; list each case once` })
+        else seen.set(id, path)
+      })
+      listIssues(data.required, 'required')
+      listIssues(optional, 'optional')
+      if (!fileIssues.length) profiles.set(name, { name, file: source.file, description: data.description, required: data.required, optional })
+    }
+    report(source.file, fileIssues)
+  }
+
+  if (problems.length) throw new ConformanceDataError(problems)
+  return { cases, profiles, requirements }
+}
+
+function parseJson<S extends z.ZodType>(text: string, schema: S, issues: FileIssue[]): z.output<S> | undefined {
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    const message = (error as Error).message
+    const position = /position (\d+)/.exec(message)
+    const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined
+    issues.push({ path: '', line, message: `not valid JSON: ${message.replaceAll('\n', '\\n')}` })
+    return undefined
+  }
+  const parsed = schema.safeParse(data, { error: scenarioErrorMap })
+  if (!parsed.success) {
+    issues.push(...zodIssuesToFileIssues(parsed.error.issues))
+    return undefined
+  }
+  return parsed.data
+}
+
+/** `; did you mean "cancel-idle"?` for a near miss, else the known names. */
+export function suggest(given: string, known: string[]): string {
+  const close = known.filter((k) => editDistance(given, k) <= Math.max(2, Math.floor(k.length / 5)))
+  if (close.length) return `; did you mean ${close.map((k) => JSON.stringify(k)).join(' or ')}?`
+  return `; known: ${known.length ? known.join(', ') : 'none'}`
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}

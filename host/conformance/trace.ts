@@ -1,0 +1,130 @@
+// What one case observed, as plain data: every JSON-RPC message in wire order (numbered by
+// `seq`), what each step did, and what the client served. Checks are pure functions of this.
+import type { FileOutcome, StepOp } from './case-schema.ts'
+
+export interface WireEntry {
+  /** Position in wire order across both directions; steps mark their span with the same counter. */
+  seq: number
+  /** ms since the case started. */
+  at: number
+  dir: 'out' | 'in'
+  message: Record<string, unknown>
+}
+
+export interface RpcErrorInfo {
+  code: number | undefined
+  message: string
+  data?: unknown
+}
+
+export type RequestOutcome = { kind: 'ok'; result: unknown } | { kind: 'error'; error: RpcErrorInfo }
+
+export interface StepRecord {
+  index: number
+  op: StepOp
+  as?: string
+  /** seq when the step started; anything with a larger seq happened after. */
+  startSeq: number
+  /** seq when the step ended; undefined if it never did (the case stopped in it). */
+  endSeq?: number
+  /** The session id the step sent (prompt, cancel) or received (newSession). */
+  sessionId?: string
+  /** For request steps; a background prompt's outcome is filled in when it settles. */
+  outcome?: RequestOutcome
+}
+
+export interface PermissionRecord {
+  seq: number
+  sessionId: string
+  toolCallId?: string
+  /** The option kind chosen, or "cancelled" when no option fitted the mode. */
+  answer: string
+}
+
+export interface FileOpRecord {
+  seq: number
+  op: 'read' | 'write'
+  sessionId: string
+  /** The path the agent sent. */
+  path: string
+  /** Relative to the case cwd when it is inside it. */
+  relative?: string
+  outcome: FileOutcome
+  message?: string
+}
+
+export interface CaseTrace {
+  cwd: string
+  initialize?: RequestOutcome
+  steps: StepRecord[]
+  /** newSession step name → the id it received. */
+  sessions: Map<string, string>
+  wire: WireEntry[]
+  permissions: PermissionRecord[]
+  fileOps: FileOpRecord[]
+  /** Case-cwd-relative path → content (undefined: missing), read after the last step for workspaceFile checks. */
+  workspace: Map<string, string | undefined>
+}
+
+export interface UpdateRecord {
+  seq: number
+  /** As sent; a misbehaving agent may send anything here. */
+  sessionId: unknown
+  kind: string
+  update: Record<string, unknown>
+}
+
+export function emptyTrace(cwd: string): CaseTrace {
+  return { cwd, steps: [], sessions: new Map(), wire: [], permissions: [], fileOps: [], workspace: new Map() }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Every session/update notification the agent sent, in wire order. */
+export function updatesOf(trace: CaseTrace): UpdateRecord[] {
+  const updates: UpdateRecord[] = []
+  for (const entry of trace.wire) {
+    if (entry.dir !== 'in' || entry.message.method !== 'session/update' || 'id' in entry.message) continue
+    const params = isRecord(entry.message.params) ? entry.message.params : {}
+    const update = isRecord(params.update) ? params.update : {}
+    updates.push({ seq: entry.seq, sessionId: params.sessionId, kind: typeof update.sessionUpdate === 'string' ? update.sessionUpdate : '(none)', update })
+  }
+  return updates
+}
+
+/**
+ * The wire span of a prompt step: its session/prompt request is the first one for its session
+ * sent after the step started; `responseSeq` is undefined while no response arrived.
+ */
+export function promptExchange(trace: CaseTrace, step: StepRecord): { requestSeq: number; responseSeq?: number } | undefined {
+  const request = trace.wire.find((e) => e.dir === 'out' && e.seq > step.startSeq && e.message.method === 'session/prompt'
+    && isRecord(e.message.params) && e.message.params.sessionId === step.sessionId && 'id' in e.message)
+  if (!request) return undefined
+  const response = trace.wire.find((e) => e.dir === 'in' && e.seq > request.seq && !('method' in e.message) && e.message.id === request.message.id)
+  return { requestSeq: request.seq, responseSeq: response?.seq }
+}
+
+/** The text an update carries: chunk text, tool titles and tool content. */
+export function updateTexts(update: Record<string, unknown>): string[] {
+  const texts: string[] = []
+  const block = (value: unknown) => {
+    if (!isRecord(value)) return
+    if (typeof value.text === 'string') texts.push(value.text)
+    if (value.type === 'content') block(value.content)
+    if (value.type === 'diff' && typeof value.newText === 'string') texts.push(value.newText)
+  }
+  block(update.content)
+  if (Array.isArray(update.content)) update.content.forEach(block)
+  if (typeof update.title === 'string') texts.push(update.title)
+  if (Array.isArray(update.entries)) update.entries.forEach((e) => { if (isRecord(e) && typeof e.content === 'string') texts.push(e.content) })
+  return texts
+}
+
+export function stepByName(trace: CaseTrace, name: string): StepRecord | undefined {
+  return trace.steps.find((s) => s.as === name)
+}
+
+/** How a step is named in messages: `steps[2] (prompt "p1")`. */
+export function describeStep(step: { index: number; op: string; as?: string }): string {
+  return `steps[${step.index}] (${step.op}${step.as ? ` ${JSON.stringify(step.as)}` : ''})`
+}

@@ -23,6 +23,16 @@ describe('normalizeTranscript', () => {
     expect(ids).toEqual([1, 2, 1, undefined, 2, 3, null])
   })
 
+  it('renumbers the request id an agent-sent $/cancel_request names like the request itself', () => {
+    const stdout = jsonl(
+      { jsonrpc: '2.0', id: 0, method: 'session/request_permission', params: {} },
+      { jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 0 } },
+    )
+    const lines = normalizeTranscript(stdout, createNormalizeContext()).map((line) => JSON.parse(line))
+    expect(lines[0].id).toBe(1)
+    expect(lines[1]).toEqual({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 1 } })
+  })
+
   it('numbers responses by the client send order when given', () => {
     const stdout = jsonl({ jsonrpc: '2.0', id: 3, result: {} }, { jsonrpc: '2.0', id: 2, result: {} })
     const lines = normalizeTranscript(stdout, createNormalizeContext(), { clientRequestIds: [1, 2, 3] })

@@ -51,10 +51,28 @@ export function renumberJsonRpcIds(
   }
   return messages.map((message) => {
     const id = message.id
+    if (id === undefined && message.method === CANCEL_REQUEST_METHOD) return renumberCancelledRequest(message, agentRequests, numberFor)
     if (id === undefined || id === null || (typeof id !== 'string' && typeof id !== 'number')) return message
     const renumbered = 'method' in message ? numberFor(agentRequests, id) : numberFor(clientRequests, id)
     return Object.fromEntries(Object.entries(message).map(([key, value]) => [key, key === 'id' ? renumbered : value]))
   })
+}
+
+/** The protocol-level cancellation notification; its `params.requestId` names a request of the sender. */
+const CANCEL_REQUEST_METHOD = '$/cancel_request'
+
+/** On stdout the sender is the agent, so the id it cancels is one of the agent's requests: same numbering. */
+function renumberCancelledRequest(
+  message: Record<string, unknown>,
+  agentRequests: Map<JsonRpcId, number>,
+  numberFor: (map: Map<JsonRpcId, number>, id: JsonRpcId) => number,
+): Record<string, unknown> {
+  const params = message.params
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return message
+  const requestId = (params as Record<string, unknown>).requestId
+  if (typeof requestId !== 'string' && typeof requestId !== 'number') return message
+  const renumbered = numberFor(agentRequests, requestId)
+  return { ...message, params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, key === 'requestId' ? renumbered : value])) }
 }
 
 /**

@@ -30,6 +30,14 @@ describe('normalizeRun', () => {
     expect(run.headers).toEqual([[], []])
   })
 
+  it('skips header extraction for logs restored from fixtures (their headers are already scrubbed)', () => {
+    const restored = log(A, { type: 'request/header', data: { turn: 1, step: 1, model: 'm', system: '{{system}}', tools: '{{tools}}', reason: 'initial' } })
+    expect(() => normalizeRun({ stdout: '', sessionLogs: [restored], cwdPaths: [CWD] })).toThrow(/already scrubbed/)
+    const run = normalizeRun({ stdout: '', sessionLogs: [restored], cwdPaths: [CWD], extractHeaders: false })
+    expect(run.headers).toEqual([[]])
+    expect(run.sessionLogs[0]).toContain('"system":"{{system}}"')
+  })
+
   it('names the run in stdout errors', () => {
     expect(() => normalizeRun({ stdout: 'oops\n', sessionLogs: [], cwdPaths: [CWD], label: 'scenarios/demo' })).toThrow(/^scenarios\/demo stdout line 1 is not JSON/)
   })

@@ -24,6 +24,11 @@ export interface RunSurfaces {
   clientRequestIds?: readonly JsonRpcId[]
   /** Names used in errors, e.g. `scenarios/text-turn`; default `run`. */
   label?: string
+  /**
+   * false when the logs were restored from committed fixtures (session.source): their
+   * request headers are already scrubbed and the run adds none, so there is nothing to extract.
+   */
+  extractHeaders?: boolean
 }
 
 export interface NormalizedRun {
@@ -49,7 +54,7 @@ export function normalizeRun(run: RunSurfaces): NormalizedRun {
   return {
     sessionLogs: logs.map((log) => normalizeSessionLog(log, context)),
     transcript: normalizeTranscript(run.stdout, context, { source: `${label} stdout`, clientRequestIds: run.clientRequestIds }),
-    headers: logs.map((log) => extractHeaders(log.events, context)),
+    headers: logs.map((log) => (run.extractHeaders === false ? [] : extractHeaders(log.events, context))),
     context,
   }
 }

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -19,7 +20,7 @@ describe('dsh test', () => {
     const report = join(scratch, 'report.json')
     const result = await run(['test', 'text-turn', '--report', report])
     expect(result.code).toBe(0)
-    expect(result.stderr).toMatch(/^pass {2}text-turn {2}\d+ ms\n1 passed, 0 failed\n$/)
+    expect(result.stderr).toMatch(/^dsh test: 1 scenario\(s\), replay mode, in-process\npass {2}text-turn {2}\d+ ms\n1 passed, 0 failed\n$/)
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ ok: true, mode: 'replay', scenarios: [{ scenario: 'text-turn', ok: true, failures: [] }] })
   })
 
@@ -41,19 +42,43 @@ describe('dsh test', () => {
 })
 
 describe('dsh test interrupted', () => {
+  // A scratch project whose first scenario waits (for an event that never comes) long enough
+  // to be interrupted, so the signal always lands mid-run.
+  function scratchProject(): string {
+    const root = join(scratch, 'project')
+    for (const file of ['cordis.yml', 'cordis.snapshot.yml']) cpSync(join(process.cwd(), file), join(root, file))
+    symlinkSync(join(process.cwd(), 'plugins'), join(root, 'plugins'))
+    const scenario = (name: string, steps: object[]) => {
+      const dir = join(root, 'scenarios', name)
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, 'snapshot.yml'), `scenario: ${name}\ndescription: ${name}\nrecording: authored\n`)
+      writeFileSync(join(dir, 'input.json'), JSON.stringify({ steps }))
+      writeFileSync(join(dir, 'stdout.golden.jsonl'), '')
+      writeFileSync(join(dir, 'session.jsonl'), '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}\n')
+    }
+    scenario('a-waits', [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'waitFor', event: 'turn/start', session: 's1' }])
+    scenario('b-never-runs', [{ op: 'initialize' }, { op: 'newSession', as: 's1' }])
+    return root
+  }
+
   it('on SIGINT finishes the running scenario, writes a partial report and exits 130', async () => {
-    const { spawn } = await import('node:child_process')
+    const root = scratchProject()
     const report = join(scratch, 'partial.json')
-    const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--report', report], { cwd: process.cwd(), stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''
-    const firstLine = new Promise<void>((resolve) => child.stderr.on('data', (chunk) => { stderr += chunk; if (/^(pass|FAIL) /m.test(stderr)) resolve() }))
-    await firstLine
-    child.kill('SIGINT')
+    child.stderr.on('data', (chunk) => { stderr += chunk })
+    // The first scenario waits up to 3 s; interrupt it shortly after the run has started.
+    let signalled = false
+    child.stderr.on('data', () => {
+      if (signalled || !stderr.includes('scenario(s)')) return
+      signalled = true
+      setTimeout(() => child.kill('SIGINT'), 300)
+    })
     const code = await new Promise((resolve) => child.on('close', resolve))
-    expect(code).toBe(130)
+    expect(code, stderr).toBe(130)
     const partial = JSON.parse(readFileSync(report, 'utf8'))
-    expect(partial).toMatchObject({ ok: false, interrupted: true })
-    expect(partial.scenarios.length).toBeGreaterThan(0)
-    expect(stderr).toContain('interrupted')
+    expect(partial).toMatchObject({ ok: false, interrupted: true, scenarios: [{ scenario: 'a-waits', ok: false }] })
+    expect(partial.scenarios[0].failures[0]).toContain('timed out after 3000 ms waiting for step 3 (waitFor turn/start in s1)')
+    expect(stderr).toContain('interrupted: the remaining scenarios did not run')
   })
 })

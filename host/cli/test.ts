@@ -36,6 +36,7 @@ export const testCommand: CliCommand = {
       const result = await runSuite({
         repoRoot: process.cwd(), names: positionals.length ? positionals : undefined, mode, subprocess: !!values.subprocess,
         stub: !!values.stub, timeoutMs, signal: controller.signal,
+        onStart: (count) => { if (format === 'text') io.stderr(`dsh test: ${count} scenario(s), ${mode} mode, ${values.subprocess ? 'subprocess' : 'in-process'}\n`) },
         onResult: (outcome) => { if (format === 'text') io.stderr(`${formatOutcomeLine(outcome)}\n`) },
       })
       const report = suiteReport(result, mode)

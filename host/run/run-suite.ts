@@ -15,6 +15,8 @@ export interface SuiteOptions {
   timeoutMs?: number
   signal?: AbortSignal
   onResult?(outcome: ScenarioOutcome): void
+  /** Called once the selection is known, before the first scenario runs. */
+  onStart?(count: number): void
 }
 
 export interface SuiteResult {
@@ -31,6 +33,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const { scenarios: corpus } = options.names ? await discoverScenarios(options.repoRoot, { mode }) : { scenarios }
   const ordered = [...scenarios].sort((a, b) => Number(!!b.manifest.header?.pin) - Number(!!a.manifest.header?.pin))
   const outcomes: ScenarioOutcome[] = []
+  options.onStart?.(ordered.length)
   for (const scenario of ordered) {
     if (options.signal?.aborted) return { outcomes, loadFailures, interrupted: true }
     const outcome = await runOne(scenario, corpus, mode, options)

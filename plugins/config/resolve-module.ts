@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -59,7 +59,9 @@ export function resolveEntryModule(request: ModuleRequest, context: ResolveConte
  */
 function compiledTwin(id: string, name: string, file: string, context: ResolveContext): string {
   if (!context.compiled || !file.endsWith('.ts')) return file
-  const relative = path.relative(context.packageRoot, file)
+  // Through a symlink (a project linking dsh's plugins/), the real path decides.
+  const real = (p: string) => (existsSync(p) ? realpathSync(p) : p)
+  const relative = path.relative(real(context.packageRoot), real(file))
   const insidePackage = !relative.startsWith('..') && !path.isAbsolute(relative)
   if (!insidePackage || relative.startsWith(`dist${path.sep}`)) {
     throw new ConfigError(`entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, or run dsh from source with node --import tsx host/cli.ts`)

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
+import { groupHasLiveMembers, isLiveState, parseProcStat } from '../tools/process-liveness.ts'
 import { initialize, startHarness, text, type Harness } from './test-support/harness.ts'
 
 let h: Harness
@@ -138,7 +139,9 @@ describe('ACP bridge', () => {
     const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number)
     await h.agent.notify(acp.methods.agent.session.cancel, { sessionId })
     expect((await running).stopReason).toBe('cancelled')
-    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow()
+    // The first pid is the shell, which leads the command's process group.
+    expect(await groupHasLiveMembers(pids[0]!)).toBe(false)
+    for (const pid of pids) expect(liveProcess(pid)).toBe(false)
   })
 
   it('answers a turn that ends in a model error with a JSON-RPC error carrying the code', async () => {
@@ -169,6 +172,15 @@ describe('ACP bridge', () => {
     expect((await prompt(sessionId, 'second')).stopReason).toBe('end_turn')
   })
 })
+
+/** Running code, as opposed to gone or an unreaped zombie (orphans are reaped by PID 1 a moment later). */
+function liveProcess(pid: number): boolean {
+  try {
+    return isLiveState(parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).state)
+  } catch {
+    return false
+  }
+}
 
 function waitForEvent(h: Harness, sessionId: string, type: string): Promise<void> {
   return new Promise((resolve) => {

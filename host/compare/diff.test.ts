@@ -34,9 +34,10 @@ describe('compareSurface', () => {
     expect(message).toContain('+{"a":1}')
   })
 
-  it('uses a re-record hint for session logs and accepts a custom hint', () => {
+  it('uses a refresh-or-re-record hint for session logs and accepts a custom hint', () => {
     const log = compareSurface({ scenario: 's', file: 'scenarios/s/session.jsonl', expected: 'a\n', actual: 'b\n', kind: 'session-log' })!
     expect(log.endsWith(refreshHint('s', 'session-log'))).toBe(true)
+    expect(log).toContain('--mode refresh')
     expect(log).toContain('--mode record')
     expect(compareSurface({ scenario: 's', file: 'f', expected: 'a', actual: 'b', hint: 'edit by hand' })!.endsWith('\nedit by hand')).toBe(true)
   })

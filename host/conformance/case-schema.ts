@@ -117,7 +117,8 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
 ])
 
 export const caseTimeoutsSchema = closedObject({
-  requestMs: ms(600_000).optional().meta({ description: 'Each request (initialize, session/new, a foreground prompt). Default 30000.' }),
+  startMs: ms(600_000).optional().meta({ description: 'Starting the agent and its answer to initialize. Default 30000.' }),
+  requestMs: ms(600_000).optional().meta({ description: 'Each request after initialize (session/new, a foreground prompt). Default 30000.' }),
   updateMs: ms(600_000).optional().meta({ description: 'Each waitUpdates step. Default 10000.' }),
   settleMs: ms(600_000).optional().meta({ description: 'Each awaitBackground step. Default 10000.' }),
 })

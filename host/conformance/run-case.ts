@@ -49,7 +49,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   const data = conformanceCase.data
   const scale = options.timeoutScale ?? 1
   const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...data.timeouts }
-  const timeouts: CaseTimeouts = { requestMs: base.requestMs * scale, updateMs: base.updateMs * scale, settleMs: base.settleMs * scale }
+  const timeouts = Object.fromEntries(Object.entries(base).map(([key, ms]) => [key, ms * scale])) as unknown as CaseTimeouts
   const mode = data.permissionMode ?? options.permissionMode
   const failures: string[] = []
   const warnings: string[] = []
@@ -74,7 +74,10 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       env: { ...options.env, ...options.agent.env },
       shutdownPhaseMs: options.cleanupPhaseMs ?? 2000,
     })
-    await waitBounded(agent.spawned, timeouts.requestMs, 'the agent process to start', options.signal)
+    await waitBounded(agent.spawned, timeouts.startMs, 'the agent process to start (startMs)', options.signal).catch((error: Error) => {
+      if (error.name === 'InterruptedError' || error.name === 'WaitTimeoutError') throw error
+      throw new Error(`${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is used`)
+    })
     const sessionIds = () => new Set(trace.sessions.values())
     const fs = createClientFs({
       ledger,
@@ -100,7 +103,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
     })
     trace.initialize = await waitBounded(
       initialize.then((result) => ({ kind: 'ok' as const, result }), (error) => ({ kind: 'error' as const, error: errorInfo(error) })),
-      timeouts.requestMs, 'the response to initialize', options.signal)
+      timeouts.startMs, 'the response to initialize (startMs)', options.signal)
     if (trace.initialize.kind === 'error') throw new Error(`initialize failed with ${trace.initialize.error.code ?? 'no code'}: ${trace.initialize.error.message}`)
     if (agent.child.pid !== undefined) descendants = await liveDescendants(agent.child.pid)
 
@@ -161,7 +164,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
 /** When the agent is gone, that is the likeliest cause of whatever failed: say so. */
 function agentDiedNote(agent: AgentProcess | undefined): string {
   const child = agent?.child
-  if (!child || (child.exitCode === null && child.signalCode === null)) return ''
+  if (!child || child.pid === undefined || (child.exitCode === null && child.signalCode === null)) return ''
   const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`
   const stderr = agent!.stderr().trim().split('\n').slice(-3).join(' | ')
   return ` (the agent process ${how}${stderr ? `; its stderr ends with: ${stderr.slice(-400)}` : ' and wrote nothing to stderr'})`

@@ -1,12 +1,15 @@
-// The planned cases, one after another. Stops launching when the run is interrupted or when a
-// case's agent could not be verified gone; the cases left are reported as not run.
+// The planned cases, `jobs` at a time (default one after another), each with its own agent.
+// Stops launching when the run is interrupted or when a case's agent could not be verified
+// gone; the cases left are reported as not run. Results keep the planned order.
 import type { CaseResult } from './report.ts'
 import { runCase, type CaseRunOptions } from './run-case.ts'
 import type { PlannedCase } from './select.ts'
 
 export interface SuiteRunOptions extends CaseRunOptions {
+  /** Cases running at the same time; >1 needs a temp cwd per case (no --cwd). */
+  jobs?: number
   /** Progress, e.g. one stderr line per case. */
-  onCaseDone?(result: CaseResult, position: number, total: number): void
+  onCaseDone?(result: CaseResult, done: number, total: number): void
 }
 
 export interface SuiteRunResult {
@@ -15,18 +18,31 @@ export interface SuiteRunResult {
 }
 
 export async function runSuite(planned: readonly PlannedCase[], options: SuiteRunOptions): Promise<SuiteRunResult> {
-  const results: CaseResult[] = []
+  const results: (CaseResult | undefined)[] = planned.map(() => undefined)
   let stoppedEarly: string | undefined
-  for (const [index, item] of planned.entries()) {
-    const skip = options.signal.aborted ? `interrupted by ${String(options.signal.reason)} before it started` : stoppedEarly
-    if (skip) {
-      results.push({ id: item.case.id, file: item.case.file, title: item.case.data.title, spec: item.case.data.spec, required: item.required, status: 'not-run', durationMs: 0, failures: [], warnings: [], reason: skip })
-      continue
+  let next = 0
+  let done = 0
+
+  const worker = async () => {
+    while (next < planned.length && !options.signal.aborted && !stoppedEarly) {
+      const index = next++
+      const item = planned[index]!
+      const { result, processesGone } = await runCase(item, options)
+      results[index] = result
+      if (!processesGone && !stoppedEarly) stoppedEarly = `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover process could disturb later cases`
+      options.onCaseDone?.(result, ++done, planned.length)
     }
-    const { result, processesGone } = await runCase(item, options)
-    results.push(result)
-    if (!processesGone) stoppedEarly = `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover process could disturb later cases`
-    options.onCaseDone?.(result, index + 1, planned.length)
   }
-  return { results, ...(stoppedEarly ? { stoppedEarly } : {}) }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, planned.length)) }, worker))
+
+  const reason = options.signal.aborted ? `interrupted by ${String(options.signal.reason)} before it started` : stoppedEarly ?? 'not started'
+  return {
+    results: results.map((result, index) => result ?? notRun(planned[index]!, reason)),
+    ...(stoppedEarly ? { stoppedEarly } : {}),
+  }
+}
+
+function notRun(item: PlannedCase, reason: string): CaseResult {
+  const { id, file, data } = item.case
+  return { id, file, title: data.title, spec: data.spec, required: item.required, status: 'not-run', durationMs: 0, failures: [], warnings: [], reason }
 }

@@ -21,6 +21,8 @@ export interface ConformanceRunOptions {
   /** Always JSON, whatever `format` is (the machine-readable artifact). */
   reportFile?: string
   timeoutScale?: number
+  /** Cases at a time (default 1); more than one needs per-case temp cwds (no --cwd). */
+  jobs?: number
   /** The conformance data folder; default scenarios/conformance of this checkout. */
   suiteDir?: string
   env: NodeJS.ProcessEnv
@@ -44,6 +46,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
   if (cwd !== undefined && !(await stat(cwd).then((s) => s.isDirectory(), () => false))) {
     throw new ConformanceUsageError(`--cwd ${options.cwd}: not an existing folder`)
   }
+  const jobs = options.jobs ?? 1
+  if (jobs > 1 && cwd !== undefined) throw new ConformanceUsageError(`--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its own temp folder) or use --jobs 1`)
 
   const log = (line: string) => options.stderr(`${line}\n`)
   const interrupts = watchRunSignals(log, options.signals)
@@ -56,8 +60,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       env: options.env,
       signal: interrupts.signal,
       timeoutScale: options.timeoutScale,
+      jobs,
       cleanupPhaseMs: options.cleanupPhaseMs,
-      onCaseDone: (result, position, total) => log(`[${position}/${total}] ${result.id}: ${result.status} (${formatDuration(result.durationMs)})`),
+      onCaseDone: (result, done, total) => log(`[${done}/${total}] ${result.id}: ${result.status} (${formatDuration(result.durationMs)})`),
     })
   } finally {
     interrupts.dispose()

@@ -8,12 +8,13 @@ import type { TraceRecorder } from './recorder.ts'
 import { describeStep, type RequestOutcome, type RpcErrorInfo, type StepRecord } from './trace.ts'
 
 export interface CaseTimeouts {
+  startMs: number
   requestMs: number
   updateMs: number
   settleMs: number
 }
 
-export const DEFAULT_TIMEOUTS: CaseTimeouts = { requestMs: 30_000, updateMs: 10_000, settleMs: 10_000 }
+export const DEFAULT_TIMEOUTS: CaseTimeouts = { startMs: 30_000, requestMs: 30_000, updateMs: 10_000, settleMs: 10_000 }
 
 export interface StepContext {
   agent: acp.ClientContext
@@ -70,7 +71,7 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
     switch (step.op) {
       case 'newSession': {
         const params = withCwd(step.params ?? { cwd: '{{cwd}}', mcpServers: [] }, trace.cwd) as acp.NewSessionRequest
-        const outcome = await waitBounded(settle(agent.request(acp.methods.agent.session.new, params)), timeouts.requestMs, `the response to ${label}`, signal)
+        const outcome = await waitBounded(settle(agent.request(acp.methods.agent.session.new, params)), timeouts.requestMs, `the response to ${label} (requestMs)`, signal)
         if (outcome.kind === 'ok') {
           const id = (outcome.result as { sessionId?: unknown } | null)?.sessionId
           if (typeof id === 'string') {
@@ -90,7 +91,7 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
           background.set(step.as, { record, outcome })
           break
         }
-        judge(record, await waitBounded(outcome, timeouts.requestMs, `the response to ${label}`, signal))
+        judge(record, await waitBounded(outcome, timeouts.requestMs, `the response to ${label} (requestMs)`, signal))
         break
       }
       case 'awaitBackground': {
@@ -116,7 +117,7 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
           if (count() >= step.min) return resolve()
           unsubscribe = recorder.onMessage(() => { if (count() >= step.min) resolve() })
         })
-        const what = `${step.min} update(s)${step.session ? ` for session ${step.session}` : ''}${step.from ? ` since step ${JSON.stringify(step.from)}` : ''} in ${label}`
+        const what = `${step.min} update(s)${step.session ? ` for session ${step.session}` : ''}${step.from ? ` since step ${JSON.stringify(step.from)}` : ''} in ${label} (updateMs)`
         try {
           await waitBounded(enough, timeouts.updateMs, what, signal)
         } catch (error) {

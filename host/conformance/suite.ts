@@ -67,7 +67,7 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
   const cases: ConformanceCase[] = []
   const byOrder = new Map<number, string>()
   const byId = new Map<string, string>()
-  for (const source of [...sources.cases].sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const source of [...sources.cases].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const match = CASE_FILE.exec(source.name)
     if (!match || source.text === undefined) {
       report(source.file, [{ path: '', message: `${source.text === undefined ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three digits, "-", a kebab-case id, e.g. 012-cancel-idle.json); rename or move it, since anything else in cases/ would be skipped silently` }])

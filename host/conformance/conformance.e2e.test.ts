@@ -1,0 +1,32 @@
+// The real dsh with the keyless echo model must pass every shipped case. The dsh profile
+// requires all of core too (data.test.ts checks that), so one run covers both profiles.
+// The agent is the built bin: vitest's global setup rebuilds dist/ when a source is newer,
+// and in CI `npm ci` builds it (prepare); it starts about twice as fast as tsx from source.
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadSuite } from './load-suite.ts'
+import type { RunReport } from './report.ts'
+import { runConformance } from './run.ts'
+
+describe('dsh conformance against dsh --patch overlays/echo.cordis.yml', () => {
+  it('passes every case of the dsh profile, which includes the core profile', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'dsh-conformance-e2e-'))
+    const reportFile = join(scratch, 'report.json')
+    let stdout = ''
+    const code = await runConformance({
+      // Session logs go to the scratch folder, not the checkout's .sessions/.
+      agentCommand: `DSH_SESSIONS_ROOT=${scratch}/sessions node bin/dsh.js --patch overlays/echo.cordis.yml`,
+      profile: 'dsh', caseIds: [], permissionMode: 'approve-all', format: 'text', reportFile, jobs: 2,
+      env: process.env, stdout: (t) => { stdout += t }, stderr: () => {},
+    })
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as RunReport
+    const notPassing = report.results.filter((r) => r.status !== 'pass')
+    expect(notPassing, stdout).toEqual([])
+    expect(code).toBe(0)
+    const suite = await loadSuite()
+    expect(report.results.map((r) => r.id)).toEqual(expect.arrayContaining(suite.profiles.get('core')!.required))
+    expect(report.results.every((r) => r.cleanup?.processesGone && r.cleanup.via === 'eof')).toBe(true)
+  }, 90_000)
+})

@@ -1,0 +1,91 @@
+// The runner against a fake agent that uses the client's file system and misbehaves on
+// request: one real process per case, so each kind of failure is seen end to end.
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { RunReport } from './report.ts'
+import { runConformance } from './run.ts'
+import { writeSuite } from './test-support/suite-dir.ts'
+
+const FAKE_AGENT = 'node --import tsx host/conformance/test-support/fake-agent.ts'
+const spec = ['R1']
+const promptCase = (title: string, text: string, checks: unknown[], extra: Record<string, unknown> = {}, after: unknown[] = []) => ({
+  title, spec, ...extra,
+  steps: [{ op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', as: 'p1', text }, ...after],
+  checks,
+})
+
+async function run(options: { suiteDir: string; agentCommand: string; cwd?: string; caseIds?: string[] }) {
+  const reportFile = join(await mkdtemp(join(tmpdir(), 'dsh-conformance-report-')), 'report.json')
+  let stdout = ''
+  let stderr = ''
+  const code = await runConformance({
+    profile: 'test', caseIds: [], permissionMode: 'approve-all', format: 'text', reportFile, env: process.env,
+    stdout: (t) => { stdout += t }, stderr: (t) => { stderr += t }, cleanupPhaseMs: 1000, ...options,
+  })
+  const report = JSON.parse(await readFile(reportFile, 'utf8')) as RunReport
+  return { code, stdout, stderr, report, result: (id: string) => report.results.find((r) => r.id === id)! }
+}
+
+describe('dsh conformance against a fake agent', () => {
+  it('serves confined client fs, restores a given --cwd, and reports each misbehaviour where it happened', async () => {
+    const suiteDir = await writeSuite({ cases: {
+      '001-client-fs.json': promptCase('fs requests are served inside the cwd and recorded', [
+        'write out/new.txt hello there', 'write keep.txt replaced', 'read seed.txt', 'read /etc/hostname', 'read ../escape.txt', 'read missing.txt',
+      ].join('\n'), [
+        { check: 'clientFile', op: 'write', path: 'out/new.txt', outcome: 'ok' },
+        { check: 'clientFile', op: 'write', path: 'keep.txt', outcome: 'ok' },
+        { check: 'clientFile', op: 'read', path: 'seed.txt', outcome: 'ok' },
+        { check: 'clientFile', op: 'read', path: 'missing.txt', outcome: 'missing' },
+        { check: 'workspaceFile', path: 'out/new.txt', contains: 'hello there' },
+        { check: 'workspaceFile', path: 'keep.txt', contains: 'replaced' },
+        { check: 'updateText', includes: 'read seed.txt: ok seeded' },
+        { check: 'updateText', includes: 'read /etc/hostname: error -32602' },
+        { check: 'updateText', includes: 'read ../escape.txt: error -32602' },
+        { check: 'updateText', includes: 'read missing.txt: error -32002' },
+      ], { files: { 'seed.txt': 'seeded' } }),
+      '002-misbehave.json': promptCase('updates arrive in time and name their session', 'misbehave late-update\nhello', [
+        { check: 'noLateUpdates', prompt: 'p1' },
+        { check: 'updatesNameSession', session: 's1', from: 'p2' },
+      ], {}, [{ op: 'sleep', ms: 120 }, { op: 'prompt', session: 's1', as: 'p2', text: 'misbehave wrong-session\nhello' }]),
+      '004-hang.json': promptCase('a prompt that never answers times out', 'hang', [{ check: 'stopReason', prompt: 'p1', in: ['end_turn'] }], { timeouts: { requestMs: 400 } }),
+      '005-unexpected-error.json': {
+        title: 'an error nobody expected stops the case', spec,
+        steps: [{ op: 'prompt', sessionId: 'ghost', as: 'ghost', text: 'hi' }, { op: 'sleep', ms: 1 }],
+        checks: [{ check: 'protocolVersion' }],
+      },
+    } })
+    const cwd = await mkdtemp(join(tmpdir(), 'dsh-conformance-cwd-'))
+    await writeFile(join(cwd, 'keep.txt'), 'original')
+    const { code, stdout, report, result } = await run({ suiteDir, agentCommand: FAKE_AGENT, cwd })
+
+    expect(result('client-fs')).toMatchObject({ status: 'pass', failures: [] })
+    expect(result('misbehave').failures).toEqual([
+      expect.stringMatching(/^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[1\] \(prompt "p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\)/),
+      expect.stringMatching(/^checks\[1\] \(updatesNameSession\): 1 of 1 updates from steps\[3\] \(prompt "p2"\) do not name session s1 \("fake-1"\): #\d+ agent_message_chunk names "not-fake-1"$/),
+    ])
+    expect(result('hang').failures).toEqual(['timed out after 400 ms waiting for the response to steps[1] (prompt "p1") (requestMs)'])
+    expect(result('unexpected-error').failures).toEqual([
+      'steps[0] (prompt "ghost") failed with -32602: Invalid params: unknown session ghost; if the case expects this error, add {"check": "error", "step": "ghost", "codes": [-32602]}',
+    ])
+    // Every agent was stopped and verified gone; the given cwd is as it was.
+    expect(report.results.every((r) => r.cleanup?.processesGone)).toBe(true)
+    expect((await readdir(cwd)).sort()).toEqual(['keep.txt'])
+    expect(await readFile(join(cwd, 'keep.txt'), 'utf8')).toBe('original')
+    expect(code).toBe(1)
+    expect(report.summary).toMatchObject({ total: 4, passed: 1, failed: 3, requiredFailed: 3 })
+    expect(stdout).toMatch(/^ {2}004 +hang +required +FAIL +\d/m)
+    expect(stdout).toMatch(/4 case\(s\) in .*: 1 passed, 3 failed \(3 required, 0 optional\), 0 not run: FAIL \(exit 1\)\n$/)
+  })
+
+  it('says why when the agent exits at once, quoting its stderr', async () => {
+    const suiteDir = await writeSuite({ cases: { '001-handshake.json': { title: 'handshake', spec, steps: [], checks: [{ check: 'protocolVersion' }] } } })
+    const { code, result } = await run({ suiteDir, agentCommand: `node -e 'process.stderr.write("agent refuses to start\\n"); process.exit(3)'` })
+    expect(code).toBe(1)
+    expect(result('handshake').failures).toEqual([
+      expect.stringMatching(/^initialize failed with no code: .*\(the agent process exited with code 3; its stderr ends with: agent refuses to start\)$/),
+    ])
+    expect(result('handshake').agentStderr).toBe('agent refuses to start\n')
+  })
+})

@@ -6,6 +6,8 @@ import { runCase, type CaseRunOptions } from './run-case.ts'
 import type { PlannedCase } from './select.ts'
 
 export interface SuiteRunOptions extends CaseRunOptions {
+  /** Runs one case; tests replace it to exercise the stopping rules without processes. */
+  runOne?: typeof runCase
   /** Cases running at the same time; >1 needs a temp cwd per case (no --cwd). */
   jobs?: number
   /** Progress, e.g. one stderr line per case. */
@@ -27,7 +29,7 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
     while (next < planned.length && !options.signal.aborted && !stoppedEarly) {
       const index = next++
       const item = planned[index]!
-      const { result, processesGone } = await runCase(item, options)
+      const { result, processesGone } = await (options.runOne ?? runCase)(item, options)
       results[index] = result
       if (!processesGone && !stoppedEarly) stoppedEarly = `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover process could disturb later cases`
       options.onCaseDone?.(result, ++done, planned.length)

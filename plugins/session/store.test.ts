@@ -94,6 +94,27 @@ describe('sessions service', () => {
     expect(String(errors[0])).toMatch(/listener bug/)
   })
 
+  it('serves a consumer plugin through its own ctx.sessions: appends land, listeners hear them, errors are reported', async () => {
+    // The agent reaches the store this way (a traced service proxy), once per model chunk.
+    await start()
+    const errors: unknown[] = []
+    const heard: string[] = []
+    ctx!.on('internal/error', (error: unknown) => { errors.push(error) })
+    ctx!.on('session/event', (sessionId: string, event: SessionEvent) => { heard.push(`${sessionId}#${event.seq}`) })
+    let consumer!: Context
+    await ctx!.plugin({ name: 'consumer', inject: ['sessions'], apply: (c: Context) => { consumer = c } })
+    const header = consumer.sessions.create({ cwd: '/p', id: 'c' })
+    for (let turn = 1; turn <= 3; turn++) consumer.sessions.append('c', 'turn/start', { turn })
+    expect(heard).toEqual(['c#1', 'c#2', 'c#3'])
+    expect(fileLines(consumer.sessions.path('c'))).toHaveLength(4)
+    expect(consumer.sessions.created()).toEqual([header])
+    expect(consumer.sessions.has('c')).toBe(true)
+    ctx!.on('session/event', () => { throw new Error('listener bug') })
+    expect(consumer.sessions.append('c', 'turn/end', { turn: 3, reason: 'end_turn' }).seq).toBe(4)
+    expect(String(errors[0])).toMatch(/listener bug/)
+    expect(consumer.sessions.read('c').events.map((event) => event.seq)).toEqual([1, 2, 3, 4])
+  })
+
   it('continues seq after a restart and open()', async () => {
     let sessions = await start()
     sessions.create({ cwd: '/p', id: 'a' })

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { Context, Service, type Events } from 'cordis'
+import { Context, Service } from 'cordis'
 import { z } from 'zod'
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
 import { SessionLogFile } from './log-file.ts'
@@ -50,23 +50,39 @@ interface LiveSession {
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 
+/**
+ * The store's state in one plain object. A service method runs with `this` behind Cordis's
+ * tracing proxy, where every read of a method or function-valued member builds fresh proxies
+ * (and `this.ctx.emit` a stack-capturing Error): per appended chunk that cost more than the
+ * write itself. So the per-event path reads `this.state` once and works on plain values.
+ */
+interface StoreState {
+  readonly root: string
+  readonly fsync: boolean
+  readonly clock: () => number
+  readonly live: Map<string, LiveSession>
+  readonly createdHere: SessionHeader[]
+  /** The store context's emitter, resolved once; emission does not depend on the caller's context. */
+  readonly emit: (name: 'session/created' | 'session/event', ...args: unknown[]) => void
+  disposed: boolean
+}
+
 export class SessionStore extends Service {
   static readonly provide = 'sessions'
   static readonly Config = Config
 
   readonly root: string
-  private readonly fsync: boolean
-  private readonly clock: () => number
-  private readonly live = new Map<string, LiveSession>()
-  private readonly createdHere: SessionHeader[] = []
-  private disposed = false
+  private readonly state: StoreState
 
   constructor(ctx: Context, config: SessionStoreConfig = {}) {
     super(ctx, 'sessions')
     const resolved = Config.parse(config)
     this.root = resolve(resolved.root)
-    this.fsync = resolved.fsync
-    this.clock = resolved.clock ?? Date.now
+    const emit = ctx.emit as (name: string, ...args: unknown[]) => void
+    this.state = {
+      root: this.root, fsync: resolved.fsync, clock: resolved.clock ?? Date.now,
+      live: new Map(), createdHere: [], emit, disposed: false,
+    }
   }
 
   *[Service.init]() {
@@ -75,19 +91,20 @@ export class SessionStore extends Service {
 
   /** Start a session: the header is on disk before this returns, then `session/created` fires. */
   create(options: { cwd: string; id?: string }): SessionHeader {
-    this.assertOpen('create a session')
+    const state = this.state
+    assertOpen(state, 'create a session')
     const id = options.id ?? randomUUID()
-    const path = this.path(id)
+    const path = logPath(state.root, id)
     if (!isAbsolute(options.cwd)) {
       throw new Error(`session cwd must be an absolute path, got ${JSON.stringify(options.cwd)}; resolve it before calling sessions.create()`)
     }
-    if (this.live.has(id)) throw new Error(`session ${id} is already open in this store (${path}); use another id`)
-    const header: SessionHeader = { type: 'session', version: 1, id, createdAt: this.clock(), cwd: options.cwd }
-    mkdirSync(this.root, { recursive: true })
-    const file = SessionLogFile.create(path, serializeHeader(header), this.fsync)
-    this.live.set(id, { header, events: [], file })
-    this.createdHere.push(header)
-    this.notify('session/created', header)
+    if (state.live.has(id)) throw new Error(`session ${id} is already open in this store (${path}); use another id`)
+    const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
+    mkdirSync(state.root, { recursive: true })
+    const file = SessionLogFile.create(path, serializeHeader(header), state.fsync)
+    state.live.set(id, { header, events: [], file })
+    state.createdHere.push(header)
+    emitSafely(() => state.emit('session/created', header), (error) => this.reportListenerError(error))
     return header
   }
 
@@ -96,8 +113,9 @@ export class SessionStore extends Service {
    * (durable against a killed process; against power loss with `fsync`), then `session/event` fires.
    */
   append<K extends EventType>(sessionId: string, type: K, data: EventData[K]): SessionEvent<K> {
-    this.assertOpen(`append "${type}" to session ${sessionId}`)
-    const session = this.live.get(sessionId)
+    const state = this.state
+    assertOpen(state, `append "${type}" to session ${sessionId}`)
+    const session = state.live.get(sessionId)
     if (!session) {
       const hint = this.has(sessionId) ? 'it is persisted but not open: call sessions.open() first' : 'create() it first'
       throw new Error(`cannot append "${type}": unknown session ${sessionId} (${hint})`)
@@ -109,7 +127,7 @@ export class SessionStore extends Service {
     const seq = session.events.length + 1
     let line: string
     try {
-      line = serializeEvent({ seq, time: this.clock(), type, data } as SessionEvent)
+      line = serializeEvent({ seq, time: state.clock(), type, data } as SessionEvent)
     } catch (error) {
       throw new Error(`cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`)
     }
@@ -117,16 +135,17 @@ export class SessionStore extends Service {
     // Keep (and hand out) exactly what is on disk: undefined fields dropped, no shared references.
     const event = JSON.parse(line) as SessionEvent
     session.events.push(event)
-    this.notify('session/event', sessionId, event)
+    emitSafely(() => state.emit('session/event', sessionId, event), (error) => this.reportListenerError(error))
     return event as SessionEvent<K>
   }
 
   /** Load a persisted session so appends continue after its last seq. Idempotent while open. */
   open(sessionId: string): OpenedSession {
-    this.assertOpen(`open session ${sessionId}`)
-    const current = this.live.get(sessionId)
+    const state = this.state
+    assertOpen(state, `open session ${sessionId}`)
+    const current = state.live.get(sessionId)
     if (current) return { header: { ...current.header }, events: [...current.events] }
-    const path = this.path(sessionId)
+    const path = logPath(state.root, sessionId)
     const text = this.readLog(sessionId, path)
     const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
     if (log.header.id !== sessionId) {
@@ -134,8 +153,8 @@ export class SessionStore extends Service {
     }
     const validBytes = log.tornTail ? log.tornTail.validBytes : Buffer.byteLength(text)
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
-    const file = SessionLogFile.reopen(path, validBytes, endsWithNewline, this.fsync)
-    this.live.set(sessionId, { header: log.header, events: log.events, file })
+    const file = SessionLogFile.reopen(path, validBytes, endsWithNewline, state.fsync)
+    state.live.set(sessionId, { header: log.header, events: log.events, file })
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
     return opened
@@ -143,9 +162,9 @@ export class SessionStore extends Service {
 
   /** The session's header and events: the in-memory copy when open here, else the file. */
   read(sessionId: string): SessionContents {
-    const current = this.live.get(sessionId)
+    const current = this.state.live.get(sessionId)
     if (current) return { header: { ...current.header }, events: [...current.events] }
-    const path = this.path(sessionId)
+    const path = logPath(this.root, sessionId)
     // A torn tail is an append that never returned, so it is no part of the session.
     const { header, events } = parseSessionLog(this.readLog(sessionId, path), path, { live: true, allowTornTail: true })
     return { header, events }
@@ -153,21 +172,22 @@ export class SessionStore extends Service {
 
   /** Whether the session is open here or persisted under root. An id that cannot name a file is never known. */
   has(sessionId: string): boolean {
-    if (this.live.has(sessionId)) return true
-    return SESSION_ID.test(sessionId) && existsSync(this.path(sessionId))
+    if (this.state.live.has(sessionId)) return true
+    return SESSION_ID.test(sessionId) && existsSync(logPath(this.root, sessionId))
   }
 
   /** Headers of every persisted session under root, oldest first. */
   list(): SessionHeader[] {
     if (!existsSync(this.root)) return []
-    const order = new Map(this.createdHere.map((header, index) => [header.id, index]))
+    const { live, createdHere } = this.state
+    const order = new Map(createdHere.map((header, index) => [header.id, index]))
     const headers: SessionHeader[] = []
     for (const entry of readdirSync(this.root, { withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith('.jsonl')) continue
       const id = entry.name.slice(0, -'.jsonl'.length)
       if (!SESSION_ID.test(id)) continue
       const path = join(this.root, entry.name)
-      headers.push(this.live.get(id)?.header ?? parseSessionHeaderLine(readFirstLine(path), path))
+      headers.push(live.get(id)?.header ?? parseSessionHeaderLine(readFirstLine(path), path))
     }
     // Same-millisecond sessions: this store's creation order, then id, keeps the order stable.
     const rank = (header: SessionHeader) => order.get(header.id) ?? Number.MAX_SAFE_INTEGER
@@ -176,15 +196,12 @@ export class SessionStore extends Service {
 
   /** The file a session lives in: `<root>/<id>.jsonl`. */
   path(sessionId: string): string {
-    if (!SESSION_ID.test(sessionId)) {
-      throw new Error(`session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`)
-    }
-    return join(this.root, `${sessionId}.jsonl`)
+    return logPath(this.root, sessionId)
   }
 
   /** Sessions created by this store instance, in creation order (replay and the test host bind to this). */
   created(): SessionHeader[] {
-    return [...this.createdHere]
+    return [...this.state.createdHere]
   }
 
   private readLog(sessionId: string, path: string): string {
@@ -198,32 +215,45 @@ export class SessionStore extends Service {
     }
   }
 
-  /** Listeners run after the write; one that throws must not make a durable append look failed. */
-  private notify<K extends 'session/created' | 'session/event'>(name: K, ...args: Parameters<Events[K]>): void {
-    try {
-      ;(this.ctx.emit as (name: string, ...args: unknown[]) => void)(name, ...args)
-    } catch (error) {
-      this.ctx.emit(this.ctx, 'internal/error', error)
-    }
-  }
-
-  private assertOpen(action: string): void {
-    if (this.disposed) {
-      throw new Error(`cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`)
-    }
+  private reportListenerError(error: unknown): void {
+    this.ctx.emit(this.ctx, 'internal/error', error)
   }
 
   private closeAll(): void {
-    this.disposed = true
+    const state = this.state
+    state.disposed = true
     const failures: string[] = []
-    for (const session of this.live.values()) {
+    for (const session of state.live.values()) {
       try {
         session.file.close()
       } catch (error) {
         failures.push(`${session.file.path}: ${(error as Error).message}`)
       }
     }
-    this.live.clear()
+    state.live.clear()
     if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
   }
+}
+
+/** Listeners run after the write; one that throws must not make a durable append look failed. */
+function emitSafely(emit: () => void, report: (error: unknown) => void): void {
+  try {
+    emit()
+  } catch (error) {
+    report(error)
+  }
+}
+
+function assertOpen(state: StoreState, action: string): void {
+  if (state.disposed) {
+    throw new Error(`cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`)
+  }
+}
+
+/** The file a session lives in: `<root>/<id>.jsonl`; an id that cannot name a file is an error. */
+function logPath(root: string, sessionId: string): string {
+  if (!SESSION_ID.test(sessionId)) {
+    throw new Error(`session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`)
+  }
+  return join(root, `${sessionId}.jsonl`)
 }

@@ -34,7 +34,7 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
   const { input, feed, cwd, timeoutMs } = options
   const permissions = new PermissionQueue(input.permissions)
   const client = acp.client({ name: 'dsh-test-host' })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => permissions.answer(params))
+    .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => permissions.answer(params, signal))
     .onNotification(acp.methods.client.session.update, () => {})
   const connection = client.connect(options.stream)
   const agent = connection.agent

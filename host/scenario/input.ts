@@ -10,6 +10,8 @@ import { ScenarioFileError, scenarioErrorMap, zodIssuesToFileIssues } from './is
 import { closedObject } from './rules.ts'
 
 export const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
+/** What a script may queue: an option kind, or `hold` (leave the request open until the agent withdraws it). */
+export const PERMISSION_SCRIPT_ANSWERS = [...PERMISSION_ANSWER_KINDS, 'hold'] as const
 
 /** Names the script gives to sessions and background prompts, e.g. `s1`, `p2`. */
 const alias = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, {
@@ -64,14 +66,15 @@ export const inputStepSchema = z.discriminatedUnion('op', [
 
 export const inputSchema = closedObject({
   steps: z.array(inputStepSchema).min(1),
-  permissions: z.array(z.enum(PERMISSION_ANSWER_KINDS)).default([]).meta({
-    description: 'FIFO of option kinds answering the agent\'s permission requests in order; an empty queue answers "cancelled".',
+  permissions: z.array(z.enum(PERMISSION_SCRIPT_ANSWERS)).default([]).meta({
+    description: 'FIFO of option kinds answering the agent\'s permission requests in order; an empty queue answers "cancelled"; "hold" leaves the request open until the agent cancels it ($/cancel_request), then answers "cancelled".',
   }),
 }).meta({ title: 'dsh scenario input (input.json)' })
 
 export type ScenarioInput = z.output<typeof inputSchema>
 export type InputStep = ScenarioInput['steps'][number]
 export type PermissionAnswerKind = (typeof PERMISSION_ANSWER_KINDS)[number]
+export type PermissionScriptAnswer = (typeof PERMISSION_SCRIPT_ANSWERS)[number]
 
 /** Pure: validate input.json text; `file` is used in messages. */
 export function parseInput(text: string, file: string): ScenarioInput {

@@ -5,8 +5,12 @@
 import { z } from 'zod'
 import { closedObject, portableString } from '../scenario/rules.ts'
 
+/** How the runner answers permission requests in a whole run (--permission-mode). */
 export const PERMISSION_MODES = ['approve-all', 'deny-all'] as const
 export type PermissionMode = (typeof PERMISSION_MODES)[number]
+/** A case may also `hold` them: unanswered until its session is cancelled (then "cancelled"). */
+export const CASE_PERMISSION_MODES = [...PERMISSION_MODES, 'hold'] as const
+export type CasePermissionMode = (typeof CASE_PERMISSION_MODES)[number]
 
 export const STOP_REASONS = ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'] as const
 
@@ -62,6 +66,12 @@ export const caseStepSchema = z.discriminatedUnion('op', [
   closedObject({ op: z.literal('awaitBackground'), as: stepName.optional(), prompt: ref('promptBackground') }),
   closedObject({ op: z.literal('cancel'), as: stepName.optional(), ...sessionTarget }),
   closedObject({ op: z.literal('sleep'), as: stepName.optional(), ms: ms(60_000) }),
+  closedObject({
+    op: z.literal('waitPermission'),
+    as: stepName.optional(),
+    min: z.int().min(1).optional().meta({ description: 'Default 1.' }),
+    session: window.session,
+  }).meta({ description: 'Wait (up to timeouts.updateMs) until at least min permission requests have arrived.' }),
   closedObject({
     op: z.literal('waitUpdates'),
     as: stepName.optional(),
@@ -128,7 +138,9 @@ export const caseFileSchema = closedObject({
   title: z.string().min(1).meta({ description: 'One line: the behaviour this case checks.' }),
   spec: z.array(z.string().regex(/^R\d+$/, { error: 'requirement ids look like "R7" (see scenarios/conformance/SPEC.md)' })).min(1)
     .meta({ description: 'The SPEC.md requirements this case checks.' }),
-  permissionMode: z.enum(PERMISSION_MODES).optional().meta({ description: 'Overrides --permission-mode for this case.' }),
+  permissionMode: z.enum(CASE_PERMISSION_MODES).optional().meta({
+    description: 'Overrides --permission-mode for this case; "hold" leaves requests unanswered until the session is cancelled, then answers "cancelled".',
+  }),
   timeouts: caseTimeoutsSchema.optional(),
   files: z.record(portableString, z.string()).optional().meta({ description: 'Seed files written into the case cwd before the agent starts.' }),
   steps: z.array(caseStepSchema),

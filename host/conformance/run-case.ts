@@ -8,6 +8,7 @@ import { AgentProcess } from '../subprocess/agent-process.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
 import type { PermissionMode } from './case-schema.ts'
 import { evaluateCheck } from './checks.ts'
+import { HeldPermissions } from './held-permissions.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
 import { createClientFs } from './client-fs.ts'
 import { CwdLedger } from './cwd-ledger.ts'
@@ -79,15 +80,19 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       throw new Error(`${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is used`)
     })
     const sessionIds = () => new Set(trace.sessions.values())
+    const held = new HeldPermissions()
     const fs = createClientFs({
       ledger,
       knownSession: (id) => sessionIds().has(id),
       record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
     })
     const client = acp.client({ name: 'dsh-conformance' })
-      .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
+      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => {
+        const record = { seq: recorder.mark(), sessionId: params.sessionId, toolCallId: params.toolCall?.toolCallId, answer: 'held' }
+        trace.permissions.push(record)
+        if (mode === 'hold') return held.hold(params.sessionId, signal, (why) => { record.answer = `cancelled (${why})` })
         const { response, answer } = answerPermission(mode, params.options)
-        trace.permissions.push({ seq: recorder.mark(), sessionId: params.sessionId, toolCallId: params.toolCall?.toolCallId, answer })
+        record.answer = answer
         return response
       })
       .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => fs.read(params))
@@ -113,6 +118,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       timeouts,
       signal: options.signal,
       expectedErrors: new Set(data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
+      beforeCancel: (sessionId) => held.releaseSession(sessionId),
     })
 
     for (const check of data.checks) {

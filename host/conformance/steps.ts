@@ -23,6 +23,8 @@ export interface StepContext {
   signal: AbortSignal
   /** Names of steps an error check expects to fail. */
   expectedErrors: ReadonlySet<string>
+  /** Called just before session/cancel is sent (answers held permission requests). */
+  beforeCancel?(sessionId: string): void
 }
 
 /** A step did not do what the case says; the message names the step and what to do. */
@@ -102,6 +104,7 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
       }
       case 'cancel':
         record.sessionId = sessionOf(step)
+        ctx.beforeCancel?.(record.sessionId)
         await agent.notify(acp.methods.agent.session.cancel, { sessionId: record.sessionId })
         break
       case 'sleep':
@@ -112,23 +115,41 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
           const selected = windowUpdates(trace, { session: step.session, from: step.from })
           return 'problem' in selected ? 0 : selected.updates.length
         }
-        let unsubscribe = () => {}
-        const enough = new Promise<void>((resolve) => {
-          if (count() >= step.min) return resolve()
-          unsubscribe = recorder.onMessage(() => { if (count() >= step.min) resolve() })
-        })
         const what = `${step.min} update(s)${step.session ? ` for session ${step.session}` : ''}${step.from ? ` since step ${JSON.stringify(step.from)}` : ''} in ${label} (updateMs)`
-        try {
-          await waitBounded(enough, timeouts.updateMs, what, signal)
-        } catch (error) {
-          if (error instanceof Error && error.name === 'WaitTimeoutError') error.message += ` (${count()} arrived)`
-          throw error
-        } finally {
-          unsubscribe()
-        }
+        await waitForCount(ctx, count, step.min, what)
+        break
+      }
+      case 'waitPermission': {
+        const sessionId = step.session !== undefined ? trace.sessions.get(step.session) : undefined
+        const count = () => permissionRequestsOnWire(trace, sessionId)
+        const min = step.min ?? 1
+        await waitForCount(ctx, count, min, `${min} permission request(s)${step.session ? ` for session ${step.session}` : ''} in ${label} (updateMs)`)
         break
       }
     }
     record.endSeq = recorder.mark()
+  }
+}
+
+/** session/request_permission requests on the wire (they are counted before any answer). */
+function permissionRequestsOnWire(trace: StepContext['recorder']['trace'], sessionId: string | undefined): number {
+  return trace.wire.filter((e) => e.dir === 'in' && e.message.method === 'session/request_permission' && 'id' in e.message
+    && (sessionId === undefined || (e.message.params as { sessionId?: unknown } | undefined)?.sessionId === sessionId)).length
+}
+
+/** Waits (up to updateMs) until count() reaches min, re-counting on every recorded message. */
+async function waitForCount(ctx: StepContext, count: () => number, min: number, what: string): Promise<void> {
+  let unsubscribe = () => {}
+  const enough = new Promise<void>((resolve) => {
+    if (count() >= min) return resolve()
+    unsubscribe = ctx.recorder.onMessage(() => { if (count() >= min) resolve() })
+  })
+  try {
+    await waitBounded(enough, ctx.timeouts.updateMs, what, ctx.signal)
+  } catch (error) {
+    if (error instanceof Error && error.name === 'WaitTimeoutError') error.message += ` (${count()} arrived)`
+    throw error
+  } finally {
+    unsubscribe()
   }
 }

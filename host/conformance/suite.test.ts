@@ -46,7 +46,7 @@ describe('validateSuite', () => {
       ...withSteps([{ op: 'newsession', as: 's1' }, { op: 'sleep', ms: 'soon' }, { op: 'cancel', sesion: 's1' }], [{ check: 'stopreason' }]),
       colour: 'red',
     })])).toEqual([
-      'cases/001-a.json: steps[0].op: unknown op "newsession"; expected one of "newSession", "prompt", "promptBackground", "awaitBackground", "cancel", "sleep", "waitUpdates"',
+      'cases/001-a.json: steps[0].op: unknown op "newsession"; expected one of "newSession", "prompt", "promptBackground", "awaitBackground", "cancel", "sleep", "waitPermission", "waitUpdates"',
       'cases/001-a.json: steps[1].ms: expected number, got string "soon"',
       expect.stringMatching(/^cases\/001-a\.json: steps\[2\]\.sesion: unknown field; the fields allowed here are: op, as, session, sessionId$/),
       expect.stringMatching(/^cases\/001-a\.json: checks\[0\]\.check: unknown check "stopreason"; expected one of "protocolVersion", /),

@@ -1,0 +1,61 @@
+// Replay a generated session through the real path a scenario takes in-process: the
+// composition (cordis.yml + cordis.snapshot.yml), the agent loop, the ACP bridge over the
+// in-memory pipe, the session store writing the live log, then normalizeRun over the capture.
+// Only the golden comparison of runScenario is left out (a generated session has no golden).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { normalizeRun } from '../host/normalize/run.ts'
+import type { RawCapture } from '../host/run/capture.ts'
+import { runInProcess } from '../host/run/inprocess.ts'
+import { prepareRun } from '../host/run/prepare.ts'
+import type { LoadedScenario } from '../host/scenario/discover.ts'
+import { inputSchema } from '../host/scenario/input.ts'
+import { manifestSchema } from '../host/scenario/manifest.ts'
+import { replayInput, sessionText, type GeneratedSession } from './session-gen.ts'
+
+/** A generated session staged as a scenario folder in a temp dir (session.jsonl only). */
+export interface StagedSession {
+  scenario: LoadedScenario
+  /** Size of session.jsonl in bytes. */
+  bytes: number
+  dispose(): Promise<void>
+}
+
+export async function stageSession(name: string, session: GeneratedSession): Promise<StagedSession> {
+  const dir = await mkdtemp(join(tmpdir(), `dsh-bench-${name}-`))
+  const text = sessionText(session)
+  await writeFile(join(dir, 'session.jsonl'), text)
+  const manifest = manifestSchema.parse({ scenario: name, description: `generated ${name} session`, recording: 'authored', header: { class: 'default' } })
+  const input = inputSchema.parse(replayInput(session))
+  return {
+    scenario: { name, dir, manifest, input, problems: [] },
+    bytes: Buffer.byteLength(text),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  }
+}
+
+export interface AgentReplayTiming {
+  /** prepareRun + runInProcess: boot, fixture load (parse, validate, derive), every turn, dispose. */
+  replayMs: number
+  /** normalizeRun over the captured transcript and live log. */
+  normalizeMs: number
+  /** Lines the agent wrote to its (in-memory) stdout. */
+  transcriptLines: number
+}
+
+export async function replayThroughAgent(repoRoot: string, staged: StagedSession, timeoutMs: number): Promise<AgentReplayTiming> {
+  const started = performance.now()
+  const prepared = await prepareRun(repoRoot, staged.scenario, 'replay')
+  let capture: RawCapture
+  try {
+    capture = await runInProcess(prepared, { timeoutMs })
+  } finally {
+    await prepared.cleanup()
+  }
+  const replayed = performance.now()
+  if (capture.failures.length) throw new Error(`replay of ${staged.scenario.name} failed:\n${capture.failures.join('\n').slice(0, 2000)}`)
+  const normalized = normalizeRun({ stdout: capture.stdout, sessionLogs: capture.logs, cwdPaths: prepared.cwd.aliases, label: `bench/${staged.scenario.name}` })
+  const normalizeMs = performance.now() - replayed
+  return { replayMs: replayed - started, normalizeMs, transcriptLines: normalized.transcript.length }
+}

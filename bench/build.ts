@@ -1,0 +1,30 @@
+// The subprocess mode and the bin run the compiled dist/: make sure it is not older than the
+// sources, with the same check-and-build the vitest global setup uses (tsc only when stale).
+import { existsSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import buildWhenStale from '../host/vitest/global-setup.ts'
+
+export interface BuildOutcome {
+  ms: number
+  rebuilt: boolean
+  /** Set when tsc reported errors (it still emits); the bench goes on with what was built. */
+  warning?: string
+}
+
+export function ensureDist(repoRoot: string): BuildOutcome {
+  const cli = join(repoRoot, 'dist', 'host', 'cli.js')
+  const before = builtAt(cli)
+  const started = performance.now()
+  let warning: string | undefined
+  try {
+    buildWhenStale()
+  } catch (error) {
+    if (!existsSync(cli)) throw error
+    warning = `building dist/ failed (${(error as Error).message.split('\n')[0]}); subprocess numbers use what tsc emitted`
+  }
+  return { ms: performance.now() - started, rebuilt: builtAt(cli) !== before, warning }
+}
+
+function builtAt(file: string): number {
+  return existsSync(file) ? statSync(file).mtimeMs : 0
+}

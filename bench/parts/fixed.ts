@@ -1,0 +1,69 @@
+// The fixed costs a subprocess run pays before the first ACP message, so its time can be read
+// against the physical floor: node's own start, importing the built CLI, booting the composition.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { bootComposition } from '../../host/boot.ts'
+import { makeTempCwd } from '../../host/workspace/temp-cwd.ts'
+import { timeRuns, type SampleOptions } from '../sample.ts'
+import { generateSession, sessionText } from '../session-gen.ts'
+import { timedSpawnOk } from '../spawn-timer.ts'
+import { summarize, type Summary } from '../stats.ts'
+
+export interface FixedCosts {
+  /** `node -e ''`. */
+  nodeStart: Summary
+  /** `node bin/dsh.js --help`: node start + importing dist/host/cli.js (and printing the usage). */
+  binHelp: Summary
+  /** binHelp − nodeStart (medians). */
+  binImportMs: number
+  /** In this (warm) process: bootComposition of cordis.yml + cordis.snapshot.yml, then dispose. */
+  boot: Summary
+  /** A spawned `dsh serve` on the same composition that boots, sees stdin EOF and shuts down. */
+  serveEof: Summary
+  /** nodeStart + binImport + boot: the floor of one subprocess run. */
+  floorMs: number
+}
+
+/** Each of these costs well under a second, and the floor is a sum of three medians: take at least 7 runs. */
+export const MIN_FIXED_RUNS = 7
+
+export async function benchFixed(repoRoot: string, base: SampleOptions): Promise<FixedCosts> {
+  const runs = { warmup: base.warmup, runs: Math.max(base.runs, MIN_FIXED_RUNS) }
+  const scratch = await makeTempCwd('bench-fixed')
+  try {
+    // llm-replay needs a fixture: a header-only log gives it nothing to serve and nothing to report.
+    const fixture = join(scratch.path, 'session.jsonl')
+    await writeFile(fixture, sessionText(generateSession({ turns: 0, chunksPerTurn: 0 })))
+    const sessionsRoot = join(scratch.path, 'sessions')
+    await mkdir(sessionsRoot)
+    const ownPatches = [
+      { id: 'session', config: { root: sessionsRoot } },
+      { id: 'llm-replay', config: { scenario: 'bench-empty', sessions: [{ file: fixture }] } },
+    ]
+    const patchFile = join(scratch.path, 'bench-patch.json')
+    await writeFile(patchFile, JSON.stringify(ownPatches))
+
+    const node = process.execPath
+    const bin = join(repoRoot, 'bin', 'dsh.js')
+    const nodeStart = summarize(await timeRuns(() => timedSpawnOk(node, ['-e', ''], { cwd: repoRoot }), runs))
+    const binHelp = summarize(await timeRuns(() => timedSpawnOk(node, [bin, '--help'], { cwd: repoRoot }), runs))
+    const boot = summarize(await timeRuns(async () => {
+      const lines: string[] = []
+      const booted = await bootComposition({
+        configFile: join(repoRoot, 'cordis.yml'),
+        // ACP over nothing: in this process stdio belongs to the bench.
+        patches: [join(repoRoot, 'cordis.snapshot.yml'), { source: 'bench boot patch', baseDir: repoRoot, patches: [...ownPatches, { id: 'acp', config: { transport: 'none' } }] as never }],
+        env: {},
+        log: (line) => lines.push(line),
+      })
+      await booted.dispose()
+      if (lines.length) throw new Error(`bench: booting the composition logged:\n${lines.join('\n')}`)
+    }, runs))
+    const serveArgs = [bin, 'serve', '--config', join(repoRoot, 'cordis.yml'), '--patch', join(repoRoot, 'cordis.snapshot.yml'), '--patch', patchFile]
+    const serveEof = summarize(await timeRuns(() => timedSpawnOk(node, serveArgs, { cwd: scratch.path, env: { PATH: process.env.PATH } }), runs))
+    const binImportMs = Math.max(0, binHelp.median - nodeStart.median)
+    return { nodeStart, binHelp, binImportMs, boot, serveEof, floorMs: nodeStart.median + binImportMs + boot.median }
+  } finally {
+    await scratch.cleanup()
+  }
+}

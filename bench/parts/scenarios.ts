@@ -1,0 +1,56 @@
+// Per scenario of the corpus: wall time of runScenario (replay mode) in-process and as a
+// subprocess of the built bin, each the median of the kept runs, and their ratio.
+import { discoverScenarios, type LoadedScenario } from '../../host/scenario/discover.ts'
+import { runScenario } from '../../host/run/run-scenario.ts'
+import { timeRuns, type SampleOptions } from '../sample.ts'
+import { median, ratio, summarize, type Summary } from '../stats.ts'
+
+export interface ScenarioRow {
+  name: string
+  inproc?: Summary
+  subprocess?: Summary
+  /** subprocess median / in-process median. */
+  ratio: number
+  /** Why the scenario's runs do not count (it failed, or could not be loaded); empty when they do. */
+  failure?: string
+}
+
+export interface ScenariosResult {
+  rows: ScenarioRow[]
+  /** Medians over the scenarios that replayed cleanly. */
+  inprocMedianMs: number
+  subprocessMedianMs: number
+  ratio: number
+}
+
+export async function benchScenarios(repoRoot: string, runs: SampleOptions, onRow?: (row: ScenarioRow) => void): Promise<ScenariosResult> {
+  const { scenarios, failures } = await discoverScenarios(repoRoot)
+  const rows: ScenarioRow[] = failures.map((failure) => ({ name: failure.name, ratio: Number.NaN, failure: firstLine(failure.error.message) }))
+  rows.forEach((row) => onRow?.(row))
+  for (const scenario of scenarios) {
+    const row = await measureScenario(repoRoot, scenario, scenarios, runs)
+    rows.push(row)
+    onRow?.(row)
+  }
+  const clean = rows.filter((row) => !row.failure)
+  const inprocMedianMs = median(clean.map((row) => row.inproc!.median))
+  const subprocessMedianMs = median(clean.map((row) => row.subprocess!.median))
+  return { rows, inprocMedianMs, subprocessMedianMs, ratio: ratio(subprocessMedianMs, inprocMedianMs) }
+}
+
+async function measureScenario(repoRoot: string, scenario: LoadedScenario, corpus: readonly LoadedScenario[], runs: SampleOptions): Promise<ScenarioRow> {
+  // A failing run may stop early and look fast: note the first failure, and leave the row out of the medians.
+  let failure: string | undefined
+  const once = (subprocess: boolean) => async () => {
+    const outcome = await runScenario(scenario, { repoRoot, corpus, mode: 'replay', subprocess })
+    if (!outcome.ok) failure ??= `${subprocess ? 'subprocess' : 'in-process'}: ${firstLine(outcome.failures.join('\n'))}`
+  }
+  const inproc = summarize(await timeRuns(once(false), runs))
+  const subprocess = summarize(await timeRuns(once(true), runs))
+  return { name: scenario.name, inproc, subprocess, ratio: ratio(subprocess.median, inproc.median), failure }
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? ''
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line
+}

@@ -1,0 +1,59 @@
+// Turning measurements into the printed report and the JSON file. Pure.
+import type { Headline, TargetVerdict } from './targets.ts'
+
+/** `12.3 ms` below a second, `1.23 s` above; `n/a` for a missing value. */
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return 'n/a'
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`
+  return `${ms.toFixed(ms < 10 ? 2 : 1)} ms`
+}
+
+export function formatRatio(value: number | undefined): string {
+  return value === undefined || !Number.isFinite(value) ? 'n/a' : `${value.toFixed(2)}×`
+}
+
+/** Columns padded to their widest cell; the first is left-aligned (names), the rest right-aligned (numbers). */
+export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)))
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd()
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)]
+}
+
+export function formatTargetValue(verdict: Pick<TargetVerdict, 'value' | 'unit'>): string {
+  const { value, unit } = verdict
+  if (value === undefined) return 'not measured'
+  if (unit === 'ms') return formatMs(value)
+  if (unit === 's') return `${value.toFixed(2)} s`
+  return formatRatio(value)
+}
+
+/** `PASS  label: value (target ≤ limit)`. */
+export function targetLine(verdict: TargetVerdict): string {
+  const limit = verdict.unit === '×' ? `${verdict.limit}×` : `${verdict.limit} ${verdict.unit}`
+  return `${verdict.status.padEnd(4)}  ${verdict.label}: ${formatTargetValue(verdict)} (target ${verdict.kind === 'max' ? '≤' : '≥'} ${limit})`
+}
+
+/** The scale ratio of the final line: the real agent path when it was measured, else the replay components. */
+export function headlineScaleRatio(headline: Headline): number | undefined {
+  return headline.agent10kTo100k ?? headline.scale10kTo100k
+}
+
+/** The five numbers of the final line, rounded as printed; null when not measured. */
+export function summaryFields(headline: Headline): Record<string, number | null> {
+  const round = (value: number | undefined, digits: number) =>
+    value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits))
+  return {
+    inproc_median_ms: round(headline.inprocMedianMs, 1),
+    subprocess_median_ms: round(headline.subprocessMedianMs, 1),
+    ratio: round(headline.ratio, 2),
+    scale_10k_100k: round(headlineScaleRatio(headline), 2),
+    suite_s: round(headline.suiteS, 2),
+  }
+}
+
+/** `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=…` (`n/a` when not measured). */
+export function summaryLine(headline: Headline): string {
+  const fields = Object.entries(summaryFields(headline)).map(([key, value]) => `${key}=${value ?? 'n/a'}`)
+  return `bench: ${fields.join(' ')}`
+}

@@ -1,0 +1,117 @@
+// `npm run bench`: replay speed side by side (in-process vs subprocess), the fixed costs under
+// a subprocess run, how replay cost grows with session size, and the replay suite's wall time;
+// then every target with PASS/MISS and one summary line. See docs/benchmarks.md.
+import { writeFile } from 'node:fs/promises'
+import { availableParallelism, cpus, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './args.ts'
+import { ensureDist } from './build.ts'
+import { benchFixed, type FixedCosts } from './parts/fixed.ts'
+import { benchScale, type ScaleResult } from './parts/scale.ts'
+import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
+import { benchSuite, type SuiteTiming } from './parts/suite.ts'
+import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
+import { fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
+import { judgeTargets, type Headline } from './targets.ts'
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+interface Results {
+  scenarios?: ScenariosResult
+  fixed?: FixedCosts
+  scale?: ScaleResult
+  suite?: SuiteTiming
+}
+
+const print = (line = '') => process.stdout.write(`${line}\n`)
+/** Progress goes to stderr, so stdout stays the report. */
+const progress = (line: string) => process.stderr.write(`  … ${line}\n`)
+
+async function main(argv: string[]): Promise<number> {
+  let options: BenchOptions
+  try {
+    options = parseBenchArgs(argv)
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`)
+    return 2
+  }
+  if (options.help) {
+    print(USAGE)
+    return 0
+  }
+  const runs = { warmup: options.warmup, runs: options.runs }
+  print(`dsh bench — node ${process.version}, ${process.platform} ${process.arch}, ${availableParallelism()} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}); ${options.runs} kept run(s) after ${options.warmup} warm-up(s); parts: ${options.parts.join(', ')}`)
+  const loadAtStart = loadavg()[0]
+  print(loadLine('start'))
+  if (options.parts.includes('scenarios') || options.parts.includes('fixed')) {
+    const build = ensureDist(repoRoot)
+    print(`build: dist/ ${build.rebuilt ? `was stale, rebuilt in ${formatMs(build.ms)}` : `is up to date (checked in ${formatMs(build.ms)})`}`)
+    if (build.warning) print(`warning: ${build.warning}`)
+  }
+
+  const results: Results = {}
+  const crashed: string[] = []
+  const part = async (name: Part, run: () => Promise<string[]>) => {
+    if (!options.parts.includes(name)) return
+    print()
+    try {
+      ;(await run()).forEach((line) => print(line))
+    } catch (error) {
+      crashed.push(name)
+      print(`part ${name} failed: ${(error as Error).stack ?? error}`)
+    }
+  }
+  await part('scenarios', async () => {
+    results.scenarios = await benchScenarios(repoRoot, runs, (row) =>
+      progress(`${row.name}: ${row.failure ? `not counted (${row.failure})` : `in-process ${formatMs(row.inproc?.median)}, subprocess ${formatMs(row.subprocess?.median)}`}`))
+    return scenariosSection(results.scenarios)
+  })
+  await part('fixed', async () => fixedSection(results.fixed = await benchFixed(repoRoot, runs), results.scenarios?.subprocessMedianMs))
+  await part('scale', async () => {
+    results.scale = await benchScale(repoRoot, runs, {
+      agent: true,
+      onRow: (row) => progress(`${row.label}: components ${formatMs(row.components.median)}, agent loop ${formatMs(row.agent?.total.median)}`),
+    })
+    return scaleSection(results.scale)
+  })
+  await part('suite', async () => suiteSection(results.suite = await benchSuite(repoRoot, runs)))
+
+  const headline = headlineOf(results)
+  const verdicts = judgeTargets(headline)
+  print()
+  print('== targets (set for a 2-core machine) ==')
+  print(loadLine('end'))
+  const busy = Math.max(loadAtStart, loadavg()[0]) > availableParallelism()
+  if (busy) print('warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a quiet machine before judging a MISS')
+  verdicts.forEach((verdict) => print(targetLine(verdict)))
+  print(summaryLine(headline))
+  if (options.json) {
+    const machine = { node: process.version, platform: process.platform, arch: process.arch, cpus: availableParallelism(), cpu: cpus()[0]?.model.trim(), loadAtStart, loadAtEnd: loadavg()[0], busy }
+    await writeFile(options.json, `${JSON.stringify({ ...summaryFields(headline), headline, targets: verdicts, machine, options, results, crashed }, null, 2)}\n`)
+  }
+  // A MISS is a finding, not a failure of the command; a part that crashed is.
+  return crashed.length ? 1 : 0
+}
+
+/** Other processes on the machine inflate every wall time here; say how busy it was. */
+function loadLine(when: string): string {
+  const [one, five] = loadavg()
+  return `load average at ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${availableParallelism()} CPU(s)`
+}
+
+function headlineOf(results: Results): Headline {
+  const scaleRow = (label: string) => results.scale?.rows.find((row) => row.label === label)
+  return {
+    inprocMedianMs: results.scenarios?.inprocMedianMs,
+    subprocessMedianMs: results.scenarios?.subprocessMedianMs,
+    ratio: results.scenarios?.ratio,
+    floorMs: results.fixed?.floorMs,
+    scale100kMs: scaleRow('100k chunks')?.components.median,
+    scale10kTo100k: results.scale?.componentsRatio,
+    agent100kMs: scaleRow('100k chunks')?.agent?.total.median,
+    agent10kTo100k: results.scale?.agentRatio,
+    suiteS: results.suite ? results.suite.wall.median / 1000 : undefined,
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))

@@ -1,0 +1,60 @@
+// The printed report, one section per part: measurements in, lines out. Pure.
+import type { FixedCosts } from './parts/fixed.ts'
+import type { ScaleResult } from './parts/scale.ts'
+import type { ScenariosResult } from './parts/scenarios.ts'
+import type { SuiteTiming } from './parts/suite.ts'
+import { formatMs, formatRatio, formatTable } from './report.ts'
+import { ratio, type Summary } from './stats.ts'
+
+export function scenariosSection(result: ScenariosResult): string[] {
+  const rows = result.rows.map((row) => [
+    row.failure ? `${row.name} (not counted)` : row.name, formatMs(row.inproc?.median), formatMs(row.subprocess?.median), formatRatio(row.ratio),
+  ])
+  const counted = result.rows.filter((row) => !row.failure).length
+  return [
+    '== scenarios: runScenario in replay mode, in-process vs subprocess (built bin); medians ==',
+    ...formatTable(['scenario', 'in-process', 'subprocess', 'ratio'], rows),
+    ...result.rows.filter((row) => row.failure).map((row) => `not counted: ${row.name}: ${row.failure}`),
+    `typical scenario (median over ${counted} of ${result.rows.length}): in-process ${formatMs(result.inprocMedianMs)}, subprocess ${formatMs(result.subprocessMedianMs)}, ratio ${formatRatio(result.ratio)}`,
+  ]
+}
+
+export function fixedSection(fixed: FixedCosts, subprocessMedianMs?: number): string[] {
+  const row = (label: string, summary: Summary) => [label, formatMs(summary.median), formatMs(summary.min), formatMs(summary.max)]
+  const lines = [
+    '== fixed costs of a subprocess run ==',
+    ...formatTable(['cost', 'median', 'min', 'max'], [
+      row("node -e ''", fixed.nodeStart),
+      row('node bin/dsh.js --help', fixed.binHelp),
+      row('bootComposition + dispose (in this process)', fixed.boot),
+      row('dsh serve: boot, stdin EOF, exit', fixed.serveEof),
+    ]),
+    `bin import ≈ --help − node start = ${formatMs(fixed.binImportMs)}`,
+    `floor = node start + bin import + boot = ${formatMs(fixed.floorMs)}`,
+  ]
+  if (subprocessMedianMs !== undefined) lines.push(`subprocess median / floor = ${formatRatio(ratio(subprocessMedianMs, fixed.floorMs))}`)
+  return lines
+}
+
+export function scaleSection(scale: ScaleResult): string[] {
+  const header = ['session', 'chunks', 'MB', 'derive', 'replay svc', 'normalize', 'components', 'agent replay', 'agent normalize', 'agent total', 'agent µs/chunk']
+  const rows = scale.rows.map((row) => [
+    row.label, String(row.chunks), (row.bytes / 1e6).toFixed(1), formatMs(row.derive.median), formatMs(row.replay.median), formatMs(row.normalize.median),
+    formatMs(row.components.median), formatMs(row.agent?.replay.median), formatMs(row.agent?.normalize.median), formatMs(row.agent?.total.median),
+    row.agent ? ((row.agent.total.median * 1000) / row.chunks).toFixed(0) : 'n/a',
+  ])
+  return [
+    '== scale: generated sessions; components = replay service + normalizeRun, agent = the real in-process path; medians ==',
+    ...formatTable(header, rows),
+    `10k → 100k cost ratio: components ${formatRatio(scale.componentsRatio)}, agent loop ${formatRatio(scale.agentRatio)} (linear growth is 10×)`,
+  ]
+}
+
+export function suiteSection(suite: SuiteTiming): string[] {
+  const lines = [
+    '== suite ==',
+    `${suite.command}: ${formatMs(suite.wall.median)} median of ${suite.wall.runs} (min ${formatMs(suite.wall.min)}, max ${formatMs(suite.wall.max)}); ${suite.tests || 'no Tests line'}; exit ${suite.code}`,
+  ]
+  if (suite.code !== 0) lines.push('warning: the suite did not pass; its time may not be representative')
+  return lines
+}

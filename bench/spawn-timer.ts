@@ -1,0 +1,42 @@
+// Run a command to completion and time it from spawn() to exit (process start included).
+import { spawn } from 'node:child_process'
+
+export interface SpawnOutcome {
+  ms: number
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+export interface SpawnOptions {
+  cwd: string
+  env?: NodeJS.ProcessEnv
+}
+
+/** stdin is /dev/null, so a program that serves stdin (dsh serve) sees EOF at once. */
+export function timedSpawn(command: string, args: readonly string[], options: SpawnOptions): Promise<SpawnOutcome> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const stdout: Buffer[] = []
+    const stderr: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
+    child.on('error', reject)
+    child.on('close', (code, signal) => resolve({
+      ms: performance.now() - started, code, signal,
+      stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'),
+    }))
+  })
+}
+
+/** Like timedSpawn, but a non-zero exit is an error quoting the command and the tail of its stderr. */
+export async function timedSpawnOk(command: string, args: readonly string[], options: SpawnOptions): Promise<SpawnOutcome> {
+  const outcome = await timedSpawn(command, args, options)
+  if (outcome.code !== 0) {
+    const tail = (outcome.stderr.trim() || outcome.stdout.trim()).split('\n').slice(-15).join('\n')
+    throw new Error(`${[command, ...args].join(' ')} exited with ${outcome.code ?? outcome.signal}:\n${tail}`)
+  }
+  return outcome
+}

@@ -1,0 +1,57 @@
+// The performance targets of issue 9 and their verdicts. Pure: numbers in, PASS/MISS out.
+import { ratio } from './stats.ts'
+
+/** The headline numbers one bench run produces; a part that did not run leaves its numbers undefined. */
+export interface Headline {
+  /** Median over scenarios of each scenario's median in-process replay time. */
+  inprocMedianMs?: number
+  /** Same, with the built `dsh` bin as a subprocess. */
+  subprocessMedianMs?: number
+  /** subprocessMedianMs / inprocMedianMs. */
+  ratio?: number
+  /** node start + bin import + composition boot: the floor a subprocess run cannot go below. */
+  floorMs?: number
+  /** Replay components (replay service + normalize) of a 100k-chunk session. */
+  scale100kMs?: number
+  scale10kTo100k?: number
+  /** The same session through the real agent loop (composition, ACP bridge, session store, normalize). */
+  agent100kMs?: number
+  agent10kTo100k?: number
+  /** Wall time of the replay suite under vitest. */
+  suiteS?: number
+}
+
+export interface TargetVerdict {
+  id: string
+  label: string
+  /** Undefined when the part did not run or the value could not be computed. */
+  value?: number
+  limit: number
+  unit: 'ms' | 's' | '×'
+  /** `max`: value ≤ limit passes; `min`: value ≥ limit passes. */
+  kind: 'max' | 'min'
+  status: 'PASS' | 'MISS' | 'SKIP'
+}
+
+type Spec = Omit<TargetVerdict, 'value' | 'status'> & { value: (h: Headline) => number | undefined }
+
+const SPECS: Spec[] = [
+  { id: 'inproc', label: 'in-process replay, median per scenario', limit: 25, unit: 'ms', kind: 'max', value: (h) => h.inprocMedianMs },
+  { id: 'ratio', label: 'subprocess / in-process', limit: 10, unit: '×', kind: 'min', value: (h) => h.ratio },
+  { id: 'subprocess', label: 'subprocess replay ≤ 2 × (node start + bin import + boot)', limit: 2, unit: '×', kind: 'max', value: (h) => ratio(h.subprocessMedianMs ?? Number.NaN, h.floorMs ?? Number.NaN) },
+  { id: 'scale-100k', label: '100k chunks, replay service + normalize', limit: 2000, unit: 'ms', kind: 'max', value: (h) => h.scale100kMs },
+  { id: 'scale-ratio', label: '10k → 100k cost ratio, replay service + normalize', limit: 12, unit: '×', kind: 'max', value: (h) => h.scale10kTo100k },
+  { id: 'agent-100k', label: '100k chunks, agent loop end to end', limit: 2000, unit: 'ms', kind: 'max', value: (h) => h.agent100kMs },
+  { id: 'agent-ratio', label: '10k → 100k cost ratio, agent loop end to end', limit: 12, unit: '×', kind: 'max', value: (h) => h.agent10kTo100k },
+  { id: 'suite', label: 'replay suite wall time (npx vitest run scenarios)', limit: 15, unit: 's', kind: 'max', value: (h) => h.suiteS },
+]
+
+export function judgeTargets(headline: Headline): TargetVerdict[] {
+  return SPECS.map(({ value, ...spec }) => {
+    const measured = value(headline)
+    if (measured === undefined || !Number.isFinite(measured)) return { ...spec, status: 'SKIP' }
+    const pass = spec.kind === 'max' ? measured <= spec.limit : measured >= spec.limit
+    return { ...spec, value: measured, status: pass ? 'PASS' : 'MISS' }
+  })
+}
+

@@ -22,7 +22,7 @@ export function watchRunSignals(log: (line: string) => void, source: SignalSourc
   const handlers = SIGNALS.map((name) => {
     const handler = () => {
       if (first) {
-        log(`dsh conformance: ${name} again; still cleaning up (agent processes are being stopped within the cleanup budget)`)
+        log(`dsh conformance: ${name} after ${first}; still cleaning up (agent processes are being stopped within the cleanup budget)`)
         return
       }
       first = name

@@ -6,7 +6,7 @@ import { AgentRequestError, type PromptClient } from '../agent/index.ts'
 import { outcomeFromOptionId } from '../agent/permission.ts'
 import type { SessionEvent } from '../session/events.ts'
 import { parseNewSession } from './params.ts'
-import { historyUpdates, liveUpdates, toolRunningUpdate, type ToolLookup } from './projection.ts'
+import { historyUpdates, liveUpdates, type ToolLookup } from './projection.ts'
 
 export const PROTOCOL_VERSION = 1
 
@@ -72,7 +72,7 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
     .onRequest(acp.methods.agent.session.prompt, async ({ params }) => {
       requireInit('session/prompt')
       requireSession(params.sessionId)
-      const promptClient: PromptClient & { toolStarted(callId: string): void } = {
+      const promptClient: PromptClient = {
         requestPermission: async (request) => {
           // The tool_call update announcing this call is still queued: the editor must see it first.
           await outbox
@@ -84,7 +84,6 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
           }, { cancellationSignal: request.signal })
           return response.outcome.outcome === 'selected' ? outcomeFromOptionId(response.outcome.optionId) : { outcome: 'cancelled' }
         },
-        toolStarted: (callId) => send(params.sessionId, toolRunningUpdate(callId)),
       }
       let outcome
       try {

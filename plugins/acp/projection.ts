@@ -21,6 +21,8 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpda
     }
     case 'tool/call':
       return [toolCallUpdate(event.data.callId, event.data.name, event.data.arguments, tools)]
+    case 'tool/start':
+      return [toolRunningUpdate(event.data.callId)]
     case 'tool/result':
       return [{
         sessionUpdate: 'tool_call_update',

@@ -23,8 +23,6 @@ export interface PermissionRequest {
 /** What the caller of a prompt (the ACP bridge, a test) provides: the way to ask the user. */
 export interface PromptClient {
   requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord>
-  /** Told right before an approved call starts running (the editor shows it in progress). */
-  toolStarted?(callId: string): void
 }
 
 export interface TurnOutcome {
@@ -136,7 +134,7 @@ async function runToolCalls(deps: TurnDeps, runtime: SessionRuntime, turn: numbe
       result('Rejected: the user did not allow this call.', true)
       continue
     }
-    client.toolStarted?.(call.id)
+    append('tool/start', { turn, step, callId: call.id })
     const outcome = await tool.run(args, { cwd: runtime.header.cwd, signal })
     result(outcome.output, outcome.isError)
     if (signal.aborted) cancelled = true

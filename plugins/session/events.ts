@@ -24,6 +24,8 @@ export interface EventData {
   'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string }
   'permission/request': { callId: string; approvalId: string; options: PermissionOptionRecord[] }
   'permission/outcome': { approvalId: string; outcome: PermissionOutcomeRecord }
+  /** An approved call starts running now (the editor shows it in progress; a durable point to cancel at). */
+  'tool/start': { turn: number; step: number; callId: string }
   'tool/result': { turn: number; step: number; callId: string; output: string; isError: boolean }
   'step/end': { turn: number; step: number }
   'turn/end': { turn: number; reason: TurnEndReason; error?: StreamError }
@@ -42,5 +44,5 @@ export type SessionEvent<K extends EventType = EventType> = {
 
 export const EVENT_TYPES: readonly EventType[] = [
   'user/message', 'turn/start', 'step/start', 'request/header', 'assistant/chunk', 'assistant/message',
-  'tool/call', 'permission/request', 'permission/outcome', 'tool/result', 'step/end', 'turn/end',
+  'tool/call', 'permission/request', 'permission/outcome', 'tool/start', 'tool/result', 'step/end', 'turn/end',
 ]

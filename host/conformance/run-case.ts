@@ -7,13 +7,11 @@ import * as acp from '@agentclientprotocol/sdk'
 import { AgentProcess } from '../subprocess/agent-process.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
 import type { PermissionMode } from './case-schema.ts'
+import { connectCaseClient } from './case-client.ts'
 import { evaluateCheck } from './checks.ts'
-import { HeldPermissions } from './held-permissions.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
-import { createClientFs } from './client-fs.ts'
 import { CwdLedger } from './cwd-ledger.ts'
 import { liveDescendants } from './descendants.ts'
-import { answerPermission } from './permissions.ts'
 import { TraceRecorder } from './recorder.ts'
 import type { CaseResult } from './report.ts'
 import type { PlannedCase } from './select.ts'
@@ -79,27 +77,8 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       if (error.name === 'InterruptedError' || error.name === 'WaitTimeoutError') throw error
       throw new Error(`${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is used`)
     })
-    const sessionIds = () => new Set(trace.sessions.values())
-    const held = new HeldPermissions()
-    const fs = createClientFs({
-      ledger,
-      knownSession: (id) => sessionIds().has(id),
-      record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
-    })
-    const client = acp.client({ name: 'dsh-conformance' })
-      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => {
-        const record = { seq: recorder.mark(), sessionId: params.sessionId, toolCallId: params.toolCall?.toolCallId, answer: 'held' }
-        trace.permissions.push(record)
-        if (mode === 'hold') return held.hold(params.sessionId, signal, (why) => { record.answer = `cancelled (${why})` })
-        const { response, answer } = answerPermission(mode, params.options)
-        record.answer = answer
-        return response
-      })
-      .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => fs.read(params))
-      .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => fs.write(params))
-      // Updates are recorded from the wire by the recorder's tap, in arrival order.
-      .onNotification(acp.methods.client.session.update, () => {})
-    connection = client.connect(recorder.tap(acp.ndJsonStream(agent.output, agent.input)))
+    const client = connectCaseClient(agent, recorder, ledger, mode)
+    connection = client.connection
 
     const initialize = connection.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
@@ -118,7 +97,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       timeouts,
       signal: options.signal,
       expectedErrors: new Set(data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
-      beforeCancel: (sessionId) => held.releaseSession(sessionId),
+      beforeCancel: client.releaseHeld,
     })
 
     for (const check of data.checks) {

@@ -12,11 +12,23 @@ if (!root || !mode) throw new Error('append-child.ts: usage: append-child.ts <ro
 const ctx = new Context()
 await ctx.plugin(SessionStore, { root })
 const { id } = ctx.sessions.create({ cwd: process.cwd(), id: 'durable' })
+/** stdout is a non-blocking pipe: when the parent reads slowly a write can fail with EAGAIN; retry it. */
+function report(line: string) {
+  for (;;) {
+    try {
+      writeSync(1, line)
+      return
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
+    }
+  }
+}
+
 const limit = mode === 'forever' ? Infinity : Number(mode)
 for (let seq = 1; seq <= limit; seq++) {
   ctx.sessions.append(id, 'assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: `chunk ${seq} `.repeat(20) } })
-  writeSync(1, `seq ${seq}\n`)
+  report(`seq ${seq}\n`)
 }
-writeSync(1, 'done\n')
+report('done\n')
 // Stay alive with the fd open until the parent kills us: nothing may depend on a clean exit.
 setInterval(() => {}, 60_000)

@@ -1,6 +1,6 @@
 // The runner's fs/read_text_file and fs/write_text_file: served like an editor would, but
 // confined to the case cwd and recorded, so a check can ask what the agent did.
-import { readFile } from 'node:fs/promises'
+import { readFile, realpath } from 'node:fs/promises'
 import * as acp from '@agentclientprotocol/sdk'
 import type { FileOutcome } from './case-schema.ts'
 import { insideCwd, type CwdLedger } from './cwd-ledger.ts'
@@ -24,7 +24,8 @@ export function createClientFs(options: ClientFsOptions) {
       throw error
     }
     if (!options.knownSession(sessionId)) fail('error', acp.RequestError.invalidParams({ sessionId }, `fs/${op}_text_file: unknown session "${sessionId}"`))
-    const relative = insideCwd(cwd, path)
+    // The agent may spell the cwd as given or by its real path (e.g. /private/var on macOS).
+    const relative = insideCwd(cwd, path) ?? insideCwd(await realpath(cwd), path)
     if (relative === undefined) {
       fail('denied', acp.RequestError.invalidParams({ path }, `fs/${op}_text_file: ${JSON.stringify(path)} is not an absolute path inside the session cwd ${cwd}`))
     }

@@ -1,12 +1,11 @@
 // `dsh conformance` command-line handling, in process: bad flags are usage errors (exit 2),
 // invalid data stops the run before any agent is launched (exit 1).
 import { existsSync } from 'node:fs'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../cli.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
+import { removeScratch, scratchDir } from './test-support/scratch.ts'
 
 async function dsh(...argv: string[]) {
   let stdout = ''
@@ -16,6 +15,8 @@ async function dsh(...argv: string[]) {
 }
 
 describe('dsh conformance command line', () => {
+  afterAll(removeScratch)
+
   it('is listed in dsh --help', async () => {
     expect((await dsh('--help')).stdout).toMatch(/^ {2}conformance +check any ACP agent command against the conformance cases/m)
   })
@@ -41,7 +42,7 @@ describe('dsh conformance command line', () => {
 
   it('refuses invalid data with file and path before launching anything (exit 1)', async () => {
     const suiteDir = await writeSuite({ cases: { '001-typo.json': { title: 't', spec: ['R1'], steps: [{ op: 'newSession', as: 's1', cwd: '/x' }], checks: [{ check: 'protocolVersion' }] } } })
-    const marker = join(await mkdtemp(join(tmpdir(), 'dsh-conformance-marker-')), 'launched')
+    const marker = join(await scratchDir('marker'), 'launched')
     const { code, stderr } = await dsh('conformance', '--suite', suiteDir, '--profile', 'test', '--agent-command', `touch ${marker}`)
     expect(stderr).toMatch(/^dsh conformance: the conformance data is invalid; nothing was launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[0\]\.cwd: unknown field; the fields allowed here are: op, as, params\n/)
     expect(code).toBe(1)

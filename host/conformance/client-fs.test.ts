@@ -1,14 +1,14 @@
-import { mkdir, mkdtemp, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createClientFs, sliceLines } from './client-fs.ts'
 import { CwdLedger, insideCwd } from './cwd-ledger.ts'
 import type { FileOpRecord } from './trace.ts'
+import { removeScratch, scratchDir } from './test-support/scratch.ts'
 
 async function setup(temporary: boolean) {
-  const root = await mkdtemp(join(tmpdir(), 'dsh-conformance-fs-'))
-  const outside = await mkdtemp(join(tmpdir(), 'dsh-conformance-outside-'))
+  const root = await scratchDir('fs')
+  const outside = await scratchDir('outside')
   await writeFile(join(outside, 'secret.txt'), 'secret')
   await symlink(outside, join(root, 'link'))
   const ledger = new CwdLedger(root, temporary)
@@ -18,6 +18,8 @@ async function setup(temporary: boolean) {
 }
 
 describe('client fs confined to the case cwd', () => {
+  afterAll(removeScratch)
+
   it('refuses paths outside the cwd, symlink escapes and unknown sessions, and reads slices inside', async () => {
     const { root, ops, fs } = await setup(true)
     await writeFile(join(root, 'a.txt'), 'one\ntwo\nthree\n')

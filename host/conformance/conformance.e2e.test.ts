@@ -2,17 +2,19 @@
 // requires all of core too (data.test.ts checks that), so one run covers both profiles.
 // The agent is the built bin: vitest's global setup rebuilds dist/ when a source is newer,
 // and in CI `npm ci` builds it (prepare); it starts about twice as fast as tsx from source.
-import { mkdtemp, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { loadSuite } from './load-suite.ts'
 import type { RunReport } from './report.ts'
 import { runConformance } from './run.ts'
+import { removeScratch, scratchDir } from './test-support/scratch.ts'
 
 describe('dsh conformance against dsh --patch overlays/echo.cordis.yml', () => {
+  afterAll(removeScratch)
+
   it('passes every case of the dsh profile, which includes the core profile', async () => {
-    const scratch = await mkdtemp(join(tmpdir(), 'dsh-conformance-e2e-'))
+    const scratch = await scratchDir('e2e')
     const reportFile = join(scratch, 'report.json')
     let stdout = ''
     const code = await runConformance({

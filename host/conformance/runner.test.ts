@@ -1,13 +1,13 @@
 // The runner against a fake agent over real stdio: the client's file system, a given --cwd
 // restored, misbehaviour seen on the wire, an agent that dies at once. (Step timeouts and
 // unexpected errors are covered in process by steps.test.ts.)
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { RunReport } from './report.ts'
 import { runConformance } from './run.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
+import { removeScratch, scratchDir } from './test-support/scratch.ts'
 
 const FAKE_AGENT = 'node --import tsx host/conformance/test-support/fake-agent.ts'
 const spec = ['R1']
@@ -18,7 +18,7 @@ const promptCase = (title: string, text: string, checks: unknown[], extra: Recor
 })
 
 async function run(options: { suiteDir: string; agentCommand: string; cwd?: string; caseIds?: string[] }) {
-  const reportFile = join(await mkdtemp(join(tmpdir(), 'dsh-conformance-report-')), 'report.json')
+  const reportFile = join(await scratchDir('report'), 'report.json')
   let stdout = ''
   let stderr = ''
   const code = await runConformance({
@@ -30,6 +30,8 @@ async function run(options: { suiteDir: string; agentCommand: string; cwd?: stri
 }
 
 describe('dsh conformance against a fake agent', () => {
+  afterAll(removeScratch)
+
   it('serves confined client fs, restores a given --cwd, and reports each misbehaviour where it happened', async () => {
     const suiteDir = await writeSuite({ cases: {
       '001-client-fs.json': promptCase('fs requests are served inside the cwd and recorded', [
@@ -51,7 +53,7 @@ describe('dsh conformance against a fake agent', () => {
         { check: 'updatesNameSession', session: 's1', from: 'p2' },
       ], {}, [{ op: 'sleep', ms: 120 }, { op: 'prompt', session: 's1', as: 'p2', text: 'misbehave wrong-session\nhello' }]),
     } })
-    const cwd = await mkdtemp(join(tmpdir(), 'dsh-conformance-cwd-'))
+    const cwd = await scratchDir('cwd')
     await writeFile(join(cwd, 'keep.txt'), 'original')
     const { code, stdout, report, result } = await run({ suiteDir, agentCommand: FAKE_AGENT, cwd })
 

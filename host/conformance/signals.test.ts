@@ -1,23 +1,25 @@
 // The runner as a real process, interrupted mid-case: it must still stop its agent (and the
 // agent's escaped child), write the partial report and exit 128 + signal.
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { liveDescendants, stillLive } from './descendants.ts'
 import type { RunReport } from './report.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
+import { removeScratch, scratchDir } from './test-support/scratch.ts'
 
 const commandLine = (pid: number) => readFile(`/proc/${pid}/cmdline`, 'utf8').then((t) => t.replaceAll('\0', ' '), () => '')
 
 describe('dsh conformance and signals', () => {
+  afterAll(removeScratch)
+
   it('SIGINT during a prompt: exit 130, partial report, no agent process left', async () => {
     const suiteDir = await writeSuite({ cases: {
       '001-hang.json': { title: 'a prompt that never answers', spec: ['R1'], steps: [{ op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', as: 'p1', text: 'hang' }], checks: [{ check: 'stopReason', prompt: 'p1', in: ['end_turn'] }] },
       '002-later.json': { title: 'never launched', spec: ['R1'], steps: [], checks: [{ check: 'protocolVersion' }] },
     } })
-    const reportFile = join(await mkdtemp(join(tmpdir(), 'dsh-conformance-signal-')), 'report.json')
+    const reportFile = join(await scratchDir('signal'), 'report.json')
     // The built CLI starts fastest; vitest's global setup rebuilds dist/ when a source is newer.
     const runner = spawn(process.execPath, ['bin/dsh.js', 'conformance', '--suite', suiteDir, '--profile', 'test', '--report', reportFile,
       '--agent-command', 'node --import tsx host/conformance/test-support/fake-agent.ts --escaped-child'], { stdio: ['ignore', 'pipe', 'pipe'] })

@@ -1,7 +1,7 @@
 // Writes a throwaway conformance data folder for tests: SPEC.md, cases/, profiles/.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { scratchDir } from './scratch.ts'
 
 export interface SuiteFiles {
   /** File name (e.g. `001-fs-ops.json`) → case object, or raw text for syntax tests. */
@@ -14,7 +14,7 @@ export interface SuiteFiles {
 export const TEST_SPEC = '# test spec\n\n- **R1** The agent MUST behave.\n- **R2** The agent MUST clean up.\n'
 
 export async function writeSuite(files: SuiteFiles): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'dsh-conformance-suite-'))
+  const dir = await scratchDir('suite')
   await mkdir(join(dir, 'cases'))
   await mkdir(join(dir, 'profiles'))
   await writeFile(join(dir, 'SPEC.md'), files.spec ?? TEST_SPEC)

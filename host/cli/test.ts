@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises'
-import { runSuite } from '../run/run-suite.ts'
 import type { RunMode } from '../run/patches.ts'
 import { UsageError, stringOption, type CliCommand } from './command.ts'
 import { formatOutcomeLine, formatSummary, suiteReport } from './test-report.ts'
@@ -33,6 +32,8 @@ export const testCommand: CliCommand = {
     const onSignal = () => { io.stderr('dsh test: interrupted; finishing the running scenario, then writing a partial report\n'); controller.abort() }
     process.once('SIGINT', onSignal)
     try {
+      // Loaded on use: `dsh serve` starts without the test host's modules.
+      const { runSuite } = await import('../run/run-suite.ts')
       const result = await runSuite({
         repoRoot: process.cwd(), names: positionals.length ? positionals : undefined, mode, subprocess: !!values.subprocess,
         stub: !!values.stub, timeoutMs, signal: controller.signal,

@@ -25,6 +25,11 @@ export function ensureDist(repoRoot: string): BuildOutcome {
   return { ms: performance.now() - started, rebuilt: builtAt(cli) !== before, warning }
 }
 
+/** When dist/ was last built; another process's rebuild mid-bench shows up as a change. */
+export function distStamp(repoRoot: string): number {
+  return builtAt(join(repoRoot, 'dist', 'host', 'cli.js'))
+}
+
 function builtAt(file: string): number {
   return existsSync(file) ? statSync(file).mtimeMs : 0
 }

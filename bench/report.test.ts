@@ -41,6 +41,7 @@ describe('summaryLine', () => {
   it('prints the five headline numbers, rounded, with n/a for parts that did not run', () => {
     const headline = { inprocMedianMs: 19.84, subprocessMedianMs: 261.26, ratio: 13.168, agent10kTo100k: 9.871, suiteS: 4.219 }
     expect(summaryLine(headline)).toBe('bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22')
+    expect(summaryLine({ inprocMedianMs: 281, suiteS: 4.1 })).toMatch(/inproc_median_ms=281\.0 .* suite_s=4\.10$/)
     expect(summaryLine({})).toBe('bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a')
   })
 

@@ -39,21 +39,26 @@ export function headlineScaleRatio(headline: Headline): number | undefined {
   return headline.agent10kTo100k ?? headline.scale10kTo100k
 }
 
-/** The five numbers of the final line, rounded as printed; null when not measured. */
+/** The five numbers of the final line with their printed decimals. */
+function summaryValues(headline: Headline): Array<[key: string, value: number | undefined, digits: number]> {
+  return [
+    ['inproc_median_ms', headline.inprocMedianMs, 1],
+    ['subprocess_median_ms', headline.subprocessMedianMs, 1],
+    ['ratio', headline.ratio, 2],
+    ['scale_10k_100k', headlineScaleRatio(headline), 2],
+    ['suite_s', headline.suiteS, 2],
+  ]
+}
+
+const measured = (value: number | undefined): value is number => value !== undefined && Number.isFinite(value)
+
+/** The final line's numbers, rounded as printed; null when not measured (for the JSON file). */
 export function summaryFields(headline: Headline): Record<string, number | null> {
-  const round = (value: number | undefined, digits: number) =>
-    value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits))
-  return {
-    inproc_median_ms: round(headline.inprocMedianMs, 1),
-    subprocess_median_ms: round(headline.subprocessMedianMs, 1),
-    ratio: round(headline.ratio, 2),
-    scale_10k_100k: round(headlineScaleRatio(headline), 2),
-    suite_s: round(headline.suiteS, 2),
-  }
+  return Object.fromEntries(summaryValues(headline).map(([key, value, digits]) => [key, measured(value) ? Number(value.toFixed(digits)) : null]))
 }
 
 /** `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=…` (`n/a` when not measured). */
 export function summaryLine(headline: Headline): string {
-  const fields = Object.entries(summaryFields(headline)).map(([key, value]) => `${key}=${value ?? 'n/a'}`)
+  const fields = summaryValues(headline).map(([key, value, digits]) => `${key}=${measured(value) ? value.toFixed(digits) : 'n/a'}`)
   return `bench: ${fields.join(' ')}`
 }

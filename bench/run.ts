@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises'
 import { availableParallelism, cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './args.ts'
-import { ensureDist } from './build.ts'
+import { distStamp, ensureDist } from './build.ts'
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
@@ -48,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
     print(`build: dist/ ${build.rebuilt ? `was stale, rebuilt in ${formatMs(build.ms)}` : `is up to date (checked in ${formatMs(build.ms)})`}`)
     if (build.warning) print(`warning: ${build.warning}`)
   }
+  const stampAtStart = distStamp(repoRoot)
 
   const results: Results = {}
   const crashed: string[] = []
@@ -83,6 +84,9 @@ async function main(argv: string[]): Promise<number> {
   print(loadLine('end'))
   const busy = Math.max(loadAtStart, loadavg()[0]) > availableParallelism()
   if (busy) print('warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a quiet machine before judging a MISS')
+  if (distStamp(repoRoot) !== stampAtStart) {
+    print('warning: dist/ was rebuilt during the bench (another process ran tsc, e.g. a vitest global setup); a subprocess run that started meanwhile may have failed or been slowed')
+  }
   verdicts.forEach((verdict) => print(targetLine(verdict)))
   print(summaryLine(headline))
   if (options.json) {

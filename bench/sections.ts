@@ -32,7 +32,9 @@ export function fixedSection(fixed: FixedCosts, subprocessMedianMs?: number): st
     `bin import ≈ --help − node start = ${formatMs(fixed.binImportMs)}`,
     `floor = node start + bin import + boot = ${formatMs(fixed.floorMs)}`,
   ]
-  if (subprocessMedianMs !== undefined) lines.push(`subprocess median / floor = ${formatRatio(ratio(subprocessMedianMs, fixed.floorMs))}`)
+  if (subprocessMedianMs !== undefined) {
+    lines.push(`subprocess median / floor = ${formatRatio(ratio(subprocessMedianMs, fixed.floorMs))}; / dsh serve boot-and-exit = ${formatRatio(ratio(subprocessMedianMs, fixed.serveEof.median))}`)
+  }
   return lines
 }
 

@@ -52,6 +52,8 @@ export async function runSubprocess(run: PreparedRun, options: { timeoutMs: numb
   } catch (error) {
     failures.push(`${run.scenario.name}: ${(error as Error).message}`)
   } finally {
+    // A driver failure caused by the agent dying says little on its own: add what dsh printed.
+    if (failures.length && agent.child.exitCode !== null) failures.push(`${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; stderr:\n${agent.stderr().trim() || '(empty)'}`)
     const report = await agent.shutdown()
     tail.close()
     if (report.via !== 'eof') failures.push(`${run.scenario.name}: dsh did not exit on stdin EOF; it needed ${report.via}`)

@@ -82,10 +82,12 @@ export class Agent extends Service {
     if (runtime.running) throw new AgentRequestError(`session "${sessionId}" already has a prompt running; wait for it or send session/cancel`, 'busy')
     const controller = new AbortController()
     runtime.running = controller
+    // Resolved once per turn: every model chunk is an append, and service lookups are not free.
+    const sessions = this.ctx.sessions
     try {
       return await runTurn({
         llm: this.ctx.llm,
-        append: (type, data) => this.ctx.sessions.append(sessionId, type, data),
+        append: (type, data) => sessions.append(sessionId, type, data),
         tools: () => this.ctx.tools.list(),
         config: this.config,
       }, runtime, content, client, controller.signal)

@@ -1,9 +1,9 @@
-import { Context, Service } from 'cordis'
+import { Context, Service, symbols } from 'cordis'
 import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
 import type { SessionHeader } from '../session/events.ts'
-import type {} from '../session/index.ts'
+import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import { AgentConfig } from './config.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
@@ -82,8 +82,9 @@ export class Agent extends Service {
     if (runtime.running) throw new AgentRequestError(`session "${sessionId}" already has a prompt running; wait for it or send session/cancel`, 'busy')
     const controller = new AbortController()
     runtime.running = controller
-    // Resolved once per turn: every model chunk is an append, and service lookups are not free.
-    const sessions = this.ctx.sessions
+    // Every model chunk is an append: call the store itself, not through Cordis's per-access
+    // tracing proxies (append creates no effects, so it needs no caller context).
+    const sessions: SessionStore = (this.ctx.sessions as any)[symbols.original] ?? this.ctx.sessions
     try {
       return await runTurn({
         llm: this.ctx.llm,

@@ -33,3 +33,12 @@ describe('projection', () => {
     expect(updates.map((u) => u.sessionUpdate)).toEqual(['user_message_chunk', 'agent_thought_chunk', 'agent_message_chunk'])
   })
 })
+
+describe('projection of failed turns', () => {
+  it('tells the thread that the model failed, with its code and status', () => {
+    expect(liveUpdates(ev('turn/end', { turn: 1, reason: 'error', error: { message: 'slow down', code: 'RATE_LIMIT', status: 429 } }), tools)).toEqual([
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '\n[model error (RATE_LIMIT, HTTP 429): slow down]' } },
+    ])
+    expect(liveUpdates(ev('turn/end', { turn: 1, reason: 'cancelled' }), tools)).toEqual([])
+  })
+})

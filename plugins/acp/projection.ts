@@ -1,6 +1,7 @@
 // Session events → ACP `session/update` payloads (pure). This is the editor-facing
 // surface the snapshot transcript pins, so every mapping lives here and nowhere else.
 import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk'
+import type { StreamError } from '../llm/types.ts'
 import type { SessionEvent } from '../session/events.ts'
 
 export interface ToolInfo {
@@ -23,6 +24,8 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpda
       return [toolCallUpdate(event.data.callId, event.data.name, event.data.arguments, tools)]
     case 'tool/start':
       return [toolRunningUpdate(event.data.callId)]
+    case 'turn/end':
+      return event.data.reason === 'error' ? [errorMessage(event.data.error)] : []
     case 'tool/result':
       return [{
         sessionUpdate: 'tool_call_update',
@@ -33,6 +36,16 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpda
     default:
       return []
   }
+}
+
+/**
+ * A failed turn says so in the thread too (the prompt's JSON-RPC error carries the same code):
+ * every prompt then shows at least one update before its response, even when the model
+ * failed before streaming anything.
+ */
+function errorMessage(error: StreamError | undefined): SessionUpdate {
+  const code = error ? `${error.code}${error.status ? `, HTTP ${error.status}` : ''}` : 'UNKNOWN'
+  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `\n[model error (${code}): ${error?.message ?? 'the model failed'}]` } }
 }
 
 export function toolRunningUpdate(callId: string): SessionUpdate {
@@ -53,6 +66,7 @@ export function historyUpdates(events: readonly SessionEvent[], tools: ToolLooku
         break
       case 'tool/call':
       case 'tool/result':
+      case 'turn/end':
         updates.push(...liveUpdates(event, tools))
         break
     }

@@ -6,6 +6,8 @@ import type { CliCommand } from './command.ts'
 import { compositionArgs, compositionOptions } from './composition-options.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 
+const SLOW_DISPOSE_MS = 10_000
+
 /**
  * `dsh serve` (the default command): boot the composition and run until stdin EOF, SIGTERM or
  * SIGINT; then await every plugin's disposal and exit 0.
@@ -27,8 +29,14 @@ export const serveCommand: CliCommand = {
 
       const booted = await bootComposition({ configFile, patches, env: io.env, log })
       watch.watchStdin()
-      await watch.requested
-      await booted.dispose()
+      const reason = await watch.requested
+      // Disposal has no deadline (a disposer may be flushing logs), but it never waits silently.
+      const slow = setInterval(() => log(`dsh: shutdown (${reason}) still waiting for plugin disposers after ${SLOW_DISPOSE_MS / 1000} s more; send the signal again to force exit`), SLOW_DISPOSE_MS)
+      try {
+        await booted.dispose()
+      } finally {
+        clearInterval(slow)
+      }
       return 0
     } finally {
       watch.stop()

@@ -1,17 +1,21 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { BootError, bootComposition } from './boot.ts'
 
 const support = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-support')
 const slow = path.join(support, 'slow-dispose-plugin.ts')
 const failing = path.join(support, 'failing-plugin.ts')
 
-/** A temp folder holding a cordis.yml built from the folder's own path. */
+const made: string[] = []
+afterAll(() => { for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true }) })
+
+/** A temp folder holding a cordis.yml built from the folder's own path; removed after the file's tests. */
 function fixture(yaml: (dir: string) => string): { dir: string; file: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'dsh-boot-'))
+  made.push(dir)
   const file = path.join(dir, 'cordis.yml')
   writeFileSync(file, yaml(dir))
   return { dir, file }

@@ -1,12 +1,20 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import { loadComposition } from '../plugins/config/load.ts'
 import { loadDotEnvForLiveMode, usesLiveAdapter } from './live-env.ts'
 
 const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+const made: string[] = []
+afterEach(() => { for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true }) })
+/** A temp folder removed after the test. */
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dsh-env-'))
+  made.push(dir)
+  return dir
+}
 
 describe('live mode .env loading', () => {
   test('the shipped cordis.yml is live; with cordis.snapshot.yml it is replay', async () => {
@@ -23,7 +31,7 @@ describe('live mode .env loading', () => {
   })
 
   test('live: loads <cwd>/.env when present; replay never loads it', () => {
-    const cwd = mkdtempSync(path.join(tmpdir(), 'dsh-env-'))
+    const cwd = tempDir()
     writeFileSync(path.join(cwd, '.env'), 'DSH_TEST_FROM_DOTENV=yes\n')
     const live = [{ id: 'llm-deepseek', name: './plugins/llm-deepseek' }]
     const loaded: string[] = []
@@ -38,7 +46,7 @@ describe('live mode .env loading', () => {
   })
 
   test('the default loader really fills process.env', () => {
-    const cwd = mkdtempSync(path.join(tmpdir(), 'dsh-env-'))
+    const cwd = tempDir()
     writeFileSync(path.join(cwd, '.env'), 'DSH_TEST_FROM_DOTENV_REAL=loaded\n')
     try {
       expect(loadDotEnvForLiveMode([{ id: 'llm-deepseek', name: './x' }], { cwd })).toBe('loaded')

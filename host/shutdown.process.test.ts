@@ -1,11 +1,11 @@
 // Real subprocess: `dsh serve` must let every async disposer finish before the process exits.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 
 const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const fixture = path.join(repo, 'host/test-support/shutdown.yml')
@@ -17,6 +17,16 @@ interface Served {
   disposedFile: string
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>
 }
+
+const started: Served[] = []
+// A test that failed early may leave dsh running: kill it before removing its folder.
+afterEach(async () => {
+  for (const served of started.splice(0)) {
+    if (served.child.exitCode === null && served.child.signalCode === null) served.child.kill('SIGKILL')
+    await served.exited
+    rmSync(served.dir, { recursive: true, force: true })
+  }
+})
 
 function serve(delayMs: number, args: string[] = ['serve', '--config', fixture]): Served {
   const dir = mkdtempSync(path.join(tmpdir(), 'dsh-shutdown-'))
@@ -34,7 +44,9 @@ function serve(delayMs: number, args: string[] = ['serve', '--config', fixture])
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>((resolve) => {
     child.on('exit', (code, signal) => resolve({ code, signal, stderr, stdout }))
   })
-  return { child, dir, readyFile, disposedFile, exited }
+  const served = { child, dir, readyFile, disposedFile, exited }
+  started.push(served)
+  return served
 }
 
 /** Poll for the plugin's ready file; fail fast (with dsh's stderr) if the process exits first. */

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { CompositionEntry } from './entries.ts'
 import { importEntries } from './import-entries.ts'
 
@@ -14,6 +14,7 @@ beforeAll(() => {
   mkdirSync(path.join(dir, 'plugins'))
   for (const name of ['a', 'b', 'broken', 'inert']) writeFileSync(path.join(dir, 'plugins', `${name}.ts`), '')
 })
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const pluginA = { name: 'a', apply: () => {} }
 class PluginB {}

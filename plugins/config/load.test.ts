@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { loadComposition } from './load.ts'
 
 let root: string
@@ -22,6 +22,7 @@ beforeEach(() => {
     '  config: { root: !env [SESSIONS, ./.sessions], keep: 3 }',
   ].join('\n'))
 })
+afterEach(() => rmSync(root, { recursive: true, force: true }))
 
 describe('loadComposition', () => {
   test('reads the composition with !env from the given env', async () => {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { resolveEntryModule } from './resolve-module.ts'
 
 let root: string
@@ -24,6 +24,7 @@ beforeAll(() => {
   touch('pkg/plugins/plain.js')
   touch('pkg/dist/plugins/folder/index.js')
 })
+afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe('resolveEntryModule', () => {
   test('./ names resolve against the composition file folder, not the process cwd', () => {

@@ -37,6 +37,8 @@ export class Agent extends Service {
   static readonly Config = AgentConfig
   private sessions = new Map<string, SessionRuntime>()
 
+  /** Turns in flight: shutdown waits for them, so their last events reach the log before it closes. */
+  private turns = new Set<Promise<unknown>>()
   public config: AgentConfig
 
   // Cordis has validated the config already; parsing again types the input side for callers.
@@ -46,9 +48,11 @@ export class Agent extends Service {
   }
 
   *[Service.init]() {
-    // A composition shutting down cancels every running turn so disposal never waits on a model.
-    yield () => {
+    // Shutting down cancels every running turn, then waits for each to write its ending
+    // (tool/result, step/end, turn/end) while the session store is still open.
+    yield async () => {
       for (const runtime of this.sessions.values()) runtime.running?.abort()
+      await Promise.allSettled(this.turns)
     }
   }
 
@@ -85,14 +89,17 @@ export class Agent extends Service {
     // Every model chunk is an append: call the store itself, not through Cordis's per-access
     // tracing proxies (append creates no effects, so it needs no caller context).
     const sessions: SessionStore = (this.ctx.sessions as any)[symbols.original] ?? this.ctx.sessions
+    const turn = runTurn({
+      llm: this.ctx.llm,
+      append: (type, data) => sessions.append(sessionId, type, data),
+      tools: () => this.ctx.tools.list(),
+      config: this.config,
+    }, runtime, content, client, controller.signal)
+    this.turns.add(turn)
     try {
-      return await runTurn({
-        llm: this.ctx.llm,
-        append: (type, data) => sessions.append(sessionId, type, data),
-        tools: () => this.ctx.tools.list(),
-        config: this.config,
-      }, runtime, content, client, controller.signal)
+      return await turn
     } finally {
+      this.turns.delete(turn)
       runtime.running = undefined
     }
   }

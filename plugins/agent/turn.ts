@@ -46,7 +46,13 @@ export async function runTurn(deps: TurnDeps, runtime: SessionRuntime, content: 
   }
   append('user/message', { turn, messageId: randomUUID(), content })
   append('turn/start', { turn })
-  const outcome = await runSteps(deps, runtime, turn, append, client, signal)
+  let outcome: TurnOutcome
+  try {
+    outcome = await runSteps(deps, runtime, turn, append, client, signal)
+  } catch (error) {
+    // A defect below (a tool or listener that throws) still ends the turn in the log.
+    outcome = { reason: 'error', error: { message: `the agent failed: ${(error as Error)?.message ?? String(error)}`, code: 'INTERNAL' } }
+  }
   append('turn/end', outcome.error ? { turn, reason: outcome.reason, error: outcome.error } : { turn, reason: outcome.reason })
   return outcome
 }
@@ -135,7 +141,7 @@ async function runToolCalls(deps: TurnDeps, runtime: SessionRuntime, turn: numbe
       continue
     }
     append('tool/start', { turn, step, callId: call.id })
-    const outcome = await tool.run(args, { cwd: runtime.header.cwd, signal })
+    const outcome = await runTool(tool, args, runtime.header.cwd, signal)
     result(outcome.output, outcome.isError)
     if (signal.aborted) cancelled = true
   }
@@ -168,6 +174,15 @@ function askOrCancel(client: PromptClient, request: PermissionRequest, signal: A
       () => { signal.removeEventListener('abort', onAbort); resolve(cancelled) },
     )
   })
+}
+
+/** Tools promise never to throw; one that does still gives the model an error result. */
+async function runTool(tool: Tool, args: Record<string, unknown>, cwd: string, signal: AbortSignal) {
+  try {
+    return await tool.run(args, { cwd, signal })
+  } catch (error) {
+    return { output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`, isError: true }
+  }
 }
 
 function parseArguments(text: string): Record<string, unknown> | string {

@@ -223,6 +223,26 @@ describe('key and endpoint', () => {
     expect(harness.stub.requests[1].authorizationMatches).toBe(false)
   })
 
+  test('an in-stream error event quoting the key is SERVER without the key', async () => {
+    const events = [completionChunk({ content: 'part' }), { error: { message: `quota exceeded for ${TEST_KEY}; api key: sk-other`, type: 'api_error' } }]
+    const chunks = await run([{ kind: 'sse', events }])
+    expect(chunks[0]).toEqual({ type: 'text-delta', text: 'part' })
+    const { error } = finishOf(chunks)
+    expect(error?.code).toBe('SERVER')
+    expect(error?.message).toContain('quota exceeded for [redacted]; api key: [redacted]')
+    expect(error?.message).not.toContain(TEST_KEY)
+    expect(error?.message).not.toContain('sk-other')
+  })
+
+  test('a malformed event quoting the key is BAD_RESPONSE without the key', async () => {
+    const notJson = await run([{ kind: 'sse', events: [malformedEvent(`{"echo": "${TEST_KEY}"`)] }])
+    expect(finishOf(notJson).error).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('not JSON: "{\\"echo\\": \\"[redacted]\\"') })
+    await harness!.dispose()
+    const badShape = await run([{ kind: 'sse', events: [{ choices: TEST_KEY }] }])
+    expect(finishOf(badShape).error).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('unexpected shape') })
+    expect(finishOf(badShape).error?.message).toContain('[redacted]')
+  })
+
   test('a missing key fails with NO_API_KEY before any request is made', async () => {
     delete process.env.DEEPSEEK_API_KEY
     const { error } = finishOf(await run([textReply('never')]))

@@ -59,7 +59,7 @@ export async function* streamChatCompletion(call: ChatCompletionCall): AsyncGene
       throw new LlmError(`DeepSeek answered HTTP ${response.status} with content-type ${JSON.stringify(contentType)} instead of an event stream; check baseUrl (or DEEPSEEK_BASE_URL)`, 'BAD_RESPONSE')
     }
 
-    yield* readEvents(response.body, throwIfStopped, idle)
+    yield* readEvents(response.body, throwIfStopped, idle, call.apiKey)
   } finally {
     idle.clear()
   }
@@ -69,6 +69,7 @@ async function* readEvents(
   body: ReadableStream<Uint8Array>,
   throwIfStopped: (error: unknown) => void,
   idle: IdleTimeout,
+  apiKey: string,
 ): AsyncGenerator<StreamChunk> {
   const decoder = new ChatStreamDecoder()
   const pending: string[] = []
@@ -77,6 +78,8 @@ async function* readEvents(
   const reader = body.getReader()
   // fetch's signal covers the body too, but a consumer that stops early must also
   // release the socket: cancel the reader on every exit path.
+  // The decoder quotes provider text (an in-stream error message, a malformed event):
+  // every LlmError leaving here has the key redacted. Aborts pass through untouched.
   try {
     while (!decoder.done) {
       idle.restart()
@@ -87,7 +90,7 @@ async function* readEvents(
       } catch (error) {
         throwIfStopped(error)
         // The connection broke mid-body: complete if the finish already arrived, else STREAM_CLOSED.
-        yield* decoder.end(describe(error))
+        yield* decoder.end(describe(error, apiKey))
         return
       }
       if (read.done) break
@@ -100,6 +103,9 @@ async function* readEvents(
       for (const data of pending.splice(0)) yield* decoder.push(data)
       yield* decoder.end()
     }
+  } catch (error) {
+    if (error instanceof LlmError) throw new LlmError(redactSecrets(error.message, apiKey), error.code, error.status)
+    throw error
   } finally {
     reader.cancel().catch(() => {})
   }

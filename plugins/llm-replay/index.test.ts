@@ -320,10 +320,26 @@ describe('llm-replay loud errors', () => {
     expect(thrown).toBeInstanceOf(ReplayVerificationError)
     expect((thrown as Error).message).toContain('1. [REPLAY_UNCONSUMED] scenario "demo", session 0')
     expect((thrown as Error).message).toContain('2 script entries were never requested: entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)')
+    // verify() handed the problems to the host: shutdown does not repeat them.
     const stderr = vi.mocked(process.stderr.write)
     stderr.mockClear()
     await ctx.fiber.dispose()
-    expect(stderr.mock.calls.map(([line]) => String(line)).join('')).toMatch(/^llm-replay: REPLAY_UNCONSUMED: scenario "demo", session 0 .*entry 1 \(turn 1 step 2, chunks\)/)
+    expect(stderr.mock.calls).toEqual([])
+  })
+
+  it('without verify(), writes every problem to stderr at shutdown for a subprocess host', async () => {
+    const files = scenario({ 'session.jsonl': logText(twoTurns) })
+    const { ctx, sessions } = await start({ scenario: 'demo', sessions: [{ file: files['session.jsonl'] }] })
+    const { id } = sessions.create({ cwd: LIVE_CWD })
+    await collect(ctx.llm.stream(requestAt(id, twoTurns, 1, 1)))
+    await collect(ctx.llm.stream({ ...requestAt(id, twoTurns, 1, 1), step: 9 }))
+    const stderr = vi.mocked(process.stderr.write)
+    stderr.mockClear()
+    await ctx.fiber.dispose()
+    const lines = stderr.mock.calls.map(([line]) => String(line))
+    expect(lines[0]).toMatch(/^llm-replay: REPLAY_DRIFT: /)
+    expect(lines.at(-1)).toMatch(/^llm-replay: REPLAY_UNCONSUMED: scenario "demo", session 0 .*\n$/)
+    expect(lines.every((line) => line.split('\n').length === 2)).toBe(true)
   })
 
   it('fails to start when a fixture is missing, naming the file', async () => {

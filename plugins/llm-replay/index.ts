@@ -74,8 +74,12 @@ export class ReplayService extends Service {
 
   /** Throw a ReplayVerificationError listing every problem and unconsumed entry; call before disposing. */
   verify(): void {
+    this.verified = true
     this.player.verify()
   }
+
+  /** Set once a host has taken the problems through verify(); shutdown then does not repeat them. */
+  private verified = false
 
   private answer(request: LlmRequest): AsyncIterable<StreamChunk> {
     if (!this.player.isBound(request.sessionId)) {
@@ -125,8 +129,11 @@ export class ReplayService extends Service {
 
   private shutdown(): void {
     for (const release of [...this.hangs]) release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
-    for (const problem of this.player.unconsumedProblems()) {
-      process.stderr.write(`llm-replay: ${problem.code}: ${problem.message}\n`)
+    // A subprocess host has no verify(): every problem (drift, exhausted, extra session,
+    // unconsumed) goes to stderr, one `llm-replay: CODE:` line each, for it to fail the run on.
+    if (this.verified) return
+    for (const problem of [...this.player.errors, ...this.player.unconsumedProblems()]) {
+      process.stderr.write(`llm-replay: ${problem.code}: ${problem.message.replaceAll('\n', ' ')}\n`)
     }
   }
 }

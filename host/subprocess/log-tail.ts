@@ -5,19 +5,47 @@ import { join } from 'node:path'
 import type { SessionEvent } from '../../plugins/session/events.ts'
 import type { SessionEventFeed } from '../driver/event-feed.ts'
 
+interface FileState {
+  offset: number
+  rest: string
+  /** Complete lines read so far, for naming a bad line. */
+  lines: number
+  sessionId?: string
+}
+
 export class SessionLogTail {
-  private offsets = new Map<string, { offset: number; rest: string; sessionId?: string }>()
+  /**
+   * What could not be read (the folder, a file, a line that is not JSON), each naming
+   * the file and line where known. Nothing is thrown from the watcher: a caller reports
+   * these once the run ends.
+   */
+  readonly problems: string[] = []
+  private offsets = new Map<string, FileState>()
   private watcher: FSWatcher
 
   constructor(private root: string, private feed: SessionEventFeed) {
     this.watcher = watch(root, () => this.scan())
+    this.watcher.on('error', (error) => this.problem(`watching ${root} failed: ${error.message}`))
     this.scan()
   }
 
-  /** Read what has landed since the last scan; called on every change and once more at the end. */
+  /** Read what has landed since the last scan; called on every change and once more at the end. Never throws. */
   scan(): void {
-    for (const name of readdirSync(this.root)) {
-      if (name.endsWith('.jsonl')) this.readNew(join(this.root, name))
+    let names: string[]
+    try {
+      names = readdirSync(this.root)
+    } catch (error) {
+      this.problem(`cannot list ${this.root}: ${(error as Error).message}`)
+      return
+    }
+    for (const name of names) {
+      if (!name.endsWith('.jsonl')) continue
+      const file = join(this.root, name)
+      try {
+        this.readNew(file)
+      } catch (error) {
+        this.problem(`cannot read ${file}: ${(error as Error).message}`)
+      }
     }
   }
 
@@ -26,8 +54,13 @@ export class SessionLogTail {
     this.watcher.close()
   }
 
+  /** Record a problem once: the watcher may hit the same failure on every change. */
+  private problem(text: string): void {
+    if (!this.problems.includes(text)) this.problems.push(text)
+  }
+
   private readNew(file: string) {
-    const state = this.offsets.get(file) ?? { offset: 0, rest: '' }
+    const state = this.offsets.get(file) ?? { offset: 0, rest: '', lines: 0 }
     this.offsets.set(file, state)
     const size = statSync(file).size
     if (size <= state.offset) return
@@ -42,9 +75,20 @@ export class SessionLogTail {
     const lines = (state.rest + buffer.toString('utf8')).split('\n')
     state.rest = lines.pop() ?? ''
     for (const line of lines) {
+      state.lines += 1
       if (!line) continue
-      const record = JSON.parse(line)
-      if (record.type === 'session') state.sessionId = record.id
+      let record: { type?: unknown; id?: unknown } | null
+      try {
+        record = JSON.parse(line)
+      } catch (error) {
+        this.problem(`${file}:${state.lines}: not a JSON line (${(error as Error).message})`)
+        continue
+      }
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+        this.problem(`${file}:${state.lines}: not a JSON object`)
+        continue
+      }
+      if (record.type === 'session') state.sessionId = record.id as string
       else if (state.sessionId) this.feed.push(state.sessionId, record as SessionEvent)
     }
   }

@@ -10,6 +10,8 @@ import type { RunMode } from './patches.ts'
 export interface Assessment {
   failures: string[]
   writes: Array<{ absolute: string; file: string; text: string }>
+  /** Logs of sessions the new run no longer opens (record / refresh only). */
+  deletes: Array<{ absolute: string; file: string }>
 }
 
 export interface AssessInput {
@@ -27,6 +29,7 @@ export function assessRun(input: AssessInput): Assessment {
   const { scenario, mode, expected, run } = input
   const failures: string[] = []
   const writes: Assessment['writes'] = []
+  const deletes: Assessment['deletes'] = []
   const rewriting = mode !== 'replay'
   /** Compare, or queue a rewrite when this mode owns the file. */
   const surface = (target: FixtureFile, actual: string, kind: 'transcript' | 'session-log' | 'sidecar', owned: boolean) => {
@@ -44,6 +47,7 @@ export function assessRun(input: AssessInput): Assessment {
   if (run.sessionLogs.length !== expected.logs.length && !(logsOwned && rewriting)) {
     failures.push(`scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`)
   } else {
+    if (logsOwned && rewriting) deletes.push(...expected.logs.slice(run.sessionLogs.length).map(({ absolute, file }) => ({ absolute, file })))
     run.sessionLogs.forEach((text, index) => {
       const target = expected.logs[index] ?? { file: `scenarios/${scenario}/${sessionLogFileName(index)}`, absolute: `${input.dir}/${sessionLogFileName(index)}`, text: undefined }
       surface(target, text, 'session-log', logsOwned)
@@ -56,7 +60,7 @@ export function assessRun(input: AssessInput): Assessment {
     surface(header.system, renderSystemPromptSidecar(headers), 'sidecar', header.ownsSidecars.system)
     surface(header.tools, renderToolSchemasSidecar(headers), 'sidecar', header.ownsSidecars.tools)
   }
-  return { failures, writes }
+  return { failures, writes, deletes }
 }
 
 function linesText(lines: readonly string[]): string {

@@ -10,11 +10,12 @@ import { runPatches } from './patches.ts'
 import type { PreparedRun } from './prepare.ts'
 
 export async function runInProcess(run: PreparedRun, options: { timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<RawCapture> {
+  const diagnostics: string[] = []
   const booted = await bootComposition({
     configFile: join(run.repoRoot, 'cordis.yml'),
     patches: runPatches({ ...run, transport: 'memory' }),
     env: { ...options.env, ...run.environment },
-    log: () => {},
+    log: (line) => diagnostics.push(line),
   })
   const failures: string[] = []
   let stdout = ''
@@ -36,5 +37,8 @@ export async function runInProcess(run: PreparedRun, options: { timeoutMs: numbe
   } finally {
     await booted.dispose()
   }
+  // After boot the composition only speaks up when something went wrong (a plugin error, an
+  // update that could not be sent): that fails the scenario, as it does in the subprocess host.
+  failures.push(...diagnostics.map((line) => `${run.scenario.name}: ${line}`))
   return { stdout, logs: collectLogs(run.sessionsRoot, stdout), failures }
 }

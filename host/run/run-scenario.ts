@@ -1,6 +1,6 @@
 // One scenario, start to finish: prepare the cwd, run it (in-process or as a subprocess),
 // normalize both surfaces, judge them, and in record / refresh mode rewrite the fixtures.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { normalizeRun } from '../normalize/run.ts'
@@ -49,13 +49,24 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
     return done([`scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`])
   }
 
+  try {
+    return await runPrepared(scenario, options, mode, done)
+  } catch (error) {
+    // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
+    return done([`scenario ${scenario.name}: ${(error as Error)?.message ?? String(error)}`])
+  }
+}
+
+type Done = (failures: string[], written?: string[], surfaces?: ScenarioOutcome['surfaces']) => ScenarioOutcome
+
+async function runPrepared(scenario: LoadedScenario, options: RunScenarioOptions, mode: RunMode, done: Done): Promise<ScenarioOutcome> {
   const prepared = { ...await prepareRun(options.repoRoot, scenario, mode), modelBaseUrl: options.modelBaseUrl }
   try {
     const timeoutMs = options.timeoutMs ?? 10_000
     const capture: RawCapture = options.subprocess
       ? await runSubprocess(prepared, { timeoutMs, env: options.env })
       : await runInProcess(prepared, { timeoutMs, env: options.env })
-    const runFailures = [...capture.failures, ...replayComplaints(scenario.name, capture.stderr ?? '')]
+    const runFailures = [...capture.failures, ...stderrComplaints(scenario.name, capture.stderr ?? '')]
     const failures = [...runFailures]
     let normalized
     try {
@@ -83,6 +94,10 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
         await writeFile(write.absolute, write.text)
         written.push(write.file)
       }
+      for (const stale of assessment.deletes) {
+        await rm(stale.absolute, { force: true })
+        written.push(`${stale.file} (deleted)`)
+      }
     }
     return done(failures, written, { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs })
   } finally {
@@ -90,7 +105,10 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
   }
 }
 
-/** A subprocess's replay plugin reports unconsumed entries on stderr at shutdown. */
-function replayComplaints(scenario: string, stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('llm-replay: ')).map((line) => `scenario ${scenario}: ${line}`)
+/**
+ * A subprocess reports what went wrong on stderr: replay's problems at shutdown
+ * (`llm-replay: CODE: …`) and the composition's errors and warnings (`dsh: …`).
+ */
+function stderrComplaints(scenario: string, stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('llm-replay: ') || line.startsWith('dsh: ')).map((line) => `scenario ${scenario}: ${line}`)
 }

@@ -69,7 +69,9 @@ test('push() validates items and names the bad one', async () => {
 test('delayMs paces the events', async () => {
   stub = await startStubEndpoint({ script: [{ kind: 'sse', events: [{ n: 1 }, { n: 2 }, { n: 3 }], delayMs: 40 }] })
   const started = Date.now()
-  await (await post('/chat/completions', '{}')).text()
+  const body = await (await post('/chat/completions', '{}')).text()
+  expect(body).toBe('data: {"n":1}\n\ndata: {"n":2}\n\ndata: {"n":3}\n\ndata: [DONE]\n\n')
+  // The delay is the behaviour under test: 3 × 40 ms before the events (less a little timer slack).
   expect(Date.now() - started).toBeGreaterThanOrEqual(110)
 })
 

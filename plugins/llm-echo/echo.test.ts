@@ -126,12 +126,13 @@ describe('llm-echo through ctx.llm.stream', () => {
     const llm = (await start()).llm
     const started = Date.now()
     const chunks = await collect(llm.stream(request('sleep 80\ndone')))
+    // The delay is the behaviour under test (75: a timer may fire a millisecond early by Date.now()).
     expect(Date.now() - started).toBeGreaterThanOrEqual(75)
     expect(texts(chunks, 'text-delta')).toEqual(['done'])
   })
 
   for (const sleep of ['sleep 60000', 'sleep forever']) {
-    it(`ends promptly with finish aborted when aborted during "${sleep}", leaving no timer`, async () => {
+    it(`ends with finish aborted when aborted during "${sleep}", leaving no timer`, async () => {
       const llm = (await start()).llm
       const controller = new AbortController()
       const iterator = llm.stream(request(`before\n${sleep}\nafter`, { signal: controller.signal }))[Symbol.asyncIterator]()
@@ -140,10 +141,9 @@ describe('llm-echo through ctx.llm.stream', () => {
       const pending = iterator.next()
       await new Promise((resolve) => setImmediate(resolve)) // let the adapter enter its pause
       expect(activeTimers()).toBe(timersBefore + (sleep === 'sleep forever' ? 0 : 1))
-      const abortedAt = Date.now()
       controller.abort()
+      // Only the abort can end this pause (60 s, or never): the next chunk is the aborted finish.
       expect((await pending).value).toEqual({ type: 'finish', reason: 'aborted' })
-      expect(Date.now() - abortedAt).toBeLessThan(500)
       expect((await iterator.next()).done).toBe(true)
       await new Promise((resolve) => setImmediate(resolve))
       expect(activeTimers()).toBe(timersBefore)

@@ -51,12 +51,14 @@ describe('deriveReplayScript', () => {
       .toThrow(/event 2 \(assistant\/chunk\).*turn "1"/)
   })
 
-  it('is linear: 200k chunks derive in well under a second', () => {
+  // How fast this runs is measured by `npm run bench`, not asserted here.
+  it('derives 200k chunks into their groups, in order, losing none', () => {
     const events: HistoryEvent[] = []
-    for (let i = 0; i < 200_000; i++) events.push(chunk(1 + (i >> 16), 1, text('x')))
-    const started = performance.now()
+    for (let i = 0; i < 200_000; i++) events.push(chunk(1 + (i >> 16), 1, text(String(i))))
     const script = deriveReplayScript(events)
-    expect(performance.now() - started).toBeLessThan(1000)
+    expect(script.map((item) => item.at)).toEqual([1, 2, 3, 4].map((turn) => ({ turn, step: 1 })))
     expect(script.map((item) => item.entry.kind === 'chunks' && item.entry.chunks.length)).toEqual([65536, 65536, 65536, 3392])
+    const all = script.flatMap((item) => (item.entry.kind === 'chunks' ? item.entry.chunks : []))
+    expect(all.every((value, i) => value.type === 'text-delta' && value.text === String(i))).toBe(true)
   })
 })

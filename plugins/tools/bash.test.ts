@@ -132,7 +132,7 @@ describe('bash tool', () => {
     // An ignored signal stays ignored in children, so every process survives SIGTERM.
     const started = Date.now()
     const result = await tool.run({ command: `trap '' TERM; ${SPAWN_TREE}` }, workspace.context())
-    // Nothing dies before SIGKILL, which comes a grace period after the timeout.
+    // The grace period is the behaviour under test: SIGKILL must not come before timeoutMs + killGraceMs.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000 + 300 - 20)
     expect(result.isError).toBe(true)
     expect(result.output).toMatch(/\[timed out after 1000 ms; /)
@@ -175,13 +175,12 @@ describe('bash tool', () => {
 
   it('sweeps a TERM-ignoring background process that let go of the output pipe', async () => {
     const tool = createBashTool(bashConfig({ killGraceMs: 200 }))
-    const started = Date.now()
     const result = await tool.run(
       { command: `trap '' TERM; sleep 30 >/dev/null 2>&1 & echo $! > pids; echo done` },
       workspace.context(),
     )
     expect(result).toEqual({ output: 'done\n', isError: false })
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200 - 20)
+    // The pipe closed when the shell exited; the result waited for the group: the survivor of SIGTERM is already gone.
     const [pid] = await readPids(path.join(workspace.cwd, 'pids'), 1)
     expect(isRunning(pid)).toBe(false)
   })

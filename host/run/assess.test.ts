@@ -6,7 +6,9 @@ import type { ExpectedFixtures } from './expected.ts'
 const file = (name: string, text: string | undefined) => ({ file: `scenarios/s/${name}`, absolute: `/repo/scenarios/s/${name}`, text })
 const header = { turn: 1, step: 1, model: 'm', reason: 'initial', system: 'You are dsh.', tools: [] }
 
-function input(overrides: Partial<AssessInput> & { expected?: Partial<ExpectedFixtures>; run?: Partial<NormalizedRun> }): AssessInput {
+type Overrides = Omit<Partial<AssessInput>, 'expected' | 'run'> & { expected?: Partial<ExpectedFixtures>; run?: Partial<NormalizedRun> }
+
+function input(overrides: Overrides): AssessInput {
   return {
     scenario: 's', dir: '/repo/scenarios/s', mode: 'replay', ...overrides,
     expected: { golden: file('stdout.golden.jsonl', 'a\n'), logs: [file('session.jsonl', 'L0\n')], logsReadOnly: false, ...overrides.expected },

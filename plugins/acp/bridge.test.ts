@@ -25,6 +25,8 @@ describe('ACP bridge', () => {
   it('refuses session/new before initialize', async () => {
     h = await startHarness()
     await expect(newSession()).rejects.toMatchObject({ code: -32600, message: expect.stringContaining('initialize') })
+    // Even with bad params: being uninitialized is the error to fix first.
+    await expect(newSession(123)).rejects.toMatchObject({ code: -32600 })
   })
 
   it('streams a text turn as updates strictly before the prompt response', async () => {

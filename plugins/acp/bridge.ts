@@ -51,9 +51,10 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
         authMethods: [],
       }
     })
-    .onRequest(acp.methods.agent.session.new, parseNewSession, ({ params }) => {
+    .onRequest(acp.methods.agent.session.new, (params: unknown) => params, ({ params }) => {
+      // Initialization is checked before the params, so an early request gets the right error.
       requireInit('session/new')
-      const header = ctx.agent.newSession(params.cwd)
+      const header = ctx.agent.newSession(parseNewSession(params).cwd)
       owned.add(header.id)
       return { sessionId: header.id }
     })
@@ -82,7 +83,14 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
             toolCall: { toolCallId: request.callId, title: request.tool.title(request.args), kind: request.tool.kind, status: 'pending', rawInput: request.args },
             options: request.options,
           }, { cancellationSignal: request.signal })
-          return response.outcome.outcome === 'selected' ? outcomeFromOptionId(response.outcome.optionId) : { outcome: 'cancelled' }
+          if (response.outcome.outcome !== 'selected') return { outcome: 'cancelled' }
+          try {
+            return outcomeFromOptionId(response.outcome.optionId)
+          } catch (error) {
+            // Not a choice the agent offered: never guess a permission; say so and cancel.
+            ctx.emit(ctx, 'internal/warn', `acp: session ${request.sessionId}: ${(error as Error).message}; the turn is cancelled`)
+            return { outcome: 'cancelled' }
+          }
         },
       }
       let outcome

@@ -41,9 +41,9 @@ describe('parseManifest', () => {
 
   it('accepts every field', () => {
     const manifest = parse(`${MINIMAL}composition: [bash-tools]\nreplay: overridden\nheader: { class: default, pin: true, toolSchemasSource: other-pin }
-workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignore }\nenvironment: { DSH_MAX_STEPS: "3", TZ: UTC }\nsession: { source: other }\n`)
+workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignore }\nenvironment: { DSH_MAX_STEPS: "3", DSH_ZONE: UTC }\nsession: { source: other }\n`)
     expect(manifest.header).toEqual({ class: 'default', pin: true, toolSchemasSource: 'other-pin' })
-    expect(manifest.environment).toEqual({ DSH_MAX_STEPS: '3', TZ: 'UTC' })
+    expect(manifest.environment).toEqual({ DSH_MAX_STEPS: '3', DSH_ZONE: 'UTC' })
     expect(manifest.session).toEqual({ source: 'other' })
   })
 

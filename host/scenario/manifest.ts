@@ -9,7 +9,10 @@ import { closedObject, kebabName, portableString } from './rules.ts'
 import { parseYamlData } from './yaml.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
-export const ENVIRONMENT_NAME_ALLOWLIST = /^(DSH_[A-Z0-9_]+|TZ|LANG|LC_ALL|LC_[A-Z]+)$/
+// Only dsh's own knobs: they reach the composition's `!env` in-process and the process
+// environment in a subprocess alike. Locale or time-zone variables would reach the bash tool
+// only in a subprocess, and the two hosts must give identical surfaces.
+export const ENVIRONMENT_NAME_ALLOWLIST = /^DSH_[A-Z0-9_]+$/
 /** Names that look like credentials never enter a scenario, even under an allowed prefix. */
 export const ENVIRONMENT_NAME_DENYLIST = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/
 
@@ -17,7 +20,7 @@ const environmentName = z
   .string()
   .regex(ENVIRONMENT_NAME_ALLOWLIST, {
     error: (issue) =>
-      `${JSON.stringify(issue.input)} is not an allowed environment name; allowed: DSH_*, TZ, LANG, LC_ALL, LC_* (the host scrubs everything else)`,
+      `${JSON.stringify(issue.input)} is not an allowed environment name; only dsh's own DSH_* variables may be set (the host scrubs everything else, so both hosts see the same environment)`,
   })
   .refine((name) => !ENVIRONMENT_NAME_DENYLIST.test(name), {
     error: (issue) =>

@@ -18,11 +18,12 @@ export interface SnapshotSuiteOptions {
   subprocess?: boolean
 }
 
-/** `DSH_SNAPSHOT=replay|refresh` picks the mode (record needs the real model: use `dsh test --mode record`). */
+/** `DSH_SNAPSHOT=replay|refresh` picks the mode; recording is `dsh test --mode record`, which checks for the key or a stub. */
 export function snapshotMode(value = process.env.DSH_SNAPSHOT): RunMode {
   if (value === undefined || value === '' || value === 'replay') return 'replay'
-  if (value === 'refresh' || value === 'record') return value
-  throw new Error(`DSH_SNAPSHOT must be replay, refresh or record, got "${value}"`)
+  if (value === 'refresh') return value
+  if (value === 'record') throw new Error('DSH_SNAPSHOT=record is not run under vitest: record with npx dsh test <name> --mode record (add --stub to record keylessly)')
+  throw new Error(`DSH_SNAPSHOT must be replay or refresh, got "${value}"`)
 }
 
 export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promise<void> {

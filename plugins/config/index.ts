@@ -51,7 +51,7 @@ export const apply = async (ctx: Context, config: Config): Promise<void> => {
   ctx.effect(() => {
     Object.assign(loader.builtins, known, builtins)
     return async () => {
-      // Consumers before providers: dispose entries in reverse start order, each one waiting for
+      // Consumers before providers: dispose entries in reverse composition order, each one waiting for
       // its async disposers. A fiber whose apply failed rejects its dispose() with that (already
       // reported) error, so it is caught here rather than left unhandled by the Loader.
       for (const entry of [...loader.entries()].reverse()) {

@@ -10,7 +10,8 @@ export const AGENT_SECRET_VARS = ['DEEPSEEK_API_KEY']
 
 export const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM']
 
-const BashConfig = z.object({
+// Strict: a misspelt key (`timeoutMS`) is an error naming it, not silently ignored.
+const BashConfig = z.strictObject({
   timeoutMs: z.number().int().positive().default(30_000),
   maxOutputBytes: z.number().int().positive().default(16_384),
   /** How long a process group gets between SIGTERM and SIGKILL. */
@@ -23,7 +24,7 @@ const BashConfig = z.object({
     }),
 })
 
-export const ToolsConfig = z.object({
+export const ToolsConfig = z.strictObject({
   /** Which built-ins to register; a set: registration follows BUILTIN_TOOL_NAMES order. */
   enabled: z
     .array(z.enum(BUILTIN_TOOL_NAMES))

@@ -49,15 +49,25 @@ export class SessionLogFile {
   static reopen(path: string, validBytes: number, endsWithNewline: boolean, fsync: boolean): SessionLogFile {
     let fd: number
     try {
-      fd = openSync(path, 'r+')
-      ftruncateSync(fd, validBytes)
-      closeSync(fd)
+      const truncating = openSync(path, 'r+')
+      try {
+        ftruncateSync(truncating, validBytes)
+      } finally {
+        closeSync(truncating)
+      }
       fd = openSync(path, constants.O_WRONLY | constants.O_APPEND)
     } catch (error) {
       throw new Error(`cannot open session log ${path} for appending: ${(error as Error).message}`)
     }
     const file = new SessionLogFile(path, fd, validBytes, fsync)
-    if (!endsWithNewline) file.writeRaw('\n')
+    if (!endsWithNewline) {
+      try {
+        file.writeRaw('\n')
+      } catch (error) {
+        try { file.close() } catch { /* already failing; the write error is what matters */ }
+        throw error
+      }
+    }
     return file
   }
 

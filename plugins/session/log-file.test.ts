@@ -1,0 +1,70 @@
+// Failure paths of SessionLogFile.reopen: every descriptor it opened is closed again.
+import * as fs from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SessionLogFile } from './log-file.ts'
+
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>()
+  return {
+    ...actual,
+    openSync: vi.fn(actual.openSync),
+    closeSync: vi.fn(actual.closeSync),
+    ftruncateSync: vi.fn(actual.ftruncateSync),
+    writeSync: vi.fn(actual.writeSync),
+  }
+})
+
+let root: string
+let file: string
+beforeEach(() => {
+  root = fs.mkdtempSync(join(tmpdir(), 'dsh-log-file-'))
+  file = join(root, 's.jsonl')
+  fs.writeFileSync(file, '{"type":"session","id":"s"}')
+  vi.clearAllMocks()
+})
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+const failure = (code: string) => Object.assign(new Error(`${code}: simulated failure`), { code })
+
+/** The descriptors openSync handed out that closeSync never got (replayed in call order: numbers are reused). */
+function leaked(): number[] {
+  const open = vi.mocked(fs.openSync).mock
+  const close = vi.mocked(fs.closeSync).mock
+  const events = [
+    ...open.results.map((result, i) => ({ order: open.invocationCallOrder[i], opened: result.type === 'return' ? result.value as number : undefined })),
+    ...close.calls.map(([fd], i) => ({ order: close.invocationCallOrder[i], closed: fd })),
+  ].sort((a, b) => a.order - b.order)
+  const live = new Set<number>()
+  for (const event of events) {
+    if ('opened' in event && event.opened !== undefined) live.add(event.opened)
+    if ('closed' in event) live.delete(event.closed)
+  }
+  return [...live]
+}
+
+describe('SessionLogFile.reopen', () => {
+  it('appends after the valid bytes and adds the missing newline', () => {
+    fs.appendFileSync(file, '\n{"torn')
+    const log = SessionLogFile.reopen(file, 27, false, false)
+    log.writeLine('{"seq":1}')
+    log.close()
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"type":"session","id":"s"}\n{"seq":1}\n')
+    expect(leaked()).toEqual([])
+  })
+
+  it('closes the r+ descriptor when the truncate fails', () => {
+    vi.mocked(fs.ftruncateSync).mockImplementationOnce(() => { throw failure('EIO') })
+    expect(() => SessionLogFile.reopen(file, 10, true, false)).toThrow(`cannot open session log ${file} for appending: EIO: simulated failure`)
+    expect(vi.mocked(fs.openSync)).toHaveBeenCalledTimes(1)
+    expect(leaked()).toEqual([])
+  })
+
+  it('closes the append descriptor when the missing newline cannot be written', () => {
+    vi.mocked(fs.writeSync).mockImplementationOnce(() => { throw failure('ENOSPC') })
+    expect(() => SessionLogFile.reopen(file, 27, false, false)).toThrow(/cannot append to session log .*ENOSPC: simulated failure; the event was not recorded/)
+    expect(vi.mocked(fs.openSync)).toHaveBeenCalledTimes(2)
+    expect(leaked()).toEqual([])
+  })
+})

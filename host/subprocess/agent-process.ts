@@ -2,7 +2,8 @@
 // stdout teed byte for byte, stderr captured, and shut down within a bounded budget.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
-import { groupHasLiveMembers } from '../../plugins/tools/process-liveness.ts'
+import { signalGroup } from '../../plugins/tools/process-group.ts'
+import { waitGroupGone } from '../../plugins/tools/process-liveness.ts'
 import { WaitTimeoutError } from '../driver/with-timeout.ts'
 
 export interface AgentProcessOptions {
@@ -75,41 +76,12 @@ export class AgentProcess {
       signalGroup(pid, 'SIGKILL')
       exit = await wait(phase)
     }
-    // Descendants that outlived the agent (a detached grandchild) go too.
-    if (groupAlive(pid)) signalGroup(pid, 'SIGKILL')
-    const groupGone = await waitGroupGone(pid, phase)
+    // Descendants that outlived the agent (a detached grandchild) go too (a gone group is a no-op).
+    signalGroup(pid, 'SIGKILL')
+    // Zombies do not count: an orphan (a wrapper's child, e.g. under `npx`) is reaped by PID 1
+    // only if PID 1 reaps at all, which a container's init may not do.
+    const groupGone = await waitGroupGone(pid, { timeoutMs: phase })
     if (!exit) throw new WaitTimeoutError(`agent process ${pid} did not exit within ${phase} ms of SIGKILL`)
     return { ...exit, via, groupGone }
   }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals) {
-  try {
-    process.kill(-pid, signal)
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-}
-
-export function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * Waits until no group member can run code. kill(2) alone also counts zombies, and an orphan
- * (a wrapper's child, e.g. under `npx`) is reaped by PID 1 only if PID 1 reaps at all, which a
- * container's init may not do: so zombies are told apart through /proc (Linux).
- */
-async function waitGroupGone(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (await groupHasLiveMembers(pid)) {
-    if (Date.now() > deadline) return false
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  return true
 }

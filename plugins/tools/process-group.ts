@@ -2,12 +2,10 @@
 // returned promise settles: on timeout, on cancel, and also after a normal exit (background
 // children left behind by the shell are swept). SIGTERM first, SIGKILL after a grace period.
 import { spawn } from 'node:child_process'
-import { setTimeout as delay } from 'node:timers/promises'
-import { groupHasLiveMembers } from './process-liveness.ts'
+import { waitGroupGone } from './process-liveness.ts'
 
 /** How long to wait for the pipe and the group after SIGKILL before giving up on them. */
 const GIVE_UP_AFTER_SIGKILL_MS = 1_000
-const GROUP_POLL_MS = 10
 
 export type ProcessEnding =
   | { kind: 'exit'; code: number }
@@ -26,6 +24,15 @@ export interface GroupRunOptions {
   signal: AbortSignal
   /** stdout chunks in arrival order (stdin is /dev/null, stderr is discarded: merge it into stdout). */
   onOutput(chunk: Buffer): void
+}
+
+/** Send `signal` to every member of the group; a group that is already gone (ESRCH) is fine. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal)
+  } catch {
+    // ESRCH: nobody is left in the group.
+  }
 }
 
 export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEnding> {
@@ -53,20 +60,12 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       timers.add(timer)
     }
 
-    const signalGroup = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-child.pid!, signal)
-      } catch {
-        // ESRCH: nobody is left in the group.
-      }
-    }
-
     const killGroup = () => {
       if (killing || child.pid === undefined) return
       killing = true
-      signalGroup('SIGTERM')
+      signalGroup(child.pid, 'SIGTERM')
       later(options.killGraceMs, () => {
-        signalGroup('SIGKILL')
+        signalGroup(child.pid!, 'SIGKILL')
         // SIGKILLed processes release the pipe at once; a process that left the group
         // (setsid) may still hold it open, so stop waiting for it.
         later(GIVE_UP_AFTER_SIGKILL_MS, () => {
@@ -106,7 +105,7 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
     // (`cmd >/dev/null &`) or be in the middle of dying: wait for the group itself.
     child.on('close', async () => {
       if (child.pid === undefined) return // spawn failed; 'error' has settled it
-      while (!gaveUp && !settled && (await groupHasLiveMembers(child.pid))) await delay(GROUP_POLL_MS)
+      await waitGroupGone(child.pid, { stop: () => gaveUp || settled })
       if (stopReason) finish({ kind: stopReason })
       else if (exit?.signal) finish({ kind: 'signal', signal: exit.signal })
       else finish({ kind: 'exit', code: exit?.code ?? 0 })

@@ -1,6 +1,10 @@
-// Whether a process group still has members that can run code. Linux-specific where it
-// matters (/proc); elsewhere it falls back to what kill(2) can tell.
+// Whether a process group still has members that can run code, and waiting until it has
+// none. Linux-specific where it matters (/proc); elsewhere it falls back to what kill(2) can
+// tell. Shared by the bash tool's process groups and the hosts' agent process.
 import { readdir, readFile } from 'node:fs/promises'
+import { setTimeout as delay } from 'node:timers/promises'
+
+const GROUP_POLL_MS = 10
 
 export interface ProcStat {
   /** R, S, D, Z (zombie), X (dead), … */
@@ -36,4 +40,26 @@ export async function groupHasLiveMembers(pgid: number): Promise<boolean> {
       .map((pid) => readFile(`/proc/${pid}/stat`, 'utf8').then(parseProcStat, () => undefined)),
   )
   return stats.some((stat) => stat?.pgrp === pgid && isLiveState(stat.state))
+}
+
+export interface WaitGroupGoneOptions {
+  /** Give up after this long (default: no limit). */
+  timeoutMs?: number
+  /** Checked before every poll: true stops the wait. */
+  stop?: () => boolean
+}
+
+/**
+ * Polls until no member of the group can run code. Resolves true once it is gone, false
+ * when the wait ended first (timeoutMs passed, or stop() said so). A zombie, even one its
+ * parent (PID 1 in a container whose init does not reap) never collects, counts as gone.
+ */
+export async function waitGroupGone(pgid: number, options: WaitGroupGoneOptions = {}): Promise<boolean> {
+  const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs
+  for (;;) {
+    if (options.stop?.()) return false
+    if (!(await groupHasLiveMembers(pgid))) return true
+    if (Date.now() > deadline) return false
+    await delay(GROUP_POLL_MS)
+  }
 }

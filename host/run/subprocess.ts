@@ -56,6 +56,7 @@ export async function runSubprocess(run: PreparedRun, options: { timeoutMs: numb
     if (failures.length && agent.child.exitCode !== null) failures.push(`${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; stderr:\n${agent.stderr().trim() || '(empty)'}`)
     const report = await agent.shutdown()
     tail.close()
+    failures.push(...tail.problems.map((problem) => `${run.scenario.name}: session log: ${problem}`))
     if (report.via !== 'eof') failures.push(`${run.scenario.name}: dsh did not exit on stdin EOF; it needed ${report.via}`)
     else if (report.code !== 0) failures.push(`${run.scenario.name}: dsh exited with code ${report.code} after stdin EOF; stderr:\n${agent.stderr().trim()}`)
     if (!report.groupGone) failures.push(`${run.scenario.name}: processes of dsh's group survived SIGKILL`)

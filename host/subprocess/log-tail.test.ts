@@ -32,6 +32,19 @@ describe('SessionLogTail', () => {
     expect(tail.problems).toEqual([])
   })
 
+  it('keeps a multi-byte character whole when a read ends inside it', () => {
+    const { root, feed, start } = setup()
+    const file = join(root, 's1.jsonl')
+    const bytes = Buffer.from(header + line({ seq: 1, time: 0, type: 'user/message', data: { text: 'café ☕' } }))
+    const cut = bytes.indexOf(Buffer.from('☕')) + 1
+    writeFileSync(file, bytes.subarray(0, cut))
+    const tail = start()
+    appendFileSync(file, bytes.subarray(cut))
+    tail.scan()
+    expect(feed.eventsOf('s1').map((e) => (e.data as { text: string }).text)).toEqual(['café ☕'])
+    expect(tail.problems).toEqual([])
+  })
+
   it('a malformed line is a recorded problem naming file and line; the lines after it still arrive', () => {
     const { root, feed, start } = setup()
     const file = join(root, 's1.jsonl')

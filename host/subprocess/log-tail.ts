@@ -1,5 +1,6 @@
 // Feeds durable session events from a sessions root that another process writes: watches
 // the folder and reads each file's complete new lines as they land.
+import { StringDecoder } from 'node:string_decoder'
 import { closeSync, openSync, readdirSync, readSync, statSync, watch, type FSWatcher } from 'node:fs'
 import { join } from 'node:path'
 import type { SessionEvent } from '../../plugins/session/events.ts'
@@ -8,6 +9,8 @@ import type { SessionEventFeed } from '../driver/event-feed.ts'
 interface FileState {
   offset: number
   rest: string
+  /** A read may end inside a multi-byte character; the decoder keeps its first bytes for the next read. */
+  decoder: StringDecoder
   /** Complete lines read so far, for naming a bad line. */
   lines: number
   sessionId?: string
@@ -60,7 +63,7 @@ export class SessionLogTail {
   }
 
   private readNew(file: string) {
-    const state = this.offsets.get(file) ?? { offset: 0, rest: '', lines: 0 }
+    const state = this.offsets.get(file) ?? { offset: 0, rest: '', lines: 0, decoder: new StringDecoder('utf8') }
     this.offsets.set(file, state)
     const size = statSync(file).size
     if (size <= state.offset) return
@@ -72,7 +75,7 @@ export class SessionLogTail {
       closeSync(fd)
     }
     state.offset = size
-    const lines = (state.rest + buffer.toString('utf8')).split('\n')
+    const lines = (state.rest + state.decoder.write(buffer)).split('\n')
     state.rest = lines.pop() ?? ''
     for (const line of lines) {
       state.lines += 1

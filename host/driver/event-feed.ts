@@ -15,12 +15,18 @@ type Waiter = { sessionId: string; query: EventQuery; resolve: () => void }
 
 export class SessionEventFeed {
   private events = new Map<string, SessionEvent[]>()
+  /** Per session: how many events of a type, and of a type in a turn, have arrived ("type" / "type#turn"). */
+  private counts = new Map<string, Map<string, number>>()
   private waiters = new Set<Waiter>()
 
   push(sessionId: string, event: SessionEvent): void {
     let list = this.events.get(sessionId)
     if (!list) this.events.set(sessionId, list = [])
     list.push(event)
+    let counts = this.counts.get(sessionId)
+    if (!counts) this.counts.set(sessionId, counts = new Map())
+    const turn = (event.data as { turn?: number }).turn
+    for (const key of turn === undefined ? [event.type] : [event.type, `${event.type}#${turn}`]) counts.set(key, (counts.get(key) ?? 0) + 1)
     for (const waiter of this.waiters) {
       if (waiter.sessionId === sessionId && this.satisfied(sessionId, waiter.query)) {
         this.waiters.delete(waiter)
@@ -42,9 +48,9 @@ export class SessionEventFeed {
     return withTimeout(reached, timeoutMs, what).finally(() => this.waiters.delete(waiter))
   }
 
+  /** Constant time per check, so a wait held open through a long stream stays cheap. */
   private satisfied(sessionId: string, query: EventQuery): boolean {
-    const matching = this.eventsOf(sessionId).filter((event) =>
-      event.type === query.type && (query.turn === undefined || (event.data as { turn?: number }).turn === query.turn))
-    return matching.length >= (query.count ?? 1)
+    const key = query.turn === undefined ? query.type : `${query.type}#${query.turn}`
+    return (this.counts.get(sessionId)?.get(key) ?? 0) >= (query.count ?? 1)
   }
 }

@@ -1,12 +1,17 @@
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../cli.ts'
+import { scratchProject } from '../test-support/scratch-project.ts'
 
 const scratch = mkdtempSync(join(tmpdir(), 'dsh-cli-test-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const cleanups: Array<() => void> = []
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true })
+  for (const cleanup of cleanups) cleanup()
+})
 
 async function run(argv: string[]) {
   let stdout = ''
@@ -44,25 +49,21 @@ describe('dsh test', () => {
 describe('dsh test interrupted', () => {
   // A scratch project whose first scenario waits (for an event that never comes) long enough
   // to be interrupted, so the signal always lands mid-run.
-  function scratchProject(): string {
-    const root = join(scratch, 'project')
-    for (const file of ['cordis.yml', 'cordis.snapshot.yml']) cpSync(join(process.cwd(), file), join(root, file))
-    symlinkSync(join(process.cwd(), 'plugins'), join(root, 'plugins'))
-    const scenario = (name: string, steps: object[]) => {
-      const dir = join(root, 'scenarios', name)
-      mkdirSync(dir, { recursive: true })
-      writeFileSync(join(dir, 'snapshot.yml'), `scenario: ${name}\ndescription: ${name}\nrecording: authored\n`)
-      writeFileSync(join(dir, 'input.json'), JSON.stringify({ steps }))
-      writeFileSync(join(dir, 'stdout.golden.jsonl'), '')
-      writeFileSync(join(dir, 'session.jsonl'), '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}\n')
-    }
+  function waitingProject(): string {
+    const project = scratchProject('cli-sigint')
+    cleanups.push(() => project.remove())
+    const scenario = (name: string, steps: object[]) => project.scenario(name, {
+      manifest: `scenario: ${name}\ndescription: ${name}\nrecording: authored\n`,
+      input: { steps },
+      extra: { 'stdout.golden.jsonl': '', 'session.jsonl': '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}\n' },
+    })
     scenario('a-waits', [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'waitFor', event: 'turn/start', session: 's1' }])
     scenario('b-never-runs', [{ op: 'initialize' }, { op: 'newSession', as: 's1' }])
-    return root
+    return project.root
   }
 
   it('on SIGINT finishes the running scenario, writes a partial report and exits 130', async () => {
-    const root = scratchProject()
+    const root = waitingProject()
     const report = join(scratch, 'partial.json')
     const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
     let stderr = ''

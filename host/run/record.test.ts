@@ -1,35 +1,25 @@
 // Record mode end to end, keylessly: the real DeepSeek adapter records a scenario in a
 // scratch repository against the scripted stub endpoint, and the recording then replays green.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { textReply, toolCallReply } from '../stub-endpoint/index.ts'
+import { scratchProject } from '../test-support/scratch-project.ts'
 import { runSuite } from './run-suite.ts'
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const scratch = mkdtempSync(join(tmpdir(), 'dsh-record-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const project = scratchProject('record')
+afterAll(() => project.remove())
 
 function scratchRepo(): string {
-  for (const file of ['cordis.yml', 'cordis.snapshot.yml']) cpSync(join(repoRoot, file), join(scratch, file))
-  symlinkSync(join(repoRoot, 'plugins'), join(scratch, 'plugins'))
-  mkdirSync(join(scratch, 'overlays'))
-  const dir = join(scratch, 'scenarios', 'recorded-tool')
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'snapshot.yml'), 'scenario: recorded-tool\ndescription: A bash call approved once, recorded keylessly.\nrecording: recorded\nheader:\n  class: default\n  pin: true\n')
-  writeFileSync(join(dir, 'input.json'), JSON.stringify({
-    steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', text: 'print hi' }],
-    permissions: ['allow_once'],
-  }))
-  mkdirSync(join(scratch, 'host', 'model-scripts'), { recursive: true })
-  const script = [
+  project.scenario('recorded-tool', {
+    manifest: 'scenario: recorded-tool\ndescription: A bash call approved once, recorded keylessly.\nrecording: recorded\nheader:\n  class: default\n  pin: true\n',
+    input: { steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', text: 'print hi' }], permissions: ['allow_once'] },
+  })
+  project.modelScript('recorded-tool', [
     toolCallReply([{ id: 'call_1', name: 'bash', arguments: '{"command":"echo hi"}' }], { deltas: 3 }),
     textReply('It printed hi.', { deltas: 2 }),
-  ]
-  writeFileSync(join(scratch, 'host', 'model-scripts', 'recorded-tool.ts'), `export default ${JSON.stringify(script)}\n`)
-  return scratch
+  ])
+  return project.root
 }
 
 describe('record mode', () => {

@@ -1,19 +1,16 @@
 // Property: whatever the live composition records (the real DeepSeek adapter against the
 // stub with random chunk splits and tool calls, or the echo model), replaying the log through
 // the same composition re-persists a log equal to it after normalization.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runSuite } from '../../host/run/run-suite.ts'
 import { runScenario } from '../../host/run/run-scenario.ts'
 import { discoverScenarios } from '../../host/scenario/discover.ts'
 import { modelTurn, type SseItem } from '../../host/stub-endpoint/index.ts'
+import { scratchProject, type ScratchProject } from '../../host/test-support/scratch-project.ts'
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const scratch = mkdtempSync(join(tmpdir(), 'dsh-roundtrip-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const project = scratchProject('roundtrip')
+const scratch = project.root
+afterAll(() => project.remove())
 
 /** A small deterministic PRNG (mulberry32), so a failing seed can be rerun. */
 function random(seed: number) {
@@ -59,23 +56,19 @@ function echoCase(seed: number): Case {
   }
 }
 
-function writeScenario(root: string, c: Case) {
-  const dir = join(root, 'scenarios', c.name)
-  mkdirSync(join(dir, 'workspace'), { recursive: true })
-  writeFileSync(join(dir, 'workspace', 'notes.txt'), 'remember the milk\n')
-  writeFileSync(join(dir, 'snapshot.yml'), `scenario: ${c.name}\ndescription: round trip ${c.name}\nrecording: recorded\ncomposition: [${c.composition.join(', ')}]\n`)
+function writeScenario(project: ScratchProject, c: Case) {
   const steps = [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, ...c.prompts.map((text) => ({ op: 'prompt', session: 's1', text }))]
-  writeFileSync(join(dir, 'input.json'), JSON.stringify({ steps, permissions: c.permissions }))
-  if (c.script.length) writeFileSync(join(root, 'host', 'model-scripts', `${c.name}.ts`), `export default ${JSON.stringify(c.script)}\n`)
+  project.scenario(c.name, {
+    manifest: `scenario: ${c.name}\ndescription: round trip ${c.name}\nrecording: recorded\ncomposition: [${c.composition.join(', ')}]\n`,
+    input: { steps, permissions: c.permissions },
+    extra: { 'workspace/notes.txt': 'remember the milk\n' },
+  })
+  if (c.script.length) project.modelScript(c.name, c.script)
 }
 
 describe('record → replay round trip', () => {
   const cases = [...[1, 2, 3, 4].map(stubCase), ...[5, 6].map(echoCase)]
-  for (const file of ['cordis.yml', 'cordis.snapshot.yml']) cpSync(join(repoRoot, file), join(scratch, file))
-  symlinkSync(join(repoRoot, 'plugins'), join(scratch, 'plugins'))
-  cpSync(join(repoRoot, 'overlays'), join(scratch, 'overlays'), { recursive: true })
-  mkdirSync(join(scratch, 'host', 'model-scripts'), { recursive: true })
-  for (const c of cases) writeScenario(scratch, c)
+  for (const c of cases) writeScenario(project, c)
 
   it.each(cases.map((c) => [c.name, c] as const))('%s replays to an equal log', async (name, c) => {
     const { scenarios: corpus } = await discoverScenarios(scratch, { mode: 'record' })

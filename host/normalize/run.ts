@@ -6,13 +6,13 @@ import { createNormalizeContext, type NormalizeContext } from './context.ts'
 import {
   collectSessionLogIds,
   extractHeaders,
-  normalizeSessionLog,
+  renderSessionLog,
   parseSessionLog,
   type ParsedSessionLog,
   type RequestHeaderContent,
   type SessionLogObjects,
 } from './session-log.ts'
-import { collectTranscriptIds, normalizeTranscript, parseTranscript, renumberJsonRpcIds, type JsonRpcId } from './transcript.ts'
+import { collectTranscriptIds, parseTranscript, renderTranscript, renumberJsonRpcIds, type JsonRpcId } from './transcript.ts'
 
 export interface RunSurfaces {
   /** Raw agent stdout. */
@@ -49,11 +49,13 @@ export function normalizeRun(run: RunSurfaces): NormalizedRun {
       ? parseSessionLog(log, `${label} session log ${index}`)
       : { header: log.header as Record<string, unknown>, events: log.events as Array<Record<string, unknown>> },
   )
+  // Parse and register once: the logs' ids first, then the transcript's; then render both.
+  const messages = renumberJsonRpcIds(parseTranscript(run.stdout, `${label} stdout`), run.clientRequestIds)
   for (const log of logs) collectSessionLogIds(log, context)
-  collectTranscriptIds(renumberJsonRpcIds(parseTranscript(run.stdout, `${label} stdout`)), context)
+  collectTranscriptIds(messages, context)
   return {
-    sessionLogs: logs.map((log) => normalizeSessionLog(log, context)),
-    transcript: normalizeTranscript(run.stdout, context, { source: `${label} stdout`, clientRequestIds: run.clientRequestIds }),
+    sessionLogs: logs.map((log) => renderSessionLog(log, context)),
+    transcript: renderTranscript(messages, context),
     headers: logs.map((log) => (run.extractHeaders === false ? [] : extractHeaders(log.events, context))),
     context,
   }

@@ -79,6 +79,11 @@ function normalizeEvent(event: Record<string, unknown>, ctx: NormalizeContext): 
 export function normalizeSessionLog(log: string | SessionLogObjects, ctx: NormalizeContext, source?: string): string {
   const parsed = asParsed(log, source)
   collectSessionLogIds(parsed, ctx)
+  return renderSessionLog(parsed, ctx)
+}
+
+/** Fixture text for a log whose ids the context already holds (see normalizeRun). */
+export function renderSessionLog(parsed: ParsedSessionLog, ctx: NormalizeContext): string {
   return formatJsonLines([normalizeHeader(parsed.header, ctx), ...parsed.events.map((event) => normalizeEvent(event, ctx))])
 }
 

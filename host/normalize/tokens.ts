@@ -90,13 +90,16 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
   if (typeof value === 'string') return table.replaceKnownIds(text(value))
   if (Array.isArray(value)) return value.map((item) => tokenizeValue(item, table, text))
   if (value !== null && typeof value === 'object') {
-    // fromEntries defines own properties, so a `__proto__` key stays a plain key.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, child]) => {
-        const kind = TYPED_ID_FIELDS[key]
-        return [key, kind && typeof child === 'string' ? table.tokenFor(kind, child) : tokenizeValue(child, table, text)]
-      }),
-    )
+    // A plain loop (this runs for every line of a long log); defineProperty keeps a `__proto__` key a plain key.
+    const out: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key]
+      const kind = TYPED_ID_FIELDS[key]
+      const next = kind && typeof child === 'string' ? table.tokenFor(kind, child) : tokenizeValue(child, table, text)
+      if (key === '__proto__') Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true })
+      else out[key] = next
+    }
+    return out
   }
   return value
 }

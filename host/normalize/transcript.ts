@@ -83,6 +83,11 @@ function renumberCancelledRequest(
 export function normalizeTranscript(rawStdout: string, ctx: NormalizeContext, options: TranscriptOptions = {}): string[] {
   const messages = renumberJsonRpcIds(parseTranscript(rawStdout, options.source), options.clientRequestIds)
   collectTranscriptIds(messages, ctx)
+  return renderTranscript(messages, ctx)
+}
+
+/** Golden lines for parsed, renumbered messages whose ids the context already holds (see normalizeRun). */
+export function renderTranscript(messages: readonly Record<string, unknown>[], ctx: NormalizeContext): string[] {
   return messages.map((message) => JSON.stringify(tokenizeValue(message, ctx.tokens, ctx.replaceCwd)))
 }
 

@@ -12,7 +12,7 @@ export interface RequestHeader {
 
 export interface SessionRuntime {
   header: SessionHeader
-  /** Every event of the session, in order: the source of the model-visible history. */
+  /** The session's events except model chunks, in order: the source of the model-visible history. */
   events: HistoryEvent[]
   /** The last completed or running turn number. */
   turn: number
@@ -25,7 +25,7 @@ export interface SessionRuntime {
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */
 export function restoreRuntime(header: SessionHeader, events: readonly SessionEvent[]): SessionRuntime {
-  const runtime: SessionRuntime = { header, events: [...events], turn: 0, standing: new Map() }
+  const runtime: SessionRuntime = { header, events: events.filter((event) => event.type !== 'assistant/chunk'), turn: 0, standing: new Map() }
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()
   for (const event of events) {

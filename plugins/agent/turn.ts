@@ -41,7 +41,8 @@ export async function runTurn(deps: TurnDeps, runtime: SessionRuntime, content: 
   const turn = ++runtime.turn
   const append = <K extends EventType>(type: K, data: EventData[K]) => {
     const event = deps.append(type, data)
-    runtime.events.push(event)
+    // The history needs messages, not the chunks they were streamed in (the log keeps those).
+    if (type !== 'assistant/chunk') runtime.events.push(event)
     return event
   }
   append('user/message', { turn, messageId: randomUUID(), content })

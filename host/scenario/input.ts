@@ -1,12 +1,11 @@
 // `scenarios/<name>/input.json`: the ACP script the host drives (DESIGN §7).
 // The schema is strict per op; rules that span steps (aliases, awaits) live in
 // input-checks.ts so each error can point at the step that breaks them.
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { z } from 'zod'
 import { EVENT_TYPES, type EventType } from '../../plugins/session/events.ts'
 import { inputCrossStepIssues } from './input-checks.ts'
 import { ScenarioFileError, scenarioErrorMap, zodIssuesToFileIssues } from './issues.ts'
+import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject } from './rules.ts'
 
 export const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
@@ -101,15 +100,6 @@ function jsonSyntaxIssue(text: string, error: Error) {
 
 /** Read and validate `scenarios/<name>/input.json` under `repoRoot`. */
 export async function loadInput(repoRoot: string, name: string): Promise<ScenarioInput> {
-  const file = `scenarios/${name}/input.json`
-  let text: string
-  try {
-    text = await readFile(join(repoRoot, file), 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new ScenarioFileError(file, [{ path: '', message: 'file not found; every scenario needs the ACP script it drives' }])
-    }
-    throw error
-  }
+  const { file, text } = await readScenarioFile(repoRoot, name, 'input.json', 'every scenario needs the ACP script it drives')
   return parseInput(text, file)
 }

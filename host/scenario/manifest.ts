@@ -1,10 +1,11 @@
 // `scenarios/<name>/snapshot.yml`: the closed manifest of one scenario. It holds
 // only facts a finished session cannot show (how it was made, what it pins,
 // what it composes); everything else lives in the fixtures themselves.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { ScenarioFileError, scenarioErrorMap, zodIssuesToFileIssues, type FileIssue } from './issues.ts'
+import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject, kebabName, portableString } from './rules.ts'
 import { parseYamlData } from './yaml.ts'
 
@@ -133,16 +134,7 @@ export async function listOverlayFiles(repoRoot: string): Promise<string[]> {
 
 /** Read and validate `scenarios/<name>/snapshot.yml` under `repoRoot`, including its overlays. */
 export async function loadManifest(repoRoot: string, name: string, overlayFiles?: readonly string[]): Promise<ScenarioManifest> {
-  const file = `scenarios/${name}/snapshot.yml`
-  let text: string
-  try {
-    text = await readFile(join(repoRoot, file), 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new ScenarioFileError(file, [{ path: '', message: 'file not found; every scenario folder needs a snapshot.yml' }])
-    }
-    throw error
-  }
+  const { file, text } = await readScenarioFile(repoRoot, name, 'snapshot.yml', 'every scenario folder needs a snapshot.yml')
   const manifest = parseManifest(text, file, name)
   const issues = compositionIssues(manifest, overlayFiles ?? (await listOverlayFiles(repoRoot)))
   if (issues.length) throw new ScenarioFileError(file, issues)

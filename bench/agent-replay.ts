@@ -26,7 +26,12 @@ export async function stageSession(name: string, session: GeneratedSession): Pro
   const dir = await mkdtemp(join(tmpdir(), `dsh-bench-${name}-`))
   const text = sessionText(session)
   await writeFile(join(dir, 'session.jsonl'), text)
-  const manifest = manifestSchema.parse({ scenario: name, description: `generated ${name} session`, recording: 'authored', header: { class: 'default' } })
+  const manifest = manifestSchema.parse({
+    scenario: name,
+    description: `generated ${name} session`,
+    recording: 'authored',
+    header: { class: 'default' },
+  })
   const input = inputSchema.parse(replayInput(session))
   return {
     scenario: { name, dir, manifest, input, problems: [] },
@@ -44,7 +49,11 @@ export interface AgentReplayTiming {
   transcriptLines: number
 }
 
-export async function replayThroughAgent(repoRoot: string, staged: StagedSession, timeoutMs: number): Promise<AgentReplayTiming> {
+export async function replayThroughAgent(
+  repoRoot: string,
+  staged: StagedSession,
+  timeoutMs: number,
+): Promise<AgentReplayTiming> {
   const started = performance.now()
   const prepared = await prepareRun(repoRoot, staged.scenario, 'replay')
   let capture: RawCapture
@@ -54,8 +63,14 @@ export async function replayThroughAgent(repoRoot: string, staged: StagedSession
     await prepared.cleanup()
   }
   const replayed = performance.now()
-  if (capture.failures.length) throw new Error(`replay of ${staged.scenario.name} failed:\n${capture.failures.join('\n').slice(0, 2000)}`)
-  const normalized = normalizeRun({ stdout: capture.stdout, sessionLogs: capture.logs, cwdPaths: prepared.cwd.aliases, label: `bench/${staged.scenario.name}` })
+  if (capture.failures.length)
+    throw new Error(`replay of ${staged.scenario.name} failed:\n${capture.failures.join('\n').slice(0, 2000)}`)
+  const normalized = normalizeRun({
+    stdout: capture.stdout,
+    sessionLogs: capture.logs,
+    cwdPaths: prepared.cwd.aliases,
+    label: `bench/${staged.scenario.name}`,
+  })
   const normalizeMs = performance.now() - replayed
   return { replayMs: replayed - started, normalizeMs, transcriptLines: normalized.transcript.length }
 }

@@ -3,16 +3,25 @@ import { parseBenchArgs } from './args.ts'
 
 describe('parseBenchArgs', () => {
   it('defaults to every part, 3 kept runs after 1 warm-up', () => {
-    expect(parseBenchArgs([])).toEqual({ runs: 3, warmup: 1, parts: ['scenarios', 'fixed', 'scale', 'suite'], json: undefined, help: false })
+    expect(parseBenchArgs([])).toEqual({
+      runs: 3,
+      warmup: 1,
+      parts: ['scenarios', 'fixed', 'scale', 'suite'],
+      json: undefined,
+      help: false,
+    })
   })
 
   it('takes repeated --only in the fixed part order, and --runs, --warmup, --json', () => {
-    expect(parseBenchArgs(['--only', 'suite', '--only', 'fixed', '--runs', '7', '--warmup', '0', '--json', 'out.json']))
-      .toEqual({ runs: 7, warmup: 0, parts: ['fixed', 'suite'], json: 'out.json', help: false })
+    expect(
+      parseBenchArgs(['--only', 'suite', '--only', 'fixed', '--runs', '7', '--warmup', '0', '--json', 'out.json']),
+    ).toEqual({ runs: 7, warmup: 0, parts: ['fixed', 'suite'], json: 'out.json', help: false })
   })
 
   it('rejects unknown parts, bad counts and stray arguments', () => {
-    expect(() => parseBenchArgs(['--only', 'scenario'])).toThrow(/unknown part; choose from scenarios, fixed, scale, suite/)
+    expect(() => parseBenchArgs(['--only', 'scenario'])).toThrow(
+      /unknown part; choose from scenarios, fixed, scale, suite/,
+    )
     expect(() => parseBenchArgs(['--runs', '0'])).toThrow(/--runs 0: expected an integer ≥ 1/)
     expect(() => parseBenchArgs(['--warmup', '1.5'])).toThrow(/--warmup 1.5/)
     expect(() => parseBenchArgs(['fixed'])).toThrow(/unexpected argument "fixed"/)

@@ -38,7 +38,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   if (positionals.length) throw new Error(`unexpected argument ${JSON.stringify(positionals[0])}\n${USAGE}`)
   const only = values.only ?? []
   for (const part of only) {
-    if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only ${part}: unknown part; choose from ${PARTS.join(', ')}`)
+    if (!(PARTS as readonly string[]).includes(part))
+      throw new Error(`--only ${part}: unknown part; choose from ${PARTS.join(', ')}`)
   }
   return {
     runs: count('--runs', values.runs, 3, 1),

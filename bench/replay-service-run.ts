@@ -20,7 +20,10 @@ export interface ServeInput {
   cwd: string
 }
 
-export function serveInput(session: GeneratedSession, paths: { file: string; sessionsRoot: string; cwd: string }): ServeInput {
+export function serveInput(
+  session: GeneratedSession,
+  paths: { file: string; sessionsRoot: string; cwd: string },
+): ServeInput {
   const histories = session.prompts.map((_, index) => buildMessages(session.events, { turn: index + 1, step: 1 }))
   const expectedChunks = session.events.filter((event) => event.type === 'assistant/chunk').length
   return { ...paths, histories, expectedChunks }
@@ -41,14 +44,25 @@ export async function serveThroughReplay(input: ServeInput): Promise<void> {
     const signal = new AbortController().signal
     let served = 0
     for (const [index, messages] of input.histories.entries()) {
-      const stream = llm.stream({ sessionId: id, turn: index + 1, step: 1, model: 'deepseek-chat', system: '', messages, tools: [], signal })
+      const stream = llm.stream({
+        sessionId: id,
+        turn: index + 1,
+        step: 1,
+        model: 'deepseek-chat',
+        system: '',
+        messages,
+        tools: [],
+        signal,
+      })
       for await (const chunk of stream) {
         served++
-        if (chunk.type === 'finish' && chunk.reason !== 'stop') throw new Error(`bench: replay finished turn ${index + 1} with ${JSON.stringify(chunk)}`)
+        if (chunk.type === 'finish' && chunk.reason !== 'stop')
+          throw new Error(`bench: replay finished turn ${index + 1} with ${JSON.stringify(chunk)}`)
       }
     }
     replay.verify()
-    if (served !== input.expectedChunks) throw new Error(`bench: replay served ${served} chunks, the session holds ${input.expectedChunks}`)
+    if (served !== input.expectedChunks)
+      throw new Error(`bench: replay served ${served} chunks, the session holds ${input.expectedChunks}`)
   } finally {
     await ctx.fiber.dispose()
   }

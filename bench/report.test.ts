@@ -16,33 +16,60 @@ describe('formatMs / formatRatio', () => {
 
 describe('formatTable', () => {
   it('pads names left and numbers right, with a rule under the header', () => {
-    expect(formatTable(['scenario', 'time'], [['text-turn', '19.8 ms'], ['a', '1.23 s']])).toEqual([
-      'scenario      time',
-      '---------  -------',
-      'text-turn  19.8 ms',
-      'a           1.23 s',
-    ])
+    expect(
+      formatTable(
+        ['scenario', 'time'],
+        [
+          ['text-turn', '19.8 ms'],
+          ['a', '1.23 s'],
+        ],
+      ),
+    ).toEqual(['scenario      time', '---------  -------', 'text-turn  19.8 ms', 'a           1.23 s'])
   })
 })
 
 describe('targetLine', () => {
-  const verdict = (over: Partial<TargetVerdict>): TargetVerdict =>
-    ({ id: 'inproc', label: 'in-process replay', limit: 25, unit: 'ms', kind: 'max', status: 'PASS', value: 19.84, ...over })
+  const verdict = (over: Partial<TargetVerdict>): TargetVerdict => ({
+    id: 'inproc',
+    label: 'in-process replay',
+    limit: 25,
+    unit: 'ms',
+    kind: 'max',
+    status: 'PASS',
+    value: 19.84,
+    ...over,
+  })
 
   it('names the status, the measured value and the target', () => {
     expect(targetLine(verdict({}))).toBe('PASS  in-process replay: 19.8 ms (target ≤ 25 ms)')
-    expect(targetLine(verdict({ label: 'ratio', unit: '×', kind: 'min', limit: 10, value: 8.5, status: 'MISS' }))).toBe('MISS  ratio: 8.50× (target ≥ 10×)')
-    expect(targetLine(verdict({ label: 'suite', unit: 's', limit: 15, value: 4.2 }))).toBe('PASS  suite: 4.20 s (target ≤ 15 s)')
-    expect(targetLine(verdict({ value: undefined, status: 'SKIP' }))).toBe('SKIP  in-process replay: not measured (target ≤ 25 ms)')
+    expect(targetLine(verdict({ label: 'ratio', unit: '×', kind: 'min', limit: 10, value: 8.5, status: 'MISS' }))).toBe(
+      'MISS  ratio: 8.50× (target ≥ 10×)',
+    )
+    expect(targetLine(verdict({ label: 'suite', unit: 's', limit: 15, value: 4.2 }))).toBe(
+      'PASS  suite: 4.20 s (target ≤ 15 s)',
+    )
+    expect(targetLine(verdict({ value: undefined, status: 'SKIP' }))).toBe(
+      'SKIP  in-process replay: not measured (target ≤ 25 ms)',
+    )
   })
 })
 
 describe('summaryLine', () => {
   it('prints the five headline numbers, rounded, with n/a for parts that did not run', () => {
-    const headline = { inprocMedianMs: 19.84, subprocessMedianMs: 261.26, ratio: 13.168, agent10kTo100k: 9.871, suiteS: 4.219 }
-    expect(summaryLine(headline)).toBe('bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22')
+    const headline = {
+      inprocMedianMs: 19.84,
+      subprocessMedianMs: 261.26,
+      ratio: 13.168,
+      agent10kTo100k: 9.871,
+      suiteS: 4.219,
+    }
+    expect(summaryLine(headline)).toBe(
+      'bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22',
+    )
     expect(summaryLine({ inprocMedianMs: 281, suiteS: 4.1 })).toMatch(/inproc_median_ms=281\.0 .* suite_s=4\.10$/)
-    expect(summaryLine({})).toBe('bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a')
+    expect(summaryLine({})).toBe(
+      'bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a',
+    )
   })
 
   it('takes the scale ratio of the agent loop when measured, else of the replay components', () => {

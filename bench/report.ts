@@ -16,7 +16,10 @@ export function formatRatio(value: number | undefined): string {
 export function formatTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)))
   const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd()
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ')
+      .trimEnd()
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)]
 }
 
@@ -54,11 +57,18 @@ const measured = (value: number | undefined): value is number => value !== undef
 
 /** The final line's numbers, rounded as printed; null when not measured (for the JSON file). */
 export function summaryFields(headline: Headline): Record<string, number | null> {
-  return Object.fromEntries(summaryValues(headline).map(([key, value, digits]) => [key, measured(value) ? Number(value.toFixed(digits)) : null]))
+  return Object.fromEntries(
+    summaryValues(headline).map(([key, value, digits]) => [
+      key,
+      measured(value) ? Number(value.toFixed(digits)) : null,
+    ]),
+  )
 }
 
 /** `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=…` (`n/a` when not measured). */
 export function summaryLine(headline: Headline): string {
-  const fields = summaryValues(headline).map(([key, value, digits]) => `${key}=${measured(value) ? value.toFixed(digits) : 'n/a'}`)
+  const fields = summaryValues(headline).map(
+    ([key, value, digits]) => `${key}=${measured(value) ? value.toFixed(digits) : 'n/a'}`,
+  )
   return `bench: ${fields.join(' ')}`
 }

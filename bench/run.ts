@@ -40,12 +40,16 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   const runs = { warmup: options.warmup, runs: options.runs }
-  print(`dsh bench — node ${process.version}, ${process.platform} ${process.arch}, ${availableParallelism()} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}); ${options.runs} kept run(s) after ${options.warmup} warm-up(s); parts: ${options.parts.join(', ')}`)
+  print(
+    `dsh bench — node ${process.version}, ${process.platform} ${process.arch}, ${availableParallelism()} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}); ${options.runs} kept run(s) after ${options.warmup} warm-up(s); parts: ${options.parts.join(', ')}`,
+  )
   const loadAtStart = loadavg()[0]
   print(loadLine('start'))
   if (options.parts.includes('scenarios') || options.parts.includes('fixed')) {
     const build = ensureDist(repoRoot)
-    print(`build: dist/ ${build.rebuilt ? `was stale, rebuilt in ${formatMs(build.ms)}` : `is up to date (checked in ${formatMs(build.ms)})`}`)
+    print(
+      `build: dist/ ${build.rebuilt ? `was stale, rebuilt in ${formatMs(build.ms)}` : `is up to date (checked in ${formatMs(build.ms)})`}`,
+    )
     if (build.warning) print(`warning: ${build.warning}`)
   }
   const stampAtStart = distStamp(repoRoot)
@@ -64,18 +68,26 @@ async function main(argv: string[]): Promise<number> {
   }
   await part('scenarios', async () => {
     results.scenarios = await benchScenarios(repoRoot, runs, (row) =>
-      progress(`${row.name}: ${row.failure ? `not counted (${row.failure})` : `in-process ${formatMs(row.inproc?.median)}, subprocess ${formatMs(row.subprocess?.median)}`}`))
+      progress(
+        `${row.name}: ${row.failure ? `not counted (${row.failure})` : `in-process ${formatMs(row.inproc?.median)}, subprocess ${formatMs(row.subprocess?.median)}`}`,
+      ),
+    )
     return scenariosSection(results.scenarios)
   })
-  await part('fixed', async () => fixedSection(results.fixed = await benchFixed(repoRoot, runs), results.scenarios?.subprocessMedianMs))
+  await part('fixed', async () =>
+    fixedSection((results.fixed = await benchFixed(repoRoot, runs)), results.scenarios?.subprocessMedianMs),
+  )
   await part('scale', async () => {
     results.scale = await benchScale(repoRoot, runs, {
       agent: true,
-      onRow: (row) => progress(`${row.label}: components ${formatMs(row.components.median)}, agent loop ${formatMs(row.agent?.total.median)}`),
+      onRow: (row) =>
+        progress(
+          `${row.label}: components ${formatMs(row.components.median)}, agent loop ${formatMs(row.agent?.total.median)}`,
+        ),
     })
     return scaleSection(results.scale)
   })
-  await part('suite', async () => suiteSection(results.suite = await benchSuite(repoRoot, runs)))
+  await part('suite', async () => suiteSection((results.suite = await benchSuite(repoRoot, runs))))
 
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)
@@ -83,15 +95,32 @@ async function main(argv: string[]): Promise<number> {
   print('== targets (set for a 2-core machine) ==')
   print(loadLine('end'))
   const busy = Math.max(loadAtStart, loadavg()[0]) > availableParallelism()
-  if (busy) print('warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a quiet machine before judging a MISS')
+  if (busy)
+    print(
+      'warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a quiet machine before judging a MISS',
+    )
   if (distStamp(repoRoot) !== stampAtStart) {
-    print('warning: dist/ was rebuilt during the bench (another process ran tsc, e.g. a vitest global setup); a subprocess run that started meanwhile may have failed or been slowed')
+    print(
+      'warning: dist/ was rebuilt during the bench (another process ran tsc, e.g. a vitest global setup); a subprocess run that started meanwhile may have failed or been slowed',
+    )
   }
   verdicts.forEach((verdict) => print(targetLine(verdict)))
   print(summaryLine(headline))
   if (options.json) {
-    const machine = { node: process.version, platform: process.platform, arch: process.arch, cpus: availableParallelism(), cpu: cpus()[0]?.model.trim(), loadAtStart, loadAtEnd: loadavg()[0], busy }
-    await writeFile(options.json, `${JSON.stringify({ ...summaryFields(headline), headline, targets: verdicts, machine, options, results, crashed }, null, 2)}\n`)
+    const machine = {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      cpus: availableParallelism(),
+      cpu: cpus()[0]?.model.trim(),
+      loadAtStart,
+      loadAtEnd: loadavg()[0],
+      busy,
+    }
+    await writeFile(
+      options.json,
+      `${JSON.stringify({ ...summaryFields(headline), headline, targets: verdicts, machine, options, results, crashed }, null, 2)}\n`,
+    )
   }
   // A MISS is a finding, not a failure of the command; a part that crashed is.
   return crashed.length ? 1 : 0

@@ -7,14 +7,24 @@ describe('scenariosSection', () => {
     const lines = scenariosSection({
       rows: [
         { name: 'text-turn', inproc: summarize([20]), subprocess: summarize([260]), ratio: 13 },
-        { name: 'broken', inproc: summarize([5]), subprocess: summarize([250]), ratio: 50, failure: 'in-process: golden differs' },
+        {
+          name: 'broken',
+          inproc: summarize([5]),
+          subprocess: summarize([250]),
+          ratio: 50,
+          failure: 'in-process: golden differs',
+        },
       ],
-      inprocMedianMs: 20, subprocessMedianMs: 260, ratio: 13,
+      inprocMedianMs: 20,
+      subprocessMedianMs: 260,
+      ratio: 13,
     })
     expect(lines).toContain('text-turn                20.0 ms    260.0 ms  13.00×')
     expect(lines).toContain('broken (not counted)     5.00 ms    250.0 ms  50.00×')
     expect(lines).toContain('not counted: broken: in-process: golden differs')
-    expect(lines.at(-1)).toBe('typical scenario (median over 1 of 2): in-process 20.0 ms, subprocess 260.0 ms, ratio 13.00×')
+    expect(lines.at(-1)).toBe(
+      'typical scenario (median over 1 of 2): in-process 20.0 ms, subprocess 260.0 ms, ratio 13.00×',
+    )
   })
 })
 
@@ -23,10 +33,28 @@ describe('scaleSection', () => {
     const s = (ms: number) => summarize([ms])
     const lines = scaleSection({
       rows: [
-        { label: '10k chunks', chunks: 10_000, bytes: 1_050_000, derive: s(1), replay: s(60), normalize: s(90), components: s(150), agent: { replay: s(900), normalize: s(100), total: s(1000) } },
-        { label: '1k chunks', chunks: 1_000, bytes: 105_000, derive: s(0.2), replay: s(30), normalize: s(5), components: s(35) },
+        {
+          label: '10k chunks',
+          chunks: 10_000,
+          bytes: 1_050_000,
+          derive: s(1),
+          replay: s(60),
+          normalize: s(90),
+          components: s(150),
+          agent: { replay: s(900), normalize: s(100), total: s(1000) },
+        },
+        {
+          label: '1k chunks',
+          chunks: 1_000,
+          bytes: 105_000,
+          derive: s(0.2),
+          replay: s(30),
+          normalize: s(5),
+          components: s(35),
+        },
       ],
-      componentsRatio: 8.07, agentRatio: Number.NaN,
+      componentsRatio: 8.07,
+      agentRatio: Number.NaN,
     })
     expect(lines[3]).toMatch(/^10k chunks +10000 +1\.1 .* 1\.00 s +100$/)
     expect(lines[4]).toMatch(/ n\/a +n\/a +n\/a +n\/a$/)

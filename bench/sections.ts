@@ -8,7 +8,10 @@ import { ratio, type Summary } from './stats.ts'
 
 export function scenariosSection(result: ScenariosResult): string[] {
   const rows = result.rows.map((row) => [
-    row.failure ? `${row.name} (not counted)` : row.name, formatMs(row.inproc?.median), formatMs(row.subprocess?.median), formatRatio(row.ratio),
+    row.failure ? `${row.name} (not counted)` : row.name,
+    formatMs(row.inproc?.median),
+    formatMs(row.subprocess?.median),
+    formatRatio(row.ratio),
   ])
   const counted = result.rows.filter((row) => !row.failure).length
   return [
@@ -20,29 +23,59 @@ export function scenariosSection(result: ScenariosResult): string[] {
 }
 
 export function fixedSection(fixed: FixedCosts, subprocessMedianMs?: number): string[] {
-  const row = (label: string, summary: Summary) => [label, formatMs(summary.median), formatMs(summary.min), formatMs(summary.max)]
+  const row = (label: string, summary: Summary) => [
+    label,
+    formatMs(summary.median),
+    formatMs(summary.min),
+    formatMs(summary.max),
+  ]
   const lines = [
     '== fixed costs of a subprocess run ==',
-    ...formatTable(['cost', 'median', 'min', 'max'], [
-      row("node -e ''", fixed.nodeStart),
-      row('node bin/dsh.js --help', fixed.binHelp),
-      row('bootComposition + dispose (in this process)', fixed.boot),
-      row('dsh serve: boot, stdin EOF, exit', fixed.serveEof),
-    ]),
+    ...formatTable(
+      ['cost', 'median', 'min', 'max'],
+      [
+        row("node -e ''", fixed.nodeStart),
+        row('node bin/dsh.js --help', fixed.binHelp),
+        row('bootComposition + dispose (in this process)', fixed.boot),
+        row('dsh serve: boot, stdin EOF, exit', fixed.serveEof),
+      ],
+    ),
     `bin import ≈ --help − node start = ${formatMs(fixed.binImportMs)}`,
     `floor = node start + bin import + boot = ${formatMs(fixed.floorMs)}`,
   ]
   if (subprocessMedianMs !== undefined) {
-    lines.push(`subprocess median / floor = ${formatRatio(ratio(subprocessMedianMs, fixed.floorMs))}; / dsh serve boot-and-exit = ${formatRatio(ratio(subprocessMedianMs, fixed.serveEof.median))}`)
+    lines.push(
+      `subprocess median / floor = ${formatRatio(ratio(subprocessMedianMs, fixed.floorMs))}; / dsh serve boot-and-exit = ${formatRatio(ratio(subprocessMedianMs, fixed.serveEof.median))}`,
+    )
   }
   return lines
 }
 
 export function scaleSection(scale: ScaleResult): string[] {
-  const header = ['session', 'chunks', 'MB', 'derive', 'replay svc', 'normalize', 'components', 'agent replay', 'agent normalize', 'agent total', 'agent µs/chunk']
+  const header = [
+    'session',
+    'chunks',
+    'MB',
+    'derive',
+    'replay svc',
+    'normalize',
+    'components',
+    'agent replay',
+    'agent normalize',
+    'agent total',
+    'agent µs/chunk',
+  ]
   const rows = scale.rows.map((row) => [
-    row.label, String(row.chunks), (row.bytes / 1e6).toFixed(1), formatMs(row.derive.median), formatMs(row.replay.median), formatMs(row.normalize.median),
-    formatMs(row.components.median), formatMs(row.agent?.replay.median), formatMs(row.agent?.normalize.median), formatMs(row.agent?.total.median),
+    row.label,
+    String(row.chunks),
+    (row.bytes / 1e6).toFixed(1),
+    formatMs(row.derive.median),
+    formatMs(row.replay.median),
+    formatMs(row.normalize.median),
+    formatMs(row.components.median),
+    formatMs(row.agent?.replay.median),
+    formatMs(row.agent?.normalize.median),
+    formatMs(row.agent?.total.median),
     row.agent ? ((row.agent.total.median * 1000) / row.chunks).toFixed(0) : 'n/a',
   ])
   return [

@@ -8,17 +8,38 @@ describe('generateSession', () => {
   it('lays out each turn like a recorded text turn', () => {
     const session = generateSession({ turns: 2, chunksPerTurn: 3 })
     const types = session.events.map((event) => event.type)
-    const turn = ['user/message', 'turn/start', 'step/start', 'request/header', 'assistant/chunk', 'assistant/chunk', 'assistant/chunk',
-      'assistant/chunk', 'assistant/chunk', 'assistant/message', 'step/end', 'turn/end']
+    const turn = [
+      'user/message',
+      'turn/start',
+      'step/start',
+      'request/header',
+      'assistant/chunk',
+      'assistant/chunk',
+      'assistant/chunk',
+      'assistant/chunk',
+      'assistant/chunk',
+      'assistant/message',
+      'step/end',
+      'turn/end',
+    ]
     // request/header is written once, when it first appears.
     expect(types).toEqual([...turn, ...turn.filter((type) => type !== 'request/header')])
-    const chunks = session.events.filter((event) => event.type === 'assistant/chunk').slice(0, 5).map((event) => (event.data as { chunk: { type: string } }).chunk.type)
+    const chunks = session.events
+      .filter((event) => event.type === 'assistant/chunk')
+      .slice(0, 5)
+      .map((event) => (event.data as { chunk: { type: string } }).chunk.type)
     expect(chunks).toEqual(['text-delta', 'text-delta', 'text-delta', 'usage', 'finish'])
   })
 
   it('derives to one script entry per turn holding every chunk', () => {
     const script = deriveReplayScript(generateSession({ turns: 3, chunksPerTurn: 10 }).events)
-    expect(script.map((entry) => [entry.at.turn, entry.entry.kind, (entry.entry as { chunks: unknown[] }).chunks.length])).toEqual([[1, 'chunks', 12], [2, 'chunks', 12], [3, 'chunks', 12]])
+    expect(
+      script.map((entry) => [entry.at.turn, entry.entry.kind, (entry.entry as { chunks: unknown[] }).chunks.length]),
+    ).toEqual([
+      [1, 'chunks', 12],
+      [2, 'chunks', 12],
+      [3, 'chunks', 12],
+    ])
   })
 
   it('records assistant messages that agree with their chunks, so a replay sees no drift', () => {
@@ -41,7 +62,10 @@ describe('generateSession', () => {
   it('gives a header-only log for zero turns and carries a live system prompt when asked', () => {
     expect(generateSession({ turns: 0, chunksPerTurn: 0 }).events).toEqual([])
     const live = generateSession({ turns: 1, chunksPerTurn: 0, request: { system: 'sys', tools: [] } })
-    expect(live.events.find((event) => event.type === 'request/header')?.data).toMatchObject({ system: 'sys', tools: [] })
+    expect(live.events.find((event) => event.type === 'request/header')?.data).toMatchObject({
+      system: 'sys',
+      tools: [],
+    })
     expect(() => generateSession({ turns: -1, chunksPerTurn: 0 })).toThrow(/turns must be a non-negative integer/)
   })
 })

@@ -35,8 +35,10 @@ export function promptFor(turn: number): string {
 }
 
 export function generateSession(shape: SessionShape): GeneratedSession {
-  if (!Number.isInteger(shape.turns) || shape.turns < 0) throw new Error(`turns must be a non-negative integer, got ${shape.turns}`)
-  if (!Number.isInteger(shape.chunksPerTurn) || shape.chunksPerTurn < 0) throw new Error(`chunksPerTurn must be a non-negative integer, got ${shape.chunksPerTurn}`)
+  if (!Number.isInteger(shape.turns) || shape.turns < 0)
+    throw new Error(`turns must be a non-negative integer, got ${shape.turns}`)
+  if (!Number.isInteger(shape.chunksPerTurn) || shape.chunksPerTurn < 0)
+    throw new Error(`chunksPerTurn must be a non-negative integer, got ${shape.chunksPerTurn}`)
   const header: LoggedHeader = { type: 'session', version: 1, id: '{{session:1}}', createdAt: 0, cwd: '{{cwd}}' }
   const events: LoggedEvent[] = []
   const prompts: string[] = []
@@ -49,7 +51,15 @@ export function generateSession(shape: SessionShape): GeneratedSession {
     push('user/message', { turn, messageId: `{{message:${++message}}}`, content: [{ type: 'text', text: prompt }] })
     push('turn/start', { turn })
     push('step/start', { turn, step })
-    if (turn === 1) push('request/header', { turn, step, model: 'deepseek-chat', system: shape.request?.system ?? '{{system}}', tools: shape.request?.tools ?? '{{tools}}', reason: 'initial' })
+    if (turn === 1)
+      push('request/header', {
+        turn,
+        step,
+        model: 'deepseek-chat',
+        system: shape.request?.system ?? '{{system}}',
+        tools: shape.request?.tools ?? '{{tools}}',
+        reason: 'initial',
+      })
     const parts: string[] = []
     for (let index = 0; index < shape.chunksPerTurn; index++) {
       const text = deltaText(index)
@@ -59,7 +69,14 @@ export function generateSession(shape: SessionShape): GeneratedSession {
     const usage = { inputTokens: 10 * turn, outputTokens: shape.chunksPerTurn, cachedInputTokens: 0 }
     push('assistant/chunk', { turn, step, chunk: { type: 'usage', ...usage } satisfies StreamChunk })
     push('assistant/chunk', { turn, step, chunk: { type: 'finish', reason: 'stop' } satisfies StreamChunk })
-    push('assistant/message', { turn, step, messageId: `{{message:${++message}}}`, text: parts.join(''), toolCalls: [], usage })
+    push('assistant/message', {
+      turn,
+      step,
+      messageId: `{{message:${++message}}}`,
+      text: parts.join(''),
+      toolCalls: [],
+      usage,
+    })
     push('step/end', { turn, step })
     push('turn/end', { turn, reason: 'end_turn' })
   }

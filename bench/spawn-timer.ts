@@ -18,21 +18,34 @@ export interface SpawnOptions {
 export function timedSpawn(command: string, args: readonly string[], options: SpawnOptions): Promise<SpawnOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     const stdout: Buffer[] = []
     const stderr: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk))
     child.on('error', reject)
-    child.on('close', (code, signal) => resolve({
-      ms: performance.now() - started, code, signal,
-      stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8'),
-    }))
+    child.on('close', (code, signal) =>
+      resolve({
+        ms: performance.now() - started,
+        code,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      }),
+    )
   })
 }
 
 /** Like timedSpawn, but a non-zero exit is an error quoting the command and the tail of its stderr. */
-export async function timedSpawnOk(command: string, args: readonly string[], options: SpawnOptions): Promise<SpawnOutcome> {
+export async function timedSpawnOk(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions,
+): Promise<SpawnOutcome> {
   const outcome = await timedSpawn(command, args, options)
   if (outcome.code !== 0) {
     const tail = (outcome.stderr.trim() || outcome.stdout.trim()).split('\n').slice(-15).join('\n')

@@ -1,18 +1,37 @@
 import { describe, expect, it } from 'vitest'
 import { judgeTargets } from './targets.ts'
 
-const byId = (headline: Parameters<typeof judgeTargets>[0]) => Object.fromEntries(judgeTargets(headline).map((verdict) => [verdict.id, verdict]))
+const byId = (headline: Parameters<typeof judgeTargets>[0]) =>
+  Object.fromEntries(judgeTargets(headline).map((verdict) => [verdict.id, verdict]))
 
 describe('judgeTargets', () => {
   it('passes values on the right side of each limit, limits included', () => {
-    const verdicts = byId({ inprocMedianMs: 25, ratio: 10, subprocessMedianMs: 400, floorMs: 200, scale100kMs: 1999, scale10kTo100k: 12, suiteS: 15 })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'scale-100k', 'scale-ratio', 'suite']) expect(verdicts[id].status).toBe('PASS')
+    const verdicts = byId({
+      inprocMedianMs: 25,
+      ratio: 10,
+      subprocessMedianMs: 400,
+      floorMs: 200,
+      scale100kMs: 1999,
+      scale10kTo100k: 12,
+      suiteS: 15,
+    })
+    for (const id of ['inproc', 'ratio', 'subprocess', 'scale-100k', 'scale-ratio', 'suite'])
+      expect(verdicts[id].status).toBe('PASS')
     expect(verdicts.subprocess.value).toBe(2)
   })
 
   it('misses values beyond a limit, in the direction of the target', () => {
-    const verdicts = byId({ inprocMedianMs: 25.1, ratio: 9.9, subprocessMedianMs: 401, floorMs: 200, agent100kMs: 5000, agent10kTo100k: 12.5, suiteS: 16 })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'agent-100k', 'agent-ratio', 'suite']) expect(verdicts[id].status).toBe('MISS')
+    const verdicts = byId({
+      inprocMedianMs: 25.1,
+      ratio: 9.9,
+      subprocessMedianMs: 401,
+      floorMs: 200,
+      agent100kMs: 5000,
+      agent10kTo100k: 12.5,
+      suiteS: 16,
+    })
+    for (const id of ['inproc', 'ratio', 'subprocess', 'agent-100k', 'agent-ratio', 'suite'])
+      expect(verdicts[id].status).toBe('MISS')
   })
 
   it('skips targets whose part did not run or whose value is not a number', () => {

@@ -36,14 +36,63 @@ export interface TargetVerdict {
 type Spec = Omit<TargetVerdict, 'value' | 'status'> & { value: (h: Headline) => number | undefined }
 
 const SPECS: Spec[] = [
-  { id: 'inproc', label: 'in-process replay, median per scenario', limit: 25, unit: 'ms', kind: 'max', value: (h) => h.inprocMedianMs },
+  {
+    id: 'inproc',
+    label: 'in-process replay, median per scenario',
+    limit: 25,
+    unit: 'ms',
+    kind: 'max',
+    value: (h) => h.inprocMedianMs,
+  },
   { id: 'ratio', label: 'subprocess / in-process', limit: 10, unit: '×', kind: 'min', value: (h) => h.ratio },
-  { id: 'subprocess', label: 'subprocess replay ≤ 2 × (node start + bin import + boot)', limit: 2, unit: '×', kind: 'max', value: (h) => ratio(h.subprocessMedianMs ?? Number.NaN, h.floorMs ?? Number.NaN) },
-  { id: 'scale-100k', label: '100k chunks, replay service + normalize', limit: 2000, unit: 'ms', kind: 'max', value: (h) => h.scale100kMs },
-  { id: 'scale-ratio', label: '10k → 100k cost ratio, replay service + normalize', limit: 12, unit: '×', kind: 'max', value: (h) => h.scale10kTo100k },
-  { id: 'agent-100k', label: '100k chunks, agent loop end to end', limit: 2000, unit: 'ms', kind: 'max', value: (h) => h.agent100kMs },
-  { id: 'agent-ratio', label: '10k → 100k cost ratio, agent loop end to end', limit: 12, unit: '×', kind: 'max', value: (h) => h.agent10kTo100k },
-  { id: 'suite', label: 'replay suite wall time (npx vitest run scenarios)', limit: 15, unit: 's', kind: 'max', value: (h) => h.suiteS },
+  {
+    id: 'subprocess',
+    label: 'subprocess replay ≤ 2 × (node start + bin import + boot)',
+    limit: 2,
+    unit: '×',
+    kind: 'max',
+    value: (h) => ratio(h.subprocessMedianMs ?? Number.NaN, h.floorMs ?? Number.NaN),
+  },
+  {
+    id: 'scale-100k',
+    label: '100k chunks, replay service + normalize',
+    limit: 2000,
+    unit: 'ms',
+    kind: 'max',
+    value: (h) => h.scale100kMs,
+  },
+  {
+    id: 'scale-ratio',
+    label: '10k → 100k cost ratio, replay service + normalize',
+    limit: 12,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.scale10kTo100k,
+  },
+  {
+    id: 'agent-100k',
+    label: '100k chunks, agent loop end to end',
+    limit: 2000,
+    unit: 'ms',
+    kind: 'max',
+    value: (h) => h.agent100kMs,
+  },
+  {
+    id: 'agent-ratio',
+    label: '10k → 100k cost ratio, agent loop end to end',
+    limit: 12,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.agent10kTo100k,
+  },
+  {
+    id: 'suite',
+    label: 'replay suite wall time (npx vitest run scenarios)',
+    limit: 15,
+    unit: 's',
+    kind: 'max',
+    value: (h) => h.suiteS,
+  },
 ]
 
 export function judgeTargets(headline: Headline): TargetVerdict[] {
@@ -54,4 +103,3 @@ export function judgeTargets(headline: Headline): TargetVerdict[] {
     return { ...spec, value: measured, status: pass ? 'PASS' : 'MISS' }
   })
 }
-

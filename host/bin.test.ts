@@ -7,7 +7,9 @@ import { afterEach, expect, test } from 'vitest'
 
 const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const made: string[] = []
-afterEach(() => { for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true }) })
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
 
 test('bin/dsh.js without dist/ tells the user to run npm run build', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'dsh-bin-'))

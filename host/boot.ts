@@ -32,7 +32,9 @@ export class BootError extends Error {
   override name = 'BootError'
 }
 
-const stderrLog = (line: string) => { process.stderr.write(`${line}\n`) }
+const stderrLog = (line: string) => {
+  process.stderr.write(`${line}\n`)
+}
 
 /**
  * Start a composition: a Cordis root, the Loader, and the config plugin that feeds it.
@@ -49,7 +51,9 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   // Cordis emits a plugin's Config validation error with no context (`this` is null), synchronously
   // inside the constructor of the fiber it announced just before via internal/plugin.
   let lastFiber: Fiber | undefined
-  ctx.on('internal/plugin', (fiber) => { lastFiber = fiber })
+  ctx.on('internal/plugin', (fiber) => {
+    lastFiber = fiber
+  })
   const reported = new WeakSet<object>()
   ctx.on('internal/error', function (this: unknown, error: unknown) {
     // `this` is the emitting context: an entry's context, or a fiber's that belongs to one.
@@ -64,11 +68,15 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   })
   ctx.on('internal/warn', (...args: unknown[]) => log(`dsh: warning: ${args.map(String).join(' ')}`))
   ctx.on('internal/info', (...args: unknown[]) => log(`dsh: ${args.map(String).join(' ')}`))
-  ctx.on('config/loaded', (loaded) => { composition = loaded })
+  ctx.on('config/loaded', (loaded) => {
+    composition = loaded
+  })
 
   const configDir = path.dirname(path.resolve(configFile))
   await settle(ctx.plugin(Loader, { baseUrl: `${pathToFileURL(configDir).href}/` }))
-  const configPatches = patches.map((patch) => (typeof patch === 'string' ? patch : { ...patch, patches: [...patch.patches] }))
+  const configPatches = patches.map((patch) =>
+    typeof patch === 'string' ? patch : { ...patch, patches: [...patch.patches] },
+  )
   const configFiber = ctx.plugin(configPlugin, { file: configFile, patches: configPatches, env })
   await settle(configFiber)
   await ctx.get('loader')?.await()
@@ -81,9 +89,13 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   }
 
   if (failures.length || !composition) {
-    const lines = failures.map(({ error, origin }) => `${describeOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`)
+    const lines = failures.map(
+      ({ error, origin }) => `${describeOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`,
+    )
     await dispose()
-    throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, { cause: failures[0]?.error })
+    throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, {
+      cause: failures[0]?.error,
+    })
   }
   warnAboutWaitingEntries(ctx, log)
   return { ctx, configFile: composition.configFile, entries: composition.entries, dispose }
@@ -111,7 +123,9 @@ function warnAboutWaitingEntries(ctx: Context, log: (line: string) => void): voi
     const missing = Object.entries(fiber.inject)
       .filter(([name, meta]) => meta?.required && !ctx.reflect.get(name))
       .map(([name]) => name)
-    log(`dsh: warning: entry "${entry.options.id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`)
+    log(
+      `dsh: warning: entry "${entry.options.id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`,
+    )
   }
 }
 
@@ -119,7 +133,9 @@ function warnAboutWaitingEntries(ctx: Context, log: (line: string) => void): voi
 async function settle(fiber: PromiseLike<unknown> | unknown): Promise<void> {
   try {
     await fiber
-  } catch { /* reported via internal/error */ }
+  } catch {
+    /* reported via internal/error */
+  }
 }
 
 function formatMessage(error: unknown): string {

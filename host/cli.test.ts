@@ -9,13 +9,25 @@ const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 async function run(argv: string[], env: NodeJS.ProcessEnv = {}, table?: readonly CliCommand[]) {
   let stdout = ''
   let stderr = ''
-  const io: CliIO = { stdout: (text) => { stdout += text }, stderr: (text) => { stderr += text }, env }
+  const io: CliIO = {
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
+    env,
+  }
   const code = await main(argv, io, table)
   return { code, stdout, stderr }
 }
 
 /** Drop the two `#` header lines so the body can be compared exactly. */
-const body = (yaml: string) => yaml.split('\n').filter((line) => !/^# (effective entries|\.\/ names)/.test(line)).join('\n')
+const body = (yaml: string) =>
+  yaml
+    .split('\n')
+    .filter((line) => !/^# (effective entries|\.\/ names)/.test(line))
+    .join('\n')
 
 const LIVE = `- id: llm
   name: ./plugins/llm
@@ -104,8 +116,11 @@ describe('dsh command line', () => {
     }
   })
 
-  test('help <command> and <command> --help print that command\'s options', async () => {
-    for (const argv of [['help', 'config'], ['config', '--help']]) {
+  test("help <command> and <command> --help print that command's options", async () => {
+    for (const argv of [
+      ['help', 'config'],
+      ['config', '--help'],
+    ]) {
       const result = await run(argv)
       expect(result.code).toBe(0)
       expect(result.stdout).toMatch(/^Usage: dsh config \[--config FILE\] \[--patch FILE\]…\n/)
@@ -148,7 +163,11 @@ describe('dsh command line', () => {
       },
     }
     const table = [...commands, hello]
-    expect(await run(['hello', '--name', 'ada', 'x', 'y'], {}, table)).toEqual({ code: 3, stdout: 'hello ada x,y\n', stderr: '' })
+    expect(await run(['hello', '--name', 'ada', 'x', 'y'], {}, table)).toEqual({
+      code: 3,
+      stdout: 'hello ada x,y\n',
+      stderr: '',
+    })
     expect((await run(['help'], {}, table)).stdout).toMatch(/^ {2}hello +say hello$/m)
     expect((await run(['help', 'hello'], {}, table)).stdout).toContain('Usage: dsh hello [--name WHO] [extra…]')
   })

@@ -13,13 +13,21 @@ export type { CliCommand, CliIO } from './cli/command.ts'
 export const EXIT_USAGE = 2
 
 const processIO: CliIO = {
-  stdout: (text) => { process.stdout.write(text) },
-  stderr: (text) => { process.stderr.write(text) },
+  stdout: (text) => {
+    process.stdout.write(text)
+  },
+  stderr: (text) => {
+    process.stderr.write(text)
+  },
   env: process.env,
 }
 
 /** Run `dsh <argv>`; resolves with the exit code. Never writes diagnostics to stdout. */
-export async function main(argv: readonly string[], io: CliIO = processIO, table: readonly CliCommand[] = commands): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIO = processIO,
+  table: readonly CliCommand[] = commands,
+): Promise<number> {
   const [first, ...rest] = argv
   const usage = generalUsage(table, DEFAULT_COMMAND)
   const find = (name: string) => table.find((command) => command.name === name)
@@ -42,7 +50,12 @@ export async function main(argv: readonly string[], io: CliIO = processIO, table
 
   let parsed: { values: OptionValues; positionals: string[] }
   try {
-    parsed = parseArgs({ args, options: parseArgsOptions(command), allowPositionals: Boolean(command.positionals), strict: true })
+    parsed = parseArgs({
+      args,
+      options: parseArgsOptions(command),
+      allowPositionals: Boolean(command.positionals),
+      strict: true,
+    })
   } catch (error) {
     return usageError(io, (error as Error).message, commandUsage(command, DEFAULT_COMMAND))
   }

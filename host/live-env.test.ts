@@ -8,7 +8,9 @@ import { loadDotEnvForLiveMode, usesLiveAdapter } from './live-env.ts'
 
 const repo = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const made: string[] = []
-afterEach(() => { for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true }) })
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
 /** A temp folder removed after the test. */
 function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dsh-env-'))
@@ -19,13 +21,25 @@ function tempDir(): string {
 describe('live mode .env loading', () => {
   test('the shipped cordis.yml is live; with cordis.snapshot.yml it is replay', async () => {
     const live = await loadComposition({ configFile: path.join(repo, 'cordis.yml'), env: {} })
-    const replay = await loadComposition({ configFile: path.join(repo, 'cordis.yml'), patches: [path.join(repo, 'cordis.snapshot.yml')], env: {} })
+    const replay = await loadComposition({
+      configFile: path.join(repo, 'cordis.yml'),
+      patches: [path.join(repo, 'cordis.snapshot.yml')],
+      env: {},
+    })
     expect(usesLiveAdapter(live.entries)).toBe(true)
     expect(usesLiveAdapter(replay.entries)).toBe(false)
   })
 
   test('a disabled group hides the live adapter', () => {
-    const entries = [{ id: 'models', name: 'cordis:group', group: true, disabled: true, config: [{ id: 'llm-deepseek', name: './x' }] }]
+    const entries = [
+      {
+        id: 'models',
+        name: 'cordis:group',
+        group: true,
+        disabled: true,
+        config: [{ id: 'llm-deepseek', name: './x' }],
+      },
+    ]
     expect(usesLiveAdapter(entries)).toBe(false)
     expect(usesLiveAdapter([{ ...entries[0], disabled: false }])).toBe(true)
   })
@@ -35,7 +49,9 @@ describe('live mode .env loading', () => {
     writeFileSync(path.join(cwd, '.env'), 'DSH_TEST_FROM_DOTENV=yes\n')
     const live = [{ id: 'llm-deepseek', name: './plugins/llm-deepseek' }]
     const loaded: string[] = []
-    const loadEnvFile = (file: string) => { loaded.push(file) }
+    const loadEnvFile = (file: string) => {
+      loaded.push(file)
+    }
 
     expect(loadDotEnvForLiveMode([{ ...live[0], disabled: true }], { cwd, loadEnvFile })).toBe('replay')
     expect(loaded).toEqual([])

@@ -25,7 +25,10 @@ export interface DotEnvOptions {
  * composition runs the live adapter. Replay never loads it, so a key in .env cannot leak into a
  * keyless run. Returns what happened.
  */
-export function loadDotEnvForLiveMode(entries: readonly CompositionEntry[], options: DotEnvOptions): 'loaded' | 'no-file' | 'replay' {
+export function loadDotEnvForLiveMode(
+  entries: readonly CompositionEntry[],
+  options: DotEnvOptions,
+): 'loaded' | 'no-file' | 'replay' {
   const { cwd, loadEnvFile = (file: string) => process.loadEnvFile(file), exists = existsSync } = options
   if (!usesLiveAdapter(entries)) return 'replay'
   const file = path.join(cwd, '.env')

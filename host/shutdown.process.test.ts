@@ -34,16 +34,27 @@ function serve(delayMs: number, args: string[] = ['serve', '--config', fixture])
   const disposedFile = path.join(dir, 'disposed')
   const child = spawn(process.execPath, ['--import', 'tsx', 'host/cli.ts', ...args], {
     cwd: repo,
-    env: { PATH: process.env.PATH, DSH_TEST_READY_FILE: readyFile, DSH_TEST_DISPOSED_FILE: disposedFile, DSH_TEST_DELAY_MS: String(delayMs) },
+    env: {
+      PATH: process.env.PATH,
+      DSH_TEST_READY_FILE: readyFile,
+      DSH_TEST_DISPOSED_FILE: disposedFile,
+      DSH_TEST_DELAY_MS: String(delayMs),
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   let stderr = ''
   let stdout = ''
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk })
-  child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>((resolve) => {
-    child.on('exit', (code, signal) => resolve({ code, signal, stderr, stdout }))
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk
   })
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>(
+    (resolve) => {
+      child.on('exit', (code, signal) => resolve({ code, signal, stderr, stdout }))
+    },
+  )
   const served = { child, dir, readyFile, disposedFile, exited }
   started.push(served)
   return served
@@ -52,7 +63,9 @@ function serve(delayMs: number, args: string[] = ['serve', '--config', fixture])
 /** Poll for the plugin's ready file; fail fast (with dsh's stderr) if the process exits first. */
 async function waitForFile(file: string, served: Served): Promise<void> {
   let exited = false
-  served.exited.then(() => { exited = true })
+  served.exited.then(() => {
+    exited = true
+  })
   const deadline = Date.now() + 15_000
   while (!existsSync(file)) {
     if (exited || Date.now() > deadline) {

@@ -8,7 +8,14 @@ function setup() {
   const stdin = new PassThrough()
   const exits: number[] = []
   const logs: string[] = []
-  const watch = watchForShutdown({ signals, stdin, forceExit: (code) => { exits.push(code) }, log: (line) => logs.push(line) })
+  const watch = watchForShutdown({
+    signals,
+    stdin,
+    forceExit: (code) => {
+      exits.push(code)
+    },
+    log: (line) => logs.push(line),
+  })
   return { signals, stdin, exits, logs, watch }
 }
 

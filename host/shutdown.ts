@@ -43,10 +43,14 @@ export function watchForShutdown(options: ShutdownOptions = {}): ShutdownWatch {
     signals = process,
     stdin = process.stdin,
     forceExit = (code: number) => process.exit(code),
-    log = (line: string) => { process.stderr.write(`${line}\n`) },
+    log = (line: string) => {
+      process.stderr.write(`${line}\n`)
+    },
   } = options
   let resolveRequested!: (reason: ShutdownReason) => void
-  const requested = new Promise<ShutdownReason>((resolve) => { resolveRequested = resolve })
+  const requested = new Promise<ShutdownReason>((resolve) => {
+    resolveRequested = resolve
+  })
   let stopping = false
 
   const request = (reason: ShutdownReason) => {
@@ -66,7 +70,9 @@ export function watchForShutdown(options: ShutdownOptions = {}): ShutdownWatch {
     handlers.set(signal, handler)
     signals.on(signal, handler)
   }
-  const onEnd = () => { if (!stopping) request('stdin-eof') }
+  const onEnd = () => {
+    if (!stopping) request('stdin-eof')
+  }
 
   return {
     requested,
@@ -75,7 +81,8 @@ export function watchForShutdown(options: ShutdownOptions = {}): ShutdownWatch {
       // 'close' too: a stream destroyed without 'end' can no longer deliver anything either.
       stdin.once('end', onEnd)
       stdin.once('close', onEnd)
-      const consumed = stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0 || stdin.readableFlowing === true
+      const consumed =
+        stdin.listenerCount('data') > 0 || stdin.listenerCount('readable') > 0 || stdin.readableFlowing === true
       if (!consumed) stdin.resume()
     },
     stop() {

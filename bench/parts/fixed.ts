@@ -47,20 +47,40 @@ export async function benchFixed(repoRoot: string, base: SampleOptions): Promise
     const bin = join(repoRoot, 'bin', 'dsh.js')
     const nodeStart = summarize(await timeRuns(() => timedSpawnOk(node, ['-e', ''], { cwd: repoRoot }), runs))
     const binHelp = summarize(await timeRuns(() => timedSpawnOk(node, [bin, '--help'], { cwd: repoRoot }), runs))
-    const boot = summarize(await timeRuns(async () => {
-      const lines: string[] = []
-      const booted = await bootComposition({
-        configFile: join(repoRoot, 'cordis.yml'),
-        // ACP over nothing: in this process stdio belongs to the bench.
-        patches: [join(repoRoot, 'cordis.snapshot.yml'), { source: 'bench boot patch', baseDir: repoRoot, patches: [...ownPatches, { id: 'acp', config: { transport: 'none' } }] as never }],
-        env: {},
-        log: (line) => lines.push(line),
-      })
-      await booted.dispose()
-      if (lines.length) throw new Error(`bench: booting the composition logged:\n${lines.join('\n')}`)
-    }, runs))
-    const serveArgs = [bin, 'serve', '--config', join(repoRoot, 'cordis.yml'), '--patch', join(repoRoot, 'cordis.snapshot.yml'), '--patch', patchFile]
-    const serveEof = summarize(await timeRuns(() => timedSpawnOk(node, serveArgs, { cwd: scratch.path, env: { PATH: process.env.PATH } }), runs))
+    const boot = summarize(
+      await timeRuns(async () => {
+        const lines: string[] = []
+        const booted = await bootComposition({
+          configFile: join(repoRoot, 'cordis.yml'),
+          // ACP over nothing: in this process stdio belongs to the bench.
+          patches: [
+            join(repoRoot, 'cordis.snapshot.yml'),
+            {
+              source: 'bench boot patch',
+              baseDir: repoRoot,
+              patches: [...ownPatches, { id: 'acp', config: { transport: 'none' } }] as never,
+            },
+          ],
+          env: {},
+          log: (line) => lines.push(line),
+        })
+        await booted.dispose()
+        if (lines.length) throw new Error(`bench: booting the composition logged:\n${lines.join('\n')}`)
+      }, runs),
+    )
+    const serveArgs = [
+      bin,
+      'serve',
+      '--config',
+      join(repoRoot, 'cordis.yml'),
+      '--patch',
+      join(repoRoot, 'cordis.snapshot.yml'),
+      '--patch',
+      patchFile,
+    ]
+    const serveEof = summarize(
+      await timeRuns(() => timedSpawnOk(node, serveArgs, { cwd: scratch.path, env: { PATH: process.env.PATH } }), runs),
+    )
     const binImportMs = Math.max(0, binHelp.median - nodeStart.median)
     return { nodeStart, binHelp, binImportMs, boot, serveEof, floorMs: nodeStart.median + binImportMs + boot.median }
   } finally {

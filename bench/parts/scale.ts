@@ -49,25 +49,39 @@ export interface ScaleResult {
 }
 
 /** A live log's request/header carries the real system prompt and tool schemas, which normalization scrubs. */
-const LIVE_REQUEST = { system: 'You are a coding agent working in {{cwd}}.', tools: [{ name: 'bash', description: 'Run a command', parameters: { type: 'object' } }] }
+const LIVE_REQUEST = {
+  system: 'You are a coding agent working in {{cwd}}.',
+  tools: [{ name: 'bash', description: 'Run a command', parameters: { type: 'object' } }],
+}
 
 /** The biggest sessions cost seconds per run: fewer kept runs, and the smaller sizes before them are the warm-up. */
 function runsFor(chunks: number, base: SampleOptions): SampleOptions {
   return chunks >= 50_000 ? { warmup: 0, runs: Math.min(base.runs, 3) } : base
 }
 
-export async function benchScale(repoRoot: string, base: SampleOptions, options: { agent: boolean; onRow?: (row: ScaleRow) => void }): Promise<ScaleResult> {
+export async function benchScale(
+  repoRoot: string,
+  base: SampleOptions,
+  options: { agent: boolean; onRow?: (row: ScaleRow) => void },
+): Promise<ScaleResult> {
   const rows: ScaleRow[] = []
   for (const shape of SCALE_CASES) {
     const row = await measureCase(repoRoot, shape, base, options.agent)
     rows.push(row)
     options.onRow?.(row)
   }
-  const total = (label: string, pick: (row: ScaleRow) => Summary | undefined) => pick(rows.find((row) => row.label === label)!)?.median ?? Number.NaN
+  const total = (label: string, pick: (row: ScaleRow) => Summary | undefined) =>
+    pick(rows.find((row) => row.label === label)!)?.median ?? Number.NaN
   return {
     rows,
-    componentsRatio: ratio(total('100k chunks', (r) => r.components), total('10k chunks', (r) => r.components)),
-    agentRatio: ratio(total('100k chunks', (r) => r.agent?.total), total('10k chunks', (r) => r.agent?.total)),
+    componentsRatio: ratio(
+      total('100k chunks', (r) => r.components),
+      total('10k chunks', (r) => r.components),
+    ),
+    agentRatio: ratio(
+      total('100k chunks', (r) => r.agent?.total),
+      total('10k chunks', (r) => r.agent?.total),
+    ),
   }
 }
 
@@ -90,12 +104,20 @@ async function measureCase(repoRoot: string, shape: ScaleCase, base: SampleOptio
     const replay = await timeRuns(() => serveThroughReplay(input), runs)
     // What the host normalizes is the live log: seq/time, a real session id, the real cwd.
     const live = reviveLog(sessionText(generateSession({ ...shape, request: LIVE_REQUEST })), cwd).text
-    const normalize = await timeRuns(() => normalizeRun({ stdout: '', sessionLogs: [live], cwdPaths: [cwd], label: 'bench' }), runs)
+    const normalize = await timeRuns(
+      () => normalizeRun({ stdout: '', sessionLogs: [live], cwdPaths: [cwd], label: 'bench' }),
+      runs,
+    )
     const components = replay.map((ms, index) => ms + normalize[index])
 
     const row: ScaleRow = {
-      label: shape.label, chunks: input.expectedChunks, bytes: Buffer.byteLength(text),
-      derive: summarize(derive), replay: summarize(replay), normalize: summarize(normalize), components: summarize(components),
+      label: shape.label,
+      chunks: input.expectedChunks,
+      bytes: Buffer.byteLength(text),
+      derive: summarize(derive),
+      replay: summarize(replay),
+      normalize: summarize(normalize),
+      components: summarize(components),
     }
     if (agent) {
       const staged = await stageSession(`bench-${shape.turns}x${shape.chunksPerTurn}`, session)

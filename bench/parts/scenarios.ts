@@ -23,9 +23,17 @@ export interface ScenariosResult {
   ratio: number
 }
 
-export async function benchScenarios(repoRoot: string, runs: SampleOptions, onRow?: (row: ScenarioRow) => void): Promise<ScenariosResult> {
+export async function benchScenarios(
+  repoRoot: string,
+  runs: SampleOptions,
+  onRow?: (row: ScenarioRow) => void,
+): Promise<ScenariosResult> {
   const { scenarios, failures } = await discoverScenarios(repoRoot)
-  const rows: ScenarioRow[] = failures.map((failure) => ({ name: failure.name, ratio: Number.NaN, failure: firstLine(failure.error.message) }))
+  const rows: ScenarioRow[] = failures.map((failure) => ({
+    name: failure.name,
+    ratio: Number.NaN,
+    failure: firstLine(failure.error.message),
+  }))
   rows.forEach((row) => onRow?.(row))
   for (const scenario of scenarios) {
     const row = await measureScenario(repoRoot, scenario, scenarios, runs)
@@ -38,12 +46,18 @@ export async function benchScenarios(repoRoot: string, runs: SampleOptions, onRo
   return { rows, inprocMedianMs, subprocessMedianMs, ratio: ratio(subprocessMedianMs, inprocMedianMs) }
 }
 
-async function measureScenario(repoRoot: string, scenario: LoadedScenario, corpus: readonly LoadedScenario[], runs: SampleOptions): Promise<ScenarioRow> {
+async function measureScenario(
+  repoRoot: string,
+  scenario: LoadedScenario,
+  corpus: readonly LoadedScenario[],
+  runs: SampleOptions,
+): Promise<ScenarioRow> {
   // A failing run may stop early and look fast: note the first failure, and leave the row out of the medians.
   let failure: string | undefined
   const once = (subprocess: boolean) => async () => {
     const outcome = await runScenario(scenario, { repoRoot, corpus, mode: 'replay', subprocess })
-    if (!outcome.ok) failure ??= `${subprocess ? 'subprocess' : 'in-process'}: ${firstLine(outcome.failures.join('\n'))}`
+    if (!outcome.ok)
+      failure ??= `${subprocess ? 'subprocess' : 'in-process'}: ${firstLine(outcome.failures.join('\n'))}`
   }
   const inproc = summarize(await timeRuns(once(false), runs))
   const subprocess = summarize(await timeRuns(once(true), runs))

@@ -19,14 +19,25 @@ export interface SuiteTiming {
 export async function benchSuite(repoRoot: string, base: SampleOptions): Promise<SuiteTiming> {
   let last = { code: null as number | null, stdout: '' }
   const [command, ...args] = SUITE_COMMAND
-  const wall = await timeRuns(async () => {
-    const outcome = await timedSpawn(command, args, { cwd: repoRoot, env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' } })
-    last = outcome
-  }, { warmup: 0, runs: Math.min(base.runs, 3) })
+  const wall = await timeRuns(
+    async () => {
+      const outcome = await timedSpawn(command, args, {
+        cwd: repoRoot,
+        env: { ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      })
+      last = outcome
+    },
+    { warmup: 0, runs: Math.min(base.runs, 3) },
+  )
   return { command: SUITE_COMMAND.join(' '), wall: summarize(wall), tests: testsLine(last.stdout), code: last.code }
 }
 
 /** The "Tests  N passed (N)" summary line of vitest's output, or '' if absent. */
 export function testsLine(stdout: string): string {
-  return stdout.split('\n').map((line) => line.trim()).find((line) => /^Tests\s/.test(line)) ?? ''
+  return (
+    stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => /^Tests\s/.test(line)) ?? ''
+  )
 }

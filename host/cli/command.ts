@@ -45,5 +45,9 @@ export function stringOption(values: OptionValues, name: string): string | undef
 
 export function stringList(values: OptionValues, name: string): string[] {
   const value = values[name]
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : []
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : []
 }

@@ -2,8 +2,19 @@ import { stringList, stringOption, type CliOption, type OptionValues } from './c
 
 /** `--config` / `--patch`, shared by every command that reads the composition. */
 export const compositionOptions: Record<string, CliOption> = {
-  config: { type: 'string', short: 'c', valueName: 'FILE', description: 'composition file (default: cordis.yml in the current folder)' },
-  patch: { type: 'string', short: 'p', multiple: true, valueName: 'FILE', description: 'overlay applied after the composition; repeatable, applied in order' },
+  config: {
+    type: 'string',
+    short: 'c',
+    valueName: 'FILE',
+    description: 'composition file (default: cordis.yml in the current folder)',
+  },
+  patch: {
+    type: 'string',
+    short: 'p',
+    multiple: true,
+    valueName: 'FILE',
+    description: 'overlay applied after the composition; repeatable, applied in order',
+  },
 }
 
 export const DEFAULT_CONFIG_FILE = 'cordis.yml'

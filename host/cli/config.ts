@@ -11,7 +11,10 @@ export const configCommand: CliCommand = {
   async run({ values }, io) {
     const { configFile, patches } = compositionArgs(values)
     const { entries } = await loadComposition({ configFile, patches, env: io.env })
-    const header = [`effective entries of ${[configFile, ...patches.map((patch) => `--patch ${patch}`)].join(' ')}`, `./ names are relative to the folder of ${configFile}`]
+    const header = [
+      `effective entries of ${[configFile, ...patches.map((patch) => `--patch ${patch}`)].join(' ')}`,
+      `./ names are relative to the folder of ${configFile}`,
+    ]
     io.stdout(renderEntries(entries, header))
     return 0
   },

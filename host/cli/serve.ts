@@ -31,7 +31,13 @@ export const serveCommand: CliCommand = {
       watch.watchStdin()
       const reason = await watch.requested
       // Disposal has no deadline (a disposer may be flushing logs), but it never waits silently.
-      const slow = setInterval(() => log(`dsh: shutdown (${reason}) still waiting for plugin disposers after ${SLOW_DISPOSE_MS / 1000} s more; send the signal again to force exit`), SLOW_DISPOSE_MS)
+      const slow = setInterval(
+        () =>
+          log(
+            `dsh: shutdown (${reason}) still waiting for plugin disposers after ${SLOW_DISPOSE_MS / 1000} s more; send the signal again to force exit`,
+          ),
+        SLOW_DISPOSE_MS,
+      )
       try {
         await booted.dispose()
       } finally {

@@ -24,10 +24,19 @@ export function suiteReport(result: SuiteResult, mode: string) {
     mode,
     interrupted: result.interrupted,
     loadFailures: result.loadFailures,
-    scenarios: result.outcomes.map(({ scenario, ok, failures, written, durationMs }) => ({ scenario, ok, durationMs: Math.round(durationMs), failures, written })),
+    scenarios: result.outcomes.map(({ scenario, ok, failures, written, durationMs }) => ({
+      scenario,
+      ok,
+      durationMs: Math.round(durationMs),
+      failures,
+      written,
+    })),
   }
 }
 
 function indent(text: string): string {
-  return text.split('\n').map((line) => `    ${line}`).join('\n')
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n')
 }

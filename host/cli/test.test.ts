@@ -16,7 +16,15 @@ afterAll(() => {
 async function run(argv: string[]) {
   let stdout = ''
   let stderr = ''
-  const code = await main(argv, { stdout: (text) => { stdout += text }, stderr: (text) => { stderr += text }, env: {} })
+  const code = await main(argv, {
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
+    env: {},
+  })
   return { code, stdout, stderr }
 }
 
@@ -25,8 +33,14 @@ describe('dsh test', () => {
     const report = join(scratch, 'report.json')
     const result = await run(['test', 'text-turn', '--report', report])
     expect(result.code).toBe(0)
-    expect(result.stderr).toMatch(/^dsh test: 1 scenario\(s\), replay mode, in-process\npass {2}text-turn {2}\d+ ms\n1 passed, 0 failed\n$/)
-    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ ok: true, mode: 'replay', scenarios: [{ scenario: 'text-turn', ok: true, failures: [] }] })
+    expect(result.stderr).toMatch(
+      /^dsh test: 1 scenario\(s\), replay mode, in-process\npass {2}text-turn {2}\d+ ms\n1 passed, 0 failed\n$/,
+    )
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
+      ok: true,
+      mode: 'replay',
+      scenarios: [{ scenario: 'text-turn', ok: true, failures: [] }],
+    })
   })
 
   it('prints the report on stdout with --format json', async () => {
@@ -52,12 +66,20 @@ describe('dsh test interrupted', () => {
   function waitingProject(): string {
     const project = scratchProject('cli-sigint')
     cleanups.push(() => project.remove())
-    const scenario = (name: string, steps: object[]) => project.scenario(name, {
-      manifest: `scenario: ${name}\ndescription: ${name}\nrecording: authored\n`,
-      input: { steps },
-      extra: { 'stdout.golden.jsonl': '', 'session.jsonl': '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}\n' },
-    })
-    scenario('a-waits', [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'waitFor', event: 'turn/start', session: 's1' }])
+    const scenario = (name: string, steps: object[]) =>
+      project.scenario(name, {
+        manifest: `scenario: ${name}\ndescription: ${name}\nrecording: authored\n`,
+        input: { steps },
+        extra: {
+          'stdout.golden.jsonl': '',
+          'session.jsonl': '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}\n',
+        },
+      })
+    scenario('a-waits', [
+      { op: 'initialize' },
+      { op: 'newSession', as: 's1' },
+      { op: 'waitFor', event: 'turn/start', session: 's1' },
+    ])
     scenario('b-never-runs', [{ op: 'initialize' }, { op: 'newSession', as: 's1' }])
     return project.root
   }
@@ -65,9 +87,15 @@ describe('dsh test interrupted', () => {
   it('on SIGINT finishes the running scenario, writes a partial report and exits 130', async () => {
     const root = waitingProject()
     const report = join(scratch, 'partial.json')
-    const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(
+      process.execPath,
+      [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report],
+      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    )
     let stderr = ''
-    child.stderr.on('data', (chunk) => { stderr += chunk })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
     // The first scenario waits up to 3 s; interrupt it shortly after the run has started.
     let signalled = false
     child.stderr.on('data', () => {
@@ -79,7 +107,9 @@ describe('dsh test interrupted', () => {
     expect(code, stderr).toBe(130)
     const partial = JSON.parse(readFileSync(report, 'utf8'))
     expect(partial).toMatchObject({ ok: false, interrupted: true, scenarios: [{ scenario: 'a-waits', ok: false }] })
-    expect(partial.scenarios[0].failures[0]).toContain('timed out after 3000 ms waiting for step 3 (waitFor turn/start in s1)')
+    expect(partial.scenarios[0].failures[0]).toContain(
+      'timed out after 3000 ms waiting for step 3 (waitFor turn/start in s1)',
+    )
     expect(stderr).toContain('interrupted: the remaining scenarios did not run')
   })
 })

@@ -6,7 +6,11 @@ const HELP_OPTION: CliOption = { type: 'boolean', short: 'h', description: 'show
 export function parseArgsOptions(command: CliCommand) {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {}
   for (const [name, option] of Object.entries({ ...command.options, help: HELP_OPTION })) {
-    options[name] = { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) }
+    options[name] = {
+      type: option.type,
+      ...(option.short ? { short: option.short } : {}),
+      ...(option.multiple ? { multiple: true } : {}),
+    }
   }
   return options
 }
@@ -47,7 +51,10 @@ export function generalUsage(commands: readonly CliCommand[], defaultCommand: st
     '  dsh help [command]',
     '',
     'Commands:',
-    ...commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}${command.name === defaultCommand ? ' (default)' : ''}`),
+    ...commands.map(
+      (command) =>
+        `  ${command.name.padEnd(width)}${command.summary}${command.name === defaultCommand ? ' (default)' : ''}`,
+    ),
     `  ${'help'.padEnd(width)}show this help, or one command's options (also: dsh <command> --help)`,
     '',
     'All diagnostics go to stderr; in serve, stdout carries only ACP protocol bytes.',

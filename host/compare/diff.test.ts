@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { compareSurface, refreshHint, shortenLongLines, unifiedDiff } from './diff.ts'
 
 const FILE = 'scenarios/text-turn/stdout.golden.jsonl'
-const lines = (n: number, change?: number) => Array.from({ length: n }, (_, i) => (i === change ? `changed ${i}` : `line ${i}`)).join('\n') + '\n'
+const lines = (n: number, change?: number) =>
+  `${Array.from({ length: n }, (_, i) => (i === change ? `changed ${i}` : `line ${i}`)).join('\n')}\n`
 
 describe('compareSurface', () => {
   it('returns nothing when equal', () => {
@@ -30,16 +31,28 @@ describe('compareSurface', () => {
 
   it('reports a missing file with the content the run produced', () => {
     const message = compareSurface({ scenario: 'text-turn', file: FILE, expected: undefined, actual: '{"a":1}\n' })!
-    expect(message).toMatch(/^scenario text-turn: scenarios\/text-turn\/stdout\.golden\.jsonl does not exist; this run produced:\n/)
+    expect(message).toMatch(
+      /^scenario text-turn: scenarios\/text-turn\/stdout\.golden\.jsonl does not exist; this run produced:\n/,
+    )
     expect(message).toContain('+{"a":1}')
   })
 
   it('uses a refresh-or-re-record hint for session logs and accepts a custom hint', () => {
-    const log = compareSurface({ scenario: 's', file: 'scenarios/s/session.jsonl', expected: 'a\n', actual: 'b\n', kind: 'session-log' })!
+    const log = compareSurface({
+      scenario: 's',
+      file: 'scenarios/s/session.jsonl',
+      expected: 'a\n',
+      actual: 'b\n',
+      kind: 'session-log',
+    })!
     expect(log.endsWith(refreshHint('s', 'session-log'))).toBe(true)
     expect(log).toContain('--mode refresh')
     expect(log).toContain('--mode record')
-    expect(compareSurface({ scenario: 's', file: 'f', expected: 'a', actual: 'b', hint: 'edit by hand' })!.endsWith('\nedit by hand')).toBe(true)
+    expect(
+      compareSurface({ scenario: 's', file: 'f', expected: 'a', actual: 'b', hint: 'edit by hand' })!.endsWith(
+        '\nedit by hand',
+      ),
+    ).toBe(true)
   })
 
   it('caps very long diffs', () => {
@@ -52,7 +65,12 @@ describe('compareSurface', () => {
 describe('long lines', () => {
   it('cut a changed pair around the first difference', () => {
     const base = `{"items":[${Array.from({ length: 200 }, (_, i) => i).join(',')}],"tail":"`
-    const diff = unifiedDiff(`${base}old"}\n`, `${base}new"}\n`, { expectedLabel: 'e', actualLabel: 'a' }, { maxLineLength: 60 })
+    const diff = unifiedDiff(
+      `${base}old"}\n`,
+      `${base}new"}\n`,
+      { expectedLabel: 'e', actualLabel: 'a' },
+      { maxLineLength: 60 },
+    )
     const [removed, added] = diff.split('\n').filter((l) => /^[-+][^-+]/.test(l))
     expect(removed).toMatch(/^-\[…\d+ chars\].*"tail":"old"\}$/)
     expect(added).toMatch(/^\+\[…\d+ chars\].*"tail":"new"\}$/)

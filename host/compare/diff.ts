@@ -47,16 +47,26 @@ export function compareSurface(comparison: SurfaceComparison, options: DiffOptio
     expected === undefined
       ? `scenario ${scenario}: ${file} does not exist; this run produced:`
       : `scenario ${scenario}: ${file} differs from this run (- expected, + actual):`
-  const diff = unifiedDiff(expected ?? '', actual, { expectedLabel: `${file} (expected)`, actualLabel: `${scenario} run (actual)` }, options)
+  const diff = unifiedDiff(
+    expected ?? '',
+    actual,
+    { expectedLabel: `${file} (expected)`, actualLabel: `${scenario} run (actual)` },
+    options,
+  )
   return `${head}\n${diff}\n${hint}`
 }
 
-export interface DiffLabels { expectedLabel: string; actualLabel: string }
+export interface DiffLabels {
+  expectedLabel: string
+  actualLabel: string
+}
 
 /** A unified diff of two texts, capped per DiffOptions. */
 export function unifiedDiff(expected: string, actual: string, labels: DiffLabels, options: DiffOptions = {}): string {
   const { context, maxLines, maxLineLength } = { ...DEFAULTS, ...options }
-  const patch = structuredPatch(labels.expectedLabel, labels.actualLabel, expected, actual, undefined, undefined, { context })
+  const patch = structuredPatch(labels.expectedLabel, labels.actualLabel, expected, actual, undefined, undefined, {
+    context,
+  })
   const body: string[] = []
   for (const hunk of patch.hunks) {
     body.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)

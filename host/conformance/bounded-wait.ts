@@ -12,18 +12,27 @@ function abortReason(signal: AbortSignal): string {
 }
 
 export function waitBounded<T>(promise: Promise<T>, ms: number, what: string, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new InterruptedError(`interrupted by ${abortReason(signal)} before waiting for ${what}`))
+  if (signal.aborted)
+    return Promise.reject(new InterruptedError(`interrupted by ${abortReason(signal)} before waiting for ${what}`))
   let onAbort!: () => void
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(new InterruptedError(`interrupted by ${abortReason(signal)} while waiting for ${what}`))
     signal.addEventListener('abort', onAbort, { once: true })
   })
-  return withTimeout(Promise.race([promise, aborted]), ms, what).finally(() => signal.removeEventListener('abort', onAbort))
+  return withTimeout(Promise.race([promise, aborted]), ms, what).finally(() =>
+    signal.removeEventListener('abort', onAbort),
+  )
 }
 
 /** A pause that ends early (rejecting) when the run is interrupted. */
 export function sleepBounded(ms: number, signal: AbortSignal): Promise<void> {
   let timer: NodeJS.Timeout | undefined
-  return waitBounded(new Promise<void>((resolve) => { timer = setTimeout(resolve, ms) }), ms + 60_000, `a ${ms} ms sleep`, signal)
-    .finally(() => clearTimeout(timer))
+  return waitBounded(
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms)
+    }),
+    ms + 60_000,
+    `a ${ms} ms sleep`,
+    signal,
+  ).finally(() => clearTimeout(timer))
 }

@@ -16,7 +16,12 @@ export interface CaseClient {
   releaseHeld(sessionId: string): void
 }
 
-export function connectCaseClient(agent: AgentProcess, recorder: TraceRecorder, ledger: CwdLedger, mode: CasePermissionMode): CaseClient {
+export function connectCaseClient(
+  agent: AgentProcess,
+  recorder: TraceRecorder,
+  ledger: CwdLedger,
+  mode: CasePermissionMode,
+): CaseClient {
   const trace = recorder.trace
   const held = new HeldPermissions()
   const fs = createClientFs({
@@ -24,11 +29,20 @@ export function connectCaseClient(agent: AgentProcess, recorder: TraceRecorder, 
     knownSession: (id) => [...trace.sessions.values()].includes(id),
     record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
   })
-  const client = acp.client({ name: 'dsh-conformance' })
+  const client = acp
+    .client({ name: 'dsh-conformance' })
     .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => {
-      const record: PermissionRecord = { seq: recorder.mark(), sessionId: params.sessionId, toolCallId: params.toolCall?.toolCallId, answer: 'held' }
+      const record: PermissionRecord = {
+        seq: recorder.mark(),
+        sessionId: params.sessionId,
+        toolCallId: params.toolCall?.toolCallId,
+        answer: 'held',
+      }
       trace.permissions.push(record)
-      if (mode === 'hold') return held.hold(params.sessionId, signal, (why) => { record.answer = `cancelled (${why})` })
+      if (mode === 'hold')
+        return held.hold(params.sessionId, signal, (why) => {
+          record.answer = `cancelled (${why})`
+        })
       const { response, answer } = answerPermission(mode, params.options)
       record.answer = answer
       return response

@@ -9,7 +9,8 @@ function builder() {
   const trace = emptyTrace('/work/case')
   let seq = 0
   let rpcId = 0
-  const wire = (dir: 'in' | 'out', message: Record<string, unknown>) => trace.wire.push({ seq: ++seq, at: seq * 10, dir, message })
+  const wire = (dir: 'in' | 'out', message: Record<string, unknown>) =>
+    trace.wire.push({ seq: ++seq, at: seq * 10, dir, message })
   return {
     trace,
     step(op: StepRecord['op'], as?: string, extra: Partial<StepRecord> = {}) {
@@ -50,17 +51,23 @@ describe('initialize and session checks', () => {
     trace.initialize = ok({ protocolVersion: 1 })
     expect(check({ check: 'protocolVersion' }, trace)).toBeUndefined()
     trace.initialize = ok({ protocolVersion: '1' })
-    expect(check({ check: 'protocolVersion' }, trace)).toBe('initialize answered protocolVersion "1"; it must be an integer (e.g. 1)')
+    expect(check({ check: 'protocolVersion' }, trace)).toBe(
+      'initialize answered protocolVersion "1"; it must be an integer (e.g. 1)',
+    )
   })
 
   it('sessionId must be non-empty and differ from the sessions named', () => {
     const b = builder()
     b.end(b.step('newSession', 's1', { sessionId: '' }), ok({ sessionId: '' }))
     b.session('s1', '')
-    expect(check({ check: 'sessionId', session: 's1' }, b.trace)).toBe('session/new for "s1" answered sessionId ""; it must be a non-empty string')
+    expect(check({ check: 'sessionId', session: 's1' }, b.trace)).toBe(
+      'session/new for "s1" answered sessionId ""; it must be a non-empty string',
+    )
     b.session('s1', 'abc')
     b.session('s2', 'abc')
-    expect(check({ check: 'sessionId', session: 's2', differentFrom: ['s1'] }, b.trace)).toBe('session "s2" got the id "abc", the same as "s1"; every session needs its own id')
+    expect(check({ check: 'sessionId', session: 's2', differentFrom: ['s1'] }, b.trace)).toBe(
+      'session "s2" got the id "abc", the same as "s1"; every session needs its own id',
+    )
     b.session('s2', 'def')
     expect(check({ check: 'sessionId', session: 's2', differentFrom: ['s1'] }, b.trace)).toBeUndefined()
   })
@@ -72,19 +79,30 @@ describe('stop reasons and errors', () => {
     b.end(b.step('prompt', 'p1'), ok({ stopReason: 'end_turn' }))
     b.end(b.step('prompt', 'p2'), failed(-32603, 'model error'))
     expect(check({ check: 'stopReason', prompt: 'p1', in: ['end_turn'] }, b.trace)).toBeUndefined()
-    expect(check({ check: 'stopReason', prompt: 'p1', in: ['cancelled'] }, b.trace)).toBe('steps[0] (prompt "p1") ended with stopReason "end_turn"; expected "cancelled"')
-    expect(check({ check: 'stopReason', prompt: 'p2', in: ['end_turn', 'cancelled'] }, b.trace))
-      .toBe('steps[1] (prompt "p2") failed with -32603: model error; expected stopReason "end_turn", "cancelled"')
+    expect(check({ check: 'stopReason', prompt: 'p1', in: ['cancelled'] }, b.trace)).toBe(
+      'steps[0] (prompt "p1") ended with stopReason "end_turn"; expected "cancelled"',
+    )
+    expect(check({ check: 'stopReason', prompt: 'p2', in: ['end_turn', 'cancelled'] }, b.trace)).toBe(
+      'steps[1] (prompt "p2") failed with -32603: model error; expected stopReason "end_turn", "cancelled"',
+    )
   })
 
   it('error needs a listed code and every word (case-insensitive, {{cwd}} replaced)', () => {
     const b = builder()
     b.end(b.step('newSession', 'bad'), failed(-32602, 'session/new: "cwd" must be absolute, not /work/case/x'))
     b.end(b.step('prompt', 'fine'), ok({ stopReason: 'end_turn' }))
-    expect(check({ check: 'error', step: 'bad', codes: [-32602], words: ['CWD', '{{cwd}}/x'] }, b.trace)).toBeUndefined()
-    expect(check({ check: 'error', step: 'bad', codes: [-32600] }, b.trace)).toMatch(/^steps\[0\] \(newSession "bad"\) failed with code -32602; expected -32600 \(message: /)
-    expect(check({ check: 'error', step: 'bad', codes: [-32602], words: ['sessionId'] }, b.trace)).toMatch(/error message .* does not mention "sessionId"$/)
-    expect(check({ check: 'error', step: 'fine', codes: [-32602] }, b.trace)).toBe('steps[1] (prompt "fine") succeeded with {"stopReason":"end_turn"}; expected an error with code -32602')
+    expect(
+      check({ check: 'error', step: 'bad', codes: [-32602], words: ['CWD', '{{cwd}}/x'] }, b.trace),
+    ).toBeUndefined()
+    expect(check({ check: 'error', step: 'bad', codes: [-32600] }, b.trace)).toMatch(
+      /^steps\[0\] \(newSession "bad"\) failed with code -32602; expected -32600 \(message: /,
+    )
+    expect(check({ check: 'error', step: 'bad', codes: [-32602], words: ['sessionId'] }, b.trace)).toMatch(
+      /error message .* does not mention "sessionId"$/,
+    )
+    expect(check({ check: 'error', step: 'fine', codes: [-32602] }, b.trace)).toBe(
+      'steps[1] (prompt "fine") succeeded with {"stopReason":"end_turn"}; expected an error with code -32602',
+    )
   })
 })
 
@@ -101,7 +119,12 @@ describe('update checks', () => {
     b.chunk('id-1', 'ld')
     b.update('id-1', { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'read_file a.txt', status: 'pending' })
     b.update('id-1', { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'in_progress' })
-    b.update('id-1', { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'file body' } }] })
+    b.update('id-1', {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'c1',
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: 'file body' } }],
+    })
     answer1()
     b.end(p1, ok({ stopReason: 'end_turn' }))
     const p2 = b.step('prompt', 'p2', { sessionId: 'id-2' })
@@ -115,38 +138,69 @@ describe('update checks', () => {
 
   it('counts updates in a window, by session and kind', () => {
     const { trace } = twoSessions()
-    expect(check({ check: 'updateCount', min: 6, max: 6, session: 's1', from: 'p1', through: 'p1' }, trace)).toBeUndefined()
-    expect(check({ check: 'updateCount', min: 2, session: 's2' }, trace)).toBe('expected at least 2 updates for session s2, got 1 (kinds seen: "agent_message_chunk")')
-    expect(check({ check: 'updateCount', min: 0, max: 0, kind: 'agent_message_chunk', session: 's1', from: 'p2', through: 'p2' }, trace))
-      .toBe('expected at most 0 agent_message_chunk updates for session s1 from steps[1] (prompt "p2") through steps[1] (prompt "p2"), got 1')
+    expect(
+      check({ check: 'updateCount', min: 6, max: 6, session: 's1', from: 'p1', through: 'p1' }, trace),
+    ).toBeUndefined()
+    expect(check({ check: 'updateCount', min: 2, session: 's2' }, trace)).toBe(
+      'expected at least 2 updates for session s2, got 1 (kinds seen: "agent_message_chunk")',
+    )
+    expect(
+      check(
+        { check: 'updateCount', min: 0, max: 0, kind: 'agent_message_chunk', session: 's1', from: 'p2', through: 'p2' },
+        trace,
+      ),
+    ).toBe(
+      'expected at most 0 agent_message_chunk updates for session s1 from steps[1] (prompt "p2") through steps[1] (prompt "p2"), got 1',
+    )
   })
 
   it('updatesNameSession lists the updates that name another session', () => {
     const { trace } = twoSessions()
     expect(check({ check: 'updatesNameSession' }, trace)).toBeUndefined()
-    expect(check({ check: 'updatesNameSession', session: 's2', from: 'p2', through: 'p2' }, trace))
-      .toMatch(/^1 of 2 updates from steps\[1\] .* do not name session s2 \("id-2"\): #\d+ agent_message_chunk names "id-1"$/)
-    trace.wire.push({ seq: 99, at: 990, dir: 'in', message: { method: 'session/update', params: { sessionId: 'other', update: { sessionUpdate: 'plan', entries: [] } } } })
-    expect(check({ check: 'updatesNameSession' }, trace)).toMatch(/^1 of 9 updates do not name a session created in this case \("id-1", "id-2"\): #99 plan names "other"$/)
+    expect(check({ check: 'updatesNameSession', session: 's2', from: 'p2', through: 'p2' }, trace)).toMatch(
+      /^1 of 2 updates from steps\[1\] .* do not name session s2 \("id-2"\): #\d+ agent_message_chunk names "id-1"$/,
+    )
+    trace.wire.push({
+      seq: 99,
+      at: 990,
+      dir: 'in',
+      message: {
+        method: 'session/update',
+        params: { sessionId: 'other', update: { sessionUpdate: 'plan', entries: [] } },
+      },
+    })
+    expect(check({ check: 'updatesNameSession' }, trace)).toMatch(
+      /^1 of 9 updates do not name a session created in this case \("id-1", "id-2"\): #99 plan names "other"$/,
+    )
   })
 
   it('updateText joins chunks split across updates and reads tool content', () => {
     const { trace } = twoSessions()
     expect(windowText(updatesOf(trace).slice(0, 3))).toEqual(['hello world'])
-    expect(check({ check: 'updateText', includes: 'lo world', session: 's1', kind: 'agent_message_chunk' }, trace)).toBeUndefined()
+    expect(
+      check({ check: 'updateText', includes: 'lo world', session: 's1', kind: 'agent_message_chunk' }, trace),
+    ).toBeUndefined()
     expect(check({ check: 'updateText', includes: 'file body', kind: 'tool_call_update' }, trace)).toBeUndefined()
-    expect(check({ check: 'updateText', includes: 'file body', kind: 'agent_message_chunk', session: 's2' }, trace))
-      .toBe('no agent_message_chunk updates for session s2 include "file body"; their text was "beta"')
+    expect(
+      check({ check: 'updateText', includes: 'file body', kind: 'agent_message_chunk', session: 's2' }, trace),
+    ).toBe('no agent_message_chunk updates for session s2 include "file body"; their text was "beta"')
   })
 
   it('updateKinds and toolCalls', () => {
     const { trace } = twoSessions()
-    expect(check({ check: 'updateKinds', include: ['tool_call', 'tool_call_update'], from: 'p1' }, trace)).toBeUndefined()
-    expect(check({ check: 'updateKinds', include: ['agent_thought_chunk'], session: 's1' }, trace))
-      .toBe('updates for session s1 lack "agent_thought_chunk"; kinds seen: "agent_message_chunk", "tool_call", "tool_call_update"')
+    expect(
+      check({ check: 'updateKinds', include: ['tool_call', 'tool_call_update'], from: 'p1' }, trace),
+    ).toBeUndefined()
+    expect(check({ check: 'updateKinds', include: ['agent_thought_chunk'], session: 's1' }, trace)).toBe(
+      'updates for session s1 lack "agent_thought_chunk"; kinds seen: "agent_message_chunk", "tool_call", "tool_call_update"',
+    )
     expect(check({ check: 'toolCalls', end: ['completed'] }, trace)).toBeUndefined()
-    expect(check({ check: 'toolCalls', end: ['failed'] }, trace)).toBe('tool call(s) "c1" ended completed; expected "failed"')
-    expect(check({ check: 'toolCalls', end: ['completed'], from: 'p2' }, trace)).toMatch(/^expected at least 1 tool_call update\(s\) in updates from steps\[1\]/)
+    expect(check({ check: 'toolCalls', end: ['failed'] }, trace)).toBe(
+      'tool call(s) "c1" ended completed; expected "failed"',
+    )
+    expect(check({ check: 'toolCalls', end: ['completed'], from: 'p2' }, trace)).toMatch(
+      /^expected at least 1 tool_call update\(s\) in updates from steps\[1\]/,
+    )
   })
 
   it('noLateUpdates flags updates after the response and before the next prompt of that session', () => {
@@ -163,8 +217,25 @@ describe('update checks', () => {
     b.promptRequest('id-1')
     b.chunk('id-1', 'belongs to p2')
     expect(check({ check: 'noLateUpdates', prompt: 'p1' }, b.trace)).toBeUndefined()
-    b.trace.wire.splice(b.trace.wire.findIndex((e) => e.seq > p2.startSeq), 0, { seq: p2.startSeq, at: 95, dir: 'in', message: { method: 'session/update', params: { sessionId: 'id-1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'late' } } } } })
-    expect(check({ check: 'noLateUpdates', prompt: 'p1' }, b.trace)).toMatch(/^1 update\(s\) for the session of steps\[0\] \(prompt "p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\); an agent must send every update/)
+    b.trace.wire.splice(
+      b.trace.wire.findIndex((e) => e.seq > p2.startSeq),
+      0,
+      {
+        seq: p2.startSeq,
+        at: 95,
+        dir: 'in',
+        message: {
+          method: 'session/update',
+          params: {
+            sessionId: 'id-1',
+            update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'late' } },
+          },
+        },
+      },
+    )
+    expect(check({ check: 'noLateUpdates', prompt: 'p1' }, b.trace)).toMatch(
+      /^1 update\(s\) for the session of steps\[0\] \(prompt "p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\); an agent must send every update/,
+    )
   })
 })
 
@@ -172,19 +243,31 @@ describe('client and workspace checks', () => {
   it('clientFile, workspaceFile and permissionRequests', () => {
     const { trace } = builder()
     trace.sessions.set('s1', 'id-1')
-    trace.fileOps.push({ seq: 1, op: 'read', sessionId: 'id-1', path: '/work/case/a.txt', relative: 'a.txt', outcome: 'ok' })
+    trace.fileOps.push({
+      seq: 1,
+      op: 'read',
+      sessionId: 'id-1',
+      path: '/work/case/a.txt',
+      relative: 'a.txt',
+      outcome: 'ok',
+    })
     trace.fileOps.push({ seq: 2, op: 'write', sessionId: 'id-1', path: '/etc/x', outcome: 'denied' })
     trace.workspace.set('out.txt', 'written by the agent')
     trace.workspace.set('gone.txt', undefined)
     trace.permissions.push({ seq: 3, sessionId: 'id-1', answer: 'allow_once' })
     expect(check({ check: 'clientFile', op: 'read', path: 'a.txt', outcome: 'ok' }, trace)).toBeUndefined()
-    expect(check({ check: 'clientFile', op: 'write', path: 'a.txt', outcome: 'ok' }, trace))
-      .toBe('expected an fs/write_text_file of a.txt answered "ok", got 0; client file operations seen: "read a.txt → ok", "write /etc/x → denied"')
+    expect(check({ check: 'clientFile', op: 'write', path: 'a.txt', outcome: 'ok' }, trace)).toBe(
+      'expected an fs/write_text_file of a.txt answered "ok", got 0; client file operations seen: "read a.txt → ok", "write /etc/x → denied"',
+    )
     expect(check({ check: 'workspaceFile', path: 'out.txt', contains: 'by the agent' }, trace)).toBeUndefined()
-    expect(check({ check: 'workspaceFile', path: 'out.txt', exists: false }, trace)).toBe('out.txt exists in the case cwd but should not (content "written by the agent")')
+    expect(check({ check: 'workspaceFile', path: 'out.txt', exists: false }, trace)).toBe(
+      'out.txt exists in the case cwd but should not (content "written by the agent")',
+    )
     expect(check({ check: 'workspaceFile', path: 'gone.txt' }, trace)).toBe('gone.txt does not exist in the case cwd')
     expect(check({ check: 'permissionRequests', min: 1, max: 1, session: 's1' }, trace)).toBeUndefined()
-    expect(check({ check: 'permissionRequests', max: 0 }, trace)).toBe('expected at most 0 permission request(s), got 1 (answers: "allow_once")')
+    expect(check({ check: 'permissionRequests', max: 0 }, trace)).toBe(
+      'expected at most 0 permission request(s), got 1 (answers: "allow_once")',
+    )
   })
 
   it('answers permission requests with the one-time option of the mode, or cancels', () => {
@@ -193,8 +276,17 @@ describe('client and workspace checks', () => {
       { optionId: 'b', name: 'Allow', kind: 'allow_once' as const },
       { optionId: 'c', name: 'Reject always', kind: 'reject_always' as const },
     ]
-    expect(answerPermission('approve-all', options)).toEqual({ response: { outcome: { outcome: 'selected', optionId: 'b' } }, answer: 'allow_once' })
-    expect(answerPermission('deny-all', options)).toEqual({ response: { outcome: { outcome: 'selected', optionId: 'c' } }, answer: 'reject_always' })
-    expect(answerPermission('deny-all', options.slice(0, 2))).toEqual({ response: { outcome: { outcome: 'cancelled' } }, answer: 'cancelled' })
+    expect(answerPermission('approve-all', options)).toEqual({
+      response: { outcome: { outcome: 'selected', optionId: 'b' } },
+      answer: 'allow_once',
+    })
+    expect(answerPermission('deny-all', options)).toEqual({
+      response: { outcome: { outcome: 'selected', optionId: 'c' } },
+      answer: 'reject_always',
+    })
+    expect(answerPermission('deny-all', options.slice(0, 2))).toEqual({
+      response: { outcome: { outcome: 'cancelled' } },
+      answer: 'cancelled',
+    })
   })
 })

@@ -17,7 +17,11 @@ export interface CleanupReport {
   warnings: string[]
 }
 
-export async function stopAgent(agent: AgentProcess | undefined, descendants: readonly number[], phaseMs: number): Promise<CleanupReport> {
+export async function stopAgent(
+  agent: AgentProcess | undefined,
+  descendants: readonly number[],
+  phaseMs: number,
+): Promise<CleanupReport> {
   const started = Date.now()
   const problems: string[] = []
   const warnings: string[] = []
@@ -42,7 +46,11 @@ export async function stopAgent(agent: AgentProcess | undefined, descendants: re
   let leftovers = await stillLive(descendants)
   if (leftovers.length) {
     for (const child of leftovers) {
-      try { process.kill(child, 'SIGKILL') } catch { /* already gone */ }
+      try {
+        process.kill(child, 'SIGKILL')
+      } catch {
+        /* already gone */
+      }
     }
     const deadline = Date.now() + phaseMs
     while (leftovers.length && Date.now() < deadline) {
@@ -53,7 +61,9 @@ export async function stopAgent(agent: AgentProcess | undefined, descendants: re
       processesGone = false
       problems.push(`descendant process(es) ${leftovers.join(', ')} of the agent are still running after SIGKILL`)
     } else {
-      warnings.push(`descendant process(es) outside the agent's process group had to be killed one by one; an agent should end its children when stdin closes`)
+      warnings.push(
+        `descendant process(es) outside the agent's process group had to be killed one by one; an agent should end its children when stdin closes`,
+      )
     }
   }
   return { processesGone, via, exit, ms: Date.now() - started, problems, warnings }

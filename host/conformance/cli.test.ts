@@ -10,7 +10,15 @@ import { removeScratch, scratchDir } from './test-support/scratch.ts'
 async function dsh(...argv: string[]) {
   let stdout = ''
   let stderr = ''
-  const code = await main(argv, { stdout: (t) => { stdout += t }, stderr: (t) => { stderr += t }, env: process.env })
+  const code = await main(argv, {
+    stdout: (t) => {
+      stdout += t
+    },
+    stderr: (t) => {
+      stderr += t
+    },
+    env: process.env,
+  })
   return { code, stdout, stderr }
 }
 
@@ -18,7 +26,9 @@ describe('dsh conformance command line', () => {
   afterAll(removeScratch)
 
   it('is listed in dsh --help', async () => {
-    expect((await dsh('--help')).stdout).toMatch(/^ {2}conformance +check any ACP agent command against the conformance cases/m)
+    expect((await dsh('--help')).stdout).toMatch(
+      /^ {2}conformance +check any ACP agent command against the conformance cases/m,
+    )
   })
 
   it.each([
@@ -26,11 +36,17 @@ describe('dsh conformance command line', () => {
     [[], /--agent-command is required/],
     [['--agent-command', 'dsh | tee log'], /unquoted "\|" at character 5 needs a shell/],
     [['--agent-command', 'x', '--profile', 'cor'], /unknown profile "cor"; did you mean "core"\?/],
-    [['--agent-command', 'x', '--case', 'cancel-idel'], /--case "cancel-idel": no such case; did you mean "cancel-idle"\?/],
+    [
+      ['--agent-command', 'x', '--case', 'cancel-idel'],
+      /--case "cancel-idel": no such case; did you mean "cancel-idle"\?/,
+    ],
     [['--agent-command', 'x', '--format', 'yaml'], /--format yaml: use text or json/],
     [['--agent-command', 'x', '--permission-mode', 'ask'], /--permission-mode ask: use approve-all or deny-all/],
     [['--agent-command', 'x', '--jobs', '0'], /--jobs 0: use a whole number from 1 to 32/],
-    [['--agent-command', 'x', '--jobs', '2', '--cwd', '.'], /--jobs 2 with --cwd: cases running at once would share one folder/],
+    [
+      ['--agent-command', 'x', '--jobs', '2', '--cwd', '.'],
+      /--jobs 2 with --cwd: cases running at once would share one folder/,
+    ],
     [['--agent-command', 'x', '--cwd', '/no/such/folder'], /--cwd \/no\/such\/folder: not an existing folder/],
   ])('%j is a usage error (exit 2)', async (args, message) => {
     const { code, stderr, stdout } = await dsh('conformance', ...args)
@@ -41,10 +57,29 @@ describe('dsh conformance command line', () => {
   })
 
   it('refuses invalid data with file and path before launching anything (exit 1)', async () => {
-    const suiteDir = await writeSuite({ cases: { '001-typo.json': { title: 't', spec: ['R1'], steps: [{ op: 'newSession', as: 's1', cwd: '/x' }], checks: [{ check: 'protocolVersion' }] } } })
+    const suiteDir = await writeSuite({
+      cases: {
+        '001-typo.json': {
+          title: 't',
+          spec: ['R1'],
+          steps: [{ op: 'newSession', as: 's1', cwd: '/x' }],
+          checks: [{ check: 'protocolVersion' }],
+        },
+      },
+    })
     const marker = join(await scratchDir('marker'), 'launched')
-    const { code, stderr } = await dsh('conformance', '--suite', suiteDir, '--profile', 'test', '--agent-command', `touch ${marker}`)
-    expect(stderr).toMatch(/^dsh conformance: the conformance data is invalid; nothing was launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[0\]\.cwd: unknown field; the fields allowed here are: op, as, params\n/)
+    const { code, stderr } = await dsh(
+      'conformance',
+      '--suite',
+      suiteDir,
+      '--profile',
+      'test',
+      '--agent-command',
+      `touch ${marker}`,
+    )
+    expect(stderr).toMatch(
+      /^dsh conformance: the conformance data is invalid; nothing was launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[0\]\.cwd: unknown field; the fields allowed here are: op, as, params\n/,
+    )
     expect(code).toBe(1)
     expect(existsSync(marker)).toBe(false)
   })

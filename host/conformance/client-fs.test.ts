@@ -23,14 +23,32 @@ describe('client fs confined to the case cwd', () => {
   it('refuses paths outside the cwd, symlink escapes and unknown sessions, and reads slices inside', async () => {
     const { root, ops, fs } = await setup(true)
     await writeFile(join(root, 'a.txt'), 'one\ntwo\nthree\n')
-    await expect(fs.read({ sessionId: 's', path: join(root, 'a.txt'), line: 2, limit: 1 })).resolves.toEqual({ content: 'two' })
-    await expect(fs.read({ sessionId: 's', path: join(root, 'link', 'secret.txt') })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/leads outside the session cwd through a symlink/) })
-    await expect(fs.write({ sessionId: 's', path: join(root, 'link', 'new.txt'), content: 'x' })).rejects.toMatchObject({ code: -32602 })
-    await expect(fs.read({ sessionId: 's', path: 'a.txt' })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/is not an absolute path inside the session cwd/) })
-    await expect(fs.read({ sessionId: 'other', path: join(root, 'a.txt') })).rejects.toMatchObject({ code: -32602, message: 'Invalid params: fs/read_text_file: unknown session "other"' })
+    await expect(fs.read({ sessionId: 's', path: join(root, 'a.txt'), line: 2, limit: 1 })).resolves.toEqual({
+      content: 'two',
+    })
+    await expect(fs.read({ sessionId: 's', path: join(root, 'link', 'secret.txt') })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/leads outside the session cwd through a symlink/),
+    })
+    await expect(fs.write({ sessionId: 's', path: join(root, 'link', 'new.txt'), content: 'x' })).rejects.toMatchObject(
+      { code: -32602 },
+    )
+    await expect(fs.read({ sessionId: 's', path: 'a.txt' })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/is not an absolute path inside the session cwd/),
+    })
+    await expect(fs.read({ sessionId: 'other', path: join(root, 'a.txt') })).rejects.toMatchObject({
+      code: -32602,
+      message: 'Invalid params: fs/read_text_file: unknown session "other"',
+    })
     await expect(fs.read({ sessionId: 's', path: join(root, 'nope.txt') })).rejects.toMatchObject({ code: -32002 })
     expect(ops.map((op) => `${op.op} ${op.relative ?? op.path} ${op.outcome}`)).toEqual([
-      'read a.txt ok', 'read link/secret.txt denied', 'write link/new.txt denied', 'read a.txt denied', `read ${join(root, 'a.txt')} error`, 'read nope.txt missing',
+      'read a.txt ok',
+      'read link/secret.txt denied',
+      'write link/new.txt denied',
+      'read a.txt denied',
+      `read ${join(root, 'a.txt')} error`,
+      'read nope.txt missing',
     ])
   })
 
@@ -42,7 +60,9 @@ describe('client fs confined to the case cwd', () => {
     await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed twice' })
     await fs.write({ sessionId: 's', path: join(root, 'new', 'deep', 'file.txt'), content: 'new' })
     await fs.write({ sessionId: 's', path: join(root, 'existing', 'file.txt'), content: 'new' })
-    await expect(ledger.write('keep.txt', 'seed', { refuseExisting: true })).rejects.toThrow(/keep\.txt already exists in .*; the runner does not overwrite files it did not create/)
+    await expect(ledger.write('keep.txt', 'seed', { refuseExisting: true })).rejects.toThrow(
+      /keep\.txt already exists in .*; the runner does not overwrite files it did not create/,
+    )
     expect(await ledger.cleanup()).toEqual([])
     expect((await readdir(root)).sort()).toEqual(['existing', 'keep.txt', 'link'])
     expect(await readdir(join(root, 'existing'))).toEqual([])

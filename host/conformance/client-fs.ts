@@ -23,14 +23,29 @@ export function createClientFs(options: ClientFsOptions) {
       options.record({ op, sessionId, path, relative, outcome, message: error.message })
       throw error
     }
-    if (!options.knownSession(sessionId)) fail('error', acp.RequestError.invalidParams({ sessionId }, `fs/${op}_text_file: unknown session "${sessionId}"`))
+    if (!options.knownSession(sessionId))
+      fail('error', acp.RequestError.invalidParams({ sessionId }, `fs/${op}_text_file: unknown session "${sessionId}"`))
     // The agent may spell the cwd as given or by its real path (e.g. /private/var on macOS).
     const relative = insideCwd(cwd, path) ?? insideCwd(await realpath(cwd), path)
     if (relative === undefined) {
-      fail('denied', acp.RequestError.invalidParams({ path }, `fs/${op}_text_file: ${JSON.stringify(path)} is not an absolute path inside the session cwd ${cwd}`))
+      fail(
+        'denied',
+        acp.RequestError.invalidParams(
+          { path },
+          `fs/${op}_text_file: ${JSON.stringify(path)} is not an absolute path inside the session cwd ${cwd}`,
+        ),
+      )
     }
     const real = await ledger.resolveInside(relative!)
-    if (real === undefined) fail('denied', acp.RequestError.invalidParams({ path }, `fs/${op}_text_file: ${JSON.stringify(path)} leads outside the session cwd through a symlink`), relative)
+    if (real === undefined)
+      fail(
+        'denied',
+        acp.RequestError.invalidParams(
+          { path },
+          `fs/${op}_text_file: ${JSON.stringify(path)} leads outside the session cwd through a symlink`,
+        ),
+        relative,
+      )
     return { relative: relative!, real: real!, fail }
   }
 
@@ -43,7 +58,11 @@ export function createClientFs(options: ClientFsOptions) {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ENOENT') return fail('missing', acp.RequestError.resourceNotFound(params.path), relative)
-        return fail('error', acp.RequestError.internalError({ path: params.path }, `fs/read_text_file: ${(error as Error).message}`), relative)
+        return fail(
+          'error',
+          acp.RequestError.internalError({ path: params.path }, `fs/read_text_file: ${(error as Error).message}`),
+          relative,
+        )
       }
       options.record({ op: 'read', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
       return { content: sliceLines(text, params.line ?? undefined, params.limit ?? undefined) }
@@ -54,7 +73,11 @@ export function createClientFs(options: ClientFsOptions) {
       try {
         await ledger.write(relative, params.content)
       } catch (error) {
-        return fail('error', acp.RequestError.internalError({ path: params.path }, `fs/write_text_file: ${(error as Error).message}`), relative)
+        return fail(
+          'error',
+          acp.RequestError.internalError({ path: params.path }, `fs/write_text_file: ${(error as Error).message}`),
+          relative,
+        )
       }
       options.record({ op: 'write', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
       return {}

@@ -20,8 +20,17 @@ describe('dsh conformance against dsh --patch overlays/echo.cordis.yml', () => {
     const code = await runConformance({
       // Session logs go to the scratch folder, not the checkout's .sessions/.
       agentCommand: `DSH_SESSIONS_ROOT=${scratch}/sessions node bin/dsh.js --patch overlays/echo.cordis.yml`,
-      profile: 'dsh', caseIds: [], permissionMode: 'approve-all', format: 'text', reportFile, jobs: 2,
-      env: process.env, stdout: (t) => { stdout += t }, stderr: () => {},
+      profile: 'dsh',
+      caseIds: [],
+      permissionMode: 'approve-all',
+      format: 'text',
+      reportFile,
+      jobs: 2,
+      env: process.env,
+      stdout: (t) => {
+        stdout += t
+      },
+      stderr: () => {},
     })
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as RunReport
     const notPassing = report.results.filter((r) => r.status !== 'pass')

@@ -18,7 +18,10 @@ export class CwdLedger {
   private overwritten = new Map<string, Buffer>()
 
   /** `temporary`: the runner made this folder and removes it whole. */
-  constructor(readonly root: string, readonly temporary: boolean) {}
+  constructor(
+    readonly root: string,
+    readonly temporary: boolean,
+  ) {}
 
   /**
    * The real location of `rel`, refusing symlinks that lead out of the cwd (checked on the
@@ -43,11 +46,18 @@ export class CwdLedger {
   /** Write a file for a seed or an fs/write_text_file, remembering how to undo it. */
   async write(rel: string, content: string, options: { refuseExisting?: boolean } = {}): Promise<void> {
     const path = join(this.root, rel)
-    const existing = await lstat(path).then(() => true, () => false)
-    if (existing && options.refuseExisting) throw new Error(`${rel} already exists in ${this.root}; the runner does not overwrite files it did not create (use a fresh --cwd or drop the seed file)`)
+    const existing = await lstat(path).then(
+      () => true,
+      () => false,
+    )
+    if (existing && options.refuseExisting)
+      throw new Error(
+        `${rel} already exists in ${this.root}; the runner does not overwrite files it did not create (use a fresh --cwd or drop the seed file)`,
+      )
     if (!this.temporary) {
       if (existing) {
-        if (!this.overwritten.has(path) && !this.created.includes(path)) this.overwritten.set(path, await readFile(path))
+        if (!this.overwritten.has(path) && !this.created.includes(path))
+          this.overwritten.set(path, await readFile(path))
       } else {
         await this.makeParents(dirname(path))
         this.created.push(path)
@@ -60,7 +70,15 @@ export class CwdLedger {
 
   private async makeParents(dir: string) {
     const missing: string[] = []
-    for (let d = dir; !(await lstat(d).then(() => true, () => false)); d = dirname(d)) missing.unshift(d)
+    for (
+      let d = dir;
+      !(await lstat(d).then(
+        () => true,
+        () => false,
+      ));
+      d = dirname(d)
+    )
+      missing.unshift(d)
     for (const d of missing) {
       await mkdir(d)
       this.createdDirs.push(d)
@@ -83,7 +101,10 @@ export class CwdLedger {
     }
     for (const path of this.created.reverse()) await attempt(`remove ${path}`, () => rm(path, { force: true }))
     for (const [path, content] of this.overwritten) await attempt(`restore ${path}`, () => writeFile(path, content))
-    for (const dir of this.createdDirs.reverse()) await rmdir(dir).catch(() => { /* not empty: the agent put files there; leave them */ })
+    for (const dir of this.createdDirs.reverse())
+      await rmdir(dir).catch(() => {
+        /* not empty: the agent put files there; leave them */
+      })
     this.created = []
     this.createdDirs = []
     this.overwritten.clear()

@@ -26,10 +26,14 @@ describe('scenarios/conformance', async () => {
     for (const c of suite.cases.filter((c) => core.required.includes(c.id) || core.optional.includes(c.id))) {
       c.data.steps.forEach((step, index) => {
         if (step.op !== 'prompt' && step.op !== 'promptBackground') return
-        const texts = step.text !== undefined ? [step.text] : (step.content ?? []).map((b) => (typeof b.text === 'string' ? b.text : ''))
+        const texts =
+          step.text !== undefined
+            ? [step.text]
+            : (step.content ?? []).map((b) => (typeof b.text === 'string' ? b.text : ''))
         for (const line of texts.flatMap((t) => t.split('\n'))) {
           const word = line.split(' ')[0]!
-          if ((COMMAND_WORDS as readonly string[]).includes(word)) offending.push(`${c.file}: steps[${index}]: ${JSON.stringify(line)}`)
+          if ((COMMAND_WORDS as readonly string[]).includes(word))
+            offending.push(`${c.file}: steps[${index}]: ${JSON.stringify(line)}`)
         }
       })
     }

@@ -4,7 +4,11 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { isLiveState } from '../../plugins/tools/process-liveness.ts'
 
-interface ProcEntry { pid: number; ppid: number; state: string }
+interface ProcEntry {
+  pid: number
+  ppid: number
+  state: string
+}
 
 async function processTable(): Promise<ProcEntry[]> {
   let names: string[]
@@ -13,16 +17,20 @@ async function processTable(): Promise<ProcEntry[]> {
   } catch {
     return []
   }
-  const entries = await Promise.all(names.filter((n) => /^\d+$/.test(n)).map(async (name) => {
-    try {
-      const stat = await readFile(`/proc/${name}/stat`, 'utf8')
-      // The command name is parenthesised and may contain spaces: fields start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return { pid: Number(name), state: fields[0]!, ppid: Number(fields[1]) }
-    } catch {
-      return undefined // exited while we looked
-    }
-  }))
+  const entries = await Promise.all(
+    names
+      .filter((n) => /^\d+$/.test(n))
+      .map(async (name) => {
+        try {
+          const stat = await readFile(`/proc/${name}/stat`, 'utf8')
+          // The command name is parenthesised and may contain spaces: fields start after the last ')'.
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+          return { pid: Number(name), state: fields[0]!, ppid: Number(fields[1]) }
+        } catch {
+          return undefined // exited while we looked
+        }
+      }),
+  )
   return entries.filter((e): e is ProcEntry => e !== undefined)
 }
 

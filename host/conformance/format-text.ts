@@ -2,7 +2,12 @@
 // with its case file, and a one-line verdict.
 import type { CaseResult, RunReport } from './report.ts'
 
-const STATUS_LABEL: Record<CaseResult['status'], string> = { pass: 'pass', fail: 'FAIL', interrupted: 'interrupted', 'not-run': 'not run' }
+const STATUS_LABEL: Record<CaseResult['status'], string> = {
+  pass: 'pass',
+  fail: 'FAIL',
+  interrupted: 'interrupted',
+  'not-run': 'not run',
+}
 
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
@@ -11,13 +16,17 @@ export function formatDuration(ms: number): string {
 export function formatText(report: RunReport): string {
   const lines: string[] = []
   const filter = report.cases ? `, cases ${report.cases.join(', ')}` : ''
-  lines.push(`dsh conformance: profile ${report.profile}${filter}; agent: ${report.agentCommand}; permissions: ${report.permissionMode}`)
+  lines.push(
+    `dsh conformance: profile ${report.profile}${filter}; agent: ${report.agentCommand}; permissions: ${report.permissionMode}`,
+  )
   lines.push('')
   const idWidth = Math.max(4, ...report.results.map((r) => r.id.length))
   const order = (r: CaseResult) => /\/(\d{3})-[^/]*$/.exec(r.file)?.[1] ?? '   '
   lines.push(`  ${'#'.padEnd(4)} ${'case'.padEnd(idWidth)}  ${'needed'.padEnd(8)}  ${'result'.padEnd(11)}  time`)
   for (const r of report.results) {
-    lines.push(`  ${order(r).padEnd(4)} ${r.id.padEnd(idWidth)}  ${(r.required ? 'required' : 'optional').padEnd(8)}  ${STATUS_LABEL[r.status].padEnd(11)}  ${r.status === 'not-run' ? '-' : formatDuration(r.durationMs)}`)
+    lines.push(
+      `  ${order(r).padEnd(4)} ${r.id.padEnd(idWidth)}  ${(r.required ? 'required' : 'optional').padEnd(8)}  ${STATUS_LABEL[r.status].padEnd(11)}  ${r.status === 'not-run' ? '-' : formatDuration(r.durationMs)}`,
+    )
   }
 
   const noteworthy = report.results.filter((r) => r.failures.length || r.warnings.length)
@@ -40,7 +49,12 @@ export function formatText(report: RunReport): string {
   const s = report.summary
   const verdict = report.interruptedBy
     ? `INTERRUPTED by ${report.interruptedBy} (partial report)`
-    : report.exitCode === 0 ? 'PASS' : 'FAIL'
-  lines.push('', `${s.total} case(s) in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed (${s.requiredFailed} required, ${s.optionalFailed} optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ${report.exitCode})`)
+    : report.exitCode === 0
+      ? 'PASS'
+      : 'FAIL'
+  lines.push(
+    '',
+    `${s.total} case(s) in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed (${s.requiredFailed} required, ${s.optionalFailed} optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ${report.exitCode})`,
+  )
   return `${lines.join('\n')}\n`
 }

@@ -9,7 +9,11 @@ export class HeldPermissions {
   private readonly held = new Map<string, Set<(why: string) => void>>()
 
   /** Resolves "cancelled" when released; `onRelease` says why (for the trace). */
-  hold(sessionId: string, signal: AbortSignal, onRelease: (why: string) => void): Promise<acp.RequestPermissionResponse> {
+  hold(
+    sessionId: string,
+    signal: AbortSignal,
+    onRelease: (why: string) => void,
+  ): Promise<acp.RequestPermissionResponse> {
     return new Promise((resolve) => {
       const waiting = this.held.get(sessionId) ?? new Set()
       this.held.set(sessionId, waiting)

@@ -29,7 +29,9 @@ export async function loadSuite(dir: string = defaultSuiteDir()): Promise<Confor
   try {
     specText = await readFile(specPath, 'utf8')
   } catch (error) {
-    throw new ConformanceDataError([{ file: show(specPath), issues: [{ path: '', message: `cannot read the spec: ${(error as Error).message}` }] }])
+    throw new ConformanceDataError([
+      { file: show(specPath), issues: [{ path: '', message: `cannot read the spec: ${(error as Error).message}` }] },
+    ])
   }
   const readFolder = async (name: string): Promise<SourceFile[]> => {
     const folder = join(dir, name)
@@ -37,13 +39,19 @@ export async function loadSuite(dir: string = defaultSuiteDir()): Promise<Confor
     try {
       entries = await readdir(folder, { withFileTypes: true })
     } catch (error) {
-      throw new ConformanceDataError([{ file: show(folder), issues: [{ path: '', message: `cannot read the folder: ${(error as Error).message}` }] }])
+      throw new ConformanceDataError([
+        { file: show(folder), issues: [{ path: '', message: `cannot read the folder: ${(error as Error).message}` }] },
+      ])
     }
-    return Promise.all(entries.filter((e) => !e.name.startsWith('.')).map(async (entry) => ({
-      file: show(join(folder, entry.name)),
-      name: entry.name,
-      text: entry.isDirectory() ? undefined : await readFile(join(folder, entry.name), 'utf8'),
-    })))
+    return Promise.all(
+      entries
+        .filter((e) => !e.name.startsWith('.'))
+        .map(async (entry) => ({
+          file: show(join(folder, entry.name)),
+          name: entry.name,
+          text: entry.isDirectory() ? undefined : await readFile(join(folder, entry.name), 'utf8'),
+        })),
+    )
   }
   const [cases, profiles] = await Promise.all([readFolder('cases'), readFolder('profiles')])
   return validateSuite({ spec: { file: show(specPath), text: specText }, cases, profiles })

@@ -9,7 +9,10 @@ const PREFERENCE: Record<PermissionMode, acp.PermissionOptionKind[]> = {
 }
 
 /** The response, and the kind chosen ("cancelled" when the agent offered no option of the mode's kinds). */
-export function answerPermission(mode: PermissionMode, options: readonly acp.PermissionOption[]): { response: acp.RequestPermissionResponse; answer: string } {
+export function answerPermission(
+  mode: PermissionMode,
+  options: readonly acp.PermissionOption[],
+): { response: acp.RequestPermissionResponse; answer: string } {
   for (const kind of PREFERENCE[mode]) {
     const option = options.find((o) => o.kind === kind)
     if (option) return { response: { outcome: { outcome: 'selected', optionId: option.optionId } }, answer: kind }

@@ -26,15 +26,26 @@ export class TraceRecorder {
   }
 
   private record(dir: 'in' | 'out', message: unknown) {
-    const entry = typeof message === 'object' && message !== null ? message as Record<string, unknown> : { invalid: message }
+    const entry =
+      typeof message === 'object' && message !== null ? (message as Record<string, unknown>) : { invalid: message }
     this.trace.wire.push({ seq: this.mark(), at: Date.now() - this.startedAt, dir, message: entry })
     for (const listener of this.listeners) listener()
   }
 
   /** The same stream, with both directions recorded. */
   tap(stream: acp.Stream): acp.Stream {
-    const incoming = new TransformStream({ transform: (message, controller) => { this.record('in', message); controller.enqueue(message) } })
-    const outgoing = new TransformStream({ transform: (message, controller) => { this.record('out', message); controller.enqueue(message) } })
+    const incoming = new TransformStream({
+      transform: (message, controller) => {
+        this.record('in', message)
+        controller.enqueue(message)
+      },
+    })
+    const outgoing = new TransformStream({
+      transform: (message, controller) => {
+        this.record('out', message)
+        controller.enqueue(message)
+      },
+    })
     // Errors surface on the connection itself (closed, rejected requests); the pipe must not throw unhandled.
     outgoing.readable.pipeTo(stream.writable).catch(() => {})
     return { readable: stream.readable.pipeThrough(incoming), writable: outgoing.writable }

@@ -48,13 +48,15 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   const data = conformanceCase.data
   const scale = options.timeoutScale ?? 1
   const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...data.timeouts }
-  const timeouts = Object.fromEntries(Object.entries(base).map(([key, ms]) => [key, ms * scale])) as unknown as CaseTimeouts
+  const timeouts = Object.fromEntries(
+    Object.entries(base).map(([key, ms]) => [key, ms * scale]),
+  ) as unknown as CaseTimeouts
   const mode = data.permissionMode ?? options.permissionMode
   const failures: string[] = []
   const warnings: string[] = []
   let interrupted = false
 
-  const root = options.cwd ?? await mkdtemp(join(tmpdir(), `dsh-conformance-${conformanceCase.id}-`))
+  const root = options.cwd ?? (await mkdtemp(join(tmpdir(), `dsh-conformance-${conformanceCase.id}-`)))
   const ledger = new CwdLedger(root, options.cwd === undefined)
   const recorder = new TraceRecorder(root)
   const trace = recorder.trace
@@ -63,7 +65,8 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   let descendants: number[] = []
 
   try {
-    for (const [path, content] of Object.entries(data.files ?? {})) await ledger.write(path, content, { refuseExisting: !ledger.temporary })
+    for (const [path, content] of Object.entries(data.files ?? {}))
+      await ledger.write(path, content, { refuseExisting: !ledger.temporary })
     agent = new AgentProcess({
       command: options.agent.command,
       args: options.agent.args,
@@ -73,10 +76,14 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       env: { ...options.env, ...options.agent.env },
       shutdownPhaseMs: options.cleanupPhaseMs ?? 2000,
     })
-    await waitBounded(agent.spawned, timeouts.startMs, 'the agent process to start (startMs)', options.signal).catch((error: Error) => {
-      if (error.name === 'InterruptedError' || error.name === 'WaitTimeoutError') throw error
-      throw new Error(`${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is used`)
-    })
+    await waitBounded(agent.spawned, timeouts.startMs, 'the agent process to start (startMs)', options.signal).catch(
+      (error: Error) => {
+        if (error.name === 'InterruptedError' || error.name === 'WaitTimeoutError') throw error
+        throw new Error(
+          `${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is used`,
+        )
+      },
+    )
     const client = connectCaseClient(agent, recorder, ledger, mode)
     connection = client.connection
 
@@ -86,9 +93,18 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       clientInfo: { name: 'dsh-conformance', version: '1' },
     })
     trace.initialize = await waitBounded(
-      initialize.then((result) => ({ kind: 'ok' as const, result }), (error) => ({ kind: 'error' as const, error: errorInfo(error) })),
-      timeouts.startMs, 'the response to initialize (startMs)', options.signal)
-    if (trace.initialize.kind === 'error') throw new Error(`initialize failed with ${trace.initialize.error.code ?? 'no code'}: ${trace.initialize.error.message}`)
+      initialize.then(
+        (result) => ({ kind: 'ok' as const, result }),
+        (error) => ({ kind: 'error' as const, error: errorInfo(error) }),
+      ),
+      timeouts.startMs,
+      'the response to initialize (startMs)',
+      options.signal,
+    )
+    if (trace.initialize.kind === 'error')
+      throw new Error(
+        `initialize failed with ${trace.initialize.error.code ?? 'no code'}: ${trace.initialize.error.message}`,
+      )
     if (agent.child.pid !== undefined) descendants = await liveDescendants(agent.child.pid)
 
     await runSteps(data.steps, {
@@ -103,7 +119,10 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
     for (const check of data.checks) {
       if (check.check !== 'workspaceFile') continue
       const real = await ledger.resolveInside(check.path)
-      trace.workspace.set(check.path, real === undefined ? undefined : await readFile(real, 'utf8').catch(() => undefined))
+      trace.workspace.set(
+        check.path,
+        real === undefined ? undefined : await readFile(real, 'utf8').catch(() => undefined),
+      )
     }
     data.checks.forEach((check, index) => {
       const problem = evaluateCheck(check, trace)
@@ -118,11 +137,11 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
 
   // Cleanup always runs, interrupted or not: descendants seen late count too.
   if (agent?.child.pid !== undefined && agent.child.exitCode === null) {
-    descendants = [...new Set([...descendants, ...await liveDescendants(agent.child.pid)])]
+    descendants = [...new Set([...descendants, ...(await liveDescendants(agent.child.pid))])]
   }
   connection?.close()
   const cleanup: CleanupReport = await stopAgent(agent, descendants, options.cleanupPhaseMs ?? 2000)
-  cleanup.problems.push(...await ledger.cleanup())
+  cleanup.problems.push(...(await ledger.cleanup()))
   failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))
   warnings.push(...cleanup.warnings.map((w) => `cleanup: ${w}`))
 
@@ -141,7 +160,9 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       failures,
       warnings,
       cleanup,
-      ...(status !== 'pass' && stderr ? { agentStderr: stderr.length > STDERR_TAIL_CHARS ? `…${stderr.slice(-STDERR_TAIL_CHARS)}` : stderr } : {}),
+      ...(status !== 'pass' && stderr
+        ? { agentStderr: stderr.length > STDERR_TAIL_CHARS ? `…${stderr.slice(-STDERR_TAIL_CHARS)}` : stderr }
+        : {}),
     },
   }
 }

@@ -22,11 +22,15 @@ export function watchRunSignals(log: (line: string) => void, source: SignalSourc
   const handlers = SIGNALS.map((name) => {
     const handler = () => {
       if (first) {
-        log(`dsh conformance: ${name} after ${first}; still cleaning up (agent processes are being stopped within the cleanup budget)`)
+        log(
+          `dsh conformance: ${name} after ${first}; still cleaning up (agent processes are being stopped within the cleanup budget)`,
+        )
         return
       }
       first = name
-      log(`dsh conformance: ${name}; no new cases, aborting requests in flight, cleaning up, then writing the partial report`)
+      log(
+        `dsh conformance: ${name}; no new cases, aborting requests in flight, cleaning up, then writing the partial report`,
+      )
       controller.abort(name)
     }
     source.on(name, handler)
@@ -35,6 +39,8 @@ export function watchRunSignals(log: (line: string) => void, source: SignalSourc
   return {
     signal: controller.signal,
     interruptedBy: () => first,
-    dispose: () => { for (const [name, handler] of handlers) source.off(name, handler) },
+    dispose: () => {
+      for (const [name, handler] of handlers) source.off(name, handler)
+    },
   }
 }

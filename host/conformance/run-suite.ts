@@ -31,13 +31,16 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
       const item = planned[index]!
       const { result, processesGone } = await (options.runOne ?? runCase)(item, options)
       results[index] = result
-      if (!processesGone && !stoppedEarly) stoppedEarly = `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover process could disturb later cases`
+      if (!processesGone && !stoppedEarly)
+        stoppedEarly = `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover process could disturb later cases`
       options.onCaseDone?.(result, ++done, planned.length)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, planned.length)) }, worker))
 
-  const reason = options.signal.aborted ? `interrupted by ${String(options.signal.reason)} before it started` : stoppedEarly ?? 'not started'
+  const reason = options.signal.aborted
+    ? `interrupted by ${String(options.signal.reason)} before it started`
+    : (stoppedEarly ?? 'not started')
   return {
     results: results.map((result, index) => result ?? notRun(planned[index]!, reason)),
     ...(stoppedEarly ? { stoppedEarly } : {}),
@@ -46,5 +49,16 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
 
 function notRun(item: PlannedCase, reason: string): CaseResult {
   const { id, file, data } = item.case
-  return { id, file, title: data.title, spec: data.spec, required: item.required, status: 'not-run', durationMs: 0, failures: [], warnings: [], reason }
+  return {
+    id,
+    file,
+    title: data.title,
+    spec: data.spec,
+    required: item.required,
+    status: 'not-run',
+    durationMs: 0,
+    failures: [],
+    warnings: [],
+    reason,
+  }
 }

@@ -43,11 +43,20 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
   const suite = await loadSuite(options.suiteDir)
   const planned = selectCases(suite, options.profile, options.caseIds)
   const cwd = options.cwd === undefined ? undefined : resolve(options.cwd)
-  if (cwd !== undefined && !(await stat(cwd).then((s) => s.isDirectory(), () => false))) {
+  if (
+    cwd !== undefined &&
+    !(await stat(cwd).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  ) {
     throw new ConformanceUsageError(`--cwd ${options.cwd}: not an existing folder`)
   }
   const jobs = options.jobs ?? 1
-  if (jobs > 1 && cwd !== undefined) throw new ConformanceUsageError(`--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its own temp folder) or use --jobs 1`)
+  if (jobs > 1 && cwd !== undefined)
+    throw new ConformanceUsageError(
+      `--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its own temp folder) or use --jobs 1`,
+    )
 
   const log = (line: string) => options.stderr(`${line}\n`)
   const interrupts = watchRunSignals(log, options.signals)
@@ -62,7 +71,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       timeoutScale: options.timeoutScale,
       jobs,
       cleanupPhaseMs: options.cleanupPhaseMs,
-      onCaseDone: (result, done, total) => log(`[${done}/${total}] ${result.id}: ${result.status} (${formatDuration(result.durationMs)})`),
+      onCaseDone: (result, done, total) =>
+        log(`[${done}/${total}] ${result.id}: ${result.status} (${formatDuration(result.durationMs)})`),
     })
   } finally {
     interrupts.dispose()

@@ -11,8 +11,16 @@ import { removeScratch, scratchDir } from './test-support/scratch.ts'
 
 const FAKE_AGENT = 'node --import tsx host/conformance/test-support/fake-agent.ts'
 const spec = ['R1']
-const promptCase = (title: string, text: string, checks: unknown[], extra: Record<string, unknown> = {}, after: unknown[] = []) => ({
-  title, spec, ...extra,
+const promptCase = (
+  title: string,
+  text: string,
+  checks: unknown[],
+  extra: Record<string, unknown> = {},
+  after: unknown[] = [],
+) => ({
+  title,
+  spec,
+  ...extra,
   steps: [{ op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', as: 'p1', text }, ...after],
   checks,
 })
@@ -22,8 +30,20 @@ async function run(options: { suiteDir: string; agentCommand: string; cwd?: stri
   let stdout = ''
   let stderr = ''
   const code = await runConformance({
-    profile: 'test', caseIds: [], permissionMode: 'approve-all', format: 'text', reportFile, env: process.env,
-    stdout: (t) => { stdout += t }, stderr: (t) => { stderr += t }, cleanupPhaseMs: 1000, ...options,
+    profile: 'test',
+    caseIds: [],
+    permissionMode: 'approve-all',
+    format: 'text',
+    reportFile,
+    env: process.env,
+    stdout: (t) => {
+      stdout += t
+    },
+    stderr: (t) => {
+      stderr += t
+    },
+    cleanupPhaseMs: 1000,
+    ...options,
   })
   const report = JSON.parse(await readFile(reportFile, 'utf8')) as RunReport
   return { code, stdout, stderr, report, result: (id: string) => report.results.find((r) => r.id === id)! }
@@ -33,34 +53,59 @@ describe('dsh conformance against a fake agent', () => {
   afterAll(removeScratch)
 
   it('serves confined client fs, restores a given --cwd, and reports each misbehaviour where it happened', async () => {
-    const suiteDir = await writeSuite({ cases: {
-      '001-client-fs.json': promptCase('fs requests are served inside the cwd and recorded', [
-        'write out/new.txt hello there', 'write keep.txt replaced', 'read seed.txt', 'read /etc/hostname', 'read ../escape.txt', 'read missing.txt',
-      ].join('\n'), [
-        { check: 'clientFile', op: 'write', path: 'out/new.txt', outcome: 'ok' },
-        { check: 'clientFile', op: 'write', path: 'keep.txt', outcome: 'ok' },
-        { check: 'clientFile', op: 'read', path: 'seed.txt', outcome: 'ok' },
-        { check: 'clientFile', op: 'read', path: 'missing.txt', outcome: 'missing' },
-        { check: 'workspaceFile', path: 'out/new.txt', contains: 'hello there' },
-        { check: 'workspaceFile', path: 'keep.txt', contains: 'replaced' },
-        { check: 'updateText', includes: 'read seed.txt: ok seeded' },
-        { check: 'updateText', includes: 'read /etc/hostname: error -32602' },
-        { check: 'updateText', includes: 'read ../escape.txt: error -32602' },
-        { check: 'updateText', includes: 'read missing.txt: error -32002' },
-      ], { files: { 'seed.txt': 'seeded' } }),
-      '002-misbehave.json': promptCase('updates arrive in time and name their session', 'misbehave late-update\nhello', [
-        { check: 'noLateUpdates', prompt: 'p1' },
-        { check: 'updatesNameSession', session: 's1', from: 'p2' },
-      ], {}, [{ op: 'sleep', ms: 120 }, { op: 'prompt', session: 's1', as: 'p2', text: 'misbehave wrong-session\nhello' }]),
-    } })
+    const suiteDir = await writeSuite({
+      cases: {
+        '001-client-fs.json': promptCase(
+          'fs requests are served inside the cwd and recorded',
+          [
+            'write out/new.txt hello there',
+            'write keep.txt replaced',
+            'read seed.txt',
+            'read /etc/hostname',
+            'read ../escape.txt',
+            'read missing.txt',
+          ].join('\n'),
+          [
+            { check: 'clientFile', op: 'write', path: 'out/new.txt', outcome: 'ok' },
+            { check: 'clientFile', op: 'write', path: 'keep.txt', outcome: 'ok' },
+            { check: 'clientFile', op: 'read', path: 'seed.txt', outcome: 'ok' },
+            { check: 'clientFile', op: 'read', path: 'missing.txt', outcome: 'missing' },
+            { check: 'workspaceFile', path: 'out/new.txt', contains: 'hello there' },
+            { check: 'workspaceFile', path: 'keep.txt', contains: 'replaced' },
+            { check: 'updateText', includes: 'read seed.txt: ok seeded' },
+            { check: 'updateText', includes: 'read /etc/hostname: error -32602' },
+            { check: 'updateText', includes: 'read ../escape.txt: error -32602' },
+            { check: 'updateText', includes: 'read missing.txt: error -32002' },
+          ],
+          { files: { 'seed.txt': 'seeded' } },
+        ),
+        '002-misbehave.json': promptCase(
+          'updates arrive in time and name their session',
+          'misbehave late-update\nhello',
+          [
+            { check: 'noLateUpdates', prompt: 'p1' },
+            { check: 'updatesNameSession', session: 's1', from: 'p2' },
+          ],
+          {},
+          [
+            { op: 'sleep', ms: 120 },
+            { op: 'prompt', session: 's1', as: 'p2', text: 'misbehave wrong-session\nhello' },
+          ],
+        ),
+      },
+    })
     const cwd = await scratchDir('cwd')
     await writeFile(join(cwd, 'keep.txt'), 'original')
     const { code, stdout, report, result } = await run({ suiteDir, agentCommand: FAKE_AGENT, cwd })
 
     expect(result('client-fs')).toMatchObject({ status: 'pass', failures: [] })
     expect(result('misbehave').failures).toEqual([
-      expect.stringMatching(/^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[1\] \(prompt "p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\)/),
-      expect.stringMatching(/^checks\[1\] \(updatesNameSession\): 1 of 1 updates from steps\[3\] \(prompt "p2"\) do not name session s1 \("fake-1"\): #\d+ agent_message_chunk names "not-fake-1"$/),
+      expect.stringMatching(
+        /^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[1\] \(prompt "p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\)/,
+      ),
+      expect.stringMatching(
+        /^checks\[1\] \(updatesNameSession\): 1 of 1 updates from steps\[3\] \(prompt "p2"\) do not name session s1 \("fake-1"\): #\d+ agent_message_chunk names "not-fake-1"$/,
+      ),
     ])
     // Every agent was stopped and verified gone; the given cwd is as it was.
     expect(report.results.every((r) => r.cleanup?.processesGone)).toBe(true)
@@ -69,15 +114,24 @@ describe('dsh conformance against a fake agent', () => {
     expect(code).toBe(1)
     expect(report.summary).toMatchObject({ total: 2, passed: 1, failed: 1, requiredFailed: 1 })
     expect(stdout).toMatch(/^ {2}002 +misbehave +required +FAIL +\d/m)
-    expect(stdout).toMatch(/2 case\(s\) in .*: 1 passed, 1 failed \(1 required, 0 optional\), 0 not run: FAIL \(exit 1\)\n$/)
+    expect(stdout).toMatch(
+      /2 case\(s\) in .*: 1 passed, 1 failed \(1 required, 0 optional\), 0 not run: FAIL \(exit 1\)\n$/,
+    )
   })
 
   it('says why when the agent exits at once, quoting its stderr', async () => {
-    const suiteDir = await writeSuite({ cases: { '001-handshake.json': { title: 'handshake', spec, steps: [], checks: [{ check: 'protocolVersion' }] } } })
-    const { code, result } = await run({ suiteDir, agentCommand: `node -e 'process.stderr.write("agent refuses to start\\n"); process.exit(3)'` })
+    const suiteDir = await writeSuite({
+      cases: { '001-handshake.json': { title: 'handshake', spec, steps: [], checks: [{ check: 'protocolVersion' }] } },
+    })
+    const { code, result } = await run({
+      suiteDir,
+      agentCommand: `node -e 'process.stderr.write("agent refuses to start\\n"); process.exit(3)'`,
+    })
     expect(code).toBe(1)
     expect(result('handshake').failures).toEqual([
-      expect.stringMatching(/^initialize failed with no code: .*\(the agent process exited with code 3; its stderr ends with: agent refuses to start\)$/),
+      expect.stringMatching(
+        /^initialize failed with no code: .*\(the agent process exited with code 3; its stderr ends with: agent refuses to start\)$/,
+      ),
     ])
     expect(result('handshake').agentStderr).toBe('agent refuses to start\n')
   })

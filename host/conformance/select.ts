@@ -18,9 +18,16 @@ export class SelectionError extends Error {
  * suite): listed in the profile they keep its required/optional status, otherwise they are
  * required (they were asked for by name).
  */
-export function selectCases(suite: ConformanceSuite, profileName: string, caseIds: readonly string[] = []): PlannedCase[] {
+export function selectCases(
+  suite: ConformanceSuite,
+  profileName: string,
+  caseIds: readonly string[] = [],
+): PlannedCase[] {
   const profile = suite.profiles.get(profileName)
-  if (!profile) throw new SelectionError(`unknown profile ${JSON.stringify(profileName)}${suggest(profileName, [...suite.profiles.keys()])}`)
+  if (!profile)
+    throw new SelectionError(
+      `unknown profile ${JSON.stringify(profileName)}${suggest(profileName, [...suite.profiles.keys()])}`,
+    )
   const ids = new Set(suite.cases.map((c) => c.id))
   for (const id of caseIds) {
     if (!ids.has(id)) throw new SelectionError(`--case ${JSON.stringify(id)}: no such case${suggest(id, [...ids])}`)

@@ -3,7 +3,12 @@ import { parseAgentCommand, splitShellWords } from './shell-words.ts'
 
 describe('splitShellWords', () => {
   it('splits on runs of whitespace and keeps quoted spaces', () => {
-    expect(splitShellWords('  npx   dsh --patch overlays/echo.cordis.yml ')).toEqual(['npx', 'dsh', '--patch', 'overlays/echo.cordis.yml'])
+    expect(splitShellWords('  npx   dsh --patch overlays/echo.cordis.yml ')).toEqual([
+      'npx',
+      'dsh',
+      '--patch',
+      'overlays/echo.cordis.yml',
+    ])
     expect(splitShellWords(`node 'my agent.js' "two words"`)).toEqual(['node', 'my agent.js', 'two words'])
   })
 
@@ -39,7 +44,9 @@ describe('splitShellWords', () => {
 describe('parseAgentCommand', () => {
   it('takes leading NAME=value words as environment', () => {
     expect(parseAgentCommand('DSH_SESSIONS_ROOT=/tmp/s A= node bin/dsh.js')).toEqual({
-      env: { DSH_SESSIONS_ROOT: '/tmp/s', A: '' }, command: 'node', args: ['bin/dsh.js'],
+      env: { DSH_SESSIONS_ROOT: '/tmp/s', A: '' },
+      command: 'node',
+      args: ['bin/dsh.js'],
     })
   })
 

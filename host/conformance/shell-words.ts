@@ -49,7 +49,8 @@ export function splitShellWords(line: string): string[] {
           i += 2
           continue
         }
-        if (c === '$' || c === '`') fail(`${c} inside double quotes would need a shell (no expansion is done); put the value itself, or use '…'`)
+        if (c === '$' || c === '`')
+          fail(`${c} inside double quotes would need a shell (no expansion is done); put the value itself, or use '…'`)
         word += c
         i++
       }
@@ -67,7 +68,9 @@ export function splitShellWords(line: string): string[] {
         i++
         continue
       }
-      fail(`unquoted ${JSON.stringify(ch)} at character ${i + 1} needs a shell, and the agent is started without one; quote it, or wrap the command as sh -c '…'`)
+      fail(
+        `unquoted ${JSON.stringify(ch)} at character ${i + 1} needs a shell, and the agent is started without one; quote it, or wrap the command as sh -c '…'`,
+      )
     } else {
       word += ch
       i++
@@ -94,6 +97,9 @@ export function parseAgentCommand(line: string): AgentCommand {
     env[assignment.slice(0, eq)] = assignment.slice(eq + 1)
   }
   const [command, ...args] = words
-  if (!command) throw new ShellWordsError(`--agent-command ${JSON.stringify(line)}: names no program to run; e.g. --agent-command "npx dsh --patch overlays/echo.cordis.yml"`)
+  if (!command)
+    throw new ShellWordsError(
+      `--agent-command ${JSON.stringify(line)}: names no program to run; e.g. --agent-command "npx dsh --patch overlays/echo.cordis.yml"`,
+    )
   return { command, args, env }
 }

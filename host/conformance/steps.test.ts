@@ -9,19 +9,25 @@ import { DEFAULT_TIMEOUTS, runSteps, type StepContext } from './steps.ts'
 function connect() {
   const toAgent = new TransformStream<acp.AnyMessage, acp.AnyMessage>()
   const toClient = new TransformStream<acp.AnyMessage, acp.AnyMessage>()
-  acp.agent({ name: 'in-process' })
+  acp
+    .agent({ name: 'in-process' })
     .onRequest(acp.methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: {}, authMethods: [] }))
     .onRequest(acp.methods.agent.session.new, () => ({ sessionId: 'sid-1' }))
     .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
       if (params.sessionId !== 'sid-1') throw acp.RequestError.invalidParams({}, `unknown session ${params.sessionId}`)
       const text = params.prompt[0]?.type === 'text' ? params.prompt[0].text : ''
-      await client.notify(acp.methods.client.session.update, { sessionId: 'sid-1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } })
+      await client.notify(acp.methods.client.session.update, {
+        sessionId: 'sid-1',
+        update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+      })
       if (text === 'hang') await new Promise(() => {})
       return { stopReason: 'end_turn' }
     })
     .connect({ readable: toAgent.readable, writable: toClient.writable })
   const recorder = new TraceRecorder('/work/case')
-  const connection = acp.client({ name: 'test' }).onNotification(acp.methods.client.session.update, () => {})
+  const connection = acp
+    .client({ name: 'test' })
+    .onNotification(acp.methods.client.session.update, () => {})
     .connect(recorder.tap({ readable: toClient.readable, writable: toAgent.writable }))
   return { recorder, connection }
 }
@@ -29,8 +35,12 @@ function connect() {
 async function run(steps: CaseStep[], extra: Partial<StepContext> = {}) {
   const { recorder, connection } = connect()
   const context: StepContext = {
-    agent: connection.agent, recorder, timeouts: { ...DEFAULT_TIMEOUTS, requestMs: 100, updateMs: 100, settleMs: 100 },
-    signal: new AbortController().signal, expectedErrors: new Set(), ...extra,
+    agent: connection.agent,
+    recorder,
+    timeouts: { ...DEFAULT_TIMEOUTS, requestMs: 100, updateMs: 100, settleMs: 100 },
+    signal: new AbortController().signal,
+    expectedErrors: new Set(),
+    ...extra,
   }
   try {
     await connection.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
@@ -51,9 +61,16 @@ describe('runSteps', () => {
     expect(error).toBeUndefined()
     expect(trace.sessions.get('s1')).toBe('sid-1')
     const [created, prompt] = trace.steps
-    expect(prompt).toMatchObject({ op: 'prompt', as: 'p1', sessionId: 'sid-1', outcome: { kind: 'ok', result: { stopReason: 'end_turn' } } })
+    expect(prompt).toMatchObject({
+      op: 'prompt',
+      as: 'p1',
+      sessionId: 'sid-1',
+      outcome: { kind: 'ok', result: { stopReason: 'end_turn' } },
+    })
     const update = trace.wire.find((e) => e.message.method === 'session/update')!
-    expect(created!.endSeq! < prompt!.startSeq && prompt!.startSeq < update.seq && update.seq < prompt!.endSeq!).toBe(true)
+    expect(created!.endSeq! < prompt!.startSeq && prompt!.startSeq < update.seq && update.seq < prompt!.endSeq!).toBe(
+      true,
+    )
   })
 
   it('fails on a timeout naming the step and the budget', async () => {
@@ -63,20 +80,32 @@ describe('runSteps', () => {
 
   it('fails on an error nobody expected, saying how to expect it; an expected one passes', async () => {
     const ghost: CaseStep = { op: 'prompt', sessionId: 'ghost', as: 'g', text: 'hi' }
-    expect((await run([ghost])).error?.message)
-      .toBe('steps[0] (prompt "g") failed with -32602: Invalid params: unknown session ghost; if the case expects this error, add {"check": "error", "step": "g", "codes": [-32602]}')
+    expect((await run([ghost])).error?.message).toBe(
+      'steps[0] (prompt "g") failed with -32602: Invalid params: unknown session ghost; if the case expects this error, add {"check": "error", "step": "g", "codes": [-32602]}',
+    )
     const expected = await run([ghost], { expectedErrors: new Set(['g']) })
     expect(expected.error).toBeUndefined()
     expect(expected.trace.steps[0]!.outcome).toMatchObject({ kind: 'error', error: { code: -32602 } })
   })
 
   it('says how many updates arrived when waitUpdates runs out, and stops at once when interrupted', async () => {
-    const steps: CaseStep[] = [session, { op: 'promptBackground', session: 's1', as: 'p1', text: 'hang' }, { op: 'waitUpdates', min: 3, from: 'p1' }]
-    expect((await run(steps)).error?.message).toBe('timed out after 100 ms waiting for 3 update(s) since step "p1" in steps[2] (waitUpdates) (updateMs) (1 arrived)')
+    const steps: CaseStep[] = [
+      session,
+      { op: 'promptBackground', session: 's1', as: 'p1', text: 'hang' },
+      { op: 'waitUpdates', min: 3, from: 'p1' },
+    ]
+    expect((await run(steps)).error?.message).toBe(
+      'timed out after 100 ms waiting for 3 update(s) since step "p1" in steps[2] (waitUpdates) (updateMs) (1 arrived)',
+    )
     const controller = new AbortController()
     setTimeout(() => controller.abort('SIGINT'), 20)
-    const interrupted = await run([session, { op: 'prompt', session: 's1', as: 'p1', text: 'hang' }], { signal: controller.signal, timeouts: { ...DEFAULT_TIMEOUTS } })
+    const interrupted = await run([session, { op: 'prompt', session: 's1', as: 'p1', text: 'hang' }], {
+      signal: controller.signal,
+      timeouts: { ...DEFAULT_TIMEOUTS },
+    })
     expect(interrupted.error?.name).toBe('InterruptedError')
-    expect(interrupted.error?.message).toBe('interrupted by SIGINT while waiting for the response to steps[1] (prompt "p1") (requestMs)')
+    expect(interrupted.error?.message).toBe(
+      'interrupted by SIGINT while waiting for the response to steps[1] (prompt "p1") (requestMs)',
+    )
   })
 })

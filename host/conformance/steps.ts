@@ -33,19 +33,27 @@ export class StepFailure extends Error {
 }
 
 export function errorInfo(error: unknown): RpcErrorInfo {
-  if (error instanceof acp.RequestError) return { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) }
+  if (error instanceof acp.RequestError)
+    return { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) }
   const record = error as { code?: unknown; message?: unknown } | undefined
-  return { code: typeof record?.code === 'number' ? record.code : undefined, message: typeof record?.message === 'string' ? record.message : String(error) }
+  return {
+    code: typeof record?.code === 'number' ? record.code : undefined,
+    message: typeof record?.message === 'string' ? record.message : String(error),
+  }
 }
 
 const settle = (request: Promise<unknown>): Promise<RequestOutcome> =>
-  request.then((result) => ({ kind: 'ok', result }), (error) => ({ kind: 'error', error: errorInfo(error) }))
+  request.then(
+    (result) => ({ kind: 'ok', result }),
+    (error) => ({ kind: 'error', error: errorInfo(error) }),
+  )
 
 /** Replaces "{{cwd}}" in every string of a JSON value. */
 export function withCwd<T>(value: T, cwd: string): T {
   if (typeof value === 'string') return value.replaceAll('{{cwd}}', cwd) as T
   if (Array.isArray(value)) return value.map((item) => withCwd(item, cwd)) as T
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withCwd(v, cwd)])) as T
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withCwd(v, cwd)])) as T
   return value
 }
 
@@ -53,27 +61,41 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
   const { agent, recorder, timeouts, signal } = ctx
   const trace = recorder.trace
   const background = new Map<string, { record: StepRecord; outcome: Promise<RequestOutcome> }>()
-  const sessionOf = (step: { session?: string; sessionId?: string }) => step.sessionId ?? trace.sessions.get(step.session!)!
+  const sessionOf = (step: { session?: string; sessionId?: string }) =>
+    step.sessionId ?? trace.sessions.get(step.session!)!
 
   /** Accepts an outcome, or fails the case when it is an error nobody expected. */
   const judge = (record: StepRecord, outcome: RequestOutcome) => {
     record.outcome = outcome
     if (outcome.kind === 'ok' || (record.as !== undefined && ctx.expectedErrors.has(record.as))) return
     const { code, message } = outcome.error
-    const fix = record.as !== undefined
-      ? `add {"check": "error", "step": ${JSON.stringify(record.as)}, "codes": [${code}]}`
-      : 'name the step with "as" and add an error check for it'
-    throw new StepFailure(`${describeStep(record)} failed with ${code ?? 'no code'}: ${message}; if the case expects this error, ${fix}`)
+    const fix =
+      record.as !== undefined
+        ? `add {"check": "error", "step": ${JSON.stringify(record.as)}, "codes": [${code}]}`
+        : 'name the step with "as" and add an error check for it'
+    throw new StepFailure(
+      `${describeStep(record)} failed with ${code ?? 'no code'}: ${message}; if the case expects this error, ${fix}`,
+    )
   }
 
   for (const [index, step] of steps.entries()) {
-    const record: StepRecord = { index, op: step.op, ...(step.as !== undefined ? { as: step.as } : {}), startSeq: recorder.mark() }
+    const record: StepRecord = {
+      index,
+      op: step.op,
+      ...(step.as !== undefined ? { as: step.as } : {}),
+      startSeq: recorder.mark(),
+    }
     trace.steps.push(record)
     const label = describeStep(record)
     switch (step.op) {
       case 'newSession': {
         const params = withCwd(step.params ?? { cwd: '{{cwd}}', mcpServers: [] }, trace.cwd) as acp.NewSessionRequest
-        const outcome = await waitBounded(settle(agent.request(acp.methods.agent.session.new, params)), timeouts.requestMs, `the response to ${label} (requestMs)`, signal)
+        const outcome = await waitBounded(
+          settle(agent.request(acp.methods.agent.session.new, params)),
+          timeouts.requestMs,
+          `the response to ${label} (requestMs)`,
+          signal,
+        )
         if (outcome.kind === 'ok') {
           const id = (outcome.result as { sessionId?: unknown } | null)?.sessionId
           if (typeof id === 'string') {
@@ -87,7 +109,9 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
       case 'prompt':
       case 'promptBackground': {
         record.sessionId = sessionOf(step)
-        const prompt = step.content ? withCwd(step.content, trace.cwd) as acp.ContentBlock[] : [{ type: 'text' as const, text: step.text! }]
+        const prompt = step.content
+          ? (withCwd(step.content, trace.cwd) as acp.ContentBlock[])
+          : [{ type: 'text' as const, text: step.text! }]
         const outcome = settle(agent.request(acp.methods.agent.session.prompt, { sessionId: record.sessionId, prompt }))
         if (step.op === 'promptBackground') {
           background.set(step.as, { record, outcome })
@@ -98,7 +122,12 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
       }
       case 'awaitBackground': {
         const pending = background.get(step.prompt)!
-        const outcome = await waitBounded(pending.outcome, timeouts.settleMs, `background ${describeStep(pending.record)} to settle (settleMs)`, signal)
+        const outcome = await waitBounded(
+          pending.outcome,
+          timeouts.settleMs,
+          `background ${describeStep(pending.record)} to settle (settleMs)`,
+          signal,
+        )
         judge(pending.record, outcome)
         break
       }
@@ -123,7 +152,12 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
         const sessionId = step.session !== undefined ? trace.sessions.get(step.session) : undefined
         const count = () => permissionRequestsOnWire(trace, sessionId)
         const min = step.min ?? 1
-        await waitForCount(ctx, count, min, `${min} permission request(s)${step.session ? ` for session ${step.session}` : ''} in ${label} (updateMs)`)
+        await waitForCount(
+          ctx,
+          count,
+          min,
+          `${min} permission request(s)${step.session ? ` for session ${step.session}` : ''} in ${label} (updateMs)`,
+        )
         break
       }
     }
@@ -133,8 +167,13 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
 
 /** session/request_permission requests on the wire (they are counted before any answer). */
 function permissionRequestsOnWire(trace: StepContext['recorder']['trace'], sessionId: string | undefined): number {
-  return trace.wire.filter((e) => e.dir === 'in' && e.message.method === 'session/request_permission' && 'id' in e.message
-    && (sessionId === undefined || (e.message.params as { sessionId?: unknown } | undefined)?.sessionId === sessionId)).length
+  return trace.wire.filter(
+    (e) =>
+      e.dir === 'in' &&
+      e.message.method === 'session/request_permission' &&
+      'id' in e.message &&
+      (sessionId === undefined || (e.message.params as { sessionId?: unknown } | undefined)?.sessionId === sessionId),
+  ).length
 }
 
 /** Waits (up to updateMs) until count() reaches min, re-counting on every recorded message. */
@@ -142,7 +181,9 @@ async function waitForCount(ctx: StepContext, count: () => number, min: number, 
   let unsubscribe = () => {}
   const enough = new Promise<void>((resolve) => {
     if (count() >= min) return resolve()
-    unsubscribe = ctx.recorder.onMessage(() => { if (count() >= min) resolve() })
+    unsubscribe = ctx.recorder.onMessage(() => {
+      if (count() >= min) resolve()
+    })
   })
   try {
     await waitBounded(enough, ctx.timeouts.updateMs, what, ctx.signal)

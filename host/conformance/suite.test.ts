@@ -3,8 +3,11 @@ import { ConformanceDataError, validateSuite, type SourceFile } from './suite.ts
 import { selectCases, SelectionError } from './select.ts'
 
 const SPEC = { file: 'SPEC.md', text: '# spec\n\n- **R1** The agent MUST answer.\n- **R2** The agent MUST clean up.\n' }
-const source = (folder: 'cases' | 'profiles', name: string, data: unknown): SourceFile =>
-  ({ file: `${folder}/${name}`, name, text: typeof data === 'string' ? data : JSON.stringify(data, null, 2) })
+const source = (folder: 'cases' | 'profiles', name: string, data: unknown): SourceFile => ({
+  file: `${folder}/${name}`,
+  name,
+  text: typeof data === 'string' ? data : JSON.stringify(data, null, 2),
+})
 const caseFile = (name: string, data: unknown) => source('cases', name, data)
 const profile = (name: string, data: unknown) => source('profiles', name, data)
 
@@ -22,7 +25,12 @@ function problems(cases: SourceFile[], profiles: SourceFile[] = []): string[] {
     validateSuite({ spec: SPEC, cases, profiles })
   } catch (error) {
     expect(error).toBeInstanceOf(ConformanceDataError)
-    return (error as ConformanceDataError).problems.flatMap((p) => p.issues.map((i) => `${p.file}: ${[i.line !== undefined ? `line ${i.line}` : '', i.path].filter(Boolean).join(', ')}: ${i.message}`))
+    return (error as ConformanceDataError).problems.flatMap((p) =>
+      p.issues.map(
+        (i) =>
+          `${p.file}: ${[i.line !== undefined ? `line ${i.line}` : '', i.path].filter(Boolean).join(', ')}: ${i.message}`,
+      ),
+    )
   }
   throw new Error('expected the suite to be invalid')
 }
@@ -34,22 +42,43 @@ describe('validateSuite', () => {
       cases: [caseFile('010-later.json', minimal), caseFile('002-first.json', minimal)],
       profiles: [profile('p.json', { description: 'd', required: ['later'], optional: ['first'] })],
     })
-    expect(suite.cases.map((c) => [c.order, c.id])).toEqual([[2, 'first'], [10, 'later']])
-    expect(selectCases(suite, 'p').map((c) => [c.case.id, c.required])).toEqual([['first', false], ['later', true]])
+    expect(suite.cases.map((c) => [c.order, c.id])).toEqual([
+      [2, 'first'],
+      [10, 'later'],
+    ])
+    expect(selectCases(suite, 'p').map((c) => [c.case.id, c.required])).toEqual([
+      ['first', false],
+      ['later', true],
+    ])
     expect(selectCases(suite, 'p', ['later']).map((c) => c.case.id)).toEqual(['later'])
     expect(() => selectCases(suite, 'q')).toThrow(SelectionError)
     expect(() => selectCases(suite, 'p', ['latr'])).toThrow(/--case "latr": no such case; did you mean "later"\?/)
   })
 
   it('names the file and JSON path of unknown fields, step ops, check kinds and bad types', () => {
-    expect(problems([caseFile('001-a.json', {
-      ...withSteps([{ op: 'newsession', as: 's1' }, { op: 'sleep', ms: 'soon' }, { op: 'cancel', sesion: 's1' }], [{ check: 'stopreason' }]),
-      colour: 'red',
-    })])).toEqual([
+    expect(
+      problems([
+        caseFile('001-a.json', {
+          ...withSteps(
+            [
+              { op: 'newsession', as: 's1' },
+              { op: 'sleep', ms: 'soon' },
+              { op: 'cancel', sesion: 's1' },
+            ],
+            [{ check: 'stopreason' }],
+          ),
+          colour: 'red',
+        }),
+      ]),
+    ).toEqual([
       'cases/001-a.json: steps[0].op: unknown op "newsession"; expected one of "newSession", "prompt", "promptBackground", "awaitBackground", "cancel", "sleep", "waitPermission", "waitUpdates"',
       'cases/001-a.json: steps[1].ms: expected number, got string "soon"',
-      expect.stringMatching(/^cases\/001-a\.json: steps\[2\]\.sesion: unknown field; the fields allowed here are: op, as, session, sessionId$/),
-      expect.stringMatching(/^cases\/001-a\.json: checks\[0\]\.check: unknown check "stopreason"; expected one of "protocolVersion", /),
+      expect.stringMatching(
+        /^cases\/001-a\.json: steps\[2\]\.sesion: unknown field; the fields allowed here are: op, as, session, sessionId$/,
+      ),
+      expect.stringMatching(
+        /^cases\/001-a\.json: checks\[0\]\.check: unknown check "stopreason"; expected one of "protocolVersion", /,
+      ),
       expect.stringMatching(/^cases\/001-a\.json: colour: unknown field/),
     ])
   })
@@ -77,17 +106,27 @@ describe('validateSuite', () => {
   })
 
   it('checks references between steps and checks, pointing at the field', () => {
-    expect(problems([caseFile('001-refs.json', withSteps([
-      { op: 'newSession', as: 's1' },
-      { op: 'prompt', session: 's2', text: 'hi' },
-      { op: 'promptBackground', session: 's1', as: 'bg', text: 'long' },
-      { op: 'prompt', session: 's1', sessionId: 'x', text: 'hi' },
-      { op: 'prompt', session: 's1', as: 's1', content: [{ type: 'text', text: 'a' }], text: 'b' },
-    ], [
-      { check: 'stopReason', prompt: 's1', in: ['end_turn'] },
-      { check: 'error', step: 'nope', codes: [-32602] },
-      { check: 'updateCount', min: 1, from: 'bg', through: 's1', max: 0 },
-    ]))])).toEqual([
+    expect(
+      problems([
+        caseFile(
+          '001-refs.json',
+          withSteps(
+            [
+              { op: 'newSession', as: 's1' },
+              { op: 'prompt', session: 's2', text: 'hi' },
+              { op: 'promptBackground', session: 's1', as: 'bg', text: 'long' },
+              { op: 'prompt', session: 's1', sessionId: 'x', text: 'hi' },
+              { op: 'prompt', session: 's1', as: 's1', content: [{ type: 'text', text: 'a' }], text: 'b' },
+            ],
+            [
+              { check: 'stopReason', prompt: 's1', in: ['end_turn'] },
+              { check: 'error', step: 'nope', codes: [-32602] },
+              { check: 'updateCount', min: 1, from: 'bg', through: 's1', max: 0 },
+            ],
+          ),
+        ),
+      ]),
+    ).toEqual([
       'cases/001-refs.json: steps[1].session: no earlier step is named "s2"; sessions named so far: s1',
       'cases/001-refs.json: steps[3]: prompt needs exactly one of "session" (the name of a newSession step) and "sessionId" (a literal id)',
       'cases/001-refs.json: steps[4]: prompt needs exactly one of "text" and "content"',
@@ -101,32 +140,63 @@ describe('validateSuite', () => {
   })
 
   it('refuses a session used after a step an error check expects to fail, and unknown requirement ids', () => {
-    expect(problems([caseFile('001-x.json', {
-      ...withSteps([{ op: 'newSession', as: 'bad', params: { cwd: 'rel' } }, { op: 'cancel', session: 'bad' }],
-        [{ check: 'error', step: 'bad', codes: [-32602] }]),
-      spec: ['R1', 'R9'],
-    })])).toEqual([
+    expect(
+      problems([
+        caseFile('001-x.json', {
+          ...withSteps(
+            [
+              { op: 'newSession', as: 'bad', params: { cwd: 'rel' } },
+              { op: 'cancel', session: 'bad' },
+            ],
+            [{ check: 'error', step: 'bad', codes: [-32602] }],
+          ),
+          spec: ['R1', 'R9'],
+        }),
+      ]),
+    ).toEqual([
       'cases/001-x.json: steps[1].session: session "bad" is expected to fail (checks[0] is an error check on it), so it has no id to use',
       'cases/001-x.json: spec[1]: R9 is not declared in SPEC.md (declared: R1, R2)',
     ])
   })
 
   it('checks profiles: missing and repeated case ids, unknown fields, file names', () => {
-    expect(problems([caseFile('001-cancel-idle.json', minimal)], [
-      profile('core.json', { description: 'd', required: ['cancel-idle', 'cancel-idel'], optional: ['cancel-idle'], extra: true }),
-      profile('two.json', { description: 'd', required: ['cancel-idle', 'nothing-like-it'], optional: ['cancel-idle'] }),
-      profile('Bad Name.json', { description: 'd', required: ['cancel-idle'] }),
-    ])).toEqual([
-      expect.stringMatching(/^profiles\/core\.json: extra: unknown field; the fields allowed here are: \$schema, description, required, optional$/),
+    expect(
+      problems(
+        [caseFile('001-cancel-idle.json', minimal)],
+        [
+          profile('core.json', {
+            description: 'd',
+            required: ['cancel-idle', 'cancel-idel'],
+            optional: ['cancel-idle'],
+            extra: true,
+          }),
+          profile('two.json', {
+            description: 'd',
+            required: ['cancel-idle', 'nothing-like-it'],
+            optional: ['cancel-idle'],
+          }),
+          profile('Bad Name.json', { description: 'd', required: ['cancel-idle'] }),
+        ],
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^profiles\/core\.json: extra: unknown field; the fields allowed here are: \$schema, description, required, optional$/,
+      ),
       'profiles/two.json: required[1]: no case has id "nothing-like-it"; known: cancel-idle',
       'profiles/two.json: optional[0]: "cancel-idle" is already listed at required[0]; list each case once',
       expect.stringMatching(/^profiles\/Bad Name\.json: : profiles\/ holds only <name>\.json files/),
     ])
-    expect(problems([caseFile('001-cancel-idle.json', minimal)], [profile('core.json', { description: 'd', required: ['cancel-idel'] })]))
-      .toEqual(['profiles/core.json: required[0]: no case has id "cancel-idel"; did you mean "cancel-idle"?'])
+    expect(
+      problems(
+        [caseFile('001-cancel-idle.json', minimal)],
+        [profile('core.json', { description: 'd', required: ['cancel-idel'] })],
+      ),
+    ).toEqual(['profiles/core.json: required[0]: no case has id "cancel-idel"; did you mean "cancel-idle"?'])
   })
 
   it('needs a spec that declares requirements', () => {
-    expect(() => validateSuite({ spec: { file: 'SPEC.md', text: 'no list here' }, cases: [], profiles: [] })).toThrow(/SPEC\.md: 1 problem\n {2}- declares no requirements/)
+    expect(() => validateSuite({ spec: { file: 'SPEC.md', text: 'no list here' }, cases: [], profiles: [] })).toThrow(
+      /SPEC\.md: 1 problem\n {2}- declares no requirements/,
+    )
   })
 })

@@ -49,7 +49,12 @@ export const FORMAT_HINT = 'See docs/conformance.md for the case and profile for
 export class ConformanceDataError extends Error {
   override name = 'ConformanceDataError'
   constructor(readonly problems: { file: string; issues: FileIssue[] }[]) {
-    super(problems.map((p) => formatFileIssues(p.file, p.issues, '')).join('\n').trimEnd() + `\n${FORMAT_HINT}`)
+    super(
+      `${problems
+        .map((p) => formatFileIssues(p.file, p.issues, ''))
+        .join('\n')
+        .trimEnd()}\n${FORMAT_HINT}`,
+    )
   }
 }
 
@@ -59,10 +64,19 @@ const SPEC_ID = /^\s*[-*]\s+\*\*(R\d+)\*\*/gm
 
 export function validateSuite(sources: SuiteSources): ConformanceSuite {
   const problems: { file: string; issues: FileIssue[] }[] = []
-  const report = (file: string, issues: FileIssue[]) => { if (issues.length) problems.push({ file, issues }) }
+  const report = (file: string, issues: FileIssue[]) => {
+    if (issues.length) problems.push({ file, issues })
+  }
 
   const requirements = new Set([...sources.spec.text.matchAll(SPEC_ID)].map((m) => m[1]!))
-  if (requirements.size === 0) report(sources.spec.file, [{ path: '', message: 'declares no requirements; each is a list item starting with a bold id, e.g. "- **R1** The agent MUST …"' }])
+  if (requirements.size === 0)
+    report(sources.spec.file, [
+      {
+        path: '',
+        message:
+          'declares no requirements; each is a list item starting with a bold id, e.g. "- **R1** The agent MUST …"',
+      },
+    ])
 
   const cases: ConformanceCase[] = []
   const byOrder = new Map<number, string>()
@@ -70,23 +84,40 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
   for (const source of [...sources.cases].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const match = CASE_FILE.exec(source.name)
     if (!match || source.text === undefined) {
-      report(source.file, [{ path: '', message: `${source.text === undefined ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three digits, "-", a kebab-case id, e.g. 012-cancel-idle.json); rename or move it, since anything else in cases/ would be skipped silently` }])
+      report(source.file, [
+        {
+          path: '',
+          message: `${source.text === undefined ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three digits, "-", a kebab-case id, e.g. 012-cancel-idle.json); rename or move it, since anything else in cases/ would be skipped silently`,
+        },
+      ])
       continue
     }
     const order = Number(match[1])
     const id = match[2]!
     const fileIssues: FileIssue[] = []
     const sameOrder = byOrder.get(order)
-    if (sameOrder) fileIssues.push({ path: '', message: `prefix ${match[1]} is also used by ${sameOrder}; the prefix orders the run, so each must be unique` })
+    if (sameOrder)
+      fileIssues.push({
+        path: '',
+        message: `prefix ${match[1]} is also used by ${sameOrder}; the prefix orders the run, so each must be unique`,
+      })
     else byOrder.set(order, source.file)
     const sameId = byId.get(id)
-    if (sameId) fileIssues.push({ path: '', message: `case id ${JSON.stringify(id)} is also the id of ${sameId}; ids (the name after the prefix) must be unique` })
+    if (sameId)
+      fileIssues.push({
+        path: '',
+        message: `case id ${JSON.stringify(id)} is also the id of ${sameId}; ids (the name after the prefix) must be unique`,
+      })
     else byId.set(id, source.file)
     const data = parseJson(source.text, caseFileSchema, fileIssues)
     if (data) {
       fileIssues.push(...caseRefIssues(data))
       data.spec.forEach((req, i) => {
-        if (requirements.size && !requirements.has(req)) fileIssues.push({ path: `spec[${i}]`, message: `${req} is not declared in ${sources.spec.file} (declared: ${[...requirements].join(', ')})` })
+        if (requirements.size && !requirements.has(req))
+          fileIssues.push({
+            path: `spec[${i}]`,
+            message: `${req} is not declared in ${sources.spec.file} (declared: ${[...requirements].join(', ')})`,
+          })
       })
     }
     report(source.file, fileIssues)
@@ -98,7 +129,13 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
   for (const source of sources.profiles) {
     const name = source.name.replace(/\.json$/, '')
     if (!source.name.endsWith('.json') || !KEBAB_NAME.test(name) || source.text === undefined) {
-      report(source.file, [{ path: '', message: 'profiles/ holds only <name>.json files with a kebab-case name (e.g. core.json); rename or move this entry' }])
+      report(source.file, [
+        {
+          path: '',
+          message:
+            'profiles/ holds only <name>.json files with a kebab-case name (e.g. core.json); rename or move this entry',
+        },
+      ])
       continue
     }
     const fileIssues: FileIssue[] = []
@@ -106,16 +143,29 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
     if (data) {
       const optional = data.optional ?? []
       const seen = new Map<string, string>()
-      const listIssues = (list: string[], key: 'required' | 'optional') => list.forEach((id, i) => {
-        const path = `${key}[${i}]`
-        if (!byId.has(id)) fileIssues.push({ path, message: `no case has id ${JSON.stringify(id)}${suggest(id, [...byId.keys()])}` })
-        const earlier = seen.get(id)
-        if (earlier) fileIssues.push({ path, message: `${JSON.stringify(id)} is already listed at ${earlier}; list each case once` })
-        else seen.set(id, path)
-      })
+      const listIssues = (list: string[], key: 'required' | 'optional') =>
+        list.forEach((id, i) => {
+          const path = `${key}[${i}]`
+          if (!byId.has(id))
+            fileIssues.push({ path, message: `no case has id ${JSON.stringify(id)}${suggest(id, [...byId.keys()])}` })
+          const earlier = seen.get(id)
+          if (earlier)
+            fileIssues.push({
+              path,
+              message: `${JSON.stringify(id)} is already listed at ${earlier}; list each case once`,
+            })
+          else seen.set(id, path)
+        })
       listIssues(data.required, 'required')
       listIssues(optional, 'optional')
-      if (!fileIssues.length) profiles.set(name, { name, file: source.file, description: data.description, required: data.required, optional })
+      if (!fileIssues.length)
+        profiles.set(name, {
+          name,
+          file: source.file,
+          description: data.description,
+          required: data.required,
+          optional,
+        })
     }
     report(source.file, fileIssues)
   }

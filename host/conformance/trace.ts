@@ -78,7 +78,8 @@ export function emptyTrace(cwd: string): CaseTrace {
   return { cwd, steps: [], sessions: new Map(), wire: [], permissions: [], fileOps: [], workspace: new Map() }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Every session/update notification the agent sent, in wire order. */
 export function updatesOf(trace: CaseTrace): UpdateRecord[] {
@@ -87,7 +88,12 @@ export function updatesOf(trace: CaseTrace): UpdateRecord[] {
     if (entry.dir !== 'in' || entry.message.method !== 'session/update' || 'id' in entry.message) continue
     const params = isRecord(entry.message.params) ? entry.message.params : {}
     const update = isRecord(params.update) ? params.update : {}
-    updates.push({ seq: entry.seq, sessionId: params.sessionId, kind: typeof update.sessionUpdate === 'string' ? update.sessionUpdate : '(none)', update })
+    updates.push({
+      seq: entry.seq,
+      sessionId: params.sessionId,
+      kind: typeof update.sessionUpdate === 'string' ? update.sessionUpdate : '(none)',
+      update,
+    })
   }
   return updates
 }
@@ -96,11 +102,23 @@ export function updatesOf(trace: CaseTrace): UpdateRecord[] {
  * The wire span of a prompt step: its session/prompt request is the first one for its session
  * sent after the step started; `responseSeq` is undefined while no response arrived.
  */
-export function promptExchange(trace: CaseTrace, step: StepRecord): { requestSeq: number; responseSeq?: number } | undefined {
-  const request = trace.wire.find((e) => e.dir === 'out' && e.seq > step.startSeq && e.message.method === 'session/prompt'
-    && isRecord(e.message.params) && e.message.params.sessionId === step.sessionId && 'id' in e.message)
+export function promptExchange(
+  trace: CaseTrace,
+  step: StepRecord,
+): { requestSeq: number; responseSeq?: number } | undefined {
+  const request = trace.wire.find(
+    (e) =>
+      e.dir === 'out' &&
+      e.seq > step.startSeq &&
+      e.message.method === 'session/prompt' &&
+      isRecord(e.message.params) &&
+      e.message.params.sessionId === step.sessionId &&
+      'id' in e.message,
+  )
   if (!request) return undefined
-  const response = trace.wire.find((e) => e.dir === 'in' && e.seq > request.seq && !('method' in e.message) && e.message.id === request.message.id)
+  const response = trace.wire.find(
+    (e) => e.dir === 'in' && e.seq > request.seq && !('method' in e.message) && e.message.id === request.message.id,
+  )
   return { requestSeq: request.seq, responseSeq: response?.seq }
 }
 
@@ -116,7 +134,10 @@ export function updateTexts(update: Record<string, unknown>): string[] {
   block(update.content)
   if (Array.isArray(update.content)) update.content.forEach(block)
   if (typeof update.title === 'string') texts.push(update.title)
-  if (Array.isArray(update.entries)) update.entries.forEach((e) => { if (isRecord(e) && typeof e.content === 'string') texts.push(e.content) })
+  if (Array.isArray(update.entries))
+    update.entries.forEach((e) => {
+      if (isRecord(e) && typeof e.content === 'string') texts.push(e.content)
+    })
   return texts
 }
 

@@ -23,6 +23,8 @@ describe('SessionEventFeed', () => {
   it('rejects a wait that is not reached in time, saying what it waited for', async () => {
     const feed = new SessionEventFeed()
     feed.push('s', event('turn/end', { turn: 1 }))
-    await expect(feed.waitFor('s', { type: 'turn/end', turn: 2 }, 20, 'the end of turn 2')).rejects.toThrow('timed out after 20 ms waiting for the end of turn 2')
+    await expect(feed.waitFor('s', { type: 'turn/end', turn: 2 }, 20, 'the end of turn 2')).rejects.toThrow(
+      'timed out after 20 ms waiting for the end of turn 2',
+    )
   })
 })

@@ -21,12 +21,13 @@ export class SessionEventFeed {
 
   push(sessionId: string, event: SessionEvent): void {
     let list = this.events.get(sessionId)
-    if (!list) this.events.set(sessionId, list = [])
+    if (!list) this.events.set(sessionId, (list = []))
     list.push(event)
     let counts = this.counts.get(sessionId)
-    if (!counts) this.counts.set(sessionId, counts = new Map())
+    if (!counts) this.counts.set(sessionId, (counts = new Map()))
     const turn = (event.data as { turn?: number }).turn
-    for (const key of turn === undefined ? [event.type] : [event.type, `${event.type}#${turn}`]) counts.set(key, (counts.get(key) ?? 0) + 1)
+    for (const key of turn === undefined ? [event.type] : [event.type, `${event.type}#${turn}`])
+      counts.set(key, (counts.get(key) ?? 0) + 1)
     for (const waiter of this.waiters) {
       if (waiter.sessionId === sessionId && this.satisfied(sessionId, waiter.query)) {
         this.waiters.delete(waiter)
@@ -43,7 +44,9 @@ export class SessionEventFeed {
   waitFor(sessionId: string, query: EventQuery, timeoutMs: number, what: string): Promise<void> {
     if (this.satisfied(sessionId, query)) return Promise.resolve()
     let waiter!: Waiter
-    const reached = new Promise<void>((resolve) => { waiter = { sessionId, query, resolve } })
+    const reached = new Promise<void>((resolve) => {
+      waiter = { sessionId, query, resolve }
+    })
     this.waiters.add(waiter)
     return withTimeout(reached, timeoutMs, what).finally(() => this.waiters.delete(waiter))
   }

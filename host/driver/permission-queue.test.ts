@@ -25,7 +25,10 @@ describe('PermissionQueue', () => {
     const queue = new PermissionQueue(['hold', 'allow_once'])
     const withdrawn = new AbortController()
     let settled = false
-    const held = Promise.resolve(queue.answer(request, withdrawn.signal)).then((response) => { settled = true; return response })
+    const held = Promise.resolve(queue.answer(request, withdrawn.signal)).then((response) => {
+      settled = true
+      return response
+    })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(settled).toBe(false)
     expect(queue.unused()).toEqual(['allow_once'])

@@ -19,7 +19,10 @@ export class PermissionQueue {
    * `hold` is a user who has not decided yet: the request stays open until the agent withdraws it
    * (`signal`, aborted by its `$/cancel_request`), and is then answered `cancelled`, as ACP asks of a client.
    */
-  answer(request: RequestPermissionRequest, signal?: AbortSignal): RequestPermissionResponse | Promise<RequestPermissionResponse> {
+  answer(
+    request: RequestPermissionRequest,
+    signal?: AbortSignal,
+  ): RequestPermissionResponse | Promise<RequestPermissionResponse> {
     const kind = this.queue.shift()
     if (!kind) return CANCELLED
     this.answered++
@@ -30,7 +33,9 @@ export class PermissionQueue {
     const option = request.options.find((o) => o.kind === kind)
     if (!option) {
       const offered = request.options.map((o) => o.kind).join(', ')
-      this.problems.push(`permission answer #${this.answered} is "${kind}", but the agent offered only ${offered} for tool call ${request.toolCall.toolCallId}; fix "permissions" in input.json`)
+      this.problems.push(
+        `permission answer #${this.answered} is "${kind}", but the agent offered only ${offered} for tool call ${request.toolCall.toolCallId}; fix "permissions" in input.json`,
+      )
       return CANCELLED
     }
     return { outcome: { outcome: 'selected', optionId: option.optionId } }

@@ -1,7 +1,7 @@
 // The host plugin inserted into the live composition for in-process runs: it serves the
 // ACP bridge over an in-memory byte pipe and feeds durable session events to the driver.
 import * as acp from '@agentclientprotocol/sdk'
-import { Context, Service } from 'cordis'
+import { type Context, Service } from 'cordis'
 import type {} from '../../plugins/acp/index.ts'
 import type {} from '../../plugins/session/index.ts'
 import { SessionEventFeed } from '../driver/event-feed.ts'

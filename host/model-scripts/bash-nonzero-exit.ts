@@ -1,6 +1,14 @@
 import { textReply, toolCallReply } from '../stub-endpoint/index.ts'
 
 export default [
-  toolCallReply([{ id: 'call_00_check', name: 'bash', arguments: JSON.stringify({ command: 'echo checking; test -f config.json || { echo "config.json is missing" >&2; exit 2; }' }) }]),
+  toolCallReply([
+    {
+      id: 'call_00_check',
+      name: 'bash',
+      arguments: JSON.stringify({
+        command: 'echo checking; test -f config.json || { echo "config.json is missing" >&2; exit 2; }',
+      }),
+    },
+  ]),
   textReply('config.json does not exist (the check exited with code 2).'),
 ]

@@ -1,6 +1,15 @@
 import { textReply, toolCallReply } from '../stub-endpoint/index.ts'
 
 export default [
-  toolCallReply([{ id: 'call_00_write', name: 'write_file', arguments: JSON.stringify({ path: 'docs/README.md', content: '# Demo\n\nRun `npm start`.\n' }) }], { deltas: 2 }),
+  toolCallReply(
+    [
+      {
+        id: 'call_00_write',
+        name: 'write_file',
+        arguments: JSON.stringify({ path: 'docs/README.md', content: '# Demo\n\nRun `npm start`.\n' }),
+      },
+    ],
+    { deltas: 2 },
+  ),
   textReply('Created docs/README.md.'),
 ]

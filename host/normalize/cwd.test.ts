@@ -19,7 +19,9 @@ describe('createCwdReplacer', () => {
   })
 
   it('replaces the file:// URL form and keeps a trailing slash', () => {
-    expect(replace('file:///var/folders/t/dsh-abc/src/ and /var/folders/t/dsh-abc/')).toBe('file://{{cwd}}/src/ and {{cwd}}/')
+    expect(replace('file:///var/folders/t/dsh-abc/src/ and /var/folders/t/dsh-abc/')).toBe(
+      'file://{{cwd}}/src/ and {{cwd}}/',
+    )
   })
 
   it('replaces JSON-escaped spellings inside text that holds JSON', () => {
@@ -29,7 +31,9 @@ describe('createCwdReplacer', () => {
   })
 
   it('does not touch a sibling whose name extends the cwd', () => {
-    expect(replace('/var/folders/t/dsh-abc2 /var/folders/t/dsh-abc-old /var/folders/t/dsh-abc.')).toBe('/var/folders/t/dsh-abc2 /var/folders/t/dsh-abc-old {{cwd}}.')
+    expect(replace('/var/folders/t/dsh-abc2 /var/folders/t/dsh-abc-old /var/folders/t/dsh-abc.')).toBe(
+      '/var/folders/t/dsh-abc2 /var/folders/t/dsh-abc-old {{cwd}}.',
+    )
   })
 
   it('is the identity without cwd paths', () => {

@@ -18,7 +18,10 @@ export function cwdSpellings(paths: readonly string[]): string[] {
   for (const raw of paths) {
     const path = withoutTrailingSeparators(raw)
     // Replacing "/" (or a drive root) would rewrite every path in the transcript.
-    if (path === '' || /^[A-Za-z]:$/.test(path)) throw new Error(`refusing to normalize the cwd ${JSON.stringify(raw)}: it is a filesystem root; run scenarios in a fresh temp directory`)
+    if (path === '' || /^[A-Za-z]:$/.test(path))
+      throw new Error(
+        `refusing to normalize the cwd ${JSON.stringify(raw)}: it is a filesystem root; run scenarios in a fresh temp directory`,
+      )
     const forms = [path]
     if (path.includes('\\')) forms.push(path.replaceAll('\\', '/'))
     if (path.startsWith('/')) forms.push(pathToFileURL(path).pathname)

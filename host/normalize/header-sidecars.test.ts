@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { renderSystemPromptSidecar, renderToolSchemasSidecar } from './header-sidecars.ts'
 import type { RequestHeaderContent } from './session-log.ts'
 
-const header = (turn: number, system: string, tools: unknown[]): RequestHeaderContent => ({ turn, step: 1, model: 'm', reason: turn === 1 ? 'initial' : 'change', system, tools })
+const header = (turn: number, system: string, tools: unknown[]): RequestHeaderContent => ({
+  turn,
+  step: 1,
+  model: 'm',
+  reason: turn === 1 ? 'initial' : 'change',
+  system,
+  tools,
+})
 
 describe('pin sidecars', () => {
   it('render one version as plain text and plain JSON', () => {

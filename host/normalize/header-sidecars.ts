@@ -5,7 +5,10 @@
 // distinct version is kept, labelled with the turn and step that introduced it.
 import type { RequestHeaderContent } from './session-log.ts'
 
-function distinctBy<T>(headers: readonly RequestHeaderContent[], key: (h: RequestHeaderContent) => T): RequestHeaderContent[] {
+function distinctBy<T>(
+  headers: readonly RequestHeaderContent[],
+  key: (h: RequestHeaderContent) => T,
+): RequestHeaderContent[] {
   const seen = new Set<string>()
   return headers.filter((header) => {
     const identity = JSON.stringify(key(header))
@@ -17,7 +20,9 @@ function distinctBy<T>(headers: readonly RequestHeaderContent[], key: (h: Reques
 
 function requireHeaders(headers: readonly RequestHeaderContent[], sidecar: string): void {
   if (headers.length === 0) {
-    throw new Error(`cannot render ${sidecar}: the run made no model request (no request/header event); a pin must call the model`)
+    throw new Error(
+      `cannot render ${sidecar}: the run made no model request (no request/header event); a pin must call the model`,
+    )
   }
 }
 
@@ -30,13 +35,17 @@ export function renderSystemPromptSidecar(headers: readonly RequestHeaderContent
   const versions = distinctBy(headers, (h) => h.system)
   if (versions.length === 1) return endWithNewline(versions[0]!.system)
   return versions
-    .map((h, index) => `<!-- dsh: system prompt ${index + 1} of ${versions.length}, from turn ${String(h.turn)} step ${String(h.step)} -->\n${endWithNewline(h.system)}`)
+    .map(
+      (h, index) =>
+        `<!-- dsh: system prompt ${index + 1} of ${versions.length}, from turn ${String(h.turn)} step ${String(h.step)} -->\n${endWithNewline(h.system)}`,
+    )
     .join('\n')
 }
 
 export function renderToolSchemasSidecar(headers: readonly RequestHeaderContent[]): string {
   requireHeaders(headers, 'tool-schemas.expected.json')
   const versions = distinctBy(headers, (h) => h.tools)
-  const value = versions.length === 1 ? versions[0]!.tools : versions.map((h) => ({ turn: h.turn, step: h.step, tools: h.tools }))
+  const value =
+    versions.length === 1 ? versions[0]!.tools : versions.map((h) => ({ turn: h.turn, step: h.step, tools: h.tools }))
   return `${JSON.stringify(value, null, 2)}\n`
 }

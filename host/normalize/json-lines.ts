@@ -25,7 +25,11 @@ function shorten(raw: string): string {
  * Split `text` into lines and parse each as JSON. A final newline ends the last
  * line; any other empty line is an error like any non-JSON line.
  */
-export function parseJsonLines(text: string, source: string, hint: string): Array<{ line: number; value: unknown; raw: string }> {
+export function parseJsonLines(
+  text: string,
+  source: string,
+  hint: string,
+): Array<{ line: number; value: unknown; raw: string }> {
   if (text === '') return []
   const lines = text.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()

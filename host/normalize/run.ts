@@ -12,7 +12,13 @@ import {
   type RequestHeaderContent,
   type SessionLogObjects,
 } from './session-log.ts'
-import { collectTranscriptIds, parseTranscript, renderTranscript, renumberJsonRpcIds, type JsonRpcId } from './transcript.ts'
+import {
+  collectTranscriptIds,
+  parseTranscript,
+  renderTranscript,
+  renumberJsonRpcIds,
+  type JsonRpcId,
+} from './transcript.ts'
 
 export interface RunSurfaces {
   /** Raw agent stdout. */

@@ -10,14 +10,39 @@ const TOOLS = [{ name: 'read_file', description: 'Read a file', parameters: { ty
 
 const liveLog = [
   { type: 'session', version: 1, id: SID, createdAt: 1767000000000, cwd: CWD },
-  { seq: 1, time: 1767000000001, type: 'user/message', data: { turn: 1, messageId: MSG_USER, content: [{ type: 'text', text: `read ${CWD}/a.txt` }] } },
+  {
+    seq: 1,
+    time: 1767000000001,
+    type: 'user/message',
+    data: { turn: 1, messageId: MSG_USER, content: [{ type: 'text', text: `read ${CWD}/a.txt` }] },
+  },
   { seq: 2, time: 1767000000002, type: 'turn/start', data: { turn: 1 } },
-  { seq: 3, time: 1767000000003, type: 'request/header', data: { turn: 1, step: 1, model: 'deepseek-chat', system: `You work in ${CWD}.`, tools: TOOLS, reason: 'initial' } },
-  { seq: 4, time: 1767000000004, type: 'permission/request', data: { callId: 'call_0', approvalId: 'appr-000000001', options: [] } },
-  { seq: 5, time: 1767000000005, type: 'permission/outcome', data: { approvalId: 'appr-000000001', outcome: { outcome: 'cancelled' } } },
-  { seq: 6, time: 1767000000006, type: 'assistant/message', data: { turn: 1, step: 1, messageId: MSG_ASSISTANT, text: `session ${SID}`, toolCalls: [] } },
+  {
+    seq: 3,
+    time: 1767000000003,
+    type: 'request/header',
+    data: { turn: 1, step: 1, model: 'deepseek-chat', system: `You work in ${CWD}.`, tools: TOOLS, reason: 'initial' },
+  },
+  {
+    seq: 4,
+    time: 1767000000004,
+    type: 'permission/request',
+    data: { callId: 'call_0', approvalId: 'appr-000000001', options: [] },
+  },
+  {
+    seq: 5,
+    time: 1767000000005,
+    type: 'permission/outcome',
+    data: { approvalId: 'appr-000000001', outcome: { outcome: 'cancelled' } },
+  },
+  {
+    seq: 6,
+    time: 1767000000006,
+    type: 'assistant/message',
+    data: { turn: 1, step: 1, messageId: MSG_ASSISTANT, text: `session ${SID}`, toolCalls: [] },
+  },
 ]
-const text = liveLog.map((line) => JSON.stringify(line)).join('\n') + '\n'
+const text = `${liveLog.map((line) => JSON.stringify(line)).join('\n')}\n`
 
 describe('normalizeSessionLog', () => {
   it('produces the fixture form', () => {
@@ -35,28 +60,40 @@ describe('normalizeSessionLog', () => {
   })
 
   it('accepts parsed objects and is a no-op on a committed fixture', () => {
-    const fixture = normalizeSessionLog({ header: liveLog[0]!, events: liveLog.slice(1) }, createNormalizeContext([CWD]))
+    const fixture = normalizeSessionLog(
+      { header: liveLog[0]!, events: liveLog.slice(1) },
+      createNormalizeContext([CWD]),
+    )
     expect(fixture).toBe(normalizeSessionLog(text, createNormalizeContext([CWD])))
     expect(normalizeSessionLog(fixture, createNormalizeContext([CWD]))).toBe(fixture)
   })
 
   it('keeps a session cwd below the temp cwd relative to {{cwd}}', () => {
-    const fixture = normalizeSessionLog(JSON.stringify({ type: 'session', version: 1, id: SID, createdAt: 5, cwd: `${CWD}/sub` }) + '\n', createNormalizeContext([CWD]))
+    const fixture = normalizeSessionLog(
+      `${JSON.stringify({ type: 'session', version: 1, id: SID, createdAt: 5, cwd: `${CWD}/sub` })}\n`,
+      createNormalizeContext([CWD]),
+    )
     expect(fixture).toBe('{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}/sub"}\n')
   })
 
   it('reports malformed logs by line', () => {
-    expect(() => parseSessionLog('', 'scenarios/x/session.jsonl')).toThrow(/scenarios\/x\/session\.jsonl line 1 is missing: the log has no session header/)
+    expect(() => parseSessionLog('', 'scenarios/x/session.jsonl')).toThrow(
+      /scenarios\/x\/session\.jsonl line 1 is missing: the log has no session header/,
+    )
     expect(() => parseSessionLog('{"type":"turn/start"}\n', 'log')).toThrow(/log line 1 is not a session header/)
     expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"seq":1,\n`, 'log')).toThrow(/log line 2 is not JSON/)
-    expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"data":{}}\n`, 'log')).toThrow(/log line 2 is an event without a string "type"/)
+    expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"data":{}}\n`, 'log')).toThrow(
+      /log line 2 is an event without a string "type"/,
+    )
   })
 })
 
 describe('extractHeaders', () => {
   it('returns the live system prompt and tools per request/header, normalized with the context', () => {
     const headers = extractHeaders(liveLog.slice(1), createNormalizeContext([CWD]))
-    expect(headers).toEqual([{ turn: 1, step: 1, model: 'deepseek-chat', reason: 'initial', system: 'You work in {{cwd}}.', tools: TOOLS }])
+    expect(headers).toEqual([
+      { turn: 1, step: 1, model: 'deepseek-chat', reason: 'initial', system: 'You work in {{cwd}}.', tools: TOOLS },
+    ])
   })
 
   it('refuses a scrubbed fixture', () => {

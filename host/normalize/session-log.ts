@@ -32,9 +32,11 @@ export function parseSessionLog(text: string, source = 'session log'): ParsedSes
     return value
   })
   const [header, ...events] = objects
-  if (header!.type !== 'session') throw new JsonLineError(source, 1, lines[0]!.raw, 'is not a session header ("type":"session")', LOG_HINT)
+  if (header!.type !== 'session')
+    throw new JsonLineError(source, 1, lines[0]!.raw, 'is not a session header ("type":"session")', LOG_HINT)
   events.forEach((event, index) => {
-    if (typeof event.type !== 'string') throw new JsonLineError(source, index + 2, lines[index + 1]!.raw, 'is an event without a string "type"', LOG_HINT)
+    if (typeof event.type !== 'string')
+      throw new JsonLineError(source, index + 2, lines[index + 1]!.raw, 'is an event without a string "type"', LOG_HINT)
   })
   return { header, events }
 }
@@ -65,13 +67,19 @@ function normalizeHeader(header: Record<string, unknown>, ctx: NormalizeContext)
 function scrubRequestHeader(data: unknown): unknown {
   if (!isPlainObject(data)) return data
   return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [key, key === 'system' ? SYSTEM_TOKEN : key === 'tools' ? TOOLS_TOKEN : value]),
+    Object.entries(data).map(([key, value]) => [
+      key,
+      key === 'system' ? SYSTEM_TOKEN : key === 'tools' ? TOOLS_TOKEN : value,
+    ]),
   )
 }
 
 function normalizeEvent(event: Record<string, unknown>, ctx: NormalizeContext): unknown {
   const kept = Object.entries(event).filter(([key]) => key !== 'seq' && key !== 'time')
-  const withScrubbedHeader = kept.map(([key, value]) => [key, event.type === 'request/header' && key === 'data' ? scrubRequestHeader(value) : value])
+  const withScrubbedHeader = kept.map(([key, value]) => [
+    key,
+    event.type === 'request/header' && key === 'data' ? scrubRequestHeader(value) : value,
+  ])
   return tokenizeValue(Object.fromEntries(withScrubbedHeader), ctx.tokens, ctx.replaceCwd)
 }
 
@@ -84,7 +92,10 @@ export function normalizeSessionLog(log: string | SessionLogObjects, ctx: Normal
 
 /** Fixture text for a log whose ids the context already holds (see normalizeRun). */
 export function renderSessionLog(parsed: ParsedSessionLog, ctx: NormalizeContext): string {
-  return formatJsonLines([normalizeHeader(parsed.header, ctx), ...parsed.events.map((event) => normalizeEvent(event, ctx))])
+  return formatJsonLines([
+    normalizeHeader(parsed.header, ctx),
+    ...parsed.events.map((event) => normalizeEvent(event, ctx)),
+  ])
 }
 
 export interface RequestHeaderContent {
@@ -107,7 +118,9 @@ export function extractHeaders(events: readonly object[], ctx?: NormalizeContext
     if (event.type !== 'request/header' || !isPlainObject(event.data)) continue
     const { turn, step, model, reason, system, tools } = event.data
     if (system === SYSTEM_TOKEN || tools === TOOLS_TOKEN) {
-      throw new Error(`request/header of turn ${String(turn)} step ${String(step)} is already scrubbed; extract headers from the live log, not the fixture`)
+      throw new Error(
+        `request/header of turn ${String(turn)} step ${String(step)} is already scrubbed; extract headers from the live log, not the fixture`,
+      )
     }
     const normalize = (value: unknown) => (ctx ? tokenizeValue(value, ctx.tokens, ctx.replaceCwd) : value)
     out.push({ turn, step, model, reason, system: String(normalize(system ?? '')), tools: normalize(tools) })

@@ -13,7 +13,12 @@ describe('TokenTable', () => {
     expect(table.tokenFor('session', S2)).toBe('{{session:2}}')
     expect(table.tokenFor('session', S1)).toBe('{{session:1}}')
     expect(table.tokenFor('approval', 'ap-1')).toBe('{{approval:1}}')
-    expect(table.entries()).toEqual([[S1, '{{session:1}}'], [M1, '{{message:1}}'], [S2, '{{session:2}}'], ['ap-1', '{{approval:1}}']])
+    expect(table.entries()).toEqual([
+      [S1, '{{session:1}}'],
+      [M1, '{{message:1}}'],
+      [S2, '{{session:2}}'],
+      ['ap-1', '{{approval:1}}'],
+    ])
   })
 
   it('leaves already-normalized tokens alone (normalizing twice is a no-op)', () => {
@@ -29,7 +34,9 @@ describe('tokenizeValue', () => {
     const value = { update: { messageId: M1, text: 'hi' }, sessionId: S1, nested: [{ approvalId: 'ap-xyz' }] }
     collectTypedIds(value, table)
     const out = tokenizeValue(value, table)
-    expect(JSON.stringify(out)).toBe('{"update":{"messageId":"{{message:1}}","text":"hi"},"sessionId":"{{session:1}}","nested":[{"approvalId":"{{approval:1}}"}]}')
+    expect(JSON.stringify(out)).toBe(
+      '{"update":{"messageId":"{{message:1}}","text":"hi"},"sessionId":"{{session:1}}","nested":[{"approvalId":"{{approval:1}}"}]}',
+    )
   })
 
   it('leaves arbitrary text alone unless it repeats a known id', () => {
@@ -37,13 +44,18 @@ describe('tokenizeValue', () => {
     // An id-looking string in free text is not an id until a typed field says so.
     expect(tokenizeValue({ output: `session ${S2} and ${S1}` }, table)).toEqual({ output: `session ${S2} and ${S1}` })
     collectTypedIds({ sessionId: S1 }, table)
-    expect(tokenizeValue({ output: `session ${S2} and ${S1}` }, table)).toEqual({ output: `session ${S2} and {{session:1}}` })
+    expect(tokenizeValue({ output: `session ${S2} and ${S1}` }, table)).toEqual({
+      output: `session ${S2} and {{session:1}}`,
+    })
   })
 
   it('does not search free text for short ids', () => {
     const table = new TokenTable()
     collectTypedIds({ approvalId: 'a1' }, table)
-    expect(tokenizeValue({ approvalId: 'a1', text: 'a1 a1' }, table)).toEqual({ approvalId: '{{approval:1}}', text: 'a1 a1' })
+    expect(tokenizeValue({ approvalId: 'a1', text: 'a1 a1' }, table)).toEqual({
+      approvalId: '{{approval:1}}',
+      text: 'a1 a1',
+    })
   })
 
   it('replaces the longest id first when one id contains another', () => {

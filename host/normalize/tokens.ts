@@ -58,7 +58,9 @@ export class TokenTable {
 
   #pattern(): RegExp | null {
     if (this.#freeTextPattern === undefined) {
-      const values = [...this.#tokens.keys()].filter((v) => v.length >= MIN_FREE_TEXT_ID_LENGTH).sort((a, b) => b.length - a.length)
+      const values = [...this.#tokens.keys()]
+        .filter((v) => v.length >= MIN_FREE_TEXT_ID_LENGTH)
+        .sort((a, b) => b.length - a.length)
       this.#freeTextPattern = values.length ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : null
     }
     return this.#freeTextPattern
@@ -96,7 +98,8 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
       const child = (value as Record<string, unknown>)[key]
       const kind = TYPED_ID_FIELDS[key]
       const next = kind && typeof child === 'string' ? table.tokenFor(kind, child) : tokenizeValue(child, table, text)
-      if (key === '__proto__') Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true })
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true })
       else out[key] = next
     }
     return out

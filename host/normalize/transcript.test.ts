@@ -6,7 +6,7 @@ import { normalizeTranscript, transcriptText } from './transcript.ts'
 const CWD = '/tmp/dsh-text-turn-Ab12'
 const SID = '5f0c6a2e-1111-4222-8333-444455556666'
 
-const jsonl = (...messages: unknown[]) => messages.map((m) => JSON.stringify(m)).join('\n') + '\n'
+const jsonl = (...messages: unknown[]) => `${messages.map((m) => JSON.stringify(m)).join('\n')}\n`
 
 describe('normalizeTranscript', () => {
   it('renumbers ids per direction by first appearance', () => {
@@ -42,7 +42,19 @@ describe('normalizeTranscript', () => {
   it('tokenizes typed ids and the cwd, keeping key order and compact JSON', () => {
     const stdout = jsonl(
       { jsonrpc: '2.0', id: 0, result: { sessionId: SID } },
-      { jsonrpc: '2.0', method: 'session/update', params: { sessionId: SID, update: { sessionUpdate: 'tool_call', title: `Read ${CWD}/a.txt`, rawInput: { path: `${CWD}/a.txt` }, content: `echo ${SID}` } } },
+      {
+        jsonrpc: '2.0',
+        method: 'session/update',
+        params: {
+          sessionId: SID,
+          update: {
+            sessionUpdate: 'tool_call',
+            title: `Read ${CWD}/a.txt`,
+            rawInput: { path: `${CWD}/a.txt` },
+            content: `echo ${SID}`,
+          },
+        },
+      },
     )
     const lines = normalizeTranscript(stdout, createNormalizeContext([CWD]))
     expect(lines).toEqual([
@@ -69,8 +81,12 @@ describe('normalizeTranscript', () => {
   })
 
   it('rejects JSON that is not a JSON-RPC message and blank lines', () => {
-    expect(() => normalizeTranscript('42\n', createNormalizeContext())).toThrow(/stdout line 1 is JSON but not a JSON-RPC 2\.0 message: "42"/)
-    expect(() => normalizeTranscript(`${jsonl({ jsonrpc: '2.0', method: 'x' })}\n`, createNormalizeContext())).toThrow(/stdout line 2 is not JSON/)
+    expect(() => normalizeTranscript('42\n', createNormalizeContext())).toThrow(
+      /stdout line 1 is JSON but not a JSON-RPC 2\.0 message: "42"/,
+    )
+    expect(() => normalizeTranscript(`${jsonl({ jsonrpc: '2.0', method: 'x' })}\n`, createNormalizeContext())).toThrow(
+      /stdout line 2 is not JSON/,
+    )
   })
 
   it('is a no-op on its own output', () => {

@@ -51,7 +51,8 @@ export function renumberJsonRpcIds(
   }
   return messages.map((message) => {
     const id = message.id
-    if (id === undefined && message.method === CANCEL_REQUEST_METHOD) return renumberCancelledRequest(message, agentRequests, numberFor)
+    if (id === undefined && message.method === CANCEL_REQUEST_METHOD)
+      return renumberCancelledRequest(message, agentRequests, numberFor)
     if (id === undefined || id === null || (typeof id !== 'string' && typeof id !== 'number')) return message
     const renumbered = 'method' in message ? numberFor(agentRequests, id) : numberFor(clientRequests, id)
     return Object.fromEntries(Object.entries(message).map(([key, value]) => [key, key === 'id' ? renumbered : value]))
@@ -72,7 +73,12 @@ function renumberCancelledRequest(
   const requestId = (params as Record<string, unknown>).requestId
   if (typeof requestId !== 'string' && typeof requestId !== 'number') return message
   const renumbered = numberFor(agentRequests, requestId)
-  return { ...message, params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, key === 'requestId' ? renumbered : value])) }
+  return {
+    ...message,
+    params: Object.fromEntries(
+      Object.entries(params).map(([key, value]) => [key, key === 'requestId' ? renumbered : value]),
+    ),
+  }
 }
 
 /**
@@ -80,7 +86,11 @@ function renumberCancelledRequest(
  * keys in their original order): ids renumbered, typed ids tokenized, cwd
  * replaced. Tokens come from the shared table in `ctx`.
  */
-export function normalizeTranscript(rawStdout: string, ctx: NormalizeContext, options: TranscriptOptions = {}): string[] {
+export function normalizeTranscript(
+  rawStdout: string,
+  ctx: NormalizeContext,
+  options: TranscriptOptions = {},
+): string[] {
   const messages = renumberJsonRpcIds(parseTranscript(rawStdout, options.source), options.clientRequestIds)
   collectTranscriptIds(messages, ctx)
   return renderTranscript(messages, ctx)

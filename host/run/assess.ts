@@ -32,7 +32,12 @@ export function assessRun(input: AssessInput): Assessment {
   const deletes: Assessment['deletes'] = []
   const rewriting = mode !== 'replay'
   /** Compare, or queue a rewrite when this mode owns the file. */
-  const surface = (target: FixtureFile, actual: string, kind: 'transcript' | 'session-log' | 'sidecar', owned: boolean) => {
+  const surface = (
+    target: FixtureFile,
+    actual: string,
+    kind: 'transcript' | 'session-log' | 'sidecar',
+    owned: boolean,
+  ) => {
     if (owned && rewriting) {
       if (target.text !== actual) writes.push({ absolute: target.absolute, file: target.file, text: actual })
       return
@@ -45,11 +50,18 @@ export function assessRun(input: AssessInput): Assessment {
 
   const logsOwned = !expected.logsReadOnly && !input.updateGoldenOnly
   if (run.sessionLogs.length !== expected.logs.length && !(logsOwned && rewriting)) {
-    failures.push(`scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`)
+    failures.push(
+      `scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`,
+    )
   } else {
-    if (logsOwned && rewriting) deletes.push(...expected.logs.slice(run.sessionLogs.length).map(({ absolute, file }) => ({ absolute, file })))
+    if (logsOwned && rewriting)
+      deletes.push(...expected.logs.slice(run.sessionLogs.length).map(({ absolute, file }) => ({ absolute, file })))
     run.sessionLogs.forEach((text, index) => {
-      const target = expected.logs[index] ?? { file: `scenarios/${scenario}/${sessionLogFileName(index)}`, absolute: `${input.dir}/${sessionLogFileName(index)}`, text: undefined }
+      const target = expected.logs[index] ?? {
+        file: `scenarios/${scenario}/${sessionLogFileName(index)}`,
+        absolute: `${input.dir}/${sessionLogFileName(index)}`,
+        text: undefined,
+      }
       surface(target, text, 'session-log', logsOwned)
     })
   }

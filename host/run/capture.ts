@@ -18,12 +18,14 @@ export interface RawCapture {
  * Both hosts use this, so their surfaces cannot differ by ordering.
  */
 export function collectLogs(sessionsRoot: string, stdout: string): string[] {
-  const logs = readdirSync(sessionsRoot).filter((name) => name.endsWith('.jsonl')).map((name) => {
-    const text = readFileSync(join(sessionsRoot, name), 'utf8')
-    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { id: string; createdAt: number }
-    const seen = stdout.indexOf(`"${header.id}"`)
-    return { text, order: seen < 0 ? Number.MAX_SAFE_INTEGER : seen, createdAt: header.createdAt, id: header.id }
-  })
+  const logs = readdirSync(sessionsRoot)
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => {
+      const text = readFileSync(join(sessionsRoot, name), 'utf8')
+      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { id: string; createdAt: number }
+      const seen = stdout.indexOf(`"${header.id}"`)
+      return { text, order: seen < 0 ? Number.MAX_SAFE_INTEGER : seen, createdAt: header.createdAt, id: header.id }
+    })
   logs.sort((a, b) => a.order - b.order || a.createdAt - b.createdAt || a.id.localeCompare(b.id))
   return logs.map((log) => log.text)
 }

@@ -22,9 +22,15 @@ export interface ExpectedFixtures {
   header?: { pin: string; ownsSidecars: { system: boolean; tools: boolean }; system: FixtureFile; tools: FixtureFile }
 }
 
-export function loadExpected(repoRoot: string, scenario: LoadedScenario, corpus: readonly LoadedScenario[]): ExpectedFixtures {
+export function loadExpected(
+  repoRoot: string,
+  scenario: LoadedScenario,
+  corpus: readonly LoadedScenario[],
+): ExpectedFixtures {
   const fixture = (absolute: string): FixtureFile => ({
-    file: relative(repoRoot, absolute), absolute, text: existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined,
+    file: relative(repoRoot, absolute),
+    absolute,
+    text: existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined,
   })
   const expected: ExpectedFixtures = {
     golden: fixture(join(scenario.dir, 'stdout.golden.jsonl')),

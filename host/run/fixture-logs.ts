@@ -15,13 +15,16 @@ export function logsDir(repoRoot: string, scenario: LoadedScenario): string {
 /** session.jsonl, session.1.jsonl, … that exist, in order. */
 export function existingLogFiles(dir: string): string[] {
   const files: string[] = []
-  for (let index = 0; existsSync(join(dir, sessionLogFileName(index))); index++) files.push(join(dir, sessionLogFileName(index)))
+  for (let index = 0; existsSync(join(dir, sessionLogFileName(index))); index++)
+    files.push(join(dir, sessionLogFileName(index)))
   return files
 }
 
 /** How many logs the scenario's run must produce. */
 export function expectedLogCount(repoRoot: string, scenario: LoadedScenario): number {
-  return scenario.manifest.session ? existingLogFiles(logsDir(repoRoot, scenario)).length : expectedSessionCount(scenario.input)
+  return scenario.manifest.session
+    ? existingLogFiles(logsDir(repoRoot, scenario)).length
+    : expectedSessionCount(scenario.input)
 }
 
 /**

@@ -22,7 +22,10 @@ describe('in-process and subprocess hosts agree', () => {
     const worker = async () => {
       for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
         const options = { repoRoot, corpus }
-        const [inProcess, subprocess] = [await runScenario(scenario, options), await runScenario(scenario, { ...options, subprocess: true })]
+        const [inProcess, subprocess] = [
+          await runScenario(scenario, options),
+          await runScenario(scenario, { ...options, subprocess: true }),
+        ]
         mismatches.push(...compare(inProcess, subprocess))
       }
     }
@@ -35,7 +38,9 @@ function compare(inProcess: ScenarioOutcome, subprocess: ScenarioOutcome): strin
   const name = inProcess.scenario
   const problems = [...inProcess.failures, ...subprocess.failures.map((f) => `(subprocess) ${f}`)]
   if (!inProcess.surfaces || !subprocess.surfaces) return [...problems, `${name}: a run produced no surfaces`]
-  if (inProcess.surfaces.transcript.join('\n') !== subprocess.surfaces.transcript.join('\n')) problems.push(`${name}: transcripts differ between in-process and subprocess`)
-  if (inProcess.surfaces.sessionLogs.join('\n') !== subprocess.surfaces.sessionLogs.join('\n')) problems.push(`${name}: session logs differ between in-process and subprocess`)
+  if (inProcess.surfaces.transcript.join('\n') !== subprocess.surfaces.transcript.join('\n'))
+    problems.push(`${name}: transcripts differ between in-process and subprocess`)
+  if (inProcess.surfaces.sessionLogs.join('\n') !== subprocess.surfaces.sessionLogs.join('\n'))
+    problems.push(`${name}: session logs differ between in-process and subprocess`)
   return problems
 }

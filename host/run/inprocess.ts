@@ -9,7 +9,10 @@ import { collectLogs, type RawCapture } from './capture.ts'
 import { runPatches } from './patches.ts'
 import type { PreparedRun } from './prepare.ts'
 
-export async function runInProcess(run: PreparedRun, options: { timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<RawCapture> {
+export async function runInProcess(
+  run: PreparedRun,
+  options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
+): Promise<RawCapture> {
   const diagnostics: string[] = []
   const booted = await bootComposition({
     configFile: join(run.repoRoot, 'cordis.yml'),
@@ -22,8 +25,13 @@ export async function runInProcess(run: PreparedRun, options: { timeoutMs: numbe
   try {
     const host = booted.ctx.snapshotHost
     const result = await driveScenario({
-      scenario: run.scenario.name, input: run.scenario.input, stream: host.clientStream(), feed: host.feed,
-      cwd: run.cwd.path, timeoutMs: options.timeoutMs, predefined: run.predefined,
+      scenario: run.scenario.name,
+      input: run.scenario.input,
+      stream: host.clientStream(),
+      feed: host.feed,
+      cwd: run.cwd.path,
+      timeoutMs: options.timeoutMs,
+      predefined: run.predefined,
       unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,
     })
     failures.push(...result.failures)

@@ -6,7 +6,9 @@ import type { PatchSource } from '../../plugins/config/index.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
 /** The host plugin ships with dsh (source or compiled), wherever the scenarios live. */
-const SNAPSHOT_HOST_MODULE = fileURLToPath(new URL(`../inprocess/snapshot-host${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+const SNAPSHOT_HOST_MODULE = fileURLToPath(
+  new URL(`../inprocess/snapshot-host${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+)
 
 export type RunMode = 'replay' | 'record' | 'refresh'
 
@@ -33,7 +35,10 @@ export function runPatches(plan: PatchPlan): PatchSource[] {
   if (mode === 'record' && plan.modelBaseUrl) own.push({ id: 'llm-deepseek', config: { baseUrl: plan.modelBaseUrl } })
   if (mode !== 'record') {
     const sessions = plan.replayLogs.map((file) => ({ file }))
-    own.push({ id: 'llm-replay', config: { scenario: scenario.name, sessions, ...(plan.overrideFile ? { override: plan.overrideFile } : {}) } })
+    own.push({
+      id: 'llm-replay',
+      config: { scenario: scenario.name, sessions, ...(plan.overrideFile ? { override: plan.overrideFile } : {}) },
+    })
   }
   if (plan.transport === 'memory') {
     own.push({ id: 'acp', config: { transport: 'none' } })

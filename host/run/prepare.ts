@@ -11,7 +11,6 @@ import { seedWorkspace } from '../workspace/seed.ts'
 import { existingLogFiles, logsDir, reviveLog } from './fixture-logs.ts'
 import type { RunMode } from './patches.ts'
 
-
 export interface PreparedRun {
   scenario: LoadedScenario
   repoRoot: string
@@ -30,7 +29,9 @@ export interface PreparedRun {
 export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mode: RunMode): Promise<PreparedRun> {
   const logs = existingLogFiles(logsDir(repoRoot, scenario))
   if (scenario.manifest.session && logs.length > RECORDED_SESSION_ALIASES.length) {
-    throw new Error(`scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} can be restored`)
+    throw new Error(
+      `scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} can be restored`,
+    )
   }
   const cwd = await makeTempCwd(scenario.name)
   const scratch = await makeTempCwd(`${scenario.name}-host`)
@@ -55,7 +56,14 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
     }
     const override = join(scenario.dir, 'replay.override.json')
     return {
-      scenario, repoRoot, mode, cwd, scratch: scratch.path, sessionsRoot, replayLogs, predefined,
+      scenario,
+      repoRoot,
+      mode,
+      cwd,
+      scratch: scratch.path,
+      sessionsRoot,
+      replayLogs,
+      predefined,
       overrideFile: mode !== 'record' && existsSync(override) ? override : undefined,
       environment: expandEnvironment(scenario.manifest.environment, cwd.path),
       cleanup,

@@ -14,8 +14,10 @@ export const STUB_API_KEY = 'stub-key-not-a-secret'
 export async function startRecordingStub(repoRoot: string, scenario: string): Promise<StubEndpoint> {
   const file = join(repoRoot, MODEL_SCRIPTS_DIR, `${scenario}.ts`)
   if (!existsSync(file)) {
-    throw new Error(`no model script for scenario ${scenario}: expected ${join(MODEL_SCRIPTS_DIR, `${scenario}.ts`)} (export default an array of stub script items; see host/stub-endpoint/builders.ts)`)
+    throw new Error(
+      `no model script for scenario ${scenario}: expected ${join(MODEL_SCRIPTS_DIR, `${scenario}.ts`)} (export default an array of stub script items; see host/stub-endpoint/builders.ts)`,
+    )
   }
-  const module = await import(pathToFileURL(file).href) as { default: unknown[] }
+  const module = (await import(pathToFileURL(file).href)) as { default: unknown[] }
   return startStubEndpoint({ script: parseScriptItems(module.default, file) })
 }

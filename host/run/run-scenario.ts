@@ -42,11 +42,23 @@ export interface ScenarioOutcome {
 export async function runScenario(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
   const started = performance.now()
   const mode = options.mode ?? 'replay'
-  const done = (failures: string[], written: string[] = [], surfaces?: ScenarioOutcome['surfaces']): ScenarioOutcome =>
-    ({ scenario: scenario.name, ok: failures.length === 0, failures, written, durationMs: performance.now() - started, surfaces })
+  const done = (
+    failures: string[],
+    written: string[] = [],
+    surfaces?: ScenarioOutcome['surfaces'],
+  ): ScenarioOutcome => ({
+    scenario: scenario.name,
+    ok: failures.length === 0,
+    failures,
+    written,
+    durationMs: performance.now() - started,
+    surfaces,
+  })
   if (scenario.problems.length) return done(scenario.problems.map((p) => `scenario ${scenario.name}: ${p}`))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {
-    return done([`scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`])
+    return done([
+      `scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`,
+    ])
   }
 
   try {
@@ -59,8 +71,13 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
 
 type Done = (failures: string[], written?: string[], surfaces?: ScenarioOutcome['surfaces']) => ScenarioOutcome
 
-async function runPrepared(scenario: LoadedScenario, options: RunScenarioOptions, mode: RunMode, done: Done): Promise<ScenarioOutcome> {
-  const prepared = { ...await prepareRun(options.repoRoot, scenario, mode), modelBaseUrl: options.modelBaseUrl }
+async function runPrepared(
+  scenario: LoadedScenario,
+  options: RunScenarioOptions,
+  mode: RunMode,
+  done: Done,
+): Promise<ScenarioOutcome> {
+  const prepared = { ...(await prepareRun(options.repoRoot, scenario, mode)), modelBaseUrl: options.modelBaseUrl }
   try {
     const timeoutMs = options.timeoutMs ?? 10_000
     const capture: RawCapture = options.subprocess
@@ -71,7 +88,10 @@ async function runPrepared(scenario: LoadedScenario, options: RunScenarioOptions
     let normalized
     try {
       normalized = normalizeRun({
-        stdout: capture.stdout, sessionLogs: capture.logs, cwdPaths: prepared.cwd.aliases, label: `scenarios/${scenario.name}`,
+        stdout: capture.stdout,
+        sessionLogs: capture.logs,
+        cwdPaths: prepared.cwd.aliases,
+        label: `scenarios/${scenario.name}`,
         // A restored recording (session.source) holds the fixture's scrubbed headers and gains no new ones.
         extractHeaders: !scenario.manifest.session,
       })
@@ -79,11 +99,20 @@ async function runPrepared(scenario: LoadedScenario, options: RunScenarioOptions
       return done([...failures, `scenario ${scenario.name}: ${(error as Error).message}`])
     }
     const expected = loadExpected(options.repoRoot, scenario, options.corpus)
-    const assessment = assessRun({ scenario: scenario.name, dir: scenario.dir, mode, updateGoldenOnly: options.updateGoldenOnly, expected, run: normalized })
+    const assessment = assessRun({
+      scenario: scenario.name,
+      dir: scenario.dir,
+      mode,
+      updateGoldenOnly: options.updateGoldenOnly,
+      expected,
+      run: normalized,
+    })
     failures.push(...assessment.failures)
     if (scenario.manifest.workspace.final) {
       const expectedDir = join(scenario.dir, 'workspace.expected')
-      const differences = existsSync(expectedDir) ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases }) : []
+      const differences = existsSync(expectedDir)
+        ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
+        : []
       if (differences.length) failures.push(formatWorkspaceDifferences(scenario.name, differences))
     }
     // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
@@ -110,5 +139,8 @@ async function runPrepared(scenario: LoadedScenario, options: RunScenarioOptions
  * (`llm-replay: CODE: …`) and the composition's errors and warnings (`dsh: …`).
  */
 function stderrComplaints(scenario: string, stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('llm-replay: ') || line.startsWith('dsh: ')).map((line) => `scenario ${scenario}: ${line}`)
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('llm-replay: ') || line.startsWith('dsh: '))
+    .map((line) => `scenario ${scenario}: ${line}`)
 }

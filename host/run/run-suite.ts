@@ -43,11 +43,30 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   return { outcomes, loadFailures, interrupted: !!options.signal?.aborted }
 }
 
-async function runOne(scenario: LoadedScenario, corpus: readonly LoadedScenario[], mode: RunMode, options: SuiteOptions): Promise<ScenarioOutcome> {
-  const common = { repoRoot: options.repoRoot, corpus, mode, subprocess: options.subprocess, timeoutMs: options.timeoutMs }
+async function runOne(
+  scenario: LoadedScenario,
+  corpus: readonly LoadedScenario[],
+  mode: RunMode,
+  options: SuiteOptions,
+): Promise<ScenarioOutcome> {
+  const common = {
+    repoRoot: options.repoRoot,
+    corpus,
+    mode,
+    subprocess: options.subprocess,
+    timeoutMs: options.timeoutMs,
+  }
   if (mode !== 'record' || !options.stub) {
     if (mode === 'record' && !process.env.DEEPSEEK_API_KEY) {
-      return { scenario: scenario.name, ok: false, failures: [`scenario ${scenario.name}: record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)`], written: [], durationMs: 0 }
+      return {
+        scenario: scenario.name,
+        ok: false,
+        failures: [
+          `scenario ${scenario.name}: record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)`,
+        ],
+        written: [],
+        durationMs: 0,
+      }
     }
     return runScenario(scenario, { ...common, env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
   }
@@ -56,9 +75,20 @@ async function runOne(scenario: LoadedScenario, corpus: readonly LoadedScenario[
   // The in-process adapter reads the key from this process's environment; a placeholder suffices for the stub.
   process.env.DEEPSEEK_API_KEY = STUB_API_KEY
   try {
-    const outcome = await runScenario(scenario, { ...common, modelBaseUrl: stub.url, env: { DEEPSEEK_API_KEY: STUB_API_KEY } })
+    const outcome = await runScenario(scenario, {
+      ...common,
+      modelBaseUrl: stub.url,
+      env: { DEEPSEEK_API_KEY: STUB_API_KEY },
+    })
     const left = stub.remaining()
-    if (left > 0 && outcome.ok) return { ...outcome, ok: false, failures: [`scenario ${scenario.name}: ${left} scripted model turn(s) in host/model-scripts/${scenario.name}.ts were never requested`] }
+    if (left > 0 && outcome.ok)
+      return {
+        ...outcome,
+        ok: false,
+        failures: [
+          `scenario ${scenario.name}: ${left} scripted model turn(s) in host/model-scripts/${scenario.name}.ts were never requested`,
+        ],
+      }
     return outcome
   } finally {
     if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY

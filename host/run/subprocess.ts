@@ -15,8 +15,16 @@ import type { PreparedRun } from './prepare.ts'
 /** Variables the agent process inherits; everything else (keys included) is dropped. */
 const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR']
 
-export async function runSubprocess(run: PreparedRun, options: { timeoutMs: number; env?: NodeJS.ProcessEnv }): Promise<RawCapture> {
-  const args = [join(defaultResolveContext.packageRoot, 'bin', 'dsh.js'), 'serve', '--config', join(run.repoRoot, 'cordis.yml')]
+export async function runSubprocess(
+  run: PreparedRun,
+  options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
+): Promise<RawCapture> {
+  const args = [
+    join(defaultResolveContext.packageRoot, 'bin', 'dsh.js'),
+    'serve',
+    '--config',
+    join(run.repoRoot, 'cordis.yml'),
+  ]
   for (const patch of runPatches({ ...run, transport: 'stdio' })) {
     if (typeof patch === 'string') {
       args.push('--patch', patch)
@@ -37,12 +45,19 @@ export async function runSubprocess(run: PreparedRun, options: { timeoutMs: numb
   try {
     await agent.spawned
     const exitedEarly = agent.exited.then(({ code, signal }) => {
-      throw new Error(`dsh exited early (code ${code}, signal ${signal}); stderr:\n${agent.stderr().trim() || '(empty)'}`)
+      throw new Error(
+        `dsh exited early (code ${code}, signal ${signal}); stderr:\n${agent.stderr().trim() || '(empty)'}`,
+      )
     })
     const result = await Promise.race([
       driveScenario({
-        scenario: run.scenario.name, input: run.scenario.input, stream: acp.ndJsonStream(agent.output, agent.input), feed,
-        cwd: run.cwd.path, timeoutMs: options.timeoutMs, predefined: run.predefined,
+        scenario: run.scenario.name,
+        input: run.scenario.input,
+        stream: acp.ndJsonStream(agent.output, agent.input),
+        feed,
+        cwd: run.cwd.path,
+        timeoutMs: options.timeoutMs,
+        predefined: run.predefined,
         unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,
       }),
       exitedEarly,
@@ -53,12 +68,19 @@ export async function runSubprocess(run: PreparedRun, options: { timeoutMs: numb
     failures.push(`${run.scenario.name}: ${(error as Error).message}`)
   } finally {
     // A driver failure caused by the agent dying says little on its own: add what dsh printed.
-    if (failures.length && agent.child.exitCode !== null) failures.push(`${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; stderr:\n${agent.stderr().trim() || '(empty)'}`)
+    if (failures.length && agent.child.exitCode !== null)
+      failures.push(
+        `${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; stderr:\n${agent.stderr().trim() || '(empty)'}`,
+      )
     const report = await agent.shutdown()
     tail.close()
     failures.push(...tail.problems.map((problem) => `${run.scenario.name}: session log: ${problem}`))
-    if (report.via !== 'eof') failures.push(`${run.scenario.name}: dsh did not exit on stdin EOF; it needed ${report.via}`)
-    else if (report.code !== 0) failures.push(`${run.scenario.name}: dsh exited with code ${report.code} after stdin EOF; stderr:\n${agent.stderr().trim()}`)
+    if (report.via !== 'eof')
+      failures.push(`${run.scenario.name}: dsh did not exit on stdin EOF; it needed ${report.via}`)
+    else if (report.code !== 0)
+      failures.push(
+        `${run.scenario.name}: dsh exited with code ${report.code} after stdin EOF; stderr:\n${agent.stderr().trim()}`,
+      )
     if (!report.groupGone) failures.push(`${run.scenario.name}: processes of dsh's group survived SIGKILL`)
   }
   const stdout = agent.stdout()

@@ -4,7 +4,11 @@ import { parseManifest, type ScenarioManifest } from './manifest.ts'
 import { renderScenarioIndex } from './scenario-index.ts'
 
 function manifest(name: string, extra = ''): ScenarioManifest {
-  return parseManifest(`scenario: ${name}\ndescription: Shows ${name} | piped.\nrecording: recorded\n${extra}`, `scenarios/${name}/snapshot.yml`, name)
+  return parseManifest(
+    `scenario: ${name}\ndescription: Shows ${name} | piped.\nrecording: recorded\n${extra}`,
+    `scenarios/${name}/snapshot.yml`,
+    name,
+  )
 }
 
 describe('corpusProblems', () => {
@@ -20,10 +24,23 @@ describe('corpusProblems', () => {
 
   it('requires exactly one pin per header class', () => {
     expect(corpusProblems([manifest('x', 'header: { class: a }\n'), manifest('y', 'header: { class: a }\n')])).toEqual([
-      { scenario: 'x', field: 'header.pin', message: 'header class a has no pin (members: x, y); set pin: true on exactly one of them' },
+      {
+        scenario: 'x',
+        field: 'header.pin',
+        message: 'header class a has no pin (members: x, y); set pin: true on exactly one of them',
+      },
     ])
-    expect(corpusProblems([manifest('x', 'header: { class: a, pin: true }\n'), manifest('y', 'header: { class: a, pin: true }\n')])).toEqual([
-      { scenario: 'y', field: 'header.pin', message: 'header class a already has the pin x; a class has exactly one pin, so remove pin here' },
+    expect(
+      corpusProblems([
+        manifest('x', 'header: { class: a, pin: true }\n'),
+        manifest('y', 'header: { class: a, pin: true }\n'),
+      ]),
+    ).toEqual([
+      {
+        scenario: 'y',
+        field: 'header.pin',
+        message: 'header class a already has the pin x; a class has exactly one pin, so remove pin here',
+      },
     ])
   })
 
@@ -38,13 +55,26 @@ describe('corpusProblems', () => {
     ]
     expect(corpusProblems(corpus)).toEqual([
       { scenario: 'p1', field: 'header.systemPromptSource', message: 'scenario ghost does not exist' },
-      { scenario: 'p2', field: 'header.systemPromptSource', message: 'member is not a pin; name the pin that owns the sidecar' },
-      { scenario: 'p3', field: 'header.toolSchemasSource', message: 'sharer does not own that sidecar either (it names owner); name the owner directly' },
+      {
+        scenario: 'p2',
+        field: 'header.systemPromptSource',
+        message: 'member is not a pin; name the pin that owns the sidecar',
+      },
+      {
+        scenario: 'p3',
+        field: 'header.toolSchemasSource',
+        message: 'sharer does not own that sidecar either (it names owner); name the owner directly',
+      },
     ])
   })
 
   it('checks session sources exist and are not chained', () => {
-    const corpus = [manifest('base'), manifest('reuse', 'session: { source: base }\n'), manifest('chain', 'session: { source: reuse }\n'), manifest('lost', 'session: { source: gone }\n')]
+    const corpus = [
+      manifest('base'),
+      manifest('reuse', 'session: { source: base }\n'),
+      manifest('chain', 'session: { source: reuse }\n'),
+      manifest('lost', 'session: { source: gone }\n'),
+    ]
     expect(corpusProblems(corpus)).toEqual([
       { scenario: 'chain', field: 'session.source', message: "reuse reuses base's logs itself; name base directly" },
       { scenario: 'lost', field: 'session.source', message: 'scenario gone does not exist' },
@@ -54,7 +84,10 @@ describe('corpusProblems', () => {
 
 describe('renderScenarioIndex', () => {
   it('lists scenarios sorted with their descriptions, escaping table pipes', () => {
-    const text = renderScenarioIndex([manifest('zeta', 'platform: posix\n'), manifest('alpha', 'header: { class: a, pin: true }\n')])
+    const text = renderScenarioIndex([
+      manifest('zeta', 'platform: posix\n'),
+      manifest('alpha', 'header: { class: a, pin: true }\n'),
+    ])
     const rows = text.split('\n').filter((line) => line.startsWith('| ['))
     expect(rows).toEqual([
       '| [alpha](./alpha/) | Shows alpha \\| piped. | recorded, header a (pin) |',

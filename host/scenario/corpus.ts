@@ -46,18 +46,37 @@ export function corpusProblems(manifests: readonly ScenarioManifest[]): CorpusPr
       if (source === undefined) continue
       const target = byName.get(source)
       const where = `header.${field}`
-      if (!target) problems.push({ scenario: manifest.scenario, field: where, message: `scenario ${source} does not exist` })
-      else if (!target.header?.pin) problems.push({ scenario: manifest.scenario, field: where, message: `${source} is not a pin; name the pin that owns the sidecar` })
+      if (!target)
+        problems.push({ scenario: manifest.scenario, field: where, message: `scenario ${source} does not exist` })
+      else if (!target.header?.pin)
+        problems.push({
+          scenario: manifest.scenario,
+          field: where,
+          message: `${source} is not a pin; name the pin that owns the sidecar`,
+        })
       else if (target.header[field] !== undefined) {
-        problems.push({ scenario: manifest.scenario, field: where, message: `${source} does not own that sidecar either (it names ${target.header[field]}); name the owner directly` })
+        problems.push({
+          scenario: manifest.scenario,
+          field: where,
+          message: `${source} does not own that sidecar either (it names ${target.header[field]}); name the owner directly`,
+        })
       }
     }
     const sessionSource = manifest.session?.source
     if (sessionSource !== undefined) {
       const target = byName.get(sessionSource)
-      if (!target) problems.push({ scenario: manifest.scenario, field: 'session.source', message: `scenario ${sessionSource} does not exist` })
+      if (!target)
+        problems.push({
+          scenario: manifest.scenario,
+          field: 'session.source',
+          message: `scenario ${sessionSource} does not exist`,
+        })
       else if (target.session) {
-        problems.push({ scenario: manifest.scenario, field: 'session.source', message: `${sessionSource} reuses ${target.session.source}'s logs itself; name ${target.session.source} directly` })
+        problems.push({
+          scenario: manifest.scenario,
+          field: 'session.source',
+          message: `${sessionSource} reuses ${target.session.source}'s logs itself; name ${target.session.source} directly`,
+        })
       }
     }
   }

@@ -13,11 +13,18 @@ async function put(path: string, text: string) {
 }
 
 async function scenario(name: string, manifestExtra = '', sessions = 1) {
-  await put(`scenarios/${name}/snapshot.yml`, `scenario: ${name}\ndescription: ${name}.\nrecording: recorded\n${manifestExtra}`)
-  const steps = [{ op: 'initialize' }, ...Array.from({ length: sessions }, (_, i) => ({ op: 'newSession', as: `s${i}` }))]
+  await put(
+    `scenarios/${name}/snapshot.yml`,
+    `scenario: ${name}\ndescription: ${name}.\nrecording: recorded\n${manifestExtra}`,
+  )
+  const steps = [
+    { op: 'initialize' },
+    ...Array.from({ length: sessions }, (_, i) => ({ op: 'newSession', as: `s${i}` })),
+  ]
   await put(`scenarios/${name}/input.json`, JSON.stringify({ steps }))
   await put(`scenarios/${name}/stdout.golden.jsonl`, '')
-  for (let i = 0; i < sessions; i++) await put(`scenarios/${name}/${i === 0 ? 'session.jsonl' : `session.${i}.jsonl`}`, '')
+  for (let i = 0; i < sessions; i++)
+    await put(`scenarios/${name}/${i === 0 ? 'session.jsonl' : `session.${i}.jsonl`}`, '')
 }
 
 beforeEach(async () => {
@@ -36,7 +43,10 @@ describe('discoverScenarios', () => {
     await put('scenarios/conformance/cases.json', '[]\n')
     const { scenarios, failures } = await discoverScenarios(root)
     expect(failures).toEqual([])
-    expect(scenarios.map((s) => [s.name, s.problems])).toEqual([['alpha', []], ['beta', []]])
+    expect(scenarios.map((s) => [s.name, s.problems])).toEqual([
+      ['alpha', []],
+      ['beta', []],
+    ])
     expect(scenarios[0]!.manifest.composition).toEqual(['tools'])
     expect(scenarios[0]!.input.steps).toHaveLength(3)
     expect(scenarios[0]!.dir).toBe(join(root, 'scenarios', 'alpha'))

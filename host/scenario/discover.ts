@@ -54,15 +54,30 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
   const failures: ScenarioLoadFailure[] = []
   for (const name of folders) {
     const dir = join(scenariosDir, name)
-    const entries = (await readdir(dir, { withFileTypes: true })).map((e) => ({ name: e.name, isDirectory: e.isDirectory() }))
+    const entries = (await readdir(dir, { withFileTypes: true })).map((e) => ({
+      name: e.name,
+      isDirectory: e.isDirectory(),
+    }))
     if (!entries.some((e) => e.name === 'snapshot.yml')) {
       if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
-        failures.push({ name, dir, error: new Error(`scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) or move the folder out of scenarios/`) })
+        failures.push({
+          name,
+          dir,
+          error: new Error(
+            `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) or move the folder out of scenarios/`,
+          ),
+        })
       }
       continue
     }
     if (!KEBAB_NAME.test(name)) {
-      failures.push({ name, dir, error: new Error(`scenarios/${name}/: folder name is not kebab-case (a-z, 0-9, single hyphens); rename the folder and its scenario field`) })
+      failures.push({
+        name,
+        dir,
+        error: new Error(
+          `scenarios/${name}/: folder name is not kebab-case (a-z, 0-9, single hyphens); rename the folder and its scenario field`,
+        ),
+      })
       continue
     }
     try {
@@ -76,7 +91,9 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
   }
 
   for (const problem of corpusProblems(loaded.map((s) => s.manifest))) {
-    loaded.find((s) => s.name === problem.scenario)?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
+    loaded
+      .find((s) => s.name === problem.scenario)
+      ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
 
   await addContentProblems(loaded)
@@ -89,7 +106,11 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
     scenarios: loaded.filter((s) => wanted.has(s.name)),
     failures: [
       ...failures.filter((f) => wanted.has(f.name)),
-      ...unknown.map((name) => ({ name, dir: join(scenariosDir, name), error: new Error(`no scenario named ${name}; known: ${[...known].join(', ') || '(none)'}`) })),
+      ...unknown.map((name) => ({
+        name,
+        dir: join(scenariosDir, name),
+        error: new Error(`no scenario named ${name}; known: ${[...known].join(', ') || '(none)'}`),
+      })),
     ],
   }
 }
@@ -102,11 +123,17 @@ async function addContentProblems(loaded: LoadedScenario[]): Promise<void> {
     const names = (await readdir(scenario.dir)).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
     for (const name of names) {
       const text = await read(join(scenario.dir, name))
-      if (text !== undefined) scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
+      if (text !== undefined)
+        scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
     }
     if (scenario.manifest.header?.pin) {
-      pins.push({ scenario: scenario.name, system: await read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)), tools: await read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)) })
+      pins.push({
+        scenario: scenario.name,
+        system: await read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
+        tools: await read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
+      })
     }
   }
-  for (const problem of duplicateSidecarProblems(pins)) loaded.find((s) => s.name === problem.scenario)?.problems.push(problem.message)
+  for (const problem of duplicateSidecarProblems(pins))
+    loaded.find((s) => s.name === problem.scenario)?.problems.push(problem.message)
 }

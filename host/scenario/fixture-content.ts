@@ -14,9 +14,14 @@ export function unscrubbedHeaderProblems(text: string, file: string): string[] {
       return // the log reader reports malformed lines with their position
     }
     if (record.type !== 'request/header') return
-    const fields = [record.data?.system !== '{{system}}' && 'system', record.data?.tools !== '{{tools}}' && 'tools'].filter(Boolean)
+    const fields = [
+      record.data?.system !== '{{system}}' && 'system',
+      record.data?.tools !== '{{tools}}' && 'tools',
+    ].filter(Boolean)
     if (fields.length) {
-      problems.push(`${file}:${index + 1}: request/header keeps its ${fields.join(' and ')} unscrubbed; committed logs store "{{system}}" / "{{tools}}" and the pin's sidecars hold the text (refresh with npx dsh test <name> --mode refresh)`)
+      problems.push(
+        `${file}:${index + 1}: request/header keeps its ${fields.join(' and ')} unscrubbed; committed logs store "{{system}}" / "{{tools}}" and the pin's sidecars hold the text (refresh with npx dsh test <name> --mode refresh)`,
+      )
     }
   })
   return problems
@@ -31,13 +36,20 @@ export interface PinSidecars {
 /** Byte-identical sidecars owned by two pins: the second should name the first as its source. */
 export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ scenario: string; message: string }> {
   const problems: Array<{ scenario: string; message: string }> = []
-  for (const [field, file, option] of [['system', SIDECAR_SYSTEM_PROMPT, 'systemPromptSource'], ['tools', SIDECAR_TOOL_SCHEMAS, 'toolSchemasSource']] as const) {
+  for (const [field, file, option] of [
+    ['system', SIDECAR_SYSTEM_PROMPT, 'systemPromptSource'],
+    ['tools', SIDECAR_TOOL_SCHEMAS, 'toolSchemasSource'],
+  ] as const) {
     const owners = new Map<string, string>()
     for (const pin of pins) {
       const text = pin[field]
       if (text === undefined) continue
       const first = owners.get(text)
-      if (first) problems.push({ scenario: pin.scenario, message: `scenarios/${pin.scenario}/${file} is identical to scenarios/${first}/${file}; delete it and set header.${option}: ${first}` })
+      if (first)
+        problems.push({
+          scenario: pin.scenario,
+          message: `scenarios/${pin.scenario}/${file} is identical to scenarios/${first}/${file}; delete it and set header.${option}: ${first}`,
+        })
       else owners.set(text, pin.scenario)
     }
   }

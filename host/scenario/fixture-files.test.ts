@@ -4,18 +4,30 @@ import { parseInput, type ScenarioInput } from './input.ts'
 import { parseManifest, type ScenarioManifest } from './manifest.ts'
 
 function manifest(extra = ''): ScenarioManifest {
-  return parseManifest(`scenario: demo\ndescription: Demo.\nrecording: recorded\n${extra}`, 'scenarios/demo/snapshot.yml', 'demo')
+  return parseManifest(
+    `scenario: demo\ndescription: Demo.\nrecording: recorded\n${extra}`,
+    'scenarios/demo/snapshot.yml',
+    'demo',
+  )
 }
 function input(sessions: number): ScenarioInput {
-  const steps = [{ op: 'initialize' }, ...Array.from({ length: sessions }, (_, i) => ({ op: 'newSession', as: `s${i}` }))]
+  const steps = [
+    { op: 'initialize' },
+    ...Array.from({ length: sessions }, (_, i) => ({ op: 'newSession', as: `s${i}` })),
+  ]
   return parseInput(JSON.stringify({ steps }), 'scenarios/demo/input.json')
 }
-const files = (...names: string[]): FixtureEntry[] => names.map((name) => ({ name, isDirectory: name.endsWith('/') })).map((e) => ({ ...e, name: e.name.replace(/\/$/, '') }))
+const files = (...names: string[]): FixtureEntry[] =>
+  names
+    .map((name) => ({ name, isDirectory: name.endsWith('/') }))
+    .map((e) => ({ ...e, name: e.name.replace(/\/$/, '') }))
 const BASE = ['snapshot.yml', 'input.json', 'stdout.golden.jsonl']
 
 describe('fixtureFileProblems', () => {
   it('accepts a complete scenario', () => {
-    expect(fixtureFileProblems(manifest(), input(2), files(...BASE, 'session.jsonl', 'session.1.jsonl', 'workspace/'))).toEqual([])
+    expect(
+      fixtureFileProblems(manifest(), input(2), files(...BASE, 'session.jsonl', 'session.1.jsonl', 'workspace/')),
+    ).toEqual([])
   })
 
   it('names session logs by creation order', () => {
@@ -23,7 +35,11 @@ describe('fixtureFileProblems', () => {
   })
 
   it('reports missing fixtures with the command that creates them', () => {
-    const problems = fixtureFileProblems(manifest('header: { class: base, pin: true }\nreplay: overridden\nworkspace: { final: true }\n'), input(1), files('snapshot.yml'))
+    const problems = fixtureFileProblems(
+      manifest('header: { class: base, pin: true }\nreplay: overridden\nworkspace: { final: true }\n'),
+      input(1),
+      files('snapshot.yml'),
+    )
     expect(problems).toEqual([
       'scenarios/demo/input.json is missing: every scenario needs the ACP script it drives',
       'scenarios/demo/stdout.golden.jsonl is missing: create it with npx dsh test demo --mode refresh',
@@ -37,7 +53,9 @@ describe('fixtureFileProblems', () => {
 
   it('lets refresh and record create their outputs', () => {
     const m = manifest('header: { class: base, pin: true }\n')
-    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), 'refresh')).toEqual([])
+    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), 'refresh')).toEqual(
+      [],
+    )
     expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json'), 'record')).toEqual([])
   })
 
@@ -45,7 +63,16 @@ describe('fixtureFileProblems', () => {
     const problems = fixtureFileProblems(
       manifest('header: { class: base }\n'),
       input(1),
-      files(...BASE, 'session.jsonl', 'session.1.jsonl', 'replay.override.json', 'system-prompt.expected.md', 'workspace.expected/', 'notes.md', 'workspace'),
+      files(
+        ...BASE,
+        'session.jsonl',
+        'session.1.jsonl',
+        'replay.override.json',
+        'system-prompt.expected.md',
+        'workspace.expected/',
+        'notes.md',
+        'workspace',
+      ),
     )
     expect(problems).toEqual([
       'scenarios/demo/workspace must be a directory',

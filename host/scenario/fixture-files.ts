@@ -7,7 +7,10 @@ import type { ScenarioManifest } from './manifest.ts'
 /** replay: everything committed; refresh: outputs may be missing; record: model fixtures may be missing too. */
 export type FixtureMode = 'replay' | 'refresh' | 'record'
 
-export interface FixtureEntry { name: string; isDirectory: boolean }
+export interface FixtureEntry {
+  name: string
+  isDirectory: boolean
+}
 
 export const SIDECAR_SYSTEM_PROMPT = 'system-prompt.expected.md'
 export const SIDECAR_TOOL_SCHEMAS = 'tool-schemas.expected.json'
@@ -58,12 +61,18 @@ export function fixtureFileProblems(
     for (const entry of entries) {
       if (/^session(\.\d+)?\.jsonl$/.test(entry.name)) {
         allowed.add(entry.name) // reported here; not again as an orphan
-        problems.push(`${dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; delete it or drop session.source`)
+        problems.push(
+          `${dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; delete it or drop session.source`,
+        )
       }
     }
   } else {
     for (let index = 0; index < sessions; index++) {
-      expectFile(sessionLogFileName(index), mode !== 'record', `input.json creates ${sessions} session(s); record it with npx dsh test ${manifest.scenario} --mode record`)
+      expectFile(
+        sessionLogFileName(index),
+        mode !== 'record',
+        `input.json creates ${sessions} session(s); record it with npx dsh test ${manifest.scenario} --mode record`,
+      )
     }
   }
 
@@ -71,16 +80,32 @@ export function fixtureFileProblems(
 
   if (manifest.header?.pin) {
     const required = mode === 'replay'
-    if (!manifest.header.systemPromptSource) expectFile(SIDECAR_SYSTEM_PROMPT, required, `this scenario pins header class ${manifest.header.class}; create it with ${refresh}`)
-    if (!manifest.header.toolSchemasSource) expectFile(SIDECAR_TOOL_SCHEMAS, required, `this scenario pins header class ${manifest.header.class}; create it with ${refresh}`)
+    if (!manifest.header.systemPromptSource)
+      expectFile(
+        SIDECAR_SYSTEM_PROMPT,
+        required,
+        `this scenario pins header class ${manifest.header.class}; create it with ${refresh}`,
+      )
+    if (!manifest.header.toolSchemasSource)
+      expectFile(
+        SIDECAR_TOOL_SCHEMAS,
+        required,
+        `this scenario pins header class ${manifest.header.class}; create it with ${refresh}`,
+      )
   }
 
   if (byName.has('workspace')) expectDir('workspace', true, '')
-  expectDir('workspace.expected', manifest.workspace.final, 'workspace.final is true; commit the expected final tree by hand (nothing rewrites it)')
+  expectDir(
+    'workspace.expected',
+    manifest.workspace.final,
+    'workspace.final is true; commit the expected final tree by hand (nothing rewrites it)',
+  )
 
   for (const entry of entries) {
     if (allowed.has(entry.name) || entry.name === '.DS_Store') continue
-    problems.push(`${dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ${orphanReason(entry.name, manifest, sessions)}`)
+    problems.push(
+      `${dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ${orphanReason(entry.name, manifest, sessions)}`,
+    )
   }
   return problems
 }

@@ -8,14 +8,18 @@ import type { InputStep, ScenarioInput } from './input.ts'
 export const RECORDED_SESSION_ALIASES = ['recorded', 'recorded1', 'recorded2', 'recorded3']
 
 type AliasKind = 'session' | 'failed-session' | 'background-prompt'
-interface AliasDefinition { kind: AliasKind; step: number }
+interface AliasDefinition {
+  kind: AliasKind
+  step: number
+}
 
 /** Where each alias is defined, in step order (also used to say "defined later"). */
 function aliasDefinitions(steps: readonly InputStep[]): Array<{ alias: string; step: number; kind: AliasKind }> {
   const out: Array<{ alias: string; step: number; kind: AliasKind }> = []
   steps.forEach((step, index) => {
     if (step.op === 'newSession' || step.op === 'loadSession') {
-      if (step.as !== undefined) out.push({ alias: step.as, step: index, kind: step.expectError ? 'failed-session' : 'session' })
+      if (step.as !== undefined)
+        out.push({ alias: step.as, step: index, kind: step.expectError ? 'failed-session' : 'session' })
     } else if (step.op === 'prompt' && step.as !== undefined && step.background) {
       out.push({ alias: step.as, step: index, kind: 'background-prompt' })
     }
@@ -37,9 +41,15 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
     const definition = defined.get(ref)
     if (definition?.kind === 'session') return
     if (definition?.kind === 'failed-session') {
-      issues.push({ path: at(index, 'session'), message: `${JSON.stringify(ref)} was defined by ${at(definition.step)}, which expects an error, so that session never exists` })
+      issues.push({
+        path: at(index, 'session'),
+        message: `${JSON.stringify(ref)} was defined by ${at(definition.step)}, which expects an error, so that session never exists`,
+      })
     } else if (definition?.kind === 'background-prompt') {
-      issues.push({ path: at(index, 'session'), message: `${JSON.stringify(ref)} names a background prompt, not a session` })
+      issues.push({
+        path: at(index, 'session'),
+        message: `${JSON.stringify(ref)} names a background prompt, not a session`,
+      })
     } else if (!literalAllowed) {
       const later = all.find((d) => d.alias === ref && d.step > index)
       issues.push({
@@ -53,8 +63,16 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
 
   const define = (index: number, alias: string, kind: AliasKind) => {
     const previous = defined.get(alias)
-    if (previous?.step === -1) issues.push({ path: at(index, 'as'), message: `alias ${JSON.stringify(alias)} is reserved for a session restored from session.source; pick another name` })
-    else if (previous) issues.push({ path: at(index, 'as'), message: `alias ${JSON.stringify(alias)} is already defined by ${at(previous.step)}; pick a new name` })
+    if (previous?.step === -1)
+      issues.push({
+        path: at(index, 'as'),
+        message: `alias ${JSON.stringify(alias)} is reserved for a session restored from session.source; pick another name`,
+      })
+    else if (previous)
+      issues.push({
+        path: at(index, 'as'),
+        message: `alias ${JSON.stringify(alias)} is already defined by ${at(previous.step)}; pick a new name`,
+      })
     else defined.set(alias, { kind, step: index })
   }
 
@@ -64,7 +82,10 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
         break
       case 'newSession':
         if (step.cwd !== undefined && !step.expectError) {
-          issues.push({ path: at(index, 'cwd'), message: 'cwd is only for invalid-cwd tests and needs expectError; drop it to use the temp cwd' })
+          issues.push({
+            path: at(index, 'cwd'),
+            message: 'cwd is only for invalid-cwd tests and needs expectError; drop it to use the temp cwd',
+          })
         }
         define(index, step.as, step.expectError ? 'failed-session' : 'session')
         break
@@ -74,13 +95,23 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
         break
       case 'prompt':
         if ((step.text === undefined) === (step.content === undefined)) {
-          issues.push({ path: at(index), message: step.text === undefined ? 'a prompt needs text or content' : 'give either text or content, not both' })
+          issues.push({
+            path: at(index),
+            message:
+              step.text === undefined ? 'a prompt needs text or content' : 'give either text or content, not both',
+          })
         }
         checkSessionRef(index, step.session, step.expectError !== undefined)
         if (step.background && step.as === undefined) {
-          issues.push({ path: at(index, 'background'), message: 'a background prompt needs "as" so a later await step can collect its response' })
+          issues.push({
+            path: at(index, 'background'),
+            message: 'a background prompt needs "as" so a later await step can collect its response',
+          })
         } else if (!step.background && step.as !== undefined) {
-          issues.push({ path: at(index, 'as'), message: '"as" names a background prompt for a later await; add "background": true or drop "as"' })
+          issues.push({
+            path: at(index, 'as'),
+            message: '"as" names a background prompt for a later await; add "background": true or drop "as"',
+          })
         } else if (step.as !== undefined) {
           define(index, step.as, 'background-prompt')
         }
@@ -92,11 +123,20 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
         const definition = defined.get(step.from)
         const previous = awaited.get(step.from)
         if (!definition) {
-          issues.push({ path: at(index, 'from'), message: `no earlier background prompt is named ${JSON.stringify(step.from)}` })
+          issues.push({
+            path: at(index, 'from'),
+            message: `no earlier background prompt is named ${JSON.stringify(step.from)}`,
+          })
         } else if (definition.kind !== 'background-prompt') {
-          issues.push({ path: at(index, 'from'), message: `${JSON.stringify(step.from)} names a session, not a background prompt` })
+          issues.push({
+            path: at(index, 'from'),
+            message: `${JSON.stringify(step.from)} names a session, not a background prompt`,
+          })
         } else if (previous !== undefined) {
-          issues.push({ path: at(index, 'from'), message: `${JSON.stringify(step.from)} was already awaited by ${at(previous)}` })
+          issues.push({
+            path: at(index, 'from'),
+            message: `${JSON.stringify(step.from)} was already awaited by ${at(previous)}`,
+          })
         } else {
           awaited.set(step.from, index)
         }
@@ -116,12 +156,17 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
 
   for (const [alias, definition] of defined) {
     if (definition.kind === 'background-prompt' && !awaited.has(alias)) {
-      issues.push({ path: at(definition.step, 'as'), message: `background prompt ${JSON.stringify(alias)} is never awaited; add { "op": "await", "from": ${JSON.stringify(alias)} } after it` })
+      issues.push({
+        path: at(definition.step, 'as'),
+        message: `background prompt ${JSON.stringify(alias)} is never awaited; add { "op": "await", "from": ${JSON.stringify(alias)} } after it`,
+      })
     }
   }
   return issues
 }
 
 function literalAllowedHint(step: InputStep): string {
-  return step.op === 'prompt' || step.op === 'loadSession' ? ', or add expectError to send it literally as an unknown session id' : ''
+  return step.op === 'prompt' || step.op === 'loadSession'
+    ? ', or add expectError to send it literally as an unknown session id'
+    : ''
 }

@@ -45,7 +45,12 @@ describe('parseInput', () => {
     const input = parse({
       steps: [
         init,
-        { op: 'newSession', as: 'bad', cwd: 'relative/dir', expectError: { code: -32602, message: 'cwd must be absolute' } },
+        {
+          op: 'newSession',
+          as: 'bad',
+          cwd: 'relative/dir',
+          expectError: { code: -32602, message: 'cwd must be absolute' },
+        },
         s1,
         { op: 'loadSession', session: 's1', as: 'again' },
         { op: 'prompt', session: 'again', text: 'hi' },
@@ -62,7 +67,10 @@ describe('parseInput', () => {
   })
 
   it('rejects unknown fields and ops with the JSON path', () => {
-    const message = errorOf({ steps: [{ op: 'initialize', extra: 1 }, { op: 'teleport' }, { session: 's1' }], perms: [] })
+    const message = errorOf({
+      steps: [{ op: 'initialize', extra: 1 }, { op: 'teleport' }, { session: 's1' }],
+      perms: [],
+    })
     expect(message).toMatch(/- steps\[0\]\.extra: unknown field; the fields allowed here are: op, expectError/)
     expect(message).toMatch(/- steps\[1\]\.op: unknown op "teleport"; expected one of "initialize", "newSession"/)
     expect(message).toMatch(/- steps\[2\]\.op: missing "op"/)
@@ -71,38 +79,61 @@ describe('parseInput', () => {
 
   it('rejects expectError on a notification, bad kinds and bad events', () => {
     const message = errorOf({
-      steps: [init, s1, { op: 'cancel', session: 's1', expectError: { code: 1 } }, { op: 'waitFor', event: 'turn/begin', session: 's1' }],
+      steps: [
+        init,
+        s1,
+        { op: 'cancel', session: 's1', expectError: { code: 1 } },
+        { op: 'waitFor', event: 'turn/begin', session: 's1' },
+      ],
       permissions: ['allow'],
     })
     expect(message).toMatch(/steps\[2\]\.expectError: unknown field/)
     expect(message).toMatch(/steps\[3\]\.event: must be one of "user\/message"/)
-    expect(message).toMatch(/permissions\[0\]: must be one of "allow_once" \| "allow_always" \| "reject_once" \| "reject_always"/)
+    expect(message).toMatch(
+      /permissions\[0\]: must be one of "allow_once" \| "allow_always" \| "reject_once" \| "reject_always"/,
+    )
   })
 
   it('checks expectError shape', () => {
-    expect(errorOf({ steps: [{ op: 'initialize', expectError: { code: 1.5 } }] })).toMatch(/steps\[0\]\.expectError\.code: expected int/)
+    expect(errorOf({ steps: [{ op: 'initialize', expectError: { code: 1.5 } }] })).toMatch(
+      /steps\[0\]\.expectError\.code: expected int/,
+    )
   })
 
   it('rejects a session alias that was never defined earlier', () => {
-    const message = errorOf({ steps: [init, { op: 'prompt', session: 's1', text: 'x' }, s1, { op: 'cancel', session: 'nobody' }] })
+    const message = errorOf({
+      steps: [init, { op: 'prompt', session: 's1', text: 'x' }, s1, { op: 'cancel', session: 'nobody' }],
+    })
     expect(message).toMatch(/steps\[1\]\.session: session alias "s1" is used before it is defined \(at steps\[2\]\)/)
     expect(message).toMatch(/steps\[3\]\.session: no earlier step defines session alias "nobody"/)
   })
 
   it('rejects duplicate aliases', () => {
-    expect(errorOf({ steps: [init, s1, { ...s1 }] })).toMatch(/steps\[2\]\.as: alias "s1" is already defined by steps\[1\]/)
+    expect(errorOf({ steps: [init, s1, { ...s1 }] })).toMatch(
+      /steps\[2\]\.as: alias "s1" is already defined by steps\[1\]/,
+    )
   })
 
   it('rejects using a session whose creation is expected to fail', () => {
-    const message = errorOf({ steps: [init, { op: 'newSession', as: 'bad', expectError: { code: 1 } }, { op: 'prompt', session: 'bad', text: 'x' }] })
+    const message = errorOf({
+      steps: [
+        init,
+        { op: 'newSession', as: 'bad', expectError: { code: 1 } },
+        { op: 'prompt', session: 'bad', text: 'x' },
+      ],
+    })
     expect(message).toMatch(/steps\[2\]\.session: "bad" was defined by steps\[1\], which expects an error/)
   })
 
   it('requires exactly one of text and content', () => {
-    expect(errorOf({ steps: [init, s1, { op: 'prompt', session: 's1' }] })).toMatch(/steps\[2\]: a prompt needs text or content/)
-    expect(errorOf({ steps: [init, s1, { op: 'prompt', session: 's1', text: 'a', content: [{ type: 'text', text: 'b' }] }] })).toMatch(
-      /steps\[2\]: give either text or content, not both/,
+    expect(errorOf({ steps: [init, s1, { op: 'prompt', session: 's1' }] })).toMatch(
+      /steps\[2\]: a prompt needs text or content/,
     )
+    expect(
+      errorOf({
+        steps: [init, s1, { op: 'prompt', session: 's1', text: 'a', content: [{ type: 'text', text: 'b' }] }],
+      }),
+    ).toMatch(/steps\[2\]: give either text or content, not both/)
   })
 
   it('pairs background prompts with awaits', () => {
@@ -125,7 +156,9 @@ describe('parseInput', () => {
     expect(message).toMatch(/steps\[5\]\.from: "s1" names a session, not a background prompt/)
     expect(message).toMatch(/steps\[6\]\.from: no earlier background prompt is named "missing"/)
     expect(message).toMatch(/steps\[9\]\.from: "p4" was already awaited by steps\[8\]/)
-    expect(message).toMatch(/steps\[4\]\.as: background prompt "p3" is never awaited; add \{ "op": "await", "from": "p3" \}/)
+    expect(message).toMatch(
+      /steps\[4\]\.as: background prompt "p3" is never awaited; add \{ "op": "await", "from": "p3" \}/,
+    )
   })
 
   it('rejects cwd without expectError, and count with turn', () => {

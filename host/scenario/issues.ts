@@ -82,7 +82,10 @@ export function scenarioErrorMap(issue: z.core.$ZodRawIssue): string | undefined
 }
 
 /** Flatten zod issues into file issues, one per unknown key and per bad record key. */
-export function zodIssuesToFileIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FileIssue[] {
+export function zodIssuesToFileIssues(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): FileIssue[] {
   const out: FileIssue[] = []
   for (const issue of issues) {
     const path = [...prefix, ...issue.path]

@@ -16,7 +16,9 @@ describe('published JSON Schemas', () => {
     expect(manifest.additionalProperties).toBe(false)
     expect(manifest.required).toEqual(['scenario', 'description', 'recording'])
     const input = JSON.parse(renderSchemaFile('schemas/input.schema.json'))
-    const ops = input.properties.steps.items.oneOf.map((option: { properties: { op: { const: string } } }) => option.properties.op.const)
+    const ops = input.properties.steps.items.oneOf.map(
+      (option: { properties: { op: { const: string } } }) => option.properties.op.const,
+    )
     expect(ops).toEqual(['initialize', 'newSession', 'loadSession', 'prompt', 'cancel', 'await', 'waitFor'])
   })
 })

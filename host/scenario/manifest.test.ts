@@ -40,7 +40,8 @@ describe('parseManifest', () => {
   })
 
   it('accepts every field', () => {
-    const manifest = parse(`${MINIMAL}composition: [bash-tools]\nreplay: overridden\nheader: { class: default, pin: true, toolSchemasSource: other-pin }
+    const manifest =
+      parse(`${MINIMAL}composition: [bash-tools]\nreplay: overridden\nheader: { class: default, pin: true, toolSchemasSource: other-pin }
 workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignore }\nenvironment: { DSH_MAX_STEPS: "3", DSH_ZONE: UTC }\nsession: { source: other }\n`)
     expect(manifest.header).toEqual({ class: 'default', pin: true, toolSchemasSource: 'other-pin' })
     expect(manifest.environment).toEqual({ DSH_MAX_STEPS: '3', DSH_ZONE: 'UTC' })
@@ -50,7 +51,9 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
   it('rejects unknown fields, naming the field and the allowed ones', () => {
     const message = errorOf(`${MINIMAL}recorded: true\nheader: { class: a, pinned: true }\n`)
     expect(message).toMatch(/- recorded: unknown field; the fields allowed here are: scenario, description/)
-    expect(message).toMatch(/- header\.pinned: unknown field; the fields allowed here are: class, pin, systemPromptSource, toolSchemasSource/)
+    expect(message).toMatch(
+      /- header\.pinned: unknown field; the fields allowed here are: class, pin, systemPromptSource, toolSchemasSource/,
+    )
   })
 
   it('rejects a scenario field that differs from the folder', () => {
@@ -59,7 +62,9 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
 
   it('requires description, one line', () => {
     expect(errorOf('scenario: text-turn\nrecording: recorded\n')).toMatch(/description: required field is missing/)
-    expect(errorOf('scenario: text-turn\nrecording: recorded\ndescription: "two\\nlines"\n')).toMatch(/description: description must be one non-blank line/)
+    expect(errorOf('scenario: text-turn\nrecording: recorded\ndescription: "two\\nlines"\n')).toMatch(
+      /description: description must be one non-blank line/,
+    )
   })
 
   it.each([
@@ -86,9 +91,17 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
     ['absolute path', 'composition: [/etc/overlay]', /composition\[0\]: "\/etc\/overlay" is an absolute path/],
     ['..', 'composition: [../x]', /composition\[0\]: "\.\.\/x" contains a "\.\." segment/],
     ['backslash', 'composition: ["a\\\\b"]', /composition\[0\]: "a\\\\b" contains a backslash/],
-    ['malformed name', 'header: { class: Default_Class }', /header\.class: "Default_Class" is not a valid header class name; use kebab-case/],
+    [
+      'malformed name',
+      'header: { class: Default_Class }',
+      /header\.class: "Default_Class" is not a valid header class name; use kebab-case/,
+    ],
     ['double hyphen', 'session: { source: a--b }', /session\.source: "a--b" is not a valid scenario name/],
-    ['absolute env value', 'environment: { DSH_HOME: /home/me }', /environment\.DSH_HOME: "\/home\/me" is an absolute path/],
+    [
+      'absolute env value',
+      'environment: { DSH_HOME: /home/me }',
+      /environment\.DSH_HOME: "\/home\/me" is an absolute path/,
+    ],
   ])('rejects %s with the field path', (_kind, line, pattern) => {
     expect(errorOf(`${MINIMAL}${line}\n`)).toMatch(pattern)
   })
@@ -103,7 +116,9 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
   })
 
   it('rejects non-string environment values (quote them)', () => {
-    expect(errorOf(`${MINIMAL}environment: { DSH_MAX_STEPS: 3 }\n`)).toMatch(/environment\.DSH_MAX_STEPS: expected string, got number 3/)
+    expect(errorOf(`${MINIMAL}environment: { DSH_MAX_STEPS: 3 }\n`)).toMatch(
+      /environment\.DSH_MAX_STEPS: expected string, got number 3/,
+    )
   })
 
   it('rejects wrong types and enum values with the value shown', () => {
@@ -113,8 +128,12 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
   })
 
   it('checks pin ownership fields', () => {
-    expect(errorOf(`${MINIMAL}header: { class: a, systemPromptSource: other }\n`)).toMatch(/header\.systemPromptSource: only a pin \(pin: true\) shares a sidecar/)
-    expect(errorOf(`${MINIMAL}header: { class: a, pin: true, toolSchemasSource: text-turn }\n`)).toMatch(/header\.toolSchemasSource: names this scenario itself/)
+    expect(errorOf(`${MINIMAL}header: { class: a, systemPromptSource: other }\n`)).toMatch(
+      /header\.systemPromptSource: only a pin \(pin: true\) shares a sidecar/,
+    )
+    expect(errorOf(`${MINIMAL}header: { class: a, pin: true, toolSchemasSource: text-turn }\n`)).toMatch(
+      /header\.toolSchemasSource: names this scenario itself/,
+    )
   })
 
   it('rejects overridden replay without a model, a self session source and duplicate overlays', () => {
@@ -137,7 +156,10 @@ describe('composition overlays', () => {
 
 describe('expandEnvironment', () => {
   it('expands {{cwd}} in values', () => {
-    expect(expandEnvironment({ DSH_DATA: '{{cwd}}/data', TZ: 'UTC' }, '/tmp/x')).toEqual({ DSH_DATA: '/tmp/x/data', TZ: 'UTC' })
+    expect(expandEnvironment({ DSH_DATA: '{{cwd}}/data', TZ: 'UTC' }, '/tmp/x')).toEqual({
+      DSH_DATA: '/tmp/x/data',
+      TZ: 'UTC',
+    })
   })
 })
 
@@ -155,7 +177,11 @@ describe('loadManifest', () => {
     await writeFile(join(root, FILE), `${MINIMAL}composition: [present]\n`)
     await expect(loadManifest(root, 'text-turn')).resolves.toMatchObject({ composition: ['present'] })
     await writeFile(join(root, FILE), `${MINIMAL}composition: [absent]\n`)
-    await expect(loadManifest(root, 'text-turn')).rejects.toThrow(/composition\[0\]: overlays\/absent\.cordis\.yml does not exist/)
-    await expect(loadManifest(root, 'nope')).rejects.toThrow(/scenarios\/nope\/snapshot\.yml: 1 problem\n {2}- file not found/)
+    await expect(loadManifest(root, 'text-turn')).rejects.toThrow(
+      /composition\[0\]: overlays\/absent\.cordis\.yml does not exist/,
+    )
+    await expect(loadManifest(root, 'nope')).rejects.toThrow(
+      /scenarios\/nope\/snapshot\.yml: 1 problem\n {2}- file not found/,
+    )
   })
 })

@@ -31,22 +31,40 @@ const environmentName = z
 const description = z
   .string()
   .max(200, { error: 'description is longer than 200 characters; keep it to one short line' })
-  .regex(/^[^\r\n]*\S[^\r\n]*$/, { error: 'description must be one non-blank line (it becomes a row of the scenario index)' })
+  .regex(/^[^\r\n]*\S[^\r\n]*$/, {
+    error: 'description must be one non-blank line (it becomes a row of the scenario index)',
+  })
   .meta({ description: 'One line saying what the scenario shows; the scenario index is generated from it.' })
 
 const header = closedObject({
-  class: kebabName('header class').meta({ description: 'Scenarios whose model requests carry the same system prompt and tool schemas share a class.' }),
-  pin: z.boolean().default(false).meta({ description: 'This scenario pins the class: it owns the readable sidecars (or names where they come from).' }),
-  systemPromptSource: kebabName('scenario').optional().meta({ description: 'Another pin whose identical system-prompt.expected.md this pin shares.' }),
-  toolSchemasSource: kebabName('scenario').optional().meta({ description: 'Another pin whose identical tool-schemas.expected.json this pin shares.' }),
+  class: kebabName('header class').meta({
+    description: 'Scenarios whose model requests carry the same system prompt and tool schemas share a class.',
+  }),
+  pin: z.boolean().default(false).meta({
+    description: 'This scenario pins the class: it owns the readable sidecars (or names where they come from).',
+  }),
+  systemPromptSource: kebabName('scenario')
+    .optional()
+    .meta({ description: 'Another pin whose identical system-prompt.expected.md this pin shares.' }),
+  toolSchemasSource: kebabName('scenario')
+    .optional()
+    .meta({ description: 'Another pin whose identical tool-schemas.expected.json this pin shares.' }),
 })
 
 export const manifestSchema = closedObject({
   scenario: kebabName('scenario').meta({ description: 'Repeats the folder name, so a moved folder is noticed.' }),
   description,
-  composition: z.array(kebabName('overlay')).default([]).meta({ description: 'Overlays applied over cordis.yml, in order: overlays/<name>.cordis.yml.' }),
-  recording: z.enum(['recorded', 'authored']).meta({ description: 'recorded: made by --mode record against the real model; authored: hand-written, never re-recorded.' }),
-  replay: z.enum(['derived', 'overridden']).default('derived').meta({ description: 'overridden: replay.override.json replaces the script derived from session.jsonl.' }),
+  composition: z
+    .array(kebabName('overlay'))
+    .default([])
+    .meta({ description: 'Overlays applied over cordis.yml, in order: overlays/<name>.cordis.yml.' }),
+  recording: z.enum(['recorded', 'authored']).meta({
+    description: 'recorded: made by --mode record against the real model; authored: hand-written, never re-recorded.',
+  }),
+  replay: z
+    .enum(['derived', 'overridden'])
+    .default('derived')
+    .meta({ description: 'overridden: replay.override.json replaces the script derived from session.jsonl.' }),
   header: header.optional().meta({ description: 'Absent for a scenario that never calls the model.' }),
   workspace: closedObject({
     final: z.boolean().default(false).meta({ description: 'Compare the final cwd with workspace.expected/.' }),
@@ -61,7 +79,9 @@ export const manifestSchema = closedObject({
     description: 'Extra environment for the agent. Values may contain {{cwd}} (the temp cwd).',
   }),
   session: closedObject({
-    source: kebabName('scenario').meta({ description: "Replay and compare against this scenario's session logs, read-only." }),
+    source: kebabName('scenario').meta({
+      description: "Replay and compare against this scenario's session logs, read-only.",
+    }),
   }).optional(),
 }).meta({ title: 'dsh scenario manifest (snapshot.yml)' })
 
@@ -71,25 +91,44 @@ export type ScenarioManifest = z.output<typeof manifestSchema>
 function crossFieldIssues(manifest: ScenarioManifest, folderName: string): FileIssue[] {
   const issues: FileIssue[] = []
   if (manifest.scenario !== folderName) {
-    issues.push({ path: 'scenario', message: `is ${JSON.stringify(manifest.scenario)} but the folder is ${JSON.stringify(folderName)}; they must be equal (rename one)` })
+    issues.push({
+      path: 'scenario',
+      message: `is ${JSON.stringify(manifest.scenario)} but the folder is ${JSON.stringify(folderName)}; they must be equal (rename one)`,
+    })
   }
   const seen = new Set<string>()
   manifest.composition.forEach((name, index) => {
-    if (seen.has(name)) issues.push({ path: `composition[${index}]`, message: `overlay ${JSON.stringify(name)} is listed twice` })
+    if (seen.has(name))
+      issues.push({ path: `composition[${index}]`, message: `overlay ${JSON.stringify(name)} is listed twice` })
     seen.add(name)
   })
   const h = manifest.header
   for (const field of ['systemPromptSource', 'toolSchemasSource'] as const) {
     const source = h?.[field]
     if (source === undefined) continue
-    if (!h?.pin) issues.push({ path: `header.${field}`, message: 'only a pin (pin: true) shares a sidecar; remove this field or set header.pin' })
-    else if (source === manifest.scenario) issues.push({ path: `header.${field}`, message: 'names this scenario itself; omit it (a pin owns its sidecars by default)' })
+    if (!h?.pin)
+      issues.push({
+        path: `header.${field}`,
+        message: 'only a pin (pin: true) shares a sidecar; remove this field or set header.pin',
+      })
+    else if (source === manifest.scenario)
+      issues.push({
+        path: `header.${field}`,
+        message: 'names this scenario itself; omit it (a pin owns its sidecars by default)',
+      })
   }
   if (manifest.session?.source === manifest.scenario) {
-    issues.push({ path: 'session.source', message: 'names this scenario itself; omit session to use the local session.jsonl' })
+    issues.push({
+      path: 'session.source',
+      message: 'names this scenario itself; omit session to use the local session.jsonl',
+    })
   }
   if (manifest.replay === 'overridden' && !h) {
-    issues.push({ path: 'replay', message: 'is "overridden" but the scenario has no header, i.e. never calls the model; use "derived" or add a header' })
+    issues.push({
+      path: 'replay',
+      message:
+        'is "overridden" but the scenario has no header, i.e. never calls the model; use "derived" or add a header',
+    })
   }
   return issues
 }
@@ -98,7 +137,9 @@ function crossFieldIssues(manifest: ScenarioManifest, folderName: string): FileI
 export function parseManifest(text: string, file: string, folderName: string): ScenarioManifest {
   const data = parseYamlData(text, file)
   if (data === undefined || data === null) {
-    throw new ScenarioFileError(file, [{ path: '', message: 'the manifest is empty; it needs at least scenario, description and recording' }])
+    throw new ScenarioFileError(file, [
+      { path: '', message: 'the manifest is empty; it needs at least scenario, description and recording' },
+    ])
   }
   const parsed = manifestSchema.safeParse(data, { error: scenarioErrorMap })
   if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
@@ -113,13 +154,20 @@ export function compositionIssues(manifest: ScenarioManifest, overlayFiles: read
   return manifest.composition.flatMap((name, index) =>
     present.has(`${name}.cordis.yml`)
       ? []
-      : [{ path: `composition[${index}]`, message: `overlays/${name}.cordis.yml does not exist; create it or remove ${JSON.stringify(name)}` }],
+      : [
+          {
+            path: `composition[${index}]`,
+            message: `overlays/${name}.cordis.yml does not exist; create it or remove ${JSON.stringify(name)}`,
+          },
+        ],
   )
 }
 
 /** Environment for the agent: manifest values with `{{cwd}}` expanded to the run's temp cwd. */
 export function expandEnvironment(environment: Readonly<Record<string, string>>, cwd: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, value.replaceAll('{{cwd}}', cwd)]))
+  return Object.fromEntries(
+    Object.entries(environment).map(([name, value]) => [name, value.replaceAll('{{cwd}}', cwd)]),
+  )
 }
 
 /** Names of the files in `overlays/` (empty when the folder does not exist). */
@@ -133,8 +181,17 @@ export async function listOverlayFiles(repoRoot: string): Promise<string[]> {
 }
 
 /** Read and validate `scenarios/<name>/snapshot.yml` under `repoRoot`, including its overlays. */
-export async function loadManifest(repoRoot: string, name: string, overlayFiles?: readonly string[]): Promise<ScenarioManifest> {
-  const { file, text } = await readScenarioFile(repoRoot, name, 'snapshot.yml', 'every scenario folder needs a snapshot.yml')
+export async function loadManifest(
+  repoRoot: string,
+  name: string,
+  overlayFiles?: readonly string[],
+): Promise<ScenarioManifest> {
+  const { file, text } = await readScenarioFile(
+    repoRoot,
+    name,
+    'snapshot.yml',
+    'every scenario folder needs a snapshot.yml',
+  )
   const manifest = parseManifest(text, file, name)
   const issues = compositionIssues(manifest, overlayFiles ?? (await listOverlayFiles(repoRoot)))
   if (issues.length) throw new ScenarioFileError(file, issues)

@@ -5,7 +5,12 @@ import { join } from 'node:path'
 import { ScenarioFileError } from './issues.ts'
 
 /** Returns the repo-relative path (used in messages) and the text. */
-export async function readScenarioFile(repoRoot: string, name: string, fileName: string, whyRequired: string): Promise<{ file: string; text: string }> {
+export async function readScenarioFile(
+  repoRoot: string,
+  name: string,
+  fileName: string,
+  whyRequired: string,
+): Promise<{ file: string; text: string }> {
   const file = `scenarios/${name}/${fileName}`
   try {
     return { file, text: await readFile(join(repoRoot, file), 'utf8') }

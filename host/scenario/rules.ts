@@ -11,15 +11,21 @@ export const KEBAB_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
  * the repository with `..`, and no platform-specific separators.
  */
 export function portabilityProblem(value: string): string | undefined {
-  if (value.includes('\\')) return `${JSON.stringify(value)} contains a backslash; use "/" (scenario files must work on every platform)`
-  if (/^(\/|~|[A-Za-z]:)/.test(value)) return `${JSON.stringify(value)} is an absolute path; scenario files only use names and relative values (use {{cwd}} for the temp cwd)`
-  if (value.split('/').includes('..')) return `${JSON.stringify(value)} contains a ".." segment; scenario files may not point outside their folder`
+  if (value.includes('\\'))
+    return `${JSON.stringify(value)} contains a backslash; use "/" (scenario files must work on every platform)`
+  if (/^(\/|~|[A-Za-z]:)/.test(value))
+    return `${JSON.stringify(value)} is an absolute path; scenario files only use names and relative values (use {{cwd}} for the temp cwd)`
+  if (value.split('/').includes('..'))
+    return `${JSON.stringify(value)} contains a ".." segment; scenario files may not point outside their folder`
   return undefined
 }
 
 function nameProblem(value: unknown, what: string): string {
   if (typeof value !== 'string') return `expected a ${what} name (string)`
-  return portabilityProblem(value) ?? `${JSON.stringify(value)} is not a valid ${what} name; use kebab-case (a-z, 0-9, single hyphens), e.g. "text-turn"`
+  return (
+    portabilityProblem(value) ??
+    `${JSON.stringify(value)} is not a valid ${what} name; use kebab-case (a-z, 0-9, single hyphens), e.g. "text-turn"`
+  )
 }
 
 /** A kebab-case name of a scenario, overlay or header class. */
@@ -36,6 +42,7 @@ export const portableString = z.string().refine((value) => portabilityProblem(va
 export function closedObject<Shape extends z.ZodRawShape>(shape: Shape) {
   const allowed = Object.keys(shape).join(', ')
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field; the fields allowed here are: ${allowed}` : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `unknown field; the fields allowed here are: ${allowed}` : undefined,
   })
 }

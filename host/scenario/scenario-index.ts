@@ -6,7 +6,11 @@ export function renderScenarioIndex(manifests: readonly ScenarioManifest[]): str
   const rows = [...manifests]
     .sort((a, b) => a.scenario.localeCompare(b.scenario))
     .map((m) => {
-      const traits = [m.recording, m.header ? `header ${m.header.class}${m.header.pin ? ' (pin)' : ''}` : 'no model', m.platform === 'posix' ? 'posix only' : '']
+      const traits = [
+        m.recording,
+        m.header ? `header ${m.header.class}${m.header.pin ? ' (pin)' : ''}` : 'no model',
+        m.platform === 'posix' ? 'posix only' : '',
+      ]
         .filter(Boolean)
         .join(', ')
       return `| [${m.scenario}](./${m.scenario}/) | ${escapeCell(m.description)} | ${traits} |`

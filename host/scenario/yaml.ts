@@ -13,7 +13,8 @@ export function parseYamlData(text: string, file: string): unknown {
       schema: NO_TYPES,
       filename: file,
       listener(event, state) {
-        if (event === 'close' && (state as State & { tag?: string | null }).tag === '!') throw tagError(file, '!', state.line + 1)
+        if (event === 'close' && (state as State & { tag?: string | null }).tag === '!')
+          throw tagError(file, '!', state.line + 1)
       },
     })
     return load(text, { schema: JSON_SCHEMA, filename: file })
@@ -35,9 +36,11 @@ function spelledTag(tag: string): string {
 }
 
 function tagError(file: string, tag: string, line: number | undefined): ScenarioFileError {
-  return new ScenarioFileError(file, [{
-    path: '',
-    line,
-    message: `YAML tag ${spelledTag(tag)} is not allowed; scenario manifests hold plain data only (quote the value if you meant text)`,
-  }])
+  return new ScenarioFileError(file, [
+    {
+      path: '',
+      line,
+      message: `YAML tag ${spelledTag(tag)} is not allowed; scenario manifests hold plain data only (quote the value if you meant text)`,
+    },
+  ])
 }

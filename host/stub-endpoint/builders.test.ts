@@ -10,7 +10,12 @@ test('splitText makes near-equal pieces without splitting surrogate pairs', () =
 })
 
 test('a turn is a role chunk, the deltas, and a final chunk with finish_reason and usage', () => {
-  const events = turnEvents({ reasoning: 'r', text: 'hello', deltas: 2, usage: { input: 9, output: 3, cached: 4 } }) as any[]
+  const events = turnEvents({
+    reasoning: 'r',
+    text: 'hello',
+    deltas: 2,
+    usage: { input: 9, output: 3, cached: 4 },
+  }) as any[]
   expect(events.map((event) => event.choices[0].delta)).toEqual([
     { role: 'assistant', content: '' },
     { content: null, reasoning_content: 'r' },
@@ -19,12 +24,23 @@ test('a turn is a role chunk, the deltas, and a final chunk with finish_reason a
     { content: '' },
   ])
   expect(events.at(-1).choices[0].finish_reason).toBe('stop')
-  expect(events.at(-1).usage).toMatchObject({ prompt_tokens: 9, completion_tokens: 3, prompt_cache_hit_tokens: 4, prompt_cache_miss_tokens: 5 })
+  expect(events.at(-1).usage).toMatchObject({
+    prompt_tokens: 9,
+    completion_tokens: 3,
+    prompt_cache_hit_tokens: 4,
+    prompt_cache_miss_tokens: 5,
+  })
   expect(events.slice(0, -1).every((event) => !('usage' in event))).toBe(true)
 })
 
 test('tool calls default to one after the other and finish with tool_calls', () => {
-  const item = toolCallReply([{ id: 'a', name: 'x', arguments: '{}' }, { id: 'b', name: 'y', arguments: '[]' }], { usage: false })
+  const item = toolCallReply(
+    [
+      { id: 'a', name: 'x', arguments: '{}' },
+      { id: 'b', name: 'y', arguments: '[]' },
+    ],
+    { usage: false },
+  )
   const calls = (item.events as any[]).flatMap((event) => event.choices[0].delta.tool_calls ?? [])
   expect(calls.map((call) => call.index)).toEqual([0, 0, 1, 1])
   expect(calls[0]).toEqual({ index: 0, id: 'a', type: 'function', function: { name: 'x', arguments: '' } })

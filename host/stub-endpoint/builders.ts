@@ -38,7 +38,10 @@ export interface TurnSpec {
 const DEFAULT_USAGE: UsageSpec = { input: 10, output: 5 }
 
 /** A `chat.completion.chunk` with fixed id and timestamp, so scripts are deterministic. */
-export function completionChunk(delta: Record<string, unknown>, extra: { finishReason?: WireFinishReason; usage?: UsageSpec; model?: string } = {}): Record<string, unknown> {
+export function completionChunk(
+  delta: Record<string, unknown>,
+  extra: { finishReason?: WireFinishReason; usage?: UsageSpec; model?: string } = {},
+): Record<string, unknown> {
   const chunk: Record<string, unknown> = {
     id: 'stub-completion',
     object: 'chat.completion.chunk',
@@ -53,7 +56,15 @@ export function completionChunk(delta: Record<string, unknown>, extra: { finishR
 
 /** A trailing usage-only chunk (`choices: []`), the OpenAI style of `include_usage`. */
 export function usageChunk(usage: UsageSpec, model = 'deepseek-chat'): Record<string, unknown> {
-  return { id: 'stub-completion', object: 'chat.completion.chunk', created: 0, model, system_fingerprint: 'fp_stub', choices: [], usage: wireUsage(usage) }
+  return {
+    id: 'stub-completion',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model,
+    system_fingerprint: 'fp_stub',
+    choices: [],
+    usage: wireUsage(usage),
+  }
 }
 
 export function wireUsage({ input, output, cached = 0 }: UsageSpec): Record<string, unknown> {
@@ -72,8 +83,10 @@ export function turnEvents(spec: TurnSpec): SseEvent[] {
   const pieces = spec.deltas ?? 1
   const model = spec.model
   const events: SseEvent[] = [completionChunk({ role: 'assistant', content: '' }, { model })]
-  for (const part of splitText(spec.reasoning ?? '', pieces)) events.push(completionChunk({ content: null, reasoning_content: part }, { model }))
-  for (const part of splitText(spec.text ?? '', pieces)) events.push(completionChunk({ content: part, reasoning_content: null }, { model }))
+  for (const part of splitText(spec.reasoning ?? '', pieces))
+    events.push(completionChunk({ content: null, reasoning_content: part }, { model }))
+  for (const part of splitText(spec.text ?? '', pieces))
+    events.push(completionChunk({ content: part, reasoning_content: null }, { model }))
   events.push(...toolCallEvents(spec.toolCalls ?? [], pieces, spec.interleave ?? false, model))
   const finishReason = spec.finishReason ?? (spec.toolCalls?.length ? 'tool_calls' : 'stop')
   const usage = spec.usage === false ? undefined : (spec.usage ?? DEFAULT_USAGE)
@@ -122,7 +135,11 @@ export function textReply(text: string, options: Omit<TurnSpec, 'text'> = {}): S
   return modelTurn({ ...options, text })
 }
 
-export function reasoningReply(reasoning: string, text: string, options: Omit<TurnSpec, 'text' | 'reasoning'> = {}): SseItem {
+export function reasoningReply(
+  reasoning: string,
+  text: string,
+  options: Omit<TurnSpec, 'text' | 'reasoning'> = {},
+): SseItem {
   return modelTurn({ model: 'deepseek-reasoner', ...options, reasoning, text })
 }
 
@@ -136,9 +153,17 @@ export function cutAfter(item: SseItem, count: number, end: SseEnd = 'disconnect
 }
 
 /** An HTTP error with DeepSeek's body shape `{error:{message,type,param,code}}`. */
-export function httpError(status: number, message: string, options: { type?: string; code?: string | null } = {}): ErrorItem {
+export function httpError(
+  status: number,
+  message: string,
+  options: { type?: string; code?: string | null } = {},
+): ErrorItem {
   const type = options.type ?? 'invalid_request_error'
-  return { kind: 'error', status, body: { error: { message, type, param: null, code: options.code === undefined ? type : options.code } } }
+  return {
+    kind: 'error',
+    status,
+    body: { error: { message, type, param: null, code: options.code === undefined ? type : options.code } },
+  }
 }
 
 export function hang(): HangItem {

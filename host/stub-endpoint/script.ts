@@ -52,7 +52,9 @@ export function parseScriptItems(items: unknown[], where = 'stub script'): StubS
     if (result.success) return result.data
     const issue = result.error.issues[0]
     const path = issue?.path.length ? ` at ${issue.path.join('.')}` : ''
-    throw new Error(`${where}: item ${index} is invalid (${issue?.message ?? 'unknown problem'}${path}); see host/stub-endpoint/script.ts for the format`)
+    throw new Error(
+      `${where}: item ${index} is invalid (${issue?.message ?? 'unknown problem'}${path}); see host/stub-endpoint/script.ts for the format`,
+    )
   })
 }
 

@@ -10,17 +10,31 @@ afterEach(async () => {
 })
 
 const post = (path: string, body: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
-  fetch(`${stub!.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal })
+  fetch(`${stub!.url}${path}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    signal,
+  })
 
 test('records method, path, headers without the authorization value, and the parsed body', async () => {
   stub = await startStubEndpoint({ script: [textReply('hi')] })
-  const response = await post('/chat/completions', '{"model":"m"}', { authorization: 'Bearer sk-never-recorded', 'x-trace': 't1' })
+  const response = await post('/chat/completions', '{"model":"m"}', {
+    authorization: 'Bearer sk-never-recorded',
+    'x-trace': 't1',
+  })
   expect(response.headers.get('content-type')).toContain('text/event-stream')
   const text = await response.text()
   expect(text.endsWith('data: [DONE]\n\n')).toBe(true)
   expect(text.split('\n\n').filter(Boolean)).toHaveLength(4) // role chunk, text, final chunk, [DONE]
   const [record] = stub.requests
-  expect(record).toMatchObject({ index: 0, method: 'POST', path: '/chat/completions', hasAuthorization: true, body: { model: 'm' } })
+  expect(record).toMatchObject({
+    index: 0,
+    method: 'POST',
+    path: '/chat/completions',
+    hasAuthorization: true,
+    body: { model: 'm' },
+  })
   expect(record.headers['x-trace']).toBe('t1')
   expect(record.headers.authorization).toBeUndefined()
   expect(JSON.stringify(stub.requests)).not.toContain('sk-never-recorded')
@@ -31,7 +45,7 @@ test('a non-JSON body is kept raw; expectApiKey answers 401 without using a scri
   stub = await startStubEndpoint({ script: [textReply('kept')], expectApiKey: 'sk-right' })
   const denied = await post('/chat/completions', 'not json', { authorization: 'Bearer sk-wrong' })
   expect(denied.status).toBe(401)
-  expect((await denied.json() as any).error.type).toBe('authentication_error')
+  expect(((await denied.json()) as any).error.type).toBe('authentication_error')
   expect(stub.requests[0]).toMatchObject({ body: undefined, rawBody: 'not json', authorizationMatches: false })
   expect(stub.remaining()).toBe(1)
   const allowed = await post('/chat/completions', '{}', { authorization: 'Bearer sk-right' })
@@ -44,23 +58,27 @@ test('error items send their status and JSON body; an exhausted script is a 500 
   stub = await startStubEndpoint({ script: [httpError(429, 'slow down', { type: 'rate_limit_error' })] })
   const limited = await post('/chat/completions', '{}')
   expect(limited.status).toBe(429)
-  expect(await limited.json()).toEqual({ error: { message: 'slow down', type: 'rate_limit_error', param: null, code: 'rate_limit_error' } })
+  expect(await limited.json()).toEqual({
+    error: { message: 'slow down', type: 'rate_limit_error', param: null, code: 'rate_limit_error' },
+  })
   const exhausted = await post('/chat/completions', '{}')
   expect(exhausted.status).toBe(500)
-  expect((await exhausted.json() as any).error.message).toContain('no scripted response left for request index 1')
+  expect(((await exhausted.json()) as any).error.message).toContain('no scripted response left for request index 1')
 })
 
 test('other paths are a 404 that consumes no item', async () => {
   stub = await startStubEndpoint({ script: [textReply('x')] })
   const response = await post('/v1/chat/completions', '{}')
   expect(response.status).toBe(404)
-  expect((await response.json() as any).error.message).toContain('POST /v1/chat/completions')
+  expect(((await response.json()) as any).error.message).toContain('POST /v1/chat/completions')
   expect(stub.remaining()).toBe(1)
 })
 
 test('push() validates items and names the bad one', async () => {
   stub = await startStubEndpoint()
-  expect(() => stub!.push(textReply('ok'), { kind: 'sse', events: [], end: 'explode' })).toThrow(/item 1 is invalid.*end/)
+  expect(() => stub!.push(textReply('ok'), { kind: 'sse', events: [], end: 'explode' })).toThrow(
+    /item 1 is invalid.*end/,
+  )
   expect(stub.remaining()).toBe(0)
   stub.push({ kind: 'sse', events: [{ a: 1 }, ': keep-alive'], end: 'close' })
   expect(await (await post('/chat/completions', '{}')).text()).toBe('data: {"a":1}\n\n: keep-alive\n\n')

@@ -2,7 +2,14 @@
 // `POST /chat/completions` from a script and records every request it sees.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DONE_EVENT, formatSseEvent, parseScriptItems, type ErrorItem, type SseItem, type StubScriptItem } from './script.ts'
+import {
+  DONE_EVENT,
+  formatSseEvent,
+  parseScriptItems,
+  type ErrorItem,
+  type SseItem,
+  type StubScriptItem,
+} from './script.ts'
 
 export type RequestOutcome =
   | 'pending' //          still being answered (or hanging)
@@ -62,7 +69,12 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
     const record = describeRequest(req, requests.length, options.expectApiKey)
     requests.push(record)
     let destroyedByStub = false
-    res.on('close', () => settle(record, destroyedByStub || closing ? 'server-destroyed' : res.writableFinished ? 'completed' : 'client-closed'))
+    res.on('close', () =>
+      settle(
+        record,
+        destroyedByStub || closing ? 'server-destroyed' : res.writableFinished ? 'completed' : 'client-closed',
+      ),
+    )
     const destroy = () => {
       destroyedByStub = true
       res.socket?.destroy()
@@ -74,19 +86,43 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
     }
 
     if (record.method !== 'POST' || record.path !== '/chat/completions') {
-      return sendError(res, { kind: 'error', status: 404, body: apiError(`stub endpoint: only POST /chat/completions is served, got ${record.method} ${record.path} (request index ${record.index}); use the stub's url as baseUrl`, 'stub_not_found') })
+      return sendError(res, {
+        kind: 'error',
+        status: 404,
+        body: apiError(
+          `stub endpoint: only POST /chat/completions is served, got ${record.method} ${record.path} (request index ${record.index}); use the stub's url as baseUrl`,
+          'stub_not_found',
+        ),
+      })
     }
     if (options.expectApiKey !== undefined && !record.authorizationMatches) {
-      return sendError(res, { kind: 'error', status: 401, body: apiError('Authentication Fails (stub endpoint: the Authorization header is not "Bearer <expected key>")', 'authentication_error') })
+      return sendError(res, {
+        kind: 'error',
+        status: 401,
+        body: apiError(
+          'Authentication Fails (stub endpoint: the Authorization header is not "Bearer <expected key>")',
+          'authentication_error',
+        ),
+      })
     }
     const item = script.shift()
     if (!item) {
-      return sendError(res, { kind: 'error', status: 500, body: apiError(`stub endpoint: no scripted response left for request index ${record.index} (${record.method} ${record.path}); push() more script items`, 'stub_script_exhausted') })
+      return sendError(res, {
+        kind: 'error',
+        status: 500,
+        body: apiError(
+          `stub endpoint: no scripted response left for request index ${record.index} (${record.method} ${record.path}); push() more script items`,
+          'stub_script_exhausted',
+        ),
+      })
     }
     switch (item.kind) {
-      case 'error': return sendError(res, item)
-      case 'hang': return // answered by nothing; 'close' fires when the client gives up
-      case 'sse': return sendSse(res, item, destroy)
+      case 'error':
+        return sendError(res, item)
+      case 'hang':
+        return // answered by nothing; 'close' fires when the client gives up
+      case 'sse':
+        return sendSse(res, item, destroy)
     }
   })
   await new Promise<void>((resolve, reject) => {
@@ -110,11 +146,12 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
       })
     },
     // closeAllConnections: a scripted hang must not keep close() waiting.
-    close: () => new Promise<void>((resolve) => {
-      closing = true
-      server.close(() => resolve())
-      server.closeAllConnections()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 

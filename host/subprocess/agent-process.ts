@@ -35,10 +35,21 @@ export class AgentProcess {
   readonly output: WritableStream<Uint8Array>
 
   constructor(private options: AgentProcessOptions) {
-    this.child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+    this.child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    })
     this.spawned = new Promise((resolve, reject) => {
       this.child.once('spawn', () => resolve())
-      this.child.once('error', (error) => reject(new Error(`could not start agent "${options.command} ${options.args.join(' ')}" in ${options.cwd}: ${error.message}`)))
+      this.child.once('error', (error) =>
+        reject(
+          new Error(
+            `could not start agent "${options.command} ${options.args.join(' ')}" in ${options.cwd}: ${error.message}`,
+          ),
+        ),
+      )
     })
     this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })))
     this.child.stdout!.on('data', (chunk: Buffer) => this.stdoutChunks.push(chunk))
@@ -61,7 +72,13 @@ export class AgentProcess {
   async shutdown(): Promise<ShutdownReport> {
     const phase = this.options.shutdownPhaseMs ?? 3000
     const pid = this.child.pid
-    const wait = (ms: number) => Promise.race([this.exited, new Promise<undefined>((r) => { setTimeout(() => r(undefined), ms).unref() })])
+    const wait = (ms: number) =>
+      Promise.race([
+        this.exited,
+        new Promise<undefined>((r) => {
+          setTimeout(() => r(undefined), ms).unref()
+        }),
+      ])
     if (pid === undefined) return { code: null, signal: null, via: 'eof', groupGone: true }
     this.child.stdin!.end()
     let via: ShutdownReport['via'] = 'eof'

@@ -16,7 +16,15 @@ function setup() {
   const root = mkdtempSync(join(tmpdir(), 'dsh-log-tail-'))
   made.push(root)
   const feed = new SessionEventFeed()
-  return { root, feed, start: () => { const tail = new SessionLogTail(root, feed); tails.push(tail); return tail } }
+  return {
+    root,
+    feed,
+    start: () => {
+      const tail = new SessionLogTail(root, feed)
+      tails.push(tail)
+      return tail
+    },
+  }
 }
 
 const line = (record: unknown) => `${JSON.stringify(record)}\n`
@@ -48,7 +56,7 @@ describe('SessionLogTail', () => {
   it('a malformed line is a recorded problem naming file and line; the lines after it still arrive', () => {
     const { root, feed, start } = setup()
     const file = join(root, 's1.jsonl')
-    writeFileSync(file, header + event(1) + '{"seq": 2, "ty\n' + 'null\n' + event(3))
+    writeFileSync(file, `${header + event(1)}{"seq": 2, "ty\nnull\n${event(3)}`)
     const tail = start()
     expect(feed.eventsOf('s1').map((e) => e.seq)).toEqual([1, 3])
     expect(tail.problems).toHaveLength(2)
@@ -61,7 +69,7 @@ describe('SessionLogTail', () => {
     const file = join(root, 's1.jsonl')
     writeFileSync(file, header)
     const tail = start()
-    appendFileSync(file, 'not json\n' + event(1))
+    appendFileSync(file, `not json\n${event(1)}`)
     // The event after the bad line arrives through the watcher: the callback survived the bad line.
     await feed.waitFor('s1', { type: 'turn_start' }, 5000, 'the event after the malformed line')
     expect(tail.problems).toHaveLength(1)

@@ -26,7 +26,10 @@ export class SessionLogTail {
   private offsets = new Map<string, FileState>()
   private watcher: FSWatcher
 
-  constructor(private root: string, private feed: SessionEventFeed) {
+  constructor(
+    private root: string,
+    private feed: SessionEventFeed,
+  ) {
     this.watcher = watch(root, () => this.scan())
     this.watcher.on('error', (error) => this.problem(`watching ${root} failed: ${error.message}`))
     this.scan()

@@ -19,11 +19,14 @@ export const Config = z.strictObject({
 })
 
 export const apply = (ctx: Context, config: z.infer<typeof Config>) => {
-  ctx.effect(() => async () => {
-    await sleep(config.delayMs)
-    if (config.failOnDispose) throw new Error('intentional disposer failure')
-    writeFileSync(config.disposedFile, `disposed after ${config.delayMs}ms\n`)
-  }, 'slow disposer')
+  ctx.effect(
+    () => async () => {
+      await sleep(config.delayMs)
+      if (config.failOnDispose) throw new Error('intentional disposer failure')
+      writeFileSync(config.disposedFile, `disposed after ${config.delayMs}ms\n`)
+    },
+    'slow disposer',
+  )
   if (config.consoleLog) console.log('test-slow-dispose: applied')
   if (config.readyFile) writeFileSync(config.readyFile, 'ready\n')
 }

@@ -22,7 +22,10 @@ export interface SnapshotSuiteOptions {
 export function snapshotMode(value = process.env.DSH_SNAPSHOT): RunMode {
   if (value === undefined || value === '' || value === 'replay') return 'replay'
   if (value === 'refresh') return value
-  if (value === 'record') throw new Error('DSH_SNAPSHOT=record is not run under vitest: record with npx dsh test <name> --mode record (add --stub to record keylessly)')
+  if (value === 'record')
+    throw new Error(
+      'DSH_SNAPSHOT=record is not run under vitest: record with npx dsh test <name> --mode record (add --stub to record keylessly)',
+    )
   throw new Error(`DSH_SNAPSHOT must be replay or refresh, got "${value}"`)
 }
 
@@ -37,11 +40,15 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
     it('declares exactly the scenario folders that exist', () => {
       const problems = failures.map((f) => f.error.message)
       for (const name of options.scenarios) {
-        if (!corpus.some((s) => s.name === name)) problems.push(`${file} lists "${name}", but scenarios/${name}/snapshot.yml does not exist`)
+        if (!corpus.some((s) => s.name === name))
+          problems.push(`${file} lists "${name}", but scenarios/${name}/snapshot.yml does not exist`)
       }
       const declared = declaredEverywhere(scenariosDir)
       for (const scenario of corpus) {
-        if (!declared.has(scenario.name)) problems.push(`scenarios/${scenario.name} is in no *.snapshot.test.ts table; add it to one (an orphan would never run)`)
+        if (!declared.has(scenario.name))
+          problems.push(
+            `scenarios/${scenario.name} is in no *.snapshot.test.ts table; add it to one (an orphan would never run)`,
+          )
       }
       expect(problems).toEqual([])
     })
@@ -51,7 +58,13 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
       if (!scenario) continue
       it(name, async () => {
         const updateGoldenOnly = mode === 'replay' && isUpdating()
-        const outcome = await runScenario(scenario, { repoRoot, corpus, mode: updateGoldenOnly ? 'refresh' : mode, updateGoldenOnly, subprocess: options.subprocess })
+        const outcome = await runScenario(scenario, {
+          repoRoot,
+          corpus,
+          mode: updateGoldenOnly ? 'refresh' : mode,
+          updateGoldenOnly,
+          subprocess: options.subprocess,
+        })
         expect(outcome.failures.join('\n\n')).toBe('')
       })
     }

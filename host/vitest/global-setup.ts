@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export default function setup(): void {
-  const builtAt = existsSync(join(root, 'dist', 'host', 'cli.js')) ? statSync(join(root, 'dist', 'host', 'cli.js')).mtimeMs : 0
+  const builtAt = existsSync(join(root, 'dist', 'host', 'cli.js'))
+    ? statSync(join(root, 'dist', 'host', 'cli.js')).mtimeMs
+    : 0
   const sources = ['plugins', 'host'].flatMap((dir) => listTs(join(root, dir)))
   if (builtAt && sources.every((file) => statSync(file).mtimeMs <= builtAt)) return
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc')

@@ -6,7 +6,9 @@ import { groupHasLiveMembers, isLiveState, parseProcStat } from '../tools/proces
 import { initialize, startHarness, text, type Harness } from './test-support/harness.ts'
 
 let h: Harness
-afterEach(async () => { await h?.close() })
+afterEach(async () => {
+  await h?.close()
+})
 
 const prompt = (sessionId: string, words: string) =>
   h.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: words }] })
@@ -37,7 +39,11 @@ describe('ACP bridge', () => {
     expect(response.stopReason).toBe('end_turn')
     expect(text(h.updates)).toBe('hello there world')
     expect(h.updates.every((u) => u.sessionId === sessionId)).toBe(true)
-    const lines = h.transcript().trim().split('\n').map((l) => JSON.parse(l))
+    const lines = h
+      .transcript()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     const responseIndex = lines.findIndex((m) => m.result?.stopReason)
     const lastUpdate = lines.map((m) => m.method).lastIndexOf('session/update')
     expect(lastUpdate).toBeLessThan(responseIndex)
@@ -52,7 +58,10 @@ describe('ACP bridge', () => {
   it('answers a prompt for an unknown session with an error naming it', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    await expect(prompt('no-such-session', 'x')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('no-such-session') })
+    await expect(prompt('no-such-session', 'x')).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('no-such-session'),
+    })
   })
 
   it('runs an approved bash tool and reports pending → in_progress → completed', async () => {
@@ -63,7 +72,12 @@ describe('ACP bridge', () => {
     const response = await prompt(sessionId, 'tool bash {"command":"echo approved-output"}')
     expect(response.stopReason).toBe('end_turn')
     expect(h.permissionRequests).toHaveLength(1)
-    expect(h.permissionRequests[0].options.map((o) => o.kind)).toEqual(['allow_once', 'allow_always', 'reject_once', 'reject_always'])
+    expect(h.permissionRequests[0].options.map((o) => o.kind)).toEqual([
+      'allow_once',
+      'allow_always',
+      'reject_once',
+      'reject_always',
+    ])
     const toolUpdates = h.updates.map((n) => n.update).filter((u) => u.sessionUpdate.startsWith('tool_call'))
     expect(toolUpdates.map((u) => (u as { status?: string }).status)).toEqual(['pending', 'in_progress', 'completed'])
     expect(JSON.stringify(toolUpdates[2])).toContain('approved-output')
@@ -76,7 +90,11 @@ describe('ACP bridge', () => {
     const sessionId = await newSession()
     h.answers.push('allow_once')
     await prompt(sessionId, 'tool bash {"command":"echo ordered"}')
-    const lines = h.transcript().trim().split('\n').map((l) => JSON.parse(l))
+    const lines = h
+      .transcript()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     const announced = lines.findIndex((m) => m.params?.update?.sessionUpdate === 'tool_call')
     const asked = lines.findIndex((m) => m.method === 'session/request_permission')
     expect(announced).toBeGreaterThanOrEqual(0)
@@ -89,7 +107,9 @@ describe('ACP bridge', () => {
     const sessionId = await newSession()
     h.answers.push('reject_once')
     await prompt(sessionId, 'tool bash {"command":"echo nope"}')
-    const failed = h.updates.map((n) => n.update).find((u) => u.sessionUpdate === 'tool_call_update' && (u as { status?: string }).status === 'failed')
+    const failed = h.updates
+      .map((n) => n.update)
+      .find((u) => u.sessionUpdate === 'tool_call_update' && (u as { status?: string }).status === 'failed')
     expect(JSON.stringify(failed)).toContain('Rejected')
     h.answers.push('allow_always')
     await prompt(sessionId, 'tool bash {"command":"echo one"}')
@@ -151,7 +171,9 @@ describe('ACP bridge', () => {
     await initialize(h.agent)
     const sessionId = await newSession()
     await expect(prompt(sessionId, 'fail RATE_LIMIT 429 slow down')).rejects.toMatchObject({
-      code: -32603, message: expect.stringContaining('RATE_LIMIT'), data: { code: 'RATE_LIMIT', status: 429 },
+      code: -32603,
+      message: expect.stringContaining('RATE_LIMIT'),
+      data: { code: 'RATE_LIMIT', status: 429 },
     })
   })
 
@@ -187,7 +209,10 @@ function liveProcess(pid: number): boolean {
 function waitForEvent(h: Harness, sessionId: string, type: string): Promise<void> {
   return new Promise((resolve) => {
     const off = h.ctx.on('session/event', (id, event) => {
-      if (id === sessionId && event.type === type) { off(); resolve() }
+      if (id === sessionId && event.type === type) {
+        off()
+        resolve()
+      }
     })
   })
 }

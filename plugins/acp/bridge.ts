@@ -15,7 +15,11 @@ export interface BridgeConnection {
   close(): void
 }
 
-export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: string; version: string }): BridgeConnection {
+export function serveConnection(
+  ctx: Context,
+  stream: acp.Stream,
+  info: { name: string; version: string },
+): BridgeConnection {
   let initialized = false
   const owned = new Set<string>()
   const tools: ToolLookup = (name) => ctx.tools.get(name)
@@ -25,20 +29,31 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
   const send = (sessionId: string, update: acp.SessionUpdate) => {
     const target = client
     if (!target) return
-    outbox = outbox.then(() => target.notify(acp.methods.client.session.update, { sessionId, update })).catch((error) => {
-      ctx.emit(ctx, 'internal/warn', `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`)
-    })
+    outbox = outbox
+      .then(() => target.notify(acp.methods.client.session.update, { sessionId, update }))
+      .catch((error) => {
+        ctx.emit(
+          ctx,
+          'internal/warn',
+          `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`,
+        )
+      })
   }
   const requireInit = (method: string) => {
-    if (!initialized) throw acp.RequestError.invalidRequest({ method }, `${method} before initialize: send "initialize" first`)
+    if (!initialized)
+      throw acp.RequestError.invalidRequest({ method }, `${method} before initialize: send "initialize" first`)
   }
   const requireSession = (sessionId: string) => {
     if (!owned.has(sessionId) || !ctx.agent.has(sessionId)) {
-      throw acp.RequestError.invalidParams({ sessionId }, `unknown session "${sessionId}": create it with session/new or restore it with session/load`)
+      throw acp.RequestError.invalidParams(
+        { sessionId },
+        `unknown session "${sessionId}": create it with session/new or restore it with session/load`,
+      )
     }
   }
 
-  const app = acp.agent({ name: info.name })
+  const app = acp
+    .agent({ name: info.name })
     .onRequest(acp.methods.agent.initialize, () => {
       initialized = true
       return {
@@ -51,13 +66,17 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
         authMethods: [],
       }
     })
-    .onRequest(acp.methods.agent.session.new, (params: unknown) => params, ({ params }) => {
-      // Initialization is checked before the params, so an early request gets the right error.
-      requireInit('session/new')
-      const header = ctx.agent.newSession(parseNewSession(params).cwd)
-      owned.add(header.id)
-      return { sessionId: header.id }
-    })
+    .onRequest(
+      acp.methods.agent.session.new,
+      (params: unknown) => params,
+      ({ params }) => {
+        // Initialization is checked before the params, so an early request gets the right error.
+        requireInit('session/new')
+        const header = ctx.agent.newSession(parseNewSession(params).cwd)
+        owned.add(header.id)
+        return { sessionId: header.id }
+      },
+    )
     .onRequest(acp.methods.agent.session.load, ({ params }) => {
       requireInit('session/load')
       let log
@@ -78,17 +97,31 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
           // The tool_call update announcing this call is still queued: the editor must see it first.
           await outbox
           if (request.signal.aborted) return { outcome: 'cancelled' }
-          const response: acp.RequestPermissionResponse = await client!.request(acp.methods.client.session.requestPermission, {
-            sessionId: request.sessionId,
-            toolCall: { toolCallId: request.callId, title: request.tool.title(request.args), kind: request.tool.kind, status: 'pending', rawInput: request.args },
-            options: request.options,
-          }, { cancellationSignal: request.signal })
+          const response: acp.RequestPermissionResponse = await client!.request(
+            acp.methods.client.session.requestPermission,
+            {
+              sessionId: request.sessionId,
+              toolCall: {
+                toolCallId: request.callId,
+                title: request.tool.title(request.args),
+                kind: request.tool.kind,
+                status: 'pending',
+                rawInput: request.args,
+              },
+              options: request.options,
+            },
+            { cancellationSignal: request.signal },
+          )
           if (response.outcome.outcome !== 'selected') return { outcome: 'cancelled' }
           try {
             return outcomeFromOptionId(response.outcome.optionId)
           } catch (error) {
             // Not a choice the agent offered: never guess a permission; say so and cancel.
-            ctx.emit(ctx, 'internal/warn', `acp: session ${request.sessionId}: ${(error as Error).message}; the turn is cancelled`)
+            ctx.emit(
+              ctx,
+              'internal/warn',
+              `acp: session ${request.sessionId}: ${(error as Error).message}; the turn is cancelled`,
+            )
             return { outcome: 'cancelled' }
           }
         },
@@ -103,7 +136,11 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
       }
       if (outcome.reason === 'error') {
         const error = outcome.error!
-        throw new acp.RequestError(-32603, `model error ${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`, { code: error.code, ...(error.status ? { status: error.status } : {}) })
+        throw new acp.RequestError(
+          -32603,
+          `model error ${error.code}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`,
+          { code: error.code, ...(error.status ? { status: error.status } : {}) },
+        )
       }
       return { stopReason: outcome.reason === 'end_turn' ? 'end_turn' : outcome.reason }
     })
@@ -126,7 +163,13 @@ export function serveConnection(ctx: Context, stream: acp.Stream, info: { name: 
     for (const sessionId of owned) ctx.agent.cancel(sessionId)
   }
   const closed = connection.closed.finally(release)
-  return { closed, close: () => { release(); connection.close() } }
+  return {
+    closed,
+    close: () => {
+      release()
+      connection.close()
+    },
+  }
 }
 
 function toRequestError(error: unknown): Error {

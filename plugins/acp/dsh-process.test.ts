@@ -12,7 +12,9 @@ import { SessionLogTail } from '../../host/subprocess/log-tail.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const cleanups: Array<() => Promise<unknown> | void> = []
-afterEach(async () => { for (const cleanup of cleanups.splice(0).reverse()) await cleanup() })
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
 
 function scratch() {
   const base = mkdtempSync(join(tmpdir(), 'dsh-proc-'))
@@ -27,17 +29,34 @@ function scratch() {
 function startDsh(cwd: string, sessions: string) {
   const agent = new AgentProcess({
     command: process.execPath,
-    args: [join(repoRoot, 'bin', 'dsh.js'), '--config', join(repoRoot, 'cordis.yml'), '--patch', join(repoRoot, 'overlays', 'echo.cordis.yml')],
-    cwd, env: { PATH: process.env.PATH, DSH_SESSIONS_ROOT: sessions }, shutdownPhaseMs: 3000,
+    args: [
+      join(repoRoot, 'bin', 'dsh.js'),
+      '--config',
+      join(repoRoot, 'cordis.yml'),
+      '--patch',
+      join(repoRoot, 'overlays', 'echo.cordis.yml'),
+    ],
+    cwd,
+    env: { PATH: process.env.PATH, DSH_SESSIONS_ROOT: sessions },
+    shutdownPhaseMs: 3000,
   })
   const feed = new SessionEventFeed()
   const tail = new SessionLogTail(sessions, feed)
   const updates: acp.SessionNotification[] = []
-  const connection = acp.client({ name: 'test' })
-    .onNotification(acp.methods.client.session.update, ({ params }) => { updates.push(params) })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => ({ outcome: { outcome: 'selected', optionId: params.options[0]!.optionId } }))
+  const connection = acp
+    .client({ name: 'test' })
+    .onNotification(acp.methods.client.session.update, ({ params }) => {
+      updates.push(params)
+    })
+    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => ({
+      outcome: { outcome: 'selected', optionId: params.options[0]!.optionId },
+    }))
     .connect(acp.ndJsonStream(agent.output, agent.input))
-  cleanups.push(async () => { tail.close(); connection.close(); await agent.shutdown() })
+  cleanups.push(async () => {
+    tail.close()
+    connection.close()
+    await agent.shutdown()
+  })
   return { agent, feed, tail, updates, rpc: connection.agent }
 }
 
@@ -53,9 +72,16 @@ describe('dsh over real stdio', () => {
     await agent.spawned
     agent.child.stdin!.write('this is not json\n')
     const sessionId = await open(rpc, cwd)
-    const response = await rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'still alive' }] })
+    const response = await rpc.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'still alive' }],
+    })
     expect(response.stopReason).toBe('end_turn')
-    const lines = agent.stdout().trim().split('\n').map((line) => JSON.parse(line))
+    const lines = agent
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } })
   })
 
@@ -63,14 +89,18 @@ describe('dsh over real stdio', () => {
     const { cwd, sessions } = scratch()
     const { rpc } = startDsh(cwd, sessions)
     await rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
-    await expect(rpc.request(acp.methods.agent.session.new, { cwd: 'relative', mcpServers: [] })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('cwd') })
+    await expect(rpc.request(acp.methods.agent.session.new, { cwd: 'relative', mcpServers: [] })).rejects.toMatchObject(
+      { code: -32602, message: expect.stringContaining('cwd') },
+    )
   })
 
   it('exits 0 on SIGTERM mid-turn with the log complete up to its last event', async () => {
     const { cwd, sessions } = scratch()
     const { agent, feed, rpc } = startDsh(cwd, sessions)
     const sessionId = await open(rpc, cwd)
-    const turn = rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'sleep forever' }] }).catch((error) => error)
+    const turn = rpc
+      .request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'sleep forever' }] })
+      .catch((error) => error)
     await feed.waitFor(sessionId, { type: 'step/start' }, 5000, 'the model call to start')
     agent.child.kill('SIGTERM')
     expect(await agent.exited).toEqual({ code: 0, signal: null })
@@ -85,8 +115,13 @@ describe('dsh over real stdio', () => {
     const { cwd, sessions } = scratch()
     const first = startDsh(cwd, sessions)
     const sessionId = await open(first.rpc, cwd)
-    await first.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'remember this' }] })
-    void first.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'sleep forever' }] }).catch(() => {})
+    await first.rpc.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'remember this' }],
+    })
+    void first.rpc
+      .request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'sleep forever' }] })
+      .catch(() => {})
     await first.feed.waitFor(sessionId, { type: 'step/start', count: 2 }, 5000, 'the second model call to start')
     first.agent.child.kill('SIGKILL')
     await first.agent.exited
@@ -98,11 +133,18 @@ describe('dsh over real stdio', () => {
     await second.rpc.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] })
     const retold = second.updates.map((u) => u.update)
     expect(retold[0]).toMatchObject({ sessionUpdate: 'user_message_chunk', content: { text: 'remember this' } })
-    expect(retold.some((u) => u.sessionUpdate === 'agent_message_chunk' && JSON.stringify(u).includes('remember this'))).toBe(true)
-    const response = await second.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'after restart' }] })
+    expect(
+      retold.some((u) => u.sessionUpdate === 'agent_message_chunk' && JSON.stringify(u).includes('remember this')),
+    ).toBe(true)
+    const response = await second.rpc.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'after restart' }],
+    })
     expect(response.stopReason).toBe('end_turn')
     expect(readdirSync(sessions)).toEqual([`${sessionId}.jsonl`])
-    const turns = readFileSync(join(sessions, `${sessionId}.jsonl`), 'utf8').split('\n').filter((l) => l.includes('"turn/start"'))
+    const turns = readFileSync(join(sessions, `${sessionId}.jsonl`), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"turn/start"'))
     expect(turns.map((l) => JSON.parse(l).data.turn)).toEqual([1, 2, 3])
   })
 })

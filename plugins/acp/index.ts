@@ -1,5 +1,5 @@
 import { Readable, Writable } from 'node:stream'
-import { Context, Service } from 'cordis'
+import { type Context, Service } from 'cordis'
 import * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type {} from '../agent/index.ts'
@@ -14,12 +14,14 @@ declare module 'cordis' {
   }
 }
 
-export const AcpConfig = z.object({
-  /** `stdio` serves the process's stdin/stdout; `none` waits for `ctx.acp.serve(stream)` (the in-process host). */
-  transport: z.enum(['stdio', 'none']).default('stdio'),
-  name: z.string().default('dsh'),
-  version: z.string().default('0.1.0'),
-}).strict()
+export const AcpConfig = z
+  .object({
+    /** `stdio` serves the process's stdin/stdout; `none` waits for `ctx.acp.serve(stream)` (the in-process host). */
+    transport: z.enum(['stdio', 'none']).default('stdio'),
+    name: z.string().default('dsh'),
+    version: z.string().default('0.1.0'),
+  })
+  .strict()
 export type AcpConfig = z.infer<typeof AcpConfig>
 
 /** The ACP bridge: serves any number of connections over any byte stream pair. */

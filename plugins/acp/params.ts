@@ -8,7 +8,10 @@ export function parseNewSession(params: unknown): NewSessionRequest {
   const cwd = record.cwd
   if (typeof cwd !== 'string' || !isAbsolute(cwd)) {
     const got = cwd === undefined ? 'nothing' : JSON.stringify(cwd)
-    throw RequestError.invalidParams({ field: 'cwd', received: cwd ?? null }, `session/new: "cwd" must be an absolute path string, got ${got}`)
+    throw RequestError.invalidParams(
+      { field: 'cwd', received: cwd ?? null },
+      `session/new: "cwd" must be an absolute path string, got ${got}`,
+    )
   }
   return { ...record, cwd, mcpServers: Array.isArray(record.mcpServers) ? record.mcpServers : [] } as NewSessionRequest
 }

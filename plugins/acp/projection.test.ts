@@ -2,42 +2,76 @@ import { describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../session/events.ts'
 import { historyUpdates, liveUpdates, type ToolLookup } from './projection.ts'
 
-const tools: ToolLookup = (name) => name === 'bash' ? { kind: 'execute', title: (args) => `bash: ${args.command}` } : undefined
+const tools: ToolLookup = (name) =>
+  name === 'bash' ? { kind: 'execute', title: (args) => `bash: ${args.command}` } : undefined
 const ev = (type: string, data: unknown) => ({ seq: 1, time: 0, type, data }) as SessionEvent
 
 describe('projection', () => {
   it('maps chunks to message and thought chunks, ignoring usage and finish', () => {
-    expect(liveUpdates(ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: 'hi' } }), tools))
-      .toEqual([{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } }])
-    expect(liveUpdates(ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'reasoning-delta', text: 'hm' } }), tools))
-      .toEqual([{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'hm' } }])
-    expect(liveUpdates(ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'finish', reason: 'stop' } }), tools)).toEqual([])
+    expect(
+      liveUpdates(ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: 'hi' } }), tools),
+    ).toEqual([{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } }])
+    expect(
+      liveUpdates(ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'reasoning-delta', text: 'hm' } }), tools),
+    ).toEqual([{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'hm' } }])
+    expect(
+      liveUpdates(ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'finish', reason: 'stop' } }), tools),
+    ).toEqual([])
   })
 
   it('maps a tool call with its title, kind and parsed input, and its result with status', () => {
-    expect(liveUpdates(ev('tool/call', { turn: 1, step: 1, callId: 'c', name: 'bash', arguments: '{"command":"ls"}' }), tools)).toEqual([
-      { sessionUpdate: 'tool_call', toolCallId: 'c', title: 'bash: ls', kind: 'execute', status: 'pending', rawInput: { command: 'ls' } },
+    expect(
+      liveUpdates(
+        ev('tool/call', { turn: 1, step: 1, callId: 'c', name: 'bash', arguments: '{"command":"ls"}' }),
+        tools,
+      ),
+    ).toEqual([
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'c',
+        title: 'bash: ls',
+        kind: 'execute',
+        status: 'pending',
+        rawInput: { command: 'ls' },
+      },
     ])
-    expect(liveUpdates(ev('tool/call', { turn: 1, step: 1, callId: 'd', name: 'nope', arguments: 'not json' }), tools)[0])
-      .toMatchObject({ title: 'nope', kind: 'other', rawInput: 'not json' })
-    expect(liveUpdates(ev('tool/result', { turn: 1, step: 1, callId: 'c', output: 'boom', isError: true }), tools)[0])
-      .toMatchObject({ sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'failed' })
+    expect(
+      liveUpdates(ev('tool/call', { turn: 1, step: 1, callId: 'd', name: 'nope', arguments: 'not json' }), tools)[0],
+    ).toMatchObject({ title: 'nope', kind: 'other', rawInput: 'not json' })
+    expect(
+      liveUpdates(ev('tool/result', { turn: 1, step: 1, callId: 'c', output: 'boom', isError: true }), tools)[0],
+    ).toMatchObject({ sessionUpdate: 'tool_call_update', toolCallId: 'c', status: 'failed' })
   })
 
   it('retells history as whole messages', () => {
-    const updates = historyUpdates([
-      ev('user/message', { turn: 1, messageId: 'm', content: [{ type: 'text', text: 'q' }] }),
-      ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: 'a' } }),
-      ev('assistant/message', { turn: 1, step: 1, messageId: 'n', text: 'answer', reasoning: 'why', toolCalls: [] }),
-    ], tools)
-    expect(updates.map((u) => u.sessionUpdate)).toEqual(['user_message_chunk', 'agent_thought_chunk', 'agent_message_chunk'])
+    const updates = historyUpdates(
+      [
+        ev('user/message', { turn: 1, messageId: 'm', content: [{ type: 'text', text: 'q' }] }),
+        ev('assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: 'a' } }),
+        ev('assistant/message', { turn: 1, step: 1, messageId: 'n', text: 'answer', reasoning: 'why', toolCalls: [] }),
+      ],
+      tools,
+    )
+    expect(updates.map((u) => u.sessionUpdate)).toEqual([
+      'user_message_chunk',
+      'agent_thought_chunk',
+      'agent_message_chunk',
+    ])
   })
 })
 
 describe('projection of failed turns', () => {
   it('tells the thread that the model failed, with its code and status', () => {
-    expect(liveUpdates(ev('turn/end', { turn: 1, reason: 'error', error: { message: 'slow down', code: 'RATE_LIMIT', status: 429 } }), tools)).toEqual([
-      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '\n[model error (RATE_LIMIT, HTTP 429): slow down]' } },
+    expect(
+      liveUpdates(
+        ev('turn/end', { turn: 1, reason: 'error', error: { message: 'slow down', code: 'RATE_LIMIT', status: 429 } }),
+        tools,
+      ),
+    ).toEqual([
+      {
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'text', text: '\n[model error (RATE_LIMIT, HTTP 429): slow down]' },
+      },
     ])
     expect(liveUpdates(ev('turn/end', { turn: 1, reason: 'cancelled' }), tools)).toEqual([])
   })

@@ -16,8 +16,10 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpda
   switch (event.type) {
     case 'assistant/chunk': {
       const chunk = event.data.chunk
-      if (chunk.type === 'text-delta' && chunk.text) return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: chunk.text } }]
-      if (chunk.type === 'reasoning-delta' && chunk.text) return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: chunk.text } }]
+      if (chunk.type === 'text-delta' && chunk.text)
+        return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: chunk.text } }]
+      if (chunk.type === 'reasoning-delta' && chunk.text)
+        return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: chunk.text } }]
       return []
     }
     case 'tool/call':
@@ -27,12 +29,14 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpda
     case 'turn/end':
       return event.data.reason === 'error' ? [errorMessage(event.data.error)] : []
     case 'tool/result':
-      return [{
-        sessionUpdate: 'tool_call_update',
-        toolCallId: event.data.callId,
-        status: event.data.isError ? 'failed' : 'completed',
-        content: [{ type: 'content', content: { type: 'text', text: event.data.output } }],
-      }]
+      return [
+        {
+          sessionUpdate: 'tool_call_update',
+          toolCallId: event.data.callId,
+          status: event.data.isError ? 'failed' : 'completed',
+          content: [{ type: 'content', content: { type: 'text', text: event.data.output } }],
+        },
+      ]
     default:
       return []
   }
@@ -45,7 +49,10 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpda
  */
 function errorMessage(error: StreamError | undefined): SessionUpdate {
   const code = error ? `${error.code}${error.status ? `, HTTP ${error.status}` : ''}` : 'UNKNOWN'
-  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `\n[model error (${code}): ${error?.message ?? 'the model failed'}]` } }
+  return {
+    sessionUpdate: 'agent_message_chunk',
+    content: { type: 'text', text: `\n[model error (${code}): ${error?.message ?? 'the model failed'}]` },
+  }
 }
 
 export function toolRunningUpdate(callId: string): SessionUpdate {
@@ -61,8 +68,10 @@ export function historyUpdates(events: readonly SessionEvent[], tools: ToolLooku
         for (const block of event.data.content) updates.push({ sessionUpdate: 'user_message_chunk', content: block })
         break
       case 'assistant/message':
-        if (event.data.reasoning) updates.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.data.reasoning } })
-        if (event.data.text) updates.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.text } })
+        if (event.data.reasoning)
+          updates.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.data.reasoning } })
+        if (event.data.text)
+          updates.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.text } })
         break
       case 'tool/call':
       case 'tool/result':

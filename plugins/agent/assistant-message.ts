@@ -47,5 +47,9 @@ export function applyChunk(draft: AssistantDraft, chunk: StreamChunk): void {
 export function toolCallsOf(draft: AssistantDraft, turn: number, step: number): ToolCall[] {
   return [...draft.calls.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([index, call]) => ({ id: call.id ?? `call_${turn}_${step}_${index}`, name: call.name, arguments: call.arguments }))
+    .map(([index, call]) => ({
+      id: call.id ?? `call_${turn}_${step}_${index}`,
+      name: call.name,
+      arguments: call.arguments,
+    }))
 }

@@ -1,18 +1,20 @@
 import { z } from 'zod'
 
 export const DEFAULT_SYSTEM_PROMPT = [
-  'You are dsh, a careful coding agent working inside the user\'s project directory.',
-  'Use the tools to inspect and change files and to run commands; never guess a file\'s content.',
+  "You are dsh, a careful coding agent working inside the user's project directory.",
+  "Use the tools to inspect and change files and to run commands; never guess a file's content.",
   'Paths are relative to the project directory. Keep answers short and say what you changed.',
 ].join('\n')
 
-export const AgentConfig = z.object({
-  /** The model name the llm service dispatches on. */
-  model: z.string().min(1).default('deepseek-chat'),
-  systemPrompt: z.string().default(DEFAULT_SYSTEM_PROMPT),
-  /** Model calls allowed in one turn before it ends with `max_turn_requests`. */
-  maxStepsPerTurn: z.number().int().positive().default(25),
-  maxTokens: z.number().int().positive().optional(),
-}).strict()
+export const AgentConfig = z
+  .object({
+    /** The model name the llm service dispatches on. */
+    model: z.string().min(1).default('deepseek-chat'),
+    systemPrompt: z.string().default(DEFAULT_SYSTEM_PROMPT),
+    /** Model calls allowed in one turn before it ends with `max_turn_requests`. */
+    maxStepsPerTurn: z.number().int().positive().default(25),
+    maxTokens: z.number().int().positive().optional(),
+  })
+  .strict()
 
 export type AgentConfig = z.infer<typeof AgentConfig>

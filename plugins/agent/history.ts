@@ -47,7 +47,12 @@ export function buildMessages(events: Iterable<HistoryEvent>, at?: HistoryPoint)
       }
       case 'tool/result': {
         const data = event.data as SessionEvent<'tool/result'>['data']
-        const message: Message = { role: 'tool', toolCallId: data.callId, name: toolNames.get(data.callId) ?? '', content: data.output }
+        const message: Message = {
+          role: 'tool',
+          toolCallId: data.callId,
+          name: toolNames.get(data.callId) ?? '',
+          content: data.output,
+        }
         if (data.isError) message.isError = true
         messages.push(message)
         break

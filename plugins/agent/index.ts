@@ -1,4 +1,4 @@
-import { Context, Service, symbols } from 'cordis'
+import { type Context, Service, symbols } from 'cordis'
 import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
@@ -20,7 +20,10 @@ declare module 'cordis' {
 
 /** Thrown for requests that name no live session or collide with a running turn. */
 export class AgentRequestError extends Error {
-  constructor(message: string, public kind: 'unknown-session' | 'busy') {
+  constructor(
+    message: string,
+    public kind: 'unknown-session' | 'busy',
+  ) {
     super(message)
     this.name = 'AgentRequestError'
   }
@@ -65,8 +68,13 @@ export class Agent extends Service {
   /** Restore a persisted session (also one written by an earlier process) and return its log. */
   loadSession(sessionId: string) {
     const running = this.sessions.get(sessionId)?.running
-    if (running) throw new AgentRequestError(`session "${sessionId}" has a turn running; cancel it before loading`, 'busy')
-    if (!this.ctx.sessions.has(sessionId)) throw new AgentRequestError(`unknown session "${sessionId}": no log for it under the sessions root`, 'unknown-session')
+    if (running)
+      throw new AgentRequestError(`session "${sessionId}" has a turn running; cancel it before loading`, 'busy')
+    if (!this.ctx.sessions.has(sessionId))
+      throw new AgentRequestError(
+        `unknown session "${sessionId}": no log for it under the sessions root`,
+        'unknown-session',
+      )
     const log = this.ctx.sessions.open(sessionId)
     this.sessions.set(sessionId, restoreRuntime(log.header, log.events))
     return log
@@ -82,19 +90,34 @@ export class Agent extends Service {
 
   async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {
     const runtime = this.sessions.get(sessionId)
-    if (!runtime) throw new AgentRequestError(`unknown session "${sessionId}": create it with session/new or restore it with session/load first`, 'unknown-session')
-    if (runtime.running) throw new AgentRequestError(`session "${sessionId}" already has a prompt running; wait for it or send session/cancel`, 'busy')
+    if (!runtime)
+      throw new AgentRequestError(
+        `unknown session "${sessionId}": create it with session/new or restore it with session/load first`,
+        'unknown-session',
+      )
+    if (runtime.running)
+      throw new AgentRequestError(
+        `session "${sessionId}" already has a prompt running; wait for it or send session/cancel`,
+        'busy',
+      )
     const controller = new AbortController()
     runtime.running = controller
     // Every model chunk is an append: call the store itself, not through Cordis's per-access
     // tracing proxies (append creates no effects, so it needs no caller context).
-    const sessions: SessionStore = (this.ctx.sessions as any)[symbols.original] ?? this.ctx.sessions
-    const turn = runTurn({
-      llm: this.ctx.llm,
-      append: (type, data) => sessions.append(sessionId, type, data),
-      tools: () => this.ctx.tools.list(),
-      config: this.config,
-    }, runtime, content, client, controller.signal)
+    const sessions: SessionStore =
+      (this.ctx.sessions as unknown as Record<symbol, SessionStore | undefined>)[symbols.original] ?? this.ctx.sessions
+    const turn = runTurn(
+      {
+        llm: this.ctx.llm,
+        append: (type, data) => sessions.append(sessionId, type, data),
+        tools: () => this.ctx.tools.list(),
+        config: this.config,
+      },
+      runtime,
+      content,
+      client,
+      controller.signal,
+    )
     this.turns.add(turn)
     try {
       return await turn

@@ -19,7 +19,10 @@ export function decide(outcome: PermissionOutcomeRecord): Decision {
 /** Map a client's `selected` answer back to the option it chose; an unknown id is a protocol error. */
 export function outcomeFromOptionId(optionId: string): PermissionOutcomeRecord {
   const option = PERMISSION_OPTIONS.find((o) => o.optionId === optionId)
-  if (!option) throw new Error(`the client selected unknown permission option "${optionId}" (offered: ${PERMISSION_OPTIONS.map((o) => o.optionId).join(', ')})`)
+  if (!option)
+    throw new Error(
+      `the client selected unknown permission option "${optionId}" (offered: ${PERMISSION_OPTIONS.map((o) => o.optionId).join(', ')})`,
+    )
   return { outcome: 'selected', optionId, kind: option.kind }
 }
 

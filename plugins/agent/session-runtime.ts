@@ -25,7 +25,12 @@ export interface SessionRuntime {
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */
 export function restoreRuntime(header: SessionHeader, events: readonly SessionEvent[]): SessionRuntime {
-  const runtime: SessionRuntime = { header, events: events.filter((event) => event.type !== 'assistant/chunk'), turn: 0, standing: new Map() }
+  const runtime: SessionRuntime = {
+    header,
+    events: events.filter((event) => event.type !== 'assistant/chunk'),
+    turn: 0,
+    standing: new Map(),
+  }
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()
   for (const event of events) {
@@ -45,7 +50,11 @@ export function restoreRuntime(header: SessionHeader, events: readonly SessionEv
       case 'permission/outcome': {
         const outcome = event.data.outcome
         const tool = approvalTools.get(event.data.approvalId)
-        if (tool && outcome.outcome === 'selected' && (outcome.kind === 'allow_always' || outcome.kind === 'reject_always')) {
+        if (
+          tool &&
+          outcome.outcome === 'selected' &&
+          (outcome.kind === 'allow_always' || outcome.kind === 'reject_always')
+        ) {
           runtime.standing.set(tool, outcome.kind)
         }
         break

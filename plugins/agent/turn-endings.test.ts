@@ -13,10 +13,17 @@ import { initialize, startHarness, type Harness } from '../acp/test-support/harn
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 let h: Harness | undefined
-afterEach(async () => { await h?.close(); h = undefined })
+afterEach(async () => {
+  await h?.close()
+  h = undefined
+})
 
 const types = (h: Harness, sessionId: string) =>
-  readFileSync(h.ctx.sessions.path(sessionId), 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line))
+  readFileSync(h.ctx.sessions.path(sessionId), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => JSON.parse(line))
 
 describe('turn endings', () => {
   it('shutdown of the composition during a running tool waits for the turn to log its result and end', async () => {
@@ -25,27 +32,43 @@ describe('turn endings', () => {
     mkdirSync(cwd)
     const booted = await bootComposition({
       configFile: join(repoRoot, 'cordis.yml'),
-      patches: [join(repoRoot, 'overlays', 'echo.cordis.yml'), {
-        source: 'test', patches: [
-          { id: 'session', config: { root: join(base, 'sessions') } },
-          { id: 'acp', config: { transport: 'none' } },
-          { insert: [{ id: 'snapshot-host', name: join(repoRoot, 'host', 'inprocess', 'snapshot-host.ts') }] },
-        ] as never,
-      }],
+      patches: [
+        join(repoRoot, 'overlays', 'echo.cordis.yml'),
+        {
+          source: 'test',
+          patches: [
+            { id: 'session', config: { root: join(base, 'sessions') } },
+            { id: 'acp', config: { transport: 'none' } },
+            { insert: [{ id: 'snapshot-host', name: join(repoRoot, 'host', 'inprocess', 'snapshot-host.ts') }] },
+          ] as never,
+        },
+      ],
       log: () => {},
     })
     try {
-      const client = acp.client({ name: 't' })
+      const client = acp
+        .client({ name: 't' })
         .onNotification(acp.methods.client.session.update, () => {})
-        .onRequest(acp.methods.client.session.requestPermission, () => ({ outcome: { outcome: 'selected', optionId: 'allow_once' } }))
+        .onRequest(acp.methods.client.session.requestPermission, () => ({
+          outcome: { outcome: 'selected', optionId: 'allow_once' },
+        }))
         .connect(booted.ctx.snapshotHost.clientStream())
       await initialize(client.agent)
       const { sessionId } = await client.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })
-      void client.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'tool bash {"command":"sleep 5"}' }] }).catch(() => undefined)
+      void client.agent
+        .request(acp.methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: 'text', text: 'tool bash {"command":"sleep 5"}' }],
+        })
+        .catch(() => undefined)
       await booted.ctx.snapshotHost.feed.waitFor(sessionId, { type: 'tool/start' }, 5000, 'the bash call to start')
       const path = booted.ctx.sessions.path(sessionId)
       await booted.dispose()
-      const events = readFileSync(path, 'utf8').trim().split('\n').slice(1).map((line) => JSON.parse(line))
+      const events = readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(line))
       expect(events.slice(-4).map((e) => e.type)).toEqual(['tool/start', 'tool/result', 'step/end', 'turn/end'])
       expect(events.at(-1).data).toEqual({ turn: 1, reason: 'cancelled' })
     } finally {
@@ -56,12 +79,22 @@ describe('turn endings', () => {
   it('a tool that throws gives the model an error result and the turn goes on', async () => {
     h = await startHarness()
     h.ctx.tools.register({
-      name: 'broken', description: 'throws', parameters: { type: 'object' }, kind: 'other', needsApproval: false,
-      title: () => 'broken', run: async () => { throw new Error('disk on fire') },
+      name: 'broken',
+      description: 'throws',
+      parameters: { type: 'object' },
+      kind: 'other',
+      needsApproval: false,
+      title: () => 'broken',
+      run: async () => {
+        throw new Error('disk on fire')
+      },
     })
     await initialize(h.agent)
     const { sessionId } = await h.agent.request(acp.methods.agent.session.new, { cwd: h.cwd, mcpServers: [] })
-    const response = await h.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'tool broken {}' }] })
+    const response = await h.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'tool broken {}' }],
+    })
     expect(response.stopReason).toBe('end_turn')
     const result = types(h, sessionId).find((e) => e.type === 'tool/result')
     expect(result.data).toMatchObject({ isError: true, output: 'Tool broken failed unexpectedly: disk on fire' })

@@ -37,7 +37,13 @@ export interface TurnDeps {
   config: AgentConfig
 }
 
-export async function runTurn(deps: TurnDeps, runtime: SessionRuntime, content: ContentBlock[], client: PromptClient, signal: AbortSignal): Promise<TurnOutcome> {
+export async function runTurn(
+  deps: TurnDeps,
+  runtime: SessionRuntime,
+  content: ContentBlock[],
+  client: PromptClient,
+  signal: AbortSignal,
+): Promise<TurnOutcome> {
   const turn = ++runtime.turn
   const append = <K extends EventType>(type: K, data: EventData[K]) => {
     const event = deps.append(type, data)
@@ -52,39 +58,68 @@ export async function runTurn(deps: TurnDeps, runtime: SessionRuntime, content: 
     outcome = await runSteps(deps, runtime, turn, append, client, signal)
   } catch (error) {
     // A defect below (a tool or listener that throws) still ends the turn in the log.
-    outcome = { reason: 'error', error: { message: `the agent failed: ${(error as Error)?.message ?? String(error)}`, code: 'INTERNAL' } }
+    outcome = {
+      reason: 'error',
+      error: { message: `the agent failed: ${(error as Error)?.message ?? String(error)}`, code: 'INTERNAL' },
+    }
   }
-  append('turn/end', outcome.error ? { turn, reason: outcome.reason, error: outcome.error } : { turn, reason: outcome.reason })
+  append(
+    'turn/end',
+    outcome.error ? { turn, reason: outcome.reason, error: outcome.error } : { turn, reason: outcome.reason },
+  )
   return outcome
 }
 
 type Append = <K extends EventType>(type: K, data: EventData[K]) => SessionEvent<K>
 
-async function runSteps(deps: TurnDeps, runtime: SessionRuntime, turn: number, append: Append, client: PromptClient, signal: AbortSignal): Promise<TurnOutcome> {
+async function runSteps(
+  deps: TurnDeps,
+  runtime: SessionRuntime,
+  turn: number,
+  append: Append,
+  client: PromptClient,
+  signal: AbortSignal,
+): Promise<TurnOutcome> {
   for (let step = 1; ; step++) {
     if (signal.aborted) return { reason: 'cancelled' }
     if (step > deps.config.maxStepsPerTurn) return { reason: 'max_turn_requests' }
     append('step/start', { turn, step })
     const tools = deps.tools()
-    const header: RequestHeader = { model: deps.config.model, system: deps.config.systemPrompt, tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })) }
+    const header: RequestHeader = {
+      model: deps.config.model,
+      system: deps.config.systemPrompt,
+      tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
+    }
     if (!sameHeader(runtime.lastHeader, header)) {
       append('request/header', { turn, step, ...header, reason: runtime.lastHeader ? 'change' : 'initial' })
       runtime.lastHeader = header
     }
     const draft = emptyDraft()
     const stream = deps.llm.stream({
-      sessionId: runtime.header.id, turn, step, model: header.model, system: header.system,
-      messages: buildMessages(runtime.events), tools: header.tools, signal,
+      sessionId: runtime.header.id,
+      turn,
+      step,
+      model: header.model,
+      system: header.system,
+      messages: buildMessages(runtime.events),
+      tools: header.tools,
+      signal,
       ...(deps.config.maxTokens ? { maxTokens: deps.config.maxTokens } : {}),
     })
     for await (const chunk of stream) {
       append('assistant/chunk', { turn, step, chunk })
       applyChunk(draft, chunk)
     }
-    const finish = draft.finish ?? { reason: 'error' as const, error: { message: 'model stream ended without a finish', code: 'INCOMPLETE_STREAM' } }
+    const finish = draft.finish ?? {
+      reason: 'error' as const,
+      error: { message: 'model stream ended without a finish', code: 'INCOMPLETE_STREAM' },
+    }
     const calls = finish.reason === 'tool-calls' ? toolCallsOf(draft, turn, step) : []
     append('assistant/message', {
-      turn, step, messageId: randomUUID(), text: draft.text,
+      turn,
+      step,
+      messageId: randomUUID(),
+      text: draft.text,
       ...(draft.reasoning ? { reasoning: draft.reasoning } : {}),
       toolCalls: calls,
       ...(draft.usage ? { usage: draft.usage } : {}),
@@ -102,20 +137,36 @@ async function runSteps(deps: TurnDeps, runtime: SessionRuntime, turn: number, a
 
 function endOfStream(finish: { reason: string; error?: StreamError }): TurnOutcome | undefined {
   switch (finish.reason) {
-    case 'stop': return { reason: 'end_turn' }
-    case 'max-tokens': return { reason: 'max_tokens' }
-    case 'aborted': return { reason: 'cancelled' }
-    case 'error': return { reason: 'error', error: finish.error ?? { message: 'model failed', code: 'UNKNOWN' } }
-    default: return undefined
+    case 'stop':
+      return { reason: 'end_turn' }
+    case 'max-tokens':
+      return { reason: 'max_tokens' }
+    case 'aborted':
+      return { reason: 'cancelled' }
+    case 'error':
+      return { reason: 'error', error: finish.error ?? { message: 'model failed', code: 'UNKNOWN' } }
+    default:
+      return undefined
   }
 }
 
 /** Runs the step's calls in order; returns true when the turn was cancelled. Every call gets a result. */
-async function runToolCalls(deps: TurnDeps, runtime: SessionRuntime, turn: number, step: number, calls: ToolCall[], append: Append, client: PromptClient, signal: AbortSignal): Promise<boolean> {
-  for (const call of calls) append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments })
+async function runToolCalls(
+  deps: TurnDeps,
+  runtime: SessionRuntime,
+  turn: number,
+  step: number,
+  calls: ToolCall[],
+  append: Append,
+  client: PromptClient,
+  signal: AbortSignal,
+): Promise<boolean> {
+  for (const call of calls)
+    append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments })
   let cancelled = false
   for (const call of calls) {
-    const result = (text: string, isError: boolean) => append('tool/result', { turn, step, callId: call.id, output: text, isError })
+    const result = (text: string, isError: boolean) =>
+      append('tool/result', { turn, step, callId: call.id, output: text, isError })
     if (cancelled || signal.aborted) {
       cancelled = true
       result('Cancelled: the user cancelled the turn before this call ran.', true)
@@ -123,7 +174,15 @@ async function runToolCalls(deps: TurnDeps, runtime: SessionRuntime, turn: numbe
     }
     const tool = deps.tools().find((t) => t.name === call.name)
     if (!tool) {
-      result(`Unknown tool "${call.name}". Available tools: ${deps.tools().map((t) => t.name).join(', ') || 'none'}.`, true)
+      result(
+        `Unknown tool "${call.name}". Available tools: ${
+          deps
+            .tools()
+            .map((t) => t.name)
+            .join(', ') || 'none'
+        }.`,
+        true,
+      )
       continue
     }
     const args = parseArguments(call.arguments)
@@ -149,13 +208,25 @@ async function runToolCalls(deps: TurnDeps, runtime: SessionRuntime, turn: numbe
   return cancelled
 }
 
-async function approve(runtime: SessionRuntime, call: ToolCall, tool: Tool, args: Record<string, unknown>, append: Append, client: PromptClient, signal: AbortSignal) {
+async function approve(
+  runtime: SessionRuntime,
+  call: ToolCall,
+  tool: Tool,
+  args: Record<string, unknown>,
+  append: Append,
+  client: PromptClient,
+  signal: AbortSignal,
+) {
   if (!tool.needsApproval) return 'run' as const
   const standing = runtime.standing.get(tool.name)
-  if (standing) return standing === 'allow_always' ? 'run' as const : 'reject' as const
+  if (standing) return standing === 'allow_always' ? ('run' as const) : ('reject' as const)
   const approvalId = randomUUID()
   append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS })
-  const outcome = await askOrCancel(client, { sessionId: runtime.header.id, callId: call.id, tool, args, options: PERMISSION_OPTIONS, signal }, signal)
+  const outcome = await askOrCancel(
+    client,
+    { sessionId: runtime.header.id, callId: call.id, tool, args, options: PERMISSION_OPTIONS, signal },
+    signal,
+  )
   append('permission/outcome', { approvalId, outcome })
   if (outcome.outcome === 'selected' && (outcome.kind === 'allow_always' || outcome.kind === 'reject_always')) {
     runtime.standing.set(tool.name, outcome.kind)
@@ -164,15 +235,25 @@ async function approve(runtime: SessionRuntime, call: ToolCall, tool: Tool, args
 }
 
 /** A cancel while the user is being asked ends the wait at once, whatever the client does later. */
-function askOrCancel(client: PromptClient, request: PermissionRequest, signal: AbortSignal): Promise<PermissionOutcomeRecord> {
+function askOrCancel(
+  client: PromptClient,
+  request: PermissionRequest,
+  signal: AbortSignal,
+): Promise<PermissionOutcomeRecord> {
   const cancelled: PermissionOutcomeRecord = { outcome: 'cancelled' }
   if (signal.aborted) return Promise.resolve(cancelled)
   return new Promise((resolve) => {
     const onAbort = () => resolve(cancelled)
     signal.addEventListener('abort', onAbort, { once: true })
     client.requestPermission(request).then(
-      (outcome) => { signal.removeEventListener('abort', onAbort); resolve(signal.aborted ? cancelled : outcome) },
-      () => { signal.removeEventListener('abort', onAbort); resolve(cancelled) },
+      (outcome) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(signal.aborted ? cancelled : outcome)
+      },
+      () => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(cancelled)
+      },
     )
   })
 }
@@ -182,7 +263,10 @@ async function runTool(tool: Tool, args: Record<string, unknown>, cwd: string, s
   try {
     return await tool.run(args, { cwd, signal })
   } catch (error) {
-    return { output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`, isError: true }
+    return {
+      output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,
+      isError: true,
+    }
   }
 }
 

@@ -39,7 +39,9 @@ export function isGroup(entry: CompositionEntry): entry is GroupEntry {
  */
 export function parseEntries(raw: unknown, where: string, path: string = ''): CompositionEntry[] {
   if (!Array.isArray(raw)) {
-    throw new ConfigError(`${where}${path ? ` at ${path}` : ''}: expected a YAML list of entries ({ id, name, config? }), got ${describe(raw)}`)
+    throw new ConfigError(
+      `${where}${path ? ` at ${path}` : ''}: expected a YAML list of entries ({ id, name, config? }), got ${describe(raw)}`,
+    )
   }
   return raw.map((item, index) => parseEntry(item, where, `${path}[${index}]`))
 }
@@ -48,7 +50,9 @@ function parseEntry(raw: unknown, where: string, path: string): CompositionEntry
   const result = EntryShape.safeParse(raw)
   const label = `${where}: entry ${path}${idOf(raw)}`
   if (!result.success) {
-    throw new ConfigError(`${label} is invalid:\n${formatIssues(result.error.issues)}\nAn entry is { id, name, config?, disabled?, group? }.`)
+    throw new ConfigError(
+      `${label} is invalid:\n${formatIssues(result.error.issues)}\nAn entry is { id, name, config?, disabled?, group? }.`,
+    )
   }
   const entry = result.data
   const copy: CompositionEntry = { id: entry.id, name: entry.name }
@@ -84,7 +88,10 @@ export function listIds(entries: readonly CompositionEntry[]): string[] {
 export function assertUniqueIds(entries: readonly CompositionEntry[], where: string): void {
   const seen = new Set<string>()
   for (const id of listIds(entries)) {
-    if (seen.has(id)) throw new ConfigError(`${where}: entry id "${id}" appears more than once; ids must be unique, including inside groups`)
+    if (seen.has(id))
+      throw new ConfigError(
+        `${where}: entry id "${id}" appears more than once; ids must be unique, including inside groups`,
+      )
     seen.add(id)
   }
 }

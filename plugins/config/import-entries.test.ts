@@ -47,28 +47,42 @@ describe('importEntries', () => {
   test('disabled entries and everything in a disabled group are left alone', async () => {
     const entries: CompositionEntry[] = [
       { id: 'off', name: './plugins/missing', disabled: true },
-      { id: 'g', name: 'cordis:group', group: true, disabled: true, config: [{ id: 'inner', name: './plugins/missing' }] },
+      {
+        id: 'g',
+        name: 'cordis:group',
+        group: true,
+        disabled: true,
+        config: [{ id: 'inner', name: './plugins/missing' }],
+      },
       { id: 'g2', name: 'cordis:group', group: true, config: [{ id: 'a', name: './plugins/a' }] },
     ]
     const result = await importEntries(entries, dir, { group: {} }, fakeImport)
     expect(result.entries[0]).toEqual({ id: 'off', name: './plugins/missing', disabled: true, config: {} })
     expect(result.entries[1].config).toEqual([{ id: 'inner', name: './plugins/missing', config: {} }])
-    expect(result.entries[2]).toEqual({ id: 'g2', name: 'cordis:group', group: true, config: [{ id: 'a', name: `cordis:${url('a')}`, config: {} }] })
+    expect(result.entries[2]).toEqual({
+      id: 'g2',
+      name: 'cordis:group',
+      group: true,
+      config: [{ id: 'a', name: `cordis:${url('a')}`, config: {} }],
+    })
     expect(Object.keys(result.builtins)).toEqual([url('a')])
   })
 
   test('an import failure names the entry id, the specifier and the cause', async () => {
-    await expect(importEntries([{ id: 'bad', name: './plugins/broken' }], dir, {}, fakeImport))
-      .rejects.toThrow(/^entry "bad": importing module "\.\/plugins\/broken" \(file:.*broken\.ts\) failed: SyntaxError in broken$/)
+    await expect(importEntries([{ id: 'bad', name: './plugins/broken' }], dir, {}, fakeImport)).rejects.toThrow(
+      /^entry "bad": importing module "\.\/plugins\/broken" \(file:.*broken\.ts\) failed: SyntaxError in broken$/,
+    )
   })
 
   test('a module that exports no plugin is an error', async () => {
-    await expect(importEntries([{ id: 'inert', name: './plugins/inert' }], dir, {}, fakeImport))
-      .rejects.toThrow(/entry "inert": module "\.\/plugins\/inert" .* is not a Cordis plugin/)
+    await expect(importEntries([{ id: 'inert', name: './plugins/inert' }], dir, {}, fakeImport)).rejects.toThrow(
+      /entry "inert": module "\.\/plugins\/inert" .* is not a Cordis plugin/,
+    )
   })
 
   test('an unknown cordis: builtin is an error', async () => {
-    await expect(importEntries([{ id: 'x', name: 'cordis:nope' }], dir, { group: {} }, fakeImport))
-      .rejects.toThrow('entry "x": unknown builtin "cordis:nope" (known: cordis:group)')
+    await expect(importEntries([{ id: 'x', name: 'cordis:nope' }], dir, { group: {} }, fakeImport)).rejects.toThrow(
+      'entry "x": unknown builtin "cordis:nope" (known: cordis:group)',
+    )
   })
 })

@@ -47,7 +47,12 @@ export async function importEntries(
     if (!active) return { ...entry, config }
     if (entry.name.startsWith('cordis:')) {
       const key = entry.name.slice('cordis:'.length)
-      if (!(key in known)) throw new ConfigError(`entry "${entry.id}": unknown builtin "${entry.name}" (known: ${Object.keys(known).map((k) => `cordis:${k}`).join(', ')})`)
+      if (!(key in known))
+        throw new ConfigError(
+          `entry "${entry.id}": unknown builtin "${entry.name}" (known: ${Object.keys(known)
+            .map((k) => `cordis:${k}`)
+            .join(', ')})`,
+        )
       return { ...entry, config }
     }
     const url = resolveEntryModule({ id: entry.id, name: entry.name, baseDir })
@@ -65,13 +70,20 @@ async function loadPlugin(entry: CompositionEntry, url: string, importModule: Im
   try {
     mod = await importModule(url)
   } catch (error) {
-    throw new Error(`entry "${entry.id}": importing module "${entry.name}" (${url}) failed: ${(error as Error)?.message ?? error}`, { cause: error })
+    throw new Error(
+      `entry "${entry.id}": importing module "${entry.name}" (${url}) failed: ${(error as Error)?.message ?? error}`,
+      { cause: error },
+    )
   }
   // Our plugin modules either default-export the plugin or export name/apply themselves.
   const plugin = (mod as { default?: unknown })?.default ?? mod
-  const applicable = typeof plugin === 'function' || (typeof plugin === 'object' && plugin !== null && typeof (plugin as { apply?: unknown }).apply === 'function')
+  const applicable =
+    typeof plugin === 'function' ||
+    (typeof plugin === 'object' && plugin !== null && typeof (plugin as { apply?: unknown }).apply === 'function')
   if (!applicable) {
-    throw new ConfigError(`entry "${entry.id}": module "${entry.name}" (${url}) is not a Cordis plugin; export apply (and name), or default-export a plugin`)
+    throw new ConfigError(
+      `entry "${entry.id}": module "${entry.name}" (${url}) is not a Cordis plugin; export apply (and name), or default-export a plugin`,
+    )
   }
   return plugin
 }

@@ -7,7 +7,13 @@ import { loadComposition, type Composition, type PatchSource } from './load.ts'
 import { patchLoaderEntryInit } from './loader-entry-init.ts'
 import type { EnvSource } from './yaml.ts'
 
-export { loadComposition, type Composition, type InMemoryPatches, type LoadCompositionOptions, type PatchSource } from './load.ts'
+export {
+  loadComposition,
+  type Composition,
+  type InMemoryPatches,
+  type LoadCompositionOptions,
+  type PatchSource,
+} from './load.ts'
 export { applyOverlay, mergeConfig, parsePatches, type Patch } from './overlay.ts'
 export { GROUP_NAME, type CompositionEntry, type GroupEntry } from './entries.ts'
 export { ConfigError } from './errors.ts'
@@ -27,12 +33,18 @@ export const Config = z.strictObject({
   /** cordis.yml path, relative to the process cwd. */
   file: z.string().min(1),
   /** Overlay file paths, or in-memory `{ source, patches, baseDir? }`, applied in order. */
-  patches: z.array(z.union([
-    z.string().min(1),
-    z.strictObject({ source: z.string().min(1), patches: z.array(z.unknown()), baseDir: z.string().optional() }),
-  ])).default([]),
+  patches: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z.strictObject({ source: z.string().min(1), patches: z.array(z.unknown()), baseDir: z.string().optional() }),
+      ]),
+    )
+    .default([]),
   /** Variables for `!env`; defaults to process.env (an exotic object zod's record() refuses, hence custom). */
-  env: z.custom<EnvSource>((value) => typeof value === 'object' && value !== null, 'env must be an object of strings').optional(),
+  env: z
+    .custom<EnvSource>((value) => typeof value === 'object' && value !== null, 'env must be an object of strings')
+    .optional(),
 })
 export type Config = z.infer<typeof Config>
 
@@ -43,7 +55,11 @@ export type Config = z.infer<typeof Config>
 export const apply = async (ctx: Context, config: Config): Promise<void> => {
   patchLoaderEntryInit()
   const loader = ctx.loader
-  const composition = await loadComposition({ configFile: config.file, patches: config.patches as PatchSource[], env: config.env })
+  const composition = await loadComposition({
+    configFile: config.file,
+    patches: config.patches as PatchSource[],
+    env: config.env,
+  })
   ctx.emit('config/loaded', composition)
 
   const known = { group: Group }
@@ -57,7 +73,9 @@ export const apply = async (ctx: Context, config: Config): Promise<void> => {
       for (const entry of [...loader.entries()].reverse()) {
         try {
           await entry.fiber?.dispose()
-        } catch { /* reported as internal/error when it first happened */ }
+        } catch {
+          /* reported as internal/error when it first happened */
+        }
       }
       await loader.root.update([])
       for (const key of Object.keys(builtins)) delete loader.builtins[key]

@@ -14,26 +14,39 @@ const write = (relative: string, text: string) => {
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'dsh-load-'))
-  write('app/cordis.yml', [
-    '- id: llm',
-    '  name: ./plugins/llm',
-    '- id: session',
-    '  name: ./plugins/session',
-    '  config: { root: !env [SESSIONS, ./.sessions], keep: 3 }',
-  ].join('\n'))
+  write(
+    'app/cordis.yml',
+    [
+      '- id: llm',
+      '  name: ./plugins/llm',
+      '- id: session',
+      '  name: ./plugins/session',
+      '  config: { root: !env [SESSIONS, ./.sessions], keep: 3 }',
+    ].join('\n'),
+  )
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
 describe('loadComposition', () => {
   test('reads the composition with !env from the given env', async () => {
-    const composition = await loadComposition({ configFile: path.join(root, 'app/cordis.yml'), env: { SESSIONS: '/data' } })
+    const composition = await loadComposition({
+      configFile: path.join(root, 'app/cordis.yml'),
+      env: { SESSIONS: '/data' },
+    })
     expect(composition.configFile).toBe(path.join(root, 'app/cordis.yml'))
-    expect(composition.entries[1]).toEqual({ id: 'session', name: './plugins/session', config: { root: '/data', keep: 3 } })
+    expect(composition.entries[1]).toEqual({
+      id: 'session',
+      name: './plugins/session',
+      config: { root: '/data', keep: 3 },
+    })
   })
 
   test('overlay files apply in order; their ./ names are relative to the overlay folder', async () => {
     const first = write('app/overlays/first.yml', '- insert: [ { id: extra, name: ./extra-plugin } ]\n  after: llm\n')
-    const second = write('second.yml', '- { id: extra, name: ./app/overlays/extra-plugin, config: { on: true } }\n- { id: session, config: { keep: 9 } }\n')
+    const second = write(
+      'second.yml',
+      '- { id: extra, name: ./app/overlays/extra-plugin, config: { on: true } }\n- { id: session, config: { keep: 9 } }\n',
+    )
     const composition = await loadComposition({
       configFile: path.join(root, 'app/cordis.yml'),
       patches: [path.relative(process.cwd(), first), second],
@@ -50,15 +63,31 @@ describe('loadComposition', () => {
     const configFile = path.join(root, 'app/cordis.yml')
     const composition = await loadComposition({
       configFile,
-      patches: [{ source: 'host per-run patch', patches: [{ id: 'llm', disabled: true }, { id: 'ghost', disabled: true }] }],
+      patches: [
+        {
+          source: 'host per-run patch',
+          patches: [
+            { id: 'llm', disabled: true },
+            { id: 'ghost', disabled: true },
+          ],
+        },
+      ],
       env: {},
     }).catch((error: Error) => error)
     expect(composition).toBeInstanceOf(Error)
-    expect((composition as Error).message).toMatch(/^host per-run patch: patch 2 of 2 \(id "ghost"\): no entry has id "ghost"/)
+    expect((composition as Error).message).toMatch(
+      /^host per-run patch: patch 2 of 2 \(id "ghost"\): no entry has id "ghost"/,
+    )
 
     const ok = await loadComposition({
       configFile,
-      patches: [{ source: 'host per-run patch', baseDir: path.join(root, 'host'), patches: [{ insert: [{ id: 'host', name: './plugin' }] }] }],
+      patches: [
+        {
+          source: 'host per-run patch',
+          baseDir: path.join(root, 'host'),
+          patches: [{ insert: [{ id: 'host', name: './plugin' }] }],
+        },
+      ],
       env: {},
     })
     expect(ok.entries.at(-1)).toEqual({ id: 'host', name: '../host/plugin' })
@@ -72,22 +101,36 @@ describe('loadComposition', () => {
   })
 
   test('a missing composition or overlay file is an error that names it', async () => {
-    await expect(loadComposition({ configFile: path.join(root, 'nope.yml'), env: {} }))
-      .rejects.toThrow(/cannot read composition file .*nope\.yml .*no such file; pass --config FILE/)
-    await expect(loadComposition({ configFile: path.join(root, 'app/cordis.yml'), patches: [path.join(root, 'gone.yml')], env: {} }))
-      .rejects.toThrow(/cannot read overlay .*gone\.yml .*no such file; check the --patch path/)
+    await expect(loadComposition({ configFile: path.join(root, 'nope.yml'), env: {} })).rejects.toThrow(
+      /cannot read composition file .*nope\.yml .*no such file; pass --config FILE/,
+    )
+    await expect(
+      loadComposition({
+        configFile: path.join(root, 'app/cordis.yml'),
+        patches: [path.join(root, 'gone.yml')],
+        env: {},
+      }),
+    ).rejects.toThrow(/cannot read overlay .*gone\.yml .*no such file; check the --patch path/)
   })
 
   test('duplicate ids and non-list documents are errors naming the file', async () => {
-    write('dup.yml', '- { id: a, name: ./a }\n- { id: g, name: cordis:group, group: true, config: [ { id: a, name: ./b } ] }\n')
-    await expect(loadComposition({ configFile: path.join(root, 'dup.yml'), env: {} })).rejects.toThrow(/dup\.yml: entry id "a" appears more than once/)
+    write(
+      'dup.yml',
+      '- { id: a, name: ./a }\n- { id: g, name: cordis:group, group: true, config: [ { id: a, name: ./b } ] }\n',
+    )
+    await expect(loadComposition({ configFile: path.join(root, 'dup.yml'), env: {} })).rejects.toThrow(
+      /dup\.yml: entry id "a" appears more than once/,
+    )
     write('empty.yml', '# nothing\n')
-    await expect(loadComposition({ configFile: path.join(root, 'empty.yml'), env: {} })).rejects.toThrow(/empty\.yml: expected a YAML list of entries/)
+    await expect(loadComposition({ configFile: path.join(root, 'empty.yml'), env: {} })).rejects.toThrow(
+      /empty\.yml: expected a YAML list of entries/,
+    )
   })
 
   test('an unset !env in an overlay names the overlay file and line', async () => {
     const overlay = write('o.yml', '- id: session\n  config:\n    root: !env DSH_UNSET_ROOT\n')
-    await expect(loadComposition({ configFile: path.join(root, 'app/cordis.yml'), patches: [overlay], env: {} }))
-      .rejects.toThrow(/o\.yml:3: environment variable DSH_UNSET_ROOT is not set/)
+    await expect(
+      loadComposition({ configFile: path.join(root, 'app/cordis.yml'), patches: [overlay], env: {} }),
+    ).rejects.toThrow(/o\.yml:3: environment variable DSH_UNSET_ROOT is not set/)
   })
 })

@@ -46,12 +46,20 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
   for (const overlay of patches) {
     if (typeof overlay === 'string') {
       const overlayFile = path.resolve(overlay)
-      const raw = parseYaml(await readText(overlayFile, overlay, 'overlay', 'check the --patch path'), { filename: overlay, env, lenientEnv })
+      const raw = parseYaml(await readText(overlayFile, overlay, 'overlay', 'check the --patch path'), {
+        filename: overlay,
+        env,
+        lenientEnv,
+      })
       const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
       entries = applyOverlay(entries, rebased, overlay)
     } else {
       assertDataOnly(overlay.patches, overlay.source)
-      const rebased = rebasePatches(parsePatches(overlay.patches, overlay.source), overlay.baseDir ?? configDir, configDir)
+      const rebased = rebasePatches(
+        parsePatches(overlay.patches, overlay.source),
+        overlay.baseDir ?? configDir,
+        configDir,
+      )
       entries = applyOverlay(entries, rebased, overlay.source)
     }
   }

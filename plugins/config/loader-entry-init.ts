@@ -27,9 +27,14 @@ export function patchLoaderEntryInit(): void {
     } finally {
       this._initTask = undefined
     }
-    this.fiber?.await().catch(() => { /* already reported as internal/error */ }).finally(() => {
-      if (this.loader.getTasks().length) return
-      this.ctx.reflect.notify(['loader'])
-    })
+    this.fiber
+      ?.await()
+      .catch(() => {
+        /* already reported as internal/error */
+      })
+      .finally(() => {
+        if (this.loader.getTasks().length) return
+        this.ctx.reflect.notify(['loader'])
+      })
   }
 }

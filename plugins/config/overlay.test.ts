@@ -5,9 +5,16 @@ import { applyOverlay, parsePatches } from './overlay.ts'
 
 const base = (): CompositionEntry[] => [
   { id: 'llm', name: './plugins/llm' },
-  { id: 'model', name: './plugins/model', config: { model: 'm1', limits: { tokens: 100, retries: 2 }, stop: ['a', 'b'] } },
   {
-    id: 'tools', name: 'cordis:group', group: true, config: [
+    id: 'model',
+    name: './plugins/model',
+    config: { model: 'm1', limits: { tokens: 100, retries: 2 }, stop: ['a', 'b'] },
+  },
+  {
+    id: 'tools',
+    name: 'cordis:group',
+    group: true,
+    config: [
       { id: 'bash', name: './plugins/bash', config: { timeoutMs: 1000 } },
       { id: 'files', name: './plugins/files' },
     ],
@@ -20,7 +27,11 @@ const SRC = 'overlays/test.yml'
 
 describe('applyOverlay', () => {
   test('config deep-merges: objects key by key, arrays and scalars replace', () => {
-    const [, model] = applyOverlay(base(), [{ id: 'model', config: { model: 'm2', limits: { tokens: 5 }, stop: ['c'] } }], SRC)
+    const [, model] = applyOverlay(
+      base(),
+      [{ id: 'model', config: { model: 'm2', limits: { tokens: 5 }, stop: ['c'] } }],
+      SRC,
+    )
     expect(model.config).toEqual({ model: 'm2', limits: { tokens: 5, retries: 2 }, stop: ['c'] })
   })
 
@@ -30,35 +41,68 @@ describe('applyOverlay', () => {
   })
 
   test('a matching name guard applies; a mismatching one is an error', () => {
-    expect(applyOverlay(base(), [{ id: 'model', name: './plugins/model', config: { model: 'x' } }], SRC)[1].config)
-      .toMatchObject({ model: 'x' })
-    expect(() => applyOverlay(base(), [{ id: 'model', name: './plugins/other', config: {} }], SRC))
-      .toThrow(/^overlays\/test\.yml: patch 1 of 1 \(id "model"\): name guard "\.\/plugins\/other" does not match entry "model", whose name is "\.\/plugins\/model"/)
+    expect(
+      applyOverlay(base(), [{ id: 'model', name: './plugins/model', config: { model: 'x' } }], SRC)[1].config,
+    ).toMatchObject({ model: 'x' })
+    expect(() => applyOverlay(base(), [{ id: 'model', name: './plugins/other', config: {} }], SRC)).toThrow(
+      /^overlays\/test\.yml: patch 1 of 1 \(id "model"\): name guard "\.\/plugins\/other" does not match entry "model", whose name is "\.\/plugins\/model"/,
+    )
   })
 
   test('replace swaps the whole config', () => {
-    expect(applyOverlay(base(), [{ id: 'model', replace: { model: 'only' } }], SRC)[1].config).toEqual({ model: 'only' })
+    expect(applyOverlay(base(), [{ id: 'model', replace: { model: 'only' } }], SRC)[1].config).toEqual({
+      model: 'only',
+    })
   })
 
   test('disabled: true marks the entry, disabled: false clears the mark', () => {
     const disabled = applyOverlay(base(), [{ id: 'files', disabled: true }], SRC)
-    expect((disabled[2].config as CompositionEntry[])[1]).toEqual({ id: 'files', name: './plugins/files', disabled: true })
+    expect((disabled[2].config as CompositionEntry[])[1]).toEqual({
+      id: 'files',
+      name: './plugins/files',
+      disabled: true,
+    })
     const enabled = applyOverlay(disabled, [{ id: 'files', disabled: false }], SRC)
     expect((enabled[2].config as CompositionEntry[])[1]).toEqual({ id: 'files', name: './plugins/files' })
   })
 
   test('remove drops the entry, also from inside a group', () => {
-    const result = applyOverlay(base(), [{ id: 'llm', remove: true }, { id: 'bash', remove: true }], SRC)
+    const result = applyOverlay(
+      base(),
+      [
+        { id: 'llm', remove: true },
+        { id: 'bash', remove: true },
+      ],
+      SRC,
+    )
     expect(ids(result)).toEqual(['model', 'tools', 'acp'])
     expect(ids(result[1].config as CompositionEntry[])).toEqual(['files'])
   })
 
   test('insert appends at the end without after/into', () => {
-    expect(ids(applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }] }], SRC))).toEqual(['llm', 'model', 'tools', 'acp', 'x'])
+    expect(ids(applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }] }], SRC))).toEqual([
+      'llm',
+      'model',
+      'tools',
+      'acp',
+      'x',
+    ])
   })
 
   test('insert after places entries right after the anchor, in order', () => {
-    const result = applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }, { id: 'y', name: './y' }], after: 'llm' }], SRC)
+    const result = applyOverlay(
+      base(),
+      [
+        {
+          insert: [
+            { id: 'x', name: './x' },
+            { id: 'y', name: './y' },
+          ],
+          after: 'llm',
+        },
+      ],
+      SRC,
+    )
     expect(ids(result)).toEqual(['llm', 'x', 'y', 'model', 'tools', 'acp'])
   })
 
@@ -75,40 +119,66 @@ describe('applyOverlay', () => {
   })
 
   test('into + after where after is not a child of that group is an error', () => {
-    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'tools', after: 'llm' }], SRC))
-      .toThrow(/after "llm" is not a direct child of group "tools"/)
+    expect(() =>
+      applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'tools', after: 'llm' }], SRC),
+    ).toThrow(/after "llm" is not a direct child of group "tools"/)
   })
 
   test('into a non-group entry is an error', () => {
-    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'model' }], SRC))
-      .toThrow(/^overlays\/test\.yml: patch 1 of 1: into "model" is not a group/)
+    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'model' }], SRC)).toThrow(
+      /^overlays\/test\.yml: patch 1 of 1: into "model" is not a group/,
+    )
   })
 
   test('inserting a duplicate id is an error, also when the id lives in a group', () => {
-    expect(() => applyOverlay(base(), [{ insert: [{ id: 'files', name: './x' }] }], SRC))
-      .toThrow(/patch 1 of 1: cannot insert entry "files": that id already exists/)
-    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }, { id: 'x', name: './y' }] }], SRC))
-      .toThrow(/entry id "x" appears more than once/)
+    expect(() => applyOverlay(base(), [{ insert: [{ id: 'files', name: './x' }] }], SRC)).toThrow(
+      /patch 1 of 1: cannot insert entry "files": that id already exists/,
+    )
+    expect(() =>
+      applyOverlay(
+        base(),
+        [
+          {
+            insert: [
+              { id: 'x', name: './x' },
+              { id: 'x', name: './y' },
+            ],
+          },
+        ],
+        SRC,
+      ),
+    ).toThrow(/entry id "x" appears more than once/)
   })
 
   test('an unknown id names the source, the patch position and the id', () => {
-    const patches = [{ id: 'llm', disabled: true }, { id: 'nope', disabled: true }]
-    expect(() => applyOverlay(base(), patches, SRC))
-      .toThrow(/^overlays\/test\.yml: patch 2 of 2 \(id "nope"\): no entry has id "nope" \(known ids: llm, model, tools, bash, files, acp\)/)
-    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], after: 'ghost' }], 'host per-run patch'))
-      .toThrow(/^host per-run patch: patch 1 of 1 after: no entry has id "ghost"/)
-    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'ghost' }], SRC)).toThrow(ConfigError)
+    const patches = [
+      { id: 'llm', disabled: true },
+      { id: 'nope', disabled: true },
+    ]
+    expect(() => applyOverlay(base(), patches, SRC)).toThrow(
+      /^overlays\/test\.yml: patch 2 of 2 \(id "nope"\): no entry has id "nope" \(known ids: llm, model, tools, bash, files, acp\)/,
+    )
+    expect(() =>
+      applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], after: 'ghost' }], 'host per-run patch'),
+    ).toThrow(/^host per-run patch: patch 1 of 1 after: no entry has id "ghost"/)
+    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'ghost' }], SRC)).toThrow(
+      ConfigError,
+    )
   })
 
   test('an unknown patch key is an error naming the key', () => {
-    expect(() => applyOverlay(base(), [{ id: 'llm', disabled: true, enabled: false }], SRC))
-      .toThrow(/^overlays\/test\.yml: patch 1 of 1 \(id "llm"\): invalid disabled patch:\n {2}- Unrecognized key: "enabled"/)
-    expect(() => applyOverlay(base(), [{ id: 'llm', confg: {} }], SRC))
-      .toThrow(/patch 1 of 1 \(id "llm"\): has unknown patch key\(s\) "confg"; a patch has exactly one of config, replace, disabled, remove, insert/)
+    expect(() => applyOverlay(base(), [{ id: 'llm', disabled: true, enabled: false }], SRC)).toThrow(
+      /^overlays\/test\.yml: patch 1 of 1 \(id "llm"\): invalid disabled patch:\n {2}- Unrecognized key: "enabled"/,
+    )
+    expect(() => applyOverlay(base(), [{ id: 'llm', confg: {} }], SRC)).toThrow(
+      /patch 1 of 1 \(id "llm"\): has unknown patch key\(s\) "confg"; a patch has exactly one of config, replace, disabled, remove, insert/,
+    )
   })
 
   test('a patch with two actions is an error', () => {
-    expect(() => applyOverlay(base(), [{ id: 'llm', disabled: true, remove: true }], SRC)).toThrow(/combines disabled and remove/)
+    expect(() => applyOverlay(base(), [{ id: 'llm', disabled: true, remove: true }], SRC)).toThrow(
+      /combines disabled and remove/,
+    )
   })
 
   test('config or replace on a group is an error', () => {
@@ -116,14 +186,20 @@ describe('applyOverlay', () => {
   })
 
   test('inserted entries are validated as entries', () => {
-    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x' }] }], SRC)).toThrow(/patch 1 of 1 insert: entry \[0\] \(id "x"\) is invalid/)
+    expect(() => applyOverlay(base(), [{ insert: [{ id: 'x' }] }], SRC)).toThrow(
+      /patch 1 of 1 insert: entry \[0\] \(id "x"\) is invalid/,
+    )
   })
 
   test('patches apply in order: a later patch sees an earlier insert', () => {
-    const result = applyOverlay(base(), [
-      { insert: [{ id: 'x', name: './x', config: { a: 1 } }], after: 'acp' },
-      { id: 'x', config: { b: 2 } },
-    ], SRC)
+    const result = applyOverlay(
+      base(),
+      [
+        { insert: [{ id: 'x', name: './x', config: { a: 1 } }], after: 'acp' },
+        { id: 'x', config: { b: 2 } },
+      ],
+      SRC,
+    )
     expect(result[4]).toEqual({ id: 'x', name: './x', config: { a: 1, b: 2 } })
   })
 
@@ -146,6 +222,8 @@ describe('applyOverlay', () => {
 describe('parsePatches', () => {
   test('an empty overlay is no patches; a mapping is not an overlay', () => {
     expect(parsePatches(null, SRC)).toEqual([])
-    expect(() => parsePatches({ id: 'x' }, SRC)).toThrow(/overlays\/test\.yml: an overlay is a YAML list of patches, got a mapping/)
+    expect(() => parsePatches({ id: 'x' }, SRC)).toThrow(
+      /overlays\/test\.yml: an overlay is a YAML list of patches, got a mapping/,
+    )
   })
 })

@@ -30,7 +30,9 @@ const PATCH_KEYS = new Set(Object.values(PatchSchemas).flatMap((schema) => Objec
 export function parsePatches(raw: unknown, source: string): Patch[] {
   if (raw === null || raw === undefined) return []
   if (!Array.isArray(raw)) {
-    throw new ConfigError(`${source}: an overlay is a YAML list of patches, got ${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`)
+    throw new ConfigError(
+      `${source}: an overlay is a YAML list of patches, got ${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`,
+    )
   }
   return raw.map((item, index) => parsePatch(item, patchLabel(source, index, raw.length, item)))
 }
@@ -41,9 +43,15 @@ function parsePatch(item: unknown, label: string): Patch {
   }
   const actions = ACTIONS.filter((key) => key in item)
   if (actions.length !== 1) {
-    const unknown = Object.keys(item).filter((key) => !PATCH_KEYS.has(key)).map((key) => `"${key}"`)
-    const problem = actions.length > 1 ? `combines ${actions.join(' and ')}; write one patch per change`
-      : unknown.length ? `has unknown patch key(s) ${unknown.join(', ')}` : 'says nothing to do'
+    const unknown = Object.keys(item)
+      .filter((key) => !PATCH_KEYS.has(key))
+      .map((key) => `"${key}"`)
+    const problem =
+      actions.length > 1
+        ? `combines ${actions.join(' and ')}; write one patch per change`
+        : unknown.length
+          ? `has unknown patch key(s) ${unknown.join(', ')}`
+          : 'says nothing to do'
     throw new ConfigError(`${label}: ${problem}; a patch has exactly one of ${ACTIONS.join(', ')}`)
   }
   const action = actions[0]
@@ -59,7 +67,10 @@ function parsePatch(item: unknown, label: string): Patch {
 }
 
 function patchLabel(source: string, index: number, total: number, item: unknown): string {
-  const id = item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string' ? ` (id "${(item as { id: string }).id}")` : ''
+  const id =
+    item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string'
+      ? ` (id "${(item as { id: string }).id}")`
+      : ''
   return `${source}: patch ${index + 1} of ${total}${id}`
 }
 
@@ -68,7 +79,11 @@ function patchLabel(source: string, index: number, total: number, item: unknown)
  * Ids are looked up anywhere in the tree, groups included. Every mismatch is an error that names
  * `source`, the patch's position and the id: a patch never silently does nothing.
  */
-export function applyOverlay(entries: readonly CompositionEntry[], patches: readonly unknown[], source: string): CompositionEntry[] {
+export function applyOverlay(
+  entries: readonly CompositionEntry[],
+  patches: readonly unknown[],
+  source: string,
+): CompositionEntry[] {
   const result = structuredClone(entries) as CompositionEntry[]
   const parsed = parsePatches(patches, source)
   parsed.forEach((patch, index) => applyPatch(result, patch, patchLabel(source, index, parsed.length, patch)))
@@ -76,7 +91,10 @@ export function applyOverlay(entries: readonly CompositionEntry[], patches: read
 }
 
 function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): void {
-  if ('insert' in patch) return insertEntries(entries, patch, label)
+  if ('insert' in patch) {
+    insertEntries(entries, patch, label)
+    return
+  }
   const found = locateEntry(entries, patch.id)
   if (!found) throw unknownId(entries, patch.id, label)
   const { entry, siblings, index } = found
@@ -87,13 +105,17 @@ function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): v
     else delete entry.disabled
   } else {
     if (isGroup(entry)) {
-      throw new ConfigError(`${label}: entry "${entry.id}" is a group; its config is its child list, so patch the children by id or insert into it`)
+      throw new ConfigError(
+        `${label}: entry "${entry.id}" is a group; its config is its child list, so patch the children by id or insert into it`,
+      )
     }
     if ('replace' in patch) {
       entry.config = structuredClone(patch.replace)
     } else {
       if (patch.name !== undefined && patch.name !== entry.name) {
-        throw new ConfigError(`${label}: name guard "${patch.name}" does not match entry "${entry.id}", whose name is "${entry.name}"; the overlay was written for a different plugin`)
+        throw new ConfigError(
+          `${label}: name guard "${patch.name}" does not match entry "${entry.id}", whose name is "${entry.name}"; the overlay was written for a different plugin`,
+        )
       }
       entry.config = mergeConfig(entry.config, patch.config)
     }
@@ -103,7 +125,10 @@ function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): v
 function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { insert: unknown }>, label: string): void {
   const existing = new Set(listIds(entries))
   for (const id of listIds(patch.insert)) {
-    if (existing.has(id)) throw new ConfigError(`${label}: cannot insert entry "${id}": that id already exists; remove it first or pick another id`)
+    if (existing.has(id))
+      throw new ConfigError(
+        `${label}: cannot insert entry "${id}": that id already exists; remove it first or pick another id`,
+      )
   }
   assertUniqueIds(patch.insert, `${label} insert`)
 
@@ -112,7 +137,9 @@ function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { inse
     const group = locateEntry(entries, patch.into)
     if (!group) throw unknownId(entries, patch.into, `${label} into`)
     if (!isGroup(group.entry)) {
-      throw new ConfigError(`${label}: into "${patch.into}" is not a group; a group is { id, name: cordis:group, group: true, config: [entries] }`)
+      throw new ConfigError(
+        `${label}: into "${patch.into}" is not a group; a group is { id, name: cordis:group, group: true, config: [entries] }`,
+      )
     }
     target = group.entry.config
   }
@@ -121,7 +148,8 @@ function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { inse
   if (patch.after !== undefined) {
     if (patch.into !== undefined) {
       const index = target.findIndex((entry) => entry.id === patch.after)
-      if (index < 0) throw new ConfigError(`${label}: after "${patch.after}" is not a direct child of group "${patch.into}"`)
+      if (index < 0)
+        throw new ConfigError(`${label}: after "${patch.after}" is not a direct child of group "${patch.into}"`)
       position = index + 1
     } else {
       const anchor = locateEntry(entries, patch.after)
@@ -134,7 +162,9 @@ function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { inse
 }
 
 function unknownId(entries: CompositionEntry[], id: string, label: string): ConfigError {
-  return new ConfigError(`${label}: no entry has id "${id}" (known ids: ${listIds(entries).join(', ') || 'none'}); fix the id or drop the patch`)
+  return new ConfigError(
+    `${label}: no entry has id "${id}" (known ids: ${listIds(entries).join(', ') || 'none'}); fix the id or drop the patch`,
+  )
 }
 
 /** Objects merge key by key; arrays and scalars replace (DESIGN §3). */
@@ -145,7 +175,9 @@ export function mergeConfig(base: unknown, patch: unknown): unknown {
     // defineProperty: a YAML key "__proto__" must stay a plain key, not replace the prototype.
     Object.defineProperty(merged, key, {
       value: Object.hasOwn(base, key) ? mergeConfig(base[key], value) : structuredClone(value),
-      enumerable: true, writable: true, configurable: true,
+      enumerable: true,
+      writable: true,
+      configurable: true,
     })
   }
   return merged

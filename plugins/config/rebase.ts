@@ -18,12 +18,14 @@ export function rebaseName(name: string, fromDir: string, toDir: string): string
   return relative.startsWith('../') || relative === '..' ? relative : `./${relative}`
 }
 
-export function rebaseEntries(entries: readonly CompositionEntry[], fromDir: string, toDir: string): CompositionEntry[] {
+export function rebaseEntries(
+  entries: readonly CompositionEntry[],
+  fromDir: string,
+  toDir: string,
+): CompositionEntry[] {
   return entries.map((entry) => {
     const name = rebaseName(entry.name, fromDir, toDir)
-    return isGroup(entry)
-      ? { ...entry, name, config: rebaseEntries(entry.config, fromDir, toDir) }
-      : { ...entry, name }
+    return isGroup(entry) ? { ...entry, name, config: rebaseEntries(entry.config, fromDir, toDir) } : { ...entry, name }
   })
 }
 

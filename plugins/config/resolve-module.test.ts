@@ -29,39 +29,55 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 describe('resolveEntryModule', () => {
   test('./ names resolve against the composition file folder, not the process cwd', () => {
     expect(process.cwd()).not.toBe(path.join(root, 'pkg'))
-    expect(resolveEntryModule({ id: 'a', name: './plugins/folder', baseDir: path.join(root, 'pkg') }, source)).toBe(href('pkg/plugins/folder/index.ts'))
-    expect(resolveEntryModule({ id: 'a', name: '../plugins/single', baseDir: path.join(root, 'pkg/dist') }, source)).toBe(href('pkg/plugins/single.ts'))
+    expect(resolveEntryModule({ id: 'a', name: './plugins/folder', baseDir: path.join(root, 'pkg') }, source)).toBe(
+      href('pkg/plugins/folder/index.ts'),
+    )
+    expect(
+      resolveEntryModule({ id: 'a', name: '../plugins/single', baseDir: path.join(root, 'pkg/dist') }, source),
+    ).toBe(href('pkg/plugins/single.ts'))
   })
 
   test('candidates are tried in order P, P.ts, P.js, P/index.ts, P/index.js', () => {
     const baseDir = path.join(root, 'pkg')
     expect(resolveEntryModule({ id: 'a', name: './plugins/both', baseDir }, source)).toBe(href('pkg/plugins/both.ts'))
     expect(resolveEntryModule({ id: 'a', name: './plugins/plain', baseDir }, source)).toBe(href('pkg/plugins/plain.js'))
-    expect(resolveEntryModule({ id: 'a', name: './plugins/plain.js', baseDir }, source)).toBe(href('pkg/plugins/plain.js'))
+    expect(resolveEntryModule({ id: 'a', name: './plugins/plain.js', baseDir }, source)).toBe(
+      href('pkg/plugins/plain.js'),
+    )
   })
 
   test('absolute paths and file: URLs are accepted', () => {
     const file = path.join(root, 'pkg/plugins/single.ts')
     expect(resolveEntryModule({ id: 'a', name: file, baseDir: '/' }, source)).toBe(href('pkg/plugins/single.ts'))
-    expect(resolveEntryModule({ id: 'a', name: pathToFileURL(file).href, baseDir: '/' }, source)).toBe(href('pkg/plugins/single.ts'))
+    expect(resolveEntryModule({ id: 'a', name: pathToFileURL(file).href, baseDir: '/' }, source)).toBe(
+      href('pkg/plugins/single.ts'),
+    )
   })
 
   test('compiled: a .ts source inside the package maps to its dist/ twin', () => {
     const compiled = { compiled: true, packageRoot: path.join(root, 'pkg') }
-    expect(resolveEntryModule({ id: 'a', name: './plugins/folder', baseDir: path.join(root, 'pkg') }, compiled)).toBe(href('pkg/dist/plugins/folder/index.js'))
-    expect(resolveEntryModule({ id: 'a', name: './plugins/plain', baseDir: path.join(root, 'pkg') }, compiled)).toBe(href('pkg/plugins/plain.js'))
+    expect(resolveEntryModule({ id: 'a', name: './plugins/folder', baseDir: path.join(root, 'pkg') }, compiled)).toBe(
+      href('pkg/dist/plugins/folder/index.js'),
+    )
+    expect(resolveEntryModule({ id: 'a', name: './plugins/plain', baseDir: path.join(root, 'pkg') }, compiled)).toBe(
+      href('pkg/plugins/plain.js'),
+    )
   })
 
   test('compiled: a missing twin tells the user to build', () => {
     const compiled = { compiled: true, packageRoot: path.join(root, 'pkg') }
-    expect(() => resolveEntryModule({ id: 'single', name: './plugins/single', baseDir: path.join(root, 'pkg') }, compiled))
-      .toThrow(/entry "single": module "\.\/plugins\/single" has no compiled twin .*dist\/plugins\/single\.js; run npm run build/)
+    expect(() =>
+      resolveEntryModule({ id: 'single', name: './plugins/single', baseDir: path.join(root, 'pkg') }, compiled),
+    ).toThrow(
+      /entry "single": module "\.\/plugins\/single" has no compiled twin .*dist\/plugins\/single\.js; run npm run build/,
+    )
   })
 
   test('compiled: a .ts module outside the package cannot be loaded', () => {
     const compiled = { compiled: true, packageRoot: path.join(root, 'elsewhere') }
-    expect(() => resolveEntryModule({ id: 'x', name: './plugins/single', baseDir: path.join(root, 'pkg') }, compiled))
-      .toThrow(/entry "x": module "\.\/plugins\/single" is TypeScript .* and dsh runs compiled/)
+    expect(() =>
+      resolveEntryModule({ id: 'x', name: './plugins/single', baseDir: path.join(root, 'pkg') }, compiled),
+    ).toThrow(/entry "x": module "\.\/plugins\/single" is TypeScript .* and dsh runs compiled/)
   })
 
   test('bare names resolve as packages', () => {
@@ -69,9 +85,11 @@ describe('resolveEntryModule', () => {
   })
 
   test('an unresolvable module names the entry id and the specifier', () => {
-    expect(() => resolveEntryModule({ id: 'ghost', name: './plugins/ghost', baseDir: path.join(root, 'pkg') }, source))
-      .toThrow(/^entry "ghost": cannot resolve module "\.\/plugins\/ghost" \(relative to .*pkg\); tried .*ghost\.ts/)
-    expect(() => resolveEntryModule({ id: 'pkg', name: 'dsh-no-such-package', baseDir: root }, source))
-      .toThrow(/^entry "pkg": cannot resolve module "dsh-no-such-package": no such package/)
+    expect(() =>
+      resolveEntryModule({ id: 'ghost', name: './plugins/ghost', baseDir: path.join(root, 'pkg') }, source),
+    ).toThrow(/^entry "ghost": cannot resolve module "\.\/plugins\/ghost" \(relative to .*pkg\); tried .*ghost\.ts/)
+    expect(() => resolveEntryModule({ id: 'pkg', name: 'dsh-no-such-package', baseDir: root }, source)).toThrow(
+      /^entry "pkg": cannot resolve module "dsh-no-such-package": no such package/,
+    )
   })
 })

@@ -37,7 +37,9 @@ export function resolveEntryModule(request: ModuleRequest, context: ResolveConte
     const candidates = [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]
     const found = candidates.find(isFile)
     if (!found) {
-      throw new ConfigError(`entry "${id}": cannot resolve module "${name}" (relative to ${baseDir}); tried ${candidates.join(', ')}; fix the entry's name or create the module`)
+      throw new ConfigError(
+        `entry "${id}": cannot resolve module "${name}" (relative to ${baseDir}); tried ${candidates.join(', ')}; fix the entry's name or create the module`,
+      )
     }
     return pathToFileURL(compiledTwin(id, name, found, context)).href
   }
@@ -48,7 +50,9 @@ export function resolveEntryModule(request: ModuleRequest, context: ResolveConte
       // A package installed next to the composition file rather than next to dsh.
       return pathToFileURL(createRequire(path.join(baseDir, 'noop.js')).resolve(name)).href
     } catch {
-      throw new ConfigError(`entry "${id}": cannot resolve module "${name}": no such package from ${context.packageRoot} or ${baseDir}; install it or fix the entry's name`)
+      throw new ConfigError(
+        `entry "${id}": cannot resolve module "${name}": no such package from ${context.packageRoot} or ${baseDir}; install it or fix the entry's name`,
+      )
     }
   }
 }
@@ -64,11 +68,15 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
   const relative = path.relative(real(context.packageRoot), real(file))
   const insidePackage = !relative.startsWith('..') && !path.isAbsolute(relative)
   if (!insidePackage || relative.startsWith(`dist${path.sep}`)) {
-    throw new ConfigError(`entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, or run dsh from source with node --import tsx host/cli.ts`)
+    throw new ConfigError(
+      `entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, or run dsh from source with node --import tsx host/cli.ts`,
+    )
   }
   const twin = path.join(context.packageRoot, 'dist', relative.replace(/\.ts$/, '.js'))
   if (!isFile(twin)) {
-    throw new ConfigError(`entry "${id}": module "${name}" has no compiled twin ${twin}; run npm run build in ${context.packageRoot}`)
+    throw new ConfigError(
+      `entry "${id}": module "${name}" has no compiled twin ${twin}; run npm run build in ${context.packageRoot}`,
+    )
   }
   return twin
 }

@@ -23,7 +23,9 @@ describe('parseYaml', () => {
   test('an unset !env variable without default names file, line, variable and the fix', () => {
     const text = 'first: 1\nsecond:\n  key: !env DSH_MISSING\n'
     expect(() => parse(text)).toThrow(ConfigError)
-    expect(() => parse(text)).toThrow(/^cordis\.yml:3: environment variable DSH_MISSING is not set .*set DSH_MISSING, or write !env \[DSH_MISSING, <default>\]/)
+    expect(() => parse(text)).toThrow(
+      /^cordis\.yml:3: environment variable DSH_MISSING is not set .*set DSH_MISSING, or write !env \[DSH_MISSING, <default>\]/,
+    )
     expect(() => parse('- !env [DSH_MISSING]\n')).toThrow(/cordis\.yml:1: environment variable DSH_MISSING is not set/)
   })
 
@@ -39,18 +41,25 @@ describe('parseYaml', () => {
   test('a syntax error reports file, line and column', () => {
     const text = '- id: a\n  name: ./a\n - id: b\n'
     let error: unknown
-    try { parse(text) } catch (caught) { error = caught }
+    try {
+      parse(text)
+    } catch (caught) {
+      error = caught
+    }
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as Error).message).toMatch(/^cordis\.yml:3:2: invalid YAML: /)
   })
 
   test('code-like and unknown tags are errors, never evaluated', () => {
-    expect(() => parse('f: !!js/function "function () { return 1 }"\n')).toThrow(/cordis\.yml:1:\d+: invalid YAML: unknown tag/)
+    expect(() => parse('f: !!js/function "function () { return 1 }"\n')).toThrow(
+      /cordis\.yml:1:\d+: invalid YAML: unknown tag/,
+    )
     expect(() => parse('f: !include other.yml\n')).toThrow(/unknown tag !<!include>/)
   })
 
   test('a __jsExpr key is refused because the Loader would evaluate it', () => {
-    expect(() => parse('- id: a\n  name: ./a\n  config:\n    x: { __jsExpr: "process.exit(1)" }\n'))
-      .toThrow(/cordis\.yml: key "__jsExpr" at 0\.config\.x\.__jsExpr is not allowed/)
+    expect(() => parse('- id: a\n  name: ./a\n  config:\n    x: { __jsExpr: "process.exit(1)" }\n')).toThrow(
+      /cordis\.yml: key "__jsExpr" at 0\.config\.x\.__jsExpr is not allowed/,
+    )
   })
 })

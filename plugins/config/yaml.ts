@@ -30,13 +30,17 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
 
   const lookup = (name: unknown, fallback: { value: unknown } | undefined): unknown => {
     if (typeof name !== 'string' || !ENV_NAME.test(name)) {
-      throw new ConfigError(`${where()}: !env expects a variable name like DSH_FOO, got ${JSON.stringify(name)}; write !env NAME or !env [NAME, default]`)
+      throw new ConfigError(
+        `${where()}: !env expects a variable name like DSH_FOO, got ${JSON.stringify(name)}; write !env NAME or !env [NAME, default]`,
+      )
     }
     const value = env[name]
     if (value !== undefined) return value
     if (fallback) return fallback.value
     if (lenientEnv) return ''
-    throw new ConfigError(`${where()}: environment variable ${name} is not set and "!env ${name}" has no default; set ${name}, or write !env [${name}, <default>] in ${filename}`)
+    throw new ConfigError(
+      `${where()}: environment variable ${name} is not set and "!env ${name}" has no default; set ${name}, or write !env [${name}, <default>] in ${filename}`,
+    )
   }
 
   const envScalar = new Type('!env', {
@@ -58,7 +62,13 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
 
   let result: unknown
   try {
-    result = load(text, { schema, filename, listener: (_event, current) => { state = current } })
+    result = load(text, {
+      schema,
+      filename,
+      listener: (_event, current) => {
+        state = current
+      },
+    })
   } catch (error) {
     if (error instanceof YAMLException) throw yamlSyntaxError(error, filename)
     throw error
@@ -71,7 +81,9 @@ function yamlSyntaxError(error: YAMLException, filename: string): ConfigError {
   const mark = (error as YAMLException & { mark?: { line: number; column: number; snippet?: string } }).mark
   const position = mark ? `${filename}:${mark.line + 1}:${mark.column + 1}` : filename
   const snippet = mark?.snippet ? `\n${mark.snippet}` : ''
-  return new ConfigError(`${position}: invalid YAML: ${error.reason}; fix the file at that position${snippet}`, { cause: error })
+  return new ConfigError(`${position}: invalid YAML: ${error.reason}; fix the file at that position${snippet}`, {
+    cause: error,
+  })
 }
 
 /**
@@ -84,7 +96,9 @@ export function assertDataOnly(value: unknown, source: string, path: (string | n
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (key === '__jsExpr') {
-        throw new ConfigError(`${source}: key "__jsExpr" at ${[...path, key].join('.')} is not allowed (the Loader would evaluate it as code); config values are data only`)
+        throw new ConfigError(
+          `${source}: key "__jsExpr" at ${[...path, key].join('.')} is not allowed (the Loader would evaluate it as code); config values are data only`,
+        )
       }
       assertDataOnly(item, source, [...path, key])
     }

@@ -1,6 +1,15 @@
 // The adapter end to end: ctx.llm.stream → plugin → real HTTP → stub endpoint.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { completionChunk, cutAfter, malformedEvent, modelTurn, reasoningReply, textReply, toolCallReply, usageChunk } from '../../host/stub-endpoint/index.ts'
+import {
+  completionChunk,
+  cutAfter,
+  malformedEvent,
+  modelTurn,
+  reasoningReply,
+  textReply,
+  toolCallReply,
+  usageChunk,
+} from '../../host/stub-endpoint/index.ts'
 import type { StreamChunk } from '../llm/types.ts'
 import { collect, finishOf, makeRequest, startHarness, TEST_KEY, type Harness } from './test-support/harness.ts'
 
@@ -26,7 +35,11 @@ function restore(name: string, value: string | undefined) {
   else process.env[name] = value
 }
 
-async function run(script: unknown[], config: Record<string, unknown> = {}, request = makeRequest()): Promise<StreamChunk[]> {
+async function run(
+  script: unknown[],
+  config: Record<string, unknown> = {},
+  request = makeRequest(),
+): Promise<StreamChunk[]> {
   harness = await startHarness(script, config)
   return collect(harness.ctx.llm.stream(request))
 }
@@ -44,7 +57,11 @@ describe('chunk kinds', () => {
   })
 
   test('reasoning_content arrives as reasoning-delta chunks before the text', async () => {
-    const chunks = await run([reasoningReply('think hard', 'answer', { deltas: 2, usage: false })], {}, makeRequest({ model: 'deepseek-reasoner' }))
+    const chunks = await run(
+      [reasoningReply('think hard', 'answer', { deltas: 2, usage: false })],
+      {},
+      makeRequest({ model: 'deepseek-reasoner' }),
+    )
     expect(chunks).toEqual([
       { type: 'reasoning-delta', text: 'think' },
       { type: 'reasoning-delta', text: ' hard' },
@@ -63,21 +80,38 @@ describe('chunk kinds', () => {
     const deltas = chunks.filter((chunk) => chunk.type === 'tool-call-delta')
     // Headers first (one per call), then argument pieces alternating a, b, a, b, …
     expect(deltas.map((delta) => delta.index)).toEqual([0, 1, 0, 1, 0, 1, 0, 1])
-    expect(deltas[0]).toEqual({ type: 'tool-call-delta', index: 0, id: 'call_a', name: 'read_file', argumentsDelta: '' })
+    expect(deltas[0]).toEqual({
+      type: 'tool-call-delta',
+      index: 0,
+      id: 'call_a',
+      name: 'read_file',
+      argumentsDelta: '',
+    })
     expect(deltas[1]).toEqual({ type: 'tool-call-delta', index: 1, id: 'call_b', name: 'bash', argumentsDelta: '' })
     expect(deltas[2]).toEqual({ type: 'tool-call-delta', index: 0, argumentsDelta: '{"path' })
-    const joined = [0, 1].map((index) => deltas.filter((delta) => delta.index === index).map((delta) => delta.argumentsDelta).join(''))
+    const joined = [0, 1].map((index) =>
+      deltas
+        .filter((delta) => delta.index === index)
+        .map((delta) => delta.argumentsDelta)
+        .join(''),
+    )
     expect(joined).toEqual(calls.map((call) => call.arguments))
     expect(finishOf(chunks)).toEqual({ type: 'finish', reason: 'tool-calls' })
   })
 
   test('usage carries prompt cache hits as cachedInputTokens', async () => {
     const chunks = await run([textReply('ok', { usage: { input: 1000, output: 7, cached: 896 } })])
-    expect(chunks.filter((chunk) => chunk.type === 'usage')).toEqual([{ type: 'usage', inputTokens: 1000, outputTokens: 7, cachedInputTokens: 896 }])
+    expect(chunks.filter((chunk) => chunk.type === 'usage')).toEqual([
+      { type: 'usage', inputTokens: 1000, outputTokens: 7, cachedInputTokens: 896 },
+    ])
   })
 
   test('a trailing usage-only chunk after finish_reason still precedes the finish', async () => {
-    const events = [completionChunk({ content: 'hi' }), completionChunk({ content: '' }, { finishReason: 'stop' }), usageChunk({ input: 3, output: 1, cached: 2 })]
+    const events = [
+      completionChunk({ content: 'hi' }),
+      completionChunk({ content: '' }, { finishReason: 'stop' }),
+      usageChunk({ input: 3, output: 1, cached: 2 }),
+    ]
     const chunks = await run([{ kind: 'sse', events }])
     expect(chunks).toEqual([
       { type: 'text-delta', text: 'hi' },
@@ -92,8 +126,22 @@ describe('finish reasons', () => {
     ['stop', { type: 'finish', reason: 'stop' }],
     ['tool_calls', { type: 'finish', reason: 'tool-calls' }],
     ['length', { type: 'finish', reason: 'max-tokens' }],
-    ['content_filter', { type: 'finish', reason: 'error', error: { code: 'CONTENT_FILTER', message: expect.stringContaining('content filter') } }],
-    ['insufficient_system_resource', { type: 'finish', reason: 'error', error: { code: 'INSUFFICIENT_RESOURCE', message: expect.stringContaining('retry later') } }],
+    [
+      'content_filter',
+      {
+        type: 'finish',
+        reason: 'error',
+        error: { code: 'CONTENT_FILTER', message: expect.stringContaining('content filter') },
+      },
+    ],
+    [
+      'insufficient_system_resource',
+      {
+        type: 'finish',
+        reason: 'error',
+        error: { code: 'INSUFFICIENT_RESOURCE', message: expect.stringContaining('retry later') },
+      },
+    ],
   ] as const)('finish_reason %s', async (finishReason, expected) => {
     const chunks = await run([textReply('x', { finishReason })])
     expect(finishOf(chunks)).toEqual(expected)
@@ -121,7 +169,14 @@ describe('HTTP errors', () => {
   })
 
   test('a 401 body echoing a masked key is redacted', async () => {
-    const body = { error: { message: `Authentication Fails, Your api key: ****${TEST_KEY.slice(-4)} is invalid`, type: 'authentication_error', param: null, code: 'invalid_request_error' } }
+    const body = {
+      error: {
+        message: `Authentication Fails, Your api key: ****${TEST_KEY.slice(-4)} is invalid`,
+        type: 'authentication_error',
+        param: null,
+        code: 'invalid_request_error',
+      },
+    }
     const { error } = finishOf(await run([{ kind: 'error', status: 401, body }]))
     expect(error?.code).toBe('AUTH')
     expect(error?.message).toContain('api key: [redacted]')
@@ -147,7 +202,10 @@ describe('broken streams', () => {
   test('a connection reset mid-stream is STREAM_CLOSED', async () => {
     const item = cutAfter(textReply('abcdef', { deltas: 3 }), 3) // role chunk + 2 text deltas, then reset
     const chunks = await run([item])
-    expect(chunks.slice(0, -1)).toEqual([{ type: 'text-delta', text: 'ab' }, { type: 'text-delta', text: 'cd' }])
+    expect(chunks.slice(0, -1)).toEqual([
+      { type: 'text-delta', text: 'ab' },
+      { type: 'text-delta', text: 'cd' },
+    ])
     expect(finishOf(chunks).error?.code).toBe('STREAM_CLOSED')
     expect(await harness!.stub.settled(0)).toBe('server-destroyed')
   })
@@ -184,7 +242,10 @@ describe('broken streams', () => {
       // Abort later, while the adapter is blocked reading the silent response.
       if (seen.length === 1) setTimeout(() => controller.abort(), 30)
     }
-    expect(seen).toEqual([{ type: 'text-delta', text: 'abc' }, { type: 'finish', reason: 'aborted' }])
+    expect(seen).toEqual([
+      { type: 'text-delta', text: 'abc' },
+      { type: 'finish', reason: 'aborted' },
+    ])
     const outcome = await Promise.race([harness.stub.settled(0), sleep(2000).then(() => 'still open')])
     expect(outcome).toBe('client-closed')
   })
@@ -224,7 +285,10 @@ describe('key and endpoint', () => {
   })
 
   test('an in-stream error event quoting the key is SERVER without the key', async () => {
-    const events = [completionChunk({ content: 'part' }), { error: { message: `quota exceeded for ${TEST_KEY}; api key: sk-other`, type: 'api_error' } }]
+    const events = [
+      completionChunk({ content: 'part' }),
+      { error: { message: `quota exceeded for ${TEST_KEY}; api key: sk-other`, type: 'api_error' } },
+    ]
     const chunks = await run([{ kind: 'sse', events }])
     expect(chunks[0]).toEqual({ type: 'text-delta', text: 'part' })
     const { error } = finishOf(chunks)
@@ -236,10 +300,16 @@ describe('key and endpoint', () => {
 
   test('a malformed event quoting the key is BAD_RESPONSE without the key', async () => {
     const notJson = await run([{ kind: 'sse', events: [malformedEvent(`{"echo": "${TEST_KEY}"`)] }])
-    expect(finishOf(notJson).error).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('not JSON: "{\\"echo\\": \\"[redacted]\\"') })
+    expect(finishOf(notJson).error).toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: expect.stringContaining('not JSON: "{\\"echo\\": \\"[redacted]\\"'),
+    })
     await harness!.dispose()
     const badShape = await run([{ kind: 'sse', events: [{ choices: TEST_KEY }] }])
-    expect(finishOf(badShape).error).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('unexpected shape') })
+    expect(finishOf(badShape).error).toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: expect.stringContaining('unexpected shape'),
+    })
     expect(finishOf(badShape).error?.message).toContain('[redacted]')
   })
 

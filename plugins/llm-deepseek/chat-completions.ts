@@ -40,7 +40,10 @@ export async function* streamChatCompletion(call: ChatCompletionCall): AsyncGene
       })
     } catch (error) {
       throwIfStopped(error)
-      throw new LlmError(`could not reach DeepSeek at ${call.url}: ${describe(error, call.apiKey)}; check the network and baseUrl (or DEEPSEEK_BASE_URL)`, 'NETWORK')
+      throw new LlmError(
+        `could not reach DeepSeek at ${call.url}: ${describe(error, call.apiKey)}; check the network and baseUrl (or DEEPSEEK_BASE_URL)`,
+        'NETWORK',
+      )
     }
 
     if (!response.ok) {
@@ -56,7 +59,10 @@ export async function* streamChatCompletion(call: ChatCompletionCall): AsyncGene
     const contentType = response.headers.get('content-type') ?? ''
     if (!response.body || !contentType.includes('text/event-stream')) {
       await response.body?.cancel().catch(() => {})
-      throw new LlmError(`DeepSeek answered HTTP ${response.status} with content-type ${JSON.stringify(contentType)} instead of an event stream; check baseUrl (or DEEPSEEK_BASE_URL)`, 'BAD_RESPONSE')
+      throw new LlmError(
+        `DeepSeek answered HTTP ${response.status} with content-type ${JSON.stringify(contentType)} instead of an event stream; check baseUrl (or DEEPSEEK_BASE_URL)`,
+        'BAD_RESPONSE',
+      )
     }
 
     yield* readEvents(response.body, throwIfStopped, idle, call.apiKey)
@@ -137,7 +143,10 @@ class IdleTimeout {
   }
 
   error(): LlmError {
-    return new LlmError(`DeepSeek sent nothing for ${this.ms} ms; retry, or raise the llm-deepseek timeoutMs config`, 'TIMEOUT')
+    return new LlmError(
+      `DeepSeek sent nothing for ${this.ms} ms; retry, or raise the llm-deepseek timeoutMs config`,
+      'TIMEOUT',
+    )
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { LlmError } from '../llm/types.ts'
+import type { LlmError } from '../llm/types.ts'
 import { Config, completionsUrl, DEFAULT_MODELS, readApiKey } from './config.ts'
 
 test('an empty or missing config gets the defaults', () => {
@@ -19,8 +19,12 @@ test('config rejects unknown fields, reserved body keys and non-http URLs', () =
 
 test('base URL: config wins over DEEPSEEK_BASE_URL, which wins over the default', () => {
   expect(completionsUrl({}, {})).toBe('https://api.deepseek.com/chat/completions')
-  expect(completionsUrl({}, { DEEPSEEK_BASE_URL: 'http://127.0.0.1:9/v1/' })).toBe('http://127.0.0.1:9/v1/chat/completions')
-  expect(completionsUrl({ baseUrl: 'http://127.0.0.1:8' }, { DEEPSEEK_BASE_URL: 'http://127.0.0.1:9' })).toBe('http://127.0.0.1:8/chat/completions')
+  expect(completionsUrl({}, { DEEPSEEK_BASE_URL: 'http://127.0.0.1:9/v1/' })).toBe(
+    'http://127.0.0.1:9/v1/chat/completions',
+  )
+  expect(completionsUrl({ baseUrl: 'http://127.0.0.1:8' }, { DEEPSEEK_BASE_URL: 'http://127.0.0.1:9' })).toBe(
+    'http://127.0.0.1:8/chat/completions',
+  )
   expect(() => completionsUrl({}, { DEEPSEEK_BASE_URL: 'not a url' })).toThrow(/DEEPSEEK_BASE_URL/)
 })
 

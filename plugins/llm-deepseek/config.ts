@@ -36,10 +36,16 @@ export function completionsUrl(config: Pick<Config, 'baseUrl'>, env: Env): strin
   try {
     url = new URL(`${base.replace(/\/+$/, '')}/chat/completions`)
   } catch {
-    throw new LlmError(`DeepSeek base URL ${JSON.stringify(base)} is not a valid URL; fix DEEPSEEK_BASE_URL or the llm-deepseek baseUrl config`, 'BAD_CONFIG')
+    throw new LlmError(
+      `DeepSeek base URL ${JSON.stringify(base)} is not a valid URL; fix DEEPSEEK_BASE_URL or the llm-deepseek baseUrl config`,
+      'BAD_CONFIG',
+    )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new LlmError(`DeepSeek base URL ${JSON.stringify(base)} must use http or https; fix DEEPSEEK_BASE_URL or the llm-deepseek baseUrl config`, 'BAD_CONFIG')
+    throw new LlmError(
+      `DeepSeek base URL ${JSON.stringify(base)} must use http or https; fix DEEPSEEK_BASE_URL or the llm-deepseek baseUrl config`,
+      'BAD_CONFIG',
+    )
   }
   return url.href
 }
@@ -47,9 +53,17 @@ export function completionsUrl(config: Pick<Config, 'baseUrl'>, env: Env): strin
 /** The key, read when a request is made (so a key set after startup is picked up). Never echoed. */
 export function readApiKey(env: Env): string {
   const key = env.DEEPSEEK_API_KEY?.trim()
-  if (!key) throw new LlmError('DEEPSEEK_API_KEY is not set; export it (or put it in .env) to use the DeepSeek models', 'NO_API_KEY')
+  if (!key)
+    throw new LlmError(
+      'DEEPSEEK_API_KEY is not set; export it (or put it in .env) to use the DeepSeek models',
+      'NO_API_KEY',
+    )
   // A key with spaces or control characters cannot go in a header, and fetch's own
   // error for that would quote the header value, i.e. the key.
-  if (!/^[\x21-\x7e]+$/.test(key)) throw new LlmError('DEEPSEEK_API_KEY contains spaces or non-printable characters; set it to the bare key', 'BAD_API_KEY')
+  if (!/^[\x21-\x7e]+$/.test(key))
+    throw new LlmError(
+      'DEEPSEEK_API_KEY contains spaces or non-printable characters; set it to the bare key',
+      'BAD_API_KEY',
+    )
   return key
 }

@@ -18,11 +18,18 @@ describe('ChatStreamDecoder', () => {
   test('one event with reasoning, content and tool calls yields them in that order; empty and null fields yield nothing', () => {
     const decoder = new ChatStreamDecoder()
     expect(decoder.push(event({ role: 'assistant', content: '', reasoning_content: null }))).toEqual([])
-    expect(decoder.push(event({
-      reasoning_content: 'r',
-      content: 't',
-      tool_calls: [{ index: 1, id: 'c1', type: 'function', function: { name: 'bash', arguments: '' } }, { index: 0, function: { arguments: '{"a"' } }],
-    }))).toEqual([
+    expect(
+      decoder.push(
+        event({
+          reasoning_content: 'r',
+          content: 't',
+          tool_calls: [
+            { index: 1, id: 'c1', type: 'function', function: { name: 'bash', arguments: '' } },
+            { index: 0, function: { arguments: '{"a"' } },
+          ],
+        }),
+      ),
+    ).toEqual([
       { type: 'reasoning-delta', text: 'r' },
       { type: 'text-delta', text: 't' },
       { type: 'tool-call-delta', index: 1, id: 'c1', name: 'bash', argumentsDelta: '' },
@@ -32,8 +39,12 @@ describe('ChatStreamDecoder', () => {
 
   test('the finish is held until [DONE], after the usage', () => {
     const decoder = new ChatStreamDecoder()
-    expect(decoder.push(event({ content: 'x' }, { finish_reason: 'length' }))).toEqual([{ type: 'text-delta', text: 'x' }])
-    expect(decoder.push(JSON.stringify({ choices: [], usage: { prompt_tokens: 5, completion_tokens: 2 } }))).toEqual([{ type: 'usage', inputTokens: 5, outputTokens: 2 }])
+    expect(decoder.push(event({ content: 'x' }, { finish_reason: 'length' }))).toEqual([
+      { type: 'text-delta', text: 'x' },
+    ])
+    expect(decoder.push(JSON.stringify({ choices: [], usage: { prompt_tokens: 5, completion_tokens: 2 } }))).toEqual([
+      { type: 'usage', inputTokens: 5, outputTokens: 2 },
+    ])
     expect(decoder.done).toBe(false)
     expect(decoder.push('[DONE]')).toEqual([{ type: 'finish', reason: 'max-tokens' }])
     expect(decoder.done).toBe(true)
@@ -69,7 +80,9 @@ describe('ChatStreamDecoder', () => {
 
   test('an error object inside the stream is SERVER with the provider message', () => {
     const decoder = new ChatStreamDecoder()
-    expect(() => decoder.push(JSON.stringify({ error: { message: 'overloaded', type: 'server_error' } }))).toThrow(/overloaded/)
+    expect(() => decoder.push(JSON.stringify({ error: { message: 'overloaded', type: 'server_error' } }))).toThrow(
+      /overloaded/,
+    )
     expect(codeOf(() => decoder.push(JSON.stringify({ error: { message: 'overloaded' } })))).toBe('SERVER')
   })
 })
@@ -79,6 +92,12 @@ test('finishChunkFor maps every documented finish_reason and flags unknown ones'
   expect(finishChunkFor('tool_calls')).toEqual({ type: 'finish', reason: 'tool-calls' })
   expect(finishChunkFor('length')).toEqual({ type: 'finish', reason: 'max-tokens' })
   expect(finishChunkFor('content_filter')).toMatchObject({ reason: 'error', error: { code: 'CONTENT_FILTER' } })
-  expect(finishChunkFor('insufficient_system_resource')).toMatchObject({ reason: 'error', error: { code: 'INSUFFICIENT_RESOURCE' } })
-  expect(finishChunkFor('mystery')).toMatchObject({ reason: 'error', error: { code: 'BAD_RESPONSE', message: expect.stringContaining('"mystery"') } })
+  expect(finishChunkFor('insufficient_system_resource')).toMatchObject({
+    reason: 'error',
+    error: { code: 'INSUFFICIENT_RESOURCE' },
+  })
+  expect(finishChunkFor('mystery')).toMatchObject({
+    reason: 'error',
+    error: { code: 'BAD_RESPONSE', message: expect.stringContaining('"mystery"') },
+  })
 })

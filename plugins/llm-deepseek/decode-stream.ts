@@ -24,7 +24,9 @@ const Usage = z.looseObject({
 const CompletionChunk = z.looseObject({
   choices: z.array(z.looseObject({ delta: Delta.nullish(), finish_reason: z.string().nullish() })).nullish(),
   usage: Usage.nullish(),
-  error: z.looseObject({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown().optional() }).nullish(),
+  error: z
+    .looseObject({ message: z.string().nullish(), type: z.string().nullish(), code: z.unknown().optional() })
+    .nullish(),
 })
 
 export const DONE_SENTINEL = '[DONE]'
@@ -32,15 +34,27 @@ export const DONE_SENTINEL = '[DONE]'
 /** DeepSeek `finish_reason` → the terminal chunk of DESIGN §4. */
 export function finishChunkFor(reason: string): StreamChunk {
   switch (reason) {
-    case 'stop': return { type: 'finish', reason: 'stop' }
-    case 'tool_calls': return { type: 'finish', reason: 'tool-calls' }
-    case 'length': return { type: 'finish', reason: 'max-tokens' }
+    case 'stop':
+      return { type: 'finish', reason: 'stop' }
+    case 'tool_calls':
+      return { type: 'finish', reason: 'tool-calls' }
+    case 'length':
+      return { type: 'finish', reason: 'max-tokens' }
     case 'content_filter':
-      return finishError('DeepSeek stopped the reply because its content filter triggered (finish_reason "content_filter"); rephrase the request', 'CONTENT_FILTER')
+      return finishError(
+        'DeepSeek stopped the reply because its content filter triggered (finish_reason "content_filter"); rephrase the request',
+        'CONTENT_FILTER',
+      )
     case 'insufficient_system_resource':
-      return finishError('DeepSeek stopped the reply for lack of server resources (finish_reason "insufficient_system_resource"); retry later', 'INSUFFICIENT_RESOURCE')
+      return finishError(
+        'DeepSeek stopped the reply for lack of server resources (finish_reason "insufficient_system_resource"); retry later',
+        'INSUFFICIENT_RESOURCE',
+      )
     default:
-      return finishError(`DeepSeek sent an unknown finish_reason "${reason}"; the adapter needs updating to map it`, 'BAD_RESPONSE')
+      return finishError(
+        `DeepSeek sent an unknown finish_reason "${reason}"; the adapter needs updating to map it`,
+        'BAD_RESPONSE',
+      )
   }
 }
 
@@ -63,7 +77,11 @@ export class ChatStreamDecoder {
     if (this.sawDone) return []
     if (data.trim() === DONE_SENTINEL) {
       this.sawDone = true
-      if (!this.heldFinish) throw new LlmError('DeepSeek ended the stream with [DONE] but never sent a finish_reason; retry the request', 'BAD_RESPONSE')
+      if (!this.heldFinish)
+        throw new LlmError(
+          'DeepSeek ended the stream with [DONE] but never sent a finish_reason; retry the request',
+          'BAD_RESPONSE',
+        )
       return [this.heldFinish]
     }
     const chunk = parseChunk(data)
@@ -77,13 +95,21 @@ export class ChatStreamDecoder {
     if (delta?.reasoning_content) out.push({ type: 'reasoning-delta', text: delta.reasoning_content })
     if (delta?.content) out.push({ type: 'text-delta', text: delta.content })
     for (const call of delta?.tool_calls ?? []) {
-      const piece: StreamChunk = { type: 'tool-call-delta', index: call.index, argumentsDelta: call.function?.arguments ?? '' }
+      const piece: StreamChunk = {
+        type: 'tool-call-delta',
+        index: call.index,
+        argumentsDelta: call.function?.arguments ?? '',
+      }
       if (call.id) piece.id = call.id
       if (call.function?.name) piece.name = call.function.name
       out.push(piece)
     }
     if (chunk.usage) {
-      const usage: StreamChunk = { type: 'usage', inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens }
+      const usage: StreamChunk = {
+        type: 'usage',
+        inputTokens: chunk.usage.prompt_tokens,
+        outputTokens: chunk.usage.completion_tokens,
+      }
       if (chunk.usage.prompt_cache_hit_tokens != null) usage.cachedInputTokens = chunk.usage.prompt_cache_hit_tokens
       out.push(usage)
     }
@@ -103,7 +129,10 @@ export class ChatStreamDecoder {
       return [this.heldFinish]
     }
     const why = cause ? ` (${cause})` : ''
-    throw new LlmError(`DeepSeek closed the stream before [DONE] and before any finish_reason${why}; retry the request`, 'STREAM_CLOSED')
+    throw new LlmError(
+      `DeepSeek closed the stream before [DONE] and before any finish_reason${why}; retry the request`,
+      'STREAM_CLOSED',
+    )
   }
 }
 
@@ -112,13 +141,19 @@ function parseChunk(data: string): z.infer<typeof CompletionChunk> {
   try {
     json = JSON.parse(data)
   } catch {
-    throw new LlmError(`DeepSeek sent a stream event that is not JSON: ${preview(data)}; check baseUrl points at a chat completions API`, 'BAD_RESPONSE')
+    throw new LlmError(
+      `DeepSeek sent a stream event that is not JSON: ${preview(data)}; check baseUrl points at a chat completions API`,
+      'BAD_RESPONSE',
+    )
   }
   const parsed = CompletionChunk.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : ''
-    throw new LlmError(`DeepSeek sent a stream event of unexpected shape (${issue?.message ?? 'invalid'}${where}): ${preview(data)}`, 'BAD_RESPONSE')
+    throw new LlmError(
+      `DeepSeek sent a stream event of unexpected shape (${issue?.message ?? 'invalid'}${where}): ${preview(data)}`,
+      'BAD_RESPONSE',
+    )
   }
   return parsed.data
 }

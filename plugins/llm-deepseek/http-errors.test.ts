@@ -5,15 +5,29 @@ import { redactSecrets } from './redact.ts'
 test('status codes map to stable error codes', () => {
   const codes = [400, 401, 402, 404, 422, 429, 500, 502, 503].map((status) => [status, statusRule(status).code])
   expect(codes).toEqual([
-    [400, 'BAD_REQUEST'], [401, 'AUTH'], [402, 'INSUFFICIENT_BALANCE'], [404, 'HTTP_ERROR'],
-    [422, 'INVALID_PARAMS'], [429, 'RATE_LIMIT'], [500, 'SERVER'], [502, 'SERVER'], [503, 'SERVER'],
+    [400, 'BAD_REQUEST'],
+    [401, 'AUTH'],
+    [402, 'INSUFFICIENT_BALANCE'],
+    [404, 'HTTP_ERROR'],
+    [422, 'INVALID_PARAMS'],
+    [429, 'RATE_LIMIT'],
+    [500, 'SERVER'],
+    [502, 'SERVER'],
+    [503, 'SERVER'],
   ])
 })
 
 test('the provider message, type and code are quoted with a next step', () => {
-  const error = httpError(402, JSON.stringify({ error: { message: 'Insufficient Balance', type: 'unknown_error', code: 'invalid_request_error' } }))
+  const error = httpError(
+    402,
+    JSON.stringify({
+      error: { message: 'Insufficient Balance', type: 'unknown_error', code: 'invalid_request_error' },
+    }),
+  )
   expect(error).toMatchObject({ code: 'INSUFFICIENT_BALANCE', status: 402 })
-  expect(error.message).toBe('DeepSeek answered HTTP 402 INSUFFICIENT_BALANCE: Insufficient Balance (unknown_error/invalid_request_error); top up the DeepSeek account balance')
+  expect(error.message).toBe(
+    'DeepSeek answered HTTP 402 INSUFFICIENT_BALANCE: Insufficient Balance (unknown_error/invalid_request_error); top up the DeepSeek account balance',
+  )
 })
 
 test('a non-JSON or empty body is previewed', () => {
@@ -24,8 +38,12 @@ test('a non-JSON or empty body is previewed', () => {
 
 test('the key is redacted from quoted bodies, in full or as a masked mention', () => {
   const key = 'sk-abcdef0123456789'
-  expect(httpError(400, JSON.stringify({ error: { message: `bad header Bearer ${key}` } }), key).message).not.toContain(key)
-  expect(redactSecrets('Authentication Fails, Your api key: ****6789 is invalid')).toBe('Authentication Fails, Your api key: [redacted] is invalid')
+  expect(httpError(400, JSON.stringify({ error: { message: `bad header Bearer ${key}` } }), key).message).not.toContain(
+    key,
+  )
+  expect(redactSecrets('Authentication Fails, Your api key: ****6789 is invalid')).toBe(
+    'Authentication Fails, Your api key: [redacted] is invalid',
+  )
   expect(redactSecrets('set API_KEY=sk-live-1 now')).toBe('set API_KEY=[redacted] now')
   expect(redactSecrets('DEEPSEEK_API_KEY is not set')).toBe('DEEPSEEK_API_KEY is not set')
 })

@@ -9,7 +9,10 @@ interface StatusRule {
 }
 
 const RULES: Record<number, StatusRule> = {
-  400: { code: 'BAD_REQUEST', hint: 'the request body was rejected; check the model name, the history and config `defaults`' },
+  400: {
+    code: 'BAD_REQUEST',
+    hint: 'the request body was rejected; check the model name, the history and config `defaults`',
+  },
   401: { code: 'AUTH', hint: 'check that DEEPSEEK_API_KEY holds a valid key' },
   402: { code: 'INSUFFICIENT_BALANCE', hint: 'top up the DeepSeek account balance' },
   422: { code: 'INVALID_PARAMS', hint: 'a body parameter is invalid; check config `defaults`' },

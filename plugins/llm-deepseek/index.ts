@@ -3,7 +3,7 @@
 import type { Context } from 'cordis'
 import type { LlmAdapter } from '../llm/types.ts'
 import { streamChatCompletion } from './chat-completions.ts'
-import { Config, completionsUrl, readApiKey } from './config.ts'
+import { type Config, completionsUrl, readApiKey } from './config.ts'
 import { toWireBody } from './to-wire.ts'
 
 export { Config } from './config.ts'

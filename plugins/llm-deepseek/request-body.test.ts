@@ -17,7 +17,13 @@ const request: Partial<LlmRequest> = {
   model: 'deepseek-reasoner',
   system: 'You are dsh.',
   maxTokens: 2048,
-  tools: [{ name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }],
+  tools: [
+    {
+      name: 'read_file',
+      description: 'Read a file',
+      parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+    },
+  ],
   messages: [
     { role: 'user', content: 'show a.txt and b.txt' },
     {
@@ -31,7 +37,12 @@ const request: Partial<LlmRequest> = {
     },
     { role: 'tool', toolCallId: 'call_1', name: 'read_file', content: 'alpha' },
     { role: 'tool', toolCallId: 'call_2', name: 'read_file', content: 'error: b.txt not found', isError: true },
-    { role: 'assistant', content: '', reasoning: 'retry with c', toolCalls: [{ id: 'call_3', name: 'read_file', arguments: '{"path":"c.txt"}' }] },
+    {
+      role: 'assistant',
+      content: '',
+      reasoning: 'retry with c',
+      toolCalls: [{ id: 'call_3', name: 'read_file', arguments: '{"path":"c.txt"}' }],
+    },
     { role: 'tool', toolCallId: 'call_3', name: 'read_file', content: 'gamma' },
     { role: 'assistant', content: 'a.txt says alpha, c.txt says gamma.', reasoning: 'done' },
     { role: 'user', content: 'thanks' },
@@ -53,12 +64,25 @@ const expectedBody = {
     },
     { role: 'tool', tool_call_id: 'call_1', content: 'alpha' },
     { role: 'tool', tool_call_id: 'call_2', content: 'error: b.txt not found' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'read_file', arguments: '{"path":"c.txt"}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_3', type: 'function', function: { name: 'read_file', arguments: '{"path":"c.txt"}' } }],
+    },
     { role: 'tool', tool_call_id: 'call_3', content: 'gamma' },
     { role: 'assistant', content: 'a.txt says alpha, c.txt says gamma.' },
     { role: 'user', content: 'thanks' },
   ],
-  tools: [{ type: 'function', function: { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } } }],
+  tools: [
+    {
+      type: 'function',
+      function: {
+        name: 'read_file',
+        description: 'Read a file',
+        parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      },
+    },
+  ],
   // config defaults, sorted by key; the request's maxTokens overrides the default max_tokens
   max_tokens: 2048,
   temperature: 0.2,

@@ -48,7 +48,9 @@ describe('parseEchoScript', () => {
   })
 
   it('passes tool arguments through unvalidated, so bad JSON can be scripted', () => {
-    expect(parseEchoScript('tool bash {"command": ')).toEqual([{ kind: 'tool', name: 'bash', arguments: '{"command":' }])
+    expect(parseEchoScript('tool bash {"command": ')).toEqual([
+      { kind: 'tool', name: 'bash', arguments: '{"command":' },
+    ])
   })
 
   it('reads a number after the fail code as a status only when it is an HTTP status', () => {

@@ -19,8 +19,13 @@ const FINISH_REASONS: readonly EchoFinishReason[] = ['stop', 'tool-calls', 'max-
 
 /** A script line that starts with a command word but does not follow its syntax. */
 export class EchoScriptError extends Error {
-  constructor(readonly line: number, problem: string) {
-    super(`echo script line ${line}: ${problem}; see plugins/llm-echo/README.md (start the line with "\\" to echo it as text)`)
+  constructor(
+    readonly line: number,
+    problem: string,
+  ) {
+    super(
+      `echo script line ${line}: ${problem}; see plugins/llm-echo/README.md (start the line with "\\" to echo it as text)`,
+    )
     this.name = 'EchoScriptError'
   }
 }
@@ -49,20 +54,26 @@ function parseLine(line: string, lineNo: number): EchoCommand {
   const word = match?.[1]
   const rest = (match?.[2] ?? '').trim()
   switch (word) {
-    case 'sleep': return parseSleep(rest, lineNo)
-    case 'tool': return parseTool(rest, lineNo)
+    case 'sleep':
+      return parseSleep(rest, lineNo)
+    case 'tool':
+      return parseTool(rest, lineNo)
     case 'think':
       if (!rest) throw new EchoScriptError(lineNo, '"think" needs text, e.g. "think check the tests first"')
       return { kind: 'think', text: rest }
-    case 'fail': return parseFail(rest, lineNo)
-    case 'finish': return parseFinish(rest, lineNo)
-    default: return { kind: 'text', text: line }
+    case 'fail':
+      return parseFail(rest, lineNo)
+    case 'finish':
+      return parseFinish(rest, lineNo)
+    default:
+      return { kind: 'text', text: line }
   }
 }
 
 function parseSleep(rest: string, lineNo: number): EchoCommand {
   if (rest === 'forever') return { kind: 'sleep', ms: null }
-  if (!/^\d+$/.test(rest)) throw new EchoScriptError(lineNo, `"sleep" needs whole milliseconds or "forever", got ${JSON.stringify(rest)}`)
+  if (!/^\d+$/.test(rest))
+    throw new EchoScriptError(lineNo, `"sleep" needs whole milliseconds or "forever", got ${JSON.stringify(rest)}`)
   return { kind: 'sleep', ms: Number(rest) }
 }
 

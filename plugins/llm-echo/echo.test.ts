@@ -21,7 +21,12 @@ async function start(config?: echo.Config): Promise<Context> {
 
 function request(messages: Message[] | string, overrides: Partial<LlmRequest> = {}): LlmRequest {
   return {
-    sessionId: 's', turn: 1, step: 1, model: 'echo', system: 'be brief', tools: [],
+    sessionId: 's',
+    turn: 1,
+    step: 1,
+    model: 'echo',
+    system: 'be brief',
+    tools: [],
     messages: typeof messages === 'string' ? [{ role: 'user', content: messages }] : messages,
     signal: new AbortController().signal,
     ...overrides,
@@ -80,7 +85,9 @@ describe('llm-echo through ctx.llm.stream', () => {
 
   it('emits several tool calls in one step, arguments split over two deltas, finish tool-calls', async () => {
     const llm = (await start()).llm
-    const chunks = await collect(llm.stream(request('tool read_file {"path":"a.txt"}\ntool bash', { turn: 3, step: 2 })))
+    const chunks = await collect(
+      llm.stream(request('tool read_file {"path":"a.txt"}\ntool bash', { turn: 3, step: 2 })),
+    )
     expect(chunks.filter((chunk) => chunk.type === 'tool-call-delta')).toEqual([
       { type: 'tool-call-delta', index: 0, id: 'call_3_2_1', name: 'read_file', argumentsDelta: '{"path":' },
       { type: 'tool-call-delta', index: 0, argumentsDelta: '"a.txt"}' },
@@ -103,7 +110,11 @@ describe('llm-echo through ctx.llm.stream', () => {
   it('fails before any chunk with a default message', async () => {
     const llm = (await start()).llm
     expect(await collect(llm.stream(request('fail OVERLOADED')))).toEqual([
-      { type: 'finish', reason: 'error', error: { message: 'echo model failed with OVERLOADED (scripted)', code: 'OVERLOADED' } },
+      {
+        type: 'finish',
+        reason: 'error',
+        error: { message: 'echo model failed with OVERLOADED (scripted)', code: 'OVERLOADED' },
+      },
     ])
   })
 
@@ -119,7 +130,9 @@ describe('llm-echo through ctx.llm.stream', () => {
     const llm = (await start()).llm
     const finish = last(await collect(llm.stream(request('ok\nsleep soon'))))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'ECHO_BAD_SCRIPT' } })
-    expect(finish.type === 'finish' && finish.error?.message).toMatch(/echo script line 2: "sleep" needs whole milliseconds/)
+    expect(finish.type === 'finish' && finish.error?.message).toMatch(
+      /echo script line 2: "sleep" needs whole milliseconds/,
+    )
   })
 
   it('holds the stream for "sleep <ms>"', async () => {
@@ -135,7 +148,9 @@ describe('llm-echo through ctx.llm.stream', () => {
     it(`ends with finish aborted when aborted during "${sleep}", leaving no timer`, async () => {
       const llm = (await start()).llm
       const controller = new AbortController()
-      const iterator = llm.stream(request(`before\n${sleep}\nafter`, { signal: controller.signal }))[Symbol.asyncIterator]()
+      const iterator = llm
+        .stream(request(`before\n${sleep}\nafter`, { signal: controller.signal }))
+        [Symbol.asyncIterator]()
       const timersBefore = activeTimers()
       expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'before' })
       const pending = iterator.next()
@@ -159,11 +174,22 @@ describe('llm-echo through ctx.llm.stream', () => {
     expect(call).toMatchObject({ id: 'call_1_1_1', name: 'read_file' })
 
     const output = 'x'.repeat(250)
-    const second = await collect(llm.stream(request([
-      user,
-      { role: 'assistant', content: '', toolCalls: [{ id: 'call_1_1_1', name: 'read_file', arguments: '{"path":"notes.txt"}' }] },
-      { role: 'tool', toolCallId: 'call_1_1_1', name: 'read_file', content: output },
-    ], { step: 2 })))
+    const second = await collect(
+      llm.stream(
+        request(
+          [
+            user,
+            {
+              role: 'assistant',
+              content: '',
+              toolCalls: [{ id: 'call_1_1_1', name: 'read_file', arguments: '{"path":"notes.txt"}' }],
+            },
+            { role: 'tool', toolCallId: 'call_1_1_1', name: 'read_file', content: output },
+          ],
+          { step: 2 },
+        ),
+      ),
+    )
     expect(texts(second, 'text-delta').join('')).toBe(`tool read_file returned: ${'x'.repeat(200)}…`)
     expect(second.some((chunk) => chunk.type === 'tool-call-delta')).toBe(false)
     expect(last(second)).toEqual({ type: 'finish', reason: 'stop' })
@@ -171,12 +197,23 @@ describe('llm-echo through ctx.llm.stream', () => {
 
   it('summarises every result of a multi-call step, marking errors', async () => {
     const llm = (await start()).llm
-    const chunks = await collect(llm.stream(request([
-      { role: 'user', content: 'tool a\ntool b' },
-      { role: 'assistant', content: '', toolCalls: [{ id: '1', name: 'a', arguments: '{}' }, { id: '2', name: 'b', arguments: '{}' }] },
-      { role: 'tool', toolCallId: '1', name: 'a', content: 'fine' },
-      { role: 'tool', toolCallId: '2', name: 'b', content: 'no such file', isError: true },
-    ])))
+    const chunks = await collect(
+      llm.stream(
+        request([
+          { role: 'user', content: 'tool a\ntool b' },
+          {
+            role: 'assistant',
+            content: '',
+            toolCalls: [
+              { id: '1', name: 'a', arguments: '{}' },
+              { id: '2', name: 'b', arguments: '{}' },
+            ],
+          },
+          { role: 'tool', toolCallId: '1', name: 'a', content: 'fine' },
+          { role: 'tool', toolCallId: '2', name: 'b', content: 'no such file', isError: true },
+        ]),
+      ),
+    )
     expect(texts(chunks, 'text-delta').join('')).toBe('tool a returned: fine\ntool b failed: no such file')
   })
 })

@@ -28,7 +28,10 @@ export function planEchoResponse(request: Pick<LlmRequest, 'turn' | 'step' | 'sy
 }
 
 /** Execute the script in order; `finish` and `fail` end it. */
-function scriptActions(commands: EchoCommand[], request: Pick<LlmRequest, 'turn' | 'step' | 'system' | 'messages'>): EchoAction[] {
+function scriptActions(
+  commands: EchoCommand[],
+  request: Pick<LlmRequest, 'turn' | 'step' | 'system' | 'messages'>,
+): EchoAction[] {
   const actions: EchoAction[] = []
   let textLines = 0
   let thinkLines = 0
@@ -48,7 +51,11 @@ function scriptActions(commands: EchoCommand[], request: Pick<LlmRequest, 'turn'
         actions.push(...toolCallChunks(toolCalls++, command.name, command.arguments, request))
         break
       case 'fail': {
-        const fail: EchoAction = { kind: 'fail', code: command.code, message: command.message ?? `echo model failed with ${command.code} (scripted)` }
+        const fail: EchoAction = {
+          kind: 'fail',
+          code: command.code,
+          message: command.message ?? `echo model failed with ${command.code} (scripted)`,
+        }
         if (command.status !== undefined) fail.status = command.status
         actions.push(fail)
         return actions
@@ -70,12 +77,20 @@ function wordChunks(text: string, type: 'text-delta' | 'reasoning-delta'): EchoA
 }
 
 /** One call: id and name in the first delta, the arguments split over two deltas. */
-function toolCallChunks(index: number, name: string, args: string, request: Pick<LlmRequest, 'turn' | 'step'>): EchoAction[] {
+function toolCallChunks(
+  index: number,
+  name: string,
+  args: string,
+  request: Pick<LlmRequest, 'turn' | 'step'>,
+): EchoAction[] {
   const codePoints = [...args]
   const half = Math.ceil(codePoints.length / 2)
   const id = `call_${request.turn}_${request.step}_${index + 1}`
   return [
-    { kind: 'chunk', chunk: { type: 'tool-call-delta', index, id, name, argumentsDelta: codePoints.slice(0, half).join('') } },
+    {
+      kind: 'chunk',
+      chunk: { type: 'tool-call-delta', index, id, name, argumentsDelta: codePoints.slice(0, half).join('') },
+    },
     { kind: 'chunk', chunk: { type: 'tool-call-delta', index, argumentsDelta: codePoints.slice(half).join('') } },
   ]
 }
@@ -91,7 +106,11 @@ function summaryActions(results: ToolMessage[]): EchoAction[] {
 }
 
 /** Usage (deterministic: characters / 4, rounded up) then the finish chunk. */
-function finishWith(actions: EchoAction[], reason: EchoFinishReason, request: Pick<LlmRequest, 'system' | 'messages'>): EchoAction[] {
+function finishWith(
+  actions: EchoAction[],
+  reason: EchoFinishReason,
+  request: Pick<LlmRequest, 'system' | 'messages'>,
+): EchoAction[] {
   let outputChars = 0
   for (const action of actions) {
     if (action.kind !== 'chunk') continue
@@ -102,7 +121,10 @@ function finishWith(actions: EchoAction[], reason: EchoFinishReason, request: Pi
   const inputChars = request.system.length + request.messages.reduce((sum, message) => sum + message.content.length, 0)
   return [
     ...actions,
-    { kind: 'chunk', chunk: { type: 'usage', inputTokens: Math.ceil(inputChars / 4), outputTokens: Math.ceil(outputChars / 4) } },
+    {
+      kind: 'chunk',
+      chunk: { type: 'usage', inputTokens: Math.ceil(inputChars / 4), outputTokens: Math.ceil(outputChars / 4) },
+    },
     { kind: 'chunk', chunk: { type: 'finish', reason } },
   ]
 }

@@ -16,9 +16,7 @@ export interface StepRef {
 }
 
 /** Where a script entry came from, so errors can point at the line to fix. */
-export type EntrySource =
-  | { from: 'log' }
-  | { from: 'override'; file: string; path: string }
+export type EntrySource = { from: 'log' } | { from: 'override'; file: string; path: string }
 
 /** One model call of the script: what to serve, and where it was recorded (for drift checks and errors). */
 export interface ScriptEntry {
@@ -42,7 +40,9 @@ export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[
     if (event.type !== 'assistant/chunk') continue
     const { turn, step, chunk } = event.data as { turn: unknown; step: unknown; chunk: StreamChunk }
     if (!isPositiveInteger(turn) || !isPositiveInteger(step)) {
-      throw new Error(`event ${position} (assistant/chunk): "turn" and "step" must be positive integers, found turn ${JSON.stringify(turn)}, step ${JSON.stringify(step)}`)
+      throw new Error(
+        `event ${position} (assistant/chunk): "turn" and "step" must be positive integers, found turn ${JSON.stringify(turn)}, step ${JSON.stringify(step)}`,
+      )
     }
     const key = `${turn}:${step}`
     let chunks = groups.get(key)

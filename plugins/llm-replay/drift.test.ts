@@ -9,7 +9,10 @@ const recordedEvents = buildEvents([
   {
     prompt: 'show the notes',
     steps: [
-      { chunks: toolCallChunks(call), tools: [{ call, output: 'line one\nline two\nline three\n{{cwd}}/notes.txt done' }] },
+      {
+        chunks: toolCallChunks(call),
+        tools: [{ call, output: 'line one\nline two\nline three\n{{cwd}}/notes.txt done' }],
+      },
       { chunks: [text('They say hello.'), stop] },
     ],
   },
@@ -19,7 +22,8 @@ const LIVE_CWD = '/tmp/dsh-scenario-42'
 /** What the live agent sends at (1,2) when nothing changed. */
 const unchanged = () => liveMessages(buildMessages(recordedEvents, at), LIVE_CWD)
 
-const drift = (live: Message[], liveAt = at) => checkDrift({ recordedEvents, recordedAt: at, liveAt, liveMessages: live, liveCwds: [LIVE_CWD] })
+const drift = (live: Message[], liveAt = at) =>
+  checkDrift({ recordedEvents, recordedAt: at, liveAt, liveMessages: live, liveCwds: [LIVE_CWD] })
 
 describe('checkDrift', () => {
   it('accepts the same history once the live cwd is written {{cwd}}', () => {
@@ -29,7 +33,10 @@ describe('checkDrift', () => {
 
   it('reports changed tool output as a compact line diff of that message only', () => {
     const live = unchanged()
-    live[2] = { ...(live[2] as Extract<Message, { role: 'tool' }>), content: `line one\nline 2\nline three\n${LIVE_CWD}/notes.txt done` }
+    live[2] = {
+      ...(live[2] as Extract<Message, { role: 'tool' }>),
+      content: `line one\nline 2\nline three\n${LIVE_CWD}/notes.txt done`,
+    }
     const report = drift(live) as string
     expect(report).toContain('message 2 differs (role tool); - recorded, + live:')
     expect(report).toContain('\n  …\n    line one\n-   line two\n+   line 2\n    line three\n  …')
@@ -40,26 +47,49 @@ describe('checkDrift', () => {
   it('reports a changed prompt as message 0', () => {
     const live = unchanged()
     live[0] = { role: 'user', content: 'show the notes, please' }
-    expect(drift(live)).toBe('message 0 differs (role user); - recorded, + live:\n- content: show the notes\n+ content: show the notes, please\n  role: user')
+    expect(drift(live)).toBe(
+      'message 0 differs (role user); - recorded, + live:\n- content: show the notes\n+ content: show the notes, please\n  role: user',
+    )
   })
 
   it('reports a (turn, step) mismatch before looking at messages', () => {
-    expect(drift(unchanged(), { turn: 2, step: 1 })).toBe('the live request is turn 2 step 1 but the next recorded model call is turn 1 step 2; the agent now makes a different number of calls per turn')
+    expect(drift(unchanged(), { turn: 2, step: 1 })).toBe(
+      'the live request is turn 2 step 1 but the next recorded model call is turn 1 step 2; the agent now makes a different number of calls per turn',
+    )
   })
 
   it('reports a missing or extra message with the counts', () => {
-    expect(drift(unchanged().slice(0, 2))).toMatch(/^message 2 \(tool\) is missing from the live history \(recorded history has 3 message\(s\), live has 2\)/)
-    expect(drift([...unchanged(), { role: 'user', content: 'extra' }])).toMatch(/^the live history has an extra message 3 \(user\)/)
+    expect(drift(unchanged().slice(0, 2))).toMatch(
+      /^message 2 \(tool\) is missing from the live history \(recorded history has 3 message\(s\), live has 2\)/,
+    )
+    expect(drift([...unchanged(), { role: 'user', content: 'extra' }])).toMatch(
+      /^the live history has an extra message 3 \(user\)/,
+    )
   })
 
   it('says so when the recorded log has no step at the scripted position', () => {
-    const report = checkDrift({ recordedEvents, recordedAt: { turn: 5, step: 1 }, liveAt: { turn: 5, step: 1 }, liveMessages: [], liveCwds: [] })
+    const report = checkDrift({
+      recordedEvents,
+      recordedAt: { turn: 5, step: 1 },
+      liveAt: { turn: 5, step: 1 },
+      liveMessages: [],
+      liveCwds: [],
+    })
     expect(report).toContain('the recorded log has no step/start for turn 5 step 1')
   })
 
   it('normalizes a raw (unnormalized) recorded log by its own header cwd', () => {
-    const rawEvents = JSON.parse(JSON.stringify(recordedEvents).split('{{cwd}}').join('/tmp/recorded-run')) as typeof recordedEvents
-    const report = checkDrift({ recordedEvents: rawEvents, recordedAt: at, liveAt: at, liveMessages: unchanged(), liveCwds: [LIVE_CWD], recordedCwd: '/tmp/recorded-run' })
+    const rawEvents = JSON.parse(
+      JSON.stringify(recordedEvents).split('{{cwd}}').join('/tmp/recorded-run'),
+    ) as typeof recordedEvents
+    const report = checkDrift({
+      recordedEvents: rawEvents,
+      recordedAt: at,
+      liveAt: at,
+      liveMessages: unchanged(),
+      liveCwds: [LIVE_CWD],
+      recordedCwd: '/tmp/recorded-run',
+    })
     expect(report).toBeUndefined()
   })
 })
@@ -67,11 +97,19 @@ describe('checkDrift', () => {
 describe('normalizeCwd', () => {
   it('replaces every spelling, longest first, in every string field', () => {
     const messages: Message[] = [
-      { role: 'assistant', content: 'in /private/var/t and /var/t', toolCalls: [{ id: 'c', name: 'read', arguments: '{"path":"/private/var/t/a"}' }] },
+      {
+        role: 'assistant',
+        content: 'in /private/var/t and /var/t',
+        toolCalls: [{ id: 'c', name: 'read', arguments: '{"path":"/private/var/t/a"}' }],
+      },
     ]
     // '/var/t' is a suffix of '/private/var/t': replacing it first would leave '/private{{cwd}}'.
     expect(normalizeCwd(messages, ['/var/t', '/private/var/t'])).toEqual([
-      { role: 'assistant', content: 'in {{cwd}} and {{cwd}}', toolCalls: [{ id: 'c', name: 'read', arguments: '{"path":"{{cwd}}/a"}' }] },
+      {
+        role: 'assistant',
+        content: 'in {{cwd}} and {{cwd}}',
+        toolCalls: [{ id: 'c', name: 'read', arguments: '{"path":"{{cwd}}/a"}' }],
+      },
     ])
   })
 })
@@ -80,7 +118,9 @@ describe('diffHistories', () => {
   it('cuts a huge tool output diff to a bounded size', () => {
     const big = Array.from({ length: 5000 }, (_, i) => `row ${i}`).join('\n')
     const recorded: Message[] = [{ role: 'tool', toolCallId: 'c', name: 'bash', content: big }]
-    const live: Message[] = [{ role: 'tool', toolCallId: 'c', name: 'bash', content: big.replace(/row (\d+)7\b/g, 'ROW $17') }]
+    const live: Message[] = [
+      { role: 'tool', toolCallId: 'c', name: 'bash', content: big.replace(/row (\d+)7\b/g, 'ROW $17') },
+    ]
     const report = diffHistories(recorded, live) as string
     expect(report.split('\n').length).toBeLessThanOrEqual(27)
     expect(report).toContain('diff cut at 24 lines')

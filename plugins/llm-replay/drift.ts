@@ -30,7 +30,10 @@ export function checkDrift(input: DriftInput): string | undefined {
   if (!hasStepStart(input.recordedEvents, recordedAt)) {
     return `the recorded log has no step/start for ${describeStep(recordedAt)}, so there is no recorded history to compare with; the log and the script disagree (re-record, or fix "at" in the override)`
   }
-  const recorded = normalizeCwd(buildMessages(input.recordedEvents, recordedAt), input.recordedCwd ? [input.recordedCwd] : [])
+  const recorded = normalizeCwd(
+    buildMessages(input.recordedEvents, recordedAt),
+    input.recordedCwd ? [input.recordedCwd] : [],
+  )
   const live = normalizeCwd(input.liveMessages, input.liveCwds)
   return diffHistories(recorded, live)
 }
@@ -51,8 +54,10 @@ export function diffHistories(recorded: readonly Message[], live: readonly Messa
     const now = live[index]
     if (was && now && canonical(was) === canonical(now)) continue
     const counts = `recorded history has ${recorded.length} message(s), live has ${live.length}`
-    if (!now) return `message ${index} (${was.role}) is missing from the live history (${counts}):\n${indent(renderMessage(was))}`
-    if (!was) return `the live history has an extra message ${index} (${now.role}) (${counts}):\n${indent(renderMessage(now))}`
+    if (!now)
+      return `message ${index} (${was.role}) is missing from the live history (${counts}):\n${indent(renderMessage(was))}`
+    if (!was)
+      return `the live history has an extra message ${index} (${now.role}) (${counts}):\n${indent(renderMessage(now))}`
     const roles = was.role === now.role ? `role ${was.role}` : `role recorded ${was.role}, live ${now.role}`
     return `message ${index} differs (${roles}); - recorded, + live:\n${compactLineDiff(renderMessage(was), renderMessage(now))}`
   }
@@ -99,7 +104,11 @@ function mapStrings<T>(value: T, replace: (text: string) => string): T {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) return item
-    return Object.fromEntries(Object.keys(item).sort().map((key) => [key, (item as Record<string, unknown>)[key]]))
+    return Object.fromEntries(
+      Object.keys(item)
+        .sort()
+        .map((key) => [key, (item as Record<string, unknown>)[key]]),
+    )
   })
 }
 

@@ -2,11 +2,7 @@
 // naming the fixture file, scenario, session, turn and step, and what to do next.
 import { LlmError } from '../llm/types.ts'
 
-export type ReplayErrorCode =
-  | 'REPLAY_EXHAUSTED'
-  | 'REPLAY_EXTRA_SESSION'
-  | 'REPLAY_DRIFT'
-  | 'REPLAY_UNCONSUMED'
+export type ReplayErrorCode = 'REPLAY_EXHAUSTED' | 'REPLAY_EXTRA_SESSION' | 'REPLAY_DRIFT' | 'REPLAY_UNCONSUMED'
 
 export interface ReplayProblem {
   code: ReplayErrorCode
@@ -15,8 +11,13 @@ export interface ReplayProblem {
 
 /** What `verify()` throws: every problem of the run, numbered, in one message. */
 export class ReplayVerificationError extends Error {
-  constructor(readonly scenario: string, readonly problems: readonly ReplayProblem[]) {
-    super(`replay of scenario "${scenario}" failed with ${problems.length} problem(s):\n${problems.map((p, i) => `${i + 1}. [${p.code}] ${p.message}`).join('\n')}`)
+  constructor(
+    readonly scenario: string,
+    readonly problems: readonly ReplayProblem[],
+  ) {
+    super(
+      `replay of scenario "${scenario}" failed with ${problems.length} problem(s):\n${problems.map((p, i) => `${i + 1}. [${p.code}] ${p.message}`).join('\n')}`,
+    )
     this.name = 'ReplayVerificationError'
   }
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { loadFixtures } from './fixtures.ts'
 import { buildEvents, logText, stop, text } from './test-support.ts'
 
-const log = logText(buildEvents([{ prompt: 'p', steps: [{ chunks: [text('a'), stop] }, { chunks: [text('b'), stop] }] }]))
+const log = logText(
+  buildEvents([{ prompt: 'p', steps: [{ chunks: [text('a'), stop] }, { chunks: [text('b'), stop] }] }]),
+)
 const hang = (turn: number, step: number) => ({ kind: 'hang', at: { turn, step } })
 
 /** An in-memory file system for loadFixtures. */
@@ -22,7 +24,14 @@ describe('loadFixtures', () => {
       'o1.json': { patch: [{ index: 1, entry: { kind: 'hang' } }] },
       'shared.json': { entries: [hang(1, 1)] },
     })
-    const sessions = loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl' }, { file: 's1.jsonl', override: 'o1.json' }], override: 'shared.json' }, read)
+    const sessions = loadFixtures(
+      {
+        scenario: 'x',
+        sessions: [{ file: 's0.jsonl' }, { file: 's1.jsonl', override: 'o1.json' }],
+        override: 'shared.json',
+      },
+      read,
+    )
     expect(sessions.map((s) => s.script.map((e) => e.entry.kind))).toEqual([['hang'], ['chunks', 'hang']])
     expect(sessions[1].script[1].at).toEqual({ turn: 1, step: 2 })
     expect(sessions[0].cwd).toBe('{{cwd}}')
@@ -31,24 +40,37 @@ describe('loadFixtures', () => {
 
   it('rejects a per-session override that names another session', () => {
     const read = reader({ 's0.jsonl': log, 's1.jsonl': log, 'o1.json': { session: 0, entries: [] } })
-    expect(() => loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl' }, { file: 's1.jsonl', override: 'o1.json' }] }, read))
-      .toThrow('o1.json: $.session: this file is the override of session 1 (s1.jsonl) but targets session 0')
+    expect(() =>
+      loadFixtures(
+        { scenario: 'x', sessions: [{ file: 's0.jsonl' }, { file: 's1.jsonl', override: 'o1.json' }] },
+        read,
+      ),
+    ).toThrow('o1.json: $.session: this file is the override of session 1 (s1.jsonl) but targets session 0')
   })
 
   it('rejects two overrides of one session', () => {
     const read = reader({ 's0.jsonl': log, 'o0.json': { entries: [] }, 'shared.json': { entries: [] } })
-    expect(() => loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl', override: 'o0.json' }], override: 'shared.json' }, read))
-      .toThrow('session 0 is overridden twice: o0.json ($) and shared.json ($); keep one')
+    expect(() =>
+      loadFixtures(
+        { scenario: 'x', sessions: [{ file: 's0.jsonl', override: 'o0.json' }], override: 'shared.json' },
+        read,
+      ),
+    ).toThrow('session 0 is overridden twice: o0.json ($) and shared.json ($); keep one')
   })
 
   it('names a missing override file and what to do', () => {
-    expect(() => loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl' }], override: 'gone.json' }, reader({ 's0.jsonl': log })))
-      .toThrow('cannot read replay override gone.json: the file does not exist; write it (see docs/replay.md)')
+    expect(() =>
+      loadFixtures(
+        { scenario: 'x', sessions: [{ file: 's0.jsonl' }], override: 'gone.json' },
+        reader({ 's0.jsonl': log }),
+      ),
+    ).toThrow('cannot read replay override gone.json: the file does not exist; write it (see docs/replay.md)')
   })
 
   it('names the session in a patch position error', () => {
     const read = reader({ 's0.jsonl': log, 'o.json': { patch: [{ index: 5, entry: { kind: 'hang' } }] } })
-    expect(() => loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl' }], override: 'o.json' }, read))
-      .toThrow('o.json: $.patch[0].index: there is no derived entry 5 to replace; scenario "x", session 0 (s0.jsonl) derives 2 entries (indexes 0–1)')
+    expect(() => loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl' }], override: 'o.json' }, read)).toThrow(
+      'o.json: $.patch[0].index: there is no derived entry 5 to replace; scenario "x", session 0 (s0.jsonl) derives 2 entries (indexes 0–1)',
+    )
   })
 })

@@ -24,11 +24,13 @@ export interface RecordedSession {
 
 export type ReadText = (file: string) => string
 
-const ChunkEventData = z.object({
-  turn: z.number().int().positive(),
-  step: z.number().int().positive(),
-  chunk: StreamChunkSchema,
-}).strict()
+const ChunkEventData = z
+  .object({
+    turn: z.number().int().positive(),
+    step: z.number().int().positive(),
+    chunk: StreamChunkSchema,
+  })
+  .strict()
 
 export function loadFixtures(sources: FixtureSources, read: ReadText = readFixtureText): RecordedSession[] {
   const sessions = sources.sessions.map((source, index) => readSession(index, source.file, read, sources.scenario))
@@ -45,7 +47,12 @@ export function sessionLabel(scenario: string, session: Pick<RecordedSession, 'i
 }
 
 function readSession(index: number, file: string, read: ReadText, scenario: string): RecordedSession {
-  const text = readOrExplain(file, read, `session log ${index} of scenario "${scenario}"`, 'record the scenario first (dsh test <name> --mode record) or fix the path in the replay config / DSH_SNAPSHOT_FILE')
+  const text = readOrExplain(
+    file,
+    read,
+    `session log ${index} of scenario "${scenario}"`,
+    'record the scenario first (dsh test <name> --mode record) or fix the path in the replay config / DSH_SNAPSHOT_FILE',
+  )
   const log = parseSessionLog(text, file)
   const historyEvents: HistoryEvent[] = []
   log.events.forEach((event, position) => {
@@ -71,20 +78,32 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
   const parts: OverridePart[] = []
   sources.sessions.forEach((source, index) => {
     if (!source.override) return
-    const own = parseOverride(readOrExplain(source.override, read, `replay override of session ${index}`, OVERRIDE_HINT), source.override, index)
+    const own = parseOverride(
+      readOrExplain(source.override, read, `replay override of session ${index}`, OVERRIDE_HINT),
+      source.override,
+      index,
+    )
     for (const part of own) {
       if (part.session !== index) {
-        throw new Error(`${part.file}: ${part.path}.session: this file is the override of session ${index} (${source.file}) but targets session ${part.session}; drop "session" or move the part to the scenario-wide override`)
+        throw new Error(
+          `${part.file}: ${part.path}.session: this file is the override of session ${index} (${source.file}) but targets session ${part.session}; drop "session" or move the part to the scenario-wide override`,
+        )
       }
     }
     parts.push(...own)
   })
   if (sources.override) {
-    const shared = parseOverride(readOrExplain(sources.override, read, 'replay override', OVERRIDE_HINT), sources.override, 0)
+    const shared = parseOverride(
+      readOrExplain(sources.override, read, 'replay override', OVERRIDE_HINT),
+      sources.override,
+      0,
+    )
     for (const part of shared) {
       if (part.session >= sources.sessions.length) {
         const where = part.explicitSession ? `${part.path}.session` : part.path
-        throw new Error(`${part.file}: ${where}: targets session ${part.session}, but only ${sources.sessions.length} session log(s) are configured (${sources.sessions.map((s) => s.file).join(', ')}); add the session log or fix the index`)
+        throw new Error(
+          `${part.file}: ${where}: targets session ${part.session}, but only ${sources.sessions.length} session log(s) are configured (${sources.sessions.map((s) => s.file).join(', ')}); add the session log or fix the index`,
+        )
       }
     }
     parts.push(...shared)
@@ -92,7 +111,10 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
   const owner = new Map<number, OverridePart>()
   for (const part of parts) {
     const first = owner.get(part.session)
-    if (first) throw new Error(`session ${part.session} is overridden twice: ${first.file} (${first.path}) and ${part.file} (${part.path}); keep one`)
+    if (first)
+      throw new Error(
+        `session ${part.session} is overridden twice: ${first.file} (${first.path}) and ${part.file} (${part.path}); keep one`,
+      )
     owner.set(part.session, part)
   }
   return parts
@@ -104,7 +126,8 @@ function readOrExplain(file: string, read: ReadText, what: string, hint: string)
   try {
     return read(file)
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (error as Error).message
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file does not exist' : (error as Error).message
     throw new Error(`cannot read ${what} ${file}: ${reason}; ${hint}`)
   }
 }

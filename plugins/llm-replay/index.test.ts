@@ -22,7 +22,13 @@ class FakeSessions extends Service {
   }
 
   create(options: { cwd: string; id?: string }): SessionHeader {
-    const header: SessionHeader = { type: 'session', version: 1, id: options.id ?? `live-${++this.counter}`, createdAt: 0, cwd: options.cwd }
+    const header: SessionHeader = {
+      type: 'session',
+      version: 1,
+      id: options.id ?? `live-${++this.counter}`,
+      createdAt: 0,
+      cwd: options.cwd,
+    }
     this.headers.set(header.id, header)
     this.ctx.emit('session/created', header)
     return header
@@ -75,7 +81,9 @@ function scenario(files: Record<string, string | object>): Record<string, string
   return paths
 }
 
-async function start(config: ReplayConfigInput): Promise<{ ctx: Context; sessions: FakeSessions; replay: ReplayService }> {
+async function start(
+  config: ReplayConfigInput,
+): Promise<{ ctx: Context; sessions: FakeSessions; replay: ReplayService }> {
   // Tests that leave entries unconsumed would print the shutdown report; keep the run quiet.
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
   const context = (ctx = new Context())
@@ -91,7 +99,13 @@ async function start(config: ReplayConfigInput): Promise<{ ctx: Context; session
 }
 
 /** The request the live agent makes at (turn, step): history rebuilt from the recorded events, in the live cwd. */
-function requestAt(sessionId: string, events: HistoryEvent[], turn: number, step: number, signal = new AbortController().signal): LlmRequest {
+function requestAt(
+  sessionId: string,
+  events: HistoryEvent[],
+  turn: number,
+  step: number,
+  signal = new AbortController().signal,
+): LlmRequest {
   const messages = liveMessages(buildMessages(events, { turn, step }), LIVE_CWD)
   return { sessionId, turn, step, model: 'm', system: 'sys', messages, tools: [], signal }
 }
@@ -104,7 +118,13 @@ async function collect(stream: AsyncIterable<StreamChunk>): Promise<StreamChunk[
 
 const call = { id: '{{call:1}}', name: 'bash', arguments: '{"command":"ls"}' }
 const twoTurns = buildEvents([
-  { prompt: 'list files', steps: [{ chunks: toolCallChunks(call), tools: [{ call, output: 'a.txt\nb.txt' }] }, { chunks: [text('Two '), text('files.'), stop] }] },
+  {
+    prompt: 'list files',
+    steps: [
+      { chunks: toolCallChunks(call), tools: [{ call, output: 'a.txt\nb.txt' }] },
+      { chunks: [text('Two '), text('files.'), stop] },
+    ],
+  },
   { prompt: 'thanks', steps: [{ chunks: [text('Welcome.'), stop] }] },
 ])
 /** A log whose only model call produced no chunk (the provider failed or hung before streaming). */
@@ -116,7 +136,7 @@ const silentCall = [
 ] as HistoryEvent[]
 
 describe('llm-replay serving', () => {
-  it('serves each recorded call\'s chunks in order and never calls next()', async () => {
+  it("serves each recorded call's chunks in order and never calls next()", async () => {
     const files = scenario({ 'session.jsonl': logText(twoTurns) })
     const { ctx, sessions, replay } = await start({ scenario: 'demo', sessions: [{ file: files['session.jsonl'] }] })
     // Registered after replay: only reachable if replay called next().
@@ -136,7 +156,11 @@ describe('llm-replay serving', () => {
   })
 
   it('passes a recorded finish{error} through unchanged', async () => {
-    const failed: StreamChunk = { type: 'finish', reason: 'error', error: { message: 'context too long', code: 'HTTP_400', status: 400 } }
+    const failed: StreamChunk = {
+      type: 'finish',
+      reason: 'error',
+      error: { message: 'context too long', code: 'HTTP_400', status: 400 },
+    }
     const events = buildEvents([{ prompt: 'p', steps: [{ chunks: [text('par'), failed] }] }])
     const files = scenario({ 'session.jsonl': logText(events) })
     const { ctx, sessions } = await start({ sessions: [{ file: files['session.jsonl'] }] })
@@ -147,9 +171,23 @@ describe('llm-replay serving', () => {
   it('turns a throw entry into its prefix chunks and the terminal error a real adapter throw gives', async () => {
     const files = scenario({
       'session.jsonl': logText(silentCall),
-      'replay.override.json': { entries: [{ kind: 'throw', at: { turn: 1, step: 1 }, chunks: [text('half')], message: 'Service Unavailable', code: 'HTTP_503', status: 503 }] },
+      'replay.override.json': {
+        entries: [
+          {
+            kind: 'throw',
+            at: { turn: 1, step: 1 },
+            chunks: [text('half')],
+            message: 'Service Unavailable',
+            code: 'HTTP_503',
+            status: 503,
+          },
+        ],
+      },
     })
-    const { ctx, sessions } = await start({ sessions: [{ file: files['session.jsonl'] }], override: files['replay.override.json'] })
+    const { ctx, sessions } = await start({
+      sessions: [{ file: files['session.jsonl'] }],
+      override: files['replay.override.json'],
+    })
     const { id } = sessions.create({ cwd: LIVE_CWD })
     expect(await collect(ctx.llm.stream(requestAt(id, silentCall, 1, 1)))).toEqual([
       text('half'),
@@ -158,12 +196,19 @@ describe('llm-replay serving', () => {
   })
 
   it('hangs until the request is cancelled, then finishes aborted', async () => {
-    const files = scenario({ 'session.jsonl': logText(silentCall), 'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 } }] } })
-    const { ctx, sessions, replay } = await start({ sessions: [{ file: files['session.jsonl'], override: files['override.json'] }] })
+    const files = scenario({
+      'session.jsonl': logText(silentCall),
+      'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 } }] },
+    })
+    const { ctx, sessions, replay } = await start({
+      sessions: [{ file: files['session.jsonl'], override: files['override.json'] }],
+    })
     const { id } = sessions.create({ cwd: LIVE_CWD })
     const cancel = new AbortController()
     let settled = false
-    const result = collect(ctx.llm.stream(requestAt(id, silentCall, 1, 1, cancel.signal))).finally(() => (settled = true))
+    const result = collect(ctx.llm.stream(requestAt(id, silentCall, 1, 1, cancel.signal))).finally(
+      () => (settled = true),
+    )
     await new Promise((resolve) => setTimeout(resolve, 30))
     expect(settled).toBe(false)
     cancel.abort()
@@ -172,10 +217,18 @@ describe('llm-replay serving', () => {
   })
 
   it('binds two live sessions to two logs in creation order and serves interleaved requests', async () => {
-    const first = buildEvents([{ prompt: 'one', steps: [{ chunks: [text('A1'), stop] }] }, { prompt: 'again', steps: [{ chunks: [text('A2'), stop] }] }])
-    const second = buildEvents([{ prompt: 'two', steps: [{ chunks: [text('B1'), stop] }] }, { prompt: 'again', steps: [{ chunks: [text('B2'), stop] }] }])
+    const first = buildEvents([
+      { prompt: 'one', steps: [{ chunks: [text('A1'), stop] }] },
+      { prompt: 'again', steps: [{ chunks: [text('A2'), stop] }] },
+    ])
+    const second = buildEvents([
+      { prompt: 'two', steps: [{ chunks: [text('B1'), stop] }] },
+      { prompt: 'again', steps: [{ chunks: [text('B2'), stop] }] },
+    ])
     const files = scenario({ 'session.jsonl': logText(first), 'session.1.jsonl': logText(second) })
-    const { ctx, sessions, replay } = await start({ sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }] })
+    const { ctx, sessions, replay } = await start({
+      sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }],
+    })
     const s1 = sessions.create({ cwd: LIVE_CWD }).id
     const s2 = sessions.create({ cwd: LIVE_CWD }).id
     expect(await collect(ctx.llm.stream(requestAt(s2, second, 1, 1)))).toEqual([text('B1'), stop])
@@ -186,20 +239,43 @@ describe('llm-replay serving', () => {
   })
 
   it('binds a session it never saw created (session/load) to the next log on its first request, with its persisted cwd', async () => {
-    const events = buildEvents([{ prompt: 'where', steps: [{ chunks: [{ type: 'tool-call-delta', index: 0, id: 'c1', name: 'read', argumentsDelta: '{"path":"{{cwd}}/a.txt"}' }, stop] }] }])
+    const events = buildEvents([
+      {
+        prompt: 'where',
+        steps: [
+          {
+            chunks: [
+              { type: 'tool-call-delta', index: 0, id: 'c1', name: 'read', argumentsDelta: '{"path":"{{cwd}}/a.txt"}' },
+              stop,
+            ],
+          },
+        ],
+      },
+    ])
     const files = scenario({ 'session.jsonl': logText(events) })
     const { ctx, sessions } = await start({ sessions: [{ file: files['session.jsonl'] }] })
     sessions.persist({ type: 'session', version: 1, id: 'restored', createdAt: 0, cwd: LIVE_CWD })
     const chunks = await collect(ctx.llm.stream(requestAt('restored', events, 1, 1)))
     // `{{cwd}}` in recorded model output comes back as the live cwd (JSON-escaped in arguments).
-    expect(chunks[0]).toEqual({ type: 'tool-call-delta', index: 0, id: 'c1', name: 'read', argumentsDelta: `{"path":${JSON.stringify(`${LIVE_CWD}/a.txt`)}}` })
+    expect(chunks[0]).toEqual({
+      type: 'tool-call-delta',
+      index: 0,
+      id: 'c1',
+      name: 'read',
+      argumentsDelta: `{"path":${JSON.stringify(`${LIVE_CWD}/a.txt`)}}`,
+    })
   })
 
   it('reads DSH_SNAPSHOT_FILE (a JSON array) and DSH_SNAPSHOT_OVERRIDE when the config names no sessions', async () => {
     const files = scenario({
       'session.jsonl': logText(twoTurns),
       'session.1.jsonl': logText(silentCall),
-      'replay.override.json': { session: 1, entries: [{ kind: 'throw', at: { turn: 1, step: 1 }, message: 'Authentication Fails', code: 'HTTP_401', status: 401 }] },
+      'replay.override.json': {
+        session: 1,
+        entries: [
+          { kind: 'throw', at: { turn: 1, step: 1 }, message: 'Authentication Fails', code: 'HTTP_401', status: 401 },
+        ],
+      },
     })
     vi.stubEnv('DSH_SNAPSHOT_FILE', JSON.stringify([files['session.jsonl'], files['session.1.jsonl']]))
     vi.stubEnv('DSH_SNAPSHOT_OVERRIDE', files['replay.override.json'])
@@ -209,12 +285,21 @@ describe('llm-replay serving', () => {
     expect(await collect(ctx.llm.stream(requestAt(second, silentCall, 1, 1)))).toEqual([
       { type: 'finish', reason: 'error', error: { message: 'Authentication Fails', code: 'HTTP_401', status: 401 } },
     ])
-    expect(replay.unconsumed().map((entry) => [entry.session, entry.index])).toEqual([[0, 0], [0, 1], [0, 2]])
+    expect(replay.unconsumed().map((entry) => [entry.session, entry.index])).toEqual([
+      [0, 0],
+      [0, 1],
+      [0, 2],
+    ])
   })
 
   it('ends a pending hang with REPLAY_STOPPED when the plugin stops', async () => {
-    const files = scenario({ 'session.jsonl': logText(silentCall), 'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 } }] } })
-    const { ctx, sessions } = await start({ sessions: [{ file: files['session.jsonl'], override: files['override.json'] }] })
+    const files = scenario({
+      'session.jsonl': logText(silentCall),
+      'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 } }] },
+    })
+    const { ctx, sessions } = await start({
+      sessions: [{ file: files['session.jsonl'], override: files['override.json'] }],
+    })
     const { id } = sessions.create({ cwd: LIVE_CWD })
     const result = collect(ctx.llm.stream(requestAt(id, silentCall, 1, 1)))
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -230,7 +315,9 @@ describe('llm-replay serving', () => {
     await context.plugin(LlmService)
     await context.plugin(SessionStore, { root: join(root, `store-${fixtureCount}`) })
     const early = context.sessions.create({ cwd: LIVE_CWD }).id
-    await context.plugin(ReplayService, { sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }] } as never)
+    await context.plugin(ReplayService, {
+      sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }],
+    } as never)
     const late = context.sessions.create({ cwd: LIVE_CWD }).id
     expect(await collect(context.llm.stream(requestAt(late, second, 1, 1)))).toEqual([text('B'), stop])
     expect(await collect(context.llm.stream(requestAt(early, first, 1, 1)))).toEqual([text('A'), stop])
@@ -260,7 +347,9 @@ describe('llm-replay loud errors', () => {
     const [finish] = await collect(ctx.llm.stream(request))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXHAUSTED' } })
     const message = (finish as Extract<StreamChunk, { type: 'finish' }>).error!.message
-    expect(message).toContain(`scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2`)
+    expect(message).toContain(
+      `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2`,
+    )
     expect(message).toContain('model call 2, but the script has 1 entry')
     expect(replay.errors).toEqual([{ code: 'REPLAY_EXHAUSTED', message }])
     expect(() => replay.verify()).toThrow(ReplayVerificationError)
@@ -272,7 +361,9 @@ describe('llm-replay loud errors', () => {
     sessions.create({ cwd: LIVE_CWD })
     const extra = sessions.create({ cwd: LIVE_CWD }).id
     expect(replay.errors.map((e) => e.code)).toEqual(['REPLAY_EXTRA_SESSION'])
-    expect(replay.errors[0].message).toContain(`live session ${extra} is session number 2 of this run, but only 1 session log(s) were recorded (${files['session.jsonl']})`)
+    expect(replay.errors[0].message).toContain(
+      `live session ${extra} is session number 2 of this run, but only 1 session log(s) were recorded (${files['session.jsonl']})`,
+    )
     const [finish] = await collect(ctx.llm.stream(requestAt(extra, twoTurns, 1, 1)))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXTRA_SESSION' } })
     expect((finish as Extract<StreamChunk, { type: 'finish' }>).error!.message).toContain('[request at turn 1 step 1]')
@@ -288,7 +379,9 @@ describe('llm-replay loud errors', () => {
     const [finish] = await collect(ctx.llm.stream(request))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_DRIFT' } })
     const message = replay.errors[0].message
-    expect(message).toContain(`scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2: drift at script entry 1 (recorded at turn 1 step 2)`)
+    expect(message).toContain(
+      `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2: drift at script entry 1 (recorded at turn 1 step 2)`,
+    )
     expect(message).toContain('message 2 differs (role tool)')
     expect(message).toContain('-   b.txt\n+   c.txt')
   })
@@ -297,7 +390,10 @@ describe('llm-replay loud errors', () => {
     const files = scenario({ 'session.jsonl': logText(twoTurns) })
     const { ctx, sessions, replay } = await start({ sessions: [{ file: files['session.jsonl'] }], drift: false })
     const { id } = sessions.create({ cwd: LIVE_CWD })
-    const request = { ...requestAt(id, twoTurns, 1, 1), messages: [{ role: 'user' as const, content: 'something else' }] }
+    const request = {
+      ...requestAt(id, twoTurns, 1, 1),
+      messages: [{ role: 'user' as const, content: 'something else' }],
+    }
     expect(await collect(ctx.llm.stream(request))).toEqual(toolCallChunks(call))
     expect(replay.errors).toEqual([])
   })
@@ -319,7 +415,9 @@ describe('llm-replay loud errors', () => {
     }
     expect(thrown).toBeInstanceOf(ReplayVerificationError)
     expect((thrown as Error).message).toContain('1. [REPLAY_UNCONSUMED] scenario "demo", session 0')
-    expect((thrown as Error).message).toContain('2 script entries were never requested: entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)')
+    expect((thrown as Error).message).toContain(
+      '2 script entries were never requested: entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)',
+    )
     // verify() handed the problems to the host: shutdown does not repeat them.
     const stderr = vi.mocked(process.stderr.write)
     stderr.mockClear()
@@ -344,30 +442,46 @@ describe('llm-replay loud errors', () => {
 
   it('fails to start when a fixture is missing, naming the file', async () => {
     const missing = join(root, 'nowhere', 'session.jsonl')
-    await expect(start({ scenario: 'gone', sessions: [{ file: missing }] }))
-      .rejects.toThrow(`cannot read session log 0 of scenario "gone" ${missing}: the file does not exist; record the scenario first`)
+    await expect(start({ scenario: 'gone', sessions: [{ file: missing }] })).rejects.toThrow(
+      `cannot read session log 0 of scenario "gone" ${missing}: the file does not exist; record the scenario first`,
+    )
   })
 
   it('fails to start on a malformed fixture line or chunk, naming file and line', async () => {
     const lines = logText(twoTurns).split('\n')
     const badLine = lines.findIndex((line) => line.includes('"text":"Two "')) + 1
     const bad = scenario({ 'session.jsonl': lines.join('\n').replace('"text":"Two "', '"txt":"Two "') })
-    await expect(start({ sessions: [{ file: bad['session.jsonl'] }] }))
-      .rejects.toThrow(`${bad['session.jsonl']}:${badLine}: invalid assistant/chunk event: $.chunk.text: expected string, found nothing (the key is missing); $.chunk: unknown key "txt"`)
-    const broken = scenario({ 'session.jsonl': logText(twoTurns) + '{not json\n' })
-    await expect(start({ sessions: [{ file: broken['session.jsonl'] }] })).rejects.toThrow(`${broken['session.jsonl']}:${twoTurns.length + 2}: not valid JSON`)
+    await expect(start({ sessions: [{ file: bad['session.jsonl'] }] })).rejects.toThrow(
+      `${bad['session.jsonl']}:${badLine}: invalid assistant/chunk event: $.chunk.text: expected string, found nothing (the key is missing); $.chunk: unknown key "txt"`,
+    )
+    const broken = scenario({ 'session.jsonl': `${logText(twoTurns)}{not json\n` })
+    await expect(start({ sessions: [{ file: broken['session.jsonl'] }] })).rejects.toThrow(
+      `${broken['session.jsonl']}:${twoTurns.length + 2}: not valid JSON`,
+    )
   })
 
   it('fails to start on an invalid override, naming the file and JSON path', async () => {
-    const files = scenario({ 'session.jsonl': logText(silentCall), 'replay.override.json': { entries: [{ kind: 'chunks', at: { turn: 1, step: 1 }, chunks: [{ type: 'txt' }] }] } })
-    await expect(start({ sessions: [{ file: files['session.jsonl'] }], override: files['replay.override.json'] }))
-      .rejects.toThrow(`${files['replay.override.json']}: $.entries[0].chunks[0].type: unknown chunk type "txt"`)
+    const files = scenario({
+      'session.jsonl': logText(silentCall),
+      'replay.override.json': { entries: [{ kind: 'chunks', at: { turn: 1, step: 1 }, chunks: [{ type: 'txt' }] }] },
+    })
+    await expect(
+      start({ sessions: [{ file: files['session.jsonl'] }], override: files['replay.override.json'] }),
+    ).rejects.toThrow(`${files['replay.override.json']}: $.entries[0].chunks[0].type: unknown chunk type "txt"`)
   })
 
   it('rejects an override that targets a session with no log, and unknown config keys', async () => {
-    const files = scenario({ 'session.jsonl': logText(silentCall), 'replay.override.json': { session: 1, entries: [] } })
-    await expect(start({ sessions: [{ file: files['session.jsonl'] }], override: files['replay.override.json'] }))
-      .rejects.toThrow(`${files['replay.override.json']}: $.session: targets session 1, but only 1 session log(s) are configured`)
-    await expect(start({ sessions: [{ file: files['session.jsonl'] }], overide: 'x' } as ReplayConfigInput)).rejects.toThrow(/overide/)
+    const files = scenario({
+      'session.jsonl': logText(silentCall),
+      'replay.override.json': { session: 1, entries: [] },
+    })
+    await expect(
+      start({ sessions: [{ file: files['session.jsonl'] }], override: files['replay.override.json'] }),
+    ).rejects.toThrow(
+      `${files['replay.override.json']}: $.session: targets session 1, but only 1 session log(s) are configured`,
+    )
+    await expect(
+      start({ sessions: [{ file: files['session.jsonl'] }], overide: 'x' } as ReplayConfigInput),
+    ).rejects.toThrow(/overide/)
   })
 })

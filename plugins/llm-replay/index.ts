@@ -1,7 +1,7 @@
 // llm-replay: answers every `llm/stream` request from recorded session logs (DESIGN §6) and
 // never calls `next()`, so no real adapter, key or network is ever reached in replay mode.
 import { realpathSync } from 'node:fs'
-import { Context, Service } from 'cordis'
+import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
 import type { SessionHeader } from '../session/events.ts'
@@ -23,16 +23,21 @@ declare module 'cordis' {
   }
 }
 
-export const Config = z.object({
-  /** Label for error messages; defaults to the folder of the first session log. */
-  scenario: z.string().min(1).optional(),
-  /** Session logs in binding order (0 = first session created), each with an optional override. */
-  sessions: z.array(z.object({ file: z.string().min(1), override: z.string().min(1).optional() }).strict()).optional(),
-  /** An override whose parts may target any session (default session 0). */
-  override: z.string().min(1).optional(),
-  /** Compare each live request's history with the recorded one before serving. */
-  drift: z.boolean().default(true),
-}).strict().prefault({})
+export const Config = z
+  .object({
+    /** Label for error messages; defaults to the folder of the first session log. */
+    scenario: z.string().min(1).optional(),
+    /** Session logs in binding order (0 = first session created), each with an optional override. */
+    sessions: z
+      .array(z.object({ file: z.string().min(1), override: z.string().min(1).optional() }).strict())
+      .optional(),
+    /** An override whose parts may target any session (default session 0). */
+    override: z.string().min(1).optional(),
+    /** Compare each live request's history with the recorded one before serving. */
+    drift: z.boolean().default(true),
+  })
+  .strict()
+  .prefault({})
 
 export type ReplayConfig = z.infer<typeof Config>
 export type ReplayConfigInput = z.input<typeof Config>
@@ -47,14 +52,18 @@ export class ReplayService extends Service {
   /** Pending hangs, released with an error if the plugin stops while a turn is still waiting. */
   private readonly hangs = new Set<(error?: Error) => void>()
 
-  constructor(ctx: Context, private readonly config: ReplayConfig) {
+  constructor(
+    ctx: Context,
+    private readonly config: ReplayConfig,
+  ) {
     super(ctx, 'replay')
   }
 
   *[Service.init]() {
     const sources = resolveSources(this.config, process.env, process.cwd())
     this.player = new ReplayPlayer(loadFixtures(sources), { scenario: sources.scenario, drift: this.config.drift })
-    const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd'>) => this.player.bind(header.id, cwdSpellings(header.cwd))
+    const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd'>) =>
+      this.player.bind(header.id, cwdSpellings(header.cwd))
     // Sessions created before replay started still bind in creation order.
     for (const header of this.sessions()?.created?.() ?? []) bindCreated(header)
     this.ctx.on('session/created', bindCreated)
@@ -84,7 +93,10 @@ export class ReplayService extends Service {
   private answer(request: LlmRequest): AsyncIterable<StreamChunk> {
     if (!this.player.isBound(request.sessionId)) {
       // Never created in this process (e.g. restored with session/load): bind on first request.
-      this.player.bind(request.sessionId, cwdSpellings(this.lookupCwd(request.sessionId)), { turn: request.turn, step: request.step })
+      this.player.bind(request.sessionId, cwdSpellings(this.lookupCwd(request.sessionId)), {
+        turn: request.turn,
+        step: request.step,
+      })
     }
     return this.play(this.player.take(request), request.signal)
   }
@@ -128,7 +140,8 @@ export class ReplayService extends Service {
   }
 
   private shutdown(): void {
-    for (const release of [...this.hangs]) release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
+    for (const release of [...this.hangs])
+      release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
     // A subprocess host has no verify(): every problem (drift, exhausted, extra session,
     // unconsumed) goes to stderr, one `llm-replay: CODE:` line each, for it to fail the run on.
     if (this.verified) return

@@ -29,7 +29,8 @@ export function formatIssue(input: unknown, issue: z.core.$ZodIssue): string {
       const discriminator = (issue as { discriminator?: string }).discriminator
       const options = (issue as { options?: unknown[] }).options
       if (discriminator) {
-        const what = discriminator === 'type' ? 'chunk type' : discriminator === 'kind' ? 'entry kind' : `"${discriminator}"`
+        const what =
+          discriminator === 'type' ? 'chunk type' : discriminator === 'kind' ? 'entry kind' : `"${discriminator}"`
         const expected = options?.length ? `; expected one of: ${options.join(', ')}` : ''
         if (value === undefined) return `${path}: missing ${what}${expected}`
         return `${path}: unknown ${what} ${JSON.stringify(value)}${expected}`
@@ -42,7 +43,8 @@ export function formatIssue(input: unknown, issue: z.core.$ZodIssue): string {
       return `${path}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ${describe(value)}`
     case 'too_small':
       if (issue.origin === 'string') return `${path}: must not be empty`
-      if (issue.origin === 'number') return `${path}: must be at least ${issue.minimum}${issue.inclusive === false ? ' (exclusive)' : ''}, found ${describe(value)}`
+      if (issue.origin === 'number')
+        return `${path}: must be at least ${issue.minimum}${issue.inclusive === false ? ' (exclusive)' : ''}, found ${describe(value)}`
       return `${path}: ${issue.message}`
     default:
       return `${path}: ${issue.message}${value === undefined ? '' : ` (found ${describe(value)})`}`
@@ -63,6 +65,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object') return 'an object'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
   return `${typeof value} ${String(value)}`
 }

@@ -15,7 +15,10 @@ afterAll(() => rmSync(base, { recursive: true, force: true }))
 
 it('replays a recorded session with a key and base URL set, and no connection reaches the trap', async () => {
   let connections = 0
-  const trap = createServer((socket) => { connections++; socket.destroy() })
+  const trap = createServer((socket) => {
+    connections++
+    socket.destroy()
+  })
   await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve))
   const port = (trap.address() as { port: number }).port
   const trapUrl = `http://127.0.0.1:${port}`
@@ -24,19 +27,33 @@ it('replays a recorded session with a key and base URL set, and no connection re
 
   const agent = new AgentProcess({
     command: process.execPath,
-    args: [join(repoRoot, 'bin', 'dsh.js'), '--config', join(repoRoot, 'cordis.yml'), '--patch', join(repoRoot, 'cordis.snapshot.yml')],
+    args: [
+      join(repoRoot, 'bin', 'dsh.js'),
+      '--config',
+      join(repoRoot, 'cordis.yml'),
+      '--patch',
+      join(repoRoot, 'cordis.snapshot.yml'),
+    ],
     cwd: base,
     env: {
-      PATH: process.env.PATH, DSH_SESSIONS_ROOT: join(base, 'sessions'),
+      PATH: process.env.PATH,
+      DSH_SESSIONS_ROOT: join(base, 'sessions'),
       DSH_SNAPSHOT_FILE: join(repoRoot, 'scenarios', 'text-turn', 'session.jsonl'),
-      DEEPSEEK_API_KEY: 'sk-trap-key', DEEPSEEK_BASE_URL: trapUrl,
+      DEEPSEEK_API_KEY: 'sk-trap-key',
+      DEEPSEEK_BASE_URL: trapUrl,
     },
   })
-  const connection = acp.client({ name: 'test' }).onNotification(acp.methods.client.session.update, () => {}).connect(acp.ndJsonStream(agent.output, agent.input))
+  const connection = acp
+    .client({ name: 'test' })
+    .onNotification(acp.methods.client.session.update, () => {})
+    .connect(acp.ndJsonStream(agent.output, agent.input))
   try {
     await connection.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
     const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, { cwd: base, mcpServers: [] })
-    const response = await connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'Say hello in a few words.' }] })
+    const response = await connection.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'Say hello in a few words.' }],
+    })
     expect(response.stopReason).toBe('end_turn')
     expect(agent.stdout()).toContain('t you!')
   } finally {
@@ -54,7 +71,9 @@ it('the trap does catch a live composition (control: without cordis.snapshot.yml
   // Answer like a failing server (a reset before the request is written can stall a client until its idle timeout).
   const trap = createServer((socket) => {
     connections++
-    socket.once('data', () => socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'))
+    socket.once('data', () =>
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
+    )
   })
   await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve))
   const trapUrl = `http://127.0.0.1:${(trap.address() as { port: number }).port}`
@@ -62,14 +81,23 @@ it('the trap does catch a live composition (control: without cordis.snapshot.yml
     command: process.execPath,
     args: [join(repoRoot, 'bin', 'dsh.js'), '--config', join(repoRoot, 'cordis.yml')],
     cwd: base,
-    env: { PATH: process.env.PATH, DSH_SESSIONS_ROOT: join(base, 'sessions-live'), DEEPSEEK_API_KEY: 'sk-trap-key', DEEPSEEK_BASE_URL: trapUrl },
+    env: {
+      PATH: process.env.PATH,
+      DSH_SESSIONS_ROOT: join(base, 'sessions-live'),
+      DEEPSEEK_API_KEY: 'sk-trap-key',
+      DEEPSEEK_BASE_URL: trapUrl,
+    },
   })
-  const connection = acp.client({ name: 'test' }).onNotification(acp.methods.client.session.update, () => {}).connect(acp.ndJsonStream(agent.output, agent.input))
+  const connection = acp
+    .client({ name: 'test' })
+    .onNotification(acp.methods.client.session.update, () => {})
+    .connect(acp.ndJsonStream(agent.output, agent.input))
   try {
     await connection.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
     const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, { cwd: base, mcpServers: [] })
-    await expect(connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] }))
-      .rejects.toMatchObject({ data: { code: 'SERVER', status: 503 } })
+    await expect(
+      connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] }),
+    ).rejects.toMatchObject({ data: { code: 'SERVER', status: 503 } })
   } finally {
     connection.close()
     await agent.shutdown()

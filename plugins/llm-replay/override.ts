@@ -9,18 +9,29 @@ import { entrySchema, toReplayEntry } from './schema.ts'
 const sessionIndex = z.number().int().nonnegative()
 const position = z.number().int().nonnegative()
 
-const PatchOpSchema = z.object({
-  index: position.optional(),
-  before: position.optional(),
-  entry: entrySchema(false),
-}).strict().superRefine((op, ctx) => {
-  if ((op.index === undefined) === (op.before === undefined)) {
-    ctx.addIssue({ code: 'custom', path: [], message: 'a patch needs exactly one of "index" (replace that derived entry) or "before" (insert before it)' })
-  }
-  if (op.before !== undefined && op.entry.at === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['entry', 'at'], message: 'an inserted entry needs "at": {"turn": T, "step": S}, the model call it stands for' })
-  }
-})
+const PatchOpSchema = z
+  .object({
+    index: position.optional(),
+    before: position.optional(),
+    entry: entrySchema(false),
+  })
+  .strict()
+  .superRefine((op, ctx) => {
+    if ((op.index === undefined) === (op.before === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'a patch needs exactly one of "index" (replace that derived entry) or "before" (insert before it)',
+      })
+    }
+    if (op.before !== undefined && op.entry.at === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['entry', 'at'],
+        message: 'an inserted entry needs "at": {"turn": T, "step": S}, the model call it stands for',
+      })
+    }
+  })
 
 const partShape = {
   entries: z.array(entrySchema(true)).optional(),
@@ -29,17 +40,28 @@ const partShape = {
 
 const PartSchema = z.object({ session: sessionIndex, ...partShape }).strict()
 
-const OverrideFileSchema = z.object({ session: sessionIndex.optional(), ...partShape, sessions: z.array(PartSchema).optional() })
+const OverrideFileSchema = z
+  .object({ session: sessionIndex.optional(), ...partShape, sessions: z.array(PartSchema).optional() })
   .strict()
   .superRefine((file, ctx) => {
     const topLevel = file.session !== undefined || file.entries !== undefined || file.patch !== undefined
     if (file.sessions !== undefined) {
-      if (topLevel) ctx.addIssue({ code: 'custom', path: [], message: 'use either top-level "entries"/"patch"/"session" or a "sessions" list, not both' })
+      if (topLevel)
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'use either top-level "entries"/"patch"/"session" or a "sessions" list, not both',
+        })
       file.sessions.forEach((part, index) => requireOneAction(part, ['sessions', index], ctx))
       const seen = new Map<number, number>()
       file.sessions.forEach((part, index) => {
         const first = seen.get(part.session)
-        if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['sessions', index, 'session'], message: `session ${part.session} is already targeted by $.sessions[${first}]; merge the two parts` })
+        if (first !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sessions', index, 'session'],
+            message: `session ${part.session} is already targeted by $.sessions[${first}]; merge the two parts`,
+          })
         else seen.set(part.session, index)
       })
     } else {
@@ -47,9 +69,18 @@ const OverrideFileSchema = z.object({ session: sessionIndex.optional(), ...partS
     }
   })
 
-function requireOneAction(part: { entries?: unknown; patch?: unknown }, path: (string | number)[], ctx: z.RefinementCtx) {
+function requireOneAction(
+  part: { entries?: unknown; patch?: unknown },
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+) {
   if ((part.entries === undefined) === (part.patch === undefined)) {
-    ctx.addIssue({ code: 'custom', path, message: 'needs exactly one of "entries" (replace the whole script) or "patch" (change derived entries by position)' })
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message:
+        'needs exactly one of "entries" (replace the whole script) or "patch" (change derived entries by position)',
+    })
   }
 }
 
@@ -89,8 +120,16 @@ export function parseOverride(text: string, file: string, defaultSession = 0): O
   return [toPart(file, value, value.session ?? defaultSession, '$', value.session !== undefined)]
 }
 
-function toPart(file: string, part: z.infer<typeof PartSchema> | Omit<z.infer<typeof PartSchema>, 'session'>, session: number, path: string, explicitSession: boolean): OverridePart {
-  const action: OverridePart['action'] = part.entries ? { kind: 'replace', entries: part.entries } : { kind: 'patch', ops: part.patch ?? [] }
+function toPart(
+  file: string,
+  part: z.infer<typeof PartSchema> | Omit<z.infer<typeof PartSchema>, 'session'>,
+  session: number,
+  path: string,
+  explicitSession: boolean,
+): OverridePart {
+  const action: OverridePart['action'] = part.entries
+    ? { kind: 'replace', entries: part.entries }
+    : { kind: 'patch', ops: part.patch ?? [] }
   return { file, session, path, explicitSession, action }
 }
 
@@ -98,7 +137,9 @@ function toPart(file: string, part: z.infer<typeof PartSchema> | Omit<z.infer<ty
 export function applyOverride(derived: ScriptEntry[], part: OverridePart, label: string): ScriptEntry[] {
   const { action } = part
   if (action.kind === 'replace') {
-    return action.entries.map((input, index) => fromInput(input, input.at as StepRef, part, `${part.path}.entries[${index}]`))
+    return action.entries.map((input, index) =>
+      fromInput(input, input.at as StepRef, part, `${part.path}.entries[${index}]`),
+    )
   }
 
   const replaced = new Map<number, ScriptEntry>()
@@ -108,11 +149,15 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
     const opPath = `${part.path}.patch[${index}]`
     if (op.index !== undefined) {
       if (op.index >= derived.length) {
-        problems.push(`${part.file}: ${opPath}.index: there is no derived entry ${op.index} to replace; ${label} derives ${countEntries(derived.length)}. Use "before": ${derived.length} to append a call instead`)
+        problems.push(
+          `${part.file}: ${opPath}.index: there is no derived entry ${op.index} to replace; ${label} derives ${countEntries(derived.length)}. Use "before": ${derived.length} to append a call instead`,
+        )
         return
       }
       if (replaced.has(op.index)) {
-        problems.push(`${part.file}: ${opPath}.index: entry ${op.index} is already replaced by an earlier patch; keep one`)
+        problems.push(
+          `${part.file}: ${opPath}.index: entry ${op.index} is already replaced by an earlier patch; keep one`,
+        )
         return
       }
       const at = op.entry.at ?? derived[op.index].at
@@ -120,7 +165,9 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
     } else {
       const before = op.before as number
       if (before > derived.length) {
-        problems.push(`${part.file}: ${opPath}.before: position ${before} is past the end; ${label} derives ${countEntries(derived.length)}, so "before" can be at most ${derived.length} (append)`)
+        problems.push(
+          `${part.file}: ${opPath}.before: position ${before} is past the end; ${label} derives ${countEntries(derived.length)}, so "before" can be at most ${derived.length} (append)`,
+        )
         return
       }
       const list = inserted.get(before) ?? []
@@ -144,5 +191,9 @@ function fromInput(input: EntryInput, at: StepRef, part: OverridePart, path: str
 }
 
 function countEntries(length: number): string {
-  return length === 0 ? 'no entries' : length === 1 ? '1 entry (index 0)' : `${length} entries (indexes 0–${length - 1})`
+  return length === 0
+    ? 'no entries'
+    : length === 1
+      ? '1 entry (index 0)'
+      : `${length} entries (indexes 0–${length - 1})`
 }

@@ -43,7 +43,10 @@ export class ReplayPlayer {
   private nextLog = 0
   private liveSessions = 0
 
-  constructor(readonly sessions: readonly RecordedSession[], private readonly options: PlayerOptions) {
+  constructor(
+    readonly sessions: readonly RecordedSession[],
+    private readonly options: PlayerOptions,
+  ) {
     this.cursors = sessions.map(() => 0)
     this.cwdTokens = sessions.map((session) => findCwdTokens(session.script))
   }
@@ -60,7 +63,10 @@ export class ReplayPlayer {
     }
     const files = this.sessions.map((session) => session.file).join(', ')
     const request = firstRequest ? ` (first request at ${describeStep(firstRequest)})` : ''
-    const extra = this.record('REPLAY_EXTRA_SESSION', `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens more sessions than when the scenario was recorded: re-record the scenario, or add a session.${ordinal}.jsonl log`)
+    const extra = this.record(
+      'REPLAY_EXTRA_SESSION',
+      `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens more sessions than when the scenario was recorded: re-record the scenario, or add a session.${ordinal}.jsonl log`,
+    )
     this.bindings.set(sessionId, { sessionId, cwds, extra })
   }
 
@@ -74,7 +80,11 @@ export class ReplayPlayer {
     if (!binding) throw new Error(`replay: session ${request.sessionId} is not bound; call bind() first`)
     const live: StepRef = { turn: request.turn, step: request.step }
     // Recorded once at binding; each request still fails loudly, naming its own turn and step.
-    if (binding.extra) return { kind: 'fail', problem: { code: binding.extra.code, message: `${binding.extra.message} [request at ${describeStep(live)}]` } }
+    if (binding.extra)
+      return {
+        kind: 'fail',
+        problem: { code: binding.extra.code, message: `${binding.extra.message} [request at ${describeStep(live)}]` },
+      }
     const recorded = binding.recorded as RecordedSession
     const where = `${sessionLabel(this.options.scenario, recorded)}, live session ${request.sessionId}, ${describeStep(live)}`
 
@@ -82,7 +92,10 @@ export class ReplayPlayer {
     const scripted = recorded.script[position]
     if (!scripted) {
       const count = recorded.script.length
-      return this.fail('REPLAY_EXHAUSTED', `${where}: the agent asked for model call ${position + 1}, but the script has ${count} entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the session was recorded: re-record the scenario, or append an entry with replay.override.json ({"patch":[{"before":${count},"entry":…}]})`)
+      return this.fail(
+        'REPLAY_EXHAUSTED',
+        `${where}: the agent asked for model call ${position + 1}, but the script has ${count} entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the session was recorded: re-record the scenario, or append an entry with replay.override.json ({"patch":[{"before":${count},"entry":…}]})`,
+      )
     }
     this.cursors[recorded.index] = position + 1
 
@@ -96,7 +109,10 @@ export class ReplayPlayer {
         recordedCwd: recorded.cwd,
       })
       if (report) {
-        return this.fail('REPLAY_DRIFT', `${where}: drift at script entry ${position} (recorded at ${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}\nIf the change is intended, re-record the scenario (dsh test ${this.options.scenario} --mode record); otherwise fix the agent`)
+        return this.fail(
+          'REPLAY_DRIFT',
+          `${where}: drift at script entry ${position} (recorded at ${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}\nIf the change is intended, re-record the scenario (dsh test ${this.options.scenario} --mode record); otherwise fix the agent`,
+        )
       }
     }
     return { kind: 'serve', entry: scripted.entry, chunks: this.chunksFor(recorded, position, binding) }
@@ -122,8 +138,13 @@ export class ReplayPlayer {
       const session = this.sessions[index]
       const bound = this.cursors[index] > 0 || [...this.bindings.values()].some((b) => b.recorded === session)
       const list = items.map((item) => `entry ${item.index} (${describeStep(item.at)}, ${item.kind})`).join(', ')
-      const why = bound ? 'the agent made fewer model calls than when the session was recorded' : 'no live session was bound to this log (the agent opened fewer sessions than recorded)'
-      return { code: 'REPLAY_UNCONSUMED' as const, message: `${sessionLabel(this.options.scenario, session)}: ${items.length} script entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}. Re-record the scenario, or drop the entries with replay.override.json` }
+      const why = bound
+        ? 'the agent made fewer model calls than when the session was recorded'
+        : 'no live session was bound to this log (the agent opened fewer sessions than recorded)'
+      return {
+        code: 'REPLAY_UNCONSUMED' as const,
+        message: `${sessionLabel(this.options.scenario, session)}: ${items.length} script entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}. Re-record the scenario, or drop the entries with replay.override.json`,
+      }
     })
   }
 

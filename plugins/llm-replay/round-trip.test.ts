@@ -22,7 +22,13 @@ function random(seed: number) {
   }
 }
 
-interface Case { name: string; prompts: string[]; script: SseItem[]; composition: string[]; permissions: string[] }
+interface Case {
+  name: string
+  prompts: string[]
+  script: SseItem[]
+  composition: string[]
+  permissions: string[]
+}
 
 function stubCase(seed: number): Case {
   const rand = random(seed)
@@ -36,28 +42,55 @@ function stubCase(seed: number): Case {
     prompts.push(`request ${turn} of seed ${seed}`)
     const calls = Math.floor(rand() * 3)
     if (calls) {
-      const toolCalls = Array.from({ length: calls }, (_, index) => pick([
-        { id: `call_${turn}_${index}`, name: 'list_dir', arguments: '{}' },
-        { id: `call_${turn}_${index}`, name: 'read_file', arguments: '{"path":"notes.txt"}' },
-        { id: `call_${turn}_${index}`, name: 'bash', arguments: `{"command":"echo seed ${seed} turn ${turn}"}` },
-      ]))
+      const toolCalls = Array.from({ length: calls }, (_, index) =>
+        pick([
+          { id: `call_${turn}_${index}`, name: 'list_dir', arguments: '{}' },
+          { id: `call_${turn}_${index}`, name: 'read_file', arguments: '{"path":"notes.txt"}' },
+          { id: `call_${turn}_${index}`, name: 'bash', arguments: `{"command":"echo seed ${seed} turn ${turn}"}` },
+        ]),
+      )
       for (const call of toolCalls) if (call.name === 'bash') permissions.push('allow_once')
-      script.push(modelTurn({ reasoning: rand() < 0.5 ? 'Let me look.' : undefined, text: rand() < 0.5 ? 'Checking.' : undefined, toolCalls, deltas: deltas(), interleave: rand() < 0.5 }))
+      script.push(
+        modelTurn({
+          reasoning: rand() < 0.5 ? 'Let me look.' : undefined,
+          text: rand() < 0.5 ? 'Checking.' : undefined,
+          toolCalls,
+          deltas: deltas(),
+          interleave: rand() < 0.5,
+        }),
+      )
     }
-    script.push(modelTurn({ text: `Answer ${turn}: all good with ${calls} call(s).`, deltas: deltas(), usage: { input: 20 + turn, output: 7, cached: turn } }))
+    script.push(
+      modelTurn({
+        text: `Answer ${turn}: all good with ${calls} call(s).`,
+        deltas: deltas(),
+        usage: { input: 20 + turn, output: 7, cached: turn },
+      }),
+    )
   }
   return { name: `stub-${seed}`, prompts, script, composition: [], permissions }
 }
 
 function echoCase(seed: number): Case {
   return {
-    name: `echo-${seed}`, script: [], composition: ['echo'], permissions: ['allow_once'],
-    prompts: [`think about seed ${seed}\nhello number ${seed}`, `tool bash {"command":"echo ${seed}"}`, `tool list_dir {}\ntool read_file {"path":"notes.txt"}`],
+    name: `echo-${seed}`,
+    script: [],
+    composition: ['echo'],
+    permissions: ['allow_once'],
+    prompts: [
+      `think about seed ${seed}\nhello number ${seed}`,
+      `tool bash {"command":"echo ${seed}"}`,
+      `tool list_dir {}\ntool read_file {"path":"notes.txt"}`,
+    ],
   }
 }
 
 function writeScenario(project: ScratchProject, c: Case) {
-  const steps = [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, ...c.prompts.map((text) => ({ op: 'prompt', session: 's1', text }))]
+  const steps = [
+    { op: 'initialize' },
+    { op: 'newSession', as: 's1' },
+    ...c.prompts.map((text) => ({ op: 'prompt', session: 's1', text })),
+  ]
   project.scenario(c.name, {
     manifest: `scenario: ${c.name}\ndescription: round trip ${c.name}\nrecording: recorded\ncomposition: [${c.composition.join(', ')}]\n`,
     input: { steps, permissions: c.permissions },

@@ -6,34 +6,44 @@ import type { ReplayEntry } from './derive.ts'
 
 const count = z.number().int().nonnegative()
 
-export const StreamErrorSchema = z.object({
-  message: z.string(),
-  code: z.string().min(1),
-  status: z.number().int().optional(),
-}).strict()
+export const StreamErrorSchema = z
+  .object({
+    message: z.string(),
+    code: z.string().min(1),
+    status: z.number().int().optional(),
+  })
+  .strict()
 
 export const StreamChunkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text-delta'), text: z.string() }).strict(),
   z.object({ type: z.literal('reasoning-delta'), text: z.string() }).strict(),
-  z.object({
-    type: z.literal('tool-call-delta'),
-    index: count,
-    id: z.string().optional(),
-    name: z.string().optional(),
-    argumentsDelta: z.string(),
-  }).strict(),
-  z.object({ type: z.literal('usage'), inputTokens: count, outputTokens: count, cachedInputTokens: count.optional() }).strict(),
-  z.object({
-    type: z.literal('finish'),
-    reason: z.enum(['stop', 'tool-calls', 'max-tokens', 'aborted', 'error']),
-    error: StreamErrorSchema.optional(),
-  }).strict(),
+  z
+    .object({
+      type: z.literal('tool-call-delta'),
+      index: count,
+      id: z.string().optional(),
+      name: z.string().optional(),
+      argumentsDelta: z.string(),
+    })
+    .strict(),
+  z
+    .object({ type: z.literal('usage'), inputTokens: count, outputTokens: count, cachedInputTokens: count.optional() })
+    .strict(),
+  z
+    .object({
+      type: z.literal('finish'),
+      reason: z.enum(['stop', 'tool-calls', 'max-tokens', 'aborted', 'error']),
+      error: StreamErrorSchema.optional(),
+    })
+    .strict(),
 ])
 
-export const StepRefSchema = z.object({
-  turn: z.number().int().positive(),
-  step: z.number().int().positive(),
-}).strict()
+export const StepRefSchema = z
+  .object({
+    turn: z.number().int().positive(),
+    step: z.number().int().positive(),
+  })
+  .strict()
 
 /** Chunks a stream delivers before it ends: a `finish` is only allowed as the very last chunk. */
 function chunkList(finishAllowedLast: boolean) {
@@ -60,14 +70,16 @@ export function entrySchema(atRequired: boolean) {
   const at = atRequired ? StepRefSchema : StepRefSchema.optional()
   return z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('chunks'), at, chunks: chunkList(true) }).strict(),
-    z.object({
-      kind: z.literal('throw'),
-      at,
-      chunks: chunkList(false).optional(),
-      message: z.string(),
-      code: z.string().min(1),
-      status: z.number().int().optional(),
-    }).strict(),
+    z
+      .object({
+        kind: z.literal('throw'),
+        at,
+        chunks: chunkList(false).optional(),
+        message: z.string(),
+        code: z.string().min(1),
+        status: z.number().int().optional(),
+      })
+      .strict(),
     z.object({ kind: z.literal('hang'), at, chunks: chunkList(false).optional() }).strict(),
   ])
 }
@@ -80,7 +92,12 @@ export function toReplayEntry(input: OverrideEntryInput): ReplayEntry {
     case 'chunks':
       return { kind: 'chunks', chunks: input.chunks as StreamChunk[] }
     case 'throw': {
-      const entry: ReplayEntry = { kind: 'throw', chunks: (input.chunks ?? []) as StreamChunk[], message: input.message, code: input.code }
+      const entry: ReplayEntry = {
+        kind: 'throw',
+        chunks: (input.chunks ?? []) as StreamChunk[],
+        message: input.message,
+        code: input.code,
+      }
       if (input.status !== undefined) entry.status = input.status
       return entry
     }
@@ -88,4 +105,3 @@ export function toReplayEntry(input: OverrideEntryInput): ReplayEntry {
       return input.chunks?.length ? { kind: 'hang', chunks: input.chunks as StreamChunk[] } : { kind: 'hang' }
   }
 }
-

@@ -3,12 +3,23 @@ import { parseFileVariable, resolveSources } from './sources.ts'
 
 describe('resolveSources', () => {
   it('uses the config, resolving paths against the cwd and labelling the scenario by folder', () => {
-    const sources = resolveSources({ sessions: [{ file: 'scenarios/ls/session.jsonl', override: 'o.json' }] }, { DSH_SNAPSHOT_FILE: '/ignored.jsonl' }, '/repo')
-    expect(sources).toEqual({ scenario: 'ls', sessions: [{ file: '/repo/scenarios/ls/session.jsonl', override: '/repo/o.json' }], override: undefined })
+    const sources = resolveSources(
+      { sessions: [{ file: 'scenarios/ls/session.jsonl', override: 'o.json' }] },
+      { DSH_SNAPSHOT_FILE: '/ignored.jsonl' },
+      '/repo',
+    )
+    expect(sources).toEqual({
+      scenario: 'ls',
+      sessions: [{ file: '/repo/scenarios/ls/session.jsonl', override: '/repo/o.json' }],
+      override: undefined,
+    })
   })
 
   it('falls back to DSH_SNAPSHOT_FILE and DSH_SNAPSHOT_OVERRIDE; an explicit config override wins', () => {
-    const env = { DSH_SNAPSHOT_FILE: '["/s/a/session.jsonl","/s/a/session.1.jsonl"]', DSH_SNAPSHOT_OVERRIDE: '/s/a/replay.override.json' }
+    const env = {
+      DSH_SNAPSHOT_FILE: '["/s/a/session.jsonl","/s/a/session.1.jsonl"]',
+      DSH_SNAPSHOT_OVERRIDE: '/s/a/replay.override.json',
+    }
     expect(resolveSources({ scenario: 'named' }, env, '/repo')).toEqual({
       scenario: 'named',
       sessions: [{ file: '/s/a/session.jsonl' }, { file: '/s/a/session.1.jsonl' }],
@@ -18,11 +29,15 @@ describe('resolveSources', () => {
   })
 
   it('accepts an explicit empty list: a scenario that never calls the model', () => {
-    expect(resolveSources({ scenario: 'no-model', sessions: [] }, { DSH_SNAPSHOT_FILE: '/x/session.jsonl' }, '/repo')).toEqual({ scenario: 'no-model', sessions: [], override: undefined })
+    expect(
+      resolveSources({ scenario: 'no-model', sessions: [] }, { DSH_SNAPSHOT_FILE: '/x/session.jsonl' }, '/repo'),
+    ).toEqual({ scenario: 'no-model', sessions: [], override: undefined })
   })
 
   it('explains what to set when there is no session log at all', () => {
-    expect(() => resolveSources({}, {}, '/repo')).toThrow('llm-replay has no session log to replay: set the plugin config "sessions"')
+    expect(() => resolveSources({}, {}, '/repo')).toThrow(
+      'llm-replay has no session log to replay: set the plugin config "sessions"',
+    )
   })
 })
 
@@ -34,7 +49,11 @@ describe('parseFileVariable', () => {
   })
 
   it('rejects a broken array with the variable name', () => {
-    expect(() => parseFileVariable('["a",')).toThrow('DSH_SNAPSHOT_FILE starts with "[" but is not a JSON array of paths')
-    expect(() => parseFileVariable('["a", 3]')).toThrow('DSH_SNAPSHOT_FILE must be one path or a JSON array of non-empty path strings')
+    expect(() => parseFileVariable('["a",')).toThrow(
+      'DSH_SNAPSHOT_FILE starts with "[" but is not a JSON array of paths',
+    )
+    expect(() => parseFileVariable('["a", 3]')).toThrow(
+      'DSH_SNAPSHOT_FILE must be one path or a JSON array of non-empty path strings',
+    )
   })
 })

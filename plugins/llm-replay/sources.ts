@@ -16,19 +16,29 @@ export interface FixtureSources {
   override?: string
 }
 
-export function resolveSources(config: ReplayConfigInput, env: Record<string, string | undefined>, cwd: string): FixtureSources {
+export function resolveSources(
+  config: ReplayConfigInput,
+  env: Record<string, string | undefined>,
+  cwd: string,
+): FixtureSources {
   let sessions = config.sessions
   let override = config.override
   if (!sessions) {
     sessions = parseFileVariable(env.DSH_SNAPSHOT_FILE).map((file) => ({ file }))
     override ??= env.DSH_SNAPSHOT_OVERRIDE || undefined
     if (!sessions.length) {
-      throw new Error('llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: "scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE')
+      throw new Error(
+        'llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: "scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE',
+      )
     }
   }
   // An explicit empty list is a scenario that never calls the model: any call is then an extra session.
   const absolute = (file: string) => resolve(cwd, file)
-  const resolved = sessions.map((entry) => (entry.override ? { file: absolute(entry.file), override: absolute(entry.override) } : { file: absolute(entry.file) }))
+  const resolved = sessions.map((entry) =>
+    entry.override
+      ? { file: absolute(entry.file), override: absolute(entry.override) }
+      : { file: absolute(entry.file) },
+  )
   return {
     scenario: config.scenario ?? (resolved[0] ? basename(dirname(resolved[0].file)) : 'replay'),
     sessions: resolved,
@@ -45,7 +55,9 @@ export function parseFileVariable(value: string | undefined): string[] {
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new Error(`DSH_SNAPSHOT_FILE starts with "[" but is not a JSON array of paths (${(error as Error).message}); set one path or e.g. ["a/session.jsonl","a/session.1.jsonl"]`)
+    throw new Error(
+      `DSH_SNAPSHOT_FILE starts with "[" but is not a JSON array of paths (${(error as Error).message}); set one path or e.g. ["a/session.jsonl","a/session.1.jsonl"]`,
+    )
   }
   if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string' && item.length > 0)) {
     throw new Error('DSH_SNAPSHOT_FILE must be one path or a JSON array of non-empty path strings')

@@ -19,16 +19,25 @@ export function buildEvents(turns: TurnSpec[]): HistoryEvent[] {
   turns.forEach((spec, turnIndex) => {
     const turn = turnIndex + 1
     events.push({ type: 'turn/start', data: { turn } })
-    events.push({ type: 'user/message', data: { turn, messageId: `{{message:${turn}}}`, content: [{ type: 'text', text: spec.prompt }] } })
+    events.push({
+      type: 'user/message',
+      data: { turn, messageId: `{{message:${turn}}}`, content: [{ type: 'text', text: spec.prompt }] },
+    })
     spec.steps.forEach((stepSpec, stepIndex) => {
       const step = stepIndex + 1
       events.push({ type: 'step/start', data: { turn, step } })
       for (const chunk of stepSpec.chunks) events.push({ type: 'assistant/chunk', data: { turn, step, chunk } })
       const text = stepSpec.chunks.map((c) => (c.type === 'text-delta' ? c.text : '')).join('')
       const toolCalls = (stepSpec.tools ?? []).map((t) => t.call)
-      events.push({ type: 'assistant/message', data: { turn, step, messageId: `{{message:${turn}.${step}}}`, text, toolCalls } })
+      events.push({
+        type: 'assistant/message',
+        data: { turn, step, messageId: `{{message:${turn}.${step}}}`, text, toolCalls },
+      })
       for (const { call, output } of stepSpec.tools ?? []) {
-        events.push({ type: 'tool/call', data: { turn, step, callId: call.id, name: call.name, arguments: call.arguments } })
+        events.push({
+          type: 'tool/call',
+          data: { turn, step, callId: call.id, name: call.name, arguments: call.arguments },
+        })
         events.push({ type: 'tool/result', data: { turn, step, callId: call.id, output, isError: false } })
       }
       events.push({ type: 'step/end', data: { turn, step } })
@@ -40,7 +49,7 @@ export function buildEvents(turns: TurnSpec[]): HistoryEvent[] {
 
 export function logText(events: HistoryEvent[], cwd = '{{cwd}}', id = '{{session:1}}'): string {
   const header = { type: 'session', version: 1, id, cwd }
-  return [header, ...events].map((line) => JSON.stringify(line)).join('\n') + '\n'
+  return `${[header, ...events].map((line) => JSON.stringify(line)).join('\n')}\n`
 }
 
 export const text = (value: string): StreamChunk => ({ type: 'text-delta', text: value })
@@ -48,7 +57,10 @@ export const stop: StreamChunk = { type: 'finish', reason: 'stop' }
 export const toolCallsFinish: StreamChunk = { type: 'finish', reason: 'tool-calls' }
 
 export function toolCallChunks(call: ToolCall): StreamChunk[] {
-  return [{ type: 'tool-call-delta', index: 0, id: call.id, name: call.name, argumentsDelta: call.arguments }, toolCallsFinish]
+  return [
+    { type: 'tool-call-delta', index: 0, id: call.id, name: call.name, argumentsDelta: call.arguments },
+    toolCallsFinish,
+  ]
 }
 
 /** The live history at (turn, step) as the agent would send it, with `{{cwd}}` spelled as `cwd`. */

@@ -1,4 +1,4 @@
-import { Context, Service } from 'cordis'
+import { type Context, Service } from 'cordis'
 import { guardStream } from './normalize-stream.ts'
 import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
 
@@ -25,12 +25,15 @@ export class LlmService extends Service {
 
   /** Register an adapter for the given model names; the disposer runs with the caller's plugin. */
   register(models: string[], adapter: LlmAdapter, caller: Context = this.ctx): () => void {
-    return caller.effect(() => {
-      for (const model of models) this.adapters.set(model, adapter)
-      return () => {
-        for (const model of models) if (this.adapters.get(model) === adapter) this.adapters.delete(model)
-      }
-    }, `llm adapter ${models.join(',')}`)
+    return caller.effect(
+      () => {
+        for (const model of models) this.adapters.set(model, adapter)
+        return () => {
+          for (const model of models) if (this.adapters.get(model) === adapter) this.adapters.delete(model)
+        }
+      },
+      `llm adapter ${models.join(',')}`,
+    )
   }
 
   models(): string[] {
@@ -46,7 +49,10 @@ export class LlmService extends Service {
     const adapter = this.adapters.get(request.model)
     if (!adapter) {
       const known = this.models().join(', ') || 'none'
-      throw new LlmError(`no adapter serves model "${request.model}" (registered: ${known}); enable a model plugin in cordis.yml`, 'UNKNOWN_MODEL')
+      throw new LlmError(
+        `no adapter serves model "${request.model}" (registered: ${known}); enable a model plugin in cordis.yml`,
+        'UNKNOWN_MODEL',
+      )
     }
     return adapter(request)
   }

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import LlmService, { LlmError, type LlmRequest, type StreamChunk } from './index.ts'
 
 let ctx: Context
-afterEach(async () => { await ctx?.fiber.dispose() })
+afterEach(async () => {
+  await ctx?.fiber.dispose()
+})
 
 async function setup() {
   ctx = new Context()
@@ -12,7 +14,17 @@ async function setup() {
 }
 
 function request(overrides: Partial<LlmRequest> = {}): LlmRequest {
-  return { sessionId: 's', turn: 1, step: 1, model: 'm', system: '', messages: [], tools: [], signal: new AbortController().signal, ...overrides }
+  return {
+    sessionId: 's',
+    turn: 1,
+    step: 1,
+    model: 'm',
+    system: '',
+    messages: [],
+    tools: [],
+    signal: new AbortController().signal,
+    ...overrides,
+  }
 }
 
 async function collect(stream: AsyncIterable<StreamChunk>) {
@@ -21,8 +33,13 @@ async function collect(stream: AsyncIterable<StreamChunk>) {
   return chunks
 }
 
-const hello: StreamChunk[] = [{ type: 'text-delta', text: 'hello' }, { type: 'finish', reason: 'stop' }]
-async function* fromArray(chunks: StreamChunk[]) { yield* chunks }
+const hello: StreamChunk[] = [
+  { type: 'text-delta', text: 'hello' },
+  { type: 'finish', reason: 'stop' },
+]
+async function* fromArray(chunks: StreamChunk[]) {
+  yield* chunks
+}
 
 describe('llm service', () => {
   it('dispatches to the adapter registered for the model', async () => {
@@ -40,46 +57,79 @@ describe('llm service', () => {
 
   it('turns an adapter throw before and during the stream into one error finish', async () => {
     await setup()
-    ctx.llm.register(['before'], () => { throw new LlmError('denied', 'AUTH', 401) })
-    ctx.llm.register(['during'], async function* () { yield { type: 'text-delta', text: 'par' }; throw new LlmError('reset', 'STREAM_CLOSED') })
-    expect(await collect(ctx.llm.stream(request({ model: 'before' })))).toEqual([{ type: 'finish', reason: 'error', error: { message: 'denied', code: 'AUTH', status: 401 } }])
+    ctx.llm.register(['before'], () => {
+      throw new LlmError('denied', 'AUTH', 401)
+    })
+    ctx.llm.register(['during'], async function* () {
+      yield { type: 'text-delta', text: 'par' }
+      throw new LlmError('reset', 'STREAM_CLOSED')
+    })
+    expect(await collect(ctx.llm.stream(request({ model: 'before' })))).toEqual([
+      { type: 'finish', reason: 'error', error: { message: 'denied', code: 'AUTH', status: 401 } },
+    ])
     expect(await collect(ctx.llm.stream(request({ model: 'during' })))).toEqual([
-      { type: 'text-delta', text: 'par' }, { type: 'finish', reason: 'error', error: { message: 'reset', code: 'STREAM_CLOSED' } },
+      { type: 'text-delta', text: 'par' },
+      { type: 'finish', reason: 'error', error: { message: 'reset', code: 'STREAM_CLOSED' } },
     ])
   })
 
   it('reports a stream that ends without a finish', async () => {
     await setup()
     ctx.llm.register(['m'], () => fromArray([{ type: 'text-delta', text: 'x' }]))
-    expect((await collect(ctx.llm.stream(request()))).at(-1)).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'INCOMPLETE_STREAM' } })
+    expect((await collect(ctx.llm.stream(request()))).at(-1)).toMatchObject({
+      type: 'finish',
+      reason: 'error',
+      error: { code: 'INCOMPLETE_STREAM' },
+    })
   })
 
   it('ends a stalled stream with aborted as soon as the signal fires', async () => {
     await setup()
-    ctx.llm.register(['m'], async function* () { yield { type: 'text-delta', text: 'a' }; await new Promise(() => {}) })
+    ctx.llm.register(['m'], async function* () {
+      yield { type: 'text-delta', text: 'a' }
+      await new Promise(() => {})
+    })
     const controller = new AbortController()
     const chunks: StreamChunk[] = []
     for await (const chunk of ctx.llm.stream(request({ signal: controller.signal }))) {
       chunks.push(chunk)
       if (chunk.type === 'text-delta') controller.abort()
     }
-    expect(chunks).toEqual([{ type: 'text-delta', text: 'a' }, { type: 'finish', reason: 'aborted' }])
+    expect(chunks).toEqual([
+      { type: 'text-delta', text: 'a' },
+      { type: 'finish', reason: 'aborted' },
+    ])
   })
 
   it('lets a listener short-circuit the waterfall: the adapter is never called', async () => {
     await setup()
     let adapterCalls = 0
-    ctx.llm.register(['m'], () => { adapterCalls++; return fromArray(hello) })
-    ctx.on('llm/stream', () => fromArray([{ type: 'text-delta', text: 'canned' }, { type: 'finish', reason: 'stop' }]))
-    expect(await collect(ctx.llm.stream(request()))).toEqual([{ type: 'text-delta', text: 'canned' }, { type: 'finish', reason: 'stop' }])
+    ctx.llm.register(['m'], () => {
+      adapterCalls++
+      return fromArray(hello)
+    })
+    ctx.on('llm/stream', () =>
+      fromArray([
+        { type: 'text-delta', text: 'canned' },
+        { type: 'finish', reason: 'stop' },
+      ]),
+    )
+    expect(await collect(ctx.llm.stream(request()))).toEqual([
+      { type: 'text-delta', text: 'canned' },
+      { type: 'finish', reason: 'stop' },
+    ])
     expect(adapterCalls).toBe(0)
   })
 
   it('turns a throwing listener into the same error finish an adapter throw gives', async () => {
     await setup()
     ctx.llm.register(['m'], () => fromArray(hello))
-    ctx.on('llm/stream', () => { throw new LlmError('replayed 401', 'AUTH', 401) })
-    expect(await collect(ctx.llm.stream(request()))).toEqual([{ type: 'finish', reason: 'error', error: { message: 'replayed 401', code: 'AUTH', status: 401 } }])
+    ctx.on('llm/stream', () => {
+      throw new LlmError('replayed 401', 'AUTH', 401)
+    })
+    expect(await collect(ctx.llm.stream(request()))).toEqual([
+      { type: 'finish', reason: 'error', error: { message: 'replayed 401', code: 'AUTH', status: 401 } },
+    ])
   })
 
   it('runs middleware in registration order and lets it observe chunks unchanged', async () => {
@@ -89,18 +139,34 @@ describe('llm service', () => {
     const observe = (label: string) => (req: LlmRequest, next: () => AsyncIterable<StreamChunk>) => {
       seen.push(`${label}:request:${req.model}`)
       return (async function* () {
-        for await (const chunk of next()) { seen.push(`${label}:${chunk.type}`); yield chunk }
+        for await (const chunk of next()) {
+          seen.push(`${label}:${chunk.type}`)
+          yield chunk
+        }
       })()
     }
     ctx.on('llm/stream', observe('outer'))
     ctx.on('llm/stream', observe('inner'))
     expect(await collect(ctx.llm.stream(request()))).toEqual(hello)
-    expect(seen).toEqual(['outer:request:m', 'inner:request:m', 'inner:text-delta', 'outer:text-delta', 'inner:finish', 'outer:finish'])
+    expect(seen).toEqual([
+      'outer:request:m',
+      'inner:request:m',
+      'inner:text-delta',
+      'outer:text-delta',
+      'inner:finish',
+      'outer:finish',
+    ])
   })
 
   it('unregisters an adapter with the plugin that registered it', async () => {
     await setup()
-    const fiber = ctx.plugin({ name: 'adapter', inject: ['llm'], apply: (child: Context) => { child.llm.register(['m'], () => fromArray(hello)) } })
+    const fiber = ctx.plugin({
+      name: 'adapter',
+      inject: ['llm'],
+      apply: (child: Context) => {
+        child.llm.register(['m'], () => fromArray(hello))
+      },
+    })
     await fiber
     expect(ctx.llm.models()).toEqual(['m'])
     await fiber.dispose()

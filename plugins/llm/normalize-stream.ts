@@ -8,8 +8,8 @@ export function toStreamError(error: unknown): StreamError {
       : { message: error.message, code: error.code, status: error.status }
   }
   const message = error instanceof Error ? error.message : String(error)
-  const code = typeof (error as any)?.code === 'string' ? (error as any).code : 'INTERNAL'
-  return { message, code }
+  const code = (error as { code?: unknown } | null)?.code
+  return { message, code: typeof code === 'string' ? code : 'INTERNAL' }
 }
 
 /**
@@ -17,7 +17,10 @@ export function toStreamError(error: unknown): StreamError {
  * a throw (before or during) becomes `finish{error}`, an aborted signal becomes
  * `finish{aborted}`, and a stream that ends without a finish is an error too.
  */
-export async function* guardStream(open: () => AsyncIterable<StreamChunk>, signal: AbortSignal): AsyncGenerator<StreamChunk> {
+export async function* guardStream(
+  open: () => AsyncIterable<StreamChunk>,
+  signal: AbortSignal,
+): AsyncGenerator<StreamChunk> {
   const aborted = (): StreamChunk => ({ type: 'finish', reason: 'aborted' })
   if (signal.aborted) return yield aborted()
   let iterator: AsyncIterator<StreamChunk> | undefined
@@ -29,12 +32,16 @@ export async function* guardStream(open: () => AsyncIterable<StreamChunk>, signa
       if (result.done) break
       const chunk = result.value
       if (chunk.type === 'finish') {
-        if (chunk.reason === 'aborted' || (signal.aborted)) return yield aborted()
+        if (chunk.reason === 'aborted' || signal.aborted) return yield aborted()
         return yield chunk
       }
       yield chunk
     }
-    yield { type: 'finish', reason: 'error', error: { message: 'model stream ended without a finish chunk', code: 'INCOMPLETE_STREAM' } }
+    yield {
+      type: 'finish',
+      reason: 'error',
+      error: { message: 'model stream ended without a finish chunk', code: 'INCOMPLETE_STREAM' },
+    }
   } catch (error) {
     if (signal.aborted) return yield aborted()
     yield { type: 'finish', reason: 'error', error: toStreamError(error) }
@@ -53,8 +60,14 @@ function nextOrAbort<T>(iterator: AsyncIterator<T>, signal: AbortSignal): Promis
     const onAbort = () => resolve(ABORTED)
     signal.addEventListener('abort', onAbort, { once: true })
     iterator.next().then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value) },
-      (error) => { signal.removeEventListener('abort', onAbort); reject(error) },
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
     )
   })
 }

@@ -50,11 +50,18 @@ export interface LlmRequest {
 export type LlmAdapter = (request: LlmRequest) => AsyncIterable<StreamChunk>
 
 /** A waterfall listener on `llm/stream`: call `next()` to pass on, or answer without calling it. */
-export type LlmStreamListener = (request: LlmRequest, next: () => AsyncIterable<StreamChunk>) => AsyncIterable<StreamChunk>
+export type LlmStreamListener = (
+  request: LlmRequest,
+  next: () => AsyncIterable<StreamChunk>,
+) => AsyncIterable<StreamChunk>
 
 /** An error an adapter (or replay) throws to end a stream with a stable code. */
 export class LlmError extends Error {
-  constructor(message: string, public code: string, public status?: number) {
+  constructor(
+    message: string,
+    public code: string,
+    public status?: number,
+  ) {
     super(message)
     this.name = 'LlmError'
   }

@@ -10,8 +10,12 @@ import { parseSessionLog } from './log-format.ts'
 const CHILD = fileURLToPath(new URL('./testing/append-child.ts', import.meta.url))
 
 let root: string
-beforeEach(() => { root = mkdtempSync(join(tmpdir(), 'dsh-durable-')) })
-afterEach(() => { rmSync(root, { recursive: true, force: true }) })
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'dsh-durable-'))
+})
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true })
+})
 
 /** Run the child until `stop(lastSeqReported, output)` says so, then SIGKILL it; resolves with the last seq it reported. */
 function runAndKill(mode: string, stop: (lastSeq: number, output: string) => boolean): Promise<number> {
@@ -30,7 +34,9 @@ function runAndKill(mode: string, stop: (lastSeq: number, output: string) => boo
         child.kill('SIGKILL')
       }
     })
-    child.stderr.setEncoding('utf8').on('data', (text: string) => { stderr += text })
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text
+    })
     child.on('error', reject)
     child.on('exit', (code, signal) => {
       if (signal === 'SIGKILL' && killed) resolve(lastSeq)
@@ -42,7 +48,9 @@ function runAndKill(mode: string, stop: (lastSeq: number, output: string) => boo
 /** Seqs on disk. A torn final line is tolerated: it can only be an append that had not returned. */
 function persistedSeqs(): number[] {
   const path = join(root, 'durable.jsonl')
-  return parseSessionLog(readFileSync(path, 'utf8'), path, { live: true, allowTornTail: true }).events.map((event) => event.seq)
+  return parseSessionLog(readFileSync(path, 'utf8'), path, { live: true, allowTornTail: true }).events.map(
+    (event) => event.seq,
+  )
 }
 
 describe('durability against kill -9', () => {

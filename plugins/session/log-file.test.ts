@@ -33,7 +33,10 @@ function leaked(): number[] {
   const open = vi.mocked(fs.openSync).mock
   const close = vi.mocked(fs.closeSync).mock
   const events = [
-    ...open.results.map((result, i) => ({ order: open.invocationCallOrder[i], opened: result.type === 'return' ? result.value as number : undefined })),
+    ...open.results.map((result, i) => ({
+      order: open.invocationCallOrder[i],
+      opened: result.type === 'return' ? (result.value as number) : undefined,
+    })),
     ...close.calls.map(([fd], i) => ({ order: close.invocationCallOrder[i], closed: fd })),
   ].sort((a, b) => a.order - b.order)
   const live = new Set<number>()
@@ -55,15 +58,23 @@ describe('SessionLogFile.reopen', () => {
   })
 
   it('closes the r+ descriptor when the truncate fails', () => {
-    vi.mocked(fs.ftruncateSync).mockImplementationOnce(() => { throw failure('EIO') })
-    expect(() => SessionLogFile.reopen(file, 10, true, false)).toThrow(`cannot open session log ${file} for appending: EIO: simulated failure`)
+    vi.mocked(fs.ftruncateSync).mockImplementationOnce(() => {
+      throw failure('EIO')
+    })
+    expect(() => SessionLogFile.reopen(file, 10, true, false)).toThrow(
+      `cannot open session log ${file} for appending: EIO: simulated failure`,
+    )
     expect(vi.mocked(fs.openSync)).toHaveBeenCalledTimes(1)
     expect(leaked()).toEqual([])
   })
 
   it('closes the append descriptor when the missing newline cannot be written', () => {
-    vi.mocked(fs.writeSync).mockImplementationOnce(() => { throw failure('ENOSPC') })
-    expect(() => SessionLogFile.reopen(file, 27, false, false)).toThrow(/cannot append to session log .*ENOSPC: simulated failure; the event was not recorded/)
+    vi.mocked(fs.writeSync).mockImplementationOnce(() => {
+      throw failure('ENOSPC')
+    })
+    expect(() => SessionLogFile.reopen(file, 27, false, false)).toThrow(
+      /cannot append to session log .*ENOSPC: simulated failure; the event was not recorded/,
+    )
     expect(vi.mocked(fs.openSync)).toHaveBeenCalledTimes(2)
     expect(leaked()).toEqual([])
   })

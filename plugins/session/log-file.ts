@@ -64,7 +64,11 @@ export class SessionLogFile {
       try {
         file.writeRaw('\n')
       } catch (error) {
-        try { file.close() } catch { /* already failing; the write error is what matters */ }
+        try {
+          file.close()
+        } catch {
+          /* already failing; the write error is what matters */
+        }
         throw error
       }
     }
@@ -77,7 +81,7 @@ export class SessionLogFile {
 
   /** Append one line (the newline is added here). Durable when this returns. */
   writeLine(line: string): void {
-    this.writeRaw(line + '\n')
+    this.writeRaw(`${line}\n`)
   }
 
   /** Flush to stable storage and release the fd. Safe to call twice. */
@@ -94,7 +98,10 @@ export class SessionLogFile {
 
   private writeRaw(text: string): void {
     const fd = this.fd
-    if (fd === undefined) throw new Error(`session log ${this.path} is closed; the session store was disposed or the session failed earlier`)
+    if (fd === undefined)
+      throw new Error(
+        `session log ${this.path} is closed; the session store was disposed or the session failed earlier`,
+      )
     const bytes = Buffer.from(text)
     try {
       let written = 0
@@ -103,7 +110,9 @@ export class SessionLogFile {
       this.size += bytes.length
     } catch (error) {
       this.recoverFromFailedWrite()
-      throw new Error(`cannot append to session log ${this.path}: ${(error as Error).message}; the event was not recorded`)
+      throw new Error(
+        `cannot append to session log ${this.path}: ${(error as Error).message}; the event was not recorded`,
+      )
     }
   }
 
@@ -114,7 +123,11 @@ export class SessionLogFile {
     } catch {
       const fd = this.fd!
       this.fd = undefined
-      try { closeSync(fd) } catch { /* already failing; the append error is what matters */ }
+      try {
+        closeSync(fd)
+      } catch {
+        /* already failing; the append error is what matters */
+      }
     }
   }
 }

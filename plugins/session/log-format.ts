@@ -67,16 +67,28 @@ export function serializeEvent(event: LoggedEvent): string {
 export function serializeSessionLog(header: LoggedHeader, events: Iterable<LoggedEvent>): string {
   const lines = [serializeHeader(header)]
   for (const event of events) lines.push(serializeEvent(event))
-  return lines.join('\n') + '\n'
+  return `${lines.join('\n')}\n`
 }
 
 /**
  * Parse a session log. `file` only labels errors, which read `file:line: what is wrong`.
  * With `{ live: true }` the result is typed as the store's own events (seq/time present).
  */
-export function parseSessionLog(text: string, file: string, options: ParseOptions & { live: true }): SessionLog<SessionHeader, SessionEvent>
-export function parseSessionLog(text: string, file: string, options?: ParseOptions): SessionLog<LoggedHeader, LoggedEvent>
-export function parseSessionLog(text: string, file: string, options: ParseOptions = {}): SessionLog<LoggedHeader, LoggedEvent> {
+export function parseSessionLog(
+  text: string,
+  file: string,
+  options: ParseOptions & { live: true },
+): SessionLog<SessionHeader, SessionEvent>
+export function parseSessionLog(
+  text: string,
+  file: string,
+  options?: ParseOptions,
+): SessionLog<LoggedHeader, LoggedEvent>
+export function parseSessionLog(
+  text: string,
+  file: string,
+  options: ParseOptions = {},
+): SessionLog<LoggedHeader, LoggedEvent> {
   const lines = text.split('\n')
   // A trailing newline leaves one empty segment: that is the normal end of the file.
   if (lines[lines.length - 1] === '') lines.pop()
@@ -87,11 +99,18 @@ export function parseSessionLog(text: string, file: string, options: ParseOption
   let tornTail: TornTail | undefined
   const lastIndex = lines.length - 1
   if (options.allowTornTail && !text.endsWith('\n') && !isJson(lines[lastIndex])) {
-    const validBytes = Buffer.byteLength(lines.slice(0, lastIndex).map((line) => line + '\n').join(''))
+    const validBytes = Buffer.byteLength(
+      lines
+        .slice(0, lastIndex)
+        .map((line) => `${line}\n`)
+        .join(''),
+    )
     tornTail = { line: lastIndex + 1, validBytes, text: lines[lastIndex] }
     lines.pop()
     if (!lines.length) {
-      throw new Error(`${file}:1: the header line is incomplete (the writer was killed while creating the session); delete the file`)
+      throw new Error(
+        `${file}:1: the header line is incomplete (the writer was killed while creating the session); delete the file`,
+      )
     }
   }
 
@@ -101,7 +120,9 @@ export function parseSessionLog(text: string, file: string, options: ParseOption
     const lineNo = index + 1
     const event = parseEvent(parseObjectLine(lines[index], file, lineNo), file, lineNo, options)
     if (options.live && event.seq !== index) {
-      throw new Error(`${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`)
+      throw new Error(
+        `${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`,
+      )
     }
     events.push(event)
   }
@@ -128,7 +149,9 @@ function parseObjectLine(line: string, file: string, lineNo: number): Record<str
   try {
     value = JSON.parse(line)
   } catch (error) {
-    throw new Error(`${file}:${lineNo}: not valid JSON (${(error as Error).message}); every line must be one JSON object`)
+    throw new Error(
+      `${file}:${lineNo}: not valid JSON (${(error as Error).message}); every line must be one JSON object`,
+    )
   }
   if (!isPlainObject(value)) {
     throw new Error(`${file}:${lineNo}: expected a JSON object, found ${describe(value)}`)
@@ -143,11 +166,15 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
     throw new Error(`${at}: missing session header; line 1 must be {"type":"session","version":1,…}, found ${found}`)
   }
   if (value.version !== 1) {
-    throw new Error(`${at}: unsupported session log version ${JSON.stringify(value.version)}; this build reads version 1 (upgrade dsh or re-record the session)`)
+    throw new Error(
+      `${at}: unsupported session log version ${JSON.stringify(value.version)}; this build reads version 1 (upgrade dsh or re-record the session)`,
+    )
   }
   rejectUnknownKeys(value, HEADER_KEYS, at)
-  if (typeof value.id !== 'string' || !value.id) throw new Error(`${at}: header "id" must be a non-empty string, found ${describe(value.id)}`)
-  if (typeof value.cwd !== 'string' || !value.cwd) throw new Error(`${at}: header "cwd" must be a non-empty string, found ${describe(value.cwd)}`)
+  if (typeof value.id !== 'string' || !value.id)
+    throw new Error(`${at}: header "id" must be a non-empty string, found ${describe(value.id)}`)
+  if (typeof value.cwd !== 'string' || !value.cwd)
+    throw new Error(`${at}: header "cwd" must be a non-empty string, found ${describe(value.cwd)}`)
   const createdAtRequired = options.live || value.createdAt !== undefined
   if (createdAtRequired && !isFiniteNumber(value.createdAt)) {
     throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(value.createdAt)}`)
@@ -157,7 +184,8 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
 
 function parseEvent(value: Record<string, unknown>, file: string, lineNo: number, options: ParseOptions): LoggedEvent {
   const at = `${file}:${lineNo}`
-  if (value.type === 'session') throw new Error(`${at}: a second session header; a log holds exactly one session, header on line 1`)
+  if (value.type === 'session')
+    throw new Error(`${at}: a second session header; a log holds exactly one session, header on line 1`)
   if (typeof value.type !== 'string' || !KNOWN_TYPES.has(value.type)) {
     throw new Error(`${at}: unknown event type ${describe(value.type)}; known types: ${EVENT_TYPES.join(', ')}`)
   }
@@ -168,14 +196,20 @@ function parseEvent(value: Record<string, unknown>, file: string, lineNo: number
   for (const key of ['seq', 'time'] as const) {
     if (value[key] === undefined && !options.live) continue
     const ok = key === 'seq' ? Number.isSafeInteger(value.seq) && (value.seq as number) > 0 : isFiniteNumber(value.time)
-    if (!ok) throw new Error(`${at}: event "${key}" must be a ${key === 'seq' ? 'positive integer' : 'number of milliseconds'}, found ${describe(value[key])}`)
+    if (!ok)
+      throw new Error(
+        `${at}: event "${key}" must be a ${key === 'seq' ? 'positive integer' : 'number of milliseconds'}, found ${describe(value[key])}`,
+      )
   }
   return value as unknown as LoggedEvent
 }
 
 function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at: string): void {
   const extra = Object.keys(value).filter((key) => !allowed.includes(key))
-  if (extra.length) throw new Error(`${at}: unexpected key${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}; allowed: ${allowed.join(', ')}`)
+  if (extra.length)
+    throw new Error(
+      `${at}: unexpected key${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}; allowed: ${allowed.join(', ')}`,
+    )
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -190,7 +224,8 @@ function describe(value: unknown): string {
   if (value === undefined) return 'nothing'
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
   if (typeof value === 'object') return 'an object'
   return `the ${typeof value} ${String(value)}`
 }

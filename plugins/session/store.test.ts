@@ -43,7 +43,11 @@ describe('sessions service', () => {
     expect(header).toEqual({ type: 'session', version: 1, id: 's-1', createdAt: 1000, cwd: '/project' })
 
     const first = sessions.append('s-1', 'turn/start', { turn: 1 })
-    const second = sessions.append('s-1', 'assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: 'hi' } })
+    const second = sessions.append('s-1', 'assistant/chunk', {
+      turn: 1,
+      step: 1,
+      chunk: { type: 'text-delta', text: 'hi' },
+    })
     expect(first).toEqual({ seq: 1, time: 1001, type: 'turn/start', data: { turn: 1 } })
     expect(second.seq).toBe(2)
 
@@ -65,7 +69,9 @@ describe('sessions service', () => {
     const header = ctx.sessions.create({ cwd: '/p' })
     expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(ctx.sessions.path(header.id)).toBe(join(root, `${header.id}.jsonl`))
-    expect(seen).toEqual([`{"type":"session","version":1,"id":"${header.id}","createdAt":${header.createdAt},"cwd":"/p"}\n`])
+    expect(seen).toEqual([
+      `{"type":"session","version":1,"id":"${header.id}","createdAt":${header.createdAt},"cwd":"/p"}\n`,
+    ])
   })
 
   it('emits session/event only after the line is on disk', async () => {
@@ -88,8 +94,12 @@ describe('sessions service', () => {
     const sessions = await start()
     sessions.create({ cwd: '/p', id: 'a' })
     const errors: unknown[] = []
-    ctx!.on('internal/error', (error: unknown) => { errors.push(error) })
-    ctx!.on('session/event', () => { throw new Error('listener bug') })
+    ctx!.on('internal/error', (error: unknown) => {
+      errors.push(error)
+    })
+    ctx!.on('session/event', () => {
+      throw new Error('listener bug')
+    })
     expect(sessions.append('a', 'turn/start', { turn: 1 }).seq).toBe(1)
     expect(String(errors[0])).toMatch(/listener bug/)
   })
@@ -99,17 +109,29 @@ describe('sessions service', () => {
     await start()
     const errors: unknown[] = []
     const heard: string[] = []
-    ctx!.on('internal/error', (error: unknown) => { errors.push(error) })
-    ctx!.on('session/event', (sessionId: string, event: SessionEvent) => { heard.push(`${sessionId}#${event.seq}`) })
+    ctx!.on('internal/error', (error: unknown) => {
+      errors.push(error)
+    })
+    ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
+      heard.push(`${sessionId}#${event.seq}`)
+    })
     let consumer!: Context
-    await ctx!.plugin({ name: 'consumer', inject: ['sessions'], apply: (c: Context) => { consumer = c } })
+    await ctx!.plugin({
+      name: 'consumer',
+      inject: ['sessions'],
+      apply: (c: Context) => {
+        consumer = c
+      },
+    })
     const header = consumer.sessions.create({ cwd: '/p', id: 'c' })
     for (let turn = 1; turn <= 3; turn++) consumer.sessions.append('c', 'turn/start', { turn })
     expect(heard).toEqual(['c#1', 'c#2', 'c#3'])
     expect(fileLines(consumer.sessions.path('c'))).toHaveLength(4)
     expect(consumer.sessions.created()).toEqual([header])
     expect(consumer.sessions.has('c')).toBe(true)
-    ctx!.on('session/event', () => { throw new Error('listener bug') })
+    ctx!.on('session/event', () => {
+      throw new Error('listener bug')
+    })
     expect(consumer.sessions.append('c', 'turn/end', { turn: 3, reason: 'end_turn' }).seq).toBe(4)
     expect(String(errors[0])).toMatch(/listener bug/)
     expect(consumer.sessions.read('c').events.map((event) => event.seq)).toEqual([1, 2, 3, 4])
@@ -124,7 +146,9 @@ describe('sessions service', () => {
     sessions = await restart()
     expect(sessions.has('a')).toBe(true)
     expect(sessions.created()).toEqual([])
-    expect(() => sessions.append('a', 'turn/start', { turn: 2 })).toThrow(/unknown session a \(it is persisted but not open: call sessions.open\(\) first\)/)
+    expect(() => sessions.append('a', 'turn/start', { turn: 2 })).toThrow(
+      /unknown session a \(it is persisted but not open: call sessions.open\(\) first\)/,
+    )
     const opened = sessions.open('a')
     expect(opened.events.map((event) => event.seq)).toEqual([1, 2])
     expect(sessions.append('a', 'turn/start', { turn: 2 }).seq).toBe(3)
@@ -150,7 +174,10 @@ describe('sessions service', () => {
   })
 
   it('adds the missing newline before appending to a file that ends mid-line but complete', async () => {
-    writeFileSync(join(root, 'a.jsonl'), '{"type":"session","version":1,"id":"a","createdAt":5,"cwd":"/p"}\n{"seq":1,"time":6,"type":"turn/start","data":{"turn":1}}')
+    writeFileSync(
+      join(root, 'a.jsonl'),
+      '{"type":"session","version":1,"id":"a","createdAt":5,"cwd":"/p"}\n{"seq":1,"time":6,"type":"turn/start","data":{"turn":1}}',
+    )
     const sessions = await start()
     sessions.open('a')
     sessions.append('a', 'step/start', { turn: 1, step: 1 })
@@ -189,7 +216,9 @@ describe('sessions service', () => {
 
   it('rejects bad input with errors that say what to do', async () => {
     const sessions = await start()
-    expect(() => sessions.append('nope', 'turn/start', { turn: 1 })).toThrow(/unknown session nope \(create\(\) it first\)/)
+    expect(() => sessions.append('nope', 'turn/start', { turn: 1 })).toThrow(
+      /unknown session nope \(create\(\) it first\)/,
+    )
     expect(() => sessions.open('nope')).toThrow(`no session nope: ${join(root, 'nope.jsonl')} does not exist`)
     expect(() => sessions.read('nope')).toThrow(/no session nope/)
     expect(() => sessions.create({ cwd: 'relative/dir' })).toThrow(/cwd must be an absolute path/)
@@ -209,11 +238,16 @@ describe('sessions service', () => {
     let sessions = await start()
     sessions.create({ cwd: '/p', id: 'a' })
     sessions = await restart()
-    expect(() => sessions.create({ cwd: '/p', id: 'a' })).toThrow(/already exists; choose another session id or open\(\) the existing session/)
+    expect(() => sessions.create({ cwd: '/p', id: 'a' })).toThrow(
+      /already exists; choose another session id or open\(\) the existing session/,
+    )
   })
 
   it('names the file and line when a persisted log is malformed', async () => {
-    writeFileSync(join(root, 'bad.jsonl'), '{"type":"session","version":1,"id":"bad","createdAt":1,"cwd":"/p"}\n{"seq":1,"time":2,"type":"nope","data":{}}\n')
+    writeFileSync(
+      join(root, 'bad.jsonl'),
+      '{"type":"session","version":1,"id":"bad","createdAt":1,"cwd":"/p"}\n{"seq":1,"time":2,"type":"nope","data":{}}\n',
+    )
     const sessions = await start()
     expect(() => sessions.open('bad')).toThrow(`${join(root, 'bad.jsonl')}:2: unknown event type`)
   })
@@ -226,7 +260,9 @@ describe('sessions service', () => {
     await ctx!.fiber.dispose()
     ctx = undefined
     expect(readdirSync('/proc/self/fd').length).toBe(fdsBefore - 1)
-    expect(() => sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })).toThrow(/sessions service was disposed/)
+    expect(() => sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })).toThrow(
+      /sessions service was disposed/,
+    )
     expect(() => sessions.create({ cwd: '/p' })).toThrow(/sessions service was disposed/)
     expect(sessions.read('a').events).toHaveLength(1) // reading the file still works
   })

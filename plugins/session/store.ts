@@ -2,11 +2,17 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { Context, Service } from 'cordis'
+import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
 import { SessionLogFile } from './log-file.ts'
-import { parseSessionHeaderLine, parseSessionLog, serializeEvent, serializeHeader, type TornTail } from './log-format.ts'
+import {
+  parseSessionHeaderLine,
+  parseSessionLog,
+  serializeEvent,
+  serializeHeader,
+  type TornTail,
+} from './log-format.ts'
 import { readFirstLine } from './read-first-line.ts'
 
 declare module 'cordis' {
@@ -19,14 +25,18 @@ declare module 'cordis' {
   }
 }
 
-export const Config = z.strictObject({
-  /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
-  root: z.string().default('./.sessions'),
-  /** fsync after every append: survives power loss, not just a killed process. */
-  fsync: z.boolean().default(false),
-  /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
-  clock: z.custom<() => number>((value) => typeof value === 'function', 'clock must be a function returning milliseconds').optional(),
-}).prefault({})
+export const Config = z
+  .strictObject({
+    /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
+    root: z.string().default('./.sessions'),
+    /** fsync after every append: survives power loss, not just a killed process. */
+    fsync: z.boolean().default(false),
+    /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
+    clock: z
+      .custom<() => number>((value) => typeof value === 'function', 'clock must be a function returning milliseconds')
+      .optional(),
+  })
+  .prefault({})
 
 export type SessionStoreConfig = z.input<typeof Config>
 
@@ -80,8 +90,13 @@ export class SessionStore extends Service {
     this.root = resolve(resolved.root)
     const emit = ctx.emit as (name: string, ...args: unknown[]) => void
     this.state = {
-      root: this.root, fsync: resolved.fsync, clock: resolved.clock ?? Date.now,
-      live: new Map(), createdHere: [], emit, disposed: false,
+      root: this.root,
+      fsync: resolved.fsync,
+      clock: resolved.clock ?? Date.now,
+      live: new Map(),
+      createdHere: [],
+      emit,
+      disposed: false,
     }
   }
 
@@ -96,7 +111,9 @@ export class SessionStore extends Service {
     const id = options.id ?? randomUUID()
     const path = logPath(state.root, id)
     if (!isAbsolute(options.cwd)) {
-      throw new Error(`session cwd must be an absolute path, got ${JSON.stringify(options.cwd)}; resolve it before calling sessions.create()`)
+      throw new Error(
+        `session cwd must be an absolute path, got ${JSON.stringify(options.cwd)}; resolve it before calling sessions.create()`,
+      )
     }
     if (state.live.has(id)) throw new Error(`session ${id} is already open in this store (${path}); use another id`)
     const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
@@ -104,7 +121,10 @@ export class SessionStore extends Service {
     const file = SessionLogFile.create(path, serializeHeader(header), state.fsync)
     state.live.set(id, { header, events: [], file })
     state.createdHere.push(header)
-    emitSafely(() => state.emit('session/created', header), (error) => this.reportListenerError(error))
+    emitSafely(
+      () => state.emit('session/created', header),
+      (error) => this.reportListenerError(error),
+    )
     return header
   }
 
@@ -117,10 +137,15 @@ export class SessionStore extends Service {
     assertOpen(state, `append "${type}" to session ${sessionId}`)
     const session = state.live.get(sessionId)
     if (!session) {
-      const hint = this.has(sessionId) ? 'it is persisted but not open: call sessions.open() first' : 'create() it first'
+      const hint = this.has(sessionId)
+        ? 'it is persisted but not open: call sessions.open() first'
+        : 'create() it first'
       throw new Error(`cannot append "${type}": unknown session ${sessionId} (${hint})`)
     }
-    if (!KNOWN_TYPES.has(type)) throw new Error(`cannot append to session ${sessionId}: unknown event type "${type}"; known: ${EVENT_TYPES.join(', ')}`)
+    if (!KNOWN_TYPES.has(type))
+      throw new Error(
+        `cannot append to session ${sessionId}: unknown event type "${type}"; known: ${EVENT_TYPES.join(', ')}`,
+      )
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new Error(`cannot append "${type}" to session ${sessionId}: data must be a plain object`)
     }
@@ -129,13 +154,18 @@ export class SessionStore extends Service {
     try {
       line = serializeEvent({ seq, time: state.clock(), type, data } as SessionEvent)
     } catch (error) {
-      throw new Error(`cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`)
+      throw new Error(
+        `cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`,
+      )
     }
     session.file.writeLine(line)
     // Keep (and hand out) exactly what is on disk: undefined fields dropped, no shared references.
     const event = JSON.parse(line) as SessionEvent
     session.events.push(event)
-    emitSafely(() => state.emit('session/event', sessionId, event), (error) => this.reportListenerError(error))
+    emitSafely(
+      () => state.emit('session/event', sessionId, event),
+      (error) => this.reportListenerError(error),
+    )
     return event as SessionEvent<K>
   }
 
@@ -149,7 +179,9 @@ export class SessionStore extends Service {
     const text = this.readLog(sessionId, path)
     const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
     if (log.header.id !== sessionId) {
-      throw new Error(`${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file or fix the header`)
+      throw new Error(
+        `${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file or fix the header`,
+      )
     }
     const validBytes = log.tornTail ? log.tornTail.validBytes : Buffer.byteLength(text)
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
@@ -191,7 +223,9 @@ export class SessionStore extends Service {
     }
     // Same-millisecond sessions: this store's creation order, then id, keeps the order stable.
     const rank = (header: SessionHeader) => order.get(header.id) ?? Number.MAX_SAFE_INTEGER
-    return headers.sort((a, b) => a.createdAt - b.createdAt || rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    return headers.sort(
+      (a, b) => a.createdAt - b.createdAt || rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
   }
 
   /** The file a session lives in: `<root>/<id>.jsonl`. */
@@ -209,7 +243,9 @@ export class SessionStore extends Service {
       return readFileSync(path, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new Error(`no session ${sessionId}: ${path} does not exist; sessions.list() shows the sessions under ${this.root}`)
+        throw new Error(
+          `no session ${sessionId}: ${path} does not exist; sessions.list() shows the sessions under ${this.root}`,
+        )
       }
       throw new Error(`cannot read session log ${path}: ${(error as Error).message}`)
     }
@@ -246,14 +282,18 @@ function emitSafely(emit: () => void, report: (error: unknown) => void): void {
 
 function assertOpen(state: StoreState, action: string): void {
   if (state.disposed) {
-    throw new Error(`cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`)
+    throw new Error(
+      `cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`,
+    )
   }
 }
 
 /** The file a session lives in: `<root>/<id>.jsonl`; an id that cannot name a file is an error. */
 function logPath(root: string, sessionId: string): string {
   if (!SESSION_ID.test(sessionId)) {
-    throw new Error(`session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`)
+    throw new Error(
+      `session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+    )
   }
   return join(root, `${sessionId}.jsonl`)
 }

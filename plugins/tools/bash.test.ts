@@ -27,7 +27,8 @@ async function readPids(file: string, count: number): Promise<number[]> {
 }
 
 // The shell, a background sleep, and a background subshell with its own child.
-const SPAWN_TREE = 'sleep 30 & echo $! >> pids; (sleep 30; true) & echo $! >> pids; echo $$ >> pids; echo started; sleep 30'
+const SPAWN_TREE =
+  'sleep 30 & echo $! >> pids; (sleep 30; true) & echo $! >> pids; echo $$ >> pids; echo started; sleep 30'
 
 describe('bash tool', () => {
   it('runs in the cwd and returns stdout and stderr in write order', async () => {
@@ -93,9 +94,18 @@ describe('bash tool', () => {
   })
 
   it('passes only allowlisted variables, never the agent key, and sets HOME to the cwd', async () => {
-    const parentEnv = { PATH: process.env.PATH, LANG: 'C.UTF-8', DEEPSEEK_API_KEY: 'sk-secret', OTHER_SECRET: 'x', HOME: '/root' }
+    const parentEnv = {
+      PATH: process.env.PATH,
+      LANG: 'C.UTF-8',
+      DEEPSEEK_API_KEY: 'sk-secret',
+      OTHER_SECRET: 'x',
+      HOME: '/root',
+    }
     const tool = createBashTool(bashConfig(), () => parentEnv)
-    const result = await tool.run({ command: 'env | grep -v "^_=" | grep -v "^SHLVL=" | grep -v "^PWD=" | sort' }, workspace.context())
+    const result = await tool.run(
+      { command: 'env | grep -v "^_=" | grep -v "^SHLVL=" | grep -v "^PWD=" | sort' },
+      workspace.context(),
+    )
     expect(result).toEqual({
       output: `HOME=${workspace.cwd}\nLANG=C.UTF-8\nPATH=${process.env.PATH}\n`,
       isError: false,
@@ -157,7 +167,10 @@ describe('bash tool', () => {
   it('does not start at all when already cancelled', async () => {
     const controller = new AbortController()
     controller.abort()
-    const result = await createBashTool(bashConfig()).run({ command: 'echo ran > ran' }, workspace.context(controller.signal))
+    const result = await createBashTool(bashConfig()).run(
+      { command: 'echo ran > ran' },
+      workspace.context(controller.signal),
+    )
     expect(result).toEqual({
       output: '(no output)\n[cancelled; the command and its background processes were killed]',
       isError: true,
@@ -167,7 +180,10 @@ describe('bash tool', () => {
 
   it('sweeps background processes the shell leaves behind when it exits', async () => {
     const tool = createBashTool(bashConfig({ killGraceMs: 200 }))
-    const result = await tool.run({ command: 'sleep 30 >/dev/null 2>&1 & echo $! > pids; echo done' }, workspace.context())
+    const result = await tool.run(
+      { command: 'sleep 30 >/dev/null 2>&1 & echo $! > pids; echo done' },
+      workspace.context(),
+    )
     expect(result).toEqual({ output: 'done\n', isError: false })
     const [pid] = await readPids(path.join(workspace.cwd, 'pids'), 1)
     expect(isRunning(pid)).toBe(false)

@@ -24,17 +24,19 @@ const BashConfig = z.strictObject({
     }),
 })
 
-export const ToolsConfig = z.strictObject({
-  /** Which built-ins to register; a set: registration follows BUILTIN_TOOL_NAMES order. */
-  enabled: z
-    .array(z.enum(BUILTIN_TOOL_NAMES))
-    .default([...BUILTIN_TOOL_NAMES])
-    .refine((names) => new Set(names).size === names.length, { message: 'lists a tool twice' }),
-  // `prefault` (not `default`) so the nested defaults are applied to a missing section.
-  bash: BashConfig.prefault({}),
-  /** Largest slice of a file read_file returns (and of a list_dir listing). */
-  readMaxBytes: z.number().int().positive().default(65_536),
-}).prefault({})
+export const ToolsConfig = z
+  .strictObject({
+    /** Which built-ins to register; a set: registration follows BUILTIN_TOOL_NAMES order. */
+    enabled: z
+      .array(z.enum(BUILTIN_TOOL_NAMES))
+      .default([...BUILTIN_TOOL_NAMES])
+      .refine((names) => new Set(names).size === names.length, { message: 'lists a tool twice' }),
+    // `prefault` (not `default`) so the nested defaults are applied to a missing section.
+    bash: BashConfig.prefault({}),
+    /** Largest slice of a file read_file returns (and of a list_dir listing). */
+    readMaxBytes: z.number().int().positive().default(65_536),
+  })
+  .prefault({})
 
 export type ToolsConfig = z.output<typeof ToolsConfig>
 /** What a composition may write: every field is optional. */

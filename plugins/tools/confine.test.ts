@@ -27,20 +27,35 @@ describe('relativeInside', () => {
 describe('confineExisting', () => {
   it('resolves relative and inside-absolute paths to a cwd-relative display', async () => {
     expect(await confineExisting(workspace.cwd, 'src/../src/a.ts')).toMatchObject({ ok: true, display: 'src/a.ts' })
-    expect(await confineExisting(workspace.cwd, path.join(workspace.cwd, 'src'))).toMatchObject({ ok: true, display: 'src' })
+    expect(await confineExisting(workspace.cwd, path.join(workspace.cwd, 'src'))).toMatchObject({
+      ok: true,
+      display: 'src',
+    })
     expect(await confineExisting(workspace.cwd, '.')).toMatchObject({ ok: true, display: '.' })
   })
 
   it('rejects `..` escapes and absolute paths outside', async () => {
-    expect(await confineExisting(workspace.cwd, '../outside/secret.txt')).toMatchObject({ ok: false, message: expect.stringMatching(OUTSIDE) })
-    expect(await confineExisting(workspace.cwd, '/etc/passwd')).toMatchObject({ ok: false, message: expect.stringMatching(OUTSIDE) })
+    expect(await confineExisting(workspace.cwd, '../outside/secret.txt')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(OUTSIDE),
+    })
+    expect(await confineExisting(workspace.cwd, '/etc/passwd')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(OUTSIDE),
+    })
   })
 
   it('rejects a symlink whose target is outside, even through a linked directory', async () => {
     await symlink(path.join(workspace.outside, 'secret.txt'), path.join(workspace.cwd, 'link'))
     await symlink(workspace.outside, path.join(workspace.cwd, 'linkdir'))
-    expect(await confineExisting(workspace.cwd, 'link')).toMatchObject({ ok: false, message: expect.stringMatching(SYMLINK_ESCAPE) })
-    expect(await confineExisting(workspace.cwd, 'linkdir/secret.txt')).toMatchObject({ ok: false, message: expect.stringMatching(SYMLINK_ESCAPE) })
+    expect(await confineExisting(workspace.cwd, 'link')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(SYMLINK_ESCAPE),
+    })
+    expect(await confineExisting(workspace.cwd, 'linkdir/secret.txt')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(SYMLINK_ESCAPE),
+    })
   })
 
   it('follows a symlink that stays inside', async () => {
@@ -53,14 +68,20 @@ describe('confineExisting', () => {
   })
 
   it('reports a missing path', async () => {
-    expect(await confineExisting(workspace.cwd, 'nope.txt')).toEqual({ ok: false, message: '"nope.txt" does not exist.' })
+    expect(await confineExisting(workspace.cwd, 'nope.txt')).toEqual({
+      ok: false,
+      message: '"nope.txt" does not exist.',
+    })
   })
 
   it('accepts paths when the cwd is given through a symlink', async () => {
     const alias = path.join(workspace.outside, 'cwd-alias')
     await symlink(workspace.cwd, alias)
     expect(await confineExisting(alias, 'src/a.ts')).toMatchObject({ ok: true, display: 'src/a.ts' })
-    expect(await confineExisting(alias, path.join(workspace.cwd, 'src/a.ts'))).toMatchObject({ ok: true, display: 'src/a.ts' })
+    expect(await confineExisting(alias, path.join(workspace.cwd, 'src/a.ts'))).toMatchObject({
+      ok: true,
+      display: 'src/a.ts',
+    })
   })
 })
 
@@ -75,7 +96,10 @@ describe('confineForWrite', () => {
 
   it('rejects new paths below a symlinked directory that leads outside', async () => {
     await symlink(workspace.outside, path.join(workspace.cwd, 'linkdir'))
-    expect(await confineForWrite(workspace.cwd, 'linkdir/new/file.txt')).toMatchObject({ ok: false, message: expect.stringMatching(SYMLINK_ESCAPE) })
+    expect(await confineForWrite(workspace.cwd, 'linkdir/new/file.txt')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(SYMLINK_ESCAPE),
+    })
   })
 
   it('refuses to write through a dangling symlink', async () => {
@@ -87,6 +111,9 @@ describe('confineForWrite', () => {
   })
 
   it('reports a file used as a directory', async () => {
-    expect(await confineForWrite(workspace.cwd, 'src/a.ts/x')).toEqual({ ok: false, message: 'A parent of "src/a.ts/x" is not a directory.' })
+    expect(await confineForWrite(workspace.cwd, 'src/a.ts/x')).toEqual({
+      ok: false,
+      message: 'A parent of "src/a.ts/x" is not a directory.',
+    })
   })
 })

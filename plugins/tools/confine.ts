@@ -6,8 +6,7 @@ import { describeFsError, fsErrorCode } from './fs-errors.ts'
 
 export type ConfinedPath =
   /** `realPath` is what to operate on; `display` is the cwd-relative path for messages. */
-  | { ok: true; realPath: string; display: string }
-  | { ok: false; message: string }
+  { ok: true; realPath: string; display: string } | { ok: false; message: string }
 
 /** `target` relative to `base` when it lies inside (or is) `base`, else undefined. */
 export function relativeInside(base: string, target: string): string | undefined {

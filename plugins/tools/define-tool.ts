@@ -40,7 +40,9 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
       try {
         return await definition.run(parsed.data, context)
       } catch (error) {
-        return errorResult(`${definition.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
+        return errorResult(
+          `${definition.name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+        )
       }
     },
   }

@@ -105,7 +105,12 @@ describe('ToolsConfig', () => {
   it('fills every default from nothing', () => {
     expect(ToolsConfig.parse(undefined)).toEqual({
       enabled: ['bash', 'read_file', 'write_file', 'list_dir'],
-      bash: { timeoutMs: 30_000, maxOutputBytes: 16_384, killGraceMs: 2_000, envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM'] },
+      bash: {
+        timeoutMs: 30_000,
+        maxOutputBytes: 16_384,
+        killGraceMs: 2_000,
+        envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM'],
+      },
       readMaxBytes: 65_536,
     })
   })
@@ -121,7 +126,12 @@ describe('ToolsConfig', () => {
     const typo = ToolsConfig.safeParse({ bash: { timeoutMS: 5000 } })
     expect(typo.error?.issues).toMatchObject([{ code: 'unrecognized_keys', keys: ['timeoutMS'], path: ['bash'] }])
     expect(typo.error?.issues[0].message).toContain('"timeoutMS"')
-    expect(ToolsConfig.safeParse({ readMaxbytes: 1 }).error?.issues).toMatchObject([{ keys: ['readMaxbytes'], path: [] }])
-    expect(ToolsConfig.parse({ bash: { timeoutMs: 5000 } }).bash).toEqual({ ...ToolsConfig.parse({}).bash, timeoutMs: 5000 })
+    expect(ToolsConfig.safeParse({ readMaxbytes: 1 }).error?.issues).toMatchObject([
+      { keys: ['readMaxbytes'], path: [] },
+    ])
+    expect(ToolsConfig.parse({ bash: { timeoutMs: 5000 } }).bash).toEqual({
+      ...ToolsConfig.parse({}).bash,
+      timeoutMs: 5000,
+    })
   })
 })

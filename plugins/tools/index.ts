@@ -1,4 +1,4 @@
-import { Context, Service } from 'cordis'
+import { type Context, Service } from 'cordis'
 import type { ToolSchema } from '../llm/types.ts'
 import { createBashTool } from './bash.ts'
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName, ToolsConfig, type ToolsConfigInput } from './config.ts'

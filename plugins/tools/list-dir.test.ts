@@ -19,14 +19,20 @@ describe('list_dir', () => {
     await workspace.write('.hidden', '')
     await workspace.write('src/a.ts', '')
     await symlink('b.txt', path.join(workspace.cwd, 'link'))
-    expect(await tool.run({}, workspace.context())).toEqual({ output: '.hidden\nB.txt\nb.txt\nlink@\nsrc/', isError: false })
+    expect(await tool.run({}, workspace.context())).toEqual({
+      output: '.hidden\nB.txt\nb.txt\nlink@\nsrc/',
+      isError: false,
+    })
   })
 
   it('lists a subdirectory and says when it is empty', async () => {
     await workspace.write('src/a.ts', '')
     await mkdir(path.join(workspace.cwd, 'empty'))
     expect(await tool.run({ path: 'src' }, workspace.context())).toEqual({ output: 'a.ts', isError: false })
-    expect(await tool.run({ path: 'empty' }, workspace.context())).toEqual({ output: '(empty directory)', isError: false })
+    expect(await tool.run({ path: 'empty' }, workspace.context())).toEqual({
+      output: '(empty directory)',
+      isError: false,
+    })
   })
 
   it('is an error result for a file, a missing path, and anything outside', async () => {
@@ -36,7 +42,10 @@ describe('list_dir', () => {
       output: '"a.txt" is not a directory; use read_file to read a file.',
       isError: true,
     })
-    expect(await tool.run({ path: 'nope' }, workspace.context())).toEqual({ output: '"nope" does not exist.', isError: true })
+    expect(await tool.run({ path: 'nope' }, workspace.context())).toEqual({
+      output: '"nope" does not exist.',
+      isError: true,
+    })
     for (const requested of ['..', workspace.outside, 'linkdir']) {
       const result = await tool.run({ path: requested }, workspace.context())
       expect(result.isError, requested).toBe(true)

@@ -33,7 +33,10 @@ export function createListDirTool(options: { readMaxBytes: number }) {
         }
         const entries = await readdir(target.realPath, { withFileTypes: true })
         if (!entries.length) return okResult('(empty directory)')
-        const listing = entries.sort((a, b) => compareCodeUnits(a.name, b.name)).map(formatEntry).join('\n')
+        const listing = entries
+          .sort((a, b) => compareCodeUnits(a.name, b.name))
+          .map(formatEntry)
+          .join('\n')
         return okResult(truncateHead(Buffer.from(listing), options.readMaxBytes))
       } catch (error) {
         return errorResult(describeFsError(error, target.display))

@@ -17,7 +17,10 @@ describe('read_file', () => {
     await workspace.write('src/a.ts', 'export const a = 1\n')
     // Exactly 19 bytes would be truncated at 16, so use a roomier tool here.
     const roomy = createReadFileTool({ readMaxBytes: 1024 })
-    expect(await roomy.run({ path: 'src/a.ts' }, workspace.context())).toEqual({ output: 'export const a = 1\n', isError: false })
+    expect(await roomy.run({ path: 'src/a.ts' }, workspace.context())).toEqual({
+      output: 'export const a = 1\n',
+      isError: false,
+    })
   })
 
   it('cuts a large file with a marker counting the rest', async () => {
@@ -36,7 +39,10 @@ describe('read_file', () => {
   it('is an error result for a missing file, a directory and a binary file', async () => {
     await workspace.write('dir/x', 'x')
     await workspace.write('blob.bin', Buffer.from([1, 0, 2]))
-    expect(await tool.run({ path: 'missing.txt' }, workspace.context())).toEqual({ output: '"missing.txt" does not exist.', isError: true })
+    expect(await tool.run({ path: 'missing.txt' }, workspace.context())).toEqual({
+      output: '"missing.txt" does not exist.',
+      isError: true,
+    })
     expect(await tool.run({ path: 'dir' }, workspace.context())).toEqual({
       output: '"dir" is a directory; use list_dir to see its entries.',
       isError: true,
@@ -66,7 +72,10 @@ describe('read_file', () => {
   })
 
   it('names a missing or mistyped argument', async () => {
-    expect(await tool.run({}, workspace.context())).toEqual({ output: 'Invalid arguments for read_file: "path" is required.', isError: true })
+    expect(await tool.run({}, workspace.context())).toEqual({
+      output: 'Invalid arguments for read_file: "path" is required.',
+      isError: true,
+    })
     expect(await tool.run({ path: 1 }, workspace.context())).toEqual({
       output: 'Invalid arguments for read_file: "path" must be a string.',
       isError: true,

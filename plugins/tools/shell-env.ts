@@ -6,7 +6,11 @@ import { AGENT_SECRET_VARS } from './config.ts'
  * HOME is the cwd unless HOME itself is allowlisted: `~` and tools that write dotfiles
  * then stay inside the workspace, and outputs do not depend on the host user.
  */
-export function buildShellEnv(parent: NodeJS.ProcessEnv, allowlist: readonly string[], cwd: string): Record<string, string> {
+export function buildShellEnv(
+  parent: NodeJS.ProcessEnv,
+  allowlist: readonly string[],
+  cwd: string,
+): Record<string, string> {
   const env: Record<string, string> = {}
   for (const name of allowlist) {
     const value = parent[name]

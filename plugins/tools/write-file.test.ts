@@ -24,12 +24,19 @@ describe('write_file', () => {
 
   it('replaces an existing file', async () => {
     await workspace.write('x.txt', 'old content')
-    expect(await tool.run({ path: 'x.txt', content: '' }, workspace.context())).toEqual({ output: 'updated x.txt (0 bytes)', isError: false })
+    expect(await tool.run({ path: 'x.txt', content: '' }, workspace.context())).toEqual({
+      output: 'updated x.txt (0 bytes)',
+      isError: false,
+    })
     expect(await contentOf('x.txt')).toBe('')
   })
 
   it('refuses paths outside the cwd and `..` escapes without writing', async () => {
-    for (const requested of [path.join(workspace.outside, 'new.txt'), '../outside/new.txt', 'a/../../outside/new.txt']) {
+    for (const requested of [
+      path.join(workspace.outside, 'new.txt'),
+      '../outside/new.txt',
+      'a/../../outside/new.txt',
+    ]) {
       const result = await tool.run({ path: requested, content: 'pwned' }, workspace.context())
       expect(result.isError, requested).toBe(true)
       expect(result.output).toMatch(/is outside the working directory/)
@@ -54,7 +61,10 @@ describe('write_file', () => {
   it('writes through a symlink that stays inside', async () => {
     await workspace.write('real.txt', 'old')
     await symlink('real.txt', path.join(workspace.cwd, 'alias'))
-    expect(await tool.run({ path: 'alias', content: 'new' }, workspace.context())).toEqual({ output: 'updated alias (3 bytes)', isError: false })
+    expect(await tool.run({ path: 'alias', content: 'new' }, workspace.context())).toEqual({
+      output: 'updated alias (3 bytes)',
+      isError: false,
+    })
     expect(await contentOf('real.txt')).toBe('new')
   })
 

@@ -25,7 +25,8 @@ const sessions = new Map<string, { cwd: string; cancelled: boolean }>()
 let hanging = false
 let counter = 0
 
-const app = acp.agent({ name: 'fake-agent' })
+const app = acp
+  .agent({ name: 'fake-agent' })
   .onRequest(acp.methods.agent.initialize, () => ({ protocolVersion: 1, agentCapabilities: {}, authMethods: [] }))
   .onRequest(acp.methods.agent.session.new, ({ params }) => {
     const sessionId = `fake-${++counter}`
@@ -38,23 +39,33 @@ const app = acp.agent({ name: 'fake-agent' })
   })
   .onRequest(acp.methods.agent.session.prompt, async ({ params, client }) => {
     const session = sessions.get(params.sessionId)
-    if (!session) throw acp.RequestError.invalidParams({ sessionId: params.sessionId }, `unknown session ${params.sessionId}`)
+    if (!session)
+      throw acp.RequestError.invalidParams({ sessionId: params.sessionId }, `unknown session ${params.sessionId}`)
     session.cancelled = false
     let named = params.sessionId
     let late = false
-    const say = (text: string) => client.notify(acp.methods.client.session.update, {
-      sessionId: named, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
-    })
+    const say = (text: string) =>
+      client.notify(acp.methods.client.session.update, {
+        sessionId: named,
+        update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+      })
     const text = params.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('\n')
     for (const line of text.split('\n')) {
       const [word, path = '', ...rest] = line.split(' ')
       const absolute = isAbsolute(path) ? path : join(session.cwd, path)
       try {
         if (word === 'read') {
-          const { content } = await client.request(acp.methods.client.fs.readTextFile, { sessionId: params.sessionId, path: absolute })
+          const { content } = await client.request(acp.methods.client.fs.readTextFile, {
+            sessionId: params.sessionId,
+            path: absolute,
+          })
           await say(`read ${path}: ok ${content}`)
         } else if (word === 'write') {
-          await client.request(acp.methods.client.fs.writeTextFile, { sessionId: params.sessionId, path: absolute, content: rest.join(' ') })
+          await client.request(acp.methods.client.fs.writeTextFile, {
+            sessionId: params.sessionId,
+            path: absolute,
+            content: rest.join(' '),
+          })
           await say(`write ${path}: ok`)
         } else if (line === 'misbehave wrong-session') {
           named = `not-${params.sessionId}`
@@ -70,13 +81,18 @@ const app = acp.agent({ name: 'fake-agent' })
         await say(`${word} ${path}: error ${(error as { code?: number }).code}`)
       }
     }
-    if (late) setTimeout(() => { void say('late') }, 30)
+    if (late)
+      setTimeout(() => {
+        void say('late')
+      }, 30)
     return { stopReason: session.cancelled ? 'cancelled' : 'end_turn' }
   })
 
-const connection = app.connect(acp.ndJsonStream(
-  Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
-  Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
-))
+const connection = app.connect(
+  acp.ndJsonStream(
+    Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+  ),
+)
 await connection.closed
 process.exit(0)

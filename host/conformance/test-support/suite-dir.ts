@@ -23,6 +23,7 @@ export async function writeSuite(files: SuiteFiles): Promise<string> {
   }
   const ids = Object.keys(files.cases).map((name) => name.replace(/^\d{3}-/, '').replace(/\.json$/, ''))
   const profiles = files.profiles ?? { test: { description: 'every case', required: ids } }
-  for (const [name, data] of Object.entries(profiles)) await writeFile(join(dir, 'profiles', `${name}.json`), JSON.stringify(data, null, 2))
+  for (const [name, data] of Object.entries(profiles))
+    await writeFile(join(dir, 'profiles', `${name}.json`), JSON.stringify(data, null, 2))
   return dir
 }

@@ -36,14 +36,20 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
   await ctx.plugin(echo, { models: ['echo'] })
   await ctx.plugin(SessionStore, { root: sessionsRoot })
   await ctx.plugin(ToolsService, { bash: { timeoutMs: 20_000, killGraceMs: 200 } })
-  await ctx.plugin(Agent, { model: 'echo', ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}) })
+  await ctx.plugin(Agent, {
+    model: 'echo',
+    ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}),
+  })
   await ctx.plugin(AcpBridge, { transport: 'none' })
   const pipe = createMemoryPipe()
   ctx.acp.serve(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
 
   const harness = { updates: [], permissionRequests: [], answers: [] } as unknown as Harness
-  const client = acp.client({ name: 'test-client' })
-    .onNotification(acp.methods.client.session.update, ({ params }) => { harness.updates.push(params) })
+  const client = acp
+    .client({ name: 'test-client' })
+    .onNotification(acp.methods.client.session.update, ({ params }) => {
+      harness.updates.push(params)
+    })
     .onRequest(acp.methods.client.session.requestPermission, async ({ params, signal }) => {
       harness.permissionRequests.push(params)
       const kind = harness.answers.shift()
@@ -53,7 +59,10 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
     })
   const connection = client.connect(acp.ndJsonStream(pipe.client.output, pipe.client.input))
   Object.assign(harness, {
-    ctx, agent: connection.agent, cwd, sessionsRoot,
+    ctx,
+    agent: connection.agent,
+    cwd,
+    sessionsRoot,
     transcript: pipe.transcript,
     close: async () => {
       connection.close()
@@ -64,12 +73,14 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
   return harness
 }
 
-
 export async function initialize(agent: acp.ClientContext) {
   return agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
 }
 
 export function text(updates: acp.SessionNotification[]): string {
-  return updates.map((n) => n.update).filter((u) => u.sessionUpdate === 'agent_message_chunk')
-    .map((u) => (u as { content: { text: string } }).content.text).join('')
+  return updates
+    .map((n) => n.update)
+    .filter((u) => u.sessionUpdate === 'agent_message_chunk')
+    .map((u) => (u as { content: { text: string } }).content.text)
+    .join('')
 }

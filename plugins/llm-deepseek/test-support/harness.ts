@@ -58,6 +58,7 @@ export async function collect(stream: AsyncIterable<StreamChunk>): Promise<Strea
 export function finishOf(chunks: StreamChunk[]): Extract<StreamChunk, { type: 'finish' }> {
   const finishes = chunks.filter((chunk) => chunk.type === 'finish')
   const last = chunks.at(-1)
-  if (finishes.length !== 1 || last?.type !== 'finish') throw new Error(`expected exactly one trailing finish, got ${JSON.stringify(chunks)}`)
+  if (finishes.length !== 1 || last?.type !== 'finish')
+    throw new Error(`expected exactly one trailing finish, got ${JSON.stringify(chunks)}`)
   return last
 }

@@ -26,7 +26,11 @@ function report(line: string) {
 
 const limit = mode === 'forever' ? Infinity : Number(mode)
 for (let seq = 1; seq <= limit; seq++) {
-  ctx.sessions.append(id, 'assistant/chunk', { turn: 1, step: 1, chunk: { type: 'text-delta', text: `chunk ${seq} `.repeat(20) } })
+  ctx.sessions.append(id, 'assistant/chunk', {
+    turn: 1,
+    step: 1,
+    chunk: { type: 'text-delta', text: `chunk ${seq} `.repeat(20) },
+  })
   report(`seq ${seq}\n`)
 }
 report('done\n')

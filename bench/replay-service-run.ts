@@ -2,7 +2,7 @@
 // store and llm-replay, serving a generated session turn by turn through `ctx.llm.stream`
 // (the `llm/stream` waterfall, guardStream, the player with its drift check). No agent, no ACP.
 import { Context } from 'cordis'
-import { buildMessages } from '../plugins/agent/history.ts'
+import { buildMessages } from '../plugins/session/history.ts'
 import LlmService from '../plugins/llm/index.ts'
 import type { Message } from '../plugins/llm/types.ts'
 import ReplayService from '../plugins/llm-replay/index.ts'

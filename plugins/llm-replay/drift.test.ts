@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessages } from '../agent/history.ts'
+import { buildMessages } from '../session/history.ts'
 import type { Message } from '../llm/types.ts'
-import { checkDrift, diffHistories, normalizeCwd } from './drift.ts'
+import { cwdCollapser } from './cwd-spellings.ts'
+import { checkDrift, diffHistories } from './drift.ts'
 import { buildEvents, liveMessages, stop, text, toolCallChunks } from './test-support.ts'
 
 const call = { id: '{{call:1}}', name: 'bash', arguments: '{"command":"cat {{cwd}}/notes.txt"}' }
@@ -94,8 +95,8 @@ describe('checkDrift', () => {
   })
 })
 
-describe('normalizeCwd', () => {
-  it('replaces every spelling, longest first, in every string field', () => {
+describe('cwdCollapser', () => {
+  it('replaces every spelling, longest first', () => {
     const messages: Message[] = [
       {
         role: 'assistant',
@@ -104,7 +105,8 @@ describe('normalizeCwd', () => {
       },
     ]
     // '/var/t' is a suffix of '/private/var/t': replacing it first would leave '/private{{cwd}}'.
-    expect(normalizeCwd(messages, ['/var/t', '/private/var/t'])).toEqual([
+    const collapse = cwdCollapser(['/var/t', '/private/var/t'])!
+    expect(JSON.parse(collapse(JSON.stringify(messages)))).toEqual([
       {
         role: 'assistant',
         content: 'in {{cwd}} and {{cwd}}',

@@ -34,7 +34,7 @@ describe('loadFixtures', () => {
     )
     expect(sessions.map((s) => s.script.map((e) => e.entry.kind))).toEqual([['hang'], ['chunks', 'hang']])
     expect(sessions[1].script[1].at).toEqual({ turn: 1, step: 2 })
-    expect(sessions[0].cwd).toBe('{{cwd}}')
+    expect(sessions[0].cwd).toEqual({ kind: 'token', suffix: '' })
     expect(sessions[0].historyEvents.some((event) => event.type === 'assistant/chunk')).toBe(false)
   })
 

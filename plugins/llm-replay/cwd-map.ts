@@ -3,7 +3,15 @@
 // the cwd as the token; a raw log (a user's own session) spells it as the absolute path it
 // was recorded in. Either way served chunks get the live cwd and the drift check compares
 // both histories with every cwd spelling collapsed to `{{cwd}}`. Pure: realpaths come in.
-import { CWD_TOKEN, cwdCollapser, cwdForms, jsonEscaped, spellingPattern, spellingsOf, trimCwd } from './cwd-spellings.ts'
+import {
+  CWD_TOKEN,
+  cwdCollapser,
+  cwdForms,
+  jsonEscaped,
+  spellingPattern,
+  spellingsOf,
+  trimCwd,
+} from './cwd-spellings.ts'
 
 export type RecordedCwd =
   /** A normalized fixture: `{{cwd}}` stands for the live cwd less `suffix` (`/sub` for `{{cwd}}/sub`). */
@@ -34,7 +42,10 @@ export function parseRecordedCwd(
   const fix =
     'replay maps the recorded cwd onto the live one, so a log needs either "{{cwd}}" (a normalized fixture) or the absolute directory it was recorded in; fix the header or re-record'
   if (!isAbsolute(cwd))
-    throw new RecordedCwdError('REPLAY_LOG_CWD', `${file}:1: the header's cwd ${JSON.stringify(cwd)} is not absolute; ${fix}`)
+    throw new RecordedCwdError(
+      'REPLAY_LOG_CWD',
+      `${file}:1: the header's cwd ${JSON.stringify(cwd)} is not absolute; ${fix}`,
+    )
   const plain = trimCwd(cwd)
   if (plain === '/' || /^[A-Za-z]:$/.test(plain))
     throw new RecordedCwdError(
@@ -104,7 +115,10 @@ export function recordedCollapser(recorded: RecordedCwd): ((text: string) => str
 }
 
 /** The live side of the drift check: the live cwd's spellings → `{{cwd}}`. */
-export function liveCollapser(recorded: RecordedCwd, liveCwds: readonly string[]): ((text: string) => string) | undefined {
+export function liveCollapser(
+  recorded: RecordedCwd,
+  liveCwds: readonly string[],
+): ((text: string) => string) | undefined {
   return cwdCollapser(liveBases(recorded, liveCwds))
 }
 

@@ -51,7 +51,9 @@ export function byLengthDescending(texts: string[]): string[] {
  * nor end one (`/tmp/rec` in `/var/tmp/rec`).
  */
 export function spellingPattern(spellings: readonly string[], pathBoundaries: boolean): RegExp {
-  const alternatives = byLengthDescending([...spellings]).map(escapeRegExp).join('|')
+  const alternatives = byLengthDescending([...spellings])
+    .map(escapeRegExp)
+    .join('|')
   return new RegExp(pathBoundaries ? `(?<![A-Za-z0-9_])(?:${alternatives})(?![A-Za-z0-9_-])` : alternatives, 'g')
 }
 

@@ -67,3 +67,24 @@ export function toolCallChunks(call: ToolCall): StreamChunk[] {
 export function liveMessages(messages: Message[], cwd: string): Message[] {
   return JSON.parse(JSON.stringify(messages).split('{{cwd}}').join(cwd)) as Message[]
 }
+
+/** A bash call listing files, used by the two-turn log. */
+export const call = { id: '{{call:1}}', name: 'bash', arguments: '{"command":"ls"}' }
+/** Turn 1: a tool call, then text; turn 2: text. */
+export const twoTurns = buildEvents([
+  {
+    prompt: 'list files',
+    steps: [
+      { chunks: toolCallChunks(call), tools: [{ call, output: 'a.txt\nb.txt' }] },
+      { chunks: [text('Two '), text('files.'), stop] },
+    ],
+  },
+  { prompt: 'thanks', steps: [{ chunks: [text('Welcome.'), stop] }] },
+])
+/** A log whose only model call produced no chunk (the provider failed or hung before streaming). */
+export const silentCall = [
+  { type: 'turn/start', data: { turn: 1 } },
+  { type: 'user/message', data: { turn: 1, messageId: '{{message:1}}', content: [{ type: 'text', text: 'hi' }] } },
+  { type: 'step/start', data: { turn: 1, step: 1 } },
+  { type: 'turn/end', data: { turn: 1, reason: 'error' } },
+] as HistoryEvent[]

@@ -88,3 +88,13 @@ export const silentCall = [
   { type: 'step/start', data: { turn: 1, step: 1 } },
   { type: 'turn/end', data: { turn: 1, reason: 'error' } },
 ] as HistoryEvent[]
+
+/** A small deterministic PRNG (mulberry32), so a failing seed can be rerun. */
+export function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -55,7 +55,10 @@ describe('servedCwd', () => {
   })
 
   it("maps a raw log's path and its realpath to the live cwd and the live realpath, in every spelling", () => {
-    const served = servedCwd({ kind: 'path', paths: ['/var/rec', '/private/var/rec'] }, ['/var/a"b', '/private/var/a"b'])!
+    const served = servedCwd({ kind: 'path', paths: ['/var/rec', '/private/var/rec'] }, [
+      '/var/a"b',
+      '/private/var/a"b',
+    ])!
     expect(served.text.get('/var/rec')).toBe('/var/a"b')
     expect(served.text.get('/private/var/rec')).toBe('/private/var/a"b')
     expect(served.args.get('/var/rec')).toBe('/var/a\\"b')

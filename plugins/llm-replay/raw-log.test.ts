@@ -24,7 +24,8 @@ function dir(name: string): string {
 const json = (text: string) => JSON.stringify(text).slice(1, -1)
 const argsOf = (chunks: StreamChunk[]) =>
   chunks.map((chunk) => (chunk.type === 'tool-call-delta' ? chunk.argumentsDelta : '')).join('')
-const textOf = (chunks: StreamChunk[]) => chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.text : '')).join('')
+const textOf = (chunks: StreamChunk[]) =>
+  chunks.map((chunk) => (chunk.type === 'text-delta' ? chunk.text : '')).join('')
 
 /** A model that reads `<cwd>/notes.txt` by absolute path, then quotes the path (split across chunks) in its answer. */
 function notesSession(cwd: string, answerPath = cwd) {
@@ -117,7 +118,9 @@ describe('a raw log replays in another cwd', () => {
     const args = `{"path":"${recorded}/notes.txt"}`
     await collect(ctx.llm.stream(request(id, liveStep2(args, recorded), 1, 2)))
     expect(replay.errors.map((error) => error.code)).toEqual(['REPLAY_DRIFT'])
-    expect(replay.errors[0].message).toContain(`+ toolCalls[0]: {"arguments":"{\\"path\\":\\"${recorded}/notes.txt\\"}"`)
+    expect(replay.errors[0].message).toContain(
+      `+ toolCalls[0]: {"arguments":"{\\"path\\":\\"${recorded}/notes.txt\\"}"`,
+    )
   })
 
   it('serves a literal {{cwd}} in a raw log as it was recorded', async () => {
@@ -129,7 +132,9 @@ describe('a raw log replays in another cwd', () => {
     const files = scenario({ 'session.jsonl': logText(events, recorded) })
     const { ctx, sessions, replay } = await start({ sessions: [{ file: files['session.jsonl'] }] })
     const { id } = sessions.create({ cwd: dir('live-literal') })
-    const first = await collect(ctx.llm.stream(request(id, [{ role: 'user', content: 'how do fixtures spell the cwd?' }], 1, 1)))
+    const first = await collect(
+      ctx.llm.stream(request(id, [{ role: 'user', content: 'how do fixtures spell the cwd?' }], 1, 1)),
+    )
     expect(textOf(first)).toBe('They write {{cwd}}.')
     const history: Message[] = [
       { role: 'user', content: 'how do fixtures spell the cwd?' },
@@ -176,7 +181,9 @@ describe('raw logs that cannot be mapped', () => {
     await expect(start({ sessions: [{ file: relative['session.jsonl'] }] })).rejects.toThrow(
       expect.objectContaining({
         code: 'REPLAY_LOG_CWD',
-        message: expect.stringContaining(`${relative['session.jsonl']}:1: the header's cwd "my-project" is not absolute`),
+        message: expect.stringContaining(
+          `${relative['session.jsonl']}:1: the header's cwd "my-project" is not absolute`,
+        ),
       }),
     )
     const root = scenario({ 'session.jsonl': logText([], '/') })

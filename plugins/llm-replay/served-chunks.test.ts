@@ -78,8 +78,14 @@ describe('withLiveCwd', () => {
     const chunks: StreamChunk[] = [{ type: 'text-delta', text: 'nothing here' }]
     expect(withLiveCwd(chunks, live)).toBe(chunks)
     expect(mentionsCwd(chunks, live.pattern)).toBe(false)
-    expect(mentionsCwd([{ type: 'text-delta', text: '/tmp' }, { type: 'text-delta', text: '/rec' }], live.pattern)).toBe(
-      true,
-    )
+    expect(
+      mentionsCwd(
+        [
+          { type: 'text-delta', text: '/tmp' },
+          { type: 'text-delta', text: '/rec' },
+        ],
+        live.pattern,
+      ),
+    ).toBe(true)
   })
 })

@@ -35,6 +35,14 @@ describe('cwd spellings', () => {
     expect(trimCwd('/')).toBe('/')
   })
 
+  it('spells a Windows cwd as its file:// URL does', () => {
+    expect(cwdForms('C:\\work\\my rec')).toEqual({
+      plain: 'C:\\work\\my rec',
+      json: 'C:\\\\work\\\\my rec',
+      url: '/C:/work/my%20rec',
+    })
+  })
+
   it('spells a cwd plain, JSON-escaped and percent-encoded for file:// URLs', () => {
     expect(cwdForms('/tmp/my "dir"/')).toEqual({
       plain: '/tmp/my "dir"',
@@ -63,6 +71,11 @@ describe('servedCwd', () => {
     expect(served.text.get('/private/var/rec')).toBe('/private/var/a"b')
     expect(served.args.get('/var/rec')).toBe('/var/a\\"b')
     expect(served.text.get('/var/rec')).not.toBe(served.args.get('/var/rec'))
+  })
+
+  it('maps a fixture token to the live cwd itself when the session is not in that subfolder', () => {
+    expect(servedCwd({ kind: 'token', suffix: '/sub' }, ['/tmp/elsewhere'])!.text.get('{{cwd}}')).toBe('/tmp/elsewhere')
+    expect(servedCwd({ kind: 'token', suffix: '/sub' }, ['/sub'])!.text.get('{{cwd}}')).toBe('/')
   })
 
   it('changes nothing when the live cwd is unknown', () => {

@@ -23,7 +23,12 @@ export function trimCwd(path: string): string {
 
 export function cwdForms(path: string): CwdForms {
   const plain = trimCwd(path)
-  return { plain, json: jsonEscaped(plain), url: plain.startsWith('/') ? pathToFileURL(plain).pathname : plain }
+  // A log recorded on Windows names `C:\work`, whose URL path is `/C:/work`.
+  return { plain, json: jsonEscaped(plain), url: pathToFileURL(plain, { windows: isDrivePath(plain) }).pathname }
+}
+
+export function isDrivePath(path: string): boolean {
+  return /^[A-Za-z]:([\\/]|$)/.test(path)
 }
 
 /** Text as it appears inside a JSON string literal. */
@@ -42,7 +47,7 @@ export function spellingsOf(paths: readonly string[]): string[] {
 }
 
 export function byLengthDescending(texts: string[]): string[] {
-  return texts.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0))
+  return texts.sort((a, b) => b.length - a.length || a.localeCompare(b))
 }
 
 /**

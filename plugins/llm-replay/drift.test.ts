@@ -95,6 +95,25 @@ describe('checkDrift', () => {
   })
 })
 
+describe('drift reports', () => {
+  it('names both roles when the message at the same index changed role', () => {
+    const live = unchanged()
+    live[2] = { role: 'user', content: 'stop' }
+    expect(drift(live)).toMatch(/^message 2 differs \(role recorded tool, live user\); - recorded, \+ live:\n/)
+  })
+
+  it('shows a flag that differs, and cuts a long missing message to 12 lines of 160 characters', () => {
+    const live = unchanged()
+    live[2] = { ...(live[2] as Extract<Message, { role: 'tool' }>), isError: true }
+    expect(drift(live)).toContain('+ isError: true')
+    const long: Message = { role: 'user', content: ['x'.repeat(200), ...Array.from({ length: 20 }, String)].join('\n') }
+    const report = diffHistories([long], []) as string
+    expect(report).toContain(`\n    ${'x'.repeat(158)}…\n`)
+    expect(report).toContain('… (11 more lines)')
+    expect(report.split('\n')).toHaveLength(14)
+  })
+})
+
 describe('cwdCollapser', () => {
   it('replaces every spelling, longest first', () => {
     const messages: Message[] = [

@@ -159,4 +159,54 @@ describe('llm-replay loud errors', () => {
       start({ sessions: [{ file: files['session.jsonl'] }], overide: 'x' } as ReplayConfigInput),
     ).rejects.toThrow(/overide/)
   })
+
+  it('names the first request of an extra session it binds on that request (session/load)', async () => {
+    const files = scenario({ 'session.jsonl': logText(twoTurns) })
+    const { ctx, sessions, replay } = await start({ sessions: [{ file: files['session.jsonl'] }] })
+    sessions.create({ cwd: LIVE_CWD })
+    sessions.persist({ type: 'session', version: 1, id: 'restored', createdAt: 0, cwd: LIVE_CWD })
+    const [finish] = await collect(ctx.llm.stream(requestAt('restored', twoTurns, 3, 1)))
+    expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXTRA_SESSION' } })
+    expect(replay.errors[0].message).toContain(
+      'live session restored (first request at turn 3 step 1) is session number 2',
+    )
+  })
+
+  it('says when a log was never bound: the agent opened fewer sessions than recorded', async () => {
+    const files = scenario({ 'session.jsonl': logText(twoTurns), 'session.1.jsonl': logText(twoTurns) })
+    const { replay } = await start({ sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }] })
+    expect(() => replay.verify()).toThrow(
+      `no live session was bound to this log (the agent opened fewer sessions than recorded)`,
+    )
+    expect(replay.unconsumed()).toHaveLength(6)
+  })
+
+  it('names the override file and JSON path when an overridden entry drifts', async () => {
+    const files = scenario({
+      'session.jsonl': logText(silentCall),
+      'replay.override.json': { entries: [{ kind: 'chunks', at: { turn: 1, step: 1 }, chunks: [text('x'), stop] }] },
+    })
+    const { ctx, sessions, replay } = await start({
+      sessions: [{ file: files['session.jsonl'] }],
+      override: files['replay.override.json'],
+    })
+    const { id } = sessions.create({ cwd: LIVE_CWD })
+    await collect(ctx.llm.stream({ ...requestAt(id, silentCall, 1, 1), messages: [] }))
+    expect(replay.errors[0].message).toContain(
+      `drift at script entry 0 (recorded at turn 1 step 1, from ${files['replay.override.json']} $.entries[0])`,
+    )
+  })
+
+  it('says why a fixture path cannot be read when it is not missing but a directory', async () => {
+    await expect(start({ scenario: 'dir', sessions: [{ file: root }] })).rejects.toThrow(
+      new RegExp(`cannot read session log 0 of scenario "dir" ${root}: EISDIR`),
+    )
+  })
+
+  it('rejects a scenario-wide override when no session log is configured', async () => {
+    const files = scenario({ 'replay.override.json': { entries: [] } })
+    await expect(start({ sessions: [], override: files['replay.override.json'] })).rejects.toThrow(
+      `${files['replay.override.json']}: $: targets session 0, but only 0 session log(s) are configured`,
+    )
+  })
 })

@@ -79,12 +79,8 @@ function readSession(
       throw new Error(`${file}:${position + 2}: invalid assistant/chunk event: ${problems.join('; ')}`)
     }
   })
-  let script: ScriptEntry[]
-  try {
-    script = deriveReplayScript(log.events)
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`)
-  }
+  // Every chunk event passed the check above, so deriving cannot fail on a bad (turn, step).
+  const script = deriveReplayScript(log.events)
   return { index, file, cwd: parseRecordedCwd(log.header.cwd, file, realpath), historyEvents, script }
 }
 

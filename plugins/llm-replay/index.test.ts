@@ -212,4 +212,48 @@ describe('llm-replay serving', () => {
     for await (const chunk of ctx.llm.stream(requestAt(id, events, 1, 1))) if (chunk.type === 'text-delta') count++
     expect(count).toBe(100_000)
   })
+
+  it('works without a session store: every session binds on its first request, its cwd unknown', async () => {
+    const files = scenario({ 'session.jsonl': logText(twoTurns) })
+    const context = harness.adopt(new Context())
+    await context.plugin(LlmService)
+    await context.plugin(ReplayService, { sessions: [{ file: files['session.jsonl'] }] } as never)
+    expect(await collect(context.llm.stream(requestAt('lonely', twoTurns, 1, 1)))).toEqual(toolCallChunks(call))
+    expect(context.replay.errors).toEqual([])
+  })
+
+  it('serves a restored session whose header the store cannot read as recorded, and a live cwd that does not exist as given', async () => {
+    const events = buildEvents([
+      { prompt: 'where', steps: [{ chunks: [text('in {{cwd}}'), stop] }] },
+      { prompt: 'again', steps: [{ chunks: [text('in {{cwd}}'), stop] }] },
+    ])
+    const files = scenario({ 'session.jsonl': logText(events), 'session.1.jsonl': logText(events) })
+    const { ctx, sessions } = await start({
+      sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }],
+    })
+    // Never persisted: the store throws on read, so the cwd is unknown and nothing is rewritten.
+    const unknown = await collect(ctx.llm.stream(requestAt('unknown', events, 1, 1)))
+    expect(unknown[0]).toEqual(text('in {{cwd}}'))
+    // A live cwd that does not exist (no realpath) is still the cwd.
+    const { id } = sessions.create({ cwd: '/nonexistent/dsh-live' })
+    expect((await collect(ctx.llm.stream(requestAt(id, events, 1, 1))))[0]).toEqual(text('in /nonexistent/dsh-live'))
+  })
+
+  it('finishes aborted at once when the request is cancelled while its prefix chunks stream, before the hang', async () => {
+    const files = scenario({
+      'session.jsonl': logText(silentCall),
+      'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 }, chunks: [text('wait for it')] }] },
+    })
+    const { ctx, sessions } = await start({
+      sessions: [{ file: files['session.jsonl'], override: files['override.json'] }],
+    })
+    const { id } = sessions.create({ cwd: LIVE_CWD })
+    const cancel = new AbortController()
+    const seen: StreamChunk[] = []
+    for await (const chunk of ctx.llm.stream(requestAt(id, silentCall, 1, 1, cancel.signal))) {
+      seen.push(chunk)
+      cancel.abort()
+    }
+    expect(seen).toEqual([text('wait for it'), { type: 'finish', reason: 'aborted' }])
+  })
 })

@@ -12,14 +12,14 @@ function streamOf(chunk: StreamChunk): string | undefined {
   return undefined
 }
 
-function textOf(chunk: StreamChunk): string {
-  if (chunk.type === 'tool-call-delta') return chunk.argumentsDelta
-  return chunk.type === 'text-delta' || chunk.type === 'reasoning-delta' ? chunk.text : ''
+type TextChunk = Extract<StreamChunk, { type: 'text-delta' | 'reasoning-delta' | 'tool-call-delta' }>
+
+function textOf(chunk: TextChunk): string {
+  return chunk.type === 'tool-call-delta' ? chunk.argumentsDelta : chunk.text
 }
 
-function withText(chunk: StreamChunk, text: string): StreamChunk {
-  if (chunk.type === 'tool-call-delta') return { ...chunk, argumentsDelta: text }
-  return { ...chunk, text } as StreamChunk
+function withText(chunk: TextChunk, text: string): StreamChunk {
+  return chunk.type === 'tool-call-delta' ? { ...chunk, argumentsDelta: text } : { ...chunk, text }
 }
 
 /** Chunk indexes of each stream, in order. */
@@ -39,7 +39,7 @@ function streams(chunks: readonly StreamChunk[]): Map<string, number[]> {
 export function mentionsCwd(chunks: readonly StreamChunk[], pattern: RegExp): boolean {
   for (const indexes of streams(chunks).values()) {
     pattern.lastIndex = 0
-    if (pattern.test(indexes.map((index) => textOf(chunks[index])).join(''))) return true
+    if (pattern.test(indexes.map((index) => textOf(chunks[index] as TextChunk)).join(''))) return true
   }
   return false
 }
@@ -50,14 +50,14 @@ export function withLiveCwd(chunks: readonly StreamChunk[], cwd: ServedCwd): rea
   for (const [stream, indexes] of streams(chunks)) {
     const table = stream.startsWith('tool:') ? cwd.args : cwd.text
     const pieces = rewritePieces(
-      indexes.map((index) => textOf(chunks[index])),
+      indexes.map((index) => textOf(chunks[index] as TextChunk)),
       cwd.pattern,
       (match) => table.get(match) ?? match,
     )
     if (!pieces) continue
     out ??= chunks.slice()
     indexes.forEach((index, position) => {
-      out![index] = withText(chunks[index], pieces[position])
+      out![index] = withText(chunks[index] as TextChunk, pieces[position])
     })
   }
   return out ?? chunks

@@ -11,7 +11,7 @@ export default defineConfig({
       enabled: true,
       provider: 'v8',
       include: ['plugins/llm-replay/**/*.ts'],
-      exclude: ['plugins/llm-replay/**/*.test.ts', 'plugins/llm-replay/test-*.ts'],
+      exclude: ['plugins/llm-replay/**/*.test.ts', 'plugins/llm-replay/test-support/**'],
       reporter: ['text', 'json-summary'],
       reportsDirectory: 'coverage',
       thresholds: { lines: 95, branches: 90 },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { liveCollapser, parseRecordedCwd, RecordedCwdError, recordedCollapser, servedCwd } from './cwd-map.ts'
-import { cwdForms, trimCwd } from './cwd-spellings.ts'
 
 const none = () => undefined
 
@@ -26,29 +25,6 @@ describe('parseRecordedCwd', () => {
     expect(relative).toThrow('logs/a.jsonl:1: the header\'s cwd "project" is not absolute')
     expect(() => parseRecordedCwd('/', 'logs/a.jsonl', none)).toThrow(/logs\/a\.jsonl:1: .* is a filesystem root/)
     expect(() => parseRecordedCwd('C:\\', 'x', none)).toThrow(expect.objectContaining({ code: 'REPLAY_LOG_CWD' }))
-  })
-})
-
-describe('cwd spellings', () => {
-  it('trims trailing separators but keeps a root', () => {
-    expect(trimCwd('/tmp/x///')).toBe('/tmp/x')
-    expect(trimCwd('/')).toBe('/')
-  })
-
-  it('spells a Windows cwd as its file:// URL does', () => {
-    expect(cwdForms('C:\\work\\my rec')).toEqual({
-      plain: 'C:\\work\\my rec',
-      json: 'C:\\\\work\\\\my rec',
-      url: '/C:/work/my%20rec',
-    })
-  })
-
-  it('spells a cwd plain, JSON-escaped and percent-encoded for file:// URLs', () => {
-    expect(cwdForms('/tmp/my "dir"/')).toEqual({
-      plain: '/tmp/my "dir"',
-      json: '/tmp/my \\"dir\\"',
-      url: '/tmp/my%20%22dir%22',
-    })
   })
 })
 

@@ -11,7 +11,7 @@ import {
   spellingPattern,
   spellingsOf,
   trimCwd,
-} from './cwd-spellings.ts'
+} from '../../lib/cwd-spellings.ts'
 
 export type RecordedCwd =
   /** A normalized fixture: `{{cwd}}` stands for the live cwd less `suffix` (`/sub` for `{{cwd}}/sub`). */
@@ -101,9 +101,13 @@ export function servedCwd(recorded: RecordedCwd, liveCwds: readonly string[]): S
       add(text, from.plain, to.plain)
       add(text, from.json, to.json)
       add(text, from.url, to.url)
+      add(text, from.slashed, to.slashed)
+      add(text, jsonEscaped(from.slashed), jsonEscaped(to.slashed))
       add(args, from.json, to.json)
       add(args, from.url, to.url)
       add(args, from.plain, jsonEscaped(to.plain))
+      add(args, jsonEscaped(from.slashed), jsonEscaped(to.slashed))
+      add(args, from.slashed, jsonEscaped(to.slashed))
     })
   }
   return { pattern: servedPattern(recorded), text, args }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { buildMessages } from '../session/history.ts'
 import type { Message } from '../llm/types.ts'
-import { cwdCollapser } from './cwd-spellings.ts'
+import { cwdCollapser } from '../../lib/cwd-spellings.ts'
 import { checkDrift, diffHistories } from './drift.ts'
-import { buildEvents, liveMessages, stop, text, toolCallChunks } from './test-support.ts'
+import { buildEvents, liveMessages, stop, text, toolCallChunks } from './test-support/builders.ts'
 
 const call = { id: '{{call:1}}', name: 'bash', arguments: '{"command":"cat {{cwd}}/notes.txt"}' }
 const recordedEvents = buildEvents([

@@ -3,7 +3,7 @@
 import type { Message } from '../llm/types.ts'
 import type { HistoryEvent } from '../session/history.ts'
 import { liveCollapser, parseRecordedCwd, recordedCollapser } from './cwd-map.ts'
-import { CWD_TOKEN } from './cwd-spellings.ts'
+import { CWD_TOKEN } from '../../lib/cwd-spellings.ts'
 import { describeStep, type StepRef } from './derive.ts'
 import { compactLineDiff } from './line-diff.ts'
 import { canonical, collapseCwd, renderMessage } from './message-form.ts'

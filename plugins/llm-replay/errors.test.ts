@@ -4,8 +4,17 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { LlmRequest, StreamChunk } from '../llm/types.ts'
 import { type ReplayConfigInput, ReplayVerificationError } from './index.ts'
-import { collect, replayHarness } from './test-harness.ts'
-import { buildEvents, call, logText, silentCall, stop, text, toolCallChunks, twoTurns } from './test-support.ts'
+import { collect, replayHarness } from './test-support/harness.ts'
+import {
+  buildEvents,
+  call,
+  logText,
+  silentCall,
+  stop,
+  text,
+  toolCallChunks,
+  twoTurns,
+} from './test-support/builders.ts'
 
 const harness = replayHarness()
 const { root, scenario, start, requestAt } = harness

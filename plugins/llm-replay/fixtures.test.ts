@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from './fixtures.ts'
-import { buildEvents, logText, stop, text } from './test-support.ts'
+import { buildEvents, logText, stop, text } from './test-support/builders.ts'
 
 const log = logText(
   buildEvents([{ prompt: 'p', steps: [{ chunks: [text('a'), stop] }, { chunks: [text('b'), stop] }] }]),

@@ -5,8 +5,17 @@ import LlmService from '../llm/index.ts'
 import type { StreamChunk } from '../llm/types.ts'
 import SessionStore from '../session/index.ts'
 import ReplayService from './index.ts'
-import { collect, replayHarness } from './test-harness.ts'
-import { buildEvents, call, logText, silentCall, stop, text, toolCallChunks, twoTurns } from './test-support.ts'
+import { collect, replayHarness } from './test-support/harness.ts'
+import {
+  buildEvents,
+  call,
+  logText,
+  silentCall,
+  stop,
+  text,
+  toolCallChunks,
+  twoTurns,
+} from './test-support/builders.ts'
 
 const harness = replayHarness()
 const { root, scenario, start } = harness

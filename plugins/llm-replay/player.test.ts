@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { deriveReplayScript } from './derive.ts'
 import type { RecordedSession } from './fixtures.ts'
 import { ReplayPlayer } from './player.ts'
-import { buildEvents, stop, text } from './test-support.ts'
+import { buildEvents, stop, text } from './test-support/builders.ts'
 
 function recorded(index: number, reply: string): RecordedSession {
   const events = buildEvents([{ prompt: 'hi', steps: [{ chunks: [text(reply), stop] }] }])

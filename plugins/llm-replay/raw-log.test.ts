@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Message, StreamChunk } from '../llm/types.ts'
-import { collect, replayHarness, request } from './test-harness.ts'
-import { buildEvents, logText, stop, text, toolCallsFinish } from './test-support.ts'
+import { collect, replayHarness, request } from './test-support/harness.ts'
+import { buildEvents, logText, stop, text, toolCallsFinish } from './test-support/builders.ts'
 
 const { scenario, start } = replayHarness()
 const base = mkdtempSync(join(tmpdir(), 'llm-replay-raw-'))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildMessages } from '../session/history.ts'
 import { canonical } from './message-form.ts'
 import { RecordedHistory } from './recorded-history.ts'
-import { buildEvents, stop, text } from './test-support.ts'
+import { buildEvents, stop, text } from './test-support/builders.ts'
 
 const events = buildEvents([
   { prompt: 'in /rec/a', steps: [{ chunks: [text('one'), stop] }] },

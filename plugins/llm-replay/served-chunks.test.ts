@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { StreamChunk } from '../llm/types.ts'
 import { parseRecordedCwd, servedCwd } from './cwd-map.ts'
 import { mentionsCwd, rewritePieces, withLiveCwd } from './served-chunks.ts'
-import { random } from './test-support.ts'
+import { random } from './test-support/builders.ts'
 
 const upper = (match: string) => match.toUpperCase()
 

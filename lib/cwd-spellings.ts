@@ -1,6 +1,8 @@
-// A working directory shows up in model output and tool results in several spellings: as
-// given, without its trailing slash, JSON-escaped inside tool-call arguments, percent-encoded
-// inside a `file://` URL. Replay must find every one of them, in recorded and live text. Pure.
+// A working directory shows up in model output, tool results and transcripts in several
+// spellings: as given, without its trailing slash, JSON-escaped inside JSON text (tool-call
+// arguments), percent-encoded inside a `file://` URL, with forward slashes for a Windows path.
+// One home for them and for the `{{cwd}}` token: the host's normalizer writes the run's cwd as
+// the token, llm-replay maps a log's recorded cwd onto the live one. Pure.
 import { pathToFileURL } from 'node:url'
 
 /** What a normalized fixture writes instead of the run's temp cwd. */
@@ -14,6 +16,8 @@ export interface CwdForms {
   json: string
   /** As it appears in a `file://` URL's path (percent-encoded). */
   url: string
+  /** With forward slashes (a Windows path as many tools print it); the plain path on POSIX. */
+  slashed: string
 }
 
 /** "/tmp/x/" and "/tmp/x" are one cwd; a root stays a root. */
@@ -24,7 +28,8 @@ export function trimCwd(path: string): string {
 export function cwdForms(path: string): CwdForms {
   const plain = trimCwd(path)
   // A log recorded on Windows names `C:\work`, whose URL path is `/C:/work`.
-  return { plain, json: jsonEscaped(plain), url: pathToFileURL(plain, { windows: isDrivePath(plain) }).pathname }
+  const url = pathToFileURL(plain, { windows: isDrivePath(plain) }).pathname
+  return { plain, json: jsonEscaped(plain), url, slashed: plain.replaceAll('\\', '/') }
 }
 
 export function isDrivePath(path: string): boolean {
@@ -41,7 +46,7 @@ export function spellingsOf(paths: readonly string[]): string[] {
   const all = new Set<string>()
   for (const path of paths) {
     const forms = cwdForms(path)
-    all.add(forms.plain).add(forms.json).add(forms.url)
+    all.add(forms.plain).add(forms.json).add(forms.url).add(forms.slashed).add(jsonEscaped(forms.slashed))
   }
   return byLengthDescending([...all])
 }
@@ -70,6 +75,7 @@ export function cwdCollapser(paths: readonly string[]): ((text: string) => strin
   return (text) => (text.includes('/') || text.includes('\\') ? text.replace(pattern, CWD_TOKEN) : text)
 }
 
-function escapeRegExp(text: string): string {
+/** Text as a literal inside a regular expression. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

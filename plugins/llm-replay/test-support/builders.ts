@@ -1,6 +1,6 @@
 // Builders for small, realistic session logs used by this folder's tests (not shipped logic).
-import type { Message, StreamChunk, ToolCall } from '../llm/types.ts'
-import type { HistoryEvent } from '../session/history.ts'
+import type { Message, StreamChunk, ToolCall } from '../../llm/types.ts'
+import type { HistoryEvent } from '../../session/history.ts'
 
 export interface StepSpec {
   chunks: StreamChunk[]

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context, Service } from 'cordis'
 import { afterAll, afterEach, expect, vi } from 'vitest'
-import LlmService from '../llm/index.ts'
-import type { LlmRequest, Message, StreamChunk } from '../llm/types.ts'
-import type { SessionHeader } from '../session/events.ts'
-import { buildMessages, type HistoryEvent } from '../session/history.ts'
-import ReplayService, { type ReplayConfigInput } from './index.ts'
-import { liveMessages } from './test-support.ts'
+import LlmService from '../../llm/index.ts'
+import type { LlmRequest, Message, StreamChunk } from '../../llm/types.ts'
+import type { SessionHeader } from '../../session/events.ts'
+import { buildMessages, type HistoryEvent } from '../../session/history.ts'
+import ReplayService, { type ReplayConfigInput } from '../index.ts'
+import { liveMessages } from './builders.ts'
 
 /** A stand-in for the session store: creates headers and emits `session/created` like the real one. */
 export class FakeSessions extends Service {

@@ -7,9 +7,11 @@ import {
   formatSseEvent,
   parseScriptItems,
   type ErrorItem,
+  type SseEvent,
   type SseItem,
   type StubScriptItem,
 } from './script.ts'
+import { countRequestTokens } from './token-cut.ts'
 
 export type RequestOutcome =
   | 'pending' //          still being answered (or hanging)
@@ -122,7 +124,7 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
       case 'hang':
         return // answered by nothing; 'close' fires when the client gives up
       case 'sse':
-        return sendSse(res, item, destroy)
+        return sendSse(res, item, destroy, countRequestTokens(record.body))
     }
   })
   await new Promise<void>((resolve, reject) => {
@@ -197,13 +199,15 @@ function sendError(res: ServerResponse, item: ErrorItem): void {
   res.end(isJson ? JSON.stringify(item.body) : item.body)
 }
 
-async function sendSse(res: ServerResponse, item: SseItem, destroy: () => void): Promise<void> {
+async function sendSse(res: ServerResponse, item: SseItem, destroy: () => void, promptTokens: number): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
   res.flushHeaders()
   for (const event of item.events) {
     if (item.delayMs) await sleep(item.delayMs)
     if (res.destroyed) return
-    await write(res, formatSseEvent(event))
+    const text = formatSseEvent(item.promptTokensFromRequest ? withPromptTokens(event, promptTokens) : event)
+    if (item.splitCharacters) await writeCuttingCharacters(res, text)
+    else await write(res, text)
   }
   if (res.destroyed) return
   switch (item.end ?? 'done') {
@@ -222,6 +226,45 @@ async function sendSse(res: ServerResponse, item: SseItem, destroy: () => void):
     case 'hang':
       return
   }
+}
+
+/** The event with its usage's prompt counts set to `promptTokens` (cache hits as scripted). */
+function withPromptTokens(event: SseEvent, promptTokens: number): SseEvent {
+  if (typeof event === 'string' || !event.usage || typeof event.usage !== 'object') return event
+  const usage = event.usage as Record<string, unknown>
+  const cached = typeof usage.prompt_cache_hit_tokens === 'number' ? usage.prompt_cache_hit_tokens : 0
+  const completion = typeof usage.completion_tokens === 'number' ? usage.completion_tokens : 0
+  return {
+    ...event,
+    usage: {
+      ...usage,
+      prompt_tokens: promptTokens,
+      total_tokens: promptTokens + completion,
+      prompt_cache_miss_tokens: promptTokens - cached,
+    },
+  }
+}
+
+/** Separate writes, each ending just after the first byte of a multi-byte character; yields between them. */
+async function writeCuttingCharacters(res: ServerResponse, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8')
+  let start = 0
+  for (let index = 0; index <= bytes.length; index++) {
+    // 0b11xxxxxx starts a multi-byte character: cut right after it.
+    if (index < bytes.length && bytes[index] < 0xc0) continue
+    const end = Math.min(index + 1, bytes.length)
+    if (res.destroyed) return
+    await writeBytes(res, bytes.subarray(start, end))
+    await new Promise((resolve) => setImmediate(resolve))
+    start = end
+  }
+}
+
+function writeBytes(res: ServerResponse, bytes: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) return resolve()
+    res.write(bytes, () => resolve())
+  })
 }
 
 function write(res: ServerResponse, text: string): Promise<void> {

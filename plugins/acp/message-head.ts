@@ -66,7 +66,10 @@ export class MessageHeadScanner {
       else if (this.captured.length < MAX_VALUE_BYTES) this.captured.push(byte)
       else this.capturing = undefined
     }
-    if (this.inString) return this.stepInString(byte)
+    if (this.inString) {
+      this.stepInString(byte)
+      return
+    }
     switch (byte) {
       case QUOTE:
         this.inString = true

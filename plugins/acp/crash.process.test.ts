@@ -67,7 +67,8 @@ it('kill -9 mid-bash: the process tree dies with the agent; session/load closes 
       prompt: [{ type: 'text', text: 'what happened?' }],
     })
     expect(response.stopReason).toBe('end_turn')
-    const messages = (stub.requests[0]?.body as { messages: unknown[] }).messages
+    expect(stub.requests).toHaveLength(1)
+    const messages = (stub.requests[0]!.body as { messages: unknown[] }).messages
     expect(messages.slice(1)).toEqual([
       { role: 'user', content: `tool bash ${JSON.stringify({ command })}` },
       {

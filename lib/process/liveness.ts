@@ -10,12 +10,14 @@ export interface ProcStat {
   /** R, S, D, Z (zombie), X (dead), … */
   state: string
   pgrp: number
+  /** Clock ticks after boot when the process started: with the pid, it names one process. */
+  startTime: string
 }
 
 /** Parses /proc/<pid>/stat; the command name is parenthesised and may contain spaces. */
 export function parseProcStat(text: string): ProcStat {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-  return { state: fields[0], pgrp: Number(fields[2]) }
+  return { state: fields[0], pgrp: Number(fields[2]), startTime: fields[19] }
 }
 
 /** A zombie has exited and only waits for its parent (PID 1 for orphans) to reap it. */

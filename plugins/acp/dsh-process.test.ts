@@ -84,7 +84,9 @@ describe('dsh over real stdio', () => {
       prompt: [{ type: 'text', text: 'after restart' }],
     })
     expect(response.stopReason).toBe('end_turn')
-    expect(readdirSync(sessions)).toEqual([`${sessionId}.jsonl`])
+    expect(readdirSync(sessions).sort()).toEqual([`${sessionId}.jsonl`, `${sessionId}.jsonl.lock`])
+    // The killed agent's lock was stale: the restarted one took it over.
+    expect(JSON.parse(readFileSync(join(sessions, `${sessionId}.jsonl.lock`), 'utf8')).pid).toBe(second.agent.child.pid)
     const turns = readFileSync(join(sessions, `${sessionId}.jsonl`), 'utf8')
       .split('\n')
       .filter((l) => l.includes('"turn/start"'))

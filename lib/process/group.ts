@@ -28,7 +28,7 @@ export interface GroupRunOptions {
   /**
    * Give the child fd 3: the read end of a pipe only this process writes to, held open until the
    * run settles. It reaches EOF when this process dies (even by SIGKILL), so the command can kill
-   * its own group then (docs/security.md, "When the agent dies").
+   * its own group then (docs/security.md, "What dsh does").
    */
   lifeline?: boolean
 }

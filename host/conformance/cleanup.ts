@@ -1,7 +1,9 @@
 // Ending a case's agent: close stdin, SIGTERM the group, SIGKILL it (AgentProcess.shutdown),
-// then make sure every descendant seen before shutdown is gone too. If that cannot be
+// then find what the agent left running (descendants seen in its tree, processes carrying the
+// case's marker), kill those and fail the case for them. If the end of every process cannot be
 // verified, the run must not launch another agent next to a possible leftover.
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
+import { describeProcess, markedProcesses } from './case-marker.ts'
 import { stillLive } from './descendants.ts'
 
 export interface CleanupReport {
@@ -13,13 +15,20 @@ export interface CleanupReport {
   ms: number
   /** Why the case fails: something could not be stopped. */
   problems: string[]
-  /** Reported, not failing: e.g. descendants that had to be killed one by one. */
+  /** Reported, not failing. */
   warnings: string[]
+}
+
+export interface AgentTraces {
+  /** Descendants seen while the agent ran (they may have left its process group since). */
+  descendants: readonly number[]
+  /** The case's marker value in the agent's environment (see case-marker.ts). */
+  marker?: string
 }
 
 export async function stopAgent(
   agent: AgentProcess | undefined,
-  descendants: readonly number[],
+  traces: AgentTraces,
   phaseMs: number,
 ): Promise<CleanupReport> {
   const started = Date.now()
@@ -42,29 +51,38 @@ export async function stopAgent(
     processesGone = false
     problems.push(`the agent (pid ${pid}) could not be stopped: ${(error as Error).message}`)
   }
-  // Descendants that left the group (setsid) are out of the group's reach: kill them one by one.
-  let leftovers = await stillLive(descendants)
-  if (leftovers.length) {
-    for (const child of leftovers) {
-      try {
-        process.kill(child, 'SIGKILL')
-      } catch {
-        /* already gone */
-      }
-    }
-    const deadline = Date.now() + phaseMs
-    while (leftovers.length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20))
-      leftovers = await stillLive(leftovers)
-    }
-    if (leftovers.length) {
-      processesGone = false
-      problems.push(`descendant process(es) ${leftovers.join(', ')} of the agent are still running after SIGKILL`)
-    } else {
-      warnings.push(
-        `descendant process(es) outside the agent's process group had to be killed one by one; an agent should end its children when stdin closes`,
-      )
-    }
+  const left = await killLeftovers(traces, phaseMs)
+  if (left.survivors.length) {
+    processesGone = false
+    problems.push(`process(es) the agent started are still running after SIGKILL: ${left.survivors.join(', ')}`)
+  } else if (left.killed.length) {
+    problems.push(
+      `the agent left ${left.killed.length} process(es) running after it ended, outside its process group: ` +
+        `${left.killed.join(', ')}; the runner killed them. An agent must end the processes it starts when ` +
+        'its stdin closes (docs/conformance.md, "Leftover processes")',
+    )
   }
   return { processesGone, via, exit, ms: Date.now() - started, problems, warnings }
+}
+
+/** Kills what is still running of the agent's tree and of its marked processes; says who and who survived. */
+async function killLeftovers(traces: AgentTraces, phaseMs: number): Promise<{ killed: string[]; survivors: string[] }> {
+  const marked = traces.marker === undefined ? [] : await markedProcesses(traces.marker)
+  let leftovers = [...new Set([...(await stillLive(traces.descendants)), ...marked])]
+  if (!leftovers.length) return { killed: [], survivors: [] }
+  const described = new Map(await Promise.all(leftovers.map(async (p) => [p, await describeProcess(p)] as const)))
+  for (const leftover of leftovers) {
+    try {
+      process.kill(leftover, 'SIGKILL')
+    } catch {
+      /* already gone */
+    }
+  }
+  const all = leftovers
+  const deadline = Date.now() + phaseMs
+  while (leftovers.length && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20))
+    leftovers = await stillLive(leftovers)
+  }
+  return { killed: all.map((p) => described.get(p)!), survivors: leftovers.map((p) => described.get(p)!) }
 }

@@ -3,6 +3,7 @@
 import { stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { PermissionMode } from './case-schema.ts'
+import { takeSnapshot } from './dir-snapshot.ts'
 import { formatDuration, formatText } from './format-text.ts'
 import { loadSuite } from './load-suite.ts'
 import { exitCodeFor, summarize, type RunReport } from './report.ts'
@@ -57,6 +58,11 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
     throw new ConformanceUsageError(
       `--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its own temp folder) or use --jobs 1`,
     )
+  // Each case restores --cwd from a copy in memory: a folder too large for that is refused now.
+  if (cwd !== undefined)
+    await takeSnapshot(cwd).catch((error: Error) => {
+      throw new ConformanceUsageError(`--cwd ${options.cwd}: ${error.message}`)
+    })
 
   const log = (line: string) => options.stderr(`${line}\n`)
   const interrupts = watchRunSignals(log, options.signals)

@@ -13,10 +13,8 @@ export interface CleanupReport {
   via?: 'eof' | 'sigterm' | 'sigkill'
   exit?: { code: number | null; signal: string | null }
   ms: number
-  /** Why the case fails: something could not be stopped. */
+  /** Why the case fails: something was left running, or could not be stopped. */
   problems: string[]
-  /** Reported, not failing. */
-  warnings: string[]
 }
 
 export interface AgentTraces {
@@ -33,8 +31,7 @@ export async function stopAgent(
 ): Promise<CleanupReport> {
   const started = Date.now()
   const problems: string[] = []
-  const warnings: string[] = []
-  if (!agent || agent.child.pid === undefined) return { processesGone: true, ms: 0, problems, warnings }
+  if (!agent || agent.child.pid === undefined) return { processesGone: true, ms: 0, problems }
   const pid = agent.child.pid
   let via: CleanupReport['via']
   let exit: CleanupReport['exit']
@@ -62,7 +59,7 @@ export async function stopAgent(
         'its stdin closes (docs/conformance.md, "Leftover processes")',
     )
   }
-  return { processesGone, via, exit, ms: Date.now() - started, problems, warnings }
+  return { processesGone, via, exit, ms: Date.now() - started, problems }
 }
 
 /** Kills what is still running of the agent's tree and of its marked processes; says who and who survived. */

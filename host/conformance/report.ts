@@ -14,6 +14,7 @@ export interface CaseResult {
   durationMs: number
   /** Why it failed: a step, a check, or cleanup; each names where. */
   failures: string[]
+  /** Kept for report version 1: nothing is a warning since leftover processes fail the case. */
   warnings: string[]
   cleanup?: CleanupReport
   /** The end of the agent's stderr, kept for failed cases. */

@@ -55,7 +55,6 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   ) as unknown as CaseTimeouts
   const mode = data.permissionMode ?? options.permissionMode
   const failures: string[] = []
-  const warnings: string[] = []
   let interrupted = false
 
   const root = options.cwd ?? (await mkdtemp(join(tmpdir(), `dsh-conformance-${conformanceCase.id}-`)))
@@ -167,7 +166,6 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   // Read after cleanup: the agent's whole stdout, up to its exit, has been seen.
   if (stdoutProblem !== undefined) failures.unshift(stdoutProblem)
   failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))
-  warnings.push(...cleanup.warnings.map((w) => `cleanup: ${w}`))
 
   const status = interrupted ? 'interrupted' : failures.length ? 'fail' : 'pass'
   const stderr = agent?.stderr() ?? ''
@@ -182,7 +180,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       status,
       durationMs: Date.now() - started,
       failures,
-      warnings,
+      warnings: [],
       cleanup,
       ...(status !== 'pass' && stderr
         ? { agentStderr: stderr.length > STDERR_TAIL_CHARS ? `…${stderr.slice(-STDERR_TAIL_CHARS)}` : stderr }

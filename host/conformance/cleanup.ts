@@ -4,7 +4,7 @@
 // verified, the run must not launch another agent next to a possible leftover.
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import { describeProcess, markedProcesses } from './case-marker.ts'
-import { stillLive } from './descendants.ts'
+import { liveRefs, mergeRefs, stillLive, type ProcessRef } from './descendants.ts'
 
 export interface CleanupReport {
   /** Every process of the agent is verifiably gone. */
@@ -19,7 +19,7 @@ export interface CleanupReport {
 
 export interface AgentTraces {
   /** Descendants seen while the agent ran (they may have left its process group since). */
-  descendants: readonly number[]
+  descendants: readonly ProcessRef[]
   /** The case's marker value in the agent's environment (see case-marker.ts). */
   marker?: string
 }
@@ -64,13 +64,13 @@ export async function stopAgent(
 
 /** Kills what is still running of the agent's tree and of its marked processes; says who and who survived. */
 async function killLeftovers(traces: AgentTraces, phaseMs: number): Promise<{ killed: string[]; survivors: string[] }> {
-  const marked = traces.marker === undefined ? [] : await markedProcesses(traces.marker)
-  let leftovers = [...new Set([...(await stillLive(traces.descendants)), ...marked])]
+  const marked = traces.marker === undefined ? [] : await liveRefs(await markedProcesses(traces.marker))
+  let leftovers = mergeRefs(await stillLive(traces.descendants), marked)
   if (!leftovers.length) return { killed: [], survivors: [] }
-  const described = new Map(await Promise.all(leftovers.map(async (p) => [p, await describeProcess(p)] as const)))
-  for (const leftover of leftovers) {
+  const described = new Map(await Promise.all(leftovers.map(async (p) => [p, await describeProcess(p.pid)] as const)))
+  for (const leftover of await stillLive(leftovers)) {
     try {
-      process.kill(leftover, 'SIGKILL')
+      process.kill(leftover.pid, 'SIGKILL')
     } catch {
       /* already gone */
     }

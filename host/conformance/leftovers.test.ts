@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CASE_MARKER_VAR, markedProcesses, newCaseMarker } from './case-marker.ts'
-import { stillLive } from './descendants.ts'
+import { liveRefs, stillLive } from './descendants.ts'
 import { FAKE_AGENT, promptCase, runTestSuite } from './test-support/run-test-suite.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
@@ -48,14 +48,17 @@ describe('leftover processes of a case', () => {
         '(sleep 30); the runner killed them. An agent must end the processes it starts when its stdin closes ' +
         '(docs/conformance.md, "Leftover processes")',
     ])
-    expect(await stillLive([daemon])).toEqual([])
+    expect(await liveRefs([daemon])).toEqual([])
     expect(code).toBe(1)
   })
 
   it("catches a daemon started by dsh's bash tool, whose environment keeps only allowlisted names", async () => {
     const scratch = await scratchDir('dsh-daemon')
     const pidFile = join(scratch, 'daemon.pid')
-    const command = `setsid sleep 31 >/dev/null 2>&1 </dev/null & echo $! > ${pidFile}`
+    // The shell waits until the daemon has its own session (it writes its pid after setsid), so
+    // the bash tool's sweep of the command's process group cannot reach it first.
+    const daemonize = `echo $$ > ${pidFile}; exec sleep 31`
+    const command = `setsid sh -c '${daemonize}' >/dev/null 2>&1 </dev/null & while [ ! -s ${pidFile} ]; do sleep 0.01; done`
     const suiteDir = await writeSuite({
       cases: {
         '001-bash-daemon.json': promptCase('a bash call starts a daemon', `tool bash ${JSON.stringify({ command })}`, [
@@ -76,7 +79,14 @@ describe('leftover processes of a case', () => {
         ),
       ),
     ])
-    expect(await stillLive([daemon])).toEqual([])
+    expect(await liveRefs([daemon])).toEqual([])
+  })
+
+  it('knows a process by pid and start time, so a reused pid is not taken for a leftover', async () => {
+    const [me] = await liveRefs([process.pid])
+    expect(me).toEqual({ pid: process.pid, start: expect.any(Number) })
+    expect(await stillLive([me!])).toEqual([me])
+    expect(await stillLive([{ pid: process.pid, start: me!.start + 1 }])).toEqual([])
   })
 
   it('markedProcesses matches the whole marker entry, not a prefix of another', async () => {

@@ -12,7 +12,7 @@ import { connectCaseClient } from './case-client.ts'
 import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
 import { CwdLedger } from './cwd-ledger.ts'
-import { liveDescendants } from './descendants.ts'
+import { liveDescendants, mergeRefs, type ProcessRef } from './descendants.ts'
 import { TraceRecorder } from './recorder.ts'
 import type { CaseResult } from './report.ts'
 import type { PlannedCase } from './select.ts'
@@ -63,7 +63,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   const trace = recorder.trace
   let agent: AgentProcess | undefined
   let connection: acp.ClientConnection | undefined
-  let descendants: number[] = []
+  let descendants: ProcessRef[] = []
   const marker = newCaseMarker(conformanceCase.id)
   // Waits end at once when the run is interrupted (reason: the signal's name) or when the
   // agent breaks the stdio framing (reason: the error that fails the case).
@@ -158,7 +158,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
 
   // Cleanup always runs, interrupted or not: descendants seen late count too.
   if (agent?.child.pid !== undefined && agent.child.exitCode === null) {
-    descendants = [...new Set([...descendants, ...(await liveDescendants(agent.child.pid))])]
+    descendants = mergeRefs(descendants, await liveDescendants(agent.child.pid))
   }
   connection?.close()
   const cleanup: CleanupReport = await stopAgent(agent, { descendants, marker }, options.cleanupPhaseMs ?? 2000)

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { liveDescendants, stillLive } from './descendants.ts'
+import { liveDescendants, stillLive, type ProcessRef } from './descendants.ts'
 import type { RunReport } from './report.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
@@ -62,10 +62,10 @@ describe('dsh conformance and signals', () => {
     const exited = new Promise<number | null>((resolve) => runner.once('close', (code) => resolve(code)))
 
     // Wait until the agent runs and has started its child outside its process group.
-    let processes: number[] = []
+    let processes: ProcessRef[] = []
     for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
       processes = await liveDescendants(runner.pid!)
-      const lines = await Promise.all(processes.map(commandLine))
+      const lines = await Promise.all(processes.map((p) => commandLine(p.pid)))
       if (lines.some((l) => l.startsWith('sleep 60')) && lines.some((l) => l.includes('fake-agent.ts'))) break
       await new Promise((r) => setTimeout(r, 50))
     }

@@ -11,12 +11,14 @@ export interface ProcStat {
   state: string
   ppid: number
   pgrp: number
+  /** Clock ticks after boot when it started: with the pid, an identity a reused pid does not share. */
+  start: number
 }
 
 /** Parses /proc/<pid>/stat; the command name is parenthesised and may contain spaces. */
 export function parseProcStat(text: string): ProcStat {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-  return { state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]) }
+  return { state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), start: Number(fields[19]) }
 }
 
 export interface ProcEntry extends ProcStat {

@@ -6,8 +6,8 @@ import { isLiveState, parseProcStat } from './liveness.ts'
 
 export interface ProcessIdentity {
   pid: number
-  /** From /proc/<pid>/stat; absent where /proc is not available. */
-  startTime?: string
+  /** Start time in clock ticks after boot, from /proc/<pid>/stat; absent where there is no /proc. */
+  start?: number
 }
 
 function readStat(pid: number) {
@@ -19,8 +19,8 @@ function readStat(pid: number) {
 }
 
 export function currentProcessIdentity(): ProcessIdentity {
-  const startTime = readStat(process.pid)?.startTime
-  return startTime === undefined ? { pid: process.pid } : { pid: process.pid, startTime }
+  const start = readStat(process.pid)?.start
+  return start === undefined ? { pid: process.pid } : { pid: process.pid, start }
 }
 
 /** Whether that very process still runs code (a zombie or a new process with the same pid does not count). */
@@ -34,5 +34,5 @@ export function isProcessAlive(identity: ProcessIdentity): boolean {
   const stat = readStat(identity.pid)
   if (!stat) return true
   if (!isLiveState(stat.state)) return false
-  return identity.startTime === undefined || stat.startTime === identity.startTime
+  return identity.start === undefined || stat.start === identity.start
 }

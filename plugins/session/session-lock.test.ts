@@ -71,7 +71,7 @@ describe('one writer per session log', () => {
     const exited = spawnSync('true').pid
     writeFileSync(lockOf('a'), JSON.stringify({ pid: exited }))
     // This process's pid with another start time: the pid was reused, the holder is gone.
-    writeFileSync(lockOf('b'), JSON.stringify({ pid: process.pid, startTime: '1' }))
+    writeFileSync(lockOf('b'), JSON.stringify({ pid: process.pid, start: 1 }))
     const sessions = await store()
     expect(sessions.create({ cwd: '/w', id: 'a' }).id).toBe('a')
     expect(sessions.create({ cwd: '/w', id: 'b' }).id).toBe('b')

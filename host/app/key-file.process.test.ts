@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
 import { startStubEndpoint, textReply, toolCallReply } from '../../plugins/llm-deepseek/stub-endpoint/index.ts'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../plugins/acp/test-support/dsh-process.ts'
+import { cleanupDshProcesses, openSession, scratch, startDsh } from './test-support/dsh-process.ts'
 
 afterEach(cleanupDshProcesses)
 

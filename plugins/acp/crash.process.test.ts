@@ -9,7 +9,7 @@ import { groupHasLiveMembers, waitGroupGone } from '../../lib/process/liveness.t
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../agent/interrupted.ts'
 import { startStubEndpoint, textReply } from '../llm-deepseek/stub-endpoint/index.ts'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from './test-support/dsh-process.ts'
+import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
 const groups: number[] = []
 afterEach(async () => {

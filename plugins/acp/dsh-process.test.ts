@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cleanupDshProcesses, openSession as open, scratch, startDsh } from './test-support/dsh-process.ts'
+import { cleanupDshProcesses, openSession as open, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
 afterEach(cleanupDshProcesses)
 

@@ -2,7 +2,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_MAX_MESSAGE_BYTES } from './stdio-stream.ts'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from './test-support/dsh-process.ts'
+import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
 afterEach(cleanupDshProcesses)
 

@@ -4,7 +4,7 @@ import { unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from './test-support/dsh-process.ts'
+import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
 afterEach(cleanupDshProcesses)
 

@@ -7,6 +7,7 @@ import { outcomeFromOptionId } from '../agent/permission.ts'
 import type { SessionEvent } from '../session/events.ts'
 import { parseNewSession } from './params.ts'
 import { historyUpdates, liveUpdates, type ToolLookup } from './projection.ts'
+import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
 
 export const PROTOCOL_VERSION = 1
 
@@ -72,13 +73,17 @@ export function serveConnection(
       ({ params }) => {
         // Initialization is checked before the params, so an early request gets the right error.
         requireInit('session/new')
-        const header = ctx.agent.newSession(parseNewSession(params).cwd)
+        const { cwd } = parseNewSession(params)
+        requireExistingFolder('session/new', cwd)
+        const header = ctx.agent.newSession(cwd)
         owned.add(header.id)
         return { sessionId: header.id }
       },
     )
     .onRequest(acp.methods.agent.session.load, ({ params }) => {
       requireInit('session/load')
+      requireExistingFolder('session/load', params.cwd)
+      requireRecordedCwd(ctx, params.sessionId, params.cwd)
       let log
       try {
         log = ctx.agent.loadSession(params.sessionId)

@@ -6,6 +6,7 @@ import type { SessionHeader } from '../session/events.ts'
 import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import { AgentConfig } from './config.ts'
+import { closeInterruptedTurn } from './interrupted.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { runTurn, type PromptClient, type TurnOutcome } from './turn.ts'
 
@@ -76,6 +77,9 @@ export class Agent extends Service {
         'unknown-session',
       )
     const log = this.ctx.sessions.open(sessionId)
+    // A turn a killed agent left open is closed in the log before anything reads it as history.
+    for (const { type, data } of closeInterruptedTurn(log.events))
+      log.events.push(this.ctx.sessions.append(sessionId, type, data as never))
     this.sessions.set(sessionId, restoreRuntime(log.header, log.events))
     return log
   }

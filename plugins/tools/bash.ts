@@ -14,8 +14,13 @@ const BashArgs = toolArgs({
  * The spawned shell points stderr at the stdout pipe, then execs the real shell in place
  * (same pid, same process group), so both streams arrive on one pipe in write order and
  * the command runs as exactly `bash --noprofile --norc -c <command>` with `$0` = bash.
+ * Before that it leaves a watcher in the group: a subshell that blocks reading the agent's
+ * lifeline (fd 3) and kills the whole group at EOF, which comes when the agent dies, even by
+ * SIGKILL. The command itself does not inherit fd 3. The normal sweep kills the watcher too.
  */
-const MERGE_STDERR_THEN_EXEC = 'exec 2>&1; exec "$BASH" --noprofile --norc -c "$1" bash'
+const MERGE_STDERR_WATCH_AGENT_THEN_EXEC =
+  'exec 2>&1; { read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 & exec 3<&-; ' +
+  'exec "$BASH" --noprofile --norc -c "$1" bash'
 
 const TITLE_MAX_CHARS = 80
 
@@ -42,13 +47,14 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
       const capture = new OutputCapture(config.maxOutputBytes)
       const ending = await runInProcessGroup({
         file: 'bash',
-        args: ['--noprofile', '--norc', '-c', MERGE_STDERR_THEN_EXEC, 'bash', args.command],
+        args: ['--noprofile', '--norc', '-c', MERGE_STDERR_WATCH_AGENT_THEN_EXEC, 'bash', args.command],
         cwd: context.cwd,
         env: buildShellEnv(parentEnv(), config.envAllowlist, context.cwd),
         timeoutMs: config.timeoutMs,
         killGraceMs: config.killGraceMs,
         signal: context.signal,
         onOutput: (chunk) => capture.push(chunk),
+        lifeline: true,
       })
       return formatBashResult(capture.text(), ending, config.timeoutMs)
     },

@@ -12,6 +12,7 @@ import {
   type StubScriptItem,
 } from './script.ts'
 import { countRequestTokens } from './token-cut.ts'
+import { write, writeCuttingCharacters } from './writes.ts'
 
 export type RequestOutcome =
   | 'pending' //          still being answered (or hanging)
@@ -243,35 +244,6 @@ function withPromptTokens(event: SseEvent, promptTokens: number): SseEvent {
       prompt_cache_miss_tokens: promptTokens - cached,
     },
   }
-}
-
-/** Separate writes, each ending just after the first byte of a multi-byte character; yields between them. */
-async function writeCuttingCharacters(res: ServerResponse, text: string): Promise<void> {
-  const bytes = Buffer.from(text, 'utf8')
-  let start = 0
-  for (let index = 0; index <= bytes.length; index++) {
-    // 0b11xxxxxx starts a multi-byte character: cut right after it.
-    if (index < bytes.length && bytes[index] < 0xc0) continue
-    const end = Math.min(index + 1, bytes.length)
-    if (res.destroyed) return
-    await writeBytes(res, bytes.subarray(start, end))
-    await new Promise((resolve) => setImmediate(resolve))
-    start = end
-  }
-}
-
-function writeBytes(res: ServerResponse, bytes: Buffer): Promise<void> {
-  return new Promise((resolve) => {
-    if (res.destroyed) return resolve()
-    res.write(bytes, () => resolve())
-  })
-}
-
-function write(res: ServerResponse, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    if (res.destroyed) return resolve()
-    res.write(text, () => resolve())
-  })
 }
 
 function sleep(ms: number): Promise<void> {

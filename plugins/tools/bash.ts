@@ -1,6 +1,7 @@
 // bash: one command in a fresh non-interactive shell in the session cwd (see docs/tools.md).
 import type { BashConfig } from './config.ts'
 import { formatBashResult } from './bash-output.ts'
+import { runInClientTerminal } from './bash-terminal.ts'
 import { defineTool, requiredString, toolArgs } from './define-tool.ts'
 import { runInProcessGroup } from './process-group.ts'
 import { buildShellEnv } from './shell-env.ts'
@@ -39,12 +40,30 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
     args: BashArgs,
     title: (args) => (args ? bashTitle(args.command) : 'bash'),
     async run(args, context) {
+      const env = buildShellEnv(parentEnv(), config.envAllowlist, context.cwd)
+      const createTerminal = context.client?.createTerminal
+      if (createTerminal) {
+        // The editor's terminal merges the streams itself; it runs the very command line.
+        const run = await runInClientTerminal(
+          createTerminal,
+          {
+            command: 'bash',
+            args: ['--noprofile', '--norc', '-c', args.command],
+            cwd: context.cwd,
+            env: Object.entries(env).map(([name, value]) => ({ name, value })),
+            outputByteLimit: config.maxOutputBytes,
+          },
+          { timeoutMs: config.timeoutMs, signal: context.signal, update: context.update },
+        )
+        const result = formatBashResult(run.output, run.ending, config.timeoutMs)
+        return run.terminalId ? { ...result, display: { terminalId: run.terminalId } } : result
+      }
       const capture = new OutputCapture(config.maxOutputBytes)
       const ending = await runInProcessGroup({
         file: 'bash',
         args: ['--noprofile', '--norc', '-c', MERGE_STDERR_THEN_EXEC, 'bash', args.command],
         cwd: context.cwd,
-        env: buildShellEnv(parentEnv(), config.envAllowlist, context.cwd),
+        env,
         timeoutMs: config.timeoutMs,
         killGraceMs: config.killGraceMs,
         signal: context.signal,

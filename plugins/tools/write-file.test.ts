@@ -10,25 +10,52 @@ beforeEach(async () => {
 })
 afterEach(() => workspace.cleanup())
 
-const tool = createWriteFileTool()
+const tool = createWriteFileTool({ readMaxBytes: 64 })
 const contentOf = (relative: string) => readFile(path.join(workspace.cwd, relative), 'utf8')
 
 describe('write_file', () => {
-  it('creates a file and its parent directories', async () => {
+  it('creates a file and its parent directories, showing a diff from nothing', async () => {
+    const file = path.join(workspace.cwd, 'a/b/c.txt')
     expect(await tool.run({ path: 'a/b/c.txt', content: 'héllo\n' }, workspace.context())).toEqual({
       output: 'created a/b/c.txt (7 bytes)',
       isError: false,
+      display: { diff: { path: file, oldText: null, newText: 'héllo\n' }, locations: [{ path: file, line: 1 }] },
     })
     expect(await contentOf('a/b/c.txt')).toBe('héllo\n')
   })
 
-  it('replaces an existing file', async () => {
-    await workspace.write('x.txt', 'old content')
-    expect(await tool.run({ path: 'x.txt', content: '' }, workspace.context())).toEqual({
-      output: 'updated x.txt (0 bytes)',
+  it('replaces an existing file, showing the old text and the first changed line', async () => {
+    await workspace.write('x.txt', 'one\ntwo\nthree\n')
+    const file = path.join(workspace.cwd, 'x.txt')
+    expect(await tool.run({ path: 'x.txt', content: 'one\n2\nthree\n' }, workspace.context())).toEqual({
+      output: 'updated x.txt (12 bytes)',
       isError: false,
+      display: {
+        diff: { path: file, oldText: 'one\ntwo\nthree\n', newText: 'one\n2\nthree\n' },
+        locations: [{ path: file, line: 2 }],
+      },
     })
-    expect(await contentOf('x.txt')).toBe('')
+    expect(await contentOf('x.txt')).toBe('one\n2\nthree\n')
+  })
+
+  it('leaves the diff out beyond readMaxBytes (and for binary text), keeping the location', async () => {
+    const file = path.join(workspace.cwd, 'big.txt')
+    await workspace.write('big.txt', 'x'.repeat(65))
+    expect((await tool.run({ path: 'big.txt', content: 'small' }, workspace.context())).display).toEqual({
+      locations: [{ path: file, line: 1 }],
+    })
+    await workspace.write('bin.dat', Buffer.from([1, 0, 2]))
+    expect((await tool.run({ path: 'bin.dat', content: 'text' }, workspace.context())).display?.diff).toBeUndefined()
+    expect((await tool.run({ path: 'new.txt', content: 'y'.repeat(65) }, workspace.context())).display?.diff).toBe(
+      undefined,
+    )
+  })
+
+  it('reports the path under the cwd as the client gave it, not its realpath', async () => {
+    await workspace.write('real.txt', 'old')
+    await symlink('real.txt', path.join(workspace.cwd, 'alias'))
+    const result = await tool.run({ path: 'alias', content: 'new' }, workspace.context())
+    expect(result.display?.diff?.path).toBe(path.join(workspace.cwd, 'alias'))
   })
 
   it('refuses paths outside the cwd and `..` escapes without writing', async () => {
@@ -61,7 +88,7 @@ describe('write_file', () => {
   it('writes through a symlink that stays inside', async () => {
     await workspace.write('real.txt', 'old')
     await symlink('real.txt', path.join(workspace.cwd, 'alias'))
-    expect(await tool.run({ path: 'alias', content: 'new' }, workspace.context())).toEqual({
+    expect(await tool.run({ path: 'alias', content: 'new' }, workspace.context())).toMatchObject({
       output: 'updated alias (3 bytes)',
       isError: false,
     })

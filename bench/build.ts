@@ -2,7 +2,7 @@
 // sources, with the same check-and-build the vitest global setup uses (tsc only when stale).
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import buildWhenStale from '../host/vitest/global-setup.ts'
+import buildWhenStale from '../host/snapshot/vitest/global-setup.ts'
 
 export interface BuildOutcome {
   ms: number

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const cli = new URL('../dist/host/cli.js', import.meta.url)
+const cli = new URL('../dist/host/app/cli.js', import.meta.url)
 if (!existsSync(cli)) {
   const root = fileURLToPath(new URL('..', import.meta.url))
   process.stderr.write(`dsh: ${fileURLToPath(cli)} is missing; run \`npm run build\` in ${root} first\n`)

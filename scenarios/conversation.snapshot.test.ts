@@ -1,5 +1,5 @@
 // Prompts, sessions and protocol errors: what the editor sees without tools.
-import { defineSnapshotSuite } from '../host/vitest/define-snapshot-suite.ts'
+import { defineSnapshotSuite } from '../host/snapshot/vitest/define-snapshot-suite.ts'
 
 await defineSnapshotSuite({
   url: import.meta.url,

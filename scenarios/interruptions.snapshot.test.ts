@@ -1,5 +1,5 @@
 // Turns that do not end normally: cancels, model failures, output and step limits.
-import { defineSnapshotSuite } from '../host/vitest/define-snapshot-suite.ts'
+import { defineSnapshotSuite } from '../host/snapshot/vitest/define-snapshot-suite.ts'
 
 await defineSnapshotSuite({
   url: import.meta.url,

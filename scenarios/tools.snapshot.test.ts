@@ -1,5 +1,5 @@
 // Tool calls: approvals, bash results, file tools and confinement, a read-only tool set.
-import { defineSnapshotSuite } from '../host/vitest/define-snapshot-suite.ts'
+import { defineSnapshotSuite } from '../host/snapshot/vitest/define-snapshot-suite.ts'
 
 await defineSnapshotSuite({
   url: import.meta.url,

@@ -2,8 +2,8 @@
 // against the physical floor: node's own start, importing the built CLI, booting the composition.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { bootComposition } from '../../host/boot.ts'
-import { makeTempCwd } from '../../host/workspace/temp-cwd.ts'
+import { bootComposition } from '../../host/app/boot.ts'
+import { makeTempCwd } from '../../host/snapshot/env/workspace/temp-cwd.ts'
 import { timeRuns, type SampleOptions } from '../sample.ts'
 import { generateSession, sessionText } from '../session-gen.ts'
 import { timedSpawnOk } from '../spawn-timer.ts'
@@ -12,7 +12,7 @@ import { summarize, type Summary } from '../stats.ts'
 export interface FixedCosts {
   /** `node -e ''`. */
   nodeStart: Summary
-  /** `node bin/dsh.js --help`: node start + importing dist/host/cli.js (and printing the usage). */
+  /** `node bin/dsh.js --help`: node start + importing dist/host/app/cli.js (and printing the usage). */
   binHelp: Summary
   /** binHelp − nodeStart (medians). */
   binImportMs: number

@@ -1,7 +1,7 @@
 // Per scenario of the corpus: wall time of runScenario (replay mode) in-process and as a
 // subprocess of the built bin, each the median of the kept runs, and their ratio.
-import { discoverScenarios, type LoadedScenario } from '../../host/scenario/discover.ts'
-import { runScenario } from '../../host/run/run-scenario.ts'
+import { discoverScenarios, type LoadedScenario } from '../../host/snapshot/scenario/discover.ts'
+import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
 import { timeRuns, type SampleOptions } from '../sample.ts'
 import { median, ratio, summarize, type Summary } from '../stats.ts'
 

@@ -1,6 +1,6 @@
 // Every wait in a case is bounded twice: by its timeout (a failure naming what was awaited)
 // and by the run's abort signal (a signal to the runner stops waiting at once).
-import { withTimeout } from '../driver/with-timeout.ts'
+import { withTimeout } from '../../lib/with-timeout.ts'
 
 /** The run was interrupted (SIGINT/SIGTERM/SIGHUP) while a case was waiting. */
 export class InterruptedError extends Error {

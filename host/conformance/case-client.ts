@@ -1,7 +1,7 @@
 // The runner's side of one case's ACP connection: a real client that answers permission
 // requests by mode, serves the confined file system, and lets the recorder see every message.
 import * as acp from '@agentclientprotocol/sdk'
-import type { AgentProcess } from '../subprocess/agent-process.ts'
+import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import type { CasePermissionMode } from './case-schema.ts'
 import { createClientFs } from './client-fs.ts'
 import type { CwdLedger } from './cwd-ledger.ts'

@@ -3,7 +3,7 @@
 // Rules that span steps and checks (names, references) live in case-refs.ts so each
 // error can point at the exact field that breaks them.
 import { z } from 'zod'
-import { closedObject, portableString } from '../scenario/rules.ts'
+import { closedObject, portableString } from '../../lib/closed-object.ts'
 
 /** How the runner answers permission requests in a whole run (--permission-mode). */
 export const PERMISSION_MODES = ['approve-all', 'deny-all'] as const

@@ -1,7 +1,7 @@
 // Ending a case's agent: close stdin, SIGTERM the group, SIGKILL it (AgentProcess.shutdown),
 // then make sure every descendant seen before shutdown is gone too. If that cannot be
 // verified, the run must not launch another agent next to a possible leftover.
-import type { AgentProcess } from '../subprocess/agent-process.ts'
+import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import { stillLive } from './descendants.ts'
 
 export interface CleanupReport {

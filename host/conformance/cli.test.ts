@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../cli.ts'
+import { main } from '../app/cli.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
 

@@ -2,7 +2,7 @@
 // child that left the agent's process group (setsid) is gone. Elsewhere this sees nothing and
 // cleanup relies on the process group alone.
 import { readdir, readFile } from 'node:fs/promises'
-import { isLiveState } from '../../plugins/tools/process-liveness.ts'
+import { isLiveState } from '../../lib/process/liveness.ts'
 
 interface ProcEntry {
   pid: number

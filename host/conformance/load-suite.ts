@@ -1,22 +1,11 @@
-// Reads scenarios/conformance/ from disk and hands it to validateSuite (which is pure).
-import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
-import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative } from 'node:path'
 import { ConformanceDataError, validateSuite, type ConformanceSuite, type SourceFile } from './suite.ts'
+import { packageFile } from '../../lib/package-root.ts'
 
-/**
- * The conformance data shipped with dsh: `scenarios/conformance/` of the checkout this module
- * runs from, found upwards (from source it is two levels up, from the build in dist/ three).
- */
+/** The conformance data shipped with dsh: `scenarios/conformance/` of the dsh package. */
 export function defaultSuiteDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  for (let depth = 0; depth < 5; depth++) {
-    const candidate = join(dir, 'scenarios', 'conformance')
-    if (existsSync(join(candidate, 'SPEC.md'))) return candidate
-    dir = dirname(dir)
-  }
-  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scenarios', 'conformance')
+  return packageFile('scenarios', 'conformance')
 }
 
 export async function loadSuite(dir: string = defaultSuiteDir()): Promise<ConformanceSuite> {

@@ -2,8 +2,13 @@
 // requirement ids. Every problem of every file is collected before anything launches, each
 // with its file and JSON path; a typo never passes silently.
 import type { z } from 'zod'
-import { formatFileIssues, scenarioErrorMap, zodIssuesToFileIssues, type FileIssue } from '../scenario/issues.ts'
-import { KEBAB_NAME } from '../scenario/rules.ts'
+import {
+  formatFileIssues,
+  scenarioErrorMap,
+  zodIssuesToFileIssues,
+  type FileIssue,
+} from '../snapshot/scenario/issues.ts'
+import { KEBAB_NAME } from '../../lib/closed-object.ts'
 import { caseRefIssues } from './case-refs.ts'
 import { caseFileSchema, profileFileSchema, type CaseFile } from './case-schema.ts'
 

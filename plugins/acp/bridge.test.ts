@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { groupHasLiveMembers, isLiveState, parseProcStat } from '../tools/process-liveness.ts'
+import { groupHasLiveMembers, isLiveState, parseProcStat } from '../../lib/process/liveness.ts'
 import { initialize, startHarness, text, waitForEvent, type Harness } from './test-support/harness.ts'
 
 let h: Harness

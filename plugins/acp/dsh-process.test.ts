@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SessionEventFeed } from '../../host/driver/event-feed.ts'
-import { AgentProcess } from '../../host/subprocess/agent-process.ts'
-import { SessionLogTail } from '../../host/subprocess/log-tail.ts'
+import { SessionEventFeed } from '../../host/snapshot/plugin/driver/event-feed.ts'
+import { AgentProcess } from '../../lib/process/agent-process.ts'
+import { SessionLogTail } from '../../host/snapshot/subprocess/log-tail.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const cleanups: Array<() => Promise<unknown> | void> = []

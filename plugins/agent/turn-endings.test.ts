@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bootComposition } from '../../host/boot.ts'
-import type {} from '../../host/inprocess/snapshot-host.ts'
+import { bootComposition } from '../../host/app/boot.ts'
+import type {} from '../../host/snapshot/plugin/snapshot-host.ts'
 import { initialize, startHarness, type Harness } from '../acp/test-support/harness.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -39,7 +39,9 @@ describe('turn endings', () => {
           patches: [
             { id: 'session', config: { root: join(base, 'sessions') } },
             { id: 'acp', config: { transport: 'none' } },
-            { insert: [{ id: 'snapshot-host', name: join(repoRoot, 'host', 'inprocess', 'snapshot-host.ts') }] },
+            {
+              insert: [{ id: 'snapshot-host', name: join(repoRoot, 'host', 'snapshot', 'plugin', 'snapshot-host.ts') }],
+            },
           ] as never,
         },
       ],

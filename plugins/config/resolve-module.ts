@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ConfigError } from './errors.ts'
 import { isRelativeName } from './rebase.ts'
+import { packageRoot } from '../../lib/package-root.ts'
 
 export interface ModuleRequest {
   /** Entry id, named in errors. */
@@ -26,7 +27,7 @@ const ownFile = fileURLToPath(import.meta.url)
 /** How this copy of dsh runs: compiled when this very module was loaded as `.js`. */
 export const defaultResolveContext: ResolveContext = {
   compiled: ownFile.endsWith('.js'),
-  packageRoot: findPackageRoot(path.dirname(ownFile)),
+  packageRoot,
 }
 
 /** Resolve an entry's module name to an importable URL, or throw naming the entry and specifier. */
@@ -69,7 +70,7 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
   const insidePackage = !relative.startsWith('..') && !path.isAbsolute(relative)
   if (!insidePackage || relative.startsWith(`dist${path.sep}`)) {
     throw new ConfigError(
-      `entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, or run dsh from source with node --import tsx host/cli.ts`,
+      `entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, or run dsh from source with node --import tsx host/app/cli.ts`,
     )
   }
   const twin = path.join(context.packageRoot, 'dist', relative.replace(/\.ts$/, '.js'))
@@ -86,12 +87,5 @@ function isFile(file: string): boolean {
     return statSync(file).isFile()
   } catch {
     return false
-  }
-}
-
-function findPackageRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json'))) return dir
-    if (path.dirname(dir) === dir) return start
   }
 }

@@ -9,7 +9,7 @@ import {
   textReply,
   toolCallReply,
   usageChunk,
-} from '../../host/stub-endpoint/index.ts'
+} from './stub-endpoint/index.ts'
 import type { StreamChunk } from '../llm/types.ts'
 import { collect, finishOf, makeRequest, startHarness, TEST_KEY, type Harness } from './test-support/harness.ts'
 

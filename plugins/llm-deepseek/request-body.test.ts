@@ -1,6 +1,6 @@
 // Pins the exact JSON body sent over HTTP for a history with tool calls.
 import { afterEach, expect, test } from 'vitest'
-import { textReply } from '../../host/stub-endpoint/index.ts'
+import { textReply } from './stub-endpoint/index.ts'
 import type { LlmRequest } from '../llm/types.ts'
 import { collect, makeRequest, startHarness, TEST_KEY, type Harness } from './test-support/harness.ts'
 

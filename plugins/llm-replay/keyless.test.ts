@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterAll, expect, it } from 'vitest'
-import { AgentProcess } from '../../host/subprocess/agent-process.ts'
+import { AgentProcess } from '../../lib/process/agent-process.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const base = mkdtempSync(join(tmpdir(), 'dsh-keyless-'))

@@ -2,11 +2,11 @@
 // stub with random chunk splits and tool calls, or the echo model), replaying the log through
 // the same composition re-persists a log equal to it after normalization.
 import { afterAll, describe, expect, it } from 'vitest'
-import { runSuite } from '../../host/run/run-suite.ts'
-import { runScenario } from '../../host/run/run-scenario.ts'
-import { discoverScenarios } from '../../host/scenario/discover.ts'
-import { modelTurn, type SseItem } from '../../host/stub-endpoint/index.ts'
-import { scratchProject, type ScratchProject } from '../../host/test-support/scratch-project.ts'
+import { runSuite } from '../../host/snapshot/run/run-suite.ts'
+import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
+import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
+import { modelTurn, type SseItem } from '../llm-deepseek/stub-endpoint/index.ts'
+import { scratchProject, type ScratchProject } from '../../host/snapshot/test-support/scratch-project.ts'
 
 const project = scratchProject('roundtrip')
 const scratch = project.root

@@ -1,5 +1,5 @@
 // The stable, readable text a bash call returns to the model (and to snapshots).
-import type { ProcessEnding } from './process-group.ts'
+import type { ProcessEnding } from '../../lib/process/group.ts'
 import { appendLine } from './truncate.ts'
 import type { ToolResult } from './types.ts'
 

@@ -1,6 +1,6 @@
 // bash in the editor's terminal (ACP `terminal/*`): the editor runs and shows the command;
 // dsh still owns the timeout and cancel (terminal/kill) and always releases the terminal.
-import type { ProcessEnding } from './process-group.ts'
+import type { ProcessEnding } from '../../lib/process/group.ts'
 import { OutputCapture } from './truncate.ts'
 import type { ClientTerminal, TerminalExit, TerminalRequest, ToolContext } from './types.ts'
 

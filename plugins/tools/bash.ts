@@ -3,7 +3,7 @@ import type { BashConfig } from './config.ts'
 import { formatBashResult } from './bash-output.ts'
 import { runInClientTerminal } from './bash-terminal.ts'
 import { defineTool, requiredString, toolArgs } from './define-tool.ts'
-import { runInProcessGroup } from './process-group.ts'
+import { runInProcessGroup } from '../../lib/process/group.ts'
 import { buildShellEnv } from './shell-env.ts'
 import { OutputCapture } from './truncate.ts'
 

@@ -1,7 +1,7 @@
 // Shared setup for the adapter's HTTP tests: an llm service, the plugin pointed at a stub
 // endpoint, and a collector that fails if the API key leaks into any chunk.
 import { Context, type Fiber } from 'cordis'
-import { startStubEndpoint, type StubEndpoint } from '../../../host/stub-endpoint/index.ts'
+import { startStubEndpoint, type StubEndpoint } from '../stub-endpoint/index.ts'
 import { LlmService } from '../../llm/index.ts'
 import type { LlmRequest, StreamChunk } from '../../llm/types.ts'
 import * as deepseek from '../index.ts'

@@ -1,6 +1,6 @@
 // Test helper: an editor's terminals (ACP terminal/*) backed by real local processes,
 // recording the calls the bash tool makes.
-import { LocalTerminals } from '../../../lib/local-terminals.ts'
+import { LocalTerminals } from '../../../lib/process/terminals.ts'
 import type { ClientAccess, TerminalRequest } from '../client-access.ts'
 
 export interface FakeTerminals {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { isLiveState, parseProcStat } from '../process-liveness.ts'
+import { isLiveState, parseProcStat } from '../../../lib/process/liveness.ts'
 import type { ToolContext } from '../types.ts'
 
 export interface Workspace {

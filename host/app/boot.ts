@@ -1,0 +1,147 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Context, FiberState, type Fiber } from 'cordis'
+import { Entry, Loader } from '@cordisjs/plugin-loader'
+import * as configPlugin from '../../plugins/config/index.ts'
+import type { Composition, CompositionEntry, PatchSource } from '../../plugins/config/index.ts'
+import type { EnvSource } from '../../plugins/config/yaml.ts'
+
+export interface BootOptions {
+  /** cordis.yml path (relative to the process cwd, or absolute). */
+  configFile: string
+  /** Overlay files and in-memory patches, applied in order. */
+  patches?: readonly PatchSource[]
+  /** Variables for `!env`; defaults to process.env. */
+  env?: EnvSource
+  /** One diagnostic line (post-boot errors, warnings); defaults to stderr. Never stdout. */
+  log?: (line: string) => void
+}
+
+export interface BootedComposition {
+  ctx: Context
+  /** Absolute path of the composition file. */
+  configFile: string
+  /** The effective entries (after overlays), as loaded. */
+  entries: CompositionEntry[]
+  /** Dispose every plugin; resolves once every async disposer has finished. */
+  dispose(): Promise<void>
+}
+
+/** Boot failed: the message names each failing entry id (or the config plugin) and its cause. */
+export class BootError extends Error {
+  override name = 'BootError'
+}
+
+const stderrLog = (line: string) => {
+  process.stderr.write(`${line}\n`)
+}
+
+/**
+ * Start a composition: a Cordis root, the Loader, and the config plugin that feeds it.
+ * Any `internal/error` while booting (a module that fails to import, a plugin whose apply or
+ * config validation throws) disposes everything and rejects with one BootError.
+ */
+export async function bootComposition(options: BootOptions): Promise<BootedComposition> {
+  const { configFile, patches = [], env, log = stderrLog } = options
+  const ctx = new Context()
+  const failures: { error: unknown; origin: unknown }[] = []
+  let booting = true
+  let composition: Composition | undefined
+
+  // Cordis emits a plugin's Config validation error with no context (`this` is null), synchronously
+  // inside the constructor of the fiber it announced just before via internal/plugin.
+  let lastFiber: Fiber | undefined
+  ctx.on('internal/plugin', (fiber) => {
+    lastFiber = fiber
+  })
+  const reported = new WeakSet<object>()
+  ctx.on('internal/error', function (this: unknown, error: unknown) {
+    // `this` is the emitting context: an entry's context, or a fiber's that belongs to one.
+    const origin = this ?? { fiber: lastFiber }
+    // Cordis re-raises a failed plugin's error when that plugin is disposed; report it once.
+    if (typeof error === 'object' && error !== null) {
+      if (reported.has(error)) return
+      reported.add(error)
+    }
+    if (booting) return void failures.push({ error, origin })
+    log(`dsh: ${describeOrigin(origin)}: ${formatError(error)}`)
+  })
+  ctx.on('internal/warn', (...args: unknown[]) => log(`dsh: warning: ${args.map(String).join(' ')}`))
+  ctx.on('internal/info', (...args: unknown[]) => log(`dsh: ${args.map(String).join(' ')}`))
+  ctx.on('config/loaded', (loaded) => {
+    composition = loaded
+  })
+
+  const configDir = path.dirname(path.resolve(configFile))
+  await settle(ctx.plugin(Loader, { baseUrl: `${pathToFileURL(configDir).href}/` }))
+  const configPatches = patches.map((patch) =>
+    typeof patch === 'string' ? patch : { ...patch, patches: [...patch.patches] },
+  )
+  const configFiber = ctx.plugin(configPlugin, { file: configFile, patches: configPatches, env })
+  await settle(configFiber)
+  await ctx.get('loader')?.await()
+  booting = false
+
+  const dispose = async () => {
+    // Entries first, while the error listener above still reports disposer failures by entry id.
+    await settle(configFiber.dispose())
+    await ctx.fiber.dispose()
+  }
+
+  if (failures.length || !composition) {
+    const lines = failures.map(
+      ({ error, origin }) => `${describeOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`,
+    )
+    await dispose()
+    throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, {
+      cause: failures[0]?.error,
+    })
+  }
+  warnAboutWaitingEntries(ctx, log)
+  return { ctx, configFile: composition.configFile, entries: composition.entries, dispose }
+}
+
+/** The Loader entry a context belongs to (entry contexts carry it under Entry.key). */
+function entryOf(value: unknown): Entry | undefined {
+  return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
+}
+
+/** Map an error's emitting context to `entry "<id>"`, else the plugin's name. */
+function describeOrigin(origin: unknown): string {
+  const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
+  const entry = fiber?.entry ?? entryOf(fiber?.parent) ?? entryOf(origin)
+  if (entry) return `entry "${entry.options.id}"`
+  const plugin = fiber?.runtime?.name
+  return plugin ? `plugin "${plugin}"` : 'composition'
+}
+
+/** An entry whose required services never appeared stays pending forever: say so. */
+function warnAboutWaitingEntries(ctx: Context, log: (line: string) => void): void {
+  for (const entry of ctx.loader.entries()) {
+    const fiber = entry.fiber
+    if (!fiber || entry.disabled || fiber.state !== FiberState.PENDING) continue
+    const missing = Object.entries(fiber.inject)
+      .filter(([name, meta]) => meta?.required && !ctx.reflect.get(name))
+      .map(([name]) => name)
+    log(
+      `dsh: warning: entry "${entry.options.id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`,
+    )
+  }
+}
+
+/** Wait for a fiber; its failure is already recorded through internal/error. */
+async function settle(fiber: PromiseLike<unknown> | unknown): Promise<void> {
+  try {
+    await fiber
+  } catch {
+    /* reported via internal/error */
+  }
+}
+
+function formatMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function formatError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error)
+}

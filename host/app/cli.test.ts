@@ -1,0 +1,174 @@
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { main, type CliCommand, type CliIO } from './cli.ts'
+import { commands } from './cli/commands.ts'
+import { packageRoot } from '../../lib/package-root.ts'
+
+const repo = packageRoot
+
+async function run(argv: string[], env: NodeJS.ProcessEnv = {}, table?: readonly CliCommand[]) {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIO = {
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
+    env,
+  }
+  const code = await main(argv, io, table)
+  return { code, stdout, stderr }
+}
+
+/** Drop the two `#` header lines so the body can be compared exactly. */
+const body = (yaml: string) =>
+  yaml
+    .split('\n')
+    .filter((line) => !/^# (effective entries|\.\/ names)/.test(line))
+    .join('\n')
+
+const LIVE = `- id: llm
+  name: ./plugins/llm
+- id: llm-deepseek
+  name: ./plugins/llm-deepseek
+  config:
+    models:
+      - deepseek-chat
+- id: session
+  name: ./plugins/session
+  config:
+    root: ./.sessions
+- id: tools
+  name: ./plugins/tools
+- id: agent
+  name: ./plugins/agent
+  config:
+    model: deepseek-chat
+- id: acp
+  name: ./plugins/acp
+`
+
+const REPLAY = `- id: llm
+  name: ./plugins/llm
+# disabled
+- id: llm-deepseek
+  name: ./plugins/llm-deepseek
+  disabled: true
+  config:
+    models:
+      - deepseek-chat
+- id: llm-replay
+  name: ./plugins/llm-replay
+- id: session
+  name: ./plugins/session
+  config:
+    root: ./.sessions
+- id: tools
+  name: ./plugins/tools
+- id: agent
+  name: ./plugins/agent
+  config:
+    model: deepseek-chat
+- id: acp
+  name: ./plugins/acp
+`
+
+describe('dsh config', () => {
+  const config = path.join(repo, 'cordis.yml')
+  const snapshot = path.join(repo, 'cordis.snapshot.yml')
+
+  test('prints the shipped live composition', async () => {
+    const result = await run(['config', '--config', config])
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(result.stdout).toMatch(/^# effective entries of .*cordis\.yml\n/)
+    expect(body(result.stdout)).toBe(LIVE)
+  })
+
+  test('with --patch cordis.snapshot.yml the adapter is marked disabled and llm-replay follows it', async () => {
+    const result = await run(['config', '--config', config, '--patch', snapshot])
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(result.stdout).toMatch(/^# effective entries of .*cordis\.yml --patch .*cordis\.snapshot\.yml\n/)
+    expect(body(result.stdout)).toBe(REPLAY)
+  })
+
+  test('!env values come from the environment', async () => {
+    const result = await run(['config', '-c', config], { DSH_SESSIONS_ROOT: '/var/dsh' })
+    expect(result.stdout).toContain('    root: /var/dsh\n')
+  })
+
+  test('a broken composition exits 1 with the reason on stderr and nothing on stdout', async () => {
+    const result = await run(['config', '--config', path.join(repo, 'no-such.yml')])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^dsh: cannot read composition file .*no-such\.yml/)
+  })
+})
+
+describe('dsh command line', () => {
+  test('--help and help print the usage on stdout', async () => {
+    for (const argv of [['--help'], ['-h'], ['help']]) {
+      const result = await run(argv)
+      expect(result.code).toBe(0)
+      expect(result.stdout).toMatch(/^Usage:\n {2}dsh \[serve\] \[--config FILE\] \[--patch FILE\]…\n {2}dsh config/)
+      expect(result.stderr).toBe('')
+    }
+  })
+
+  test("help <command> and <command> --help print that command's options", async () => {
+    for (const argv of [
+      ['help', 'config'],
+      ['config', '--help'],
+    ]) {
+      const result = await run(argv)
+      expect(result.code).toBe(0)
+      expect(result.stdout).toMatch(/^Usage: dsh config \[--config FILE\] \[--patch FILE\]…\n/)
+      expect(result.stdout).toContain('-p, --patch FILE')
+    }
+  })
+
+  test('an unknown command exits 2 with usage on stderr', async () => {
+    const result = await run(['frobnicate'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^dsh: unknown command "frobnicate"\n\nUsage:\n/)
+  })
+
+  test('an unknown flag exits 2 with usage on stderr, for explicit and default commands', async () => {
+    for (const argv of [['config', '--verbose'], ['--verbose']]) {
+      const result = await run(argv)
+      expect(result.code).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toMatch(/^dsh: Unknown option '--verbose'/)
+      expect(result.stderr).toContain('Usage: dsh ')
+    }
+  })
+
+  test('an unexpected positional argument exits 2', async () => {
+    const result = await run(['config', 'extra'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^dsh: Unexpected argument 'extra'/)
+  })
+
+  test('a command added to the table is parsed and listed without touching the parser', async () => {
+    const hello: CliCommand = {
+      name: 'hello',
+      summary: 'say hello',
+      options: { name: { type: 'string', valueName: 'WHO', description: 'who to greet' } },
+      positionals: '[extra…]',
+      async run({ values, positionals }, io) {
+        io.stdout(`hello ${String(values.name)} ${positionals.join(',')}\n`)
+        return 3
+      },
+    }
+    const table = [...commands, hello]
+    expect(await run(['hello', '--name', 'ada', 'x', 'y'], {}, table)).toEqual({
+      code: 3,
+      stdout: 'hello ada x,y\n',
+      stderr: '',
+    })
+    expect((await run(['help'], {}, table)).stdout).toMatch(/^ {2}hello +say hello$/m)
+    expect((await run(['help', 'hello'], {}, table)).stdout).toContain('Usage: dsh hello [--name WHO] [extra…]')
+  })
+})

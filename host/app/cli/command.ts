@@ -1,0 +1,53 @@
+// The shape of one `dsh <command>`: declared options (parsed by host/app/cli.ts with node:util
+// parseArgs, strict) and a run function. Add a command by writing one file exporting a
+// CliCommand and adding it to the table in ./commands.ts.
+
+export interface CliIO {
+  /** Command output (e.g. `dsh config`'s YAML). `serve` never writes here: stdout is the ACP channel. */
+  stdout(text: string): void
+  /** Diagnostics, one or more lines. */
+  stderr(text: string): void
+  /** Environment for `!env` and live-mode decisions; process.env in real runs. */
+  env: NodeJS.ProcessEnv
+}
+
+export interface CliOption {
+  type: 'string' | 'boolean'
+  short?: string
+  multiple?: boolean
+  /** Shown in help, e.g. "FILE". */
+  valueName?: string
+  description: string
+}
+
+export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>
+
+export interface CliCommand {
+  name: string
+  /** One line for `dsh --help`. */
+  summary: string
+  /** Options; `-h/--help` is added to every command by the parser. */
+  options: Record<string, CliOption>
+  /** Positional arguments, e.g. "[name…]"; omit when the command takes none. */
+  positionals?: string
+  run(args: { values: OptionValues; positionals: string[] }, io: CliIO): Promise<number>
+}
+
+/** Bad command line: the parser prints it with usage and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export function stringOption(values: OptionValues, name: string): string | undefined {
+  const value = values[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+export function stringList(values: OptionValues, name: string): string[] {
+  const value = values[name]
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : []
+}

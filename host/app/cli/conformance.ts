@@ -1,0 +1,111 @@
+import { PERMISSION_MODES, type PermissionMode } from '../../conformance/case-schema.ts'
+import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
+
+/**
+ * `dsh conformance`: run the data-driven ACP conformance cases (scenarios/conformance) against
+ * any agent command. The engine is imported on use (only the small schema module is static),
+ * so `dsh serve`, which a conformance run starts many times, does not pay for loading it.
+ */
+export const conformanceCommand: CliCommand = {
+  name: 'conformance',
+  summary: 'check any ACP agent command against the conformance cases (docs/conformance.md)',
+  options: {
+    'agent-command': {
+      type: 'string',
+      valueName: 'CMD',
+      description:
+        'the agent to test, e.g. "npx dsh --patch overlays/echo.cordis.yml" (required; split like a shell, run without one)',
+    },
+    profile: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'which cases must pass: core (any ACP agent; default) or dsh (needs the echo model)',
+    },
+    case: {
+      type: 'string',
+      multiple: true,
+      valueName: 'ID',
+      description: 'run only this case (repeatable); ids are the case file names without NNN- and .json',
+    },
+    cwd: {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'session cwd for every case (default: a fresh temp folder per case)',
+    },
+    'permission-mode': {
+      type: 'string',
+      valueName: 'MODE',
+      description: 'answer permission requests: approve-all (default) or deny-all; a case may override it',
+    },
+    format: { type: 'string', valueName: 'FORMAT', description: 'stdout: text (default) or json' },
+    report: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'also write the JSON report here (written even when interrupted)',
+    },
+    jobs: { type: 'string', valueName: 'N', description: 'cases at a time, each with its own agent (default 1)' },
+    'timeout-scale': {
+      type: 'string',
+      valueName: 'N',
+      description: 'multiply every case timeout, e.g. 3 for a slow real model (default 1)',
+    },
+    suite: {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'conformance data folder (SPEC.md, cases/, profiles/); default: scenarios/conformance of this dsh',
+    },
+  },
+  async run({ values }, io) {
+    const agentCommand = stringOption(values, 'agent-command')
+    if (agentCommand === undefined)
+      throw new UsageError(
+        '--agent-command is required, e.g. --agent-command "npx dsh --patch overlays/echo.cordis.yml"',
+      )
+    const format = stringOption(values, 'format') ?? 'text'
+    if (format !== 'text' && format !== 'json') throw new UsageError(`--format ${format}: use text or json`)
+    const permissionMode = stringOption(values, 'permission-mode') ?? 'approve-all'
+    if (!(PERMISSION_MODES as readonly string[]).includes(permissionMode))
+      throw new UsageError(`--permission-mode ${permissionMode}: use ${PERMISSION_MODES.join(' or ')}`)
+    const number = (name: string, fallback: number, valid: (n: number) => boolean, rule: string) => {
+      const text = stringOption(values, name)
+      const value = text === undefined ? fallback : Number(text)
+      if (!valid(value)) throw new UsageError(`--${name} ${text}: use ${rule}`)
+      return value
+    }
+    const timeoutScale = number('timeout-scale', 1, (n) => n > 0 && n <= 100, 'a number above 0 and at most 100')
+    const jobs = number('jobs', 1, (n) => Number.isInteger(n) && n >= 1 && n <= 32, 'a whole number from 1 to 32')
+    const cwd = stringOption(values, 'cwd')
+    const reportFile = stringOption(values, 'report')
+    const suiteDir = stringOption(values, 'suite')
+
+    const { ConformanceUsageError, runConformance } = await import('../../conformance/run.ts')
+    const { SelectionError } = await import('../../conformance/select.ts')
+    const { ShellWordsError } = await import('../../conformance/shell-words.ts')
+    const { ConformanceDataError } = await import('../../conformance/suite.ts')
+    try {
+      return await runConformance({
+        agentCommand,
+        profile: stringOption(values, 'profile') ?? 'core',
+        caseIds: stringList(values, 'case'),
+        ...(cwd !== undefined ? { cwd } : {}),
+        permissionMode: permissionMode as PermissionMode,
+        format,
+        ...(reportFile !== undefined ? { reportFile } : {}),
+        timeoutScale,
+        jobs,
+        ...(suiteDir !== undefined ? { suiteDir } : {}),
+        env: io.env,
+        stdout: io.stdout,
+        stderr: io.stderr,
+      })
+    } catch (error) {
+      if (error instanceof ShellWordsError || error instanceof SelectionError || error instanceof ConformanceUsageError)
+        throw new UsageError(error.message)
+      if (error instanceof ConformanceDataError) {
+        io.stderr(`dsh conformance: the conformance data is invalid; nothing was launched.\n${error.message}\n`)
+        return 1
+      }
+      throw error
+    }
+  },
+}

@@ -1,0 +1,51 @@
+import { bootComposition } from '../boot.ts'
+import { loadDotEnvForLiveMode } from '../live-env.ts'
+import { watchForShutdown } from '../shutdown.ts'
+import { loadComposition } from '../../../plugins/config/load.ts'
+import type { CliCommand } from './command.ts'
+import { compositionArgs, compositionOptions } from './composition-options.ts'
+import { routeConsoleToStderr } from './stdout-guard.ts'
+
+const SLOW_DISPOSE_MS = 10_000
+
+/**
+ * `dsh serve` (the default command): boot the composition and run until stdin EOF, SIGTERM or
+ * SIGINT; then await every plugin's disposal and exit 0.
+ */
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  summary: 'run the composition (the ACP agent on stdio) until stdin closes or a signal arrives',
+  options: compositionOptions,
+  async run({ values }, io) {
+    const log = (line: string) => io.stderr(`${line}\n`)
+    // Before anything else, so that a signal during boot is graceful too.
+    const watch = watchForShutdown({ log })
+    try {
+      routeConsoleToStderr()
+      const { configFile, patches } = compositionArgs(values)
+      // Probe the shape first: only a live composition may read .env (replay must stay keyless).
+      const probe = await loadComposition({ configFile, patches, env: io.env, lenientEnv: true })
+      loadDotEnvForLiveMode(probe.entries, { cwd: process.cwd() })
+
+      const booted = await bootComposition({ configFile, patches, env: io.env, log })
+      watch.watchStdin()
+      const reason = await watch.requested
+      // Disposal has no deadline (a disposer may be flushing logs), but it never waits silently.
+      const slow = setInterval(
+        () =>
+          log(
+            `dsh: shutdown (${reason}) still waiting for plugin disposers after ${SLOW_DISPOSE_MS / 1000} s more; send the signal again to force exit`,
+          ),
+        SLOW_DISPOSE_MS,
+      )
+      try {
+        await booted.dispose()
+      } finally {
+        clearInterval(slow)
+      }
+      return 0
+    } finally {
+      watch.stop()
+    }
+  },
+}

@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { main } from '../cli.ts'
+import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
+
+const scratch = mkdtempSync(join(tmpdir(), 'dsh-cli-test-'))
+const cleanups: Array<() => void> = []
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true })
+  for (const cleanup of cleanups) cleanup()
+})
+
+async function run(argv: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const code = await main(argv, {
+    stdout: (text) => {
+      stdout += text
+    },
+    stderr: (text) => {
+      stderr += text
+    },
+    env: {},
+  })
+  return { code, stdout, stderr }
+}
+
+describe('dsh test', () => {
+  it('replays a scenario, prints a progress line and a summary, and writes the JSON report', async () => {
+    const report = join(scratch, 'report.json')
+    const result = await run(['test', 'text-turn', '--report', report])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toMatch(
+      /^dsh test: 1 scenario\(s\), replay mode, in-process\npass {2}text-turn {2}\d+ ms\n1 passed, 0 failed\n$/,
+    )
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
+      ok: true,
+      mode: 'replay',
+      scenarios: [{ scenario: 'text-turn', ok: true, failures: [] }],
+    })
+  })
+
+  it('prints the report on stdout with --format json', async () => {
+    const result = await run(['test', 'text-turn', '--format', 'json'])
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, scenarios: [{ scenario: 'text-turn' }] })
+  })
+
+  it('fails with exit 1 naming an unknown scenario', async () => {
+    const result = await run(['test', 'no-such-scenario'])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('no scenario named no-such-scenario')
+  })
+
+  it('rejects a bad mode, and --stub outside record mode, with usage (exit 2)', async () => {
+    expect((await run(['test', '--mode', 'later'])).code).toBe(2)
+    expect((await run(['test', '--stub'])).code).toBe(2)
+  })
+})
+
+describe('dsh test interrupted', () => {
+  // A scratch project whose first scenario waits (for an event that never comes) long enough
+  // to be interrupted, so the signal always lands mid-run.
+  function waitingProject(): string {
+    const project = scratchProject('cli-sigint')
+    cleanups.push(() => project.remove())
+    const scenario = (name: string, steps: object[]) =>
+      project.scenario(name, {
+        manifest: `scenario: ${name}\ndescription: ${name}\nrecording: authored\n`,
+        input: { steps },
+        extra: {
+          'stdout.golden.jsonl': '',
+          'session.jsonl': '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}\n',
+        },
+      })
+    scenario('a-waits', [
+      { op: 'initialize' },
+      { op: 'newSession', as: 's1' },
+      { op: 'waitFor', event: 'turn/start', session: 's1' },
+    ])
+    scenario('b-never-runs', [{ op: 'initialize' }, { op: 'newSession', as: 's1' }])
+    return project.root
+  }
+
+  it('on SIGINT finishes the running scenario, writes a partial report and exits 130', async () => {
+    const root = waitingProject()
+    const report = join(scratch, 'partial.json')
+    const child = spawn(
+      process.execPath,
+      [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report],
+      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    // The first scenario waits up to 3 s; interrupt it shortly after the run has started.
+    let signalled = false
+    child.stderr.on('data', () => {
+      if (signalled || !stderr.includes('scenario(s)')) return
+      signalled = true
+      setTimeout(() => child.kill('SIGINT'), 300)
+    })
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    expect(code, stderr).toBe(130)
+    const partial = JSON.parse(readFileSync(report, 'utf8'))
+    expect(partial).toMatchObject({ ok: false, interrupted: true, scenarios: [{ scenario: 'a-waits', ok: false }] })
+    expect(partial.scenarios[0].failures[0]).toContain(
+      'timed out after 3000 ms waiting for step 3 (waitFor turn/start in s1)',
+    )
+    expect(stderr).toContain('interrupted: the remaining scenarios did not run')
+  })
+})

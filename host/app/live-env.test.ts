@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { loadComposition } from '../../plugins/config/load.ts'
+import { loadDotEnvForLiveMode, usesLiveAdapter } from './live-env.ts'
+import { packageRoot } from '../../lib/package-root.ts'
+
+const repo = packageRoot
+const made: string[] = []
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+/** A temp folder removed after the test. */
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dsh-env-'))
+  made.push(dir)
+  return dir
+}
+
+describe('live mode .env loading', () => {
+  test('the shipped cordis.yml is live; with cordis.snapshot.yml it is replay', async () => {
+    const live = await loadComposition({ configFile: path.join(repo, 'cordis.yml'), env: {} })
+    const replay = await loadComposition({
+      configFile: path.join(repo, 'cordis.yml'),
+      patches: [path.join(repo, 'cordis.snapshot.yml')],
+      env: {},
+    })
+    expect(usesLiveAdapter(live.entries)).toBe(true)
+    expect(usesLiveAdapter(replay.entries)).toBe(false)
+  })
+
+  test('a disabled group hides the live adapter', () => {
+    const entries = [
+      {
+        id: 'models',
+        name: 'cordis:group',
+        group: true,
+        disabled: true,
+        config: [{ id: 'llm-deepseek', name: './x' }],
+      },
+    ]
+    expect(usesLiveAdapter(entries)).toBe(false)
+    expect(usesLiveAdapter([{ ...entries[0], disabled: false }])).toBe(true)
+  })
+
+  test('live: loads <cwd>/.env when present; replay never loads it', () => {
+    const cwd = tempDir()
+    writeFileSync(path.join(cwd, '.env'), 'DSH_TEST_FROM_DOTENV=yes\n')
+    const live = [{ id: 'llm-deepseek', name: './plugins/llm-deepseek' }]
+    const loaded: string[] = []
+    const loadEnvFile = (file: string) => {
+      loaded.push(file)
+    }
+
+    expect(loadDotEnvForLiveMode([{ ...live[0], disabled: true }], { cwd, loadEnvFile })).toBe('replay')
+    expect(loaded).toEqual([])
+    expect(loadDotEnvForLiveMode(live, { cwd: path.join(cwd, 'missing'), loadEnvFile })).toBe('no-file')
+    expect(loaded).toEqual([])
+    expect(loadDotEnvForLiveMode(live, { cwd, loadEnvFile })).toBe('loaded')
+    expect(loaded).toEqual([path.join(cwd, '.env')])
+  })
+
+  test('the default loader really fills process.env', () => {
+    const cwd = tempDir()
+    writeFileSync(path.join(cwd, '.env'), 'DSH_TEST_FROM_DOTENV_REAL=loaded\n')
+    try {
+      expect(loadDotEnvForLiveMode([{ id: 'llm-deepseek', name: './x' }], { cwd })).toBe('loaded')
+      expect(process.env.DSH_TEST_FROM_DOTENV_REAL).toBe('loaded')
+    } finally {
+      delete process.env.DSH_TEST_FROM_DOTENV_REAL
+    }
+  })
+})

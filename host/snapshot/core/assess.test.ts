@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import type { NormalizedRun } from './normalize/run.ts'
+import { assessRun, type AssessInput } from './assess.ts'
+import type { ExpectedFixtures } from './fixtures.ts'
+
+const file = (name: string, text: string | undefined) => ({
+  file: `scenarios/s/${name}`,
+  absolute: `/repo/scenarios/s/${name}`,
+  text,
+})
+const header = { turn: 1, step: 1, model: 'm', reason: 'initial', system: 'You are dsh.', tools: [] }
+
+type Overrides = Omit<Partial<AssessInput>, 'expected' | 'run'> & {
+  expected?: Partial<ExpectedFixtures>
+  run?: Partial<NormalizedRun>
+}
+
+function input(overrides: Overrides): AssessInput {
+  return {
+    scenario: 's',
+    dir: '/repo/scenarios/s',
+    mode: 'replay',
+    ...overrides,
+    expected: {
+      golden: file('stdout.golden.jsonl', 'a\n'),
+      logs: [file('session.jsonl', 'L0\n')],
+      logsReadOnly: false,
+      ...overrides.expected,
+    },
+    run: { transcript: ['a'], sessionLogs: ['L0\n'], headers: [[]], context: undefined as never, ...overrides.run },
+  }
+}
+
+describe('assessRun', () => {
+  it('passes a run equal to its fixtures and writes nothing', () => {
+    expect(assessRun(input({}))).toEqual({ failures: [], writes: [], deletes: [] })
+  })
+
+  it('in replay mode reports a changed transcript with a diff and the refresh command', () => {
+    const { failures, writes } = assessRun(input({ run: { transcript: ['b'] } }))
+    expect(writes).toEqual([])
+    expect(failures).toEqual([
+      expect.stringMatching(/scenarios\/s\/stdout\.golden\.jsonl differs[\s\S]*-a\n\+b[\s\S]*--mode refresh/),
+    ])
+  })
+
+  it('in refresh mode rewrites the golden and logs, and deletes logs of sessions no longer opened', () => {
+    const result = assessRun(
+      input({
+        mode: 'refresh',
+        expected: { logs: [file('session.jsonl', 'old\n'), file('session.1.jsonl', 'gone\n')] },
+        run: { transcript: ['b'], sessionLogs: ['new\n'] },
+      }),
+    )
+    expect(result.failures).toEqual([])
+    expect(result.writes.map((w) => [w.file, w.text])).toEqual([
+      ['scenarios/s/stdout.golden.jsonl', 'b\n'],
+      ['scenarios/s/session.jsonl', 'new\n'],
+    ])
+    expect(result.deletes.map((d) => d.file)).toEqual(['scenarios/s/session.1.jsonl'])
+  })
+
+  it('with -u rewrites the golden but still compares the logs', () => {
+    const result = assessRun(
+      input({ mode: 'refresh', updateGoldenOnly: true, run: { transcript: ['b'], sessionLogs: ['changed\n'] } }),
+    )
+    expect(result.writes.map((w) => w.file)).toEqual(['scenarios/s/stdout.golden.jsonl'])
+    expect(result.failures).toEqual([expect.stringContaining('scenarios/s/session.jsonl differs')])
+  })
+
+  it('never rewrites logs borrowed from another scenario (session.source)', () => {
+    const result = assessRun(
+      input({ mode: 'refresh', expected: { logsReadOnly: true }, run: { sessionLogs: ['changed\n'] } }),
+    )
+    expect(result.writes).toEqual([])
+    expect(result.failures).toEqual([expect.stringContaining('scenarios/s/session.jsonl differs')])
+  })
+
+  it('writes the sidecars a pin owns and checks a class member against them', () => {
+    const sidecars = {
+      pin: 'p',
+      system: file('system-prompt.expected.md', 'Old prompt\n'),
+      tools: file('tool-schemas.expected.json', '[]\n'),
+    }
+    const pin = assessRun(
+      input({
+        mode: 'refresh',
+        expected: { header: { ...sidecars, ownsSidecars: { system: true, tools: true } } },
+        run: { headers: [[header]] },
+      }),
+    )
+    expect(pin.writes.map((w) => [w.file, w.text])).toEqual([
+      ['scenarios/s/system-prompt.expected.md', 'You are dsh.\n'],
+    ])
+    const member = assessRun(
+      input({
+        mode: 'refresh',
+        expected: { header: { ...sidecars, ownsSidecars: { system: false, tools: false } } },
+        run: { headers: [[header]] },
+      }),
+    )
+    expect(member.writes).toEqual([])
+    expect(member.failures).toEqual([expect.stringContaining('scenarios/s/system-prompt.expected.md differs')])
+  })
+
+  it('reports a run that opened a different number of sessions than the fixtures hold', () => {
+    const { failures } = assessRun(input({ run: { sessionLogs: ['L0\n', 'L1\n'] } }))
+    expect(failures).toEqual([
+      expect.stringContaining('the run produced 2 session log(s), the fixtures hold 1 (scenarios/s/session.jsonl)'),
+    ])
+  })
+})

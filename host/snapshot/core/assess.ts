@@ -1,0 +1,79 @@
+// Judge one normalized run against the committed fixtures (pure): what failed, and —
+// in record / refresh mode — which files to rewrite. Nothing here touches the disk.
+import { compareSurface } from './diff.ts'
+import { renderSystemPromptSidecar, renderToolSchemasSidecar } from './normalize/header-sidecars.ts'
+import type { NormalizedRun } from './normalize/run.ts'
+import { sessionLogFileName } from '../scenario/fixture-files.ts'
+import type { ExpectedFixtures, FixtureFile, RunMode } from './fixtures.ts'
+
+export interface Assessment {
+  failures: string[]
+  writes: Array<{ absolute: string; file: string; text: string }>
+  /** Logs of sessions the new run no longer opens (record / refresh only). */
+  deletes: Array<{ absolute: string; file: string }>
+}
+
+export interface AssessInput {
+  scenario: string
+  /** Absolute scenario folder, for logs that do not exist yet. */
+  dir: string
+  mode: RunMode
+  /** `-u` under vitest: rewrite the golden and sidecars only. */
+  updateGoldenOnly?: boolean
+  expected: ExpectedFixtures
+  run: NormalizedRun
+}
+
+export function assessRun(input: AssessInput): Assessment {
+  const { scenario, mode, expected, run } = input
+  const failures: string[] = []
+  const writes: Assessment['writes'] = []
+  const deletes: Assessment['deletes'] = []
+  const rewriting = mode !== 'replay'
+  /** Compare, or queue a rewrite when this mode owns the file. */
+  const surface = (
+    target: FixtureFile,
+    actual: string,
+    kind: 'transcript' | 'session-log' | 'sidecar',
+    owned: boolean,
+  ) => {
+    if (owned && rewriting) {
+      if (target.text !== actual) writes.push({ absolute: target.absolute, file: target.file, text: actual })
+      return
+    }
+    const failure = compareSurface({ scenario, file: target.file, expected: target.text, actual, kind })
+    if (failure) failures.push(failure)
+  }
+
+  surface(expected.golden, linesText(run.transcript), 'transcript', true)
+
+  const logsOwned = !expected.logsReadOnly && !input.updateGoldenOnly
+  if (run.sessionLogs.length !== expected.logs.length && !(logsOwned && rewriting)) {
+    failures.push(
+      `scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`,
+    )
+  } else {
+    if (logsOwned && rewriting)
+      deletes.push(...expected.logs.slice(run.sessionLogs.length).map(({ absolute, file }) => ({ absolute, file })))
+    run.sessionLogs.forEach((text, index) => {
+      const target = expected.logs[index] ?? {
+        file: `scenarios/${scenario}/${sessionLogFileName(index)}`,
+        absolute: `${input.dir}/${sessionLogFileName(index)}`,
+        text: undefined,
+      }
+      surface(target, text, 'session-log', logsOwned)
+    })
+  }
+
+  const header = expected.header
+  const headers = run.headers.flat()
+  if (header && headers.length) {
+    surface(header.system, renderSystemPromptSidecar(headers), 'sidecar', header.ownsSidecars.system)
+    surface(header.tools, renderToolSchemasSidecar(headers), 'sidecar', header.ownsSidecars.tools)
+  }
+  return { failures, writes, deletes }
+}
+
+function linesText(lines: readonly string[]): string {
+  return lines.length ? `${lines.join('\n')}\n` : ''
+}

@@ -1,0 +1,76 @@
+// Everything a run needs on disk before the agent starts: a fresh cwd seeded from
+// workspace/, a sessions root (with restored recordings for session.source scenarios).
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import { RECORDED_SESSION_ALIASES } from '../scenario/input-checks.ts'
+import { expandEnvironment } from '../scenario/manifest.ts'
+import { makeTempCwd, type TempCwd } from './workspace/temp-cwd.ts'
+import { seedWorkspace } from './workspace/seed.ts'
+import { existingLogFiles, logsDir, reviveLog } from './fixture-logs.ts'
+import type { RunMode } from '../core/fixtures.ts'
+
+export interface PreparedRun {
+  scenario: LoadedScenario
+  repoRoot: string
+  mode: RunMode
+  cwd: TempCwd
+  /** Holds the sessions root and any per-run files; removed with the cwd. */
+  scratch: string
+  sessionsRoot: string
+  replayLogs: string[]
+  overrideFile?: string
+  predefined: Record<string, string>
+  environment: Record<string, string>
+  cleanup(): Promise<void>
+}
+
+export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mode: RunMode): Promise<PreparedRun> {
+  const logs = existingLogFiles(logsDir(repoRoot, scenario))
+  if (scenario.manifest.session && logs.length > RECORDED_SESSION_ALIASES.length) {
+    throw new Error(
+      `scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} can be restored`,
+    )
+  }
+  const cwd = await makeTempCwd(scenario.name)
+  const scratch = await makeTempCwd(`${scenario.name}-host`)
+  const cleanup = async () => {
+    await cwd.cleanup()
+    await scratch.cleanup()
+  }
+  try {
+    const sessionsRoot = join(scratch.path, 'sessions')
+    await mkdir(sessionsRoot)
+    await seedWorkspace(scenario.dir, cwd.path)
+    const predefined: Record<string, string> = {}
+    let replayLogs = mode === 'record' ? [] : logs
+    if (scenario.manifest.session) {
+      // A restored recording is served by the agent's own store, not by replay.
+      replayLogs = []
+      for (const [index, file] of logs.entries()) {
+        const { id, text } = reviveLog(await readFile(file, 'utf8'), cwd.path)
+        await writeFile(join(sessionsRoot, `${id}.jsonl`), text)
+        predefined[RECORDED_SESSION_ALIASES[index]!] = id
+      }
+    }
+    const override = join(scenario.dir, 'replay.override.json')
+    return {
+      scenario,
+      repoRoot,
+      mode,
+      cwd,
+      scratch: scratch.path,
+      sessionsRoot,
+      replayLogs,
+      predefined,
+      overrideFile: mode !== 'record' && existsSync(override) ? override : undefined,
+      environment: expandEnvironment(scenario.manifest.environment, cwd.path),
+      cleanup,
+    }
+  } catch (error) {
+    // Nothing half-made stays behind in the temp folder.
+    await cleanup()
+    throw error
+  }
+}

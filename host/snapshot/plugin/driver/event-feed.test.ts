@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import type { SessionEvent } from '../../../../plugins/session/events.ts'
+import { SessionEventFeed } from './event-feed.ts'
+
+const event = (type: string, data: object = {}) => ({ seq: 0, time: 0, type, data }) as SessionEvent
+
+describe('SessionEventFeed', () => {
+  it('resolves a wait on events already seen, on later ones, by count and by turn', async () => {
+    const feed = new SessionEventFeed()
+    feed.push('s', event('turn/start', { turn: 1 }))
+    await feed.waitFor('s', { type: 'turn/start' }, 100, 'x')
+    const second = feed.waitFor('s', { type: 'turn/start', count: 2 }, 1000, 'x')
+    const turnTwoEnd = feed.waitFor('s', { type: 'turn/end', turn: 2 }, 1000, 'x')
+    feed.push('s', event('turn/end', { turn: 1 }))
+    feed.push('other', event('turn/start', { turn: 2 }))
+    feed.push('s', event('turn/start', { turn: 2 }))
+    await second
+    feed.push('s', event('turn/end', { turn: 2 }))
+    await turnTwoEnd
+    expect(feed.eventsOf('s').map((e) => e.type)).toEqual(['turn/start', 'turn/end', 'turn/start', 'turn/end'])
+  })
+
+  it('rejects a wait that is not reached in time, saying what it waited for', async () => {
+    const feed = new SessionEventFeed()
+    feed.push('s', event('turn/end', { turn: 1 }))
+    await expect(feed.waitFor('s', { type: 'turn/end', turn: 2 }, 20, 'the end of turn 2')).rejects.toThrow(
+      'timed out after 20 ms waiting for the end of turn 2',
+    )
+  })
+})

@@ -1,0 +1,44 @@
+// The host plugin inserted into the live composition for in-process runs: it serves the
+// ACP bridge over an in-memory byte pipe and feeds durable session events to the driver.
+import * as acp from '@agentclientprotocol/sdk'
+import { type Context, Service } from 'cordis'
+import type {} from '../../../plugins/acp/index.ts'
+import type {} from '../../../plugins/session/index.ts'
+import { SessionEventFeed } from './driver/event-feed.ts'
+import { createMemoryPipe, type MemoryPipe } from '../../../plugins/acp/memory-pipe.ts'
+
+declare module 'cordis' {
+  interface Context {
+    snapshotHost: SnapshotHost
+  }
+}
+
+export class SnapshotHost extends Service {
+  static readonly provide = 'snapshotHost'
+  static readonly inject = ['acp', 'sessions']
+  readonly feed = new SessionEventFeed()
+  private pipe: MemoryPipe = createMemoryPipe()
+
+  constructor(ctx: Context) {
+    super(ctx, 'snapshotHost')
+  }
+
+  *[Service.init]() {
+    yield this.ctx.on('session/event', (sessionId, event) => this.feed.push(sessionId, event))
+    const connection = this.ctx.acp.serve(acp.ndJsonStream(this.pipe.agent.output, this.pipe.agent.input))
+    yield () => connection.close()
+  }
+
+  /** The client's side of the ACP stream (use once per run). */
+  clientStream(): acp.Stream {
+    return acp.ndJsonStream(this.pipe.client.output, this.pipe.client.input)
+  }
+
+  /** The bytes the agent wrote, exactly as its stdout would carry them. */
+  transcript(): string {
+    return this.pipe.transcript()
+  }
+}
+
+export const name = 'snapshot-host'
+export default SnapshotHost

@@ -1,0 +1,46 @@
+// In-process and subprocess runs of every scenario must give byte-identical normalized
+// surfaces (DESIGN §8). The subprocess runs use the built `dsh` (npm ci builds it).
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { discoverScenarios } from '../scenario/discover.ts'
+import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import { packageRoot } from '../../../lib/package-root.ts'
+
+const repoRoot = packageRoot
+const { scenarios: corpus } = await discoverScenarios(repoRoot)
+
+describe('in-process and subprocess hosts agree', () => {
+  it('the built dsh exists (npm ci runs the build)', () => {
+    expect(existsSync(join(repoRoot, 'dist', 'host', 'app', 'cli.js'))).toBe(true)
+  })
+
+  it(`gives byte-identical surfaces for all ${corpus.length} scenarios`, async () => {
+    const mismatches: string[] = []
+    // Two at a time: the subprocess start dominates and the machine has two cores.
+    const queue = [...corpus]
+    const worker = async () => {
+      for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
+        const options = { repoRoot, corpus }
+        const [inProcess, subprocess] = [
+          await runScenario(scenario, options),
+          await runScenario(scenario, { ...options, subprocess: true }),
+        ]
+        mismatches.push(...compare(inProcess, subprocess))
+      }
+    }
+    await Promise.all([worker(), worker()])
+    expect(mismatches).toEqual([])
+  }, 120_000)
+})
+
+function compare(inProcess: ScenarioOutcome, subprocess: ScenarioOutcome): string[] {
+  const name = inProcess.scenario
+  const problems = [...inProcess.failures, ...subprocess.failures.map((f) => `(subprocess) ${f}`)]
+  if (!inProcess.surfaces || !subprocess.surfaces) return [...problems, `${name}: a run produced no surfaces`]
+  if (inProcess.surfaces.transcript.join('\n') !== subprocess.surfaces.transcript.join('\n'))
+    problems.push(`${name}: transcripts differ between in-process and subprocess`)
+  if (inProcess.surfaces.sessionLogs.join('\n') !== subprocess.surfaces.sessionLogs.join('\n'))
+    problems.push(`${name}: session logs differ between in-process and subprocess`)
+  return problems
+}

@@ -1,0 +1,83 @@
+// Subprocess run: the built `dsh` over real stdio, with the same patches as in-process
+// (the per-run patch written to a file), a scrubbed environment and the temp cwd.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import * as acp from '@agentclientprotocol/sdk'
+import { packageFile } from '../../../lib/package-root.ts'
+import { SessionEventFeed } from '../plugin/driver/event-feed.ts'
+import { driveScenario } from '../plugin/driver/driver.ts'
+import { AgentProcess } from '../../../lib/process/agent-process.ts'
+import { SessionLogTail } from '../subprocess/log-tail.ts'
+import { collectLogs, type RawCapture } from '../env/capture.ts'
+import { runPatches } from './patches.ts'
+import type { PreparedRun } from '../env/prepare.ts'
+
+/** Variables the agent process inherits; everything else (keys included) is dropped. */
+const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR']
+
+export async function runSubprocess(
+  run: PreparedRun,
+  options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
+): Promise<RawCapture> {
+  const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', join(run.repoRoot, 'cordis.yml')]
+  for (const patch of runPatches({ ...run, transport: 'stdio' })) {
+    if (typeof patch === 'string') {
+      args.push('--patch', patch)
+    } else {
+      const file = join(run.scratch, 'host-patch.json')
+      await writeFile(file, JSON.stringify(patch.patches, null, 2))
+      args.push('--patch', file)
+    }
+  }
+  const env: NodeJS.ProcessEnv = {}
+  for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name]
+  Object.assign(env, options.env, run.environment)
+
+  const feed = new SessionEventFeed()
+  const tail = new SessionLogTail(run.sessionsRoot, feed)
+  const agent = new AgentProcess({ command: process.execPath, args, cwd: run.cwd.path, env })
+  const failures: string[] = []
+  try {
+    await agent.spawned
+    const exitedEarly = agent.exited.then(({ code, signal }) => {
+      throw new Error(
+        `dsh exited early (code ${code}, signal ${signal}); stderr:\n${agent.stderr().trim() || '(empty)'}`,
+      )
+    })
+    const result = await Promise.race([
+      driveScenario({
+        scenario: run.scenario.name,
+        input: run.scenario.input,
+        stream: acp.ndJsonStream(agent.output, agent.input),
+        feed,
+        cwd: run.cwd.path,
+        timeoutMs: options.timeoutMs,
+        predefined: run.predefined,
+        unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,
+      }),
+      exitedEarly,
+    ])
+    exitedEarly.catch(() => {})
+    failures.push(...result.failures)
+  } catch (error) {
+    failures.push(`${run.scenario.name}: ${(error as Error).message}`)
+  } finally {
+    // A driver failure caused by the agent dying says little on its own: add what dsh printed.
+    if (failures.length && agent.child.exitCode !== null)
+      failures.push(
+        `${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; stderr:\n${agent.stderr().trim() || '(empty)'}`,
+      )
+    const report = await agent.shutdown()
+    tail.close()
+    failures.push(...tail.problems.map((problem) => `${run.scenario.name}: session log: ${problem}`))
+    if (report.via !== 'eof')
+      failures.push(`${run.scenario.name}: dsh did not exit on stdin EOF; it needed ${report.via}`)
+    else if (report.code !== 0)
+      failures.push(
+        `${run.scenario.name}: dsh exited with code ${report.code} after stdin EOF; stderr:\n${agent.stderr().trim()}`,
+      )
+    if (!report.groupGone) failures.push(`${run.scenario.name}: processes of dsh's group survived SIGKILL`)
+  }
+  const stdout = agent.stdout()
+  return { stdout, logs: collectLogs(run.sessionsRoot, stdout), failures, stderr: agent.stderr() }
+}

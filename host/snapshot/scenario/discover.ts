@@ -1,0 +1,140 @@
+// Find the scenarios under `<repoRoot>/scenarios/`, load and validate each. A
+// folder is a scenario when it holds snapshot.yml; a folder holding scenario
+// files without one is reported (a forgotten manifest must not be skipped
+// silently); other folders (e.g. `conformance/`) and plain files are ignored.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { corpusProblems } from './corpus.ts'
+import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
+import { fixtureFileProblems, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from './fixture-files.ts'
+import type { RunMode } from '../core/fixtures.ts'
+import { loadInput, type ScenarioInput } from './input.ts'
+import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
+import { KEBAB_NAME } from '../../../lib/closed-object.ts'
+
+export interface LoadedScenario {
+  name: string
+  /** Absolute path of `scenarios/<name>/`. */
+  dir: string
+  manifest: ScenarioManifest
+  input: ScenarioInput
+  /** Fixture-file and cross-scenario problems; a runner fails the scenario when this is not empty. */
+  problems: string[]
+}
+
+export interface ScenarioLoadFailure {
+  name: string
+  dir: string
+  /** A ScenarioFileError for invalid files, or a plain Error for a misplaced folder. */
+  error: Error
+}
+
+export interface DiscoveryResult {
+  scenarios: LoadedScenario[]
+  failures: ScenarioLoadFailure[]
+}
+
+export interface DiscoverOptions {
+  /** Only return these scenarios (all are still loaded: cross-scenario rules need them). */
+  names?: readonly string[]
+  /** Which committed outputs may be missing (see RunMode); default replay. */
+  mode?: RunMode
+}
+
+const SCENARIO_FILE_HINTS = ['input.json', 'session.jsonl', 'stdout.golden.jsonl']
+
+export async function discoverScenarios(repoRoot: string, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
+  const scenariosDir = join(repoRoot, 'scenarios')
+  const folders = (await readdir(scenariosDir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort()
+  const overlayFiles = await listOverlayFiles(repoRoot)
+
+  const loaded: LoadedScenario[] = []
+  const failures: ScenarioLoadFailure[] = []
+  for (const name of folders) {
+    const dir = join(scenariosDir, name)
+    const entries = (await readdir(dir, { withFileTypes: true })).map((e) => ({
+      name: e.name,
+      isDirectory: e.isDirectory(),
+    }))
+    if (!entries.some((e) => e.name === 'snapshot.yml')) {
+      if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
+        failures.push({
+          name,
+          dir,
+          error: new Error(
+            `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) or move the folder out of scenarios/`,
+          ),
+        })
+      }
+      continue
+    }
+    if (!KEBAB_NAME.test(name)) {
+      failures.push({
+        name,
+        dir,
+        error: new Error(
+          `scenarios/${name}/: folder name is not kebab-case (a-z, 0-9, single hyphens); rename the folder and its scenario field`,
+        ),
+      })
+      continue
+    }
+    try {
+      const manifest = await loadManifest(repoRoot, name, overlayFiles)
+      const input = await loadInput(repoRoot, name)
+      const problems = fixtureFileProblems(manifest, input, entries, options.mode)
+      loaded.push({ name, dir, manifest, input, problems })
+    } catch (error) {
+      failures.push({ name, dir, error: error as Error })
+    }
+  }
+
+  for (const problem of corpusProblems(loaded.map((s) => s.manifest))) {
+    loaded
+      .find((s) => s.name === problem.scenario)
+      ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
+  }
+
+  await addContentProblems(loaded)
+
+  if (!options.names) return { scenarios: loaded, failures }
+  const wanted = new Set(options.names)
+  const known = new Set([...loaded.map((s) => s.name), ...failures.map((f) => f.name)])
+  const unknown = [...wanted].filter((name) => !known.has(name))
+  return {
+    scenarios: loaded.filter((s) => wanted.has(s.name)),
+    failures: [
+      ...failures.filter((f) => wanted.has(f.name)),
+      ...unknown.map((name) => ({
+        name,
+        dir: join(scenariosDir, name),
+        error: new Error(`no scenario named ${name}; known: ${[...known].join(', ') || '(none)'}`),
+      })),
+    ],
+  }
+}
+
+/** Read the committed logs and pin sidecars once, for the content guards. */
+async function addContentProblems(loaded: LoadedScenario[]): Promise<void> {
+  const read = (file: string) => readFile(file, 'utf8').catch(() => undefined)
+  const pins: PinSidecars[] = []
+  for (const scenario of loaded) {
+    const names = (await readdir(scenario.dir)).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
+    for (const name of names) {
+      const text = await read(join(scenario.dir, name))
+      if (text !== undefined)
+        scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
+    }
+    if (scenario.manifest.header?.pin) {
+      pins.push({
+        scenario: scenario.name,
+        system: await read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
+        tools: await read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
+      })
+    }
+  }
+  for (const problem of duplicateSidecarProblems(pins))
+    loaded.find((s) => s.name === problem.scenario)?.problems.push(problem.message)
+}

@@ -1,0 +1,87 @@
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SessionEventFeed } from '../plugin/driver/event-feed.ts'
+import { SessionLogTail } from './log-tail.ts'
+
+const made: string[] = []
+const tails: SessionLogTail[] = []
+afterEach(() => {
+  for (const tail of tails.splice(0)) tail.close()
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function setup() {
+  const root = mkdtempSync(join(tmpdir(), 'dsh-log-tail-'))
+  made.push(root)
+  const feed = new SessionEventFeed()
+  return {
+    root,
+    feed,
+    start: () => {
+      const tail = new SessionLogTail(root, feed)
+      tails.push(tail)
+      return tail
+    },
+  }
+}
+
+const line = (record: unknown) => `${JSON.stringify(record)}\n`
+const header = line({ type: 'session', id: 's1' })
+const event = (seq: number) => line({ seq, time: 0, type: 'turn_start', data: { turn: seq } })
+
+describe('SessionLogTail', () => {
+  it('feeds the events of a session file', () => {
+    const { root, feed, start } = setup()
+    writeFileSync(join(root, 's1.jsonl'), header + event(1) + event(2))
+    const tail = start()
+    expect(feed.eventsOf('s1').map((e) => e.seq)).toEqual([1, 2])
+    expect(tail.problems).toEqual([])
+  })
+
+  it('keeps a multi-byte character whole when a read ends inside it', () => {
+    const { root, feed, start } = setup()
+    const file = join(root, 's1.jsonl')
+    const bytes = Buffer.from(header + line({ seq: 1, time: 0, type: 'user/message', data: { text: 'café ☕' } }))
+    const cut = bytes.indexOf(Buffer.from('☕')) + 1
+    writeFileSync(file, bytes.subarray(0, cut))
+    const tail = start()
+    appendFileSync(file, bytes.subarray(cut))
+    tail.scan()
+    expect(feed.eventsOf('s1').map((e) => (e.data as { text: string }).text)).toEqual(['café ☕'])
+    expect(tail.problems).toEqual([])
+  })
+
+  it('a malformed line is a recorded problem naming file and line; the lines after it still arrive', () => {
+    const { root, feed, start } = setup()
+    const file = join(root, 's1.jsonl')
+    writeFileSync(file, `${header + event(1)}{"seq": 2, "ty\nnull\n${event(3)}`)
+    const tail = start()
+    expect(feed.eventsOf('s1').map((e) => e.seq)).toEqual([1, 3])
+    expect(tail.problems).toHaveLength(2)
+    expect(tail.problems[0].startsWith(`${file}:3: not a JSON line (`)).toBe(true)
+    expect(tail.problems[1]).toBe(`${file}:4: not a JSON object`)
+  })
+
+  it('a malformed line that lands while watching does not throw from the watcher', async () => {
+    const { root, feed, start } = setup()
+    const file = join(root, 's1.jsonl')
+    writeFileSync(file, header)
+    const tail = start()
+    appendFileSync(file, `not json\n${event(1)}`)
+    // The event after the bad line arrives through the watcher: the callback survived the bad line.
+    await feed.waitFor('s1', { type: 'turn_start' }, 5000, 'the event after the malformed line')
+    expect(tail.problems).toHaveLength(1)
+    expect(tail.problems[0].startsWith(`${file}:2: not a JSON line (`)).toBe(true)
+  })
+
+  it('a sessions folder that disappears is a recorded problem, not a throw', () => {
+    const { root, start } = setup()
+    const tail = start()
+    rmSync(root, { recursive: true, force: true })
+    expect(() => tail.scan()).not.toThrow()
+    expect(() => tail.close()).not.toThrow()
+    expect(tail.problems.some((problem) => problem.startsWith(`cannot list ${root}: ENOENT`))).toBe(true)
+  })
+})

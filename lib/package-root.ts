@@ -1,0 +1,19 @@
+// The dsh package's own folder, found from this module's location, so that the same code finds the
+// bundle's files (cordis.yml, overlays/, scenarios/conformance/) from source (lib/) and compiled (dist/lib/),
+// inside this repository or installed under a user's node_modules.
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+function findPackageRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json')
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'dsh') return dir
+    if (dirname(dir) === dir) throw new Error(`dsh: cannot find the dsh package folder above ${start}`)
+  }
+}
+
+export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)))
+
+/** A path inside the dsh package (e.g. `packageFile('overlays', 'echo.cordis.yml')`). */
+export const packageFile = (...parts: string[]): string => join(packageRoot, ...parts)

@@ -1,0 +1,104 @@
+// A real agent process over stdio: spawned without a shell in its own process group,
+// stdout teed byte for byte, stderr captured, and shut down within a bounded budget.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { Readable, Writable } from 'node:stream'
+import { signalGroup } from './group.ts'
+import { waitGroupGone } from './liveness.ts'
+import { WaitTimeoutError } from '../with-timeout.ts'
+
+export interface AgentProcessOptions {
+  command: string
+  args: string[]
+  cwd: string
+  env: NodeJS.ProcessEnv
+  /** Budget for each shutdown phase (stdin EOF, SIGTERM), after which the next one starts. */
+  shutdownPhaseMs?: number
+}
+
+export interface ShutdownReport {
+  code: number | null
+  signal: NodeJS.Signals | null
+  /** How the process ended: it exited on EOF, or needed SIGTERM / SIGKILL. */
+  via: 'eof' | 'sigterm' | 'sigkill'
+  /** False when members of its process group were still alive after SIGKILL (unreaped zombies do not count). */
+  groupGone: boolean
+}
+
+export class AgentProcess {
+  readonly child: ChildProcess
+  private stdoutChunks: Buffer[] = []
+  private stderrChunks: Buffer[] = []
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  readonly spawned: Promise<void>
+  /** Web streams for the ACP client: what the agent writes, and where the client writes. */
+  readonly input: ReadableStream<Uint8Array>
+  readonly output: WritableStream<Uint8Array>
+
+  constructor(private options: AgentProcessOptions) {
+    this.child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    })
+    this.spawned = new Promise((resolve, reject) => {
+      this.child.once('spawn', () => resolve())
+      this.child.once('error', (error) =>
+        reject(
+          new Error(
+            `could not start agent "${options.command} ${options.args.join(' ')}" in ${options.cwd}: ${error.message}`,
+          ),
+        ),
+      )
+    })
+    this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })))
+    this.child.stdout!.on('data', (chunk: Buffer) => this.stdoutChunks.push(chunk))
+    this.child.stderr!.on('data', (chunk: Buffer) => this.stderrChunks.push(chunk))
+    this.input = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>
+    this.output = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>
+    // A client that closes early must not crash the host with EPIPE.
+    this.child.stdin!.on('error', () => {})
+  }
+
+  stdout(): string {
+    return Buffer.concat(this.stdoutChunks).toString('utf8')
+  }
+
+  stderr(): string {
+    return Buffer.concat(this.stderrChunks).toString('utf8')
+  }
+
+  /** Closes stdin, then SIGTERMs, then SIGKILLs the whole group; resolves once it is gone. */
+  async shutdown(): Promise<ShutdownReport> {
+    const phase = this.options.shutdownPhaseMs ?? 3000
+    const pid = this.child.pid
+    const wait = (ms: number) =>
+      Promise.race([
+        this.exited,
+        new Promise<undefined>((r) => {
+          setTimeout(() => r(undefined), ms).unref()
+        }),
+      ])
+    if (pid === undefined) return { code: null, signal: null, via: 'eof', groupGone: true }
+    this.child.stdin!.end()
+    let via: ShutdownReport['via'] = 'eof'
+    let exit = this.child.exitCode !== null || this.child.signalCode !== null ? await this.exited : await wait(phase)
+    if (!exit) {
+      via = 'sigterm'
+      signalGroup(pid, 'SIGTERM')
+      exit = await wait(phase)
+    }
+    if (!exit) {
+      via = 'sigkill'
+      signalGroup(pid, 'SIGKILL')
+      exit = await wait(phase)
+    }
+    // Descendants that outlived the agent (a detached grandchild) go too (a gone group is a no-op).
+    signalGroup(pid, 'SIGKILL')
+    // Zombies do not count: an orphan (a wrapper's child, e.g. under `npx`) is reaped by PID 1
+    // only if PID 1 reaps at all, which a container's init may not do.
+    const groupGone = await waitGroupGone(pid, { timeoutMs: phase })
+    if (!exit) throw new WaitTimeoutError(`agent process ${pid} did not exit within ${phase} ms of SIGKILL`)
+    return { ...exit, via, groupGone }
+  }
+}

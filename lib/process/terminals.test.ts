@@ -24,7 +24,7 @@ const bash = (script: string, extra: object = {}) =>
   })
 
 describe('LocalTerminals', () => {
-  it('numbers terminals, runs in the default cwd with only the given environment, merges both streams', async () => {
+  it('numbers terminals, runs in the default cwd without inheriting the environment, merges both streams', async () => {
     process.env.DSH_TERMINAL_PROBE = 'leaked'
     try {
       const { terminalId } = bash('pwd; echo "[$DSH_TERMINAL_PROBE]" >&2; exit 4')
@@ -39,6 +39,18 @@ describe('LocalTerminals', () => {
     } finally {
       delete process.env.DSH_TERMINAL_PROBE
     }
+  })
+
+  it("adds the request's variables to the client's base environment", async () => {
+    const base = new LocalTerminals(cwd, { PATH: process.env.PATH!, GREETING: 'base', EXTRA: 'base' })
+    const { terminalId } = base.create({
+      command: 'bash',
+      args: ['-c', 'echo $GREETING $EXTRA'],
+      env: [{ name: 'EXTRA', value: 'request' }],
+    })
+    expect(await base.waitForExit(terminalId)).toEqual({ exitCode: 0, signal: null })
+    expect(base.output(terminalId).output).toBe('base request\n')
+    await base.releaseAll()
   })
 
   it('keeps the last outputByteLimit bytes without starting inside a character', async () => {

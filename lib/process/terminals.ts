@@ -29,19 +29,22 @@ interface LocalTerminal {
 
 /**
  * Terminal ids are `term-1`, `term-2`, … in creation order, so transcripts are stable.
- * A command sees exactly the environment it is given (nothing is inherited) and leads
- * its own process group, which kill and release end.
+ * A command sees the client's base environment (given here, nothing else is inherited)
+ * plus the variables of its request, and leads its own process group, which kill and release end.
  */
 export class LocalTerminals {
   private next = 1
   private readonly terminals = new Map<string, LocalTerminal>()
 
-  constructor(private readonly defaultCwd: string) {}
+  constructor(
+    private readonly defaultCwd: string,
+    private readonly baseEnv: Record<string, string> = {},
+  ) {}
 
   create(request: TerminalCreate): { terminalId: string } {
     const child = spawn(request.command, request.args ?? [], {
       cwd: request.cwd ?? this.defaultCwd,
-      env: Object.fromEntries((request.env ?? []).map(({ name, value }) => [name, value])),
+      env: { ...this.baseEnv, ...Object.fromEntries((request.env ?? []).map(({ name, value }) => [name, value])) },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -47,20 +47,20 @@ describe('bash in the editor terminal', () => {
     expect(terminals.host.open()).toEqual([])
   })
 
-  it('runs the command line itself in the cwd with the scrubbed environment and HOME', async () => {
+  it("runs the command line itself in the cwd, adding only HOME to the editor's environment", async () => {
     await run('true').result
     expect(terminals.requests).toEqual([
       {
         command: 'bash',
         args: ['--noprofile', '--norc', '-c', 'true'],
         cwd: workspace.cwd,
-        env: [
-          { name: 'PATH', value: process.env.PATH },
-          { name: 'HOME', value: workspace.cwd },
-        ],
+        env: [{ name: 'HOME', value: workspace.cwd }],
         outputByteLimit: 1024,
       },
     ])
+    const keepHome = createBashTool(config({ envAllowlist: ['PATH', 'HOME'] }), () => ({}))
+    await keepHome.run({ command: 'true' }, { ...workspace.context(), client: terminals.access })
+    expect(terminals.requests[1].env).toEqual([])
   })
 
   it('kills the terminal on cancel and still releases it', async () => {

@@ -40,17 +40,17 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
     args: BashArgs,
     title: (args) => (args ? bashTitle(args.command) : 'bash'),
     async run(args, context) {
-      const env = buildShellEnv(parentEnv(), config.envAllowlist, context.cwd)
       const createTerminal = context.client?.createTerminal
       if (createTerminal) {
-        // The editor's terminal merges the streams itself; it runs the very command line.
+        // The editor's terminal runs in the editor's own environment (dsh cannot scrub what it
+        // does not own); it adds HOME like a local run. The terminal merges the streams itself.
         const run = await runInClientTerminal(
           createTerminal,
           {
             command: 'bash',
             args: ['--noprofile', '--norc', '-c', args.command],
             cwd: context.cwd,
-            env: Object.entries(env).map(([name, value]) => ({ name, value })),
+            env: config.envAllowlist.includes('HOME') ? [] : [{ name: 'HOME', value: context.cwd }],
             outputByteLimit: config.maxOutputBytes,
           },
           { timeoutMs: config.timeoutMs, signal: context.signal, update: context.update },
@@ -58,6 +58,7 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
         const result = formatBashResult(run.output, run.ending, config.timeoutMs)
         return run.terminalId ? { ...result, display: { terminalId: run.terminalId } } : result
       }
+      const env = buildShellEnv(parentEnv(), config.envAllowlist, context.cwd)
       const capture = new OutputCapture(config.maxOutputBytes)
       const ending = await runInProcessGroup({
         file: 'bash',

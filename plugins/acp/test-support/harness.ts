@@ -51,7 +51,7 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
   const pipe = createMemoryPipe()
   ctx.acp.serve(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
 
-  const terminals = new LocalTerminals(cwd)
+  const terminals = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '' })
   const harness = {
     updates: [],
     permissionRequests: [],

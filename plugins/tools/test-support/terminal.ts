@@ -11,7 +11,7 @@ export interface FakeTerminals {
 }
 
 export function fakeTerminals(cwd: string): FakeTerminals {
-  const host = new LocalTerminals(cwd)
+  const host = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '' })
   const calls: string[] = []
   const requests: TerminalRequest[] = []
   return {

@@ -62,6 +62,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   const trace = recorder.trace
   let agent: AgentProcess | undefined
   let connection: acp.ClientConnection | undefined
+  let releaseTerminals = async () => {}
   let descendants: number[] = []
 
   try {
@@ -84,12 +85,13 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
         )
       },
     )
-    const client = connectCaseClient(agent, recorder, ledger, mode)
+    const client = connectCaseClient(agent, recorder, ledger, mode, data.client)
+    releaseTerminals = client.releaseTerminals
     connection = client.connection
 
     const initialize = connection.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+      clientCapabilities: client.capabilities,
       clientInfo: { name: 'dsh-conformance', version: '1' },
     })
     trace.initialize = await waitBounded(
@@ -140,6 +142,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
     descendants = [...new Set([...descendants, ...(await liveDescendants(agent.child.pid))])]
   }
   connection?.close()
+  await releaseTerminals()
   const cleanup: CleanupReport = await stopAgent(agent, descendants, options.cleanupPhaseMs ?? 2000)
   cleanup.problems.push(...(await ledger.cleanup()))
   failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))

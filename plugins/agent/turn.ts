@@ -4,7 +4,7 @@ import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { LlmService } from '../llm/index.ts'
 import type { StreamError, ToolCall } from '../llm/types.ts'
 import type { EventData, EventType, PermissionOutcomeRecord, SessionEvent, TurnEndReason } from '../session/events.ts'
-import type { ClientAccess, Tool, ToolContext } from '../tools/types.ts'
+import type { ClientAccess, Tool, ToolContext, ToolDisplay } from '../tools/types.ts'
 import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
 import type { AgentConfig } from './config.ts'
 import { buildMessages } from './history.ts'
@@ -213,20 +213,10 @@ async function runToolCalls(
       continue
     }
     append('tool/start', { turn, step, callId: call.id })
-    const outcome = await runTool(tool, args, {
-      cwd: runtime.header.cwd,
-      signal,
-      ...(client.access ? { client: client.access } : {}),
-      update: (display) => append('tool/update', { turn, step, callId: call.id, display }),
-    })
-    append('tool/result', {
-      turn,
-      step,
-      callId: call.id,
-      output: outcome.output,
-      isError: outcome.isError,
-      ...(outcome.display ? { display: outcome.display } : {}),
-    })
+    const update = (display: ToolDisplay) => append('tool/update', { turn, step, callId: call.id, display })
+    const outcome = await runTool(tool, args, { cwd: runtime.header.cwd, signal, client: client.access, update })
+    const display = outcome.display ? { display: outcome.display } : {}
+    append('tool/result', { turn, step, callId: call.id, output: outcome.output, isError: outcome.isError, ...display })
     if (signal.aborted) cancelled = true
   }
   return cancelled

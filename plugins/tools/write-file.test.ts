@@ -2,6 +2,7 @@ import { readFile, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeWorkspace, type Workspace } from './test-support/workspace.ts'
+import { fakeEditor } from './test-support/editor.ts'
 import { createWriteFileTool } from './write-file.ts'
 
 let workspace: Workspace
@@ -56,6 +57,35 @@ describe('write_file', () => {
     await symlink('real.txt', path.join(workspace.cwd, 'alias'))
     const result = await tool.run({ path: 'alias', content: 'new' }, workspace.context())
     expect(result.display?.diff?.path).toBe(path.join(workspace.cwd, 'alias'))
+  })
+
+  it('writes through the editor, diffing against its buffer; a refused read only leaves the diff out', async () => {
+    await workspace.write('a.txt', 'disk\n')
+    const file = path.join(workspace.cwd, 'a.txt')
+    const editor = fakeEditor()
+    editor.buffers.set(file, 'buffer\n')
+    const result = await tool.run(
+      { path: 'a.txt', content: 'new\n' },
+      { ...workspace.context(), client: editor.access },
+    )
+    expect(result.display?.diff).toEqual({ path: file, oldText: 'buffer\n', newText: 'new\n' })
+    expect(editor.requests.map((r) => r.method)).toEqual(['read', 'write'])
+    const blind = fakeEditor({ refuseReads: 'no reads today' })
+    expect(
+      await tool.run({ path: 'a.txt', content: 'newer\n' }, { ...workspace.context(), client: blind.access }),
+    ).toEqual({
+      output: 'updated a.txt (6 bytes)',
+      isError: false,
+      display: { locations: [{ path: file, line: 1 }] },
+    })
+    expect(await contentOf('a.txt')).toBe('newer\n')
+    const refusing = fakeEditor({ refuse: 'read-only buffer' })
+    expect(
+      await tool.run({ path: 'a.txt', content: 'x' }, { ...workspace.context(), client: refusing.access }),
+    ).toEqual({
+      output: 'The editor could not write "a.txt": read-only buffer',
+      isError: true,
+    })
   })
 
   it('refuses paths outside the cwd and `..` escapes without writing', async () => {

@@ -26,9 +26,14 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
       try {
         const existed = await isFile(target.realPath, target.display)
         if (typeof existed === 'string') return errorResult(existed)
-        // The old text is only for the editor's diff; through the editor it is the buffer being replaced.
+        // The old text is only for the editor's diff (through the editor: the buffer being replaced),
+        // so failing to read it leaves the diff out instead of failing the write.
         const oldText =
-          existed === false ? null : existed > options.readMaxBytes ? undefined : await readWholeText(context, target)
+          existed === false
+            ? null
+            : existed > options.readMaxBytes
+              ? undefined
+              : await readWholeText(context, target).catch(() => undefined)
         await writeWholeText(context, target, args.content)
         const bytes = Buffer.byteLength(args.content)
         return {

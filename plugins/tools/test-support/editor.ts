@@ -10,12 +10,13 @@ export interface FakeEditor {
   requests: Array<{ method: 'read' | 'write'; path: string; content?: string }>
 }
 
-export function fakeEditor(options: { refuse?: string } = {}): FakeEditor {
+export function fakeEditor(options: { refuse?: string; refuseReads?: string } = {}): FakeEditor {
   const editor: FakeEditor = { buffers: new Map(), requests: [], access: {} }
   editor.access = {
     async readTextFile(path) {
       editor.requests.push({ method: 'read', path })
-      if (options.refuse) throw new Error(options.refuse)
+      const refusal = options.refuse ?? options.refuseReads
+      if (refusal) throw new Error(refusal)
       return editor.buffers.get(path) ?? readFile(path, 'utf8')
     },
     async writeTextFile(path, content) {

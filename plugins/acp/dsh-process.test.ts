@@ -92,4 +92,24 @@ describe('dsh over real stdio', () => {
       .filter((l) => l.includes('"turn/start"'))
     expect(turns.map((l) => JSON.parse(l).data.turn)).toEqual([1, 2, 3])
   })
+
+  it('a restarted dsh lists the session and restores its mode with session/load', async () => {
+    const { cwd, sessions } = scratch()
+    const first = startDsh(cwd, sessions)
+    const sessionId = await open(first.rpc, cwd)
+    await first.rpc.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'read-only' })
+    await first.rpc.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'look around' }],
+    })
+    first.agent.child.kill('SIGTERM')
+    expect(await first.agent.exited).toEqual({ code: 0, signal: null })
+
+    const second = startDsh(cwd, sessions)
+    await second.rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+    const listed = await second.rpc.request(acp.methods.agent.session.list, {})
+    expect(listed.sessions.map((s) => [s.sessionId, s.cwd, s.title])).toEqual([[sessionId, cwd, 'look around']])
+    const loaded = await second.rpc.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] })
+    expect(loaded.modes?.currentModeId).toBe('read-only')
+  })
 })

@@ -63,7 +63,7 @@ describe('session/load cwd', () => {
     const { sessionId } = await newSession(h.cwd)
     const link = join(dirname(h.cwd), 'link')
     symlinkSync(h.cwd, link)
-    await expect(loadSession(sessionId, link)).resolves.toEqual({})
+    await expect(loadSession(sessionId, link)).resolves.toMatchObject({ modes: { currentModeId: 'ask' } })
   })
 
   it('refuses a cwd that does not exist', async () => {

@@ -1,7 +1,6 @@
 // One scenario, start to finish: prepare the cwd, run it (in-process or as a subprocess),
 // normalize both surfaces, judge them, and in record / refresh mode rewrite the fixtures.
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { normalizeRun } from '../core/normalize/run.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
@@ -12,6 +11,7 @@ import { loadExpected } from '../env/expected.ts'
 import { runInProcess } from './inprocess.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { prepareRun } from '../env/prepare.ts'
+import { checkFixtureSync, writeFixture } from '../env/safe-fixture-io.ts'
 import { runSubprocess } from './subprocess.ts'
 
 export interface RunScenarioOptions {
@@ -110,7 +110,7 @@ async function runPrepared(
     failures.push(...assessment.failures)
     if (scenario.manifest.workspace.final) {
       const expectedDir = join(scenario.dir, 'workspace.expected')
-      const differences = existsSync(expectedDir)
+      const differences = checkFixtureSync(options.repoRoot, expectedDir, 'dir')
         ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
         : []
       if (differences.length) failures.push(formatWorkspaceDifferences(scenario.name, differences))
@@ -120,7 +120,7 @@ async function runPrepared(
     if (!runFailures.length) {
       for (const write of assessment.writes) {
         await mkdir(dirname(write.absolute), { recursive: true })
-        await writeFile(write.absolute, write.text)
+        await writeFixture(options.repoRoot, write.absolute, write.text)
         written.push(write.file)
       }
       for (const stale of assessment.deletes) {

@@ -2,7 +2,7 @@
 // folder is a scenario when it holds snapshot.yml; a folder holding scenario
 // files without one is reported (a forgotten manifest must not be skipped
 // silently); other folders (e.g. `conformance/`) and plain files are ignored.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { corpusProblems } from './corpus.ts'
 import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
@@ -11,6 +11,7 @@ import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
+import { FixtureGuardError, fixtureEntryProblem, readFixture } from '../env/safe-fixture-io.ts'
 
 export interface LoadedScenario {
   name: string
@@ -45,20 +46,29 @@ const SCENARIO_FILE_HINTS = ['input.json', 'session.jsonl', 'stdout.golden.jsonl
 
 export async function discoverScenarios(repoRoot: string, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const scenariosDir = join(repoRoot, 'scenarios')
-  const folders = (await readdir(scenariosDir, { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+  const listing = (await readdir(scenariosDir, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'))
+  const folders = listing
+    .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort()
   const overlayFiles = await listOverlayFiles(repoRoot)
 
   const loaded: LoadedScenario[] = []
   const failures: ScenarioLoadFailure[] = []
+  // A linked scenario folder would read fixtures from anywhere; plain files (README, tests) are not scenarios.
+  for (const entry of listing.filter((entry) => !entry.isDirectory() && !entry.isFile()))
+    failures.push({
+      name: entry.name,
+      dir: join(scenariosDir, entry.name),
+      error: new FixtureGuardError(fixtureEntryProblem(`scenarios/${entry.name}`, entry, 'scenario') ?? ''),
+    })
   for (const name of folders) {
     const dir = join(scenariosDir, name)
-    const entries = (await readdir(dir, { withFileTypes: true })).map((e) => ({
-      name: e.name,
-      isDirectory: e.isDirectory(),
-    }))
+    const listed = await readdir(dir, { withFileTypes: true })
+    const entries = listed.map((e) => ({ name: e.name, isDirectory: e.isDirectory() }))
+    const guarded = listed.map((e) =>
+      fixtureEntryProblem(`scenarios/${name}/${e.name}`, e, e.isDirectory() ? 'dir' : 'file'),
+    )
     if (!entries.some((e) => e.name === 'snapshot.yml')) {
       if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
         failures.push({
@@ -84,7 +94,10 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
     try {
       const manifest = await loadManifest(repoRoot, name, overlayFiles)
       const input = await loadInput(repoRoot, name)
-      const problems = fixtureFileProblems(manifest, input, entries, options.mode)
+      const problems = [
+        ...guarded.filter((p) => p !== undefined),
+        ...fixtureFileProblems(manifest, input, entries, options.mode),
+      ]
       loaded.push({ name, dir, manifest, input, problems })
     } catch (error) {
       failures.push({ name, dir, error: error as Error })
@@ -97,7 +110,7 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
 
-  await addContentProblems(loaded)
+  await addContentProblems(repoRoot, loaded)
 
   if (!options.names) return { scenarios: loaded, failures }
   const wanted = new Set(options.names)
@@ -117,8 +130,9 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
 }
 
 /** Read the committed logs and pin sidecars once, for the content guards. */
-async function addContentProblems(loaded: LoadedScenario[]): Promise<void> {
-  const read = (file: string) => readFile(file, 'utf8').catch(() => undefined)
+async function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): Promise<void> {
+  // A guarded entry is reported from the folder listing already; it is never opened here.
+  const read = (file: string) => readFixture(repoRoot, file).catch(() => undefined)
   const pins: PinSidecars[] = []
   for (const scenario of loaded) {
     const names = (await readdir(scenario.dir)).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))

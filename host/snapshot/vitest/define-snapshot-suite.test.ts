@@ -1,6 +1,7 @@
 // defineSnapshotSuite used as a project of its own would: the scenarios in a folder elsewhere
-// (root relative to this file), an explicit composition, and 'all' discovering the folders.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+// (root relative to this file), the project's own profile that already lists llm-replay (the
+// snapshot overlay keeps that entry instead of inserting a second), and 'all' discovering the folders.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,10 +25,24 @@ afterAll(({}, file) => {
 })
 for (const name of ['text-turn', 'new-session-only'])
   cpSync(packageFile('scenarios', name), join(project, 'scenarios', name), { recursive: true })
+// No llm-deepseek, and llm-replay listed but disabled: the snapshot overlay enables it.
+const entry = (id: string, extra = '') => `- { id: ${id}, name: ${JSON.stringify(packageFile('plugins', id))}${extra} }`
+writeFileSync(
+  join(project, 'profile.yml'),
+  [
+    entry('llm'),
+    entry('llm-replay', ', disabled: true'),
+    entry('session'),
+    entry('tools'),
+    entry('agent', ', config: { model: deepseek-chat }'),
+    entry('acp'),
+    '',
+  ].join('\n'),
+)
 
 await defineSnapshotSuite({
   url: import.meta.url,
   root: relative(here, project),
-  config: relative(here, packageFile('cordis.yml')),
+  config: relative(here, join(project, 'profile.yml')),
   scenarios: 'all',
 })

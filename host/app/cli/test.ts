@@ -28,7 +28,7 @@ export const testCommand: CliCommand = {
     stub: {
       type: 'boolean',
       description:
-        'record against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
+        "record against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
     },
     format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
     report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },

@@ -27,8 +27,7 @@ export const testCommand: CliCommand = {
     subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
     stub: {
       type: 'boolean',
-      description:
-        "record against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
+      description: "record against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
     },
     format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
     report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },

@@ -4,33 +4,25 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as acp from '@agentclientprotocol/sdk'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AgentProcess } from '../../lib/process/agent-process.ts'
 import { packageFile } from '../../lib/package-root.ts'
+import { promptOnce } from './test-support/prompt-once.ts'
 
 const base = mkdtempSync(join(tmpdir(), 'dsh-defaults-'))
 afterAll(() => rmSync(base, { recursive: true, force: true }))
 
 /** Start `dsh --patch echo` in `cwd` with only `env`, prompt once, and stop it. */
-async function promptOnce(cwd: string, env: NodeJS.ProcessEnv, text: string) {
-  const agent = new AgentProcess({
+async function promptEcho(cwd: string, env: NodeJS.ProcessEnv, text: string): Promise<string> {
+  const args = [packageFile('bin', 'dsh.js'), '--patch', 'echo']
+  const result = await promptOnce({
     command: process.execPath,
-    args: [packageFile('bin', 'dsh.js'), '--patch', 'echo'],
+    args,
     cwd,
     env: { PATH: process.env.PATH, ...env },
+    text,
   })
-  const connection = acp.client({ name: 'test' }).connect(acp.ndJsonStream(agent.output, agent.input))
-  try {
-    await connection.agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
-    const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })
-    await connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] })
-    return sessionId
-  } finally {
-    connection.close()
-    const report = await agent.shutdown()
-    expect(report, agent.stderr()).toMatchObject({ via: 'eof', code: 0 })
-  }
+  expect(result.exit, result.stderr).toEqual({ via: 'eof', code: 0 })
+  return result.sessionId
 }
 
 function project(name: string): string {
@@ -44,9 +36,9 @@ describe('dsh in a project without cordis.yml', () => {
   it('writes session logs to $XDG_STATE_HOME/dsh/sessions, else ~/.local/state/dsh/sessions', async () => {
     const cwd = project('xdg')
     const state = join(base, 'state')
-    const id = await promptOnce(cwd, { XDG_STATE_HOME: state, HOME: join(base, 'home') }, 'hello')
+    const id = await promptEcho(cwd, { XDG_STATE_HOME: state, HOME: join(base, 'home') }, 'hello')
     expect(readdirSync(join(state, 'dsh', 'sessions'))).toEqual([`${id}.jsonl`])
-    const other = await promptOnce(cwd, { HOME: join(base, 'home') }, 'hello')
+    const other = await promptEcho(cwd, { HOME: join(base, 'home') }, 'hello')
     expect(readdirSync(join(base, 'home', '.local', 'state', 'dsh', 'sessions'))).toEqual([`${other}.jsonl`])
     expect(readdirSync(cwd)).toEqual(['README.md'])
   })
@@ -54,7 +46,7 @@ describe('dsh in a project without cordis.yml', () => {
   it('keeps a sessions root inside the project out of list_dir and read_file', async () => {
     const cwd = project('inside')
     const logs = join(cwd, '.sessions')
-    const id = await promptOnce(
+    const id = await promptEcho(
       cwd,
       { DSH_SESSIONS_ROOT: logs },
       `tool list_dir {}\ntool read_file {"path":".sessions/${'x'.repeat(8)}.jsonl"}`,

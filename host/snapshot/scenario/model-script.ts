@@ -15,7 +15,8 @@ import {
   type StubScriptItem,
 } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
-import { ScenarioFileError, scenarioErrorMap, zodIssuesToFileIssues, type FileIssue } from './issues.ts'
+import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
+import { ScenarioFileError } from './issues.ts'
 import { parseYamlData } from './yaml.ts'
 
 export const MODEL_SCRIPT_FILE = 'model.yml'
@@ -102,7 +103,7 @@ export function parseModelScript(text: string, file: string): StubScriptItem[] {
       return
     }
     const kind = keys[0] as ItemKind
-    const parsed = ITEM_SCHEMAS[kind].safeParse((item as Record<string, unknown>)[kind], { error: scenarioErrorMap })
+    const parsed = ITEM_SCHEMAS[kind].safeParse((item as Record<string, unknown>)[kind], { error: fileErrorMap })
     if (!parsed.success) issues.push(...zodIssuesToFileIssues(parsed.error.issues, [index, kind]))
     else items.push(toStubItem(kind, parsed.data))
   })

@@ -54,7 +54,8 @@ beforeAll(async () => {
   ])
     cpSync(packageFile(path), join(checkout, path), { recursive: true })
   const shipped = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')).files as string[]
-  for (const path of shipped.filter((file) => file !== 'dist/'))
+  // The shipped paths (dist/ is what prepack makes; negated patterns only leave files out).
+  for (const path of shipped.filter((file) => file !== 'dist/' && !file.startsWith('!')))
     cpSync(packageFile(path), join(checkout, path), { recursive: true })
   symlinkSync(packageFile('node_modules'), join(checkout, 'node_modules'))
   const packed = await run('npm', ['pack', '--pack-destination', scratch], { cwd: checkout, env })

@@ -13,7 +13,7 @@ import { parsePatches } from '../../../plugins/config/overlay.ts'
 import { isRelativeName } from '../../../plugins/config/rebase.ts'
 import { resolveEntryModule } from '../../../plugins/config/resolve-module.ts'
 import { parseYaml, yamlPosition } from '../../../plugins/config/yaml.ts'
-import { relativeInside } from '../../../plugins/tools/confine.ts'
+import { relativeInside } from '../../../lib/path-inside.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 
 export const SCENARIO_PATCH_FILE = 'cordis.patch.yml'

@@ -28,10 +28,7 @@ declare module 'cordis' {
 
 export const Config = z
   .strictObject({
-    /**
-     * Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start.
-     * Default: DSH_SESSIONS_ROOT, else the XDG state folder (see default-root.ts).
-     */
+    /** Folder of `<id>.jsonl` (relative: to the cwd at start); default: DSH_SESSIONS_ROOT or XDG (default-root.ts). */
     root: z.string().min(1).optional(),
     /** fsync after every append: survives power loss, not just a killed process. */
     fsync: z.boolean().default(false),

@@ -96,7 +96,8 @@ async function runOne(
         ...outcome,
         ok: false,
         failures: [
-          `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} were never requested`,
+          `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
+            'were never requested',
         ],
       }
     return outcome

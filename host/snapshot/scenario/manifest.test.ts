@@ -152,7 +152,8 @@ describe('composition overlays', () => {
       {
         path: 'composition[1]',
         message:
-          'overlays/missing.cordis.yml does not exist (neither in the project nor in dsh); create it or remove "missing"',
+          'overlays/missing.cordis.yml does not exist (neither in the project nor in dsh); ' +
+          'create it or remove "missing"',
       },
     ])
   })

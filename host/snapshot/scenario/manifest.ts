@@ -159,7 +159,9 @@ export function compositionIssues(manifest: ScenarioManifest, overlayFiles: read
       : [
           {
             path: `composition[${index}]`,
-            message: `overlays/${name}.cordis.yml does not exist (neither in the project nor in dsh); create it or remove ${JSON.stringify(name)}`,
+            message:
+              `overlays/${name}.cordis.yml does not exist (neither in the project nor in dsh); ` +
+              `create it or remove ${JSON.stringify(name)}`,
           },
         ],
   )

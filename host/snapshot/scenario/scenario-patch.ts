@@ -93,7 +93,8 @@ function checkModule(entry: RawEntry, dir: string, label: string): string | unde
     throw new ConfigError(`${where}: module "${name}" resolves through a symlink outside the scenario folder; ${FIX}`)
   if (/\.[cm]?ts$/.test(resolved))
     throw new ConfigError(
-      `${where}: module "${name}" is TypeScript (${resolved}); write the plugin as JavaScript (.js) so both the in-process and the compiled subprocess host can load it`,
+      `${where}: module "${name}" is TypeScript (${resolved}); write the plugin as JavaScript (.js) ` +
+        'so both the in-process and the compiled subprocess host can load it',
     )
   return relative(dir, resolved).split(sep)[0]
 }

@@ -38,6 +38,8 @@ const LIVE = `- id: llm
       - deepseek-chat
 - id: session
   name: ./plugins/session
+  config:
+    root: null
 - id: tools
   name: ./plugins/tools
 - id: agent
@@ -61,6 +63,8 @@ const REPLAY = `- id: llm
       - deepseek-chat
 - id: session
   name: ./plugins/session
+  config:
+    root: null
 - id: tools
   name: ./plugins/tools
 - id: agent

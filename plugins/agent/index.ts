@@ -146,6 +146,7 @@ export class Agent extends Service {
         // Looked up at each use, as the tools service may be reloaded while a turn runs.
         registry: { list: () => this.ctx.tools.list(), get: (name) => this.ctx.tools.get(name) },
         config: this.config,
+        hidden: [sessions.root],
         client,
         signal: controller.signal,
       }),

@@ -43,7 +43,8 @@ export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]):
     turn.append('tool/start', { turn: number, step, callId: call.id })
     const update = (display: ToolDisplay) =>
       turn.append('tool/update', { turn: number, step, callId: call.id, display })
-    const outcome = await runTool(tool, args, { cwd: turn.cwd, signal, client: turn.client.access, update })
+    const context = { cwd: turn.cwd, signal, client: turn.client.access, update, hidden: turn.hidden }
+    const outcome = await runTool(tool, args, context)
     const display = outcome.display ? { display: outcome.display } : {}
     const { output, isError } = outcome
     turn.append('tool/result', { turn: number, step, callId: call.id, output, isError, ...display })

@@ -22,6 +22,8 @@ export interface TurnInit {
   /** The registered tools; the session's mode decides which of them the model is offered. */
   registry: Pick<ToolsService, 'list' | 'get'>
   config: AgentConfig
+  /** Folders the file tools keep out of (the sessions root: the model never reads its own logs). */
+  hidden?: readonly string[]
   client: PromptClient
   /** Aborted by session/cancel and by shutdown. */
   signal: AbortSignal
@@ -36,6 +38,7 @@ export class Turn {
   readonly store: Pick<SessionStore, 'append'>
   readonly registry: Pick<ToolsService, 'list' | 'get'>
   readonly config: AgentConfig
+  readonly hidden?: readonly string[]
   readonly client: PromptClient
   readonly signal: AbortSignal
 
@@ -46,6 +49,7 @@ export class Turn {
     this.store = init.store
     this.registry = init.registry
     this.config = init.config
+    this.hidden = init.hidden
     this.client = init.client
     this.signal = init.signal
     this.number = ++init.runtime.turn

@@ -56,12 +56,15 @@ describe('runToolCalls', () => {
   })
 
   it('a tool that throws gives an error result and a tool update is logged for its call', async () => {
+    const contexts: unknown[] = []
     const throws = tool('bash', 'execute', async (_args, context) => {
+      contexts.push({ cwd: context.cwd, hidden: context.hidden, aborted: context.signal.aborted })
       context.update?.({ terminalId: 't1' })
       throw new Error('disk on fire')
     })
-    const s = standIns({ tools: [throws] })
+    const s = standIns({ tools: [throws], hidden: ['/work/sessions'] })
     await runToolCalls(s.turn(), 1, [call('bash')])
+    expect(contexts).toEqual([{ cwd: '/work/cwd', hidden: ['/work/sessions'], aborted: false }])
     expect(s.events.find((e) => e.type === 'tool/update')?.data).toMatchObject({
       turn: 1,
       step: 1,

@@ -30,6 +30,7 @@ export interface StandInOptions {
   /** The client's answer to a permission request (default: allow once). */
   answer?(request: PermissionRequest): Promise<PermissionOutcomeRecord>
   maxStepsPerTurn?: number
+  hidden?: readonly string[]
 }
 
 export function standIns(options: StandInOptions = {}): StandIns {
@@ -65,7 +66,8 @@ export function standIns(options: StandInOptions = {}): StandIns {
   }
   const config = AgentConfig.parse({ model: 'm', systemPrompt: 's', maxStepsPerTurn: options.maxStepsPerTurn ?? 25 })
   const registry = { list: () => tools, get: (name: string) => tools.find((t) => t.name === name) }
-  const turn = () => new Turn({ runtime, llm, store, registry, config, client, signal: controller.signal })
+  const { hidden } = options
+  const turn = () => new Turn({ runtime, llm, store, registry, config, hidden, client, signal: controller.signal })
   return { runtime, events, requests, asked, controller, turn }
 }
 

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { Context, FiberState, type Fiber } from 'cordis'
-import { Entry, Loader } from '@cordisjs/plugin-loader'
+import { Context, type Fiber } from 'cordis'
+import { Loader } from '@cordisjs/plugin-loader'
+import { describeFiberOrigin, waitingEntries } from '../../plugins/config/cordis-compat.ts'
 import * as configPlugin from '../../plugins/config/index.ts'
 import type { Composition, CompositionEntry, PatchSource } from '../../plugins/config/index.ts'
 import type { EnvSource } from '../../plugins/config/yaml.ts'
@@ -64,7 +65,7 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
       reported.add(error)
     }
     if (booting) return void failures.push({ error, origin })
-    log(`dsh: ${describeOrigin(origin)}: ${formatError(error)}`)
+    log(`dsh: ${describeFiberOrigin(origin)}: ${formatError(error)}`)
   })
   ctx.on('internal/warn', (...args: unknown[]) => log(`dsh: warning: ${args.map(String).join(' ')}`))
   ctx.on('internal/info', (...args: unknown[]) => log(`dsh: ${args.map(String).join(' ')}`))
@@ -90,7 +91,7 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
 
   if (failures.length || !composition) {
     const lines = failures.map(
-      ({ error, origin }) => `${describeOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`,
+      ({ error, origin }) => `${describeFiberOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`,
     )
     await dispose()
     throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, {
@@ -101,30 +102,11 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   return { ctx, configFile: composition.configFile, entries: composition.entries, dispose }
 }
 
-/** The Loader entry a context belongs to (entry contexts carry it under Entry.key). */
-function entryOf(value: unknown): Entry | undefined {
-  return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
-}
-
-/** Map an error's emitting context to `entry "<id>"`, else the plugin's name. */
-function describeOrigin(origin: unknown): string {
-  const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
-  const entry = fiber?.entry ?? entryOf(fiber?.parent) ?? entryOf(origin)
-  if (entry) return `entry "${entry.options.id}"`
-  const plugin = fiber?.runtime?.name
-  return plugin ? `plugin "${plugin}"` : 'composition'
-}
-
 /** An entry whose required services never appeared stays pending forever: say so. */
 function warnAboutWaitingEntries(ctx: Context, log: (line: string) => void): void {
-  for (const entry of ctx.loader.entries()) {
-    const fiber = entry.fiber
-    if (!fiber || entry.disabled || fiber.state !== FiberState.PENDING) continue
-    const missing = Object.entries(fiber.inject)
-      .filter(([name, meta]) => meta?.required && !ctx.reflect.get(name))
-      .map(([name]) => name)
+  for (const { id, missing } of waitingEntries(ctx)) {
     log(
-      `dsh: warning: entry "${entry.options.id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`,
+      `dsh: warning: entry "${id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`,
     )
   }
 }

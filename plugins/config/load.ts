@@ -54,16 +54,21 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
       const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
       entries = applyOverlay(entries, rebased, overlay)
     } else {
-      assertDataOnly(overlay.patches, overlay.source)
-      const rebased = rebasePatches(
-        parsePatches(overlay.patches, overlay.source),
-        overlay.baseDir ?? configDir,
-        configDir,
-      )
-      entries = applyOverlay(entries, rebased, overlay.source)
+      entries = applyInMemoryPatches(entries, overlay, configDir)
     }
   }
   return { configFile: absolute, entries }
+}
+
+/** Apply patches built in memory (data only, `./` names relative to their baseDir) to a list of entries. */
+export function applyInMemoryPatches(
+  entries: readonly CompositionEntry[],
+  overlay: InMemoryPatches,
+  configDir: string,
+): CompositionEntry[] {
+  assertDataOnly(overlay.patches, overlay.source)
+  const rebased = rebasePatches(parsePatches(overlay.patches, overlay.source), overlay.baseDir ?? configDir, configDir)
+  return applyOverlay(entries, rebased, overlay.source)
 }
 
 async function readText(file: string, label: string, what: string, hint: string): Promise<string> {

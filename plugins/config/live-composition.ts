@@ -1,0 +1,69 @@
+// The `composition` service: the effective entries the config plugin loaded, and a way to
+// re-apply them with extra in-memory patches on the running Loader. The Loader compares each
+// entry's options with what runs and restarts only the entries whose options changed (and,
+// through Cordis's injection, the plugins that depend on them); everything else keeps running.
+import path from 'node:path'
+import type { Loader } from '@cordisjs/plugin-loader'
+import type { CompositionEntry } from './entries.ts'
+import { importEntries } from './import-entries.ts'
+import { applyInMemoryPatches, type Composition, type InMemoryPatches } from './load.ts'
+
+declare module 'cordis' {
+  interface Context {
+    composition: LiveComposition
+  }
+}
+
+export class LiveComposition {
+  /** Builtin keys this composition registered on the Loader; removed when the config plugin stops. */
+  readonly builtinKeys = new Set<string>()
+  private current: CompositionEntry[]
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly loader: Loader,
+    /** As loaded: cordis.yml (or --config) and every overlay given at start. */
+    readonly base: Composition,
+    private readonly known: Readonly<Record<string, unknown>>,
+  ) {
+    this.current = base.entries
+  }
+
+  get configFile(): string {
+    return this.base.configFile
+  }
+
+  /** The entries running now (the base, or the base with the last reconfigure's patches). */
+  get entries(): readonly CompositionEntry[] {
+    return this.current
+  }
+
+  /** Import the entries' modules, register them as builtins and hand the Loader the list. */
+  async start(entries: readonly CompositionEntry[]): Promise<void> {
+    const imported = await importEntries(entries, path.dirname(this.base.configFile), this.known)
+    for (const [key, plugin] of Object.entries(imported.builtins)) {
+      this.loader.builtins[key] = plugin
+      this.builtinKeys.add(key)
+    }
+    this.current = [...entries]
+    await this.loader.root.update(imported.entries)
+    await this.loader.await()
+  }
+
+  /**
+   * Run the base composition with `patches` applied after it (an empty list restores the base).
+   * Patches replace the previous call's; calls run one at a time. Resolves once every entry has
+   * settled; a plugin that fails to restart is reported as `internal/error`, as at boot.
+   */
+  reconfigure(patches: readonly InMemoryPatches[]): Promise<void> {
+    const configDir = path.dirname(this.base.configFile)
+    const run = async () => {
+      let entries: CompositionEntry[] = this.base.entries
+      for (const overlay of patches) entries = applyInMemoryPatches(entries, overlay, configDir)
+      await this.start(entries)
+    }
+    const next = this.queue.then(run, run)
+    this.queue = next.catch(() => {})
+    return next
+  }
+}

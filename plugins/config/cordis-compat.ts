@@ -1,10 +1,11 @@
 // Every place dsh reaches past Cordis's and the Loader's public API lives here, each with the
 // behaviour it works around, so an upgrade of cordis 4.0.0-rc.0 / @cordisjs/plugin-loader
 // 1.0.0-rc.0 has one file to check. See docs/cordis-compat.md.
-import { type Context, type Fiber, FiberState, symbols } from 'cordis'
+import { type Context, Fiber, FiberState, symbols } from 'cordis'
 import { Entry } from '@cordisjs/plugin-loader'
 
 const PATCHED = Symbol.for('dsh.config.entry-init-patched')
+const FIBER_PATCHED = Symbol.for('dsh.config.fiber-update-patched')
 
 interface EntryInternals {
   _initTask?: Promise<void>
@@ -43,6 +44,34 @@ export function patchLoaderEntryInit(): void {
 }
 
 /**
+ * Works around: cordis 4.0.0-rc.0's `ctx.plugin()` returns `Object.create(fiber)` (a thenable
+ * wrapper), and the Loader keeps that wrapper as `entry.fiber`. `Fiber#update` and `#restart`
+ * assign `this.config`, `this.inertia` and `this.state`, so called on the wrapper they land on
+ * the wrapper: the plugin restarts with its old config, and the real fiber's state is stale. So
+ * a Loader entry's config change never reached its plugin. These run the same methods on the
+ * fiber itself. Idempotent.
+ */
+export function patchFiberUpdate(): void {
+  const proto = Fiber.prototype as unknown as Record<PropertyKey, unknown> & {
+    update(this: Fiber, config: unknown, noSave?: boolean): void
+    restart(this: Fiber): Promise<void>
+  }
+  if (proto[FIBER_PATCHED]) return
+  proto[FIBER_PATCHED] = true
+  const unwrap = (fiber: Fiber): Fiber => {
+    const inner = Object.getPrototypeOf(fiber)
+    return Object.hasOwn(fiber, 'then') && inner instanceof Fiber ? inner : fiber
+  }
+  const { update, restart } = proto
+  proto.update = function (this: Fiber, config: unknown, noSave?: boolean) {
+    return update.call(unwrap(this), config, noSave)
+  }
+  proto.restart = function (this: Fiber) {
+    return restart.call(unwrap(this))
+  }
+}
+
+/**
  * Works around: Cordis hands a service out behind a tracing proxy (`getTraceable`) on every
  * property read through a context, and each method read through it builds fresh proxies. On a
  * per-chunk path that costs more than the work; `symbols.original` is the unproxied instance.
@@ -55,6 +84,11 @@ export function untraced<T extends object>(service: T): T {
 /** Works around: the Loader has no public "entry of this context"; entry contexts carry it under Entry.key. */
 export function entryOfContext(value: unknown): Entry | undefined {
   return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
+}
+
+/** Works around: the same gap, from a plugin's own context: the id of the Loader entry that runs it. */
+export function entryIdOf(ctx: Context): string | undefined {
+  return (ctx.fiber.entry ?? entryOfContext(ctx.fiber.parent))?.options.id
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Context } from 'cordis'
 import { Group } from '@cordisjs/plugin-loader'
 import { z } from 'zod'
 import { loadComposition, type Composition, type PatchSource } from './load.ts'
-import { patchLoaderEntryInit } from './cordis-compat.ts'
+import { patchFiberUpdate, patchLoaderEntryInit } from './cordis-compat.ts'
 import { LiveComposition } from './live-composition.ts'
 import type { EnvSource } from './yaml.ts'
 
@@ -55,6 +55,7 @@ export type Config = z.infer<typeof Config>
  */
 export const apply = async (ctx: Context, config: Config): Promise<void> => {
   patchLoaderEntryInit()
+  patchFiberUpdate()
   const loader = ctx.loader
   const composition = await loadComposition({
     configFile: config.file,
@@ -64,7 +65,12 @@ export const apply = async (ctx: Context, config: Config): Promise<void> => {
   ctx.emit('config/loaded', composition)
 
   const known = { group: Group }
-  const live = new LiveComposition(loader, composition, known)
+  const live = new LiveComposition(
+    loader,
+    composition,
+    { patches: config.patches as PatchSource[], env: config.env },
+    known,
+  )
   ctx.effect(() => {
     return async () => {
       // Consumers before providers: dispose entries in reverse composition order, each one waiting for

@@ -6,7 +6,8 @@ import path from 'node:path'
 import type { Loader } from '@cordisjs/plugin-loader'
 import type { CompositionEntry } from './entries.ts'
 import { importEntries } from './import-entries.ts'
-import { applyInMemoryPatches, type Composition, type InMemoryPatches } from './load.ts'
+import { applyInMemoryPatches, type Composition, type InMemoryPatches, type PatchSource } from './load.ts'
+import type { EnvSource } from './yaml.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -24,6 +25,8 @@ export class LiveComposition {
     private readonly loader: Loader,
     /** As loaded: cordis.yml (or --config) and every overlay given at start. */
     readonly base: Composition,
+    /** What it was loaded from, to boot a sibling composition with more overlays. */
+    readonly sources: { patches: readonly PatchSource[]; env?: EnvSource },
     private readonly known: Readonly<Record<string, unknown>>,
   ) {
     this.current = base.entries

@@ -20,7 +20,7 @@ export async function runSubprocess(
   options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<RawCapture> {
   const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', join(run.repoRoot, 'cordis.yml')]
-  for (const patch of runPatches({ ...run, transport: 'stdio' })) {
+  for (const patch of runPatches(run)) {
     if (typeof patch === 'string') {
       args.push('--patch', patch)
     } else {

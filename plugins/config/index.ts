@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { Context } from 'cordis'
 import { Group } from '@cordisjs/plugin-loader'
 import { z } from 'zod'

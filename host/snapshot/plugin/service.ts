@@ -65,10 +65,12 @@ export class SnapshotService extends Service {
   }
 
   /** The names in the `scenarios` config (DSH_SNAPSHOT_SCENARIOS), selected and run; errors name what exists. */
-  async runConfigured(): Promise<BatchResult> {
+  async runConfigured(signal?: AbortSignal): Promise<BatchResult> {
     const repoRoot = this.config.root
+    assertHostComposition(this.ctx, this.config.mode)
     const { scenarios, corpus } = await selectScenarios(repoRoot, this.config.scenarios, this.config.mode)
-    return this.runBatch({ scenarios, corpus, repoRoot, mode: this.config.mode, timeoutMs: this.config.timeout })
+    const { mode, timeout: timeoutMs } = this.config
+    return this.runBatch({ scenarios, corpus, repoRoot, mode, timeoutMs, signal })
   }
 
   /** One scenario, as a batch of one. */

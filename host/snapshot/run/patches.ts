@@ -1,13 +1,15 @@
-// The composition a scenario runs in: cordis.yml, the replay overlay (unless recording), the
-// scenario's overlays, and one in-memory patch with this run's paths. Pure.
-// In-process, the first two are the host composition's own (host-composition.ts), the overlays
-// pick its stage and the patch reconfigures the live entries; a subprocess gets them all as --patch.
-import { join } from 'node:path'
+// The composition a scenario runs in (DESIGN §9): the user's composition and --patch files, the
+// replay overlay (the record overlay when recording), the manifest's overlays, and one in-memory
+// patch with this run's paths. Pure apart from looking up which overlay files exist.
+// In-process, the first two are the host composition's own (host-composition.ts), the manifest's
+// overlays pick its stage and the patch reconfigures the live entries; a subprocess gets them all.
 import type { InMemoryPatches, PatchSource } from '../../../plugins/config/index.ts'
+import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
+import type { TestComposition } from './composition.ts'
 
-/** Ids of the entries a scenario reconfigures; the bundle's cordis.yml and cordis.snapshot.yml use them. */
+/** Ids of the entries a scenario reconfigures; the bundle's cordis.yml and host overlays use them. */
 export const ENTRY_IDS = {
   session: 'session',
   replay: 'llm-replay',
@@ -20,6 +22,8 @@ export interface PatchPlan {
   repoRoot: string
   scenario: LoadedScenario
   mode: RunMode
+  /** The user's composition; default `<repoRoot>/cordis.yml` (else the bundle's) without patches. */
+  composition?: TestComposition
   sessionsRoot: string
   /** Replay sources (empty when recording, or for a scenario that restores a recorded session). */
   replayLogs: string[]
@@ -28,18 +32,39 @@ export interface PatchPlan {
   modelBaseUrl?: string
 }
 
-/** Every patch of a subprocess run, in order, passed as --patch (the in-memory one as a file). */
+/** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+export function userComposition(repoRoot: string, composition?: TestComposition): TestComposition {
+  return composition ?? { configFile: defaultConfigFile(repoRoot), patches: [] }
+}
+
+/** The composition file and every overlay of one subprocess run, in the order they apply. */
+export function runComposition(plan: PatchPlan): { configFile: string; patches: PatchSource[] } {
+  const composition = userComposition(plan.repoRoot, plan.composition)
+  return { configFile: composition.configFile, patches: [...composition.patches, ...runPatches(plan)] }
+}
+
+/** The overlays the host adds after the user's: mode overlay, manifest overlays, the per-run patch. */
 export function runPatches(plan: PatchPlan): PatchSource[] {
-  const patches: PatchSource[] = []
-  if (plan.mode !== 'record') patches.push(join(plan.repoRoot, 'cordis.snapshot.yml'))
+  const patches: PatchSource[] = [...modeOverlays(plan.mode)]
   patches.push(...scenarioOverlayFiles(plan.repoRoot, plan.scenario))
   patches.push(hostPatch(plan))
   return patches
 }
 
+/** The bundled overlay of a mode: replay (cordis.snapshot.yml) or record (cordis.record.yml). */
+export function modeOverlays(mode: RunMode): string[] {
+  const overlay = bundledOverlayFile(mode === 'record' ? 'record' : 'snapshot')
+  return overlay ? [overlay] : []
+}
+
 /** The manifest's `composition` overlays: scenarios with the same list share a host composition. */
 export function scenarioOverlayFiles(repoRoot: string, scenario: LoadedScenario): string[] {
-  return scenario.manifest.composition.map((overlay) => join(repoRoot, 'overlays', `${overlay}.cordis.yml`))
+  return scenario.manifest.composition.map((overlay) => {
+    const file = projectOverlayFile(repoRoot, overlay)
+    // The manifest check (compositionIssues) already refused unknown names; this is a guard.
+    if (!file) throw new Error(`scenario ${scenario.name}: overlay "${overlay}" is neither in overlays/ nor bundled`)
+    return file
+  })
 }
 
 /** What differs from run to run: the session root and the model's source (replay fixtures, or the endpoint). */

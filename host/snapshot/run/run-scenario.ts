@@ -7,10 +7,14 @@ import type { RunMode } from '../core/fixtures.ts'
 import { prepareRun, type PreparedRun } from '../env/prepare.ts'
 import { judgeRun } from './judge.ts'
 import { runSubprocess } from './subprocess.ts'
+import type { TestComposition } from './composition.ts'
 import { withHostComposition } from './host-composition.ts'
 
 export interface RunScenarioOptions {
+  /** The project folder holding scenarios/. */
   repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
   corpus: readonly LoadedScenario[]
   mode?: RunMode
   subprocess?: boolean
@@ -35,14 +39,16 @@ export interface ScenarioOutcome {
 }
 
 /** What a prepared run is played on: the service's composition, or a `dsh` subprocess. */
-export type PlayRun = (run: PreparedRun & { modelBaseUrl?: string }, timeoutMs: number) => Promise<RawCapture>
+export type PlayRun = (
+  run: PreparedRun & { modelBaseUrl?: string; composition?: TestComposition },
+  timeoutMs: number,
+) => Promise<RawCapture>
 
 export async function runScenario(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
   if (options.subprocess)
     return playScenario(scenario, options, (run, timeoutMs) => runSubprocess(run, { timeoutMs, env: options.env }))
-  return withHostComposition({ repoRoot: options.repoRoot, mode: options.mode ?? 'replay' }, (host) =>
-    host.snapshot.runOne(scenario, options),
-  )
+  const { repoRoot, composition, mode = 'replay' } = options
+  return withHostComposition({ repoRoot, composition, mode }, (host) => host.snapshot.runOne(scenario, options))
 }
 
 /** Check, prepare, play and judge one scenario; any error fails this scenario, not the caller. */
@@ -68,7 +74,11 @@ export async function playScenario(
     ])
   }
   try {
-    const prepared = { ...(await prepareRun(options.repoRoot, scenario, mode)), modelBaseUrl: options.modelBaseUrl }
+    const prepared = {
+      ...(await prepareRun(options.repoRoot, scenario, mode)),
+      modelBaseUrl: options.modelBaseUrl,
+      composition: options.composition,
+    }
     try {
       const capture = await play(prepared, options.timeoutMs ?? 10_000)
       const judged = await judgeRun(prepared, capture, { ...options, mode })

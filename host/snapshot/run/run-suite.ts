@@ -4,17 +4,21 @@
 // each scenario spawns the built `dsh`.
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { STUB_API_KEY, startRecordingStub } from '../env/record-stub.ts'
+import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { pinsFirst } from '../plugin/select.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import type { TestComposition } from './composition.ts'
 
 export interface SuiteOptions {
+  /** The project folder holding scenarios/. */
   repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
   names?: string[]
   mode?: RunMode
   subprocess?: boolean
-  /** Record against the stub endpoint with host/snapshot/model-scripts/<name>.ts instead of the real API. */
+  /** Record against the stub endpoint with scenarios/<name>/model.yml instead of the real API. */
   stub?: boolean
   timeoutMs?: number
   signal?: AbortSignal
@@ -39,7 +43,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const { scenarios: corpus } = options.names ? await discoverScenarios(options.repoRoot, { mode }) : { scenarios }
   const ordered = pinsFirst(scenarios)
   options.onStart?.(ordered.length)
-  const common = { repoRoot: options.repoRoot, corpus, mode, timeoutMs: options.timeoutMs }
+  const { repoRoot, composition } = options
+  const common = { repoRoot, composition, corpus, mode, timeoutMs: options.timeoutMs }
   const around = (scenario: LoadedScenario, run: Run) => withModel(scenario, mode, options, run)
 
   if (options.subprocess) {
@@ -55,7 +60,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     return { outcomes, loadFailures, interrupted: !!options.signal?.aborted }
   }
 
-  const host = await bootHostComposition({ repoRoot: options.repoRoot, mode })
+  const host = await bootHostComposition({ repoRoot, composition, mode })
   // The CLI's progress is a reporter like any other: it listens to the service's events.
   const stop = host.booted.ctx.on('snapshot/scenario-end', ({ outcome }) => options.onResult?.(outcome))
   try {
@@ -87,7 +92,12 @@ async function withModel(
       return failed('record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)')
     return run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
   }
-  const stub = await startRecordingStub(options.repoRoot, scenario.name)
+  let stub: Awaited<ReturnType<typeof startRecordingStub>>
+  try {
+    stub = await startRecordingStub(scenario)
+  } catch (error) {
+    return { ...failed(''), failures: [(error as Error).message] }
+  }
   const savedKey = process.env.DEEPSEEK_API_KEY
   // The in-process adapter reads the key from this process's environment; a placeholder suffices for the stub.
   process.env.DEEPSEEK_API_KEY = STUB_API_KEY
@@ -95,9 +105,7 @@ async function withModel(
     const outcome = await run({ modelBaseUrl: stub.url, env: { DEEPSEEK_API_KEY: STUB_API_KEY } })
     const left = stub.remaining()
     if (left > 0 && outcome.ok)
-      return failed(
-        `${left} scripted model turn(s) in host/snapshot/model-scripts/${scenario.name}.ts were never requested`,
-      )
+      return failed(`${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} were never requested`)
     return outcome
   } finally {
     if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY

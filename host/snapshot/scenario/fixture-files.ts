@@ -51,6 +51,7 @@ export function fixtureFileProblems(
   }
 
   allowed.add('snapshot.yml')
+  expectFile('model.yml', false, '')
   expectFile('input.json', true, 'every scenario needs the ACP script it drives')
   expectFile('stdout.golden.jsonl', mode === 'replay', `create it with ${refresh}`)
 

@@ -1,8 +1,9 @@
 // A composition scenarios are played on. Between scenarios only the scenario-bound entries change
 // (session root, replay fixtures; the cwd is the driver's): one in-memory patch re-applied on the
 // live Loader (plugins/config/live-composition.ts), which restarts just those entries and the
-// plugins that depend on them. After each scenario the agent is disabled, so it finishes its
-// turns and writes its last events as it would at shutdown, before the logs are read.
+// plugins that depend on them. After each scenario the agent, replay and the session store are
+// disabled (in that order), so the agent finishes its turns and writes its last events as it would
+// at shutdown before the logs are read, and the next scenario starts them afresh.
 import type { Context } from 'cordis'
 import { bootComposition, type BootedComposition } from '../../app/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
@@ -99,8 +100,11 @@ export class Stage {
         stdout = bridge.transcript()
         bridge.close()
       }
-      // The agent's shutdown ends its turns and logs them, as a disposing composition would.
-      await this.composition.reconfigure([patch, rest(name)])
+      // Consumers first, as a disposing composition does: the agent's shutdown ends its turns and
+      // logs them; then replay and the session store stop, so the next scenario starts them afresh
+      // (replay keeps per-run state even when the next scenario's fixtures are the same).
+      await this.composition.reconfigure([patch, rest(name, [ENTRY_IDS.agent])])
+      await this.composition.reconfigure([patch, rest(name, [ENTRY_IDS.agent, ENTRY_IDS.replay, ENTRY_IDS.session])])
       failures.push(...this.diagnostics.map((line) => `${name}: ${line}`))
       this.dirty = this.diagnostics.length > 0
     } finally {
@@ -133,9 +137,9 @@ function liveComposition(ctx: Context): LiveComposition {
   return composition
 }
 
-function rest(scenario: string): InMemoryPatches {
+function rest(scenario: string, ids: readonly string[]): InMemoryPatches {
   return {
     source: `test host: end of scenario ${scenario}`,
-    patches: [{ id: ENTRY_IDS.agent, disabled: true }] as never,
+    patches: ids.map((id) => ({ id, disabled: true })) as never,
   }
 }

@@ -2,7 +2,7 @@
 // behaviour it works around, so an upgrade of cordis 4.0.0-rc.0 / @cordisjs/plugin-loader
 // 1.0.0-rc.0 has one file to check. See docs/cordis-compat.md.
 import { type Context, Fiber, FiberState, symbols } from 'cordis'
-import { Entry } from '@cordisjs/plugin-loader'
+import { Entry, type Loader } from '@cordisjs/plugin-loader'
 
 const PATCHED = Symbol.for('dsh.config.entry-init-patched')
 const FIBER_PATCHED = Symbol.for('dsh.config.fiber-update-patched')
@@ -67,7 +67,26 @@ export function patchFiberUpdate(): void {
     return update.call(unwrap(this), config, noSave)
   }
   proto.restart = function (this: Fiber) {
-    return restart.call(unwrap(this))
+    const restarted = restart.call(unwrap(this))
+    // `update` drops this promise; a plugin that fails to restart is already reported as internal/error.
+    restarted.catch(() => {})
+    return restarted
+  }
+}
+
+/**
+ * Works around: disposing the fiber of a plugin whose apply failed rejects with that (already
+ * reported) error, and the Loader disposes disabled or removed entries without a catch, which
+ * leaves an unhandled rejection. Dispose it first, here, with the rejection handled.
+ */
+export async function disposeEntryFiber(loader: Loader, id: string): Promise<void> {
+  for (const entry of loader.entries()) {
+    if (entry.options.id !== id || !entry.fiber || entry.fiber.uid === null) continue
+    try {
+      await entry.fiber.dispose()
+    } catch {
+      /* reported as internal/error when it first happened */
+    }
   }
 }
 

@@ -4,7 +4,8 @@
 // through Cordis's injection, the plugins that depend on them); everything else keeps running.
 import path from 'node:path'
 import type { Loader } from '@cordisjs/plugin-loader'
-import type { CompositionEntry } from './entries.ts'
+import { disposeEntryFiber } from './cordis-compat.ts'
+import { type CompositionEntry, isGroup, listIds } from './entries.ts'
 import { importEntries } from './import-entries.ts'
 import { applyInMemoryPatches, type Composition, type InMemoryPatches, type PatchSource } from './load.ts'
 import type { EnvSource } from './yaml.ts'
@@ -44,6 +45,10 @@ export class LiveComposition {
   /** Import the entries' modules, register them as builtins and hand the Loader the list. */
   async start(entries: readonly CompositionEntry[]): Promise<void> {
     const imported = await importEntries(entries, path.dirname(this.base.configFile), this.known)
+    // Entries that stop are disposed first, consumers before providers (reverse composition order),
+    // each awaited: as the composition's own shutdown does, so their last writes land in order.
+    const staying = new Set(enabledIds(entries))
+    for (const id of listIds(this.current).reverse()) if (!staying.has(id)) await disposeEntryFiber(this.loader, id)
     for (const [key, plugin] of Object.entries(imported.builtins)) {
       this.loader.builtins[key] = plugin
       this.builtinKeys.add(key)
@@ -69,4 +74,11 @@ export class LiveComposition {
     this.queue = next.catch(() => {})
     return next
   }
+}
+
+/** Ids of the entries that run: not disabled, and not inside a disabled group. */
+function enabledIds(entries: readonly CompositionEntry[]): string[] {
+  return entries
+    .filter((entry) => !entry.disabled)
+    .flatMap((entry) => [entry.id, ...(isGroup(entry) ? enabledIds(entry.config) : [])])
 }

@@ -100,11 +100,10 @@ export class Stage {
         stdout = bridge.transcript()
         bridge.close()
       }
-      // Consumers first, as a disposing composition does: the agent's shutdown ends its turns and
-      // logs them; then replay and the session store stop, so the next scenario starts them afresh
-      // (replay keeps per-run state even when the next scenario's fixtures are the same).
-      await this.composition.reconfigure([patch, rest(name, [ENTRY_IDS.agent])])
-      await this.composition.reconfigure([patch, rest(name, [ENTRY_IDS.agent, ENTRY_IDS.replay, ENTRY_IDS.session])])
+      // Stopped consumers first, as a disposing composition does: the agent's shutdown ends its
+      // turns and logs them; then replay and the session store, so the next scenario starts them
+      // afresh (replay keeps per-run state even when the next scenario's fixtures are the same).
+      await this.composition.reconfigure([patch, rest(name)])
       failures.push(...this.diagnostics.map((line) => `${name}: ${line}`))
       this.dirty = this.diagnostics.length > 0
     } finally {
@@ -137,9 +136,7 @@ function liveComposition(ctx: Context): LiveComposition {
   return composition
 }
 
-function rest(scenario: string, ids: readonly string[]): InMemoryPatches {
-  return {
-    source: `test host: end of scenario ${scenario}`,
-    patches: ids.map((id) => ({ id, disabled: true })) as never,
-  }
+function rest(scenario: string): InMemoryPatches {
+  const ids = [ENTRY_IDS.agent, ENTRY_IDS.replay, ENTRY_IDS.session]
+  return { source: `test host: end of scenario ${scenario}`, patches: ids.map((id) => ({ id, disabled: true, ifPresent: true })) as never }
 }

@@ -1,6 +1,8 @@
-// Per scenario of the corpus: wall time of runScenario (replay mode) in-process and as a
-// subprocess of the built bin, each the median of the kept runs, and their ratio.
+// Per scenario of the corpus: wall time of one replay run in-process (through the snapshot
+// service, in one host composition shared by the whole part, as `dsh test` and vitest run them)
+// and as a subprocess of the built bin, each the median of the kept runs, and their ratio.
 import { discoverScenarios, type LoadedScenario } from '../../host/snapshot/scenario/discover.ts'
+import { bootHostComposition, type HostComposition } from '../../host/snapshot/run/host-composition.ts'
 import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
 import { timeRuns, type SampleOptions } from '../sample.ts'
 import { median, ratio, summarize, type Summary } from '../stats.ts'
@@ -35,10 +37,15 @@ export async function benchScenarios(
     failure: firstLine(failure.error.message),
   }))
   rows.forEach((row) => onRow?.(row))
-  for (const scenario of scenarios) {
-    const row = await measureScenario(repoRoot, scenario, scenarios, runs)
-    rows.push(row)
-    onRow?.(row)
+  const host = await bootHostComposition({ repoRoot, mode: 'replay' })
+  try {
+    for (const scenario of scenarios) {
+      const row = await measureScenario(host, repoRoot, scenario, scenarios, runs)
+      rows.push(row)
+      onRow?.(row)
+    }
+  } finally {
+    await host.dispose()
   }
   const clean = rows.filter((row) => !row.failure)
   const inprocMedianMs = median(clean.map((row) => row.inproc!.median))
@@ -47,6 +54,7 @@ export async function benchScenarios(
 }
 
 async function measureScenario(
+  host: HostComposition,
   repoRoot: string,
   scenario: LoadedScenario,
   corpus: readonly LoadedScenario[],
@@ -55,7 +63,10 @@ async function measureScenario(
   // A failing run may stop early and look fast: note the first failure, and leave the row out of the medians.
   let failure: string | undefined
   const once = (subprocess: boolean) => async () => {
-    const outcome = await runScenario(scenario, { repoRoot, corpus, mode: 'replay', subprocess })
+    const options = { repoRoot, corpus, mode: 'replay' as const }
+    const outcome = subprocess
+      ? await runScenario(scenario, { ...options, subprocess })
+      : await host.snapshot.runOne(scenario, options)
     if (!outcome.ok)
       failure ??= `${subprocess ? 'subprocess' : 'in-process'}: ${firstLine(outcome.failures.join('\n'))}`
   }

@@ -24,7 +24,10 @@ async function scratchScenarios() {
     writeFileSync(join(dir, 'snapshot.yml'), name === 'broken' ? manifest.replace('pin: true', 'pin: false') : manifest)
   }
   const broken = join(project.root, 'scenarios', 'broken')
-  writeFileSync(join(broken, 'snapshot.yml'), `${readFileSync(join(broken, 'snapshot.yml'), 'utf8')}replay: overridden\n`)
+  writeFileSync(
+    join(broken, 'snapshot.yml'),
+    `${readFileSync(join(broken, 'snapshot.yml'), 'utf8')}replay: overridden\n`,
+  )
   writeFileSync(join(broken, 'replay.override.json'), '{ not json')
   for (const sidecar of ['system-prompt.expected.md', 'tool-schemas.expected.json']) rmSync(join(broken, sidecar))
   return (await discoverScenarios(project.root)).scenarios

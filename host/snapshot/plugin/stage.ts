@@ -1,18 +1,19 @@
 // A composition scenarios are played on. Between scenarios only the scenario-bound entries change
 // (session root, replay fixtures; the cwd is the driver's): one in-memory patch re-applied on the
 // live Loader (plugins/config/live-composition.ts), which restarts just those entries and the
-// plugins that depend on them. After each scenario the agent, replay and the session store are
-// disabled (in that order), so the agent finishes its turns and writes its last events as it would
-// at shutdown before the logs are read, and the next scenario starts them afresh.
+// plugins that depend on them. Between scenarios those entries rest (disabled): stopping them,
+// consumers first, lets the agent finish its turns and write its last events as it would at
+// shutdown before the logs are read, and the next scenario starts them afresh.
 import type { Context } from 'cordis'
 import { bootComposition, type BootedComposition } from '../../app/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
-import type { InMemoryPatches, LiveComposition, PatchSource } from '../../../plugins/config/index.ts'
+import type { LiveComposition, PatchSource } from '../../../plugins/config/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
 import { collectLogs, type RawCapture } from '../env/capture.ts'
 import type { PreparedRun } from '../env/prepare.ts'
-import { ENTRY_IDS, hostPatch } from '../run/patches.ts'
+import { hostPatch, scenarioEntries } from '../run/patches.ts'
 import { openBridge } from './bridge.ts'
+import { assertReplayOnly } from './guard.ts'
 import { driveScenario } from './driver/driver.ts'
 
 export type StageRun = PreparedRun & { modelBaseUrl?: string }
@@ -73,9 +74,10 @@ export class Stage {
     try {
       if (this.dirty) await this.restartAll()
       this.dirty = true
-      await this.composition.reconfigure([patch])
+      await this.composition.reconfigure([AWAKE, patch])
       if (this.diagnostics.length)
         throw new Error(`the composition did not start for this scenario:\n${this.diagnostics.join('\n')}`)
+      if (run.mode !== 'record') assertReplayOnly(this.ctx)
       const bridge = openBridge(this.ctx)
       try {
         const result = await driveScenario({
@@ -100,10 +102,10 @@ export class Stage {
         stdout = bridge.transcript()
         bridge.close()
       }
-      // Stopped consumers first, as a disposing composition does: the agent's shutdown ends its
-      // turns and logs them; then replay and the session store, so the next scenario starts them
-      // afresh (replay keeps per-run state even when the next scenario's fixtures are the same).
-      await this.composition.reconfigure([patch, rest(name)])
+      // Back to rest, consumers first as a disposing composition does: the agent's shutdown ends
+      // its turns and logs them, then replay and the session store stop; the next scenario starts
+      // them afresh (replay keeps per-run state even when the next scenario's fixtures are the same).
+      await this.composition.reconfigure([AT_REST])
       failures.push(...this.diagnostics.map((line) => `${name}: ${line}`))
       this.dirty = this.diagnostics.length > 0
     } finally {
@@ -117,7 +119,7 @@ export class Stage {
     for (const stop of this.stopListening.splice(0)) stop()
     if (this.booted) return this.booted.dispose()
     if (this.dirty) await this.restartAll()
-    await this.composition.reconfigure([])
+    await this.composition.reconfigure([AT_REST])
   }
 
   /** Every entry but the host's own stops, then starts afresh with the next patch. */
@@ -136,7 +138,5 @@ function liveComposition(ctx: Context): LiveComposition {
   return composition
 }
 
-function rest(scenario: string): InMemoryPatches {
-  const ids = [ENTRY_IDS.agent, ENTRY_IDS.replay, ENTRY_IDS.session]
-  return { source: `test host: end of scenario ${scenario}`, patches: ids.map((id) => ({ id, disabled: true, ifPresent: true })) as never }
-}
+const AWAKE = scenarioEntries(true)
+const AT_REST = scenarioEntries(false)

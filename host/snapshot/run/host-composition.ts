@@ -10,7 +10,7 @@ import { bootComposition, type BootedComposition } from '../../app/boot.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { SnapshotService } from '../plugin/service.ts'
 import type { TestComposition } from './composition.ts'
-import { ENTRY_IDS, modeOverlays, userComposition } from './patches.ts'
+import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition } from './patches.ts'
 
 /** The host overlay ships with dsh; it names the service module relative to itself. */
 export const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
@@ -47,6 +47,7 @@ export function hostPatches(repoRoot: string, mode: RunMode): PatchSource[] {
       source: 'snapshot host for recording',
       patches: [{ id: ENTRY_IDS.acp, config: { transport: 'none' } }, { insert }] as never,
     },
+    scenarioEntries(false),
   ]
 }
 

@@ -70,7 +70,8 @@ export function scenarioOverlayFiles(repoRoot: string, scenario: LoadedScenario)
 /** What differs from run to run: the session root and the model's source (replay fixtures, or the endpoint). */
 export function hostPatch(plan: PatchPlan): InMemoryPatches {
   const { scenario, mode } = plan
-  const own: object[] = [{ id: ENTRY_IDS.session, config: { root: plan.sessionsRoot } }]
+  // A run's logs are read right after it and then deleted: syncing them to disk buys nothing.
+  const own: object[] = [{ id: ENTRY_IDS.session, config: { root: plan.sessionsRoot, syncOnClose: false } }]
   if (mode === 'record' && plan.modelBaseUrl)
     own.push({ id: ENTRY_IDS.deepseek, config: { baseUrl: plan.modelBaseUrl } })
   if (mode !== 'record') {
@@ -81,4 +82,16 @@ export function hostPatch(plan: PatchPlan): InMemoryPatches {
     })
   }
   return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own as never }
+}
+
+/**
+ * The entries that hold a scenario's state. They rest (disabled) while no scenario runs, as
+ * overlays/snapshot-host.cordis.yml starts them, and start afresh for each scenario.
+ */
+export const SCENARIO_ENTRIES = [ENTRY_IDS.session, ENTRY_IDS.replay, ENTRY_IDS.agent, ENTRY_IDS.acp] as const
+
+/** Wake the scenario entries (before a scenario's own patch), or put them to rest. */
+export function scenarioEntries(awake: boolean): InMemoryPatches {
+  const patches = SCENARIO_ENTRIES.map((id) => ({ id, disabled: !awake, ifPresent: true }))
+  return { source: `test host: scenario entries ${awake ? 'awake' : 'at rest'}`, patches: patches as never }
 }

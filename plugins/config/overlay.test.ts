@@ -276,7 +276,7 @@ describe('opt-in modifiers: ifPresent and ifAbsent', () => {
       /invalid disabled patch:\n {2}- ifAbsent: Unrecognized key: "ifAbsent"/,
     )
     expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], ifPresent: true }], SRC)).toThrow(
-      /invalid insert patch:\n {2}- Unrecognized key: "ifPresent"/,
+      /invalid insert patch:\n {2}- ifPresent: Unrecognized key: "ifPresent"/,
     )
   })
 })

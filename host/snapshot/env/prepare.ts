@@ -48,7 +48,7 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
       // A restored recording is served by the agent's own store, not by replay.
       replayLogs = []
       for (const [index, file] of logs.entries()) {
-        const { id, text } = reviveLog(readFileSync(file, 'utf8'), cwd.path)
+        const { id, text } = reviveLog(readFileSync(file, 'utf8'), cwd.path, file)
         writeFileSync(join(sessionsRoot, `${id}.jsonl`), text)
         predefined[RECORDED_SESSION_ALIASES[index]!] = id
       }

@@ -6,6 +6,7 @@
 import { chmodSync, constants, copyFileSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { EMPTY_DIR_MARKER } from './tree.ts'
+import { expandCwd } from '../../../../lib/cwd-token.ts'
 
 /** Returns false when the scenario has no `workspace/` folder (nothing to seed). */
 export async function seedWorkspace(scenarioDir: string, cwd: string): Promise<boolean> {
@@ -27,7 +28,7 @@ function copyTree(from: string, to: string, cwd: string): void {
     const dest = join(to, name)
     const stat = lstatSync(src)
     if (stat.isSymbolicLink()) {
-      symlinkSync(readlinkSync(src).replaceAll('{{cwd}}', cwd), dest)
+      symlinkSync(expandCwd(readlinkSync(src), cwd), dest)
     } else if (stat.isDirectory()) {
       copyTree(src, dest, cwd)
     } else if (stat.isFile()) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { flattenZodIssues, formatIssueLines } from '../../lib/zod-issues.ts'
+import { zodIssuesToFileIssues, formatIssueLines } from '../../lib/file-issues.ts'
 
 /**
  * A problem in the composition (YAML, overlay, module name) that the user fixes by editing a file.
@@ -9,7 +9,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/** Render zod issues as `  - <path>: <message>` lines (lib/zod-issues.ts notation). */
+/** Render zod issues as `  - <path>: <message>` lines (lib/file-issues.ts notation). */
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return formatIssueLines(flattenZodIssues(issues))
+  return formatIssueLines(zodIssuesToFileIssues(issues))
 }

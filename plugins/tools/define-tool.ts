@@ -3,7 +3,7 @@
 import type { ToolKind } from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type { Tool, ToolContext, ToolResult } from './types.ts'
-import { formatPath } from '../../lib/zod-issues.ts'
+import { formatPath } from '../../lib/file-issues.ts'
 
 export interface ToolDefinition<A> {
   name: string

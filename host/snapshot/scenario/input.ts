@@ -4,8 +4,8 @@
 import { z } from 'zod'
 import { EVENT_TYPES, type EventType } from '../../../plugins/session/events.ts'
 import { inputCrossStepIssues } from './input-checks.ts'
+import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
 import { ScenarioFileError } from './issues.ts'
-import { friendlyZodErrors, flattenZodIssues } from '../../../lib/zod-issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 
@@ -110,8 +110,8 @@ export function parseInput(text: string, file: string): ScenarioInput {
   } catch (error) {
     throw new ScenarioFileError(file, [jsonSyntaxIssue(text, error as Error)])
   }
-  const parsed = inputSchema.safeParse(data, { error: friendlyZodErrors })
-  if (!parsed.success) throw new ScenarioFileError(file, flattenZodIssues(parsed.error.issues))
+  const parsed = inputSchema.safeParse(data, { error: fileErrorMap })
+  if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
   const issues = inputCrossStepIssues(parsed.data)
   if (issues.length) throw new ScenarioFileError(file, issues)
   return parsed.data

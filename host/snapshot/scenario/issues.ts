@@ -1,9 +1,6 @@
-// One error type for every scenario file problem, so a runner can show all
-// problems of a file at once and each line says file, field path and fix.
-// The issue notation itself is shared with the composition and conformance (lib/zod-issues.ts).
-import { type FileIssue, formatFileIssues } from '../../../lib/zod-issues.ts'
-
-export type { FileIssue } from '../../../lib/zod-issues.ts'
+// The error a scenario file raises: every problem of the file at once, each line saying file,
+// field path and fix (the issue model and wording are shared: lib/file-issues.ts).
+import { formatFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
 
 export class ScenarioFileError extends Error {
   override readonly name = 'ScenarioFileError'

@@ -4,8 +4,8 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
 import { ScenarioFileError } from './issues.ts'
-import { friendlyZodErrors, flattenZodIssues, type FileIssue } from '../../../lib/zod-issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject, kebabName, portableString } from '../../../lib/closed-object.ts'
 import { parseYamlData } from './yaml.ts'
@@ -143,8 +143,8 @@ export function parseManifest(text: string, file: string, folderName: string): S
       { path: '', message: 'the manifest is empty; it needs at least scenario, description and recording' },
     ])
   }
-  const parsed = manifestSchema.safeParse(data, { error: friendlyZodErrors })
-  if (!parsed.success) throw new ScenarioFileError(file, flattenZodIssues(parsed.error.issues))
+  const parsed = manifestSchema.safeParse(data, { error: fileErrorMap })
+  if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
   const issues = crossFieldIssues(parsed.data, folderName)
   if (issues.length) throw new ScenarioFileError(file, issues)
   return parsed.data

@@ -16,7 +16,7 @@ import {
 } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { ScenarioFileError } from './issues.ts'
-import { friendlyZodErrors, flattenZodIssues, type FileIssue } from '../../../lib/zod-issues.ts'
+import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
 import { parseYamlData } from './yaml.ts'
 
 export const MODEL_SCRIPT_FILE = 'model.yml'
@@ -103,8 +103,8 @@ export function parseModelScript(text: string, file: string): StubScriptItem[] {
       return
     }
     const kind = keys[0] as ItemKind
-    const parsed = ITEM_SCHEMAS[kind].safeParse((item as Record<string, unknown>)[kind], { error: friendlyZodErrors })
-    if (!parsed.success) issues.push(...flattenZodIssues(parsed.error.issues, [index, kind]))
+    const parsed = ITEM_SCHEMAS[kind].safeParse((item as Record<string, unknown>)[kind], { error: fileErrorMap })
+    if (!parsed.success) issues.push(...zodIssuesToFileIssues(parsed.error.issues, [index, kind]))
     else items.push(toStubItem(kind, parsed.data))
   })
   if (issues.length) throw new ScenarioFileError(file, issues)

@@ -1,6 +1,7 @@
-// Zod issues as people read them: one home for the path notation (`steps[3].session`), the
-// short rendering of a bad value, friendlier wording than zod's defaults, and one line per
-// problem. The composition, the tools, the scenario format and the conformance data use it.
+// Problems in a data file (a scenario's manifest or input, a conformance case or profile):
+// where (JSON path, line) and what, collected so a runner shows all of a file's problems at
+// once, plus the zod wording both hosts share. Shared by host/snapshot and host/conformance, and
+// the one notation for zod issues elsewhere too (the composition's config errors, tool arguments).
 import type { z } from 'zod'
 
 export interface FileIssue {
@@ -16,7 +17,7 @@ export function formatFileIssues(file: string, issues: FileIssue[], hint: string
   return [head, formatIssueLines(issues), hint].join('\n')
 }
 
-/** `  - <line N, path>: <message>`, one line per issue. */
+/** `  - <line N, path>: <message>`, one line per issue (also the composition's zod errors). */
 export function formatIssueLines(issues: readonly FileIssue[]): string {
   return issues
     .map((issue) => {
@@ -52,7 +53,7 @@ export function describeValue(value: unknown): string {
  * Per-parse zod error map: friendlier wording than zod's defaults. Returning
  * undefined keeps a message a schema set itself (e.g. name rules).
  */
-export function friendlyZodErrors(issue: z.core.$ZodRawIssue): string | undefined {
+export function fileErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return `required field is missing (expected ${issue.expected})`
@@ -77,7 +78,7 @@ export function friendlyZodErrors(issue: z.core.$ZodRawIssue): string | undefine
 }
 
 /** Flatten zod issues into file issues, one per unknown key and per bad record key. */
-export function flattenZodIssues(
+export function zodIssuesToFileIssues(
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
 ): FileIssue[] {
@@ -87,9 +88,9 @@ export function flattenZodIssues(
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out.push({ path: formatPath([...path, key]), message: issue.message })
     } else if (issue.code === 'invalid_key') {
-      for (const inner of flattenZodIssues(issue.issues, path)) out.push(inner)
+      for (const inner of zodIssuesToFileIssues(issue.issues, path)) out.push(inner)
     } else if (issue.code === 'invalid_element') {
-      out.push(...flattenZodIssues(issue.issues, path))
+      out.push(...zodIssuesToFileIssues(issue.issues, path))
     } else {
       out.push({ path: formatPath(path), message: issue.message })
     }

@@ -1,11 +1,13 @@
 // `dsh conformance` command-line handling, in process: bad flags are usage errors (exit 2),
 // invalid data stops the run before any agent is launched (exit 1).
 import { existsSync } from 'node:fs'
+import { truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../app/cli.ts'
-import { writeSuite } from './test-support/suite-dir.ts'
-import { removeScratch, scratchDir } from './test-support/scratch.ts'
+import { main } from '../cli.ts'
+import { SNAPSHOT_LIMITS } from '../../conformance/dir-snapshot.ts'
+import { writeSuite } from '../../conformance/test-support/suite-dir.ts'
+import { removeScratch, scratchDir } from '../../conformance/test-support/scratch.ts'
 
 async function dsh(...argv: string[]) {
   let stdout = ''
@@ -53,6 +55,18 @@ describe('dsh conformance command line', () => {
     expect(stderr).toMatch(message)
     expect(stderr).toMatch(/Usage: dsh conformance /)
     expect(stdout).toBe('')
+    expect(code).toBe(2)
+  })
+
+  it('refuses a --cwd too large to restore after each case (exit 2), before launching anything', async () => {
+    const cwd = await scratchDir('huge-cwd')
+    // Sparse: the size counts, no disk is used, and the runner refuses before reading it.
+    await writeFile(join(cwd, 'huge.bin'), '')
+    await truncate(join(cwd, 'huge.bin'), SNAPSHOT_LIMITS.bytes + 1)
+    const { code, stderr } = await dsh('conformance', '--agent-command', 'x', '--cwd', cwd)
+    expect(stderr).toMatch(
+      `--cwd ${cwd}: cannot keep a copy of ${cwd} to restore after the case (it holds more than ${SNAPSHOT_LIMITS.bytes} bytes)`,
+    )
     expect(code).toBe(2)
   })
 

@@ -1,10 +1,12 @@
 // The committed conformance data: valid, coherent, and true to what each profile promises.
+// It lives with the data, not with the engine: it knows dsh's echo-model command words, and
+// the runner (host/conformance) imports no plugin of this agent.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { COMMAND_WORDS } from '../../plugins/llm-echo/commands.ts'
-import { CONFORMANCE_SCHEMAS, renderConformanceSchema } from './json-schema.ts'
-import { defaultSuiteDir, loadSuite } from './load-suite.ts'
+import { CONFORMANCE_SCHEMAS, renderConformanceSchema } from '../../host/conformance/json-schema.ts'
+import { defaultSuiteDir, loadSuite } from '../../host/conformance/load-suite.ts'
 
 describe('scenarios/conformance', async () => {
   const suite = await loadSuite()

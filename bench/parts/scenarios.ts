@@ -4,12 +4,14 @@
 import { discoverScenarios, type LoadedScenario } from '../../host/snapshot/scenario/discover.ts'
 import { bootHostComposition, type HostComposition } from '../../host/snapshot/run/host-composition.ts'
 import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
-import { timeRuns, type SampleOptions } from '../sample.ts'
+import { collectRuns, timeRuns, type SampleOptions } from '../sample.ts'
 import { median, ratio, summarize, type Summary } from '../stats.ts'
 
 export interface ScenarioRow {
   name: string
   inproc?: Summary
+  /** CPU time of this process (all its threads) per in-process run: less sensitive to a busy machine than wall time. */
+  inprocCpu?: Summary
   subprocess?: Summary
   /** subprocess median / in-process median. */
   ratio: number
@@ -21,6 +23,7 @@ export interface ScenariosResult {
   rows: ScenarioRow[]
   /** Medians over the scenarios that replayed cleanly. */
   inprocMedianMs: number
+  inprocCpuMedianMs?: number
   subprocessMedianMs: number
   ratio: number
 }
@@ -49,8 +52,15 @@ export async function benchScenarios(
   }
   const clean = rows.filter((row) => !row.failure)
   const inprocMedianMs = median(clean.map((row) => row.inproc!.median))
+  const inprocCpuMedianMs = median(clean.map((row) => row.inprocCpu!.median))
   const subprocessMedianMs = median(clean.map((row) => row.subprocess!.median))
-  return { rows, inprocMedianMs, subprocessMedianMs, ratio: ratio(subprocessMedianMs, inprocMedianMs) }
+  return {
+    rows,
+    inprocMedianMs,
+    inprocCpuMedianMs,
+    subprocessMedianMs,
+    ratio: ratio(subprocessMedianMs, inprocMedianMs),
+  }
 }
 
 async function measureScenario(
@@ -70,9 +80,16 @@ async function measureScenario(
     if (!outcome.ok)
       failure ??= `${subprocess ? 'subprocess' : 'in-process'}: ${firstLine(outcome.failures.join('\n'))}`
   }
-  const inproc = summarize(await timeRuns(once(false), runs))
+  const inprocRuns = await collectRuns(async () => {
+    const [cpu, started] = [process.cpuUsage(), performance.now()]
+    await once(false)()
+    const used = process.cpuUsage(cpu)
+    return { wall: performance.now() - started, cpu: (used.user + used.system) / 1000 }
+  }, runs)
+  const inproc = summarize(inprocRuns.map((run) => run.wall))
+  const inprocCpu = summarize(inprocRuns.map((run) => run.cpu))
   const subprocess = summarize(await timeRuns(once(true), runs))
-  return { name: scenario.name, inproc, subprocess, ratio: ratio(subprocess.median, inproc.median), failure }
+  return { name: scenario.name, inproc, inprocCpu, subprocess, ratio: ratio(subprocess.median, inproc.median), failure }
 }
 
 function firstLine(text: string): string {

@@ -73,6 +73,8 @@ export class Stage {
     let stdout = ''
     try {
       if (this.dirty) await this.restartAll()
+      // What the previous scenario's failed plugins say while they stop is not this scenario's.
+      this.diagnostics.length = 0
       this.dirty = true
       await this.composition.reconfigure([AWAKE, patch])
       if (this.diagnostics.length)

@@ -2,7 +2,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Context, type Fiber } from 'cordis'
 import { Loader } from '@cordisjs/plugin-loader'
-import { describeFiberOrigin, waitingEntries } from '../../plugins/config/cordis-compat.ts'
+import { locateIssues } from '../../plugins/config/config-sources.ts'
+import { describeFiberOrigin, originEntryId, waitingEntries } from '../../plugins/config/cordis-compat.ts'
 import * as configPlugin from '../../plugins/config/index.ts'
 import type { Composition, CompositionEntry, PatchSource } from '../../plugins/config/index.ts'
 import type { EnvSource } from '../../plugins/config/yaml.ts'
@@ -90,9 +91,10 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   }
 
   if (failures.length || !composition) {
-    const lines = failures.map(
-      ({ error, origin }) => `${describeFiberOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`,
-    )
+    const lines = failures.map(({ error, origin }) => {
+      const message = locateConfigIssues(formatMessage(error), originEntryId(origin), composition)
+      return `${describeFiberOrigin(origin)}: ${message.replaceAll('\n', '\n    ')}`
+    })
     await dispose()
     throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, {
       cause: failures[0]?.error,
@@ -100,6 +102,13 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   }
   warnAboutWaitingEntries(ctx, log)
   return { ctx, configFile: composition.configFile, entries: composition.entries, dispose }
+}
+
+/** A plugin's invalid config: name the file:line:column each bad value was written at. */
+function locateConfigIssues(message: string, entryId: string | undefined, composition: Composition | undefined) {
+  const sources = composition?.sources
+  if (!entryId || !sources) return message
+  return locateIssues(message, (path) => sources.locate(entryId, path))
 }
 
 /** An entry whose required services never appeared stays pending forever: say so. */

@@ -113,13 +113,18 @@ export function entryIdOf(ctx: Context): string | undefined {
 /**
  * Works around: Cordis emits a plugin's Config validation error with no context (`this` is null),
  * so the only way to name its origin is the fiber (and the fiber's Loader entry) announced just
- * before via `internal/plugin`. Returns `entry "<id>"`, else the plugin's name.
+ * before via `internal/plugin`. The id of the entry an error came from, if any.
  */
-export function describeFiberOrigin(origin: unknown): string {
+export function originEntryId(origin: unknown): string | undefined {
   const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
-  const entry = fiber?.entry ?? entryOfContext(fiber?.parent) ?? entryOfContext(origin)
-  if (entry) return `entry "${entry.options.id}"`
-  const plugin = fiber?.runtime?.name
+  return (fiber?.entry ?? entryOfContext(fiber?.parent) ?? entryOfContext(origin))?.options.id
+}
+
+/** `entry "<id>"` for an error's emitting context (see originEntryId), else the plugin's name. */
+export function describeFiberOrigin(origin: unknown): string {
+  const id = originEntryId(origin)
+  if (id !== undefined) return `entry "${id}"`
+  const plugin = (origin as { fiber?: Fiber } | undefined)?.fiber?.runtime?.name
   return plugin ? `plugin "${plugin}"` : 'composition'
 }
 

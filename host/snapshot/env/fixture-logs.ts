@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { expandCwdInJson } from '../../../lib/cwd-token.ts'
+import { expandCwdInJson } from '../../../lib/cwd-spellings.ts'
 import { type LoggedEvent, parseSessionLog, serializeSessionLog } from '../../../plugins/session/log-format.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-files.ts'

@@ -9,7 +9,7 @@ import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject, kebabName, portableString } from '../../../lib/closed-object.ts'
 import { parseYamlData } from './yaml.ts'
-import { expandCwd } from '../../../lib/cwd-token.ts'
+import { expandCwd } from '../../../lib/cwd-spellings.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process

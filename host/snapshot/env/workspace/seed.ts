@@ -6,7 +6,7 @@
 import { chmodSync, constants, copyFileSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { EMPTY_DIR_MARKER } from './tree.ts'
-import { expandCwd } from '../../../../lib/cwd-token.ts'
+import { expandCwd } from '../../../../lib/cwd-spellings.ts'
 
 /** Returns false when the scenario has no `workspace/` folder (nothing to seed). */
 export async function seedWorkspace(scenarioDir: string, cwd: string): Promise<boolean> {

@@ -5,8 +5,8 @@ import { assertUniqueIds, parseEntries, type CompositionEntry } from './entries.
 import { ConfigError } from './errors.ts'
 import { applyOverlay, parsePatches, type Patch } from './overlay.ts'
 import { rebasePatches } from './rebase.ts'
-import { assertDataOnly, parseYaml, yamlPosition, type EnvSource } from './yaml.ts'
-import type { PositionTable } from './yaml-positions.ts'
+import { assertDataOnly, parseYaml, type EnvSource } from './yaml.ts'
+import { listItemPositions, type PositionTable } from './yaml-positions.ts'
 
 /** An overlay: a YAML file path (relative to the process cwd) or patches built in memory. */
 export type PatchSource = string | InMemoryPatches
@@ -60,10 +60,10 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
         lenientEnv,
         positions,
       })
-      const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
-      // Rebasing copies the patches; their lines and columns are kept by index.
-      const starts = Array.isArray(raw) ? raw.map(yamlPosition) : []
-      entries = applyOverlay(entries, rebased, overlay, starts)
+      // Each patch's line and column, by index (rebasing copies the patches).
+      const at = listItemPositions(raw, positions)
+      const rebased = rebasePatches(parsePatches(raw, overlay, at), path.dirname(overlayFile), configDir)
+      entries = applyOverlay(entries, rebased, overlay, at)
       sources.applyPatches(raw, overlay, positions)
     } else {
       entries = applyInMemoryPatches(entries, overlay, configDir)

@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import type { RunMode } from '../../snapshot/core/fixtures.ts'
 import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
@@ -65,15 +64,12 @@ export const testCommand: CliCommand = {
     })
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
-      const { runSuite } = await import('../../snapshot/run/run-suite.ts')
-      const { resolveComposition } = await import('../../snapshot/run/composition.ts')
-      const root = resolve(stringOption(values, 'root') ?? '.')
-      const config = stringOption(values, 'config')
-      const composition = resolveComposition({ config, patches: stringList(values, 'patch') }, root, process.cwd())
+      const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
       removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
-      const result = await runSuite({
-        repoRoot: root,
-        composition,
+      const result = await runScenarios({
+        root: stringOption(values, 'root'),
+        config: stringOption(values, 'config'),
+        patches: stringList(values, 'patch'),
         names: positionals.length ? positionals : undefined,
         mode,
         subprocess: !!values.subprocess,

@@ -1,8 +1,9 @@
 // The composition a scenario runs in (DESIGN §9): the user's composition and --patch files, the
-// replay overlay (the record overlay when recording), the manifest's overlays, and one in-memory
-// patch with this run's paths. Pure apart from looking up which overlay files exist.
-// In-process, the first two are the host composition's own (host-composition.ts), the manifest's
-// overlays pick its stage and the patch reconfigures the live entries; a subprocess gets them all.
+// replay overlay (the record overlay when recording), the manifest's overlays, the scenario's own
+// cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from looking up
+// which overlay files exist. In-process, the first two are the host composition's own
+// (host-composition.ts), the scenario's overlays pick its stage and the patch reconfigures the
+// live entries; a subprocess gets them all as --patch.
 import type { InMemoryPatches, PatchSource } from '../../../plugins/config/index.ts'
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
 import type { RunMode } from '../core/fixtures.ts'
@@ -43,7 +44,7 @@ export function runComposition(plan: PatchPlan): { configFile: string; patches: 
   return { configFile: composition.configFile, patches: [...composition.patches, ...runPatches(plan)] }
 }
 
-/** The overlays the host adds after the user's: mode overlay, manifest overlays, the per-run patch. */
+/** The overlays the host adds after the user's: mode, manifest's, cordis.patch.yml, the per-run patch. */
 export function runPatches(plan: PatchPlan): PatchSource[] {
   const patches: PatchSource[] = [...modeOverlays(plan.mode)]
   patches.push(...scenarioOverlayFiles(plan.repoRoot, plan.scenario))
@@ -57,14 +58,18 @@ export function modeOverlays(mode: RunMode): string[] {
   return overlay ? [overlay] : []
 }
 
-/** The manifest's `composition` overlays: scenarios with the same list share a host composition. */
+/**
+ * The manifest's `composition` overlays, then the scenario's own cordis.patch.yml (applied last):
+ * scenarios with the same list share a host composition.
+ */
 export function scenarioOverlayFiles(repoRoot: string, scenario: LoadedScenario): string[] {
-  return scenario.manifest.composition.map((overlay) => {
+  const files = scenario.manifest.composition.map((overlay) => {
     const file = projectOverlayFile(repoRoot, overlay)
     // The manifest check (compositionIssues) already refused unknown names; this is a guard.
     if (!file) throw new Error(`scenario ${scenario.name}: overlay "${overlay}" is neither in overlays/ nor bundled`)
     return file
   })
+  return scenario.patchFile ? [...files, scenario.patchFile] : files
 }
 
 /** What differs from run to run: the session root and the model's source (replay fixtures, or the endpoint). */

@@ -105,7 +105,14 @@ async function withModel(
     const outcome = await run({ modelBaseUrl: stub.url, env: { DEEPSEEK_API_KEY: STUB_API_KEY } })
     const left = stub.remaining()
     if (left > 0 && outcome.ok)
-      return failed(`${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} were never requested`)
+      return {
+        ...outcome,
+        ok: false,
+        failures: [
+          `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
+            'were never requested',
+        ],
+      }
     return outcome
   } finally {
     if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY

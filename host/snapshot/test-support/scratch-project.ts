@@ -11,7 +11,10 @@ export interface ScratchProject {
   root: string
   /** Writes scenarios/<name>/ with its manifest, input and any extra files. */
   scenario(name: string, files: { manifest: string; input: object; extra?: Record<string, string> }): string
-  /** Writes scenarios/<name>/model.yml (JSON is YAML) with these model.yml items. */
+  /**
+   * Writes scenarios/<name>/model.yml (JSON is YAML): model.yml items (`{ reply: … }`), or stub
+   * script items as the builders make them (`{ kind: 'sse', … }`), written as raw `sse`/`error`/`hang`.
+   */
   modelScript(name: string, items: unknown[]): void
   remove(): void
 }
@@ -36,7 +39,12 @@ export function scratchProject(label: string): ScratchProject {
     },
     modelScript(name, items) {
       mkdirSync(join(root, 'scenarios', name), { recursive: true })
-      writeFileSync(join(root, 'scenarios', name, 'model.yml'), `${JSON.stringify(items, null, 2)}\n`)
+      const asModelItem = (item: unknown) => {
+        if (!item || typeof item !== 'object' || !('kind' in item)) return item
+        const { kind, ...rest } = item as { kind: string }
+        return { [kind]: kind === 'hang' ? true : rest }
+      }
+      writeFileSync(join(root, 'scenarios', name, 'model.yml'), `${JSON.stringify(items.map(asModelItem), null, 2)}\n`)
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   }

@@ -76,7 +76,7 @@ export class Stage {
       // What the previous scenario's failed plugins say while they stop is not this scenario's.
       this.diagnostics.length = 0
       this.dirty = true
-      await this.composition.reconfigure([AWAKE, patch])
+      await this.composition.reconfigure([scenarioEntries(true, run.mode), patch])
       if (this.diagnostics.length)
         throw new Error(`the composition did not start for this scenario:\n${this.diagnostics.join('\n')}`)
       if (run.mode !== 'record') assertReplayOnly(this.ctx)
@@ -140,5 +140,4 @@ function liveComposition(ctx: Context): LiveComposition {
   return composition
 }
 
-const AWAKE = scenarioEntries(true)
 const AT_REST = scenarioEntries(false)

@@ -95,8 +95,12 @@ export function hostPatch(plan: PatchPlan): InMemoryPatches {
  */
 export const SCENARIO_ENTRIES = [ENTRY_IDS.session, ENTRY_IDS.replay, ENTRY_IDS.agent, ENTRY_IDS.acp] as const
 
-/** Wake the scenario entries (before a scenario's own patch), or put them to rest. */
-export function scenarioEntries(awake: boolean): InMemoryPatches {
-  const patches = SCENARIO_ENTRIES.map((id) => ({ id, disabled: !awake, ifPresent: true }))
+/**
+ * Wake the scenario entries (before a scenario's own patch), or put them to rest. Recording wakes
+ * no replay: the record overlay disabled it, and the live adapter answers instead.
+ */
+export function scenarioEntries(awake: boolean, mode: RunMode = 'replay'): InMemoryPatches {
+  const ids = awake && mode === 'record' ? SCENARIO_ENTRIES.filter((id) => id !== ENTRY_IDS.replay) : SCENARIO_ENTRIES
+  const patches = ids.map((id) => ({ id, disabled: !awake, ifPresent: true }))
   return { source: `test host: scenario entries ${awake ? 'awake' : 'at rest'}`, patches: patches as never }
 }

@@ -2,6 +2,7 @@
 // overlays/snapshot-host.cordis.yml. It runs scenarios inside the composition it is part of:
 // prepares each, plays it on a stage (stage.ts), judges both surfaces and reports every
 // scenario as a return value and as `snapshot/scenario-start` / `snapshot/scenario-end`.
+import { resolve } from 'node:path'
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import type { RunMode } from '../core/fixtures.ts'
@@ -66,7 +67,7 @@ export class SnapshotService extends Service {
 
   /** The names in the `scenarios` config (DSH_SNAPSHOT_SCENARIOS), selected and run; errors name what exists. */
   async runConfigured(signal?: AbortSignal): Promise<BatchResult> {
-    const repoRoot = this.config.root
+    const repoRoot = resolve(this.config.root)
     assertHostComposition(this.ctx, this.config.mode)
     const { scenarios, corpus } = await selectScenarios(repoRoot, this.config.scenarios, this.config.mode)
     const { mode, timeout: timeoutMs } = this.config

@@ -1,6 +1,6 @@
 // Everything a run needs on disk before the agent starts: a fresh cwd seeded from
 // workspace/, a sessions root (with restored recordings for session.source scenarios).
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { RECORDED_SESSION_ALIASES } from '../scenario/input-checks.ts'
@@ -8,7 +8,7 @@ import { expandEnvironment } from '../scenario/manifest.ts'
 import { makeTempCwd, type TempCwd } from './workspace/temp-cwd.ts'
 import { seedWorkspace } from './workspace/seed.ts'
 import { existingLogFiles, logsDir, reviveLog } from './fixture-logs.ts'
-import { checkFixture, checkFixtureSync, readFixture } from './safe-fixture-io.ts'
+import { checkFixtureSync, readFixtureSync } from './safe-fixture-io.ts'
 import type { RunMode } from '../core/fixtures.ts'
 
 export interface PreparedRun {
@@ -41,19 +41,18 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
   }
   try {
     const sessionsRoot = join(scratch.path, 'sessions')
-    await mkdir(sessionsRoot)
-    if (await checkFixture(repoRoot, join(scenario.dir, 'workspace'), 'dir'))
-      await seedWorkspace(scenario.dir, cwd.path)
+    mkdirSync(sessionsRoot)
+    if (checkFixtureSync(repoRoot, join(scenario.dir, 'workspace'), 'dir')) await seedWorkspace(scenario.dir, cwd.path)
     const predefined: Record<string, string> = {}
     let replayLogs = mode === 'record' ? [] : logs
     if (scenario.manifest.session) {
       // A restored recording is served by the agent's own store, not by replay.
       replayLogs = []
       for (const [index, file] of logs.entries()) {
-        const fixture = await readFixture(repoRoot, file)
+        const fixture = readFixtureSync(repoRoot, file)
         if (fixture === undefined) throw new Error(`${file} vanished while the run was being prepared`)
-        const { id, text } = reviveLog(fixture, cwd.path)
-        await writeFile(join(sessionsRoot, `${id}.jsonl`), text)
+        const { id, text } = reviveLog(fixture, cwd.path, file)
+        writeFileSync(join(sessionsRoot, `${id}.jsonl`), text)
         predefined[RECORDED_SESSION_ALIASES[index]!] = id
       }
     }

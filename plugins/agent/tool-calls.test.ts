@@ -75,7 +75,7 @@ describe('runToolCalls', () => {
 })
 
 describe('approval', () => {
-  it('runs without asking what needs no approval, what auto-edit approves and what the user always allowed', async () => {
+  it('runs unasked what needs no approval, what auto-edit approves and what the user always allowed', async () => {
     const s = standIns({ mode: 'auto-edit' })
     const turn = s.turn()
     expect(await approve(turn, call('read_file'), tool('read_file', 'read'), {})).toBe('run')

@@ -84,7 +84,8 @@ describe('reading fixtures', () => {
     symlinkSync(join(outside, 'elsewhere'), join(root, 'scenarios', 'linked'))
     await refusedEverywhere(
       join(root, 'scenarios', 'linked', 'stdout.golden.jsonl'),
-      'scenarios/linked is a symbolic link; scenario folders must be directories inside scenarios/ (replace it with the folder itself)',
+      'scenarios/linked is a symbolic link; ' +
+        'scenario folders must be directories inside scenarios/ (replace it with the folder itself)',
     )
   })
 

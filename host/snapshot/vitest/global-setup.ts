@@ -9,8 +9,8 @@ import { packageRoot } from '../../../lib/package-root.ts'
 const root = packageRoot
 
 export default function setup(): void {
-  const builtAt = existsSync(join(root, 'dist', 'host', 'cli.js'))
-    ? statSync(join(root, 'dist', 'host', 'cli.js')).mtimeMs
+  const builtAt = existsSync(join(root, 'dist', 'host', 'app', 'cli.js'))
+    ? statSync(join(root, 'dist', 'host', 'app', 'cli.js')).mtimeMs
     : 0
   const sources = ['plugins', 'host'].flatMap((dir) => listTs(join(root, dir)))
   if (builtAt && sources.every((file) => statSync(file).mtimeMs <= builtAt)) return

@@ -1,32 +1,19 @@
-// One scenario, start to finish: prepare the cwd, run it (in-process or as a subprocess),
-// normalize both surfaces, judge them, and in record / refresh mode rewrite the fixtures.
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { normalizeRun } from '../core/normalize/run.ts'
-import type { LoadedScenario } from '../scenario/discover.ts'
-import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/compare.ts'
-import { assessRun } from '../core/assess.ts'
-import type { RawCapture } from '../env/capture.ts'
-import { loadExpected } from '../env/expected.ts'
-import { runInProcess } from './inprocess.ts'
+// One scenario, start to finish, judged the CLI's way: execute it, assess both surfaces against
+// the committed fixtures, and in record / refresh mode rewrite them (or write pending copies).
 import type { RunMode } from '../core/fixtures.ts'
-import { prepareRun } from '../env/prepare.ts'
-import { runSubprocess } from './subprocess.ts'
+import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import { removeObsoleteFixtures, writeAssessment } from '../env/write-fixtures.ts'
+import { executeScenario, type ExecuteOptions } from './execute-scenario.ts'
 
-export interface RunScenarioOptions {
-  repoRoot: string
-  corpus: readonly LoadedScenario[]
+export interface RunScenarioOptions extends Omit<ExecuteOptions, 'mode'> {
   mode?: RunMode
-  subprocess?: boolean
   updateGoldenOnly?: boolean
-  /** Per wait; the error names what was awaited. */
-  timeoutMs?: number
-  /** Extra environment for record mode (the model key and base URL). */
-  env?: NodeJS.ProcessEnv
-  /** Record against this DeepSeek-wire base URL (the stub endpoint) instead of the configured one. */
-  modelBaseUrl?: string
+  /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
+  pending?: boolean
 }
+
+export type ScenarioHost = 'in-process' | 'subprocess'
 
 export interface ScenarioOutcome {
   scenario: string
@@ -35,7 +22,11 @@ export interface ScenarioOutcome {
   /** Repository-relative files rewritten (record / refresh). */
   written: string[]
   durationMs: number
-  /** The normalized surfaces, for cross-host comparisons. */
+  mode: RunMode
+  host: ScenarioHost
+  /** Surfaces that differ from their committed files (for side-by-side reports). */
+  mismatches: SurfaceMismatch[]
+  /** The normalized surfaces, for cross-host comparisons and reports. */
   surfaces?: { transcript: string[]; sessionLogs: string[] }
 }
 
@@ -44,15 +35,17 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
   const mode = options.mode ?? 'replay'
   const done = (
     failures: string[],
-    written: string[] = [],
-    surfaces?: ScenarioOutcome['surfaces'],
+    more: Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces'>> = {},
   ): ScenarioOutcome => ({
     scenario: scenario.name,
     ok: failures.length === 0,
     failures,
-    written,
+    written: more.written ?? [],
     durationMs: performance.now() - started,
-    surfaces,
+    mode,
+    host: options.subprocess ? 'subprocess' : 'in-process',
+    mismatches: more.mismatches ?? [],
+    surfaces: more.surfaces,
   })
   if (scenario.problems.length) return done(scenario.problems.map((p) => `scenario ${scenario.name}: ${p}`))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {
@@ -62,85 +55,36 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
   }
 
   try {
-    return await runPrepared(scenario, options, mode, done)
-  } catch (error) {
-    // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
-    return done([`scenario ${scenario.name}: ${(error as Error)?.message ?? String(error)}`])
-  }
-}
-
-type Done = (failures: string[], written?: string[], surfaces?: ScenarioOutcome['surfaces']) => ScenarioOutcome
-
-async function runPrepared(
-  scenario: LoadedScenario,
-  options: RunScenarioOptions,
-  mode: RunMode,
-  done: Done,
-): Promise<ScenarioOutcome> {
-  const prepared = { ...(await prepareRun(options.repoRoot, scenario, mode)), modelBaseUrl: options.modelBaseUrl }
-  try {
-    const timeoutMs = options.timeoutMs ?? 10_000
-    const capture: RawCapture = options.subprocess
-      ? await runSubprocess(prepared, { timeoutMs, env: options.env })
-      : await runInProcess(prepared, { timeoutMs, env: options.env })
-    const runFailures = [...capture.failures, ...stderrComplaints(scenario.name, capture.stderr ?? '')]
-    const failures = [...runFailures]
-    let normalized
-    try {
-      normalized = normalizeRun({
-        stdout: capture.stdout,
-        sessionLogs: capture.logs,
-        cwdPaths: prepared.cwd.aliases,
-        label: `scenarios/${scenario.name}`,
-        // A restored recording (session.source) holds the fixture's scrubbed headers and gains no new ones.
-        extractHeaders: !scenario.manifest.session,
-      })
-    } catch (error) {
-      return done([...failures, `scenario ${scenario.name}: ${(error as Error).message}`])
-    }
-    const expected = loadExpected(options.repoRoot, scenario, options.corpus)
+    const execution = await executeScenario(scenario, { ...options, mode })
+    const { runFailures, normalized } = execution
+    if (!normalized) return done(runFailures)
     const assessment = assessRun({
       scenario: scenario.name,
       dir: scenario.dir,
       mode,
       updateGoldenOnly: options.updateGoldenOnly,
-      expected,
+      expected: execution.expected,
       run: normalized,
     })
-    failures.push(...assessment.failures)
-    if (scenario.manifest.workspace.final) {
-      const expectedDir = join(scenario.dir, 'workspace.expected')
-      const differences = existsSync(expectedDir)
-        ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
-        : []
-      if (differences.length) failures.push(formatWorkspaceDifferences(scenario.name, differences))
-    }
+    const failures = [...runFailures, ...assessment.failures, ...execution.workspaceFailures]
     // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
     const written: string[] = []
     if (!runFailures.length) {
-      for (const write of assessment.writes) {
-        await mkdir(dirname(write.absolute), { recursive: true })
-        await writeFile(write.absolute, write.text)
-        written.push(write.file)
-      }
-      for (const stale of assessment.deletes) {
-        await rm(stale.absolute, { force: true })
-        written.push(`${stale.file} (deleted)`)
+      const result = await writeAssessment(scenario.name, assessment, { pending: options.pending })
+      written.push(...result.written)
+      failures.push(...result.problems)
+      if (mode !== 'replay' && !options.pending) {
+        const removed = await removeObsoleteFixtures(options.repoRoot, scenario.dir, scenario.manifest)
+        written.push(...removed.map((file) => `${file} (deleted: obsolete)`))
       }
     }
-    return done(failures, written, { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs })
-  } finally {
-    await prepared.cleanup()
+    return done(failures, {
+      written,
+      mismatches: assessment.mismatches,
+      surfaces: { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs },
+    })
+  } catch (error) {
+    // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
+    return done([`scenario ${scenario.name}: ${(error as Error)?.message ?? String(error)}`])
   }
-}
-
-/**
- * A subprocess reports what went wrong on stderr: replay's problems at shutdown
- * (`llm-replay: CODE: …`) and the composition's errors and warnings (`dsh: …`).
- */
-function stderrComplaints(scenario: string, stderr: string): string[] {
-  return stderr
-    .split('\n')
-    .filter((line) => line.startsWith('llm-replay: ') || line.startsWith('dsh: '))
-    .map((line) => `scenario ${scenario}: ${line}`)
 }

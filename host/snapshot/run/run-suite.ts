@@ -3,6 +3,7 @@
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, startRecordingStub } from '../env/record-stub.ts'
+import { removeLeftovers } from '../env/write-fixtures.ts'
 import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
 
 export interface SuiteOptions {
@@ -10,6 +11,8 @@ export interface SuiteOptions {
   names?: string[]
   mode?: RunMode
   subprocess?: boolean
+  /** record / refresh: write `<file>.new` copies for `dsh review` instead of overwriting (docs/review.md). */
+  pending?: boolean
   /** Record against the stub endpoint with host/snapshot/model-scripts/<name>.ts instead of the real API. */
   stub?: boolean
   timeoutMs?: number
@@ -23,24 +26,38 @@ export interface SuiteResult {
   outcomes: ScenarioOutcome[]
   /** Scenario folders that could not even be loaded. */
   loadFailures: string[]
+  /** Leftover goldens and sidecars of removed scenarios that a full refresh deleted. */
+  removed: string[]
   interrupted: boolean
 }
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const mode = options.mode ?? 'replay'
-  const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names, mode })
+  const { scenarios, failures, leftovers } = await discoverScenarios(options.repoRoot, { names: options.names, mode })
   const loadFailures = failures.map((f) => f.error.message)
-  const { scenarios: corpus } = options.names ? await discoverScenarios(options.repoRoot, { mode }) : { scenarios }
+  const full = options.names ? await discoverScenarios(options.repoRoot, { mode }) : { scenarios, leftovers }
+  const corpus = full.scenarios
+  // Goldens and sidecars of removed scenarios: a full refresh deletes them, a replay fails on them.
+  const removed: string[] = []
+  if (!options.names && mode !== 'replay' && !options.pending)
+    removed.push(...(await removeLeftovers(options.repoRoot, full.leftovers)))
+  else if (mode === 'replay')
+    loadFailures.push(
+      ...full.leftovers.map(
+        (file) =>
+          `${file} is obsolete: its folder has no snapshot.yml, so no scenario uses it; npx dsh test --mode refresh or npx vitest run -u removes it`,
+      ),
+    )
   const ordered = [...scenarios].sort((a, b) => Number(!!b.manifest.header?.pin) - Number(!!a.manifest.header?.pin))
   const outcomes: ScenarioOutcome[] = []
   options.onStart?.(ordered.length)
   for (const scenario of ordered) {
-    if (options.signal?.aborted) return { outcomes, loadFailures, interrupted: true }
+    if (options.signal?.aborted) return { outcomes, loadFailures, removed, interrupted: true }
     const outcome = await runOne(scenario, corpus, mode, options)
     outcomes.push(outcome)
     options.onResult?.(outcome)
   }
-  return { outcomes, loadFailures, interrupted: !!options.signal?.aborted }
+  return { outcomes, loadFailures, removed, interrupted: !!options.signal?.aborted }
 }
 
 async function runOne(
@@ -54,6 +71,7 @@ async function runOne(
     corpus,
     mode,
     subprocess: options.subprocess,
+    pending: options.pending,
     timeoutMs: options.timeoutMs,
   }
   if (mode !== 'record' || !options.stub) {
@@ -66,6 +84,9 @@ async function runOne(
         ],
         written: [],
         durationMs: 0,
+        mode,
+        host: options.subprocess ? 'subprocess' : 'in-process',
+        mismatches: [],
       }
     }
     return runScenario(scenario, { ...common, env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })

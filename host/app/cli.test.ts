@@ -52,6 +52,8 @@ const LIVE = `- id: llm
 
 const REPLAY = `- id: llm
   name: ./plugins/llm
+- id: llm-replay
+  name: ./plugins/llm-replay
 # disabled
 - id: llm-deepseek
   name: ./plugins/llm-deepseek
@@ -59,8 +61,6 @@ const REPLAY = `- id: llm
   config:
     models:
       - deepseek-chat
-- id: llm-replay
-  name: ./plugins/llm-replay
 - id: session
   name: ./plugins/session
   config:
@@ -86,7 +86,7 @@ describe('dsh config', () => {
     expect(body(result.stdout)).toBe(LIVE)
   })
 
-  test('with --patch cordis.snapshot.yml the adapter is marked disabled and llm-replay follows it', async () => {
+  test('with --patch cordis.snapshot.yml the adapter is marked disabled and llm-replay follows llm', async () => {
     const result = await run(['config', '--config', config, '--patch', snapshot])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(result.stdout).toMatch(/^# effective entries of .*cordis\.yml --patch .*cordis\.snapshot\.yml\n/)

@@ -4,7 +4,7 @@ import { assertUniqueIds, parseEntries, type CompositionEntry } from './entries.
 import { ConfigError } from './errors.ts'
 import { applyOverlay, parsePatches, type Patch } from './overlay.ts'
 import { rebasePatches } from './rebase.ts'
-import { assertDataOnly, parseYaml, type EnvSource } from './yaml.ts'
+import { assertDataOnly, parseYaml, yamlPosition, type EnvSource } from './yaml.ts'
 
 /** An overlay: a YAML file path (relative to the process cwd) or patches built in memory. */
 export type PatchSource = string | InMemoryPatches
@@ -52,7 +52,9 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
         lenientEnv,
       })
       const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
-      entries = applyOverlay(entries, rebased, overlay)
+      // Rebasing copies the patches; their lines and columns are kept by index.
+      const positions = Array.isArray(raw) ? raw.map(yamlPosition) : []
+      entries = applyOverlay(entries, rebased, overlay, positions)
     } else {
       assertDataOnly(overlay.patches, overlay.source)
       const rebased = rebasePatches(

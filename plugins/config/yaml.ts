@@ -17,6 +17,21 @@ export interface ParseYamlOptions {
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
+/** 1-based line and column of a value in the file it was parsed from. */
+export interface SourcePosition {
+  line: number
+  column: number
+}
+
+// Where each mapping and list of a parsed file starts, so later errors (a patch naming an unknown
+// id) can point at it. Keyed by the parsed object itself; values built in memory have none.
+const positions = new WeakMap<object, SourcePosition>()
+
+/** Where a mapping or list that parseYaml returned (or nested in what it returned) starts in its file. */
+export function yamlPosition(value: unknown): SourcePosition | undefined {
+  return typeof value === 'object' && value !== null ? positions.get(value) : undefined
+}
+
 /**
  * Parse a composition or overlay file. The schema is YAML 1.2 core plus `!env`; js-yaml 4 has no
  * JavaScript types, and any other explicit tag is an "unknown tag" error, so no value evaluates code.
@@ -60,13 +75,22 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
   })
   const schema = CORE_SCHEMA.extend([envScalar, envSequence])
 
+  // Start positions of the nodes being composed, innermost last.
+  const open: SourcePosition[] = []
   let result: unknown
   try {
     result = load(text, {
       schema,
       filename,
-      listener: (_event, current) => {
+      listener: (event, current) => {
         state = current
+        if (event === 'open') {
+          open.push({ line: current.line + 1, column: current.position - current.lineStart + 1 })
+          return
+        }
+        const start = open.pop()
+        const value: unknown = current.result
+        if (start && typeof value === 'object' && value !== null && !positions.has(value)) positions.set(value, start)
       },
     })
   } catch (error) {

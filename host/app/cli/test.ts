@@ -1,16 +1,24 @@
 import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import type { RunMode } from '../../snapshot/core/fixtures.ts'
-import { UsageError, stringOption, type CliCommand } from './command.ts'
+import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
+import { compositionOptions } from './composition-options.ts'
 import { formatOutcomeLine, formatSummary, suiteReport } from './test-report.ts'
 
 const MODES: RunMode[] = ['replay', 'record', 'refresh']
 
-/** `dsh test`: run scenarios from ./scenarios against the composition in ./cordis.yml. */
+/** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
   name: 'test',
   summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
   positionals: '[name…]',
   options: {
+    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    config: {
+      ...compositionOptions.config,
+      description: "composition file (default: cordis.yml in the root folder, else dsh's own)",
+    },
+    patch: compositionOptions.patch,
     mode: {
       type: 'string',
       valueName: 'replay|record|refresh',
@@ -46,8 +54,13 @@ export const testCommand: CliCommand = {
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
       const { runSuite } = await import('../../snapshot/run/run-suite.ts')
+      const { resolveComposition } = await import('../../snapshot/run/composition.ts')
+      const root = resolve(stringOption(values, 'root') ?? '.')
+      const config = stringOption(values, 'config')
+      const composition = resolveComposition({ config, patches: stringList(values, 'patch') }, root, process.cwd())
       const result = await runSuite({
-        repoRoot: process.cwd(),
+        repoRoot: root,
+        composition,
         names: positionals.length ? positionals : undefined,
         mode,
         subprocess: !!values.subprocess,

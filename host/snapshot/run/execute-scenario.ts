@@ -13,9 +13,13 @@ import { loadExpected } from '../env/expected.ts'
 import { prepareRun } from '../env/prepare.ts'
 import { runInProcess } from './inprocess.ts'
 import { runSubprocess } from './subprocess.ts'
+import type { TestComposition } from './composition.ts'
 
 export interface ExecuteOptions {
+  /** The project folder holding scenarios/. */
   repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
   corpus: readonly LoadedScenario[]
   mode: RunMode
   subprocess?: boolean
@@ -41,6 +45,7 @@ export async function executeScenario(scenario: LoadedScenario, options: Execute
   const prepared = {
     ...(await prepareRun(options.repoRoot, scenario, options.mode)),
     modelBaseUrl: options.modelBaseUrl,
+    composition: options.composition,
   }
   try {
     const timeoutMs = options.timeoutMs ?? 10_000

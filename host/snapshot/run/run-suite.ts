@@ -5,9 +5,13 @@ import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, startRecordingStub } from '../env/record-stub.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
 import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import type { TestComposition } from './composition.ts'
 
 export interface SuiteOptions {
+  /** The project folder holding scenarios/. */
   repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
   names?: string[]
   mode?: RunMode
   subprocess?: boolean
@@ -68,6 +72,7 @@ async function runOne(
 ): Promise<ScenarioOutcome> {
   const common = {
     repoRoot: options.repoRoot,
+    composition: options.composition,
     corpus,
     mode,
     subprocess: options.subprocess,

@@ -9,10 +9,9 @@ import { packageRoot } from '../../../lib/package-root.ts'
 const root = packageRoot
 
 export default function setup(): void {
-  const builtAt = existsSync(join(root, 'dist', 'host', 'app', 'cli.js'))
-    ? statSync(join(root, 'dist', 'host', 'app', 'cli.js')).mtimeMs
-    : 0
-  const sources = ['plugins', 'host'].flatMap((dir) => listTs(join(root, dir)))
+  const cli = join(root, 'dist', 'host', 'app', 'cli.js')
+  const builtAt = existsSync(cli) ? statSync(cli).mtimeMs : 0
+  const sources = ['plugins', 'host', 'lib'].flatMap((dir) => listTs(join(root, dir)))
   if (builtAt && sources.every((file) => statSync(file).mtimeMs <= builtAt)) return
   const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc')
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'inherit' })

@@ -88,6 +88,7 @@ export function assessRun(input: AssessInput): Assessment {
   return { failures, mismatches, writes, deletes }
 }
 
-function linesText(lines: readonly string[]): string {
+/** A transcript as the golden file holds it: one line each, newline-terminated. */
+export function linesText(lines: readonly string[]): string {
   return lines.length ? `${lines.join('\n')}\n` : ''
 }

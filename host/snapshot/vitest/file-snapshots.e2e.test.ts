@@ -18,9 +18,19 @@ for (const name of ['text-turn', 'reasoning-turn', 'new-session-only'])
 writeFileSync(
   join(project.root, 'vitest.config.mjs'),
   `import { scenarioFiles } from ${JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'scenario-files.ts'))}
-export default { plugins: [scenarioFiles()], test: { include: ['scenarios/*/snapshot.yml'], isolate: false } }
+export default { plugins: [scenarioFiles()], test: { include: ['scenarios/*/snapshot.yml', 'scenarios/*.test.mjs'], isolate: false } }
 `,
 )
+writeFileSync(
+  join(scenarios, 'corpus.test.mjs'),
+  `import { defineCorpusChecks } from ${JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'corpus-checks.ts'))}
+await defineCorpusChecks({ url: import.meta.url })
+`,
+)
+// A removed scenario's golden, left behind: obsolete, and -u removes it (with its emptied folder).
+project.scenario('gone', { manifest: '', input: {} })
+for (const file of ['snapshot.yml', 'input.json']) rmSync(join(scenarios, 'gone', file))
+writeFileSync(join(scenarios, 'gone', 'stdout.golden.jsonl'), '{}\n')
 const golden = (name: string) => join(scenarios, name, 'stdout.golden.jsonl')
 const original = readFileSync(golden('text-turn'), 'utf8')
 writeFileSync(golden('text-turn'), original.replace('Hello', 'Howdy'))
@@ -70,7 +80,8 @@ describe('vitest file snapshots for scenarios', () => {
       report.testResults.flatMap((file) => file.assertionResults.map((test) => [test.title, test])),
     )
     // Tests are named by the scenario alone.
-    expect(Object.keys(results).sort()).toEqual(['new-session-only', 'reasoning-turn', 'text-turn'])
+    expect(Object.keys(results).sort()).toEqual(['new-session-only', 'reasoning-turn', 'scenario folders', 'text-turn'])
+    expect(results['scenario folders']?.failureMessages.join('\n')).toContain('scenarios/gone/stdout.golden.jsonl')
     expect(results['text-turn']?.status).toBe('failed')
     expect(results['text-turn']?.failureMessages.join('\n')).toContain('scenarios/text-turn/stdout.golden.jsonl')
     expect(results['new-session-only']?.status).toBe('failed')
@@ -78,8 +89,9 @@ describe('vitest file snapshots for scenarios', () => {
       'obsolete fixture file(s) no scenario uses: scenarios/reasoning-turn/tool-schemas.expected.json',
     )
     expect(report.snapshot.unmatched).toBe(2)
-    expect(report.snapshot.unchecked).toBe(1)
-    expect(report.snapshot.uncheckedKeysByFile.flatMap((f) => f.keys)).toEqual([
+    expect(report.snapshot.unchecked).toBe(2)
+    expect(report.snapshot.uncheckedKeysByFile.flatMap((f) => f.keys).sort()).toEqual([
+      'scenarios/gone/stdout.golden.jsonl',
       'scenarios/reasoning-turn/tool-schemas.expected.json',
     ])
   }, 60_000)
@@ -87,7 +99,8 @@ describe('vitest file snapshots for scenarios', () => {
   it('-u updates the changed golden, writes the missing one, removes the obsolete sidecar, keeps the logs', async () => {
     const report = await vitest('-u')
     expect(report.numFailedTests).toBe(0)
-    expect(report.snapshot).toMatchObject({ updated: 1, added: 1, unchecked: 1 })
+    expect(report.snapshot).toMatchObject({ updated: 1, added: 1, unchecked: 2 })
+    expect(existsSync(join(scenarios, 'gone'))).toBe(false)
     expect(readFileSync(golden('text-turn'), 'utf8')).toBe(original)
     expect(readFileSync(golden('new-session-only'), 'utf8')).toBe(created)
     expect(existsSync(join(scenarios, 'reasoning-turn', 'tool-schemas.expected.json'))).toBe(false)

@@ -89,6 +89,9 @@ export const inputStepSchema = z.discriminatedUnion('op', [
 ])
 
 export const inputSchema = closedObject({
+  $schema: z.string().optional().meta({
+    description: 'The JSON Schema editors validate this file with, e.g. "../../schemas/input.schema.json".',
+  }),
   steps: z.array(inputStepSchema).min(1),
   permissions: z.array(z.enum(PERMISSION_SCRIPT_ANSWERS)).default([]).meta({
     description:

@@ -3,7 +3,8 @@
 import { stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { PermissionMode } from './case-schema.ts'
-import { formatDuration, formatText } from './format-text.ts'
+import { painter } from '../../lib/style.ts'
+import { formatDuration, formatStatus, formatText } from './format-text.ts'
 import { loadSuite } from './load-suite.ts'
 import { exitCodeFor, summarize, type RunReport } from './report.ts'
 import { runSuite } from './run-suite.ts'
@@ -28,6 +29,8 @@ export interface ConformanceRunOptions {
   env: NodeJS.ProcessEnv
   stdout(text: string): void
   stderr(text: string): void
+  /** Colour per stream (the CLI decides from the terminal and NO_COLOR / FORCE_COLOR); none by default. */
+  color?: { stdout?: boolean; stderr?: boolean }
   signals?: SignalSource
   cleanupPhaseMs?: number
 }
@@ -59,6 +62,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
     )
 
   const log = (line: string) => options.stderr(`${line}\n`)
+  const progressPaint = painter(!!options.color?.stderr)
   const interrupts = watchRunSignals(log, options.signals)
   let run
   try {
@@ -72,7 +76,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       jobs,
       cleanupPhaseMs: options.cleanupPhaseMs,
       onCaseDone: (result, done, total) =>
-        log(`[${done}/${total}] ${result.id}: ${result.status} (${formatDuration(result.durationMs)})`),
+        log(
+          `[${done}/${total}] ${result.id}: ${formatStatus(result.status, progressPaint)} (${formatDuration(result.durationMs)})`,
+        ),
     })
   } finally {
     interrupts.dispose()
@@ -104,6 +110,6 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       if (report.exitCode === 0) return 1
     }
   }
-  options.stdout(options.format === 'json' ? json : formatText(report))
+  options.stdout(options.format === 'json' ? json : formatText(report, painter(!!options.color?.stdout)))
   return report.exitCode
 }

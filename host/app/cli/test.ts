@@ -107,7 +107,11 @@ export const testCommand: CliCommand = {
       const htmlFile = stringOption(values, 'html')
       if (htmlFile) {
         const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
-        await writeFile(htmlFile, renderHtmlReport(result, { mode, root }))
+        const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
+        const { scenarios } = await discoverScenarios(root)
+        const inputs = Object.fromEntries(scenarios.map((s) => [s.name, s.input]))
+        const html = renderHtmlReport({ ...result, inputs })
+        await writeFile(htmlFile, html)
         io.stderr(`dsh test: wrote ${htmlFile}\n`)
       }
       io.stdout(

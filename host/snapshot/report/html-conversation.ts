@@ -118,7 +118,7 @@ function permission(view: PermissionView): Html[] {
 function toolCard(call: ToolCallView, label: Html): Html {
   return h(
     'div',
-    { class: `tool status-${call.status ?? 'unknown'}`, 'data-tool-call': call.id },
+    { class: `tool status-${/^[a-z_]+$/.test(call.status ?? '') ? call.status : 'other'}`, 'data-tool-call': call.id },
     label,
     h(
       'div',

@@ -13,6 +13,8 @@ export interface CliIO {
   env: NodeJS.ProcessEnv
   /** Which streams are terminals (colour is only for those, lib/style.ts); none when absent. */
   isTTY?: { stdout?: boolean; stderr?: boolean }
+  /** Ask the person at the terminal and read one answer line; absent when stdin is not a terminal. */
+  ask?(question: string): Promise<string>
 }
 
 /** Colour for one of the CLI's streams, as the terminal and NO_COLOR / FORCE_COLOR decide. */

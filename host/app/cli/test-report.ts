@@ -2,6 +2,7 @@
 // stdout at the end (a table, every failure in full, the fixtures written, a closing count line),
 // or the same as JSON. Reporters are functions of outcomes, so they fit any stream of them.
 import type { Paint } from '../../../lib/style.ts'
+import { colourDiff } from './colour-diff.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import type { ScenarioOutcome } from '../../snapshot/run/run-scenario.ts'
 import { columns } from './usage.ts'
@@ -64,20 +65,6 @@ export function suiteReport(result: SuiteResult, mode: string) {
       written,
     })),
   }
-}
-
-/** Diff lines of a failure in red (-) and green (+), the rest as is. */
-function colourDiff(text: string, paint: Paint): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      if (/^(---|\+\+\+) /.test(line)) return paint('bold', line)
-      if (line.startsWith('-')) return paint('red', line)
-      if (line.startsWith('+')) return paint('green', line)
-      if (line.startsWith('@@')) return paint('cyan', line)
-      return line
-    })
-    .join('\n')
 }
 
 function indent(text: string): string {

@@ -14,7 +14,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'plugins/**/*.test.ts', 'host/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'lib/**/*.test.ts',
+            'plugins/**/*.test.ts',
+            'host/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scenarios/conformance/**/*.test.ts',
+          ],
           // Subprocess tests run the built dsh: rebuild dist/ first when a source is newer.
           globalSetup: ['host/snapshot/vitest/global-setup.ts'],
         },

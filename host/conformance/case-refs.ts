@@ -1,7 +1,7 @@
 // Rules across the steps and checks of one case (pure): step names are unique, every
 // reference names an earlier step of the right kind, background prompts are awaited, and
 // no check contradicts another. Each issue points at the field that must change.
-import type { FileIssue } from '../snapshot/scenario/issues.ts'
+import type { FileIssue } from '../../lib/file-issues.ts'
 import type { CaseCheck, CaseFile, CaseStep, StepOp } from './case-schema.ts'
 
 interface Named {

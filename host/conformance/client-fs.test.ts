@@ -56,6 +56,7 @@ describe('client fs confined to the case cwd', () => {
     const { root, ledger, fs } = await setup(false)
     await writeFile(join(root, 'keep.txt'), 'original')
     await mkdir(join(root, 'existing'))
+    await ledger.begin()
     await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed' })
     await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed twice' })
     await fs.write({ sessionId: 's', path: join(root, 'new', 'deep', 'file.txt'), content: 'new' })

@@ -112,6 +112,7 @@ export class Agent extends Service {
         append: (type, data) => sessions.append(sessionId, type, data),
         tools: () => this.ctx.tools.list(),
         config: this.config,
+        hidden: [sessions.root],
       },
       runtime,
       content,

@@ -4,7 +4,7 @@ import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { LlmService } from '../llm/index.ts'
 import type { StreamError, ToolCall } from '../llm/types.ts'
 import type { EventData, EventType, PermissionOutcomeRecord, SessionEvent, TurnEndReason } from '../session/events.ts'
-import type { Tool } from '../tools/types.ts'
+import type { Tool, ToolContext } from '../tools/types.ts'
 import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
 import type { AgentConfig } from './config.ts'
 import { buildMessages } from './history.ts'
@@ -35,6 +35,8 @@ export interface TurnDeps {
   append<K extends EventType>(type: K, data: EventData[K]): SessionEvent<K>
   tools(): Tool[]
   config: AgentConfig
+  /** Folders the file tools keep out of (the sessions root: the model never reads its own logs). */
+  hidden?: readonly string[]
 }
 
 export async function runTurn(
@@ -201,7 +203,7 @@ async function runToolCalls(
       continue
     }
     append('tool/start', { turn, step, callId: call.id })
-    const outcome = await runTool(tool, args, runtime.header.cwd, signal)
+    const outcome = await runTool(tool, args, { cwd: runtime.header.cwd, signal, hidden: deps.hidden })
     result(outcome.output, outcome.isError)
     if (signal.aborted) cancelled = true
   }
@@ -259,9 +261,9 @@ function askOrCancel(
 }
 
 /** Tools promise never to throw; one that does still gives the model an error result. */
-async function runTool(tool: Tool, args: Record<string, unknown>, cwd: string, signal: AbortSignal) {
+async function runTool(tool: Tool, args: Record<string, unknown>, context: ToolContext) {
   try {
-    return await tool.run(args, { cwd, signal })
+    return await tool.run(args, context)
   } catch (error) {
     return {
       output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,

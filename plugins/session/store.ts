@@ -14,6 +14,7 @@ import {
   type TornTail,
 } from './log-format.ts'
 import { readFirstLine } from './read-first-line.ts'
+import { defaultSessionsRoot } from './default-root.ts'
 
 declare module 'cordis' {
   interface Events {
@@ -27,8 +28,11 @@ declare module 'cordis' {
 
 export const Config = z
   .strictObject({
-    /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
-    root: z.string().default('./.sessions'),
+    /**
+     * Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start.
+     * Default: DSH_SESSIONS_ROOT, else the XDG state folder (see default-root.ts).
+     */
+    root: z.string().min(1).optional(),
     /** fsync after every append: survives power loss, not just a killed process. */
     fsync: z.boolean().default(false),
     /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
@@ -87,7 +91,7 @@ export class SessionStore extends Service {
   constructor(ctx: Context, config: SessionStoreConfig = {}) {
     super(ctx, 'sessions')
     const resolved = Config.parse(config)
-    this.root = resolve(resolved.root)
+    this.root = resolve(resolved.root ?? defaultSessionsRoot())
     const emit = ctx.emit as (name: string, ...args: unknown[]) => void
     this.state = {
       root: this.root,

@@ -8,7 +8,9 @@ export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number]
 /** Variables the agent itself needs that a command must never see, even if allowlisted by mistake. */
 export const AGENT_SECRET_VARS = ['DEEPSEEK_API_KEY']
 
-export const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM']
+// DSH_CONFORMANCE_CASE is set only by `dsh conformance`: a tag, not a secret, that lets the runner
+// find a daemon a command left running (docs/conformance.md, "Leftover processes").
+export const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE']
 
 // Strict: a misspelt key (`timeoutMS`) is an error naming it, not silently ignored.
 const BashConfig = z.strictObject({

@@ -109,7 +109,7 @@ describe('ToolsConfig', () => {
         timeoutMs: 30_000,
         maxOutputBytes: 16_384,
         killGraceMs: 2_000,
-        envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM'],
+        envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE'],
       },
       readMaxBytes: 65_536,
     })

@@ -7,6 +7,11 @@ export interface ToolContext {
   cwd: string
   /** Fires on session/cancel; a tool must stop promptly and kill what it started. */
   signal: AbortSignal
+  /**
+   * Absolute folders the file tools treat as off limits even inside the cwd (dsh's own session
+   * logs): reading or writing in them is refused and listings leave them out.
+   */
+  hidden?: readonly string[]
 }
 
 export interface ToolResult {

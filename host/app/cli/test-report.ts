@@ -22,7 +22,7 @@ export function formatProgressLine(outcome: ScenarioOutcome, done: number, total
 }
 
 /** The report (stdout): one row per scenario, then failures in full, then `N passed, M failed`. */
-export function formatTextReport(result: SuiteResult, paint: Paint): string {
+export function formatTextReport(result: SuiteResult, paint: Paint, interruptedBy?: string): string {
   const lines: string[] = []
   if (result.outcomes.length) {
     const rows = result.outcomes.map(
@@ -42,18 +42,23 @@ export function formatTextReport(result: SuiteResult, paint: Paint): string {
   const written = result.outcomes.flatMap((o) => o.written).concat(result.removed)
   if (written.length) lines.push('', 'Written:', ...written.map((file) => `  ${file}`))
   if (result.loadFailures.length) lines.push('', ...result.loadFailures.map((f) => `${paint('red', 'error')}: ${f}`))
-  if (result.interrupted) lines.push('', paint('yellow', 'interrupted: the remaining scenarios did not run'))
+  if (result.interrupted)
+    lines.push(
+      '',
+      paint('yellow', `interrupted${interruptedBy ? ` by ${interruptedBy}` : ''}: the remaining scenarios did not run`),
+    )
   const passed = result.outcomes.length - failed.length
   const failures = failed.length + result.loadFailures.length
   lines.push('', `${passed} passed, ${failures} failed`)
   return `${lines.join('\n').replace(/^\n/, '')}\n`
 }
 
-export function suiteReport(result: SuiteResult, mode: string) {
+export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: string) {
   return {
     ok: !result.interrupted && !result.loadFailures.length && result.outcomes.every((o) => o.ok),
     mode,
     interrupted: result.interrupted,
+    ...(interruptedBy ? { interruptedBy } : {}),
     loadFailures: result.loadFailures,
     removed: result.removed,
     scenarios: result.outcomes.map(({ scenario, ok, failures, written, durationMs, host }) => ({

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import type { RunMode } from '../../snapshot/core/fixtures.ts'
 import { UsageError, paintFor, stringList, stringOption, type CliCommand } from './command.ts'
 import { compositionOptions } from './composition-options.ts'
@@ -31,8 +32,7 @@ export const testCommand: CliCommand = {
     subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
     stub: {
       type: 'boolean',
-      description:
-        'record against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
+      description: "record against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
     },
     shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
@@ -67,41 +67,51 @@ export const testCommand: CliCommand = {
       throw error
     }
 
-    const controller = new AbortController()
-    const onSignal = () => {
-      io.stderr('dsh test: interrupted; finishing the running scenario, then writing a partial report\n')
-      controller.abort()
-    }
-    process.once('SIGINT', onSignal)
+    // The first SIGINT / SIGTERM / SIGHUP lets the running scenario finish (its waits are bounded
+    // by --timeout), then the partial report is written and its temp folders are gone. A second
+    // one stops at once: a scenario can hang where no timeout reaches, and the user asked twice.
+    let removeTempDirsNow = (): string[] => []
+    const interrupts = watchRunSignals({
+      onFirst: (name) =>
+        io.stderr(
+          `dsh test: ${name}; finishing the running scenario, then writing a partial report (send it again to stop now)\n`,
+        ),
+      onRepeat: (name) => {
+        const problems = removeTempDirsNow()
+        io.stderr(
+          `dsh test: ${name} again; stopping now: the running scenario is not finished and no report is written; ` +
+            `its temp folders were removed${problems.length ? `, except: ${problems.join('; ')}` : ''}\n`,
+        )
+        process.exit(signalExitCode(name))
+      },
+    })
     try {
-      const { runSuite } = await import('../../snapshot/run/run-suite.ts')
-      const { resolveComposition } = await import('../../snapshot/run/composition.ts')
-      const composition = resolveComposition(
-        { config: stringOption(values, 'config'), patches: stringList(values, 'patch') },
-        root,
-        process.cwd(),
-      )
+      // Loaded on use: `dsh serve` starts without the test host's modules.
+      const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
+      removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
       const host = values.subprocess ? 'subprocess' : 'in-process'
       const progress = paintFor(io, 'stderr')
       let total = 0
       let done = 0
-      const result = await runSuite({
-        repoRoot: root,
-        composition,
+      const result = await runScenarios({
+        root,
+        config: stringOption(values, 'config'),
+        patches: stringList(values, 'patch'),
         names,
         mode,
         subprocess: !!values.subprocess,
         stub: !!values.stub,
         pending: !!values.pending,
         timeoutMs,
-        signal: controller.signal,
+        signal: interrupts.signal,
         onStart: (count) => {
           total = count
           io.stderr(`${formatStartLine(count, mode, host)}\n`)
         },
         onResult: (outcome) => io.stderr(`${formatProgressLine(outcome, ++done, total, progress)}\n`),
       })
-      const report = suiteReport(result, mode)
+      const interruptedBy = interrupts.interruptedBy()
+      const report = suiteReport(result, mode, interruptedBy)
       const reportFile = stringOption(values, 'report')
       if (reportFile) await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`)
       const htmlFile = stringOption(values, 'html')
@@ -110,17 +120,18 @@ export const testCommand: CliCommand = {
         const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
         const { scenarios } = await discoverScenarios(root)
         const inputs = Object.fromEntries(scenarios.map((s) => [s.name, s.input]))
-        const html = renderHtmlReport({ ...result, inputs })
-        await writeFile(htmlFile, html)
+        await writeFile(htmlFile, renderHtmlReport({ ...result, inputs }))
         io.stderr(`dsh test: wrote ${htmlFile}\n`)
       }
       io.stdout(
-        format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatTextReport(result, paintFor(io, 'stdout')),
+        format === 'json'
+          ? `${JSON.stringify(report, null, 2)}\n`
+          : formatTextReport(result, paintFor(io, 'stdout'), interruptedBy),
       )
-      if (result.interrupted) return 130
+      if (result.interrupted) return signalExitCode(interruptedBy ?? 'SIGINT')
       return report.ok ? 0 : 1
     } finally {
-      process.off('SIGINT', onSignal)
+      interrupts.dispose()
     }
   },
 }

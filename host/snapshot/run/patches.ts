@@ -1,6 +1,6 @@
 // The composition a scenario run boots (DESIGN §9): the user's composition and --patch files,
-// the replay overlay (the record overlay when recording), the manifest's overlays, and one
-// in-memory patch with this run's paths. Pure apart from looking up which overlay files exist.
+// the replay overlay (the record overlay when recording), the manifest's overlays, the
+// scenario's own cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from looking up which overlay files exist.
 import { fileURLToPath } from 'node:url'
 import type { PatchSource } from '../../../plugins/config/index.ts'
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
@@ -35,7 +35,7 @@ export function runComposition(plan: PatchPlan): { configFile: string; patches: 
   return { configFile: composition.configFile, patches: [...composition.patches, ...runPatches(plan)] }
 }
 
-/** The overlays the host adds after the user's: mode overlay, manifest overlays, the per-run patch. */
+/** The overlays the host adds after the user's: mode overlay, manifest overlays, cordis.patch.yml, the per-run patch. */
 export function runPatches(plan: PatchPlan): PatchSource[] {
   const { repoRoot, scenario, mode } = plan
   const patches: PatchSource[] = []
@@ -47,6 +47,7 @@ export function runPatches(plan: PatchPlan): PatchSource[] {
     if (!file) throw new Error(`scenario ${scenario.name}: overlay "${overlay}" is neither in overlays/ nor bundled`)
     patches.push(file)
   }
+  if (scenario.patchFile) patches.push(scenario.patchFile)
   const own: object[] = [{ id: 'session', config: { root: plan.sessionsRoot } }]
   if (mode === 'record' && plan.modelBaseUrl) own.push({ id: 'llm-deepseek', config: { baseUrl: plan.modelBaseUrl } })
   if (mode !== 'record') {

@@ -30,6 +30,25 @@ export interface ScenarioOutcome {
   surfaces?: { transcript: string[]; sessionLogs: string[] }
 }
 
+/** The outcome of a scenario that failed before it could run (no key, no model script, …). */
+export function failedBeforeRun(
+  scenario: string,
+  mode: RunMode,
+  subprocess: boolean | undefined,
+  failures: string[],
+): ScenarioOutcome {
+  return {
+    scenario,
+    ok: false,
+    failures,
+    written: [],
+    durationMs: 0,
+    mode,
+    host: subprocess ? 'subprocess' : 'in-process',
+    mismatches: [],
+  }
+}
+
 export async function runScenario(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
   const started = performance.now()
   const mode = options.mode ?? 'replay'

@@ -2,9 +2,9 @@
 // class sidecars before the scenarios that are checked against them).
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { STUB_API_KEY, startRecordingStub } from '../env/record-stub.ts'
+import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
-import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import { failedBeforeRun, runScenario, type ScenarioOutcome } from './run-scenario.ts'
 import type { TestComposition } from './composition.ts'
 
 export interface SuiteOptions {
@@ -17,7 +17,7 @@ export interface SuiteOptions {
   subprocess?: boolean
   /** record / refresh: write `<file>.new` copies for `dsh review` instead of overwriting (docs/review.md). */
   pending?: boolean
-  /** Record against the stub endpoint with host/snapshot/model-scripts/<name>.ts instead of the real API. */
+  /** Record against the stub endpoint with scenarios/<name>/model.yml instead of the real API. */
   stub?: boolean
   timeoutMs?: number
   signal?: AbortSignal
@@ -81,22 +81,18 @@ async function runOne(
   }
   if (mode !== 'record' || !options.stub) {
     if (mode === 'record' && !process.env.DEEPSEEK_API_KEY) {
-      return {
-        scenario: scenario.name,
-        ok: false,
-        failures: [
-          `scenario ${scenario.name}: record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)`,
-        ],
-        written: [],
-        durationMs: 0,
-        mode,
-        host: options.subprocess ? 'subprocess' : 'in-process',
-        mismatches: [],
-      }
+      return failedBeforeRun(scenario.name, mode, options.subprocess, [
+        `scenario ${scenario.name}: record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)`,
+      ])
     }
     return runScenario(scenario, { ...common, env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
   }
-  const stub = await startRecordingStub(options.repoRoot, scenario.name)
+  let stub: Awaited<ReturnType<typeof startRecordingStub>>
+  try {
+    stub = await startRecordingStub(scenario)
+  } catch (error) {
+    return failedBeforeRun(scenario.name, mode, options.subprocess, [(error as Error).message])
+  }
   const savedKey = process.env.DEEPSEEK_API_KEY
   // The in-process adapter reads the key from this process's environment; a placeholder suffices for the stub.
   process.env.DEEPSEEK_API_KEY = STUB_API_KEY
@@ -112,7 +108,7 @@ async function runOne(
         ...outcome,
         ok: false,
         failures: [
-          `scenario ${scenario.name}: ${left} scripted model turn(s) in host/snapshot/model-scripts/${scenario.name}.ts were never requested`,
+          `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} were never requested`,
         ],
       }
     return outcome

@@ -18,6 +18,9 @@ import {
 import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
+import { loadModelScript } from './model-script.ts'
+import { loadScenarioPatch } from './scenario-patch.ts'
+import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/script.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
 
 export interface LoadedScenario {
@@ -26,6 +29,10 @@ export interface LoadedScenario {
   dir: string
   manifest: ScenarioManifest
   input: ScenarioInput
+  /** model.yml as stub script items (for --stub recording); undefined when the folder has none. */
+  model?: StubScriptItem[]
+  /** Absolute path of the scenario's cordis.patch.yml, applied after every other overlay. */
+  patchFile?: string
   /** Fixture-file and cross-scenario problems; a runner fails the scenario when this is not empty. */
   problems: string[]
 }
@@ -106,8 +113,18 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
     try {
       const manifest = await loadManifest(repoRoot, name, overlayFiles)
       const input = await loadInput(repoRoot, name)
-      const problems = fixtureFileProblems(manifest, input, entries, options)
-      loaded.push({ name, dir, manifest, input, problems })
+      const model = await loadModelScript(repoRoot, name)
+      const patch = await loadScenarioPatch(repoRoot, name)
+      const problems = fixtureFileProblems(manifest, input, entries, { ...options, patchModules: patch?.moduleFiles })
+      loaded.push({
+        name,
+        dir,
+        manifest,
+        input,
+        ...(model ? { model } : {}),
+        ...(patch ? { patchFile: patch.file } : {}),
+        problems,
+      })
     } catch (error) {
       failures.push({ name, dir, error: error as Error })
     }

@@ -55,6 +55,8 @@ export interface FixtureCheckOptions {
   goldensOptional?: boolean
   /** The caller reports and removes obsolete goldens and sidecars itself (vitest). */
   obsoleteHandled?: boolean
+  /** Files and folders the scenario's cordis.patch.yml inserts as plugin modules. */
+  patchModules?: readonly string[]
 }
 
 /** `session.jsonl` for the first session, `session.<n>.jsonl` for the n+1-th. */
@@ -97,6 +99,9 @@ export function fixtureFileProblems(
   }
 
   allowed.add('snapshot.yml')
+  expectFile('model.yml', false, '')
+  expectFile('cordis.patch.yml', false, '')
+  for (const name of options.patchModules ?? []) allowed.add(name)
   expectFile('input.json', true, 'every scenario needs the ACP script it drives')
   expectFile(GOLDEN_TRANSCRIPT, goldensRequired, `create it with ${refresh}`)
 

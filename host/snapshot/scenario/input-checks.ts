@@ -1,7 +1,7 @@
 // Rules of an input script that span steps: aliases are defined once and before
 // use, background prompts are awaited exactly once, and options that only make
 // sense together appear together. Pure; each issue names the offending step.
-import type { FileIssue } from './issues.ts'
+import type { FileIssue } from '../../../lib/file-issues.ts'
 import type { InputStep, ScenarioInput } from './input.ts'
 
 /** `recorded` = the source's session.jsonl, `recorded1` = session.1.jsonl, … (host/snapshot/env/prepare.ts). */

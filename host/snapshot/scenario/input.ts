@@ -4,7 +4,8 @@
 import { z } from 'zod'
 import { EVENT_TYPES, type EventType } from '../../../plugins/session/events.ts'
 import { inputCrossStepIssues } from './input-checks.ts'
-import { ScenarioFileError, scenarioErrorMap, zodIssuesToFileIssues } from './issues.ts'
+import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
+import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 
@@ -112,7 +113,7 @@ export function parseInput(text: string, file: string): ScenarioInput {
   } catch (error) {
     throw new ScenarioFileError(file, [jsonSyntaxIssue(text, error as Error)])
   }
-  const parsed = inputSchema.safeParse(data, { error: scenarioErrorMap })
+  const parsed = inputSchema.safeParse(data, { error: fileErrorMap })
   if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
   const issues = inputCrossStepIssues(parsed.data)
   if (issues.length) throw new ScenarioFileError(file, issues)

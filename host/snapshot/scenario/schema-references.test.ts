@@ -1,11 +1,11 @@
-// Every scenario of this repository points editors at its JSON Schemas: the manifest's first line
-// is the yaml-language-server comment, input.json carries "$schema"; both paths resolve to the
-// published schema files (`dsh new` writes them so for new scenarios).
+// Every scenario of this repository points editors at its JSON Schemas: the manifest's (and the
+// model script's) first line is the yaml-language-server comment, input.json carries "$schema"; the
+// paths resolve to the published schema files (`dsh new` writes them so for new scenarios).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
-import { inputSchemaReference, manifestSchemaComment } from './schema-references.ts'
+import { inputSchemaReference, manifestSchemaComment, modelSchemaComment } from './schema-references.ts'
 
 const scenarios = readdirSync(packageFile('scenarios')).filter((name) =>
   existsSync(packageFile('scenarios', name, 'snapshot.yml')),
@@ -23,5 +23,7 @@ describe('schema references in the corpus', () => {
     expect(manifest.split('\n')[0]).toBe(manifestSchemaComment(dir))
     expect(input.$schema).toBe(inputSchemaReference(dir))
     expect(existsSync(resolve(dir, input.$schema!))).toBe(true)
+    const model = join(dir, 'model.yml')
+    if (existsSync(model)) expect(readFileSync(model, 'utf8').split('\n')[0]).toBe(modelSchemaComment(dir))
   })
 })

@@ -12,6 +12,11 @@ export function manifestSchemaComment(scenarioDir: string): string {
   return `# yaml-language-server: $schema=${schemaPath(scenarioDir, 'snapshot.schema.json')}`
 }
 
+/** The first line of model.yml (the stub model script). */
+export function modelSchemaComment(scenarioDir: string): string {
+  return `# yaml-language-server: $schema=${schemaPath(scenarioDir, 'model.schema.json')}`
+}
+
 /** The `"$schema"` value of input.json. */
 export function inputSchemaReference(scenarioDir: string): string {
   return schemaPath(scenarioDir, 'input.schema.json')

@@ -1,5 +1,6 @@
 import type { CliCommand } from './command.ts'
 import { configCommand } from './config.ts'
+import { newCommand } from './new.ts'
 import { reviewCommand } from './review.ts'
 import { conformanceCommand } from './conformance.ts'
 import { serveCommand } from './serve.ts'
@@ -11,6 +12,7 @@ export const commands: readonly CliCommand[] = [
   configCommand,
   testCommand,
   reviewCommand,
+  newCommand,
   conformanceCommand,
 ]
 

@@ -63,14 +63,6 @@ describe('assessRun', () => {
     expect(result.deletes.map((d) => d.file)).toEqual(['scenarios/s/session.1.jsonl'])
   })
 
-  it('with -u rewrites the golden but still compares the logs', () => {
-    const result = assessRun(
-      input({ mode: 'refresh', updateGoldenOnly: true, run: { transcript: ['b'], sessionLogs: ['changed\n'] } }),
-    )
-    expect(result.writes.map((w) => w.file)).toEqual(['scenarios/s/stdout.golden.jsonl'])
-    expect(result.failures).toEqual([expect.stringContaining('scenarios/s/session.jsonl differs')])
-  })
-
   it('never rewrites logs borrowed from another scenario (session.source)', () => {
     const result = assessRun(
       input({ mode: 'refresh', expected: { logsReadOnly: true }, run: { sessionLogs: ['changed\n'] } }),

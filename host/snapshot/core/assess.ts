@@ -29,8 +29,6 @@ export interface AssessInput {
   /** Absolute scenario folder, for logs that do not exist yet. */
   dir: string
   mode: RunMode
-  /** `-u` under vitest: rewrite the golden and sidecars only. */
-  updateGoldenOnly?: boolean
   expected: ExpectedFixtures
   run: NormalizedRun
 }
@@ -61,7 +59,7 @@ export function assessRun(input: AssessInput): Assessment {
 
   surface(expected.golden, linesText(run.transcript), 'transcript', true)
 
-  const logsOwned = !expected.logsReadOnly && !input.updateGoldenOnly
+  const logsOwned = !expected.logsReadOnly
   if (run.sessionLogs.length !== expected.logs.length && !(logsOwned && rewriting)) {
     failures.push(
       `scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`,

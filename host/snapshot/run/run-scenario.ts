@@ -8,7 +8,6 @@ import { executeScenario, type ExecuteOptions } from './execute-scenario.ts'
 
 export interface RunScenarioOptions extends Omit<ExecuteOptions, 'mode'> {
   mode?: RunMode
-  updateGoldenOnly?: boolean
   /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
   pending?: boolean
 }
@@ -81,7 +80,6 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
       scenario: scenario.name,
       dir: scenario.dir,
       mode,
-      updateGoldenOnly: options.updateGoldenOnly,
       expected: execution.expected,
       run: normalized,
     })

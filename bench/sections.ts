@@ -98,7 +98,9 @@ export function suiteSection(suite: SuiteTiming): string[] {
 export function selectSection(select: SelectTiming): string[] {
   const lines = [
     '== select: one scenario under vitest, cold ==',
-    `${select.command}: ${formatMs(select.wall.median)} median of ${select.wall.runs} (min ${formatMs(select.wall.min)}, max ${formatMs(select.wall.max)}); ${select.tests || 'no Tests line'}; exit ${select.code}`,
+    `${select.command}: ${formatMs(select.wall.median)} median of ${select.wall.runs} ` +
+      `(min ${formatMs(select.wall.min)}, max ${formatMs(select.wall.max)}); ` +
+      `${select.tests || 'no Tests line'}; exit ${select.code}`,
   ]
   if (select.code !== 0 || !/1 passed/.test(select.tests))
     lines.push('warning: the scenario did not pass alone; its time may not be representative')

@@ -118,7 +118,8 @@ function describeParseError(error: Error & { code?: string }, command: CliComman
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const given = /Unknown option '([^']+)'/.exec(error.message)?.[1] ?? '?'
     const close = nearMisses(given.split('=')[0]!, options)
-    return `unknown option ${given} for dsh ${command.name}${close.length ? `; did you mean ${close.join(' or ')}?` : ''}`
+    const hint = close.length ? `; did you mean ${close.join(' or ')}?` : ''
+    return `unknown option ${given} for dsh ${command.name}${hint}`
   }
   if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return `dsh ${command.name} takes no arguments, got ${/'([^']*)'/.exec(error.message)?.[1] ?? 'one'}`

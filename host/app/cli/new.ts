@@ -41,7 +41,8 @@ export const newCommand: CliCommand = {
     const tables = tableOption ? [resolve(tableOption)] : listTables(join(root, 'scenarios'))
     if (tables.length > 1)
       throw new UsageError(
-        `several tables list scenarios (${tables.map((t) => relative(root, t)).join(', ')}); choose one with --table FILE`,
+        `several tables list scenarios (${tables.map((t) => relative(root, t)).join(', ')}); ` +
+          'choose one with --table FILE',
       )
     const { scenarios } = existsSync(join(root, 'scenarios')) ? await discoverScenarios(root) : { scenarios: [] }
     const hasPin = scenarios.some((s) => s.manifest.header?.class === headerClass && s.manifest.header.pin)

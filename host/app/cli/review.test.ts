@@ -54,7 +54,8 @@ describe('dsh test --pending and dsh review', () => {
     const replay = await dsh(['test', 'text-turn'])
     expect(replay.code).toBe(1)
     expect(replay.stdout).toContain(
-      'scenarios/text-turn/stdout.golden.jsonl.new is pending review (written by --pending); accept or reject it with npx dsh review text-turn',
+      'scenarios/text-turn/stdout.golden.jsonl.new is pending review (written by --pending); ' +
+        'accept or reject it with npx dsh review text-turn',
     )
     expect(replay.stdout).not.toContain('is not expected here')
   })

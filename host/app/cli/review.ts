@@ -42,7 +42,8 @@ export const reviewCommand: CliCommand = {
     const tally = { accepted: [] as string[], rejected: [] as string[], left: [] as string[] }
     for (const [index, file] of pending.entries()) {
       io.stdout(
-        `${paint('bold', `[${index + 1}/${pending.length}] ${file.file}`)}\n${colourDiff(review.pendingDiff(file), paint)}\n\n`,
+        `${paint('bold', `[${index + 1}/${pending.length}] ${file.file}`)}\n` +
+          `${colourDiff(review.pendingDiff(file), paint)}\n\n`,
       )
       const choice = decide ?? (io.ask ? await askChoice(io, file.file) : 'skip')
       if (choice === 'quit') {

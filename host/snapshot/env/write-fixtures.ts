@@ -36,7 +36,8 @@ export async function writeAssessment(
   for (const stale of assessment.deletes) {
     if (options.pending) {
       problems.push(
-        `scenario ${scenario}: ${stale.file} is no longer opened by the run; --pending never deletes: run the refresh without --pending or delete it`,
+        `scenario ${scenario}: ${stale.file} is no longer opened by the run; ` +
+          '--pending never deletes: run the refresh without --pending or delete it',
       )
       continue
     }

@@ -8,10 +8,14 @@ const update = (session: string, update: object) =>
 const chunk = (session: string, text: string, kind = 'agent_message_chunk') =>
   update(session, { sessionUpdate: kind, content: { type: 'text', text } })
 const script = (value: object) => parseInput(JSON.stringify(value), 'input.json')
+const blockText = (block: unknown) => {
+  const b = block as { text?: string; type: string }
+  return b.text ?? b.type
+}
 const summary = (items: ConversationItem[]) =>
   items.map((item) => {
     if (item.kind === 'user' || item.kind === 'message' || item.kind === 'thought')
-      return `${item.kind}:${item.blocks.map((b) => (b as { text?: string }).text ?? (b as { type: string }).type).join('')}`
+      return `${item.kind}:${item.blocks.map(blockText).join('')}`
     if (item.kind === 'end') return `end:${item.stopReason}:${item.session}`
     if (item.kind === 'marker') return `marker:${item.text}`
     if (item.kind === 'tool') return `tool:${item.call.id}:${item.call.status}`

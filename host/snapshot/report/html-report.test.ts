@@ -128,8 +128,9 @@ describe('renderHtmlReport', () => {
 
   it('has a summary row per scenario with mode, host, time and result', () => {
     expect(html).toContain('<p id="counts"><span class="pass">1 passed</span>, <span class="fail">2 failed</span>')
-    expect(html).toMatch(
-      /<tr data-scenario="demo" data-result="pass"><td><a href="#s-demo">demo<\/a><\/td><td>replay<\/td><td>in-process<\/td><td>12 ms<\/td><td class="pass">pass<\/td><\/tr>/,
+    expect(html).toContain(
+      '<tr data-scenario="demo" data-result="pass"><td><a href="#s-demo">demo</a></td>' +
+        '<td>replay</td><td>in-process</td><td>12 ms</td><td class="pass">pass</td></tr>',
     )
   })
 })

@@ -5,7 +5,8 @@ export const REPORT_CSS = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 16px; color: #1f2328; }
 h1 { font-size: 20px; } h2 { font-size: 16px; display: inline; }
 code, pre, .sbs td { font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; }
-pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: 6px 8px; border-radius: 4px; margin: 4px 0; }
+pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: 6px 8px; }
+pre { border-radius: 4px; margin: 4px 0; }
 table.summary { border-collapse: collapse; margin: 12px 0; }
 table.summary th, table.summary td { border-bottom: 1px solid var(--line); padding: 4px 12px; text-align: left; }
 .pass { color: var(--pass); font-weight: 600; } .fail { color: var(--fail); font-weight: 600; }
@@ -26,7 +27,8 @@ section.scenario > details > summary { cursor: pointer; }
 .tool-head .status { font-weight: 600; }
 .io .label, .permission .label { font-size: 11px; color: var(--dim); }
 .tag { font-size: 11px; background: #eaeef2; border-radius: 3px; padding: 0 5px; }
-.option { border: 1px solid var(--line); border-radius: 12px; padding: 1px 8px; margin-right: 4px; display: inline-block; }
+.option { border: 1px solid var(--line); border-radius: 12px; padding: 1px 8px; margin-right: 4px; }
+.option { display: inline-block; }
 .option.chosen { border-color: var(--pass); background: var(--ins); font-weight: 600; }
 .marker, .end { font-size: 12px; color: var(--dim); text-align: center; }
 .end.abnormal { color: var(--fail); }

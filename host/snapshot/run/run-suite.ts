@@ -49,7 +49,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     loadFailures.push(
       ...full.leftovers.map(
         (file) =>
-          `${file} is obsolete: its folder has no snapshot.yml, so no scenario uses it; npx dsh test --mode refresh or npx vitest run -u removes it`,
+          `${file} is obsolete: its folder has no snapshot.yml, so no scenario uses it; ` +
+          'npx dsh test --mode refresh or npx vitest run -u removes it',
       ),
     )
   const ordered = [...scenarios].sort((a, b) => Number(!!b.manifest.header?.pin) - Number(!!a.manifest.header?.pin))

@@ -155,7 +155,8 @@ export function fixtureFileProblems(
     allowed.add(name)
     if (mode === 'replay' && !options.obsoleteHandled)
       problems.push(
-        `${dir}/${name} is obsolete: ${orphanReason(name, manifest, sessions)}; ${refresh} or npx vitest run -u ${dir}/ removes it`,
+        `${dir}/${name} is obsolete: ${orphanReason(name, manifest, sessions)}; ` +
+          `${refresh} or npx vitest run -u ${dir}/ removes it`,
       )
   }
   for (const entry of entries) {
@@ -163,7 +164,8 @@ export function fixtureFileProblems(
     allowed.add(entry.name)
     if (mode === 'replay')
       problems.push(
-        `${dir}/${entry.name} is pending review (written by --pending); accept or reject it with npx dsh review ${manifest.scenario}`,
+        `${dir}/${entry.name} is pending review (written by --pending); ` +
+          `accept or reject it with npx dsh review ${manifest.scenario}`,
       )
   }
   for (const entry of entries) {

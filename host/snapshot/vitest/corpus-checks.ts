@@ -25,7 +25,8 @@ export async function settleLeftovers(root: string, leftovers: readonly string[]
   }
   reportObsoleteToVitest(leftovers)
   return [
-    `obsolete fixture file(s) in folders without snapshot.yml (no scenario uses them): ${leftovers.join(', ')}; npx vitest run -u removes them`,
+    'obsolete fixture file(s) in folders without snapshot.yml (no scenario uses them): ' +
+      `${leftovers.join(', ')}; npx vitest run -u removes them`,
   ]
 }
 

@@ -18,7 +18,8 @@ for (const name of ['text-turn', 'reasoning-turn', 'new-session-only'])
 writeFileSync(
   join(project.root, 'vitest.config.mjs'),
   `import { scenarioFiles } from ${JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'scenario-files.ts'))}
-export default { plugins: [scenarioFiles()], test: { include: ['scenarios/*/snapshot.yml', 'scenarios/*.test.mjs'], isolate: false } }
+const include = ['scenarios/*/snapshot.yml', 'scenarios/*.test.mjs']
+export default { plugins: [scenarioFiles()], test: { include, isolate: false } }
 `,
 )
 writeFileSync(
@@ -96,7 +97,7 @@ describe('vitest file snapshots for scenarios', () => {
     ])
   }, 60_000)
 
-  it('-u updates the changed golden, writes the missing one, removes the obsolete sidecar, keeps the logs', async () => {
+  it('-u updates the changed golden, writes the missing one, removes obsolete files, keeps the logs', async () => {
     const report = await vitest('-u')
     expect(report.numFailedTests).toBe(0)
     expect(report.snapshot).toMatchObject({ updated: 1, added: 1, unchecked: 2 })

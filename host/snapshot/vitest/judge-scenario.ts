@@ -55,7 +55,9 @@ async function expectSurfaces(name: string, execution: ScenarioExecution, updati
   const problems: string[] = []
   if (run.sessionLogs.length !== expected.logs.length) {
     problems.push(
-      `scenario ${name}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length}; ${expected.logsReadOnly ? 'fix input.json' : `re-record with npx dsh test ${name} --mode record`}`,
+      `scenario ${name}: the run produced ${run.sessionLogs.length} session log(s), ` +
+        `the fixtures hold ${expected.logs.length}; ` +
+        (expected.logsReadOnly ? 'fix input.json' : `re-record with npx dsh test ${name} --mode record`),
     )
   } else {
     run.sessionLogs.forEach((text, index) => {
@@ -77,7 +79,8 @@ async function expectSurfaces(name: string, execution: ScenarioExecution, updati
       expect
         .soft(
           actual,
-          `${file.file} belongs to the pin ${header.pin}; if the change is intended: npx dsh test ${header.pin} --mode refresh`,
+          `${file.file} belongs to the pin ${header.pin}; ` +
+            `if the change is intended: npx dsh test ${header.pin} --mode refresh`,
         )
         .toBe(file.text)
   }
@@ -101,6 +104,7 @@ async function settleObsolete(scenario: LoadedScenario, root: string, updating: 
   const files = obsolete.map((name) => relative(root, `${scenario.dir}/${name}`).replaceAll('\\', '/'))
   reportObsoleteToVitest(files)
   return [
-    `obsolete fixture file(s) no scenario uses: ${files.join(', ')}; npx vitest run -u -t '^${scenario.name}$' removes them`,
+    `obsolete fixture file(s) no scenario uses: ${files.join(', ')}; ` +
+      `npx vitest run -u -t '^${scenario.name}$' removes them`,
   ]
 }

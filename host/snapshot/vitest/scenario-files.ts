@@ -53,7 +53,9 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
         subprocess: options.subprocess,
       }
       return {
-        code: `import { defineScenarioFile } from ${JSON.stringify(scenarioFileModule)}\nawait defineScenarioFile({ url: import.meta.url, ...${JSON.stringify(call)} })\n`,
+        code:
+          `import { defineScenarioFile } from ${JSON.stringify(scenarioFileModule)}\n` +
+          `await defineScenarioFile({ url: import.meta.url, ...${JSON.stringify(call)} })\n`,
         map: { mappings: '' },
       }
     },

@@ -53,7 +53,8 @@ export function patchFile(value: string): string {
   const file = bundledOverlayFile(value)
   if (file) return file
   throw new Error(
-    `--patch ${value}: no bundled overlay is named "${value}" (bundled: ${bundledOverlayNames().join(', ')}); for a file of that name write ./${value}`,
+    `--patch ${value}: no bundled overlay is named "${value}" (bundled: ${bundledOverlayNames().join(', ')}); ` +
+      `for a file of that name write ./${value}`,
   )
 }
 

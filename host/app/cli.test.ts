@@ -38,6 +38,8 @@ const LIVE = `- id: llm
       - deepseek-chat
 - id: session
   name: ./plugins/session
+  config:
+    root: null
 - id: tools
   name: ./plugins/tools
 - id: agent
@@ -61,6 +63,8 @@ const REPLAY = `- id: llm
       - deepseek-chat
 - id: session
   name: ./plugins/session
+  config:
+    root: null
 - id: tools
   name: ./plugins/tools
 - id: agent
@@ -103,8 +107,10 @@ describe('dsh config', () => {
     expect(body(named.stdout)).toBe(REPLAY)
     const unknown = await run(['config', '--config', config, '--patch', 'snapshots'])
     expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toMatch(
-      /^dsh: --patch snapshots: no bundled overlay is named "snapshots" \(bundled: snapshot, record, echo, read-only, small-output, two-steps\); for a file of that name write \.\/snapshots\n$/,
+    expect(unknown.stderr).toBe(
+      'dsh: --patch snapshots: no bundled overlay is named "snapshots" ' +
+        '(bundled: snapshot, record, echo, read-only, small-output, two-steps); ' +
+        'for a file of that name write ./snapshots\n',
     )
   })
 

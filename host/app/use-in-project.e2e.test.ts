@@ -82,7 +82,7 @@ describe('dsh in a project of its own', () => {
     )
   })
 
-  it('(a) boots its own cordis.yml in replay, (b) passes npx dsh test on a copied scenario, (c) passes its own vitest file', async () => {
+  it('(a) boots its cordis.yml in replay, (b) passes npx dsh test on a copied scenario, (c) its vitest', async () => {
     cpSync(join(fixture, 'cordis.yml'), join(project, 'cordis.yml'))
     cpSync(packageFile('scenarios', 'text-turn'), join(project, 'scenarios', 'text-turn'), { recursive: true })
     cpSync(join(fixture, 'tests', 'dsh.test.js'), join(project, 'tests', 'dsh.test.js'))

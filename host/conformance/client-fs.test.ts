@@ -79,3 +79,34 @@ describe('client fs confined to the case cwd', () => {
     expect(sliceLines('a\nb\nc', undefined, 1)).toBe('a')
   })
 })
+
+describe('client fs as a case declares it', () => {
+  afterAll(removeScratch)
+
+  it('answers reads from unsaved buffers until a write saves them, and refuses what is not advertised', async () => {
+    const root = await scratchDir('buffers')
+    await writeFile(join(root, 'a.txt'), 'disk')
+    const ops: Omit<FileOpRecord, 'seq'>[] = []
+    const reading = createClientFs({
+      ledger: new CwdLedger(root, true),
+      knownSession: () => true,
+      advertised: { readTextFile: true, writeTextFile: true },
+      buffers: { 'a.txt': 'buffer' },
+      record: (op) => ops.push(op),
+    })
+    await expect(reading.read({ sessionId: 's', path: join(root, 'a.txt') })).resolves.toEqual({ content: 'buffer' })
+    await reading.write({ sessionId: 's', path: join(root, 'a.txt'), content: 'saved' })
+    await expect(reading.read({ sessionId: 's', path: join(root, 'a.txt') })).resolves.toEqual({ content: 'saved' })
+    const readOnly = createClientFs({
+      ledger: new CwdLedger(root, true),
+      knownSession: () => true,
+      advertised: { readTextFile: true, writeTextFile: false },
+      record: (op) => ops.push(op),
+    })
+    await expect(readOnly.write({ sessionId: 's', path: join(root, 'a.txt'), content: 'x' })).rejects.toMatchObject({
+      code: -32601,
+    })
+    expect(ops.at(-1)).toMatchObject({ op: 'write', outcome: 'denied' })
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('saved')
+  })
+})

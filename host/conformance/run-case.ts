@@ -63,6 +63,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   const trace = recorder.trace
   let agent: AgentProcess | undefined
   let connection: acp.ClientConnection | undefined
+  let releaseTerminals = async () => {}
   let descendants: ProcessRef[] = []
   const marker = newCaseMarker(conformanceCase.id)
   // Waits end at once when the run is interrupted (reason: the signal's name) or when the
@@ -101,12 +102,13 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
         )
       },
     )
-    const client = connectCaseClient(agent, recorder, ledger, mode)
+    const client = connectCaseClient(agent, recorder, ledger, mode, data.client)
+    releaseTerminals = client.releaseTerminals
     connection = client.connection
 
     const initialize = connection.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+      clientCapabilities: client.capabilities,
       clientInfo: { name: 'dsh-conformance', version: '1' },
     })
     trace.initialize = await waitBounded(
@@ -161,6 +163,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
     descendants = mergeRefs(descendants, await liveDescendants(agent.child.pid))
   }
   connection?.close()
+  await releaseTerminals()
   const cleanup: CleanupReport = await stopAgent(agent, { descendants, marker }, options.cleanupPhaseMs ?? 2000)
   cleanup.problems.push(...(await ledger.cleanup()))
   // Read after cleanup: the agent's whole stdout, up to its exit, has been seen.

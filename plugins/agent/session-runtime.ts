@@ -2,6 +2,7 @@
 import type { ToolSchema } from '../llm/types.ts'
 import type { SessionEvent, SessionHeader } from '../session/events.ts'
 import type { HistoryEvent } from './history.ts'
+import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
 
 export interface RequestHeader {
@@ -17,6 +18,8 @@ export interface SessionRuntime {
   /** The last completed or running turn number. */
   turn: number
   lastHeader?: RequestHeader
+  /** The session mode (session/set_mode): which tools are offered, which calls ask. */
+  mode: ModeId
   /** Tool name → a remembered `allow_always` / `reject_always` answer. */
   standing: Map<string, StandingDecision>
   /** The running turn, if any: cancel aborts it; a second prompt waits for nothing and is refused. */
@@ -29,6 +32,7 @@ export function restoreRuntime(header: SessionHeader, events: readonly SessionEv
     header,
     events: events.filter((event) => event.type !== 'assistant/chunk'),
     turn: 0,
+    mode: modeOfLog(events),
     standing: new Map(),
   }
   const callTools = new Map<string, string>()

@@ -49,7 +49,8 @@ describe('loadComposition', () => {
     await expect(
       loadComposition({ configFile: path.join(root, 'app/cordis.yml'), patches: [overlay], env: {} }),
     ).rejects.toThrow(
-      `${overlay}:3:5: patch 2 of 2 (id "ghost"): no entry has id "ghost" (known ids: llm, session); fix the id or drop the patch`,
+      `${overlay}:3:5: patch 2 of 2 (id "ghost"): no entry has id "ghost" (known ids: llm, session); ` +
+        'fix the id or drop the patch',
     )
     const flow = write('app/flow.yml', '[ { id: llm, disabled: true },\n  { id: llm, confg: {} } ]\n')
     await expect(

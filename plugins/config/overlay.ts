@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { assertUniqueIds, isGroup, listIds, locateEntry, parseEntries, type CompositionEntry } from './entries.ts'
 import { ConfigError, formatIssues } from './errors.ts'
-import { yamlPosition, type SourcePosition } from './yaml.ts'
+import type { SourcePosition } from './yaml-positions.ts'
 
 /**
  * The overlay patches of DESIGN §3; exactly one action key per patch. Two opt-in modifiers let one
@@ -52,9 +52,7 @@ export function parsePatches(
       `${source}: an overlay is a YAML list of patches, got ${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`,
     )
   }
-  return raw.map((item, index) =>
-    parsePatch(item, patchLabel(source, index, raw.length, item, positions[index] ?? yamlPosition(item))),
-  )
+  return raw.map((item, index) => parsePatch(item, patchLabel(source, index, raw.length, item, positions[index])))
 }
 
 function parsePatch(item: unknown, label: string): Patch {

@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, load, Type, YAMLException, type State } from 'js-yaml'
 import { ConfigError } from './errors.ts'
+import { type PositionTable, recordPositions } from './yaml-positions.ts'
 
 export type EnvSource = Readonly<Record<string, string | undefined>>
 
@@ -13,31 +14,19 @@ export interface ParseYamlOptions {
    * composition's shape (ids, disabled flags) before `.env` is loaded; never for booting.
    */
   lenientEnv?: boolean
+  /** Filled with where each mapping key and sequence item was written (see yaml-positions.ts). */
+  positions?: PositionTable
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
-
-/** 1-based line and column of a value in the file it was parsed from. */
-export interface SourcePosition {
-  line: number
-  column: number
-}
-
-// Where each mapping and list of a parsed file starts, so later errors (a patch naming an unknown
-// id) can point at it. Keyed by the parsed object itself; values built in memory have none.
-const positions = new WeakMap<object, SourcePosition>()
-
-/** Where a mapping or list that parseYaml returned (or nested in what it returned) starts in its file. */
-export function yamlPosition(value: unknown): SourcePosition | undefined {
-  return typeof value === 'object' && value !== null ? positions.get(value) : undefined
-}
 
 /**
  * Parse a composition or overlay file. The schema is YAML 1.2 core plus `!env`; js-yaml 4 has no
  * JavaScript types, and any other explicit tag is an "unknown tag" error, so no value evaluates code.
  */
 export function parseYaml(text: string, options: ParseYamlOptions): unknown {
-  const { filename, env = process.env, lenientEnv = false } = options
+  const { filename, env = process.env, lenientEnv = false, positions } = options
+  const record = positions && recordPositions(positions)
   // js-yaml hands `construct` no position; the listener keeps the parser state so an `!env`
   // error can name its line.
   let state: State | undefined
@@ -75,8 +64,6 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
   })
   const schema = CORE_SCHEMA.extend([envScalar, envSequence])
 
-  // Start positions of the nodes being composed, innermost last.
-  const open: SourcePosition[] = []
   let result: unknown
   try {
     result = load(text, {
@@ -84,13 +71,7 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
       filename,
       listener: (event, current) => {
         state = current
-        if (event === 'open') {
-          open.push({ line: current.line + 1, column: current.position - current.lineStart + 1 })
-          return
-        }
-        const start = open.pop()
-        const value: unknown = current.result
-        if (start && typeof value === 'object' && value !== null && !positions.has(value)) positions.set(value, start)
+        record?.(event, current)
       },
     })
   } catch (error) {

@@ -15,6 +15,8 @@ import {
 } from './log-format.ts'
 import { readFirstLine } from './read-first-line.ts'
 import { defaultSessionsRoot } from './default-root.ts'
+import { refineSessionsRoot } from './root-check.ts'
+import { logPath, SESSION_ID } from './session-path.ts'
 
 declare module 'cordis' {
   interface Events {
@@ -28,11 +30,13 @@ declare module 'cordis' {
 
 export const Config = z
   .strictObject({
-    /**
-     * Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start.
-     * Default: DSH_SESSIONS_ROOT, else the XDG state folder (see default-root.ts).
-     */
-    root: z.string().min(1).optional(),
+    /** Folder of `<id>.jsonl` (relative: to the cwd at start); absent or null: DSH_SESSIONS_ROOT, else XDG. */
+    root: z
+      .string()
+      .min(1)
+      .nullish()
+      .transform((root) => root ?? defaultSessionsRoot())
+      .superRefine(refineSessionsRoot),
     /** fsync after every append: survives power loss, not just a killed process. */
     fsync: z.boolean().default(false),
     /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
@@ -60,8 +64,6 @@ interface LiveSession {
   file: SessionLogFile
 }
 
-/** Ids become file names, so they are restricted to a portable, traversal-free alphabet. */
-const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 
 /**
@@ -91,7 +93,7 @@ export class SessionStore extends Service {
   constructor(ctx: Context, config: SessionStoreConfig = {}) {
     super(ctx, 'sessions')
     const resolved = Config.parse(config)
-    this.root = resolve(resolved.root ?? defaultSessionsRoot())
+    this.root = resolve(resolved.root)
     const emit = ctx.emit as (name: string, ...args: unknown[]) => void
     this.state = {
       root: this.root,
@@ -162,7 +164,7 @@ export class SessionStore extends Service {
         `cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`,
       )
     }
-    session.file.writeLine(line)
+    session.file.writeLine(line, type !== 'assistant/chunk')
     // Keep (and hand out) exactly what is on disk: undefined fields dropped, no shared references.
     const event = JSON.parse(line) as SessionEvent
     session.events.push(event)
@@ -187,9 +189,10 @@ export class SessionStore extends Service {
         `${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file or fix the header`,
       )
     }
-    const validBytes = log.tornTail ? log.tornTail.validBytes : Buffer.byteLength(text)
+    const readBytes = Buffer.byteLength(text)
+    const validBytes = log.tornTail ? log.tornTail.validBytes : readBytes
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
-    const file = SessionLogFile.reopen(path, validBytes, endsWithNewline, state.fsync)
+    const file = SessionLogFile.reopen(path, { readBytes, validBytes, endsWithNewline }, state.fsync)
     state.live.set(sessionId, { header: log.header, events: log.events, file })
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
@@ -290,14 +293,4 @@ function assertOpen(state: StoreState, action: string): void {
       `cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`,
     )
   }
-}
-
-/** The file a session lives in: `<root>/<id>.jsonl`; an id that cannot name a file is an error. */
-function logPath(root: string, sessionId: string): string {
-  if (!SESSION_ID.test(sessionId)) {
-    throw new Error(
-      `session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`,
-    )
-  }
-  return join(root, `${sessionId}.jsonl`)
 }

@@ -3,17 +3,13 @@
 import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { describeFsError, fsErrorCode } from './fs-errors.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
 
 export type ConfinedPath =
   /** `realPath` is what to operate on; `display` is the cwd-relative path for messages. */
   { ok: true; realPath: string; display: string } | { ok: false; message: string }
 
-/** `target` relative to `base` when it lies inside (or is) `base`, else undefined. */
-export function relativeInside(base: string, target: string): string | undefined {
-  const relative = path.relative(base, target)
-  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return undefined
-  return relative
-}
+export { relativeInside }
 
 const outside = (requested: string) =>
   `Path "${requested}" is outside the working directory. Use a path relative to the working directory ` +

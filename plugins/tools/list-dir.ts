@@ -4,6 +4,7 @@ import type { Dirent } from 'node:fs'
 import path from 'node:path'
 import { confineExisting, isHidden, realHidden } from './confine.ts'
 import { defineTool, errorResult, okResult, toolArgs } from './define-tool.ts'
+import { editorPath } from './file-text.ts'
 import { describeFsError } from './fs-errors.ts'
 import { z } from 'zod'
 import { truncateHead } from './truncate.ts'
@@ -36,12 +37,13 @@ export function createListDirTool(options: { readMaxBytes: number }) {
         const entries = (await readdir(target.realPath, { withFileTypes: true })).filter(
           (entry) => !isHidden(path.join(target.realPath, entry.name), hidden),
         )
-        if (!entries.length) return okResult('(empty directory)')
+        const display = { locations: [{ path: editorPath(context, target) }] }
+        if (!entries.length) return { ...okResult('(empty directory)'), display }
         const listing = entries
           .sort((a, b) => compareCodeUnits(a.name, b.name))
           .map(formatEntry)
           .join('\n')
-        return okResult(truncateHead(Buffer.from(listing), options.readMaxBytes))
+        return { ...okResult(truncateHead(Buffer.from(listing), options.readMaxBytes)), display }
       } catch (error) {
         return errorResult(describeFsError(error, target.display))
       }

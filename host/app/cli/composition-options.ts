@@ -15,7 +15,7 @@ export const compositionOptions: Record<string, CliOption> = {
     short: 'p',
     multiple: true,
     valueName: 'FILE',
-    description: 'overlay file, or a bundled one by name (snapshot, record, echo, read-only, …); repeatable, in order',
+    description: 'overlay file, or a bundled one by name (snapshot, record, echo, …); repeatable, in order',
   },
 }
 

@@ -100,7 +100,8 @@ describe('dsh test', () => {
     const missing = await run(['test', 'text-turn', '--config', 'no-such.yml'])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toBe(
-      `dsh: --config no-such.yml: no such file (${join(process.cwd(), 'no-such.yml')}); pass the path of your composition file (a cordis.yml)\n`,
+      `dsh: --config no-such.yml: no such file (${join(process.cwd(), 'no-such.yml')}); ` +
+        'pass the path of your composition file (a cordis.yml)\n',
     )
     const unknown = await run(['test', 'text-turn', '--patch', 'no-such-overlay'])
     expect(unknown.code).toBe(1)

@@ -15,7 +15,8 @@ export async function startRecordingStub(scenario: LoadedScenario): Promise<Stub
   // A scenario without a header never calls the model: no script means an empty one.
   if (!scenario.model && scenario.manifest.header) {
     throw new Error(
-      `no model script for scenario ${scenario.name}: expected ${modelScriptPath(scenario.name)}, a list of model answers (reply, httpError, …; docs/scenario-format.md, schemas/model.schema.json)`,
+      `no model script for scenario ${scenario.name}: expected ${modelScriptPath(scenario.name)}, ` +
+        'a list of model answers (reply, httpError, …; docs/scenario-format.md, schemas/model.schema.json)',
     )
   }
   return startStubEndpoint({ script: scenario.model ?? [] })

@@ -1,6 +1,7 @@
 // The composition a scenario run boots (DESIGN §9): the user's composition and --patch files,
 // the replay overlay (the record overlay when recording), the manifest's overlays, the
-// scenario's own cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from looking up which overlay files exist.
+// scenario's own cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from
+// looking up which overlay files exist.
 import { fileURLToPath } from 'node:url'
 import type { PatchSource } from '../../../plugins/config/index.ts'
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
@@ -35,7 +36,7 @@ export function runComposition(plan: PatchPlan): { configFile: string; patches: 
   return { configFile: composition.configFile, patches: [...composition.patches, ...runPatches(plan)] }
 }
 
-/** The overlays the host adds after the user's: mode overlay, manifest overlays, cordis.patch.yml, the per-run patch. */
+/** The overlays the host adds after the user's: mode, manifest's, cordis.patch.yml, the per-run patch. */
 export function runPatches(plan: PatchPlan): PatchSource[] {
   const { repoRoot, scenario, mode } = plan
   const patches: PatchSource[] = []

@@ -86,7 +86,9 @@ async function runOne(
         `scenario ${scenario.name}: record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)`,
       ])
     }
-    return runScenario(scenario, { ...common, env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
+    // Only a live recording talks to the model: replay and refresh children get no key at all.
+    const env = mode === 'record' ? pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) : {}
+    return runScenario(scenario, { ...common, env })
   }
   let stub: Awaited<ReturnType<typeof startRecordingStub>>
   try {
@@ -109,7 +111,8 @@ async function runOne(
         ...outcome,
         ok: false,
         failures: [
-          `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} were never requested`,
+          `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
+            'were never requested',
         ],
       }
     return outcome

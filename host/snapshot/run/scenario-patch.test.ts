@@ -14,7 +14,9 @@ const dir = project.scenario('unknown-id', {
     'cordis.patch.yml': '# the agent is called "agent"\n- { id: agnet, config: {} }\n',
   },
 })
-const expected = `${dir}/cordis.patch.yml:2:3: patch 1 of 1 (id "agnet"): no entry has id "agnet" (known ids: llm, llm-replay, llm-deepseek, session, tools, agent, acp`
+const expected =
+  `${dir}/cordis.patch.yml:2:3: patch 1 of 1 (id "agnet"): no entry has id "agnet" ` +
+  '(known ids: llm, llm-replay, llm-deepseek, session, tools, agent, acp'
 
 describe('a scenario patch with an unknown id', () => {
   it.each([false, true])('fails the scenario naming file:line:column (subprocess: %s)', async (subprocess) => {

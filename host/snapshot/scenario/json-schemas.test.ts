@@ -24,7 +24,17 @@ describe('published JSON Schemas', () => {
     const steps = input.properties.steps.items
     // Discriminated by op for editors: no bare oneOf, one conditional branch per op.
     expect(steps.oneOf).toBeUndefined()
-    const ops = ['initialize', 'newSession', 'loadSession', 'prompt', 'cancel', 'await', 'waitFor']
+    const ops = [
+      'initialize',
+      'newSession',
+      'loadSession',
+      'prompt',
+      'cancel',
+      'setMode',
+      'listSessions',
+      'await',
+      'waitFor',
+    ]
     expect(steps.properties.op.enum).toEqual(ops)
     expect(
       steps.allOf.map((branch: { if: { properties: { op: { const: string } } } }) => branch.if.properties.op.const),

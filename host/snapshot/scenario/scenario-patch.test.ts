@@ -43,7 +43,8 @@ describe('loadScenarioPatch', () => {
 
   it('refuses a module path that leaves the scenario folder, with file, line, column and the fix', async () => {
     await expect(load('- insert:\n    - { id: a, name: ../../elsewhere/outside.js }\n')).rejects.toThrow(
-      `${LABEL}:2:7: entry "a": module "../../elsewhere/outside.js" leaves the scenario folder; a scenario patch inserts modules from its own folder (./my-plugin.js) or packages by name`,
+      `${LABEL}:2:7: entry "a": module "../../elsewhere/outside.js" leaves the scenario folder; ` +
+        'a scenario patch inserts modules from its own folder (./my-plugin.js) or packages by name',
     )
     await expect(load(`- insert: [ { id: a, name: ${join(root, 'elsewhere', 'outside.js')} } ]\n`)).rejects.toThrow(
       `${LABEL}:1:13: entry "a": module "${join(root, 'elsewhere', 'outside.js')}" leaves the scenario folder`,
@@ -65,7 +66,8 @@ describe('loadScenarioPatch', () => {
       `${LABEL}:2:5: entry "a": cannot resolve module "no-such-package-xyz"`,
     )
     await expect(load('- insert: [ { id: a, name: ./typed.ts } ]\n')).rejects.toThrow(
-      `${LABEL}:1:13: entry "a": module "./typed.ts" is TypeScript (${join(dir, 'typed.ts')}); write the plugin as JavaScript (.js)`,
+      `${LABEL}:1:13: entry "a": module "./typed.ts" is TypeScript (${join(dir, 'typed.ts')}); ` +
+        'write the plugin as JavaScript (.js)',
     )
   })
 

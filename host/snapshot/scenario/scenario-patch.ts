@@ -12,8 +12,9 @@ import { ConfigError } from '../../../plugins/config/errors.ts'
 import { parsePatches } from '../../../plugins/config/overlay.ts'
 import { isRelativeName } from '../../../plugins/config/rebase.ts'
 import { resolveEntryModule } from '../../../plugins/config/resolve-module.ts'
-import { parseYaml, yamlPosition } from '../../../plugins/config/yaml.ts'
-import { relativeInside } from '../../../plugins/tools/confine.ts'
+import { parseYaml } from '../../../plugins/config/yaml.ts'
+import { listItemPositions, type PositionTable, type SourcePosition } from '../../../plugins/config/yaml-positions.ts'
+import { relativeInside } from '../../../lib/path-inside.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 
 export const SCENARIO_PATCH_FILE = 'cordis.patch.yml'
@@ -40,11 +41,12 @@ export async function loadScenarioPatch(repoRoot: string, name: string): Promise
     throw error
   }
   // `!env` values are read for real when the run boots; here only the shape matters.
-  const raw = parseYaml(text, { filename: label, lenientEnv: true })
-  parsePatches(raw, label)
+  const positions: PositionTable = new WeakMap()
+  const raw = parseYaml(text, { filename: label, lenientEnv: true, positions })
+  parsePatches(raw, label, listItemPositions(raw, positions))
   const moduleFiles = new Set<string>()
-  for (const entry of insertedEntries(raw)) {
-    const owned = checkModule(entry, dir, label)
+  for (const { entry, at } of insertedEntries(raw, positions)) {
+    const owned = checkModule(entry, at, dir, label)
     if (owned) moduleFiles.add(owned)
   }
   return { file, moduleFiles: [...moduleFiles] }
@@ -57,25 +59,24 @@ interface RawEntry {
   group?: boolean
 }
 
-/** Every entry the patches insert, groups' children included, as parsed (so positions are known). */
-function insertedEntries(raw: unknown): RawEntry[] {
-  const out: RawEntry[] = []
+/** Every entry the patches insert, groups' children included, with where it was written. */
+function insertedEntries(raw: unknown, positions: PositionTable): { entry: RawEntry; at?: SourcePosition }[] {
+  const out: { entry: RawEntry; at?: SourcePosition }[] = []
   const visit = (entries: unknown) => {
-    if (!Array.isArray(entries)) return
-    for (const entry of entries as RawEntry[]) {
-      out.push(entry)
+    listItemPositions(entries, positions).forEach((at, index) => {
+      const entry = (entries as RawEntry[])[index]!
+      out.push({ entry, at })
       if (entry.group) visit(entry.config)
-    }
+    })
   }
   for (const patch of Array.isArray(raw) ? raw : []) visit((patch as { insert?: unknown }).insert)
   return out
 }
 
 /** Refuse a module outside the folder, unresolvable or TypeScript; return the top-level name it lives in. */
-function checkModule(entry: RawEntry, dir: string, label: string): string | undefined {
+function checkModule(entry: RawEntry, at: SourcePosition | undefined, dir: string, label: string): string | undefined {
   const { id, name } = entry
   if (name.startsWith('cordis:')) return undefined
-  const at = yamlPosition(entry)
   const file = `${label}${at ? `:${at.line}:${at.column}` : ''}`
   const where = `${file}: entry "${id}"`
   const isPath = isRelativeName(name) || isAbsolute(name) || name.startsWith('file:')
@@ -93,7 +94,8 @@ function checkModule(entry: RawEntry, dir: string, label: string): string | unde
     throw new ConfigError(`${where}: module "${name}" resolves through a symlink outside the scenario folder; ${FIX}`)
   if (/\.[cm]?ts$/.test(resolved))
     throw new ConfigError(
-      `${where}: module "${name}" is TypeScript (${resolved}); write the plugin as JavaScript (.js) so both the in-process and the compiled subprocess host can load it`,
+      `${where}: module "${name}" is TypeScript (${resolved}); write the plugin as JavaScript (.js) ` +
+        'so both the in-process and the compiled subprocess host can load it',
     )
   return relative(dir, resolved).split(sep)[0]
 }

@@ -5,8 +5,7 @@ import { join } from 'node:path'
 import { SCHEMA_FILES, renderSchemaFile, type SchemaFile } from './json-schemas.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 
-const repoRoot = packageRoot
 for (const file of Object.keys(SCHEMA_FILES) as SchemaFile[]) {
-  await writeFile(join(repoRoot, file), renderSchemaFile(file))
+  await writeFile(join(packageRoot, file), renderSchemaFile(file))
   console.log(`wrote ${file}`)
 }

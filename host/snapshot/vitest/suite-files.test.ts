@@ -42,7 +42,8 @@ describe('orphanProblems', () => {
   it('counts names in this file and in the *.snapshot.test.* tables beside it', () => {
     const corpus = ['one', 'two', 'three', 'four'].map(scenario)
     expect(orphanProblems(join(dir, 'own.test.ts'), corpus)).toEqual([
-      'scenarios/four is in no table (own.test.ts or a *.snapshot.test.* file beside it); add it to one (an orphan would never run)',
+      'scenarios/four is in no table (own.test.ts or a *.snapshot.test.* file beside it); ' +
+        'add it to one (an orphan would never run)',
     ])
   })
 

@@ -15,7 +15,8 @@ export function suiteRoot(testDir: string, root: string | undefined): string {
     const folder = resolve(testDir, root)
     if (!isDirectory(join(folder, 'scenarios')))
       throw new Error(
-        `defineSnapshotSuite: root ${folder} has no scenarios/ folder; pass root as the folder that holds scenarios/ (absolute, or relative to the test file)`,
+        `defineSnapshotSuite: root ${folder} has no scenarios/ folder; ` +
+          'pass root as the folder that holds scenarios/ (absolute, or relative to the test file)',
       )
     return folder
   }
@@ -50,7 +51,8 @@ export function orphanProblems(testFile: string, corpus: readonly LoadedScenario
     .filter((scenario) => !declared.has(scenario.name))
     .map(
       (scenario) =>
-        `scenarios/${scenario.name} is in no table (${basename(testFile)} or a *.snapshot.test.* file beside it); add it to one (an orphan would never run)`,
+        `scenarios/${scenario.name} is in no table (${basename(testFile)} or a *.snapshot.test.* file beside it); ` +
+        'add it to one (an orphan would never run)',
     )
 }
 

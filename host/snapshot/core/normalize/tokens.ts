@@ -13,6 +13,14 @@ export const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {
   approvalId: 'approval',
 }
 
+/**
+ * Fields holding a wall-clock time (ACP session/list `updatedAt`): always `{{time}}`. Not
+ * numbered like ids: whether two sessions share a clock tick is chance, so equality of
+ * times is not something a golden may pin (the list order shows which is newer).
+ */
+export const TIME_FIELDS: ReadonlySet<string> = new Set(['updatedAt'])
+export const TIME_TOKEN = '{{time}}'
+
 /** Already-normalized values (`{{session:1}}`, `{{cwd}}`) are never re-tokenized, so normalizing twice is a no-op. */
 export const TOKEN_SHAPE = /^\{\{[a-z]+(:\d+)?\}\}$/
 
@@ -97,7 +105,12 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
     for (const key of Object.keys(value)) {
       const child = (value as Record<string, unknown>)[key]
       const kind = TYPED_ID_FIELDS[key]
-      const next = kind && typeof child === 'string' ? table.tokenFor(kind, child) : tokenizeValue(child, table, text)
+      const next =
+        kind && typeof child === 'string'
+          ? table.tokenFor(kind, child)
+          : TIME_FIELDS.has(key) && typeof child === 'string'
+            ? TIME_TOKEN
+            : tokenizeValue(child, table, text)
       if (key === '__proto__')
         Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true })
       else out[key] = next

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { HistoryEvent } from './history.ts'
+import type { HistoryEvent } from '../session/history.ts'
 import { closeInterruptedTurn, INTERRUPTED_CALL_OUTPUT } from './interrupted.ts'
 
 const ev = (type: string, data: Record<string, unknown>) => ({ type, data }) as HistoryEvent

@@ -2,7 +2,7 @@
 // tool calls without results, which no OpenAI-compatible API accepts as history. On
 // session/load the agent closes it with these events (docs/session-recovery.md). Pure.
 import type { EventData, EventType } from '../session/events.ts'
-import type { HistoryEvent } from './history.ts'
+import type { HistoryEvent } from '../session/history.ts'
 
 export const INTERRUPTED_CALL_OUTPUT = 'interrupted: the agent stopped before this call finished'
 

@@ -1,7 +1,7 @@
 // Per-session state the loop needs between turns, rebuilt from the log on session/load.
 import type { ToolSchema } from '../llm/types.ts'
 import type { SessionEvent, SessionHeader } from '../session/events.ts'
-import type { HistoryEvent } from './history.ts'
+import { History } from '../session/history.ts'
 import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
 
@@ -13,8 +13,8 @@ export interface RequestHeader {
 
 export interface SessionRuntime {
   header: SessionHeader
-  /** The session's events except model chunks, in order: the source of the model-visible history. */
-  events: HistoryEvent[]
+  /** The model-visible history, folded event by event as the session appends them. */
+  history: History
   /** The last completed or running turn number. */
   turn: number
   lastHeader?: RequestHeader
@@ -30,7 +30,7 @@ export interface SessionRuntime {
 export function restoreRuntime(header: SessionHeader, events: readonly SessionEvent[]): SessionRuntime {
   const runtime: SessionRuntime = {
     header,
-    events: events.filter((event) => event.type !== 'assistant/chunk'),
+    history: new History(),
     turn: 0,
     mode: modeOfLog(events),
     standing: new Map(),
@@ -38,6 +38,7 @@ export function restoreRuntime(header: SessionHeader, events: readonly SessionEv
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()
   for (const event of events) {
+    runtime.history.add(event)
     switch (event.type) {
       case 'turn/start':
         runtime.turn = Math.max(runtime.turn, event.data.turn)

@@ -7,7 +7,6 @@ import type { EventData, EventType, PermissionOutcomeRecord, SessionEvent, TurnE
 import type { ClientAccess, Tool, ToolContext, ToolDisplay } from '../tools/types.ts'
 import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
 import type { AgentConfig } from './config.ts'
-import { buildMessages } from './history.ts'
 import { decide, PERMISSION_OPTIONS } from './permission.ts'
 import { sameHeader, type RequestHeader, type SessionRuntime } from './session-runtime.ts'
 
@@ -57,7 +56,7 @@ export async function runTurn(
   const append = <K extends EventType>(type: K, data: EventData[K]) => {
     const event = deps.append(type, data)
     // The history needs messages, not the chunks they were streamed in (the log keeps those).
-    if (type !== 'assistant/chunk') runtime.events.push(event)
+    if (type !== 'assistant/chunk') runtime.history.add(event)
     return event
   }
   append('user/message', { turn, messageId: randomUUID(), content })
@@ -110,7 +109,7 @@ async function runSteps(
       step,
       model: header.model,
       system: header.system,
-      messages: buildMessages(runtime.events),
+      messages: runtime.history.snapshot(),
       tools: header.tools,
       signal,
       ...(deps.config.maxTokens ? { maxTokens: deps.config.maxTokens } : {}),

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import {
   SseEnd,
-  SseEvent,
+  SseItem,
   cutAfter,
   hang,
   httpError,
@@ -35,18 +35,29 @@ const reply = closedObject({
       }),
     )
     .optional(),
-  deltas: z.int().min(1).optional().meta({ description: 'Pieces each text and argument is split into (default 1).' }),
+  deltas: z.int().min(1).optional().meta({
+    description: 'Cut each text and argument into this many near-equal pieces (default: token-like pieces).',
+  }),
   interleave: z.boolean().optional().meta({ description: 'Round-robin the argument pieces of parallel tool calls.' }),
   finishReason: z
     .enum(['stop', 'tool_calls', 'length', 'content_filter', 'insufficient_system_resource'])
     .optional()
     .meta({ description: 'Default: tool_calls when there are tool calls, else stop.' }),
   usage: z
-    .union([closedObject({ input: count, output: count, cached: count.optional() }), z.literal(false)])
+    .union([
+      closedObject({ input: count.optional(), output: count.optional(), cached: count.optional() }),
+      z.literal(false),
+    ])
     .optional()
-    .meta({ description: 'Token usage (default input 10, output 5); false sends none.' }),
+    .meta({
+      description:
+        'Token usage; a count left out is counted (output from the text, input from the request); false: none.',
+    }),
   model: z.string().min(1).optional().meta({ description: 'The model name in the chunks (default deepseek-chat).' }),
   delayMs: count.optional().meta({ description: 'Wait this long before each event.' }),
+  splitCharacters: z.boolean().optional().meta({
+    description: 'Cut every multi-byte character between two network writes, as a real connection may.',
+  }),
   cutAfter: count.optional().meta({
     description: 'Send only the first N events (the role chunk counts), then end as `end` says (default disconnect).',
   }),
@@ -62,11 +73,9 @@ const ITEM_SCHEMAS = {
     code: z.union([z.string(), z.null()]).optional().meta({ description: 'error.code (default: the type).' }),
   }).meta({ description: "An HTTP error with DeepSeek's body shape, before any stream." }),
   hang: z.literal(true).meta({ description: 'Never answer until the client closes the connection.' }),
-  sse: closedObject({
-    events: z.array(SseEvent),
-    delayMs: count.optional(),
-    end: SseEnd.optional(),
-  }).meta({ description: 'Raw SSE events: an object is sent as data: JSON, a string verbatim.' }),
+  sse: SseItem.omit({ kind: true }).meta({
+    description: 'Raw SSE events (the stub script format): an object is sent as data: JSON, a string verbatim.',
+  }),
   error: closedObject({
     status: z.int().min(400).max(599),
     body: z.union([z.record(z.string(), z.unknown()), z.string()]),

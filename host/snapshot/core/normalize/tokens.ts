@@ -4,6 +4,8 @@
 // (transcript and all session logs), so `{{session:1}}` means the same session
 // everywhere. Free text is touched only where it repeats an id already known.
 
+import { escapeRegExp } from '../../../../lib/cwd-spellings.ts'
+
 export type TokenKind = 'session' | 'message' | 'approval'
 
 /** Field names whose string value is an id of the given kind, wherever they appear. */
@@ -73,10 +75,6 @@ export class TokenTable {
     }
     return this.#freeTextPattern
   }
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** Register every typed-field value in `value`, in document order (keys in order, arrays in order). */

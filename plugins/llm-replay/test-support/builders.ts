@@ -1,6 +1,6 @@
 // Builders for small, realistic session logs used by this folder's tests (not shipped logic).
-import type { Message, StreamChunk, ToolCall } from '../llm/types.ts'
-import type { HistoryEvent } from '../agent/history.ts'
+import type { Message, StreamChunk, ToolCall } from '../../llm/types.ts'
+import type { HistoryEvent } from '../../session/history.ts'
 
 export interface StepSpec {
   chunks: StreamChunk[]
@@ -66,4 +66,35 @@ export function toolCallChunks(call: ToolCall): StreamChunk[] {
 /** The live history at (turn, step) as the agent would send it, with `{{cwd}}` spelled as `cwd`. */
 export function liveMessages(messages: Message[], cwd: string): Message[] {
   return JSON.parse(JSON.stringify(messages).split('{{cwd}}').join(cwd)) as Message[]
+}
+
+/** A bash call listing files, used by the two-turn log. */
+export const call = { id: '{{call:1}}', name: 'bash', arguments: '{"command":"ls"}' }
+/** Turn 1: a tool call, then text; turn 2: text. */
+export const twoTurns = buildEvents([
+  {
+    prompt: 'list files',
+    steps: [
+      { chunks: toolCallChunks(call), tools: [{ call, output: 'a.txt\nb.txt' }] },
+      { chunks: [text('Two '), text('files.'), stop] },
+    ],
+  },
+  { prompt: 'thanks', steps: [{ chunks: [text('Welcome.'), stop] }] },
+])
+/** A log whose only model call produced no chunk (the provider failed or hung before streaming). */
+export const silentCall = [
+  { type: 'turn/start', data: { turn: 1 } },
+  { type: 'user/message', data: { turn: 1, messageId: '{{message:1}}', content: [{ type: 'text', text: 'hi' }] } },
+  { type: 'step/start', data: { turn: 1, step: 1 } },
+  { type: 'turn/end', data: { turn: 1, reason: 'error' } },
+] as HistoryEvent[]
+
+/** A small deterministic PRNG (mulberry32), so a failing seed can be rerun. */
+export function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessages, type HistoryEvent } from './history.ts'
+import type { Message } from '../llm/types.ts'
+import { buildMessages, History, type HistoryEvent, isStepStart } from './history.ts'
 
 const log: HistoryEvent[] = [
   {
@@ -50,5 +51,43 @@ describe('buildMessages', () => {
   it('stops at the model call of the given (turn, step)', () => {
     expect(buildMessages(log, { turn: 1, step: 1 })).toHaveLength(1)
     expect(buildMessages(log, { turn: 1, step: 2 })).toHaveLength(3)
+  })
+})
+
+describe('History', () => {
+  it('folded event by event, it equals a rebuild at every point, and keeps earlier message objects', () => {
+    const history = new History()
+    const seen: Message[] = []
+    log.forEach((event, index) => {
+      history.add(event)
+      expect(history.snapshot()).toEqual(buildMessages(log.slice(0, index + 1)))
+      // Messages never change once added: a consumer may cache them by identity.
+      seen.forEach((message, position) => expect(history.messages[position]).toBe(message))
+      seen.splice(0, seen.length, ...history.messages)
+    })
+    expect(seen).toHaveLength(3)
+  })
+
+  it('hands out copies of the list, so a consumer holding one does not see later messages', () => {
+    const history = new History()
+    history.add(log[0])
+    const first = history.snapshot()
+    history.add(log[3])
+    expect(first).toHaveLength(1)
+    expect(history.messages).toHaveLength(2)
+  })
+
+  it('names a tool result whose call it never saw with an empty name (the API still gets the id)', () => {
+    const history = new History()
+    history.add({ type: 'tool/result', data: { turn: 1, step: 1, callId: 'x', output: 'boom', isError: true } })
+    expect(history.messages).toEqual([{ role: 'tool', toolCallId: 'x', name: '', content: 'boom', isError: true }])
+  })
+})
+
+describe('isStepStart', () => {
+  it('matches only the step/start of the given model call', () => {
+    expect(isStepStart(log[2], { turn: 1, step: 1 })).toBe(true)
+    expect(isStepStart(log[2], { turn: 1, step: 2 })).toBe(false)
+    expect(isStepStart(log[1], { turn: 1, step: 1 })).toBe(false)
   })
 })

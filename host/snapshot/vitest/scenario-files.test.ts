@@ -39,6 +39,7 @@ describe('scenarioFiles', () => {
       ]),
     )
     expect(watched.some((file) => file.endsWith('.test.ts'))).toBe(false)
+    expect(watched.some((file) => file.startsWith(packageFile('dist')))).toBe(false)
     expect(watched).not.toContain(packageFile('scenarios', 'list-dir', 'input.json'))
   })
 

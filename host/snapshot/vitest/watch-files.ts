@@ -33,10 +33,14 @@ function readManifests(root: string): Map<string, ScenarioManifest> {
   return manifests
 }
 
-/** Plugin and host sources every in-process run loads (tests excluded). */
+/**
+ * The plugin sources every in-process run loads (tests excluded): `plugins/` in a checkout of dsh,
+ * `dist/plugins/` where dsh is installed (a rebuilt dist/ in a checkout must not re-run everything).
+ */
 export function sharedSources(): string[] {
   const source = (path: string) => /\.[cm]?[jt]s$/.test(path) && !/\.test\.[cm]?[jt]s$/.test(path)
-  return [...filesUnder(packageFile('plugins'), source), ...filesUnder(packageFile('dist', 'plugins'), source)]
+  const plugins = existsSync(packageFile('plugins')) ? packageFile('plugins') : packageFile('dist', 'plugins')
+  return filesUnder(plugins, source)
 }
 
 export function scenarioWatchFiles(root: string, name: string, composition: readonly string[] = []): string[] {

@@ -6,7 +6,7 @@ import { basename, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { it } from 'vitest'
 import { resolveComposition } from '../run/composition.ts'
-import { discoverScenarios } from '../scenario/discover.ts'
+import { discoverCached } from './cached-discovery.ts'
 import { judgeScenario } from './judge-scenario.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 
@@ -27,7 +27,7 @@ export async function defineScenarioFile(options: ScenarioFileOptions): Promise<
   const name = basename(dirname(fileURLToPath(options.url)))
   const composition = resolveComposition(options, options.root, options.root)
   // The whole corpus is read (cross-scenario rules and the class pin need it), but only this one runs.
-  const { scenarios: corpus, failures } = await discoverScenarios(options.root, {
+  const { scenarios: corpus, failures } = await discoverCached(options.root, {
     mode: snapshotMode(),
     goldensOptional: true,
     obsoleteHandled: true,

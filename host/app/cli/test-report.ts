@@ -37,7 +37,7 @@ export function formatTextReport(result: SuiteResult, paint: Paint, interruptedB
   const failed = result.outcomes.filter((o) => !o.ok)
   for (const outcome of failed) {
     lines.push('', paint('bold', `${paint('red', 'FAIL')} ${outcome.scenario}`))
-    lines.push(...outcome.failures.map((failure) => indent(colourDiff(failure, paint))))
+    lines.push(formatFailures(outcome, paint))
   }
   const written = result.outcomes.flatMap((o) => o.written).concat(result.removed)
   if (written.length) lines.push('', 'Written:', ...written.map((file) => `  ${file}`))
@@ -51,6 +51,11 @@ export function formatTextReport(result: SuiteResult, paint: Paint, interruptedB
   const failures = failed.length + result.loadFailures.length
   lines.push('', `${passed} passed, ${failures} failed`)
   return `${lines.join('\n').replace(/^\n/, '')}\n`
+}
+
+/** A failed scenario's failures, indented, diffs coloured. */
+export function formatFailures(outcome: ScenarioOutcome, paint: Paint): string {
+  return outcome.failures.map((failure) => indent(colourDiff(failure, paint))).join('\n')
 }
 
 export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: string) {

@@ -1,18 +1,33 @@
-// One scenario, start to finish, judged the CLI's way: execute it, assess both surfaces against
-// the committed fixtures, and in record / refresh mode rewrite them (or write pending copies).
-import type { RunMode } from '../core/fixtures.ts'
-import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
+// One scenario, start to finish: prepare the cwd, play it (inside a host composition, or as a
+// subprocess), then judge both surfaces (./judge.ts). Every in-process run goes through the
+// snapshot service (host/snapshot/plugin/service.ts); runScenario boots one for a single call.
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { removeObsoleteFixtures, writeAssessment } from '../env/write-fixtures.ts'
-import { executeScenario, type ExecuteOptions } from './execute-scenario.ts'
+import type { RawCapture } from '../env/capture.ts'
+import type { RunMode } from '../core/fixtures.ts'
+import type { SurfaceMismatch } from '../core/assess.ts'
+import { prepareRun, type PreparedRun } from '../env/prepare.ts'
+import { judgeRun, type ScenarioExecution } from './judge.ts'
+import { runSubprocess } from './subprocess.ts'
+import type { TestComposition } from './composition.ts'
+import { withHostComposition } from './host-composition.ts'
 
-export interface RunScenarioOptions extends Omit<ExecuteOptions, 'mode'> {
+export interface RunScenarioOptions {
+  /** The project folder holding scenarios/. */
+  repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
+  corpus: readonly LoadedScenario[]
   mode?: RunMode
+  subprocess?: boolean
   /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
   pending?: boolean
+  /** Per wait; the error names what was awaited. */
+  timeoutMs?: number
+  /** Extra environment for record mode (the model key and base URL). */
+  env?: NodeJS.ProcessEnv
+  /** Record against this DeepSeek-wire base URL (the stub endpoint) instead of the configured one. */
+  modelBaseUrl?: string
 }
-
-export type ScenarioHost = 'in-process' | 'subprocess'
 
 export interface ScenarioOutcome {
   scenario: string
@@ -27,7 +42,11 @@ export interface ScenarioOutcome {
   mismatches: SurfaceMismatch[]
   /** The normalized surfaces, for cross-host comparisons and reports. */
   surfaces?: { transcript: string[]; sessionLogs: string[] }
+  /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest). */
+  execution?: ScenarioExecution
 }
+
+export type ScenarioHost = 'in-process' | 'subprocess'
 
 /** The outcome of a scenario that failed before it could run (no key, no model script, …). */
 export function failedBeforeRun(
@@ -36,24 +55,34 @@ export function failedBeforeRun(
   subprocess: boolean | undefined,
   failures: string[],
 ): ScenarioOutcome {
-  return {
-    scenario,
-    ok: false,
-    failures,
-    written: [],
-    durationMs: 0,
-    mode,
-    host: subprocess ? 'subprocess' : 'in-process',
-    mismatches: [],
-  }
+  const host = subprocess ? 'subprocess' : 'in-process'
+  return { scenario, ok: false, failures, written: [], durationMs: 0, mode, host, mismatches: [] }
 }
 
+/** What a prepared run is played on: the service's composition, or a `dsh` subprocess. */
+export type PlayRun = (
+  run: PreparedRun & { modelBaseUrl?: string; composition?: TestComposition },
+  timeoutMs: number,
+) => Promise<RawCapture>
+
 export async function runScenario(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
+  if (options.subprocess)
+    return playScenario(scenario, options, (run, timeoutMs) => runSubprocess(run, { timeoutMs, env: options.env }))
+  const { repoRoot, composition, mode = 'replay' } = options
+  return withHostComposition({ repoRoot, composition, mode }, (host) => host.snapshot.runOne(scenario, options))
+}
+
+/** Check, prepare, play and judge one scenario; any error fails this scenario, not the caller. */
+export async function playScenario(
+  scenario: LoadedScenario,
+  options: RunScenarioOptions,
+  play: PlayRun,
+): Promise<ScenarioOutcome> {
   const started = performance.now()
   const mode = options.mode ?? 'replay'
   const done = (
     failures: string[],
-    more: Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces'>> = {},
+    more: Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces' | 'execution'>> = {},
   ): ScenarioOutcome => ({
     scenario: scenario.name,
     ok: failures.length === 0,
@@ -64,6 +93,7 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
     host: options.subprocess ? 'subprocess' : 'in-process',
     mismatches: more.mismatches ?? [],
     surfaces: more.surfaces,
+    execution: more.execution,
   })
   if (scenario.problems.length) return done(scenario.problems.map((p) => `scenario ${scenario.name}: ${p}`))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {
@@ -71,35 +101,19 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
       `scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`,
     ])
   }
-
   try {
-    const execution = await executeScenario(scenario, { ...options, mode })
-    const { runFailures, normalized } = execution
-    if (!normalized) return done(runFailures)
-    const assessment = assessRun({
-      scenario: scenario.name,
-      dir: scenario.dir,
-      mode,
-      expected: execution.expected,
-      run: normalized,
-    })
-    const failures = [...runFailures, ...assessment.failures, ...execution.workspaceFailures]
-    // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
-    const written: string[] = []
-    if (!runFailures.length) {
-      const result = await writeAssessment(scenario.name, assessment, { pending: options.pending })
-      written.push(...result.written)
-      failures.push(...result.problems)
-      if (mode !== 'replay' && !options.pending) {
-        const removed = await removeObsoleteFixtures(options.repoRoot, scenario.dir, scenario.manifest)
-        written.push(...removed.map((file) => `${file} (deleted: obsolete)`))
-      }
+    const prepared = {
+      ...(await prepareRun(options.repoRoot, scenario, mode)),
+      modelBaseUrl: options.modelBaseUrl,
+      composition: options.composition,
     }
-    return done(failures, {
-      written,
-      mismatches: assessment.mismatches,
-      surfaces: { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs },
-    })
+    try {
+      const capture = await play(prepared, options.timeoutMs ?? 10_000)
+      const { failures, ...judged } = await judgeRun(prepared, capture, { ...options, mode })
+      return done(failures, judged)
+    } finally {
+      await prepared.cleanup()
+    }
   } catch (error) {
     // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
     return done([`scenario ${scenario.name}: ${(error as Error)?.message ?? String(error)}`])

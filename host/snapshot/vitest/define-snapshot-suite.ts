@@ -3,11 +3,14 @@
 // vitest's file snapshots (judge-scenario.ts). `-u` creates and rewrites goldens and sidecars and
 // removes obsolete ones, never the session logs (they are the model script). For one test file per
 // scenario (fast selection, even --shard), use the scenarioFiles vite plugin instead (docs/test-host.md).
+// In-process, a file's scenarios run one after another in one host composition (the snapshot
+// service reconfigures it between them), booted before the first and disposed after the last.
 import { basename, dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { it } from 'vitest'
+import { afterAll, it } from 'vitest'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import { resolveComposition } from '../run/composition.ts'
+import { bootHostComposition, type HostComposition } from '../run/host-composition.ts'
 import { settleLeftovers } from './corpus-checks.ts'
 import { judgeScenario } from './judge-scenario.ts'
 import { snapshotMode } from './snapshot-mode.ts'
@@ -38,8 +41,9 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
   const base = dirname(testFile)
   const root = suiteRoot(base, options.root)
   const composition = resolveComposition(options, root, base)
+  const mode = snapshotMode()
   const discovery = await discoverScenarios(root, {
-    mode: snapshotMode(),
+    mode,
     goldensOptional: true,
     obsoleteHandled: true,
   })
@@ -47,6 +51,11 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
   const inside = relative(root, testFile)
   const label = inside.startsWith('..') ? basename(testFile) : inside
   const selected = selectScenarios(options.scenarios, corpus)
+  let host: Promise<HostComposition> | undefined
+  const shared = async () => (await (host ??= bootHostComposition({ repoRoot: root, composition, mode }))).snapshot
+  afterAll(async () => {
+    await (await host?.catch(() => undefined))?.dispose()
+  })
 
   it('declares exactly the scenario folders that exist', async () => {
     const problems = failures.map((f) => f.error.message)
@@ -62,7 +71,8 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
   })
 
   for (const scenario of selected) {
-    it(scenario.name, () => judgeScenario(scenario, { root, corpus, composition, subprocess: options.subprocess }))
+    const context = { root, corpus, composition, subprocess: options.subprocess }
+    it(scenario.name, () => judgeScenario(scenario, options.subprocess ? context : { ...context, service: shared }))
   }
 }
 

@@ -10,9 +10,10 @@ import { linesText } from '../core/assess.ts'
 import { renderSystemPromptSidecar, renderToolSchemasSidecar } from '../core/normalize/header-sidecars.ts'
 import type { FixtureFile } from '../core/fixtures.ts'
 import { removeObsoleteFixtures } from '../env/write-fixtures.ts'
-import { executeScenario, type ScenarioExecution } from '../run/execute-scenario.ts'
+import type { ScenarioExecution } from '../run/judge.ts'
 import type { TestComposition } from '../run/composition.ts'
-import { runScenario } from '../run/run-scenario.ts'
+import { runScenario, type RunScenarioOptions, type ScenarioOutcome } from '../run/run-scenario.ts'
+import type { SnapshotService } from '../plugin/service.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { obsoleteFixtureFiles } from '../scenario/fixture-files.ts'
 import { isUpdatingSnapshots, reportObsoleteToVitest } from './snapshot-state.ts'
@@ -24,6 +25,8 @@ export interface JudgeContext {
   corpus: readonly LoadedScenario[]
   composition?: TestComposition
   subprocess?: boolean
+  /** A host composition's snapshot service shared by a file's scenarios; default: one per scenario. */
+  service?: () => Promise<SnapshotService>
 }
 
 export async function judgeScenario(scenario: LoadedScenario, context: JudgeContext): Promise<void> {
@@ -31,11 +34,13 @@ export async function judgeScenario(scenario: LoadedScenario, context: JudgeCont
   if (scenario.problems.length) throw new Error(scenario.problems.map((p) => `- ${p}`).join('\n'))
   const options = { repoRoot: context.root, corpus: context.corpus, composition: context.composition }
   if (snapshotMode() === 'refresh') {
-    const outcome = await runScenario(scenario, { ...options, mode: 'refresh', subprocess: context.subprocess })
+    const outcome = await run(scenario, { ...options, mode: 'refresh' }, context)
     if (!outcome.ok) throw new Error(outcome.failures.join('\n\n'))
     return
   }
-  const execution = await executeScenario(scenario, { ...options, mode: 'replay', subprocess: context.subprocess })
+  // Replay writes nothing; the outcome's observation is judged here, with vitest's file snapshots.
+  const { execution, failures } = await run(scenario, { ...options, mode: 'replay' }, context)
+  if (!execution) throw new Error(failures.join('\n\n'))
   if (execution.runFailures.length) throw new Error(execution.runFailures.join('\n\n'))
   // Surfaces are soft assertions (each shows vitest's diff); the rest is collected and thrown once.
   const problems = [
@@ -44,6 +49,12 @@ export async function judgeScenario(scenario: LoadedScenario, context: JudgeCont
     ...(await settleObsolete(scenario, context.root, updating)),
   ]
   if (problems.length) throw new Error(problems.join('\n\n'))
+}
+
+function run(scenario: LoadedScenario, options: RunScenarioOptions, context: JudgeContext): Promise<ScenarioOutcome> {
+  if (context.subprocess || !context.service)
+    return runScenario(scenario, { ...options, subprocess: context.subprocess })
+  return context.service().then((service) => service.runOne(scenario, options))
 }
 
 async function expectSurfaces(name: string, execution: ScenarioExecution, updating: boolean): Promise<string[]> {

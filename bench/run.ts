@@ -9,9 +9,10 @@ import { distStamp, ensureDist } from './build.ts'
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
+import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
-import { fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
+import { fixedSection, scaleSection, scenariosSection, selectSection, suiteSection } from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -21,6 +22,7 @@ interface Results {
   fixed?: FixedCosts
   scale?: ScaleResult
   suite?: SuiteTiming
+  select?: SelectTiming
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -88,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
     return scaleSection(results.scale)
   })
   await part('suite', async () => suiteSection((results.suite = await benchSuite(repoRoot, runs))))
+  await part('select', async () => selectSection((results.select = await benchSelect(repoRoot, runs))))
 
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)
@@ -144,6 +147,7 @@ function headlineOf(results: Results): Headline {
     agent100kMs: scaleRow('100k chunks')?.agent?.total.median,
     agent10kTo100k: results.scale?.agentRatio,
     suiteS: results.suite ? results.suite.wall.median / 1000 : undefined,
+    selectS: results.select ? results.select.wall.median / 1000 : undefined,
   }
 }
 

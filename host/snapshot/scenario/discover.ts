@@ -6,7 +6,15 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { corpusProblems } from './corpus.ts'
 import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
-import { fixtureFileProblems, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from './fixture-files.ts'
+import {
+  fixtureFileProblems,
+  isPendingFile,
+  isWrittenFixture,
+  PENDING_SUFFIX,
+  SIDECAR_SYSTEM_PROMPT,
+  SIDECAR_TOOL_SCHEMAS,
+  type FixtureCheckOptions,
+} from './fixture-files.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
@@ -40,13 +48,24 @@ export interface ScenarioLoadFailure {
 export interface DiscoveryResult {
   scenarios: LoadedScenario[]
   failures: ScenarioLoadFailure[]
+  /**
+   * Goldens and sidecars left in folders that are no scenario any more (no snapshot.yml and
+   * nothing but such files), repository-relative. Tools may remove exactly these.
+   */
+  leftovers: string[]
 }
 
-export interface DiscoverOptions {
+export interface DiscoverOptions extends FixtureCheckOptions {
   /** Only return these scenarios (all are still loaded: cross-scenario rules need them). */
   names?: readonly string[]
   /** Which committed outputs may be missing (see RunMode); default replay. */
   mode?: RunMode
+}
+
+/** A golden or sidecar (or its pending copy): what a folder left by a removed scenario may hold. */
+function isGoldenOrSidecar(name: string): boolean {
+  const base = isPendingFile(name) ? name.slice(0, -PENDING_SUFFIX.length) : name
+  return isWrittenFixture(base) && !base.startsWith('session')
 }
 
 const SCENARIO_FILE_HINTS = ['input.json', 'session.jsonl', 'stdout.golden.jsonl']
@@ -69,6 +88,7 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       dir: join(scenariosDir, entry.name),
       error: new FixtureGuardError(fixtureEntryProblem(`scenarios/${entry.name}`, entry, 'scenario') ?? ''),
     })
+  const leftovers: string[] = []
   for (const name of folders) {
     const dir = join(scenariosDir, name)
     const listed = await readdir(dir, { withFileTypes: true })
@@ -77,7 +97,9 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       fixtureEntryProblem(`scenarios/${name}/${e.name}`, e, e.isDirectory() ? 'dir' : 'file'),
     )
     if (!entries.some((e) => e.name === 'snapshot.yml')) {
-      if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
+      if (entries.length && entries.every((e) => !e.isDirectory && isGoldenOrSidecar(e.name))) {
+        leftovers.push(...entries.map((e) => `scenarios/${name}/${e.name}`).sort())
+      } else if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
         failures.push({
           name,
           dir,
@@ -105,7 +127,7 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       const patch = await loadScenarioPatch(repoRoot, name)
       const problems = [
         ...guarded.filter((p) => p !== undefined),
-        ...fixtureFileProblems(manifest, input, entries, options.mode, patch?.moduleFiles),
+        ...fixtureFileProblems(manifest, input, entries, { ...options, patchModules: patch?.moduleFiles }),
       ]
       loaded.push({
         name,
@@ -129,11 +151,12 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
 
   await addContentProblems(repoRoot, loaded)
 
-  if (!options.names) return { scenarios: loaded, failures }
+  if (!options.names) return { scenarios: loaded, failures, leftovers }
   const wanted = new Set(options.names)
   const known = new Set([...loaded.map((s) => s.name), ...failures.map((f) => f.name)])
   const unknown = [...wanted].filter((name) => !known.has(name))
   return {
+    leftovers,
     scenarios: loaded.filter((s) => wanted.has(s.name)),
     failures: [
       ...failures.filter((f) => wanted.has(f.name)),
@@ -158,9 +181,16 @@ async function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): P
       if (text !== undefined)
         scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
     }
-    if (scenario.manifest.header?.pin) {
+    const header = scenario.manifest.header
+    if (header?.pin) {
       pins.push({
         scenario: scenario.name,
+        namedAsSource: loaded.filter(
+          (s) =>
+            s.manifest.header?.systemPromptSource === scenario.name ||
+            s.manifest.header?.toolSchemasSource === scenario.name,
+        ).length,
+        classSize: loaded.filter((s) => s.manifest.header?.class === header.class).length,
         system: await read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
         tools: await read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
       })

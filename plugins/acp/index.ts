@@ -1,9 +1,10 @@
 import { Readable, Writable } from 'node:stream'
 import { type Context, Service } from 'cordis'
-import * as acp from '@agentclientprotocol/sdk'
+import type * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type {} from '../agent/index.ts'
 import { serveConnection, type BridgeConnection } from './bridge.ts'
+import { byteLines, lineStream } from './line-stream.ts'
 
 export { PROTOCOL_VERSION } from './bridge.ts'
 export { historyUpdates, liveUpdates } from './projection.ts'
@@ -42,7 +43,7 @@ export class AcpBridge extends Service {
     if (this.config.transport === 'stdio') {
       const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>
       const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>
-      this.serve(acp.ndJsonStream(output, input))
+      this.serve(lineStream(input, byteLines(output)))
     }
     yield () => {
       for (const connection of this.connections) connection.close()

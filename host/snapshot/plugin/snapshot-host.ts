@@ -5,6 +5,7 @@ import { type Context, Service } from 'cordis'
 import type {} from '../../../plugins/acp/index.ts'
 import type {} from '../../../plugins/session/index.ts'
 import { SessionEventFeed } from './driver/event-feed.ts'
+import { isSessionUpdateLine } from './driver/skip-updates.ts'
 import { createMemoryPipe, type MemoryPipe } from '../../../plugins/acp/memory-pipe.ts'
 
 declare module 'cordis' {
@@ -17,7 +18,7 @@ export class SnapshotHost extends Service {
   static readonly provide = 'snapshotHost'
   static readonly inject = ['acp', 'sessions']
   readonly feed = new SessionEventFeed()
-  private pipe: MemoryPipe = createMemoryPipe()
+  private pipe: MemoryPipe = createMemoryPipe({ skipForClient: isSessionUpdateLine })
 
   constructor(ctx: Context) {
     super(ctx, 'snapshotHost')
@@ -25,11 +26,14 @@ export class SnapshotHost extends Service {
 
   *[Service.init]() {
     yield this.ctx.on('session/event', (sessionId, event) => this.feed.push(sessionId, event))
-    const connection = this.ctx.acp.serve(acp.ndJsonStream(this.pipe.agent.output, this.pipe.agent.input))
+    const connection = this.ctx.acp.serve(this.pipe.agentStream())
     yield () => connection.close()
   }
 
-  /** The client's side of the ACP stream (use once per run). */
+  /**
+   * The driver's side of the ACP stream (use once per run). It carries no `session/update`
+   * notifications: the driver ignores them, and the transcript keeps them all.
+   */
   clientStream(): acp.Stream {
     return acp.ndJsonStream(this.pipe.client.output, this.pipe.client.input)
   }

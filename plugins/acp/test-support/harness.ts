@@ -42,7 +42,7 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
   })
   await ctx.plugin(AcpBridge, { transport: 'none' })
   const pipe = createMemoryPipe()
-  ctx.acp.serve(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
+  ctx.acp.serve(pipe.agentStream())
 
   const harness = { updates: [], permissionRequests: [], answers: [] } as unknown as Harness
   const client = acp

@@ -52,7 +52,8 @@ export interface OpenedSession extends SessionContents {
 
 interface LiveSession {
   header: SessionHeader
-  events: SessionEvent[]
+  /** The event lines exactly as written (no newline): the file's content, kept as text. */
+  lines: string[]
   file: SessionLogFile
 }
 
@@ -119,7 +120,7 @@ export class SessionStore extends Service {
     const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
     mkdirSync(state.root, { recursive: true })
     const file = SessionLogFile.create(path, serializeHeader(header), state.fsync)
-    state.live.set(id, { header, events: [], file })
+    state.live.set(id, { header, lines: [], file })
     state.createdHere.push(header)
     emitSafely(
       () => state.emit('session/created', header),
@@ -131,6 +132,9 @@ export class SessionStore extends Service {
   /**
    * Append one event. Synchronous: the line is written through the fd before this returns
    * (durable against a killed process; against power loss with `fsync`), then `session/event` fires.
+   * The returned and emitted event holds the caller's `data` as given (not a parsed copy of the
+   * line, which cost as much as the write): do not change `data` after appending. read() and
+   * open() give the file's content.
    */
   append<K extends EventType>(sessionId: string, type: K, data: EventData[K]): SessionEvent<K> {
     const state = this.state
@@ -149,24 +153,22 @@ export class SessionStore extends Service {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new Error(`cannot append "${type}" to session ${sessionId}: data must be a plain object`)
     }
-    const seq = session.events.length + 1
+    const event = { seq: session.lines.length + 1, time: state.clock(), type, data } as SessionEvent<K>
     let line: string
     try {
-      line = serializeEvent({ seq, time: state.clock(), type, data } as SessionEvent)
+      line = serializeEvent(event as SessionEvent)
     } catch (error) {
       throw new Error(
         `cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`,
       )
     }
     session.file.writeLine(line)
-    // Keep (and hand out) exactly what is on disk: undefined fields dropped, no shared references.
-    const event = JSON.parse(line) as SessionEvent
-    session.events.push(event)
+    session.lines.push(line)
     emitSafely(
       () => state.emit('session/event', sessionId, event),
       (error) => this.reportListenerError(error),
     )
-    return event as SessionEvent<K>
+    return event
   }
 
   /** Load a persisted session so appends continue after its last seq. Idempotent while open. */
@@ -174,7 +176,7 @@ export class SessionStore extends Service {
     const state = this.state
     assertOpen(state, `open session ${sessionId}`)
     const current = state.live.get(sessionId)
-    if (current) return { header: { ...current.header }, events: [...current.events] }
+    if (current) return { header: { ...current.header }, events: parseLines(current.lines) }
     const path = logPath(state.root, sessionId)
     const text = this.readLog(sessionId, path)
     const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
@@ -186,7 +188,7 @@ export class SessionStore extends Service {
     const validBytes = log.tornTail ? log.tornTail.validBytes : Buffer.byteLength(text)
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
     const file = SessionLogFile.reopen(path, validBytes, endsWithNewline, state.fsync)
-    state.live.set(sessionId, { header: log.header, events: log.events, file })
+    state.live.set(sessionId, { header: log.header, lines: log.events.map(serializeEvent), file })
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
     return opened
@@ -195,7 +197,7 @@ export class SessionStore extends Service {
   /** The session's header and events: the in-memory copy when open here, else the file. */
   read(sessionId: string): SessionContents {
     const current = this.state.live.get(sessionId)
-    if (current) return { header: { ...current.header }, events: [...current.events] }
+    if (current) return { header: { ...current.header }, events: parseLines(current.lines) }
     const path = logPath(this.root, sessionId)
     // A torn tail is an append that never returned, so it is no part of the session.
     const { header, events } = parseSessionLog(this.readLog(sessionId, path), path, { live: true, allowTornTail: true })
@@ -269,6 +271,11 @@ export class SessionStore extends Service {
     state.live.clear()
     if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
   }
+}
+
+/** Events of lines this store wrote (or validated when opening): undefined fields dropped, no shared references. */
+function parseLines(lines: readonly string[]): SessionEvent[] {
+  return lines.map((line) => JSON.parse(line) as SessionEvent)
 }
 
 /** Listeners run after the write; one that throws must not make a durable append look failed. */

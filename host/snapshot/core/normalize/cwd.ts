@@ -40,6 +40,9 @@ export function cwdSpellings(paths: readonly string[]): string[] {
  */
 export function createCwdReplacer(paths: readonly string[]): (text: string) => string {
   if (paths.length === 0) return (text) => text
-  const pattern = new RegExp(`(?:${cwdSpellings(paths).map(escapeRegExp).join('|')})(?![A-Za-z0-9_-])`, 'g')
-  return (text) => text.replace(pattern, CWD_TOKEN)
+  const spellings = cwdSpellings(paths)
+  const pattern = new RegExp(`(?:${spellings.map(escapeRegExp).join('|')})(?![A-Za-z0-9_-])`, 'g')
+  // Longest first: the last is the shortest. A shorter text (most deltas of a stream) holds none.
+  const shortest = spellings[spellings.length - 1].length
+  return (text) => (text.length < shortest ? text : text.replace(pattern, CWD_TOKEN))
 }

@@ -59,10 +59,12 @@ export function normalizeRun(run: RunSurfaces): NormalizedRun {
   const messages = renumberJsonRpcIds(parseTranscript(run.stdout, `${label} stdout`), run.clientRequestIds)
   for (const log of logs) collectSessionLogIds(log, context)
   collectTranscriptIds(messages, context)
+  // Headers first: rendering rewrites the objects it parsed.
+  const headers = logs.map((log) => (run.extractHeaders === false ? [] : extractHeaders(log.events, context)))
   return {
     sessionLogs: logs.map((log) => renderSessionLog(log, context)),
     transcript: renderTranscript(messages, context),
-    headers: logs.map((log) => (run.extractHeaders === false ? [] : extractHeaders(log.events, context))),
+    headers,
     context,
   }
 }

@@ -5,7 +5,7 @@
 // the run's shared table and the temp cwd replaced everywhere.
 import type { NormalizeContext } from './context.ts'
 import { formatJsonLines, isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
-import { collectTypedIds, tokenizeValue } from './tokens.ts'
+import { collectTypedIds, tokenizeInPlace, tokenizeValue } from './tokens.ts'
 
 export const SYSTEM_TOKEN = '{{system}}'
 export const TOOLS_TOKEN = '{{tools}}'
@@ -14,6 +14,8 @@ export const TOOLS_TOKEN = '{{tools}}'
 export interface ParsedSessionLog {
   header: Record<string, unknown>
   events: Array<Record<string, unknown>>
+  /** Set when parseSessionLog made these objects from text: rendering may then rewrite them instead of copying. */
+  parsedHere?: true
 }
 
 /** Loosely typed input, so the session plugin's own SessionHeader/SessionEvent objects can be passed as they are. */
@@ -38,7 +40,7 @@ export function parseSessionLog(text: string, source = 'session log'): ParsedSes
     if (typeof event.type !== 'string')
       throw new JsonLineError(source, index + 2, lines[index + 1]!.raw, 'is an event without a string "type"', LOG_HINT)
   })
-  return { header, events }
+  return { header, events, parsedHere: true }
 }
 
 function asParsed(log: string | SessionLogObjects, source: string | undefined): ParsedSessionLog {
@@ -74,13 +76,19 @@ function scrubRequestHeader(data: unknown): unknown {
   )
 }
 
-function normalizeEvent(event: Record<string, unknown>, ctx: NormalizeContext): unknown {
-  const kept = Object.entries(event).filter(([key]) => key !== 'seq' && key !== 'time')
-  const withScrubbedHeader = kept.map(([key, value]) => [
-    key,
-    event.type === 'request/header' && key === 'data' ? scrubRequestHeader(value) : value,
-  ])
-  return tokenizeValue(Object.fromEntries(withScrubbedHeader), ctx.tokens, ctx.replaceCwd)
+function normalizeEvent(event: Record<string, unknown>, ctx: NormalizeContext, parsedHere: boolean): unknown {
+  // Envelope noise out, then one tokenizing copy (a plain loop: this runs for every line of a long log).
+  const kept: Record<string, unknown> = {}
+  for (const key of Object.keys(event)) {
+    if (key === 'seq' || key === 'time') continue
+    const value = event.type === 'request/header' && key === 'data' ? scrubRequestHeader(event[key]) : event[key]
+    if (key === '__proto__')
+      Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true })
+    else kept[key] = value
+  }
+  return parsedHere
+    ? tokenizeInPlace(kept, ctx.tokens, ctx.replaceCwd)
+    : tokenizeValue(kept, ctx.tokens, ctx.replaceCwd)
 }
 
 /** Fixture text for one session log (header line + event lines, final newline). */
@@ -90,11 +98,15 @@ export function normalizeSessionLog(log: string | SessionLogObjects, ctx: Normal
   return renderSessionLog(parsed, ctx)
 }
 
-/** Fixture text for a log whose ids the context already holds (see normalizeRun). */
+/**
+ * Fixture text for a log whose ids the context already holds (see normalizeRun). A log that
+ * parseSessionLog made is rewritten on the way (render it once).
+ */
 export function renderSessionLog(parsed: ParsedSessionLog, ctx: NormalizeContext): string {
+  const inPlace = parsed.parsedHere === true
   return formatJsonLines([
     normalizeHeader(parsed.header, ctx),
-    ...parsed.events.map((event) => normalizeEvent(event, ctx)),
+    ...parsed.events.map((event) => normalizeEvent(event, ctx, inPlace)),
   ])
 }
 

@@ -4,7 +4,7 @@
 // one counter, responses to the client's requests get another.
 import type { NormalizeContext } from './context.ts'
 import { isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
-import { collectTypedIds, tokenizeValue } from './tokens.ts'
+import { collectTypedIds, tokenizeInPlace } from './tokens.ts'
 
 export type JsonRpcId = string | number
 
@@ -96,9 +96,12 @@ export function normalizeTranscript(
   return renderTranscript(messages, ctx)
 }
 
-/** Golden lines for parsed, renumbered messages whose ids the context already holds (see normalizeRun). */
+/**
+ * Golden lines for messages parseTranscript made (renumbered, their ids already in the context;
+ * see normalizeRun). The messages are rewritten on the way: render them once.
+ */
 export function renderTranscript(messages: readonly Record<string, unknown>[], ctx: NormalizeContext): string[] {
-  return messages.map((message) => JSON.stringify(tokenizeValue(message, ctx.tokens, ctx.replaceCwd)))
+  return messages.map((message) => JSON.stringify(tokenizeInPlace(message, ctx.tokens, ctx.replaceCwd)))
 }
 
 /** Golden file text for transcript lines. */

@@ -1,8 +1,5 @@
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ValidationError } from 'cordis'
-import { ConfigError } from '../../plugins/config/errors.ts'
-import { BootError } from './boot.ts'
 import { UsageError, type CliCommand, type CliIO, type OptionValues } from './cli/command.ts'
 import { commands, DEFAULT_COMMAND } from './cli/commands.ts'
 import { commandUsage, generalUsage, parseArgsOptions } from './cli/usage.ts'
@@ -68,6 +65,8 @@ export async function main(
     return await command.run(parsed, io)
   } catch (error) {
     if (error instanceof UsageError) return usageError(io, error.message, commandUsage(command, DEFAULT_COMMAND))
+    // Loaded on failure only: it names error classes whose modules a --help run never needs.
+    const { describeFailure } = await import('./cli/describe-failure.ts')
     io.stderr(`${describeFailure(error)}\n`)
     return 1
   }
@@ -76,19 +75,6 @@ export async function main(
 function usageError(io: CliIO, message: string, usage: string): number {
   io.stderr(`dsh: ${message}\n\n${usage}`)
   return EXIT_USAGE
-}
-
-/** Config and boot errors already say where and what to do; anything else keeps its stack. */
-function describeFailure(error: unknown): string {
-  if (error instanceof ConfigError) return `dsh: ${error.message}`
-  if (error instanceof BootError) {
-    const cause = error.cause
-    // A plugin that crashed gets its stack; config and schema errors are fully said by the message.
-    const crashed = cause instanceof Error && !(cause instanceof ConfigError) && !(cause instanceof ValidationError)
-    const detail = crashed && cause.stack ? `\n${cause.stack}` : ''
-    return `dsh: ${error.message}${detail}`
-  }
-  return `dsh: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
 }
 
 // Run when executed directly (`node --import tsx host/app/cli.ts …` or `node dist/host/app/cli.js …`);

@@ -1,31 +1,14 @@
 import { writeFile } from 'node:fs/promises'
 import type { RunMode } from '../../snapshot/core/fixtures.ts'
 import { UsageError, stringOption, type CliCommand } from './command.ts'
+import { testHelp } from './command-help.ts'
 import { formatOutcomeLine, formatSummary, suiteReport } from './test-report.ts'
 
 const MODES: RunMode[] = ['replay', 'record', 'refresh']
 
 /** `dsh test`: run scenarios from ./scenarios against the composition in ./cordis.yml. */
 export const testCommand: CliCommand = {
-  name: 'test',
-  summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
-  positionals: '[name…]',
-  options: {
-    mode: {
-      type: 'string',
-      valueName: 'replay|record|refresh',
-      description: 'replay (default, keyless), record (real model), refresh (keyless, rewrites goldens)',
-    },
-    subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
-    stub: {
-      type: 'boolean',
-      description:
-        'record against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
-    },
-    format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
-    report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
-    timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
-  },
+  ...testHelp,
   async run({ values, positionals }, io) {
     const mode = (stringOption(values, 'mode') ?? 'replay') as RunMode
     if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, got "${mode}"`)

@@ -1,0 +1,93 @@
+// What each `dsh` command says about itself: name, summary, options, positionals. This is all
+// `dsh --help` and the argument parser need, so it lives apart from the commands' code, which
+// commands.ts imports only when a command runs (`dsh --help` starts about as fast as node).
+import type { CliCommand } from './command.ts'
+import { compositionOptions } from './composition-options.ts'
+
+/** A command without its run function. */
+export type CommandHelp = Omit<CliCommand, 'run'>
+
+export const serveHelp: CommandHelp = {
+  name: 'serve',
+  summary: 'run the composition (the ACP agent on stdio) until stdin closes or a signal arrives',
+  options: compositionOptions,
+}
+
+export const configHelp: CommandHelp = {
+  name: 'config',
+  summary: 'print the effective entry list (composition + overlays) as YAML',
+  options: compositionOptions,
+}
+
+export const testHelp: CommandHelp = {
+  name: 'test',
+  summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
+  positionals: '[name…]',
+  options: {
+    mode: {
+      type: 'string',
+      valueName: 'replay|record|refresh',
+      description: 'replay (default, keyless), record (real model), refresh (keyless, rewrites goldens)',
+    },
+    subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
+    stub: {
+      type: 'boolean',
+      description:
+        'record against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
+    },
+    format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
+    report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
+    timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
+  },
+}
+
+export const conformanceHelp: CommandHelp = {
+  name: 'conformance',
+  summary: 'check any ACP agent command against the conformance cases (docs/conformance.md)',
+  options: {
+    'agent-command': {
+      type: 'string',
+      valueName: 'CMD',
+      description:
+        'the agent to test, e.g. "npx dsh --patch overlays/echo.cordis.yml" (required; split like a shell, run without one)',
+    },
+    profile: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'which cases must pass: core (any ACP agent; default) or dsh (needs the echo model)',
+    },
+    case: {
+      type: 'string',
+      multiple: true,
+      valueName: 'ID',
+      description: 'run only this case (repeatable); ids are the case file names without NNN- and .json',
+    },
+    cwd: {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'session cwd for every case (default: a fresh temp folder per case)',
+    },
+    'permission-mode': {
+      type: 'string',
+      valueName: 'MODE',
+      description: 'answer permission requests: approve-all (default) or deny-all; a case may override it',
+    },
+    format: { type: 'string', valueName: 'FORMAT', description: 'stdout: text (default) or json' },
+    report: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'also write the JSON report here (written even when interrupted)',
+    },
+    jobs: { type: 'string', valueName: 'N', description: 'cases at a time, each with its own agent (default 1)' },
+    'timeout-scale': {
+      type: 'string',
+      valueName: 'N',
+      description: 'multiply every case timeout, e.g. 3 for a slow real model (default 1)',
+    },
+    suite: {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'conformance data folder (SPEC.md, cases/, profiles/); default: scenarios/conformance of this dsh',
+    },
+  },
+}

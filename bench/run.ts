@@ -9,7 +9,7 @@ import { distStamp, ensureDist } from './build.ts'
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
-import { benchSuite, type SuiteTiming } from './parts/suite.ts'
+import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
 import { fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
@@ -21,6 +21,7 @@ interface Results {
   fixed?: FixedCosts
   scale?: ScaleResult
   suite?: SuiteTiming
+  npmTest?: SuiteTiming
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -88,6 +89,10 @@ async function main(argv: string[]): Promise<number> {
     return scaleSection(results.scale)
   })
   await part('suite', async () => suiteSection((results.suite = await benchSuite(repoRoot, runs))))
+  await part('npm-test', async () => {
+    progress('npm test (the whole test suite, about a minute; --skip-npm-test leaves it out)')
+    return suiteSection((results.npmTest = await benchNpmTest(repoRoot)), 'npm test')
+  })
 
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)
@@ -144,6 +149,8 @@ function headlineOf(results: Results): Headline {
     agent100kMs: scaleRow('100k chunks')?.agent?.total.median,
     agent10kTo100k: results.scale?.agentRatio,
     suiteS: results.suite ? results.suite.wall.median / 1000 : undefined,
+    npmTestS: results.npmTest ? results.npmTest.wall.median / 1000 : undefined,
+    binRatio: results.fixed?.binRatio,
   }
 }
 

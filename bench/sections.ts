@@ -40,7 +40,7 @@ export function fixedSection(fixed: FixedCosts, subprocessMedianMs?: number): st
         row('dsh serve: boot, stdin EOF, exit', fixed.serveEof),
       ],
     ),
-    `bin import ≈ --help − node start = ${formatMs(fixed.binImportMs)}`,
+    `bin import ≈ --help − node start = ${formatMs(fixed.binImportMs)}; --help / node start = ${formatRatio(fixed.binRatio)} (runs interleaved)`,
     `floor = node start + bin import + boot = ${formatMs(fixed.floorMs)}`,
   ]
   if (subprocessMedianMs !== undefined) {
@@ -85,9 +85,9 @@ export function scaleSection(scale: ScaleResult): string[] {
   ]
 }
 
-export function suiteSection(suite: SuiteTiming): string[] {
+export function suiteSection(suite: SuiteTiming, title = 'suite'): string[] {
   const lines = [
-    '== suite ==',
+    `== ${title} ==`,
     `${suite.command}: ${formatMs(suite.wall.median)} median of ${suite.wall.runs} (min ${formatMs(suite.wall.min)}, max ${formatMs(suite.wall.max)}); ${suite.tests || 'no Tests line'}; exit ${suite.code}`,
   ]
   if (suite.code !== 0) lines.push('warning: the suite did not pass; its time may not be representative')

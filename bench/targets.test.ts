@@ -14,8 +14,10 @@ describe('judgeTargets', () => {
       scale100kMs: 1999,
       scale10kTo100k: 12,
       suiteS: 15,
+      npmTestS: 35,
+      binRatio: 1.4,
     })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'scale-100k', 'scale-ratio', 'suite'])
+    for (const id of ['inproc', 'ratio', 'subprocess', 'scale-100k', 'scale-ratio', 'suite', 'npm-test', 'bin-ratio'])
       expect(verdicts[id].status).toBe('PASS')
     expect(verdicts.subprocess.value).toBe(2)
   })
@@ -29,8 +31,10 @@ describe('judgeTargets', () => {
       agent100kMs: 5000,
       agent10kTo100k: 12.5,
       suiteS: 16,
+      npmTestS: 74,
+      binRatio: 2.7,
     })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'agent-100k', 'agent-ratio', 'suite'])
+    for (const id of ['inproc', 'ratio', 'subprocess', 'agent-100k', 'agent-ratio', 'suite', 'npm-test', 'bin-ratio'])
       expect(verdicts[id].status).toBe('MISS')
   })
 

@@ -1,4 +1,4 @@
-// The performance targets of issue 9 and their verdicts. Pure: numbers in, PASS/MISS out.
+// The performance targets (issues 9 and 18) and their verdicts. Pure: numbers in, PASS/MISS out.
 import { ratio } from './stats.ts'
 
 /** The headline numbers one bench run produces; a part that did not run leaves its numbers undefined. */
@@ -19,6 +19,10 @@ export interface Headline {
   agent10kTo100k?: number
   /** Wall time of the replay suite under vitest. */
   suiteS?: number
+  /** Wall time of `npm test`, the README's test command. */
+  npmTestS?: number
+  /** `node bin/dsh.js --help` over a bare `node -e ''` start (medians). */
+  binRatio?: number
 }
 
 export interface TargetVerdict {
@@ -92,6 +96,22 @@ const SPECS: Spec[] = [
     unit: 's',
     kind: 'max',
     value: (h) => h.suiteS,
+  },
+  {
+    id: 'npm-test',
+    label: 'npm test wall time',
+    limit: 35,
+    unit: 's',
+    kind: 'max',
+    value: (h) => h.npmTestS,
+  },
+  {
+    id: 'bin-ratio',
+    label: "dsh --help start over a bare node -e ''",
+    limit: 1.4,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.binRatio,
   },
 ]
 

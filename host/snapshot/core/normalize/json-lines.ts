@@ -23,28 +23,25 @@ function shorten(raw: string): string {
 
 /**
  * Split `text` into lines and parse each as JSON. A final newline ends the last
- * line; any other empty line is an error like any non-JSON line.
+ * line; any other empty line is an error like any non-JSON line. `recognize` may stand in
+ * for the parse of a line it knows the meaning of (see chunk-lines.ts).
  */
 export function parseJsonLines(
   text: string,
   source: string,
   hint: string,
+  recognize?: (raw: string) => object | undefined,
 ): Array<{ line: number; value: unknown; raw: string }> {
   if (text === '') return []
   const lines = text.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
   return lines.map((raw, index) => {
     try {
-      return { line: index + 1, value: JSON.parse(raw) as unknown, raw }
+      return { line: index + 1, value: recognize?.(raw) ?? (JSON.parse(raw) as unknown), raw }
     } catch (error) {
       throw new JsonLineError(source, index + 1, raw, `is not JSON (${(error as Error).message.split('\n')[0]})`, hint)
     }
   })
-}
-
-/** One compact JSON value per line, with a final newline (empty text for no lines). */
-export function formatJsonLines(values: readonly unknown[]): string {
-  return values.map((value) => `${JSON.stringify(value)}\n`).join('')
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -4,7 +4,8 @@
 // (their readable copy lives in the pin's sidecars), typed ids tokenized with
 // the run's shared table and the temp cwd replaced everywhere.
 import type { NormalizeContext } from './context.ts'
-import { formatJsonLines, isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
+import { isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
+import { ChunkEventLine, chunkLinesRenderable, matchChunkEvent, renderChunkEvent } from './chunk-lines.ts'
 import { collectTypedIds, tokenizeInPlace, tokenizeValue } from './tokens.ts'
 
 export const SYSTEM_TOKEN = '{{system}}'
@@ -26,8 +27,16 @@ export interface SessionLogObjects {
 
 const LOG_HINT = 'A session log is JSONL: a {"type":"session",…} header line, then one event object per line.'
 
-export function parseSessionLog(text: string, source = 'session log'): ParsedSessionLog {
-  const lines = parseJsonLines(text, source, LOG_HINT)
+/**
+ * With `chunkLines`, streamed-delta events stay unparsed (ChunkEventLine) until rendered: for
+ * normalizeRun, which only renders them; other callers get plain event objects.
+ */
+export function parseSessionLog(
+  text: string,
+  source = 'session log',
+  options: { chunkLines?: boolean } = {},
+): ParsedSessionLog {
+  const lines = parseJsonLines(text, source, LOG_HINT, options.chunkLines ? matchChunkEvent : undefined)
   if (lines.length === 0) throw new JsonLineError(source, 1, '', 'is missing: the log has no session header', LOG_HINT)
   const objects = lines.map(({ line, value, raw }) => {
     if (!isPlainObject(value)) throw new JsonLineError(source, line, raw, 'is JSON but not an object', LOG_HINT)
@@ -104,10 +113,16 @@ export function normalizeSessionLog(log: string | SessionLogObjects, ctx: Normal
  */
 export function renderSessionLog(parsed: ParsedSessionLog, ctx: NormalizeContext): string {
   const inPlace = parsed.parsedHere === true
-  return formatJsonLines([
-    normalizeHeader(parsed.header, ctx),
-    ...parsed.events.map((event) => normalizeEvent(event, ctx, inPlace)),
-  ])
+  const chunkLines = chunkLinesRenderable(ctx)
+  const lines = [JSON.stringify(normalizeHeader(parsed.header, ctx))]
+  for (const event of parsed.events) {
+    if (event instanceof ChunkEventLine)
+      lines.push(
+        chunkLines ? renderChunkEvent(event, ctx) : JSON.stringify(normalizeEvent(JSON.parse(event.raw), ctx, true)),
+      )
+    else lines.push(JSON.stringify(normalizeEvent(event, ctx, inPlace)))
+  }
+  return `${lines.join('\n')}\n`
 }
 
 export interface RequestHeaderContent {

@@ -4,6 +4,7 @@
 // one counter, responses to the client's requests get another.
 import type { NormalizeContext } from './context.ts'
 import { isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
+import { ChunkUpdateLine, chunkLinesRenderable, matchChunkUpdate, renderChunkUpdate } from './chunk-lines.ts'
 import { collectTypedIds, tokenizeInPlace } from './tokens.ts'
 
 export type JsonRpcId = string | number
@@ -20,9 +21,17 @@ export interface TranscriptOptions {
 
 const PURITY_HINT = 'stdout carries only JSON-RPC messages; write logs and diagnostics to stderr.'
 
-/** Parse raw stdout into JSON-RPC messages, failing on the first line that is not one. */
-export function parseTranscript(rawStdout: string, source = 'stdout'): Array<Record<string, unknown>> {
-  return parseJsonLines(rawStdout, source, PURITY_HINT).map(({ line, value, raw }) => {
+/**
+ * Parse raw stdout into JSON-RPC messages, failing on the first line that is not one. With
+ * `chunkLines`, streamed-delta updates stay unparsed (ChunkUpdateLine) until rendered.
+ */
+export function parseTranscript(
+  rawStdout: string,
+  source = 'stdout',
+  options: { chunkLines?: boolean } = {},
+): Array<Record<string, unknown>> {
+  const recognize = options.chunkLines ? matchChunkUpdate : undefined
+  return parseJsonLines(rawStdout, source, PURITY_HINT, recognize).map(({ line, value, raw }) => {
     if (!isPlainObject(value) || value.jsonrpc !== '2.0') {
       throw new JsonLineError(source, line, raw, 'is JSON but not a JSON-RPC 2.0 message', PURITY_HINT)
     }
@@ -101,7 +110,12 @@ export function normalizeTranscript(
  * see normalizeRun). The messages are rewritten on the way: render them once.
  */
 export function renderTranscript(messages: readonly Record<string, unknown>[], ctx: NormalizeContext): string[] {
-  return messages.map((message) => JSON.stringify(tokenizeInPlace(message, ctx.tokens, ctx.replaceCwd)))
+  const chunkLines = chunkLinesRenderable(ctx)
+  return messages.map((message) => {
+    if (message instanceof ChunkUpdateLine && chunkLines) return renderChunkUpdate(message, ctx)
+    const value = message instanceof ChunkUpdateLine ? JSON.parse(message.raw) : message
+    return JSON.stringify(tokenizeInPlace(value, ctx.tokens, ctx.replaceCwd))
+  })
 }
 
 /** Golden file text for transcript lines. */

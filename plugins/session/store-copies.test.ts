@@ -1,6 +1,6 @@
 // What the store hands out: append() and its listeners get the event as appended (no parse of
 // the line it just wrote); read() and open() give the file's content, never the caller's objects.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
@@ -49,6 +49,17 @@ describe('sessions service copies', () => {
     ;(event.data as { turn: number }).turn = 7
     expect(ctx.sessions.read('s').events[0].data).toEqual({ turn: 1, reason: 'error' })
     expect(ctx.sessions.open('s').events[0].data).toEqual({ turn: 1, reason: 'error' })
+  })
+
+  it('reads an open session from its file, not from a copy in memory', () => {
+    ctx.sessions.create({ cwd: '/project', id: 's' })
+    ctx.sessions.append('s', 'turn/start', { turn: 1 })
+    ctx.sessions.append('s', 'turn/end', { turn: 1, reason: 'end_turn' })
+    const path = ctx.sessions.path('s')
+    const [header, first] = readFileSync(path, 'utf8').split('\n')
+    writeFileSync(path, `${header}\n${first}\n`)
+    expect(ctx.sessions.read('s').events.map((event) => event.type)).toEqual(['turn/start'])
+    expect(ctx.sessions.open('s').events.map((event) => event.type)).toEqual(['turn/start'])
   })
 
   it('continues the seq of a reopened log and reads old and new events alike', async () => {

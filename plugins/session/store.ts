@@ -52,8 +52,11 @@ export interface OpenedSession extends SessionContents {
 
 interface LiveSession {
   header: SessionHeader
-  /** The event lines exactly as written (no newline): the file's content, kept as text. */
-  lines: string[]
+  /**
+   * Events appended so far. Their content is in the file only: an agent streaming a long turn
+   * holds none of it in memory, and read()/open() give exactly what is on disk.
+   */
+  count: number
   file: SessionLogFile
 }
 
@@ -120,7 +123,7 @@ export class SessionStore extends Service {
     const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
     mkdirSync(state.root, { recursive: true })
     const file = SessionLogFile.create(path, serializeHeader(header), state.fsync)
-    state.live.set(id, { header, lines: [], file })
+    state.live.set(id, { header, count: 0, file })
     state.createdHere.push(header)
     emitSafely(
       () => state.emit('session/created', header),
@@ -153,7 +156,7 @@ export class SessionStore extends Service {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new Error(`cannot append "${type}" to session ${sessionId}: data must be a plain object`)
     }
-    const event = { seq: session.lines.length + 1, time: state.clock(), type, data } as SessionEvent<K>
+    const event = { seq: session.count + 1, time: state.clock(), type, data } as SessionEvent<K>
     let line: string
     try {
       line = serializeEvent(event as SessionEvent)
@@ -163,7 +166,7 @@ export class SessionStore extends Service {
       )
     }
     session.file.writeLine(line)
-    session.lines.push(line)
+    session.count++
     emitSafely(
       () => state.emit('session/event', sessionId, event),
       (error) => this.reportListenerError(error),
@@ -175,8 +178,7 @@ export class SessionStore extends Service {
   open(sessionId: string): OpenedSession {
     const state = this.state
     assertOpen(state, `open session ${sessionId}`)
-    const current = state.live.get(sessionId)
-    if (current) return { header: { ...current.header }, events: parseLines(current.lines) }
+    if (state.live.has(sessionId)) return this.read(sessionId)
     const path = logPath(state.root, sessionId)
     const text = this.readLog(sessionId, path)
     const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
@@ -188,16 +190,14 @@ export class SessionStore extends Service {
     const validBytes = log.tornTail ? log.tornTail.validBytes : Buffer.byteLength(text)
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
     const file = SessionLogFile.reopen(path, validBytes, endsWithNewline, state.fsync)
-    state.live.set(sessionId, { header: log.header, lines: log.events.map(serializeEvent), file })
+    state.live.set(sessionId, { header: log.header, count: log.events.length, file })
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
     return opened
   }
 
-  /** The session's header and events: the in-memory copy when open here, else the file. */
+  /** The session's header and events, as its file holds them (every append that returned is there). */
   read(sessionId: string): SessionContents {
-    const current = this.state.live.get(sessionId)
-    if (current) return { header: { ...current.header }, events: parseLines(current.lines) }
     const path = logPath(this.root, sessionId)
     // A torn tail is an append that never returned, so it is no part of the session.
     const { header, events } = parseSessionLog(this.readLog(sessionId, path), path, { live: true, allowTornTail: true })
@@ -271,11 +271,6 @@ export class SessionStore extends Service {
     state.live.clear()
     if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
   }
-}
-
-/** Events of lines this store wrote (or validated when opening): undefined fields dropped, no shared references. */
-function parseLines(lines: readonly string[]): SessionEvent[] {
-  return lines.map((line) => JSON.parse(line) as SessionEvent)
 }
 
 /** Listeners run after the write; one that throws must not make a durable append look failed. */

@@ -1,6 +1,7 @@
 // An in-memory pipe between an ACP client and the agent, teeing the agent→client bytes
 // exactly as they would appear on the agent's stdout.
 import type * as acp from '@agentclientprotocol/sdk'
+import { ByteLog } from './byte-log.ts'
 import { lineStream } from './line-stream.ts'
 
 export interface MemoryPipe {
@@ -24,10 +25,9 @@ export interface MemoryPipeOptions {
 
 export function createMemoryPipe(options: MemoryPipeOptions = {}): MemoryPipe {
   const skip = options.skipForClient
-  /** What the agent wrote, in order: whole lines from agentStream(), decoded bytes from agent.output. */
-  const written: string[] = []
+  /** What the agent wrote, in order: whole lines from agentStream(), bytes from agent.output. */
+  const written = new ByteLog()
   const encoder = new TextEncoder()
-  const decoder = new TextDecoder()
   let toClient!: ReadableStreamDefaultController<Uint8Array>
   const clientInput = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -42,12 +42,12 @@ export function createMemoryPipe(options: MemoryPipeOptions = {}): MemoryPipe {
     }
   }
   const writeLine = (line: string) => {
-    written.push(line)
+    written.appendString(line)
     if (!skip?.(line)) deliver(encoder.encode(line))
   }
   const agentOutput = new WritableStream<Uint8Array>({
     write(chunk) {
-      written.push(decoder.decode(chunk, { stream: true }))
+      written.appendBytes(chunk)
       deliver(chunk)
     },
   })
@@ -56,6 +56,6 @@ export function createMemoryPipe(options: MemoryPipeOptions = {}): MemoryPipe {
     agentStream: () => lineStream(clientToAgent.readable, writeLine),
     agent: { input: clientToAgent.readable, output: agentOutput },
     client: { input: clientInput, output: clientToAgent.writable },
-    transcript: () => written.join(''),
+    transcript: () => written.text(),
   }
 }

@@ -14,15 +14,24 @@ export interface EventQuery {
 type Waiter = { sessionId: string; query: EventQuery; resolve: () => void }
 
 export class SessionEventFeed {
+  /** Only with `keepEvents`: a long stream's events would otherwise all stay in memory for nothing. */
   private events = new Map<string, SessionEvent[]>()
   /** Per session: how many events of a type, and of a type in a turn, have arrived ("type" / "type#turn"). */
   private counts = new Map<string, Map<string, number>>()
   private waiters = new Set<Waiter>()
+  private readonly keepEvents: boolean
+
+  /** Waits need counts only; `keepEvents` also keeps every event for eventsOf() (tests inspect them). */
+  constructor(options: { keepEvents?: boolean } = {}) {
+    this.keepEvents = options.keepEvents ?? false
+  }
 
   push(sessionId: string, event: SessionEvent): void {
-    let list = this.events.get(sessionId)
-    if (!list) this.events.set(sessionId, (list = []))
-    list.push(event)
+    if (this.keepEvents) {
+      let list = this.events.get(sessionId)
+      if (!list) this.events.set(sessionId, (list = []))
+      list.push(event)
+    }
     let counts = this.counts.get(sessionId)
     if (!counts) this.counts.set(sessionId, (counts = new Map()))
     const turn = (event.data as { turn?: number }).turn
@@ -37,6 +46,8 @@ export class SessionEventFeed {
   }
 
   eventsOf(sessionId: string): readonly SessionEvent[] {
+    if (!this.keepEvents)
+      throw new Error('this feed keeps no events; construct it with new SessionEventFeed({ keepEvents: true })')
     return this.events.get(sessionId) ?? []
   }
 

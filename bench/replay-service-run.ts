@@ -2,7 +2,7 @@
 // store and llm-replay, serving a generated session turn by turn through `ctx.llm.stream`
 // (the `llm/stream` waterfall, guardStream, the player with its drift check). No agent, no ACP.
 import { Context } from 'cordis'
-import { buildMessages } from '../plugins/agent/history.ts'
+import { History, isStepStart } from '../plugins/session/history.ts'
 import LlmService from '../plugins/llm/index.ts'
 import type { Message } from '../plugins/llm/types.ts'
 import ReplayService from '../plugins/llm-replay/index.ts'
@@ -12,7 +12,10 @@ import type { GeneratedSession } from './session-gen.ts'
 export interface ServeInput {
   /** session.jsonl of the generated session. */
   file: string
-  /** Each turn's live history, as the agent would send it (precomputed: not part of replay's cost). */
+  /**
+   * Each turn's live history, as the agent sends it: snapshots of one History, so a message
+   * is the same object in every later turn (precomputed: not part of replay's cost).
+   */
   histories: Message[][]
   /** Chunks the whole session must yield, to catch a replay that silently serves less. */
   expectedChunks: number
@@ -24,7 +27,12 @@ export function serveInput(
   session: GeneratedSession,
   paths: { file: string; sessionsRoot: string; cwd: string },
 ): ServeInput {
-  const histories = session.prompts.map((_, index) => buildMessages(session.events, { turn: index + 1, step: 1 }))
+  const history = new History()
+  const histories: Message[][] = []
+  for (const event of session.events) {
+    if (isStepStart(event, { turn: histories.length + 1, step: 1 })) histories.push(history.snapshot())
+    history.add(event)
+  }
   const expectedChunks = session.events.filter((event) => event.type === 'assistant/chunk').length
   return { ...paths, histories, expectedChunks }
 }

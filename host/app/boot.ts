@@ -2,6 +2,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Context, FiberState, type Fiber } from 'cordis'
 import { Entry, Loader } from '@cordisjs/plugin-loader'
+import { locateIssues } from '../../plugins/config/config-sources.ts'
 import * as configPlugin from '../../plugins/config/index.ts'
 import type { Composition, CompositionEntry, PatchSource } from '../../plugins/config/index.ts'
 import type { EnvSource } from '../../plugins/config/yaml.ts'
@@ -89,9 +90,10 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   }
 
   if (failures.length || !composition) {
-    const lines = failures.map(
-      ({ error, origin }) => `${describeOrigin(origin)}: ${formatMessage(error).replaceAll('\n', '\n    ')}`,
-    )
+    const lines = failures.map(({ error, origin }) => {
+      const message = locateConfigIssues(formatMessage(error), entryIdOf(origin), composition)
+      return `${describeOrigin(origin)}: ${message.replaceAll('\n', '\n    ')}`
+    })
     await dispose()
     throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, {
       cause: failures[0]?.error,
@@ -106,11 +108,23 @@ function entryOf(value: unknown): Entry | undefined {
   return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
 }
 
+function entryIdOf(origin: unknown): string | undefined {
+  const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
+  return (fiber?.entry ?? entryOf(fiber?.parent) ?? entryOf(origin))?.options.id
+}
+
+/** A plugin's invalid config: name the file:line:column each bad value was written at. */
+function locateConfigIssues(message: string, entryId: string | undefined, composition: Composition | undefined) {
+  const sources = composition?.sources
+  if (!entryId || !sources) return message
+  return locateIssues(message, (path) => sources.locate(entryId, path))
+}
+
 /** Map an error's emitting context to `entry "<id>"`, else the plugin's name. */
 function describeOrigin(origin: unknown): string {
   const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
-  const entry = fiber?.entry ?? entryOf(fiber?.parent) ?? entryOf(origin)
-  if (entry) return `entry "${entry.options.id}"`
+  const id = entryIdOf(origin)
+  if (id !== undefined) return `entry "${id}"`
   const plugin = fiber?.runtime?.name
   return plugin ? `plugin "${plugin}"` : 'composition'
 }

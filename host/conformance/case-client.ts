@@ -2,8 +2,9 @@
 // requests by mode, serves the confined file system, and lets the recorder see every message.
 import * as acp from '@agentclientprotocol/sdk'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
-import type { CasePermissionMode } from './case-schema.ts'
+import type { CaseClientSpec, CasePermissionMode } from './case-schema.ts'
 import { createClientFs } from './client-fs.ts'
+import { createClientTerminals } from './client-terminals.ts'
 import type { CwdLedger } from './cwd-ledger.ts'
 import { HeldPermissions } from './held-permissions.ts'
 import { answerPermission } from './permissions.ts'
@@ -12,8 +13,21 @@ import type { PermissionRecord } from './trace.ts'
 
 export interface CaseClient {
   connection: acp.ClientConnection
+  /** What initialize advertises: the case's `client`, by default fs read and write and no terminal. */
+  capabilities: acp.ClientCapabilities
   /** Answers the held permission requests of a session; call before sending session/cancel. */
   releaseHeld(sessionId: string): void
+  /** Ends the commands of terminals the agent never released. */
+  releaseTerminals(): Promise<void>
+}
+
+/** The runner's default client: fs read and write, no terminal (SPEC.md, "The runner"). */
+export function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCapabilities {
+  if (!spec) return { fs: { readTextFile: true, writeTextFile: true }, terminal: false }
+  return {
+    fs: { readTextFile: spec.fs?.readTextFile ?? false, writeTextFile: spec.fs?.writeTextFile ?? false },
+    terminal: spec.terminal ?? false,
+  }
 }
 
 export function connectCaseClient(
@@ -21,14 +35,20 @@ export function connectCaseClient(
   recorder: TraceRecorder,
   ledger: CwdLedger,
   mode: CasePermissionMode,
+  spec?: CaseClientSpec,
 ): CaseClient {
   const trace = recorder.trace
   const held = new HeldPermissions()
+  const capabilities = advertisedCapabilities(spec)
+  const knownSession = (id: string) => [...trace.sessions.values()].includes(id)
   const fs = createClientFs({
     ledger,
-    knownSession: (id) => [...trace.sessions.values()].includes(id),
+    knownSession,
+    advertised: { readTextFile: !!capabilities.fs?.readTextFile, writeTextFile: !!capabilities.fs?.writeTextFile },
+    buffers: spec?.buffers,
     record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
   })
+  const terminals = createClientTerminals({ cwd: ledger.root, advertised: !!capabilities.terminal, knownSession })
   const client = acp
     .client({ name: 'dsh-conformance' })
     .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => {
@@ -49,8 +69,18 @@ export function connectCaseClient(
     })
     .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => fs.read(params))
     .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => fs.write(params))
+    .onRequest(acp.methods.client.terminal.create, ({ params }) => terminals.create(params))
+    .onRequest(acp.methods.client.terminal.output, ({ params }) => terminals.output(params))
+    .onRequest(acp.methods.client.terminal.waitForExit, ({ params }) => terminals.waitForExit(params))
+    .onRequest(acp.methods.client.terminal.kill, ({ params }) => terminals.kill(params))
+    .onRequest(acp.methods.client.terminal.release, ({ params }) => terminals.release(params))
     // Updates are recorded from the wire by the recorder's tap, in arrival order.
     .onNotification(acp.methods.client.session.update, () => {})
   const connection = client.connect(recorder.tap(acp.ndJsonStream(agent.output, agent.input)))
-  return { connection, releaseHeld: (sessionId) => held.releaseSession(sessionId) }
+  return {
+    connection,
+    capabilities,
+    releaseHeld: (sessionId) => held.releaseSession(sessionId),
+    releaseTerminals: terminals.releaseAll,
+  }
 }

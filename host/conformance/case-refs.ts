@@ -1,7 +1,7 @@
 // Rules across the steps and checks of one case (pure): step names are unique, every
 // reference names an earlier step of the right kind, background prompts are awaited, and
 // no check contradicts another. Each issue points at the field that must change.
-import type { FileIssue } from '../snapshot/scenario/issues.ts'
+import type { FileIssue } from '../../lib/file-issues.ts'
 import type { CaseCheck, CaseFile, CaseStep, StepOp } from './case-schema.ts'
 
 interface Named {
@@ -107,6 +107,9 @@ export function caseRefIssues(file: CaseFile): FileIssue[] {
       )
   }
 
+  if (file.client?.buffers && !(file.client.fs?.readTextFile ?? false))
+    issue('client.buffers', 'buffers are served by fs/read_text_file; set client.fs.readTextFile to true or drop them')
+
   file.checks.forEach((check: CaseCheck, index) => {
     const at = `checks[${index}]`
     switch (check.check) {
@@ -154,6 +157,15 @@ export function caseRefIssues(file: CaseFile): FileIssue[] {
           issue(at, 'permissionRequests needs "min", "max" or both')
         if (check.min !== undefined && check.max !== undefined && check.max < check.min)
           issue(`${at}.max`, `max ${check.max} is below min ${check.min}`)
+        break
+      case 'reverseCalls':
+        if (check.min === undefined && check.max === undefined) issue(at, 'reverseCalls needs "min", "max" or both')
+        if (check.min !== undefined && check.max !== undefined && check.max < check.min)
+          issue(`${at}.max`, `max ${check.max} is below min ${check.min}`)
+        break
+      case 'clientTerminal':
+        if (file.client?.terminal !== true)
+          issue(at, 'the case does not advertise terminals; add "client": {"terminal": true}')
         break
       case 'workspaceFile':
         if (check.exists === false && check.contains !== undefined)

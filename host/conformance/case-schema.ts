@@ -35,6 +35,17 @@ export const UPDATE_KINDS = [
 export const TOOL_END_STATUSES = ['completed', 'failed'] as const
 
 export const FILE_OUTCOMES = ['ok', 'denied', 'missing', 'error'] as const
+
+/** The agent → client requests a client serves when it advertises fs and terminal. */
+export const REVERSE_METHODS = [
+  'fs/read_text_file',
+  'fs/write_text_file',
+  'terminal/create',
+  'terminal/output',
+  'terminal/wait_for_exit',
+  'terminal/kill',
+  'terminal/release',
+] as const
 export type FileOutcome = (typeof FILE_OUTCOMES)[number]
 
 /** Names a step gives itself (`as`) so that later steps and checks can refer to it. */
@@ -93,6 +104,11 @@ export const caseStepSchema = z.discriminatedUnion('op', [
     min: z.int().min(1).optional().meta({ description: 'Default 1.' }),
     session: window.session,
   }).meta({ description: 'Wait (up to timeouts.updateMs) until at least min permission requests have arrived.' }),
+  closedObject({
+    op: z.literal('waitTerminal'),
+    as: stepName.optional(),
+    min: z.int().min(1).optional().meta({ description: 'Default 1.' }),
+  }).meta({ description: 'Wait (up to timeouts.updateMs) until the agent has created at least min client terminals.' }),
   closedObject({
     op: z.literal('waitUpdates'),
     as: stepName.optional(),
@@ -178,6 +194,23 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
     max: z.int().min(0).optional(),
     session: window.session,
   }),
+  closedObject({
+    check: z.literal('reverseCalls'),
+    method: z.enum(REVERSE_METHODS).optional().meta({ description: 'Count only this method (default: all of them).' }),
+    min: z.int().min(0).optional(),
+    max: z.int().min(0).optional(),
+  }).meta({ description: 'How many fs/* and terminal/* requests the agent sent to the client.' }),
+  closedObject({
+    check: z.literal('clientTerminal'),
+    min: z.int().min(1).optional().meta({ description: 'At least this many terminals created (default 1).' }),
+    embedded: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Each terminal appears as terminal content in a tool call update before its release.' }),
+    killed: z.boolean().optional().meta({ description: 'Each terminal got terminal/kill before its release.' }),
+  }).meta({
+    description: 'The agent created client terminals and released every one (terminal/release), as asked for here.',
+  }),
   closedObject({ check: z.literal('noLateUpdates'), prompt: ref('prompt or promptBackground') }).meta({
     description:
       "No update for the prompt's session arrived after its response, until the next prompt in that session (or the end of the case).",
@@ -207,6 +240,23 @@ export const caseFileSchema = closedObject({
       'Overrides --permission-mode for this case; "hold" leaves requests unanswered until the session is cancelled, then answers "cancelled".',
   }),
   timeouts: caseTimeoutsSchema.optional(),
+  client: closedObject({
+    fs: closedObject({ readTextFile: z.boolean().optional(), writeTextFile: z.boolean().optional() })
+      .optional()
+      .meta({ description: 'Advertised fs capabilities. Default (no client field): read and write.' }),
+    terminal: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Advertise terminals; the runner runs terminal/create commands as local processes.' }),
+    buffers: z.record(portableString, z.string()).optional().meta({
+      description: 'Unsaved editor buffers by cwd-relative path, answered by fs/read_text_file instead of the file.',
+    }),
+  })
+    .optional()
+    .meta({
+      description:
+        'What the runner advertises at initialize and serves. Without it: fs read and write, no terminal, no buffers.',
+    }),
   files: z
     .record(portableString, z.string())
     .optional()
@@ -216,6 +266,7 @@ export const caseFileSchema = closedObject({
 }).meta({ title: 'dsh conformance case (scenarios/conformance/cases/NNN-<id>.json)' })
 
 export type CaseFile = z.output<typeof caseFileSchema>
+export type CaseClientSpec = NonNullable<CaseFile['client']>
 export type CaseStep = CaseFile['steps'][number]
 export type CaseCheck = CaseFile['checks'][number]
 export type StepOp = CaseStep['op']

@@ -1,6 +1,7 @@
 // The checks (pure): each looks at a finished case's trace and returns why it failed, or
 // undefined. Messages say what was expected, what was seen, and where to look.
 import type { CaseCheck } from './case-schema.ts'
+import { checkClientTerminal, checkReverseCalls } from './reverse-calls.ts'
 import {
   describeStep,
   promptExchange,
@@ -197,6 +198,10 @@ export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | unde
     }
     case 'noLateUpdates':
       return noLateUpdates(check, trace)
+    case 'reverseCalls':
+      return checkReverseCalls(check, trace)
+    case 'clientTerminal':
+      return checkClientTerminal(check, trace)
   }
 }
 

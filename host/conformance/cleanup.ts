@@ -1,8 +1,10 @@
 // Ending a case's agent: close stdin, SIGTERM the group, SIGKILL it (AgentProcess.shutdown),
-// then make sure every descendant seen before shutdown is gone too. If that cannot be
+// then find what the agent left running (descendants seen in its tree, processes carrying the
+// case's marker), kill those and fail the case for them. If the end of every process cannot be
 // verified, the run must not launch another agent next to a possible leftover.
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
-import { stillLive } from './descendants.ts'
+import { describeProcess, markedProcesses } from './case-marker.ts'
+import { liveRefs, mergeRefs, stillLive, type ProcessRef } from './descendants.ts'
 
 export interface CleanupReport {
   /** Every process of the agent is verifiably gone. */
@@ -11,21 +13,25 @@ export interface CleanupReport {
   via?: 'eof' | 'sigterm' | 'sigkill'
   exit?: { code: number | null; signal: string | null }
   ms: number
-  /** Why the case fails: something could not be stopped. */
+  /** Why the case fails: something was left running, or could not be stopped. */
   problems: string[]
-  /** Reported, not failing: e.g. descendants that had to be killed one by one. */
-  warnings: string[]
+}
+
+export interface AgentTraces {
+  /** Descendants seen while the agent ran (they may have left its process group since). */
+  descendants: readonly ProcessRef[]
+  /** The case's marker value in the agent's environment (see case-marker.ts). */
+  marker?: string
 }
 
 export async function stopAgent(
   agent: AgentProcess | undefined,
-  descendants: readonly number[],
+  traces: AgentTraces,
   phaseMs: number,
 ): Promise<CleanupReport> {
   const started = Date.now()
   const problems: string[] = []
-  const warnings: string[] = []
-  if (!agent || agent.child.pid === undefined) return { processesGone: true, ms: 0, problems, warnings }
+  if (!agent || agent.child.pid === undefined) return { processesGone: true, ms: 0, problems }
   const pid = agent.child.pid
   let via: CleanupReport['via']
   let exit: CleanupReport['exit']
@@ -42,29 +48,38 @@ export async function stopAgent(
     processesGone = false
     problems.push(`the agent (pid ${pid}) could not be stopped: ${(error as Error).message}`)
   }
-  // Descendants that left the group (setsid) are out of the group's reach: kill them one by one.
-  let leftovers = await stillLive(descendants)
-  if (leftovers.length) {
-    for (const child of leftovers) {
-      try {
-        process.kill(child, 'SIGKILL')
-      } catch {
-        /* already gone */
-      }
-    }
-    const deadline = Date.now() + phaseMs
-    while (leftovers.length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20))
-      leftovers = await stillLive(leftovers)
-    }
-    if (leftovers.length) {
-      processesGone = false
-      problems.push(`descendant process(es) ${leftovers.join(', ')} of the agent are still running after SIGKILL`)
-    } else {
-      warnings.push(
-        `descendant process(es) outside the agent's process group had to be killed one by one; an agent should end its children when stdin closes`,
-      )
+  const left = await killLeftovers(traces, phaseMs)
+  if (left.survivors.length) {
+    processesGone = false
+    problems.push(`process(es) the agent started are still running after SIGKILL: ${left.survivors.join(', ')}`)
+  } else if (left.killed.length) {
+    problems.push(
+      `the agent left ${left.killed.length} process(es) running after it ended, outside its process group: ` +
+        `${left.killed.join(', ')}; the runner killed them. An agent must end the processes it starts when ` +
+        'its stdin closes (docs/conformance.md, "Leftover processes")',
+    )
+  }
+  return { processesGone, via, exit, ms: Date.now() - started, problems }
+}
+
+/** Kills what is still running of the agent's tree and of its marked processes; says who and who survived. */
+async function killLeftovers(traces: AgentTraces, phaseMs: number): Promise<{ killed: string[]; survivors: string[] }> {
+  const marked = traces.marker === undefined ? [] : await liveRefs(await markedProcesses(traces.marker))
+  let leftovers = mergeRefs(await stillLive(traces.descendants), marked)
+  if (!leftovers.length) return { killed: [], survivors: [] }
+  const described = new Map(await Promise.all(leftovers.map(async (p) => [p, await describeProcess(p.pid)] as const)))
+  for (const leftover of await stillLive(leftovers)) {
+    try {
+      process.kill(leftover.pid, 'SIGKILL')
+    } catch {
+      /* already gone */
     }
   }
-  return { processesGone, via, exit, ms: Date.now() - started, problems, warnings }
+  const all = leftovers
+  const deadline = Date.now() + phaseMs
+  while (leftovers.length && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20))
+    leftovers = await stillLive(leftovers)
+  }
+  return { killed: all.map((p) => described.get(p)!), survivors: leftovers.map((p) => described.get(p)!) }
 }

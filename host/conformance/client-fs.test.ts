@@ -56,6 +56,7 @@ describe('client fs confined to the case cwd', () => {
     const { root, ledger, fs } = await setup(false)
     await writeFile(join(root, 'keep.txt'), 'original')
     await mkdir(join(root, 'existing'))
+    await ledger.begin()
     await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed' })
     await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed twice' })
     await fs.write({ sessionId: 's', path: join(root, 'new', 'deep', 'file.txt'), content: 'new' })
@@ -76,5 +77,36 @@ describe('client fs confined to the case cwd', () => {
     expect(insideCwd('/w', '/w/../etc')).toBeUndefined()
     expect(sliceLines('a\nb\nc', 2)).toBe('b\nc')
     expect(sliceLines('a\nb\nc', undefined, 1)).toBe('a')
+  })
+})
+
+describe('client fs as a case declares it', () => {
+  afterAll(removeScratch)
+
+  it('answers reads from unsaved buffers until a write saves them, and refuses what is not advertised', async () => {
+    const root = await scratchDir('buffers')
+    await writeFile(join(root, 'a.txt'), 'disk')
+    const ops: Omit<FileOpRecord, 'seq'>[] = []
+    const reading = createClientFs({
+      ledger: new CwdLedger(root, true),
+      knownSession: () => true,
+      advertised: { readTextFile: true, writeTextFile: true },
+      buffers: { 'a.txt': 'buffer' },
+      record: (op) => ops.push(op),
+    })
+    await expect(reading.read({ sessionId: 's', path: join(root, 'a.txt') })).resolves.toEqual({ content: 'buffer' })
+    await reading.write({ sessionId: 's', path: join(root, 'a.txt'), content: 'saved' })
+    await expect(reading.read({ sessionId: 's', path: join(root, 'a.txt') })).resolves.toEqual({ content: 'saved' })
+    const readOnly = createClientFs({
+      ledger: new CwdLedger(root, true),
+      knownSession: () => true,
+      advertised: { readTextFile: true, writeTextFile: false },
+      record: (op) => ops.push(op),
+    })
+    await expect(readOnly.write({ sessionId: 's', path: join(root, 'a.txt'), content: 'x' })).rejects.toMatchObject({
+      code: -32601,
+    })
+    expect(ops.at(-1)).toMatchObject({ op: 'write', outcome: 'denied' })
+    expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('saved')
   })
 })

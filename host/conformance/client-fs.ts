@@ -1,6 +1,7 @@
 // The runner's fs/read_text_file and fs/write_text_file: served like an editor would, but
 // confined to the case cwd and recorded, so a check can ask what the agent did.
 import { readFile, realpath } from 'node:fs/promises'
+import { sep } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import type { FileOutcome } from './case-schema.ts'
 import { insideCwd, type CwdLedger } from './cwd-ledger.ts'
@@ -10,12 +11,19 @@ export interface ClientFsOptions {
   ledger: CwdLedger
   /** Session ids this case created; requests for any other session are refused. */
   knownSession(sessionId: string): boolean
+  /** What the case advertises; a request for anything else is refused (outcome `denied`). */
+  advertised?: { readTextFile: boolean; writeTextFile: boolean }
+  /** Unsaved editor buffers by cwd-relative path: a read answers these instead of the file. */
+  buffers?: Record<string, string>
   record(op: Omit<FileOpRecord, 'seq'>): void
 }
 
 export function createClientFs(options: ClientFsOptions) {
   const { ledger } = options
   const cwd = ledger.root
+  // A write saves the buffer away (as in an editor), so this copy changes; the case data does not.
+  const buffers: Record<string, string> = { ...options.buffers }
+  const slashed = (relative: string) => relative.split(sep).join('/')
 
   /** Validates the session and the path; returns the cwd-relative path and the real file. */
   const admit = async (op: 'read' | 'write', sessionId: string, path: string) => {
@@ -23,6 +31,8 @@ export function createClientFs(options: ClientFsOptions) {
       options.record({ op, sessionId, path, relative, outcome, message: error.message })
       throw error
     }
+    if (options.advertised && !options.advertised[op === 'read' ? 'readTextFile' : 'writeTextFile'])
+      fail('denied', acp.RequestError.methodNotFound(`fs/${op}_text_file (this case's client does not advertise it)`))
     if (!options.knownSession(sessionId))
       fail('error', acp.RequestError.invalidParams({ sessionId }, `fs/${op}_text_file: unknown session "${sessionId}"`))
     // The agent may spell the cwd as given or by its real path (e.g. /private/var on macOS).
@@ -54,7 +64,7 @@ export function createClientFs(options: ClientFsOptions) {
       const { relative, real, fail } = await admit('read', params.sessionId, params.path)
       let text: string
       try {
-        text = await readFile(real, 'utf8')
+        text = buffers[slashed(relative)] ?? (await readFile(real, 'utf8'))
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ENOENT') return fail('missing', acp.RequestError.resourceNotFound(params.path), relative)
@@ -72,6 +82,7 @@ export function createClientFs(options: ClientFsOptions) {
       const { relative, fail } = await admit('write', params.sessionId, params.path)
       try {
         await ledger.write(relative, params.content)
+        delete buffers[slashed(relative)]
       } catch (error) {
         return fail(
           'error',

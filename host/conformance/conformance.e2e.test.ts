@@ -1,5 +1,5 @@
 // The real dsh with the keyless echo model must pass every shipped case. The dsh profile
-// requires all of core too (data.test.ts checks that), so one run covers both profiles.
+// requires all of core too (scenarios/conformance/data.test.ts checks that), so one run covers both profiles.
 // The agent is the built bin: vitest's global setup rebuilds dist/ when a source is newer,
 // and in CI `npm ci` builds it (prepare); it starts about twice as fast as tsx from source.
 import { readFile } from 'node:fs/promises'

@@ -1,8 +1,9 @@
-// The runner's writes into a case cwd, so they can be undone: a temp cwd is removed whole; in a
-// user's --cwd, files the runner created are deleted, files it overwrote get their old content
-// back, and folders it created are removed when empty.
-import { lstat, mkdir, readFile, realpath, rm, rmdir, writeFile } from 'node:fs/promises'
+// The case cwd and undoing everything done in it: a temp cwd is removed whole; a user's --cwd
+// is snapshotted before the case (seed files included) and put back afterwards, so files the
+// agent created, overwrote or deleted with its own tools are restored too (dir-snapshot.ts).
+import { lstat, mkdir, realpath, rm, writeFile } from 'node:fs/promises'
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path'
+import { restoreSnapshot, takeSnapshot, type DirSnapshot } from './dir-snapshot.ts'
 
 /** Where `requested` (an absolute path) lies inside `cwd`, lexically; undefined when outside. */
 export function insideCwd(cwd: string, requested: string): string | undefined {
@@ -13,15 +14,18 @@ export function insideCwd(cwd: string, requested: string): string | undefined {
 }
 
 export class CwdLedger {
-  private created: string[] = []
-  private createdDirs: string[] = []
-  private overwritten = new Map<string, Buffer>()
+  private snapshot: DirSnapshot | undefined
 
   /** `temporary`: the runner made this folder and removes it whole. */
   constructor(
     readonly root: string,
     readonly temporary: boolean,
   ) {}
+
+  /** Before anything is written: remember a given --cwd as it is (throws SnapshotError when too large). */
+  async begin(): Promise<void> {
+    if (!this.temporary) this.snapshot = await takeSnapshot(this.root)
+  }
 
   /**
    * The real location of `rel`, refusing symlinks that lead out of the cwd (checked on the
@@ -43,71 +47,31 @@ export class CwdLedger {
     }
   }
 
-  /** Write a file for a seed or an fs/write_text_file, remembering how to undo it. */
+  /** Write a file for a seed or an fs/write_text_file; cleanup undoes it. */
   async write(rel: string, content: string, options: { refuseExisting?: boolean } = {}): Promise<void> {
     const path = join(this.root, rel)
-    const existing = await lstat(path).then(
+    const exists = await lstat(path).then(
       () => true,
       () => false,
     )
-    if (existing && options.refuseExisting)
+    if (options.refuseExisting && exists)
       throw new Error(
         `${rel} already exists in ${this.root}; the runner does not overwrite files it did not create (use a fresh --cwd or drop the seed file)`,
       )
-    if (!this.temporary) {
-      if (existing) {
-        if (!this.overwritten.has(path) && !this.created.includes(path))
-          this.overwritten.set(path, await readFile(path))
-      } else {
-        await this.makeParents(dirname(path))
-        this.created.push(path)
-      }
-    } else {
-      await mkdir(dirname(path), { recursive: true })
-    }
+    await mkdir(dirname(path), { recursive: true })
     await writeFile(path, content)
-  }
-
-  private async makeParents(dir: string) {
-    const missing: string[] = []
-    for (
-      let d = dir;
-      !(await lstat(d).then(
-        () => true,
-        () => false,
-      ));
-      d = dirname(d)
-    )
-      missing.unshift(d)
-    for (const d of missing) {
-      await mkdir(d)
-      this.createdDirs.push(d)
-    }
   }
 
   /** Undo everything; returns what could not be undone (empty when clean). */
   async cleanup(): Promise<string[]> {
-    const problems: string[] = []
-    const attempt = async (what: string, action: () => Promise<unknown>) => {
-      try {
-        await action()
-      } catch (error) {
-        problems.push(`could not ${what}: ${(error as Error).message}`)
-      }
-    }
-    if (this.temporary) {
-      await attempt(`remove the temp cwd ${this.root}`, () => rm(this.root, { recursive: true, force: true }))
-      return problems
-    }
-    for (const path of this.created.reverse()) await attempt(`remove ${path}`, () => rm(path, { force: true }))
-    for (const [path, content] of this.overwritten) await attempt(`restore ${path}`, () => writeFile(path, content))
-    for (const dir of this.createdDirs.reverse())
-      await rmdir(dir).catch(() => {
-        /* not empty: the agent put files there; leave them */
-      })
-    this.created = []
-    this.createdDirs = []
-    this.overwritten.clear()
-    return problems
+    if (this.temporary)
+      return rm(this.root, { recursive: true, force: true }).then(
+        () => [],
+        (error: Error) => [`could not remove the temp cwd ${this.root}: ${error.message}`],
+      )
+    if (this.snapshot === undefined) return []
+    const problems = await restoreSnapshot(this.root, this.snapshot)
+    this.snapshot = undefined
+    return problems.map((problem) => `--cwd ${this.root}: ${problem}`)
   }
 }

@@ -1,48 +1,30 @@
 // The agent's descendants, observed through /proc (Linux), so cleanup can verify that even a
 // child that left the agent's process group (setsid) is gone. Elsewhere this sees nothing and
-// cleanup relies on the process group alone.
-import { readdir, readFile } from 'node:fs/promises'
-import { isLiveState } from '../../lib/process/liveness.ts'
+// cleanup relies on the process group alone. A process is known by its pid and start time, so a
+// pid reused by an unrelated process after ours exited is never mistaken for it (or killed).
+import { isLiveState, readProcessTable, type ProcEntry } from '../../lib/process/liveness.ts'
 
-interface ProcEntry {
+export interface ProcessRef {
   pid: number
-  ppid: number
-  state: string
+  start: number
 }
 
-async function processTable(): Promise<ProcEntry[]> {
-  let names: string[]
-  try {
-    names = await readdir('/proc')
-  } catch {
-    return []
-  }
-  const entries = await Promise.all(
-    names
-      .filter((n) => /^\d+$/.test(n))
-      .map(async (name) => {
-        try {
-          const stat = await readFile(`/proc/${name}/stat`, 'utf8')
-          // The command name is parenthesised and may contain spaces: fields start after the last ')'.
-          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-          return { pid: Number(name), state: fields[0]!, ppid: Number(fields[1]) }
-        } catch {
-          return undefined // exited while we looked
-        }
-      }),
-  )
-  return entries.filter((e): e is ProcEntry => e !== undefined)
+const ref = (entry: ProcEntry): ProcessRef => ({ pid: entry.pid, start: entry.start })
+const key = (p: ProcessRef) => `${p.pid}@${p.start}`
+
+async function liveTable(): Promise<ProcEntry[]> {
+  return ((await readProcessTable()) ?? []).filter((entry) => isLiveState(entry.state))
 }
 
 /** Every live process below `pid` (children, grandchildren, …). */
-export async function liveDescendants(pid: number): Promise<number[]> {
-  const table = await processTable()
+export async function liveDescendants(pid: number): Promise<ProcessRef[]> {
   const children = new Map<number, ProcEntry[]>()
-  for (const entry of table) children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry])
-  const found: number[] = []
+  for (const entry of (await readProcessTable()) ?? [])
+    children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry])
+  const found: ProcessRef[] = []
   const walk = (parent: number) => {
     for (const child of children.get(parent) ?? []) {
-      if (isLiveState(child.state)) found.push(child.pid)
+      if (isLiveState(child.state)) found.push(ref(child))
       walk(child.pid)
     }
   }
@@ -50,9 +32,20 @@ export async function liveDescendants(pid: number): Promise<number[]> {
   return found
 }
 
-/** Those of `pids` that still run code (zombies have exited and do not count). */
-export async function stillLive(pids: readonly number[]): Promise<number[]> {
-  if (!pids.length) return []
-  const live = new Set((await processTable()).filter((e) => isLiveState(e.state)).map((e) => e.pid))
-  return pids.filter((pid) => live.has(pid))
+/** The processes among `pids` that run now (zombies have exited and do not count). */
+export async function liveRefs(pids: readonly number[]): Promise<ProcessRef[]> {
+  const wanted = new Set(pids)
+  return (await liveTable()).filter((entry) => wanted.has(entry.pid)).map(ref)
+}
+
+/** Those of `refs` that still run code: same pid, same start. */
+export async function stillLive(refs: readonly ProcessRef[]): Promise<ProcessRef[]> {
+  if (!refs.length) return []
+  const live = new Set((await liveTable()).map((entry) => key(entry)))
+  return refs.filter((p) => live.has(key(p)))
+}
+
+/** `a` and `b` without duplicates. */
+export function mergeRefs(a: readonly ProcessRef[], b: readonly ProcessRef[]): ProcessRef[] {
+  return [...new Map([...a, ...b].map((p) => [key(p), p])).values()]
 }

@@ -1,4 +1,5 @@
 // The run's result as data (the JSON report), its summary and exit code (pure).
+import { signalExitCode, type RunSignal } from '../../lib/run-signals.ts'
 import type { CleanupReport } from './cleanup.ts'
 
 export type CaseStatus = 'pass' | 'fail' | 'interrupted' | 'not-run'
@@ -13,6 +14,7 @@ export interface CaseResult {
   durationMs: number
   /** Why it failed: a step, a check, or cleanup; each names where. */
   failures: string[]
+  /** Kept for report version 1: nothing is a warning since leftover processes fail the case. */
   warnings: string[]
   cleanup?: CleanupReport
   /** The end of the agent's stderr, kept for failed cases. */
@@ -51,8 +53,6 @@ export interface RunReport {
   exitCode: number
 }
 
-export const SIGNAL_EXIT_CODES: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 }
-
 export function summarize(results: readonly CaseResult[]): RunSummary {
   const count = (predicate: (r: CaseResult) => boolean) => results.filter(predicate).length
   return {
@@ -67,7 +67,7 @@ export function summarize(results: readonly CaseResult[]): RunSummary {
 }
 
 /** 128+n after a signal; 1 when a required case failed or could not run; else 0. */
-export function exitCodeFor(results: readonly CaseResult[], interruptedBy?: string): number {
-  if (interruptedBy) return SIGNAL_EXIT_CODES[interruptedBy] ?? 130
+export function exitCodeFor(results: readonly CaseResult[], interruptedBy?: RunSignal): number {
+  if (interruptedBy) return signalExitCode(interruptedBy)
   return results.some((r) => r.required && (r.status === 'fail' || r.status === 'not-run')) ? 1 : 0
 }

@@ -6,16 +6,18 @@ import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { AgentProcess } from '../../lib/process/agent-process.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
+import { CASE_MARKER_VAR, newCaseMarker } from './case-marker.ts'
 import type { PermissionMode } from './case-schema.ts'
 import { connectCaseClient } from './case-client.ts'
 import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
 import { CwdLedger } from './cwd-ledger.ts'
-import { liveDescendants } from './descendants.ts'
+import { liveDescendants, mergeRefs, type ProcessRef } from './descendants.ts'
 import { TraceRecorder } from './recorder.ts'
 import type { CaseResult } from './report.ts'
 import type { PlannedCase } from './select.ts'
 import type { AgentCommand } from './shell-words.ts'
+import { StdoutLineCheck } from './stdout-lines.ts'
 import { DEFAULT_TIMEOUTS, errorInfo, runSteps, type CaseTimeouts } from './steps.ts'
 
 export interface CaseRunOptions {
@@ -24,7 +26,7 @@ export interface CaseRunOptions {
   permissionMode: PermissionMode
   /** A fixed cwd for every case (--cwd); otherwise each case gets a fresh temp folder. */
   cwd?: string
-  /** Environment for the agent (plus the command's own NAME=value words). */
+  /** Environment for the agent (plus the command's own NAME=value words and the case marker). */
   env: NodeJS.ProcessEnv
   /** Aborted (with the signal's name as reason) when the run is interrupted. */
   signal: AbortSignal
@@ -53,7 +55,6 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   ) as unknown as CaseTimeouts
   const mode = data.permissionMode ?? options.permissionMode
   const failures: string[] = []
-  const warnings: string[] = []
   let interrupted = false
 
   const root = options.cwd ?? (await mkdtemp(join(tmpdir(), `dsh-conformance-${conformanceCase.id}-`)))
@@ -62,9 +63,24 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
   const trace = recorder.trace
   let agent: AgentProcess | undefined
   let connection: acp.ClientConnection | undefined
-  let descendants: number[] = []
+  let releaseTerminals = async () => {}
+  let descendants: ProcessRef[] = []
+  const marker = newCaseMarker(conformanceCase.id)
+  // Waits end at once when the run is interrupted (reason: the signal's name) or when the
+  // agent breaks the stdio framing (reason: the error that fails the case).
+  const caseAbort = new AbortController()
+  const stopOnInterrupt = () => caseAbort.abort(options.signal.reason)
+  if (options.signal.aborted) stopOnInterrupt()
+  else options.signal.addEventListener('abort', stopOnInterrupt, { once: true })
+  let stdoutProblem: string | undefined
+  const stdoutCheck = new StdoutLineCheck((problem) => {
+    stdoutProblem = problem
+    caseAbort.abort(new Error(problem))
+  })
+  const signal = caseAbort.signal
 
   try {
+    await ledger.begin()
     for (const [path, content] of Object.entries(data.files ?? {}))
       await ledger.write(path, content, { refuseExisting: !ledger.temporary })
     agent = new AgentProcess({
@@ -73,23 +89,26 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       // The agent runs where the runner runs (its command may use relative paths); the
       // case cwd reaches it through session/new, as with any editor.
       cwd: process.cwd(),
-      env: { ...options.env, ...options.agent.env },
+      env: { ...options.env, ...options.agent.env, [CASE_MARKER_VAR]: marker },
       shutdownPhaseMs: options.cleanupPhaseMs ?? 2000,
     })
-    await waitBounded(agent.spawned, timeouts.startMs, 'the agent process to start (startMs)', options.signal).catch(
+    agent.child.stdout!.on('data', (chunk: Buffer) => stdoutCheck.push(chunk))
+    agent.child.stdout!.on('end', () => stdoutCheck.end())
+    await waitBounded(agent.spawned, timeouts.startMs, 'the agent process to start (startMs)', signal).catch(
       (error: Error) => {
-        if (error.name === 'InterruptedError' || error.name === 'WaitTimeoutError') throw error
+        if (signal.aborted || error.name === 'WaitTimeoutError') throw error
         throw new Error(
           `${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is used`,
         )
       },
     )
-    const client = connectCaseClient(agent, recorder, ledger, mode)
+    const client = connectCaseClient(agent, recorder, ledger, mode, data.client)
+    releaseTerminals = client.releaseTerminals
     connection = client.connection
 
     const initialize = connection.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false },
+      clientCapabilities: client.capabilities,
       clientInfo: { name: 'dsh-conformance', version: '1' },
     })
     trace.initialize = await waitBounded(
@@ -99,7 +118,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       ),
       timeouts.startMs,
       'the response to initialize (startMs)',
-      options.signal,
+      signal,
     )
     if (trace.initialize.kind === 'error')
       throw new Error(
@@ -111,7 +130,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       agent: connection.agent,
       recorder,
       timeouts,
-      signal: options.signal,
+      signal,
       expectedErrors: new Set(data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
       beforeCancel: client.releaseHeld,
     })
@@ -130,20 +149,26 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
     })
   } catch (error) {
     interrupted = error instanceof InterruptedError
-    // A closed connection usually means the agent died; its exit event may still be on the way.
-    if (!interrupted && agent) await Promise.race([agent.exited, new Promise((r) => setTimeout(r, 300))])
-    failures.push(`${(error as Error).message}${interrupted ? '' : agentDiedNote(agent)}`)
+    const message = (error as Error).message
+    if (message !== stdoutProblem) {
+      // A closed connection usually means the agent died; its exit event may still be on the way.
+      if (!interrupted && agent) await Promise.race([agent.exited, new Promise((r) => setTimeout(r, 300))])
+      failures.push(`${message}${interrupted ? '' : agentDiedNote(agent)}`)
+    }
   }
+  options.signal.removeEventListener('abort', stopOnInterrupt)
 
   // Cleanup always runs, interrupted or not: descendants seen late count too.
   if (agent?.child.pid !== undefined && agent.child.exitCode === null) {
-    descendants = [...new Set([...descendants, ...(await liveDescendants(agent.child.pid))])]
+    descendants = mergeRefs(descendants, await liveDescendants(agent.child.pid))
   }
   connection?.close()
-  const cleanup: CleanupReport = await stopAgent(agent, descendants, options.cleanupPhaseMs ?? 2000)
+  await releaseTerminals()
+  const cleanup: CleanupReport = await stopAgent(agent, { descendants, marker }, options.cleanupPhaseMs ?? 2000)
   cleanup.problems.push(...(await ledger.cleanup()))
+  // Read after cleanup: the agent's whole stdout, up to its exit, has been seen.
+  if (stdoutProblem !== undefined) failures.unshift(stdoutProblem)
   failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))
-  warnings.push(...cleanup.warnings.map((w) => `cleanup: ${w}`))
 
   const status = interrupted ? 'interrupted' : failures.length ? 'fail' : 'pass'
   const stderr = agent?.stderr() ?? ''
@@ -158,7 +183,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       status,
       durationMs: Date.now() - started,
       failures,
-      warnings,
+      warnings: [],
       cleanup,
       ...(status !== 'pass' && stderr
         ? { agentStderr: stderr.length > STDERR_TAIL_CHARS ? `…${stderr.slice(-STDERR_TAIL_CHARS)}` : stderr }

@@ -2,12 +2,13 @@
 // write the report, and return the exit code. The CLI command only maps flags onto this.
 import { stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { watchRunSignals, type SignalSource } from '../../lib/run-signals.ts'
 import type { PermissionMode } from './case-schema.ts'
+import { takeSnapshot } from './dir-snapshot.ts'
 import { formatDuration, formatText } from './format-text.ts'
 import { loadSuite } from './load-suite.ts'
 import { exitCodeFor, summarize, type RunReport } from './report.ts'
 import { runSuite } from './run-suite.ts'
-import { watchRunSignals, type SignalSource } from './run-signals.ts'
 import { selectCases } from './select.ts'
 import { parseAgentCommand } from './shell-words.ts'
 
@@ -57,9 +58,26 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
     throw new ConformanceUsageError(
       `--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its own temp folder) or use --jobs 1`,
     )
+  // Each case restores --cwd from a copy in memory: a folder too large for that is refused now.
+  if (cwd !== undefined)
+    await takeSnapshot(cwd).catch((error: Error) => {
+      throw new ConformanceUsageError(`--cwd ${options.cwd}: ${error.message}`)
+    })
 
   const log = (line: string) => options.stderr(`${line}\n`)
-  const interrupts = watchRunSignals(log, options.signals)
+  // A second signal does not skip cleanup: the runner owns agent processes, and leaving them
+  // behind is worse than waiting out the cleanup budget.
+  const interrupts = watchRunSignals({
+    source: options.signals,
+    onFirst: (name) =>
+      log(
+        `dsh conformance: ${name}; no new cases, aborting requests in flight, cleaning up, then writing the partial report`,
+      ),
+    onRepeat: (name, first) =>
+      log(
+        `dsh conformance: ${name} after ${first}; still cleaning up (agent processes are being stopped within the cleanup budget)`,
+      ),
+  })
   let run
   try {
     run = await runSuite(planned, {

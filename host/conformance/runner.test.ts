@@ -4,50 +4,9 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { RunReport } from './report.ts'
-import { runConformance } from './run.ts'
+import { FAKE_AGENT, promptCase, runTestSuite } from './test-support/run-test-suite.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
-
-const FAKE_AGENT = 'node --import tsx host/conformance/test-support/fake-agent.ts'
-const spec = ['R1']
-const promptCase = (
-  title: string,
-  text: string,
-  checks: unknown[],
-  extra: Record<string, unknown> = {},
-  after: unknown[] = [],
-) => ({
-  title,
-  spec,
-  ...extra,
-  steps: [{ op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', as: 'p1', text }, ...after],
-  checks,
-})
-
-async function run(options: { suiteDir: string; agentCommand: string; cwd?: string; caseIds?: string[] }) {
-  const reportFile = join(await scratchDir('report'), 'report.json')
-  let stdout = ''
-  let stderr = ''
-  const code = await runConformance({
-    profile: 'test',
-    caseIds: [],
-    permissionMode: 'approve-all',
-    format: 'text',
-    reportFile,
-    env: process.env,
-    stdout: (t) => {
-      stdout += t
-    },
-    stderr: (t) => {
-      stderr += t
-    },
-    cleanupPhaseMs: 1000,
-    ...options,
-  })
-  const report = JSON.parse(await readFile(reportFile, 'utf8')) as RunReport
-  return { code, stdout, stderr, report, result: (id: string) => report.results.find((r) => r.id === id)! }
-}
 
 describe('dsh conformance against a fake agent', () => {
   afterAll(removeScratch)
@@ -96,7 +55,7 @@ describe('dsh conformance against a fake agent', () => {
     })
     const cwd = await scratchDir('cwd')
     await writeFile(join(cwd, 'keep.txt'), 'original')
-    const { code, stdout, report, result } = await run({ suiteDir, agentCommand: FAKE_AGENT, cwd })
+    const { code, stdout, report, result } = await runTestSuite({ suiteDir, agentCommand: FAKE_AGENT, cwd })
 
     expect(result('client-fs')).toMatchObject({ status: 'pass', failures: [] })
     expect(result('misbehave').failures).toEqual([
@@ -121,9 +80,11 @@ describe('dsh conformance against a fake agent', () => {
 
   it('says why when the agent exits at once, quoting its stderr', async () => {
     const suiteDir = await writeSuite({
-      cases: { '001-handshake.json': { title: 'handshake', spec, steps: [], checks: [{ check: 'protocolVersion' }] } },
+      cases: {
+        '001-handshake.json': { title: 'handshake', spec: ['R1'], steps: [], checks: [{ check: 'protocolVersion' }] },
+      },
     })
-    const { code, result } = await run({
+    const { code, result } = await runTestSuite({
       suiteDir,
       agentCommand: `node -e 'process.stderr.write("agent refuses to start\\n"); process.exit(3)'`,
     })

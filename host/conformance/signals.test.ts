@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { liveDescendants, stillLive } from './descendants.ts'
+import { liveDescendants, stillLive, type ProcessRef } from './descendants.ts'
 import type { RunReport } from './report.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
@@ -62,10 +62,10 @@ describe('dsh conformance and signals', () => {
     const exited = new Promise<number | null>((resolve) => runner.once('close', (code) => resolve(code)))
 
     // Wait until the agent runs and has started its child outside its process group.
-    let processes: number[] = []
+    let processes: ProcessRef[] = []
     for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
       processes = await liveDescendants(runner.pid!)
-      const lines = await Promise.all(processes.map(commandLine))
+      const lines = await Promise.all(processes.map((p) => commandLine(p.pid)))
       if (lines.some((l) => l.startsWith('sleep 60')) && lines.some((l) => l.includes('fake-agent.ts'))) break
       await new Promise((r) => setTimeout(r, 50))
     }
@@ -80,9 +80,11 @@ describe('dsh conformance and signals', () => {
       exitCode: 130,
       summary: { total: 2, interrupted: 1, notRun: 1 },
     })
-    expect(report.results[0]!.failures[0]).toMatch(/^interrupted by SIGINT while waiting for the response to /)
-    expect(report.results[0]!.warnings).toEqual([
-      expect.stringMatching(/descendant process\(es\) outside the agent's process group had to be killed one by one/),
+    expect(report.results[0]!.failures).toEqual([
+      expect.stringMatching(/^interrupted by SIGINT while waiting for the response to /),
+      expect.stringMatching(
+        /^cleanup: the agent left 1 process\(es\) running after it ended, outside its process group: pid \d+ \(sleep 60\)/,
+      ),
     ])
     expect(report.results[1]).toMatchObject({
       id: 'later',

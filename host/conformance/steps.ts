@@ -4,6 +4,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { waitBounded, sleepBounded } from './bounded-wait.ts'
 import type { CaseStep } from './case-schema.ts'
 import { windowUpdates } from './checks.ts'
+import { reverseRequests } from './reverse-calls.ts'
 import type { TraceRecorder } from './recorder.ts'
 import { describeStep, type RequestOutcome, type RpcErrorInfo, type StepRecord } from './trace.ts'
 
@@ -146,6 +147,12 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
         }
         const what = `${step.min} update(s)${step.session ? ` for session ${step.session}` : ''}${step.from ? ` since step ${JSON.stringify(step.from)}` : ''} in ${label} (updateMs)`
         await waitForCount(ctx, count, step.min, what)
+        break
+      }
+      case 'waitTerminal': {
+        const min = step.min ?? 1
+        const count = () => reverseRequests(trace, 'terminal/create').length
+        await waitForCount(ctx, count, min, `${min} terminal/create request(s) in ${label} (updateMs)`)
         break
       }
       case 'waitPermission': {

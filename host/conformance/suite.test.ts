@@ -71,7 +71,7 @@ describe('validateSuite', () => {
         }),
       ]),
     ).toEqual([
-      'cases/001-a.json: steps[0].op: unknown op "newsession"; expected one of "newSession", "prompt", "promptBackground", "awaitBackground", "cancel", "sleep", "waitPermission", "waitUpdates"',
+      'cases/001-a.json: steps[0].op: unknown op "newsession"; expected one of "newSession", "prompt", "promptBackground", "awaitBackground", "cancel", "sleep", "waitPermission", "waitTerminal", "waitUpdates"',
       'cases/001-a.json: steps[1].ms: expected number, got string "soon"',
       expect.stringMatching(
         /^cases\/001-a\.json: steps\[2\]\.sesion: unknown field; the fields allowed here are: op, as, session, sessionId$/,

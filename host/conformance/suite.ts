@@ -2,12 +2,7 @@
 // requirement ids. Every problem of every file is collected before anything launches, each
 // with its file and JSON path; a typo never passes silently.
 import type { z } from 'zod'
-import {
-  formatFileIssues,
-  scenarioErrorMap,
-  zodIssuesToFileIssues,
-  type FileIssue,
-} from '../snapshot/scenario/issues.ts'
+import { fileErrorMap, formatFileIssues, zodIssuesToFileIssues, type FileIssue } from '../../lib/file-issues.ts'
 import { KEBAB_NAME } from '../../lib/closed-object.ts'
 import { caseRefIssues } from './case-refs.ts'
 import { caseFileSchema, profileFileSchema, type CaseFile } from './case-schema.ts'
@@ -190,7 +185,7 @@ function parseJson<S extends z.ZodType>(text: string, schema: S, issues: FileIss
     issues.push({ path: '', line, message: `not valid JSON: ${message.replaceAll('\n', '\\n')}` })
     return undefined
   }
-  const parsed = schema.safeParse(data, { error: scenarioErrorMap })
+  const parsed = schema.safeParse(data, { error: fileErrorMap })
   if (!parsed.success) {
     issues.push(...zodIssuesToFileIssues(parsed.error.issues))
     return undefined

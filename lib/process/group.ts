@@ -2,6 +2,7 @@
 // returned promise settles: on timeout, on cancel, and also after a normal exit (background
 // children left behind by the shell are swept). SIGTERM first, SIGKILL after a grace period.
 import { spawn } from 'node:child_process'
+import type { Duplex } from 'node:stream'
 import { waitGroupGone } from './liveness.ts'
 
 /** How long to wait for the pipe and the group after SIGKILL before giving up on them. */
@@ -24,6 +25,12 @@ export interface GroupRunOptions {
   signal: AbortSignal
   /** stdout chunks in arrival order (stdin is /dev/null, stderr is discarded: merge it into stdout). */
   onOutput(chunk: Buffer): void
+  /**
+   * Give the child fd 3: the read end of a pipe only this process writes to, held open until the
+   * run settles. It reaches EOF when this process dies (even by SIGKILL), so the command can kill
+   * its own group then (docs/security.md, "What dsh does").
+   */
+  lifeline?: boolean
 }
 
 /** Send `signal` to every member of the group; a group that is already gone (ESRCH) is fine. */
@@ -43,8 +50,9 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       cwd: options.cwd,
       env: options.env,
       detached: true,
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: options.lifeline ? ['ignore', 'pipe', 'ignore', 'pipe'] : ['ignore', 'pipe', 'ignore'],
     })
+    const lifeline = options.lifeline ? (child.stdio[3] as Duplex | null) : undefined
     const timers = new Set<NodeJS.Timeout>()
     let stopReason: 'timeout' | 'cancelled' | undefined
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
@@ -71,6 +79,7 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
         later(GIVE_UP_AFTER_SIGKILL_MS, () => {
           gaveUp = true
           child.stdout?.destroy()
+          lifeline?.destroy()
         })
       })
     }
@@ -90,6 +99,7 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       // No signal is sent after this point: the group id could be reused by an unrelated process.
       for (const timer of timers) clearTimeout(timer)
       options.signal.removeEventListener('abort', onAbort)
+      lifeline?.destroy()
       resolve(ending)
     }
 

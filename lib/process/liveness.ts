@@ -1,6 +1,6 @@
 // Whether a process group still has members that can run code, and waiting until it has
 // none. Linux-specific where it matters (/proc); elsewhere it falls back to what kill(2) can
-// tell. Shared by the bash tool's process groups and the hosts' agent process.
+// tell. Shared by the bash tool's process groups, the hosts' agent process and the conformance runner.
 import { readdir, readFile } from 'node:fs/promises'
 import { setTimeout as delay } from 'node:timers/promises'
 
@@ -9,13 +9,41 @@ const GROUP_POLL_MS = 10
 export interface ProcStat {
   /** R, S, D, Z (zombie), X (dead), … */
   state: string
+  ppid: number
   pgrp: number
+  /** Clock ticks after boot when it started: with the pid, an identity a reused pid does not share. */
+  start: number
 }
 
 /** Parses /proc/<pid>/stat; the command name is parenthesised and may contain spaces. */
 export function parseProcStat(text: string): ProcStat {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-  return { state: fields[0], pgrp: Number(fields[2]) }
+  return { state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), start: Number(fields[19]) }
+}
+
+export interface ProcEntry extends ProcStat {
+  pid: number
+}
+
+/** Every process /proc shows now; undefined where there is no /proc (not Linux). */
+export async function readProcessTable(): Promise<ProcEntry[] | undefined> {
+  let names: string[]
+  try {
+    names = await readdir('/proc')
+  } catch {
+    return undefined
+  }
+  const entries = await Promise.all(
+    names
+      .filter((name) => /^\d+$/.test(name))
+      .map((name) =>
+        readFile(`/proc/${name}/stat`, 'utf8').then(
+          (text) => ({ pid: Number(name), ...parseProcStat(text) }),
+          () => undefined, // exited while we looked
+        ),
+      ),
+  )
+  return entries.filter((entry) => entry !== undefined)
 }
 
 /** A zombie has exited and only waits for its parent (PID 1 for orphans) to reap it. */
@@ -28,18 +56,9 @@ export async function groupHasLiveMembers(pgid: number): Promise<boolean> {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
   // kill(2) also counts unreaped zombies, so look at the members themselves.
-  let entries: string[]
-  try {
-    entries = await readdir('/proc')
-  } catch {
-    return true
-  }
-  const stats = await Promise.all(
-    entries
-      .filter((entry) => /^\d+$/.test(entry))
-      .map((pid) => readFile(`/proc/${pid}/stat`, 'utf8').then(parseProcStat, () => undefined)),
-  )
-  return stats.some((stat) => stat?.pgrp === pgid && isLiveState(stat.state))
+  const table = await readProcessTable()
+  if (!table) return true
+  return table.some((entry) => entry.pgrp === pgid && isLiveState(entry.state))
 }
 
 export interface WaitGroupGoneOptions {

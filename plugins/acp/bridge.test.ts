@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { groupHasLiveMembers, isLiveState, parseProcStat } from '../../lib/process/liveness.ts'
-import { initialize, startHarness, text, type Harness } from './test-support/harness.ts'
+import { initialize, startHarness, text, waitForEvent, type Harness } from './test-support/harness.ts'
 
 let h: Harness
 afterEach(async () => {
@@ -204,17 +204,6 @@ function liveProcess(pid: number): boolean {
   } catch {
     return false
   }
-}
-
-function waitForEvent(h: Harness, sessionId: string, type: string): Promise<void> {
-  return new Promise((resolve) => {
-    const off = h.ctx.on('session/event', (id, event) => {
-      if (id === sessionId && event.type === type) {
-        off()
-        resolve()
-      }
-    })
-  })
 }
 
 async function waitUntil(check: () => boolean, timeoutMs = 5000) {

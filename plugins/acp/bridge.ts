@@ -5,8 +5,13 @@ import type { Context } from 'cordis'
 import { AgentRequestError, type PromptClient } from '../agent/index.ts'
 import { outcomeFromOptionId } from '../agent/permission.ts'
 import type { SessionEvent } from '../session/events.ts'
+import { summarizeSessions } from '../session/summaries.ts'
+import { clientAccess } from './client-access.ts'
 import { parseNewSession } from './params.ts'
 import { historyUpdates, liveUpdates, type ToolLookup } from './projection.ts'
+import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
+import { listSessions } from './session-list.ts'
+import { modeState } from './session-modes.ts'
 
 export const PROTOCOL_VERSION = 1
 
@@ -21,6 +26,8 @@ export function serveConnection(
   info: { name: string; version: string },
 ): BridgeConnection {
   let initialized = false
+  /** What the client advertised at initialize: decides whether tools use its files and terminals. */
+  let clientCapabilities: acp.ClientCapabilities | undefined
   const owned = new Set<string>()
   const tools: ToolLookup = (name) => ctx.tools.get(name)
   // Notifications go out in the order they were produced (the SDK writes messages in call
@@ -49,13 +56,15 @@ export function serveConnection(
 
   const app = acp
     .agent({ name: info.name })
-    .onRequest(acp.methods.agent.initialize, () => {
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
       initialized = true
+      clientCapabilities = params.clientCapabilities
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: true,
           promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          sessionCapabilities: { list: {} },
         },
         agentInfo: { name: info.name, version: info.version },
         authMethods: [],
@@ -67,13 +76,17 @@ export function serveConnection(
       ({ params }) => {
         // Initialization is checked before the params, so an early request gets the right error.
         requireInit('session/new')
-        const header = ctx.agent.newSession(parseNewSession(params).cwd)
+        const { cwd } = parseNewSession(params)
+        requireExistingFolder('session/new', cwd)
+        const header = ctx.agent.newSession(cwd)
         owned.add(header.id)
-        return { sessionId: header.id }
+        return { sessionId: header.id, modes: modeState(ctx.agent.modeOf(header.id)!) }
       },
     )
     .onRequest(acp.methods.agent.session.load, ({ params }) => {
       requireInit('session/load')
+      requireExistingFolder('session/load', params.cwd)
+      requireRecordedCwd(ctx, params.sessionId, params.cwd)
       let log
       try {
         log = ctx.agent.loadSession(params.sessionId)
@@ -82,7 +95,23 @@ export function serveConnection(
       }
       owned.add(params.sessionId)
       for (const update of historyUpdates(log.events, tools)) send(params.sessionId, update)
-      return outbox.then(() => ({}))
+      return outbox.then(() => ({ modes: modeState(ctx.agent.modeOf(params.sessionId)!) }))
+    })
+    .onRequest(acp.methods.agent.session.list, ({ params }) => {
+      requireInit('session/list')
+      return listSessions(summarizeSessions(ctx.sessions), params)
+    })
+    .onRequest(acp.methods.agent.session.setMode, async ({ params }) => {
+      requireInit('session/set_mode')
+      requireSession(params.sessionId)
+      try {
+        ctx.agent.setMode(params.sessionId, params.modeId)
+      } catch (error) {
+        throw toRequestError(error)
+      }
+      // The current_mode_update the change produced goes out before the response.
+      await outbox
+      return {}
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params }) => {
       requireInit('session/prompt')
@@ -120,6 +149,7 @@ export function serveConnection(
             return { outcome: 'cancelled' }
           }
         },
+        access: clientAccess(clientCapabilities, client!, params.sessionId, () => outbox),
       }
       let outcome
       try {

@@ -1,69 +1,12 @@
 // The real `dsh` process over stdio (built bin, echo model): what only a process shows —
 // a malformed stdin line, SIGTERM mid-turn, kill -9 then restart and session/load.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SessionEventFeed } from '../../host/snapshot/plugin/driver/event-feed.ts'
-import { AgentProcess } from '../../lib/process/agent-process.ts'
-import { SessionLogTail } from '../../host/snapshot/subprocess/log-tail.ts'
+import { cleanupDshProcesses, openSession as open, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const cleanups: Array<() => Promise<unknown> | void> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-function scratch() {
-  const base = mkdtempSync(join(tmpdir(), 'dsh-proc-'))
-  const cwd = join(base, 'cwd')
-  const sessions = join(base, 'sessions')
-  mkdirSync(cwd)
-  mkdirSync(sessions)
-  cleanups.push(() => rmSync(base, { recursive: true, force: true }))
-  return { cwd, sessions }
-}
-
-function startDsh(cwd: string, sessions: string) {
-  const agent = new AgentProcess({
-    command: process.execPath,
-    args: [
-      join(repoRoot, 'bin', 'dsh.js'),
-      '--config',
-      join(repoRoot, 'cordis.yml'),
-      '--patch',
-      join(repoRoot, 'overlays', 'echo.cordis.yml'),
-    ],
-    cwd,
-    env: { PATH: process.env.PATH, DSH_SESSIONS_ROOT: sessions },
-    shutdownPhaseMs: 3000,
-  })
-  const feed = new SessionEventFeed()
-  const tail = new SessionLogTail(sessions, feed)
-  const updates: acp.SessionNotification[] = []
-  const connection = acp
-    .client({ name: 'test' })
-    .onNotification(acp.methods.client.session.update, ({ params }) => {
-      updates.push(params)
-    })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => ({
-      outcome: { outcome: 'selected', optionId: params.options[0]!.optionId },
-    }))
-    .connect(acp.ndJsonStream(agent.output, agent.input))
-  cleanups.push(async () => {
-    tail.close()
-    connection.close()
-    await agent.shutdown()
-  })
-  return { agent, feed, tail, updates, rpc: connection.agent }
-}
-
-async function open(rpc: acp.ClientContext, cwd: string) {
-  await rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
-  return (await rpc.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })).sessionId
-}
+afterEach(cleanupDshProcesses)
 
 describe('dsh over real stdio', () => {
   it('answers a malformed line with a parse error and keeps serving', async () => {
@@ -141,10 +84,32 @@ describe('dsh over real stdio', () => {
       prompt: [{ type: 'text', text: 'after restart' }],
     })
     expect(response.stopReason).toBe('end_turn')
-    expect(readdirSync(sessions)).toEqual([`${sessionId}.jsonl`])
+    expect(readdirSync(sessions).sort()).toEqual([`${sessionId}.jsonl`, `${sessionId}.jsonl.lock`])
+    // The killed agent's lock was stale: the restarted one took it over.
+    expect(JSON.parse(readFileSync(join(sessions, `${sessionId}.jsonl.lock`), 'utf8')).pid).toBe(second.agent.child.pid)
     const turns = readFileSync(join(sessions, `${sessionId}.jsonl`), 'utf8')
       .split('\n')
       .filter((l) => l.includes('"turn/start"'))
     expect(turns.map((l) => JSON.parse(l).data.turn)).toEqual([1, 2, 3])
+  })
+
+  it('a restarted dsh lists the session and restores its mode with session/load', async () => {
+    const { cwd, sessions } = scratch()
+    const first = startDsh(cwd, sessions)
+    const sessionId = await open(first.rpc, cwd)
+    await first.rpc.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'read-only' })
+    await first.rpc.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'look around' }],
+    })
+    first.agent.child.kill('SIGTERM')
+    expect(await first.agent.exited).toEqual({ code: 0, signal: null })
+
+    const second = startDsh(cwd, sessions)
+    await second.rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+    const listed = await second.rpc.request(acp.methods.agent.session.list, {})
+    expect(listed.sessions.map((s) => [s.sessionId, s.cwd, s.title])).toEqual([[sessionId, cwd, 'look around']])
+    const loaded = await second.rpc.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] })
+    expect(loaded.modes?.currentModeId).toBe('read-only')
   })
 })

@@ -4,7 +4,7 @@ import type * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type {} from '../agent/index.ts'
 import { serveConnection, type BridgeConnection } from './bridge.ts'
-import { byteLines, lineStream } from './line-stream.ts'
+import { DEFAULT_MAX_MESSAGE_BYTES, limitedNdJsonStream } from './stdio-stream.ts'
 
 export { PROTOCOL_VERSION } from './bridge.ts'
 export { historyUpdates, liveUpdates } from './projection.ts'
@@ -21,6 +21,8 @@ export const AcpConfig = z
     transport: z.enum(['stdio', 'none']).default('stdio'),
     name: z.string().default('dsh'),
     version: z.string().default('0.1.0'),
+    /** Bytes in one incoming stdio message; a longer one is refused by name (docs/acp-message-limit.md). */
+    maxMessageBytes: z.number().int().positive().default(DEFAULT_MAX_MESSAGE_BYTES),
   })
   .strict()
 export type AcpConfig = z.infer<typeof AcpConfig>
@@ -43,7 +45,8 @@ export class AcpBridge extends Service {
     if (this.config.transport === 'stdio') {
       const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>
       const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>
-      this.serve(lineStream(input, byteLines(output)))
+      const warn = (line: string) => this.ctx.emit(this.ctx, 'internal/warn', line)
+      this.serve(limitedNdJsonStream(output, input, { maxMessageBytes: this.config.maxMessageBytes, warn }))
     }
     yield () => {
       for (const connection of this.connections) connection.close()

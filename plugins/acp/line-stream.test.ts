@@ -2,7 +2,7 @@
 // and the memory pipe that tees them.
 import * as acp from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
-import { byteLines, LineWritable, lineStream } from './line-stream.ts'
+import { LineWritable, lineStream } from './line-stream.ts'
 import { createMemoryPipe } from './memory-pipe.ts'
 
 const notification = (n: number): acp.AnyMessage => ({
@@ -81,17 +81,6 @@ describe('lineStream', () => {
     expect(messages).toContainEqual(
       expect.objectContaining({ id: null, error: expect.objectContaining({ code: -32700 }) }),
     )
-  })
-})
-
-describe('byteLines', () => {
-  it('keeps one writer on the byte stream and writes lines in order', async () => {
-    const chunks: string[] = []
-    const output = new WritableStream<Uint8Array>({ write: (chunk) => void chunks.push(Buffer.from(chunk).toString()) })
-    const writeLine = byteLines(output)
-    expect(output.locked).toBe(true)
-    await Promise.all(['a ✓\n', 'b\n', 'c\n'].map((line) => writeLine(line)))
-    expect(chunks).toEqual(['a ✓\n', 'b\n', 'c\n'])
   })
 })
 

@@ -57,13 +57,3 @@ export function lineStream(input: ReadableStream<Uint8Array>, writeLine: WriteLi
   const answers = new WritableStream<Uint8Array>({ write: (bytes) => writeLine(decoder.decode(bytes)) })
   return { readable: acp.ndJsonStream(answers, input).readable, writable: new LineWritable(writeLine) }
 }
-
-/**
- * Lines onto a byte stream (process stdout as a web stream): its writer is taken once and
- * kept, so a message costs one write, not a lock and a release.
- */
-export function byteLines(output: WritableStream<Uint8Array>): WriteLine {
-  const writer = output.getWriter()
-  const encoder = new TextEncoder()
-  return (line) => writer.write(encoder.encode(line))
-}

@@ -76,3 +76,62 @@ describe('projection of failed turns', () => {
     expect(liveUpdates(ev('turn/end', { turn: 1, reason: 'cancelled' }), tools)).toEqual([])
   })
 })
+
+describe('projection of what tools show the editor', () => {
+  const diff = { path: '/w/a.txt', oldText: null, newText: 'x' }
+  it('puts the diff, the terminal and the output in the result, with its locations', () => {
+    const display = { diff, terminalId: 'term-1', locations: [{ path: '/w/a.txt', line: 1 }] }
+    expect(
+      liveUpdates(ev('tool/result', { turn: 1, step: 1, callId: 'c', output: 'ok', isError: false, display }), tools),
+    ).toEqual([
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'c',
+        status: 'completed',
+        content: [
+          { type: 'diff', path: '/w/a.txt', oldText: null, newText: 'x' },
+          { type: 'terminal', terminalId: 'term-1' },
+          { type: 'content', content: { type: 'text', text: 'ok' } },
+        ],
+        locations: [{ path: '/w/a.txt', line: 1 }],
+      },
+    ])
+  })
+
+  it('embeds a running terminal and tells a mode change', () => {
+    expect(
+      liveUpdates(ev('tool/update', { turn: 1, step: 1, callId: 'c', display: { terminalId: 'term-2' } }), tools),
+    ).toEqual([
+      { sessionUpdate: 'tool_call_update', toolCallId: 'c', content: [{ type: 'terminal', terminalId: 'term-2' }] },
+    ])
+    expect(liveUpdates(ev('mode/change', { modeId: 'read-only' }), tools)).toEqual([
+      { sessionUpdate: 'current_mode_update', currentModeId: 'read-only' },
+    ])
+  })
+
+  it('retells results without their released terminals, and no terminal updates or mode changes', () => {
+    const updates = historyUpdates(
+      [
+        ev('mode/change', { modeId: 'auto-edit' }),
+        ev('tool/update', { turn: 1, step: 1, callId: 'c', display: { terminalId: 'term-1' } }),
+        ev('tool/result', {
+          turn: 1,
+          step: 1,
+          callId: 'c',
+          output: 'done',
+          isError: false,
+          display: { terminalId: 'term-1' },
+        }),
+      ],
+      tools,
+    )
+    expect(updates).toEqual([
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'c',
+        status: 'completed',
+        content: [{ type: 'content', content: { type: 'text', text: 'done' } }],
+      },
+    ])
+  })
+})

@@ -3,6 +3,7 @@
 import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk'
 import type { StreamError } from '../llm/types.ts'
 import type { SessionEvent } from '../session/events.ts'
+import { displayContent, displayLocations } from './tool-display.ts'
 
 export interface ToolInfo {
   title(args: Record<string, unknown>): string
@@ -12,7 +13,7 @@ export interface ToolInfo {
 export type ToolLookup = (name: string) => ToolInfo | undefined
 
 /** Updates for one live event; most events (boundaries, headers, permissions) show nothing. */
-export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpdate[] {
+export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { terminals: true }): SessionUpdate[] {
   switch (event.type) {
     case 'assistant/chunk': {
       const chunk = event.data.chunk
@@ -28,15 +29,27 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup): SessionUpda
       return [toolRunningUpdate(event.data.callId)]
     case 'turn/end':
       return event.data.reason === 'error' ? [errorMessage(event.data.error)] : []
+    case 'tool/update':
+      return [
+        {
+          sessionUpdate: 'tool_call_update',
+          toolCallId: event.data.callId,
+          content: displayContent(event.data.display, undefined, options),
+          ...displayLocations(event.data.display),
+        },
+      ]
     case 'tool/result':
       return [
         {
           sessionUpdate: 'tool_call_update',
           toolCallId: event.data.callId,
           status: event.data.isError ? 'failed' : 'completed',
-          content: [{ type: 'content', content: { type: 'text', text: event.data.output } }],
+          content: displayContent(event.data.display, event.data.output, options),
+          ...displayLocations(event.data.display),
         },
       ]
+    case 'mode/change':
+      return [{ sessionUpdate: 'current_mode_update', currentModeId: event.data.modeId }]
     default:
       return []
   }
@@ -76,7 +89,8 @@ export function historyUpdates(events: readonly SessionEvent[], tools: ToolLooku
       case 'tool/call':
       case 'tool/result':
       case 'turn/end':
-        updates.push(...liveUpdates(event, tools))
+        // Terminals were released when their calls ended: a retelling shows the output instead.
+        updates.push(...liveUpdates(event, tools, { terminals: false }))
         break
     }
   }

@@ -6,10 +6,13 @@ import type { SessionHeader } from '../session/events.ts'
 import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import { AgentConfig } from './config.ts'
+import { closeInterruptedTurn } from './interrupted.ts'
+import { isModeId, MODE_IDS, type ModeId, modeApproves, offeredTools, refusedByMode } from './modes.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { runTurn, type PromptClient, type TurnOutcome } from './turn.ts'
 
 export { AgentConfig } from './config.ts'
+export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
 export type { PermissionRequest, PromptClient, TurnOutcome } from './turn.ts'
 
 declare module 'cordis' {
@@ -22,7 +25,7 @@ declare module 'cordis' {
 export class AgentRequestError extends Error {
   constructor(
     message: string,
-    public kind: 'unknown-session' | 'busy',
+    public kind: 'unknown-session' | 'busy' | 'unknown-mode',
   ) {
     super(message)
     this.name = 'AgentRequestError'
@@ -76,6 +79,9 @@ export class Agent extends Service {
         'unknown-session',
       )
     const log = this.ctx.sessions.open(sessionId)
+    // A turn a killed agent left open is closed in the log before anything reads it as history.
+    for (const { type, data } of closeInterruptedTurn(log.events))
+      log.events.push(this.ctx.sessions.append(sessionId, type, data as never))
     this.sessions.set(sessionId, restoreRuntime(log.header, log.events))
     return log
   }
@@ -86,6 +92,29 @@ export class Agent extends Service {
 
   cwdOf(sessionId: string): string | undefined {
     return this.sessions.get(sessionId)?.header.cwd
+  }
+
+  modeOf(sessionId: string): ModeId | undefined {
+    return this.sessions.get(sessionId)?.mode
+  }
+
+  /**
+   * session/set_mode: a change is logged as `mode/change` (so session/load restores it) and
+   * applies from the next model call and the next approval, also inside a running turn.
+   * Setting the current mode again logs nothing.
+   */
+  setMode(sessionId: string, modeId: string): void {
+    const runtime = this.sessions.get(sessionId)
+    if (!runtime)
+      throw new AgentRequestError(
+        `unknown session "${sessionId}": create it with session/new or restore it with session/load first`,
+        'unknown-session',
+      )
+    if (!isModeId(modeId))
+      throw new AgentRequestError(`unknown mode "${modeId}"; the modes are ${MODE_IDS.join(', ')}`, 'unknown-mode')
+    if (runtime.mode === modeId) return
+    this.ctx.sessions.append(sessionId, 'mode/change', { modeId })
+    runtime.mode = modeId
   }
 
   async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {
@@ -110,7 +139,9 @@ export class Agent extends Service {
       {
         llm: this.ctx.llm,
         append: (type, data) => sessions.append(sessionId, type, data),
-        tools: () => this.ctx.tools.list(),
+        tools: () => offeredTools(this.ctx.tools.list(), runtime.mode),
+        refusal: (name) => (this.ctx.tools.get(name) ? refusedByMode(name, runtime.mode) : undefined),
+        modeApproves: (tool) => modeApproves(tool, runtime.mode),
         config: this.config,
       },
       runtime,

@@ -1,7 +1,8 @@
 // Per-session state the loop needs between turns, rebuilt from the log on session/load.
 import type { ToolSchema } from '../llm/types.ts'
 import type { SessionEvent, SessionHeader } from '../session/events.ts'
-import type { HistoryEvent } from './history.ts'
+import { History } from '../session/history.ts'
+import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
 
 export interface RequestHeader {
@@ -12,11 +13,13 @@ export interface RequestHeader {
 
 export interface SessionRuntime {
   header: SessionHeader
-  /** The session's events except model chunks, in order: the source of the model-visible history. */
-  events: HistoryEvent[]
+  /** The model-visible history, folded event by event as the session appends them. */
+  history: History
   /** The last completed or running turn number. */
   turn: number
   lastHeader?: RequestHeader
+  /** The session mode (session/set_mode): which tools are offered, which calls ask. */
+  mode: ModeId
   /** Tool name → a remembered `allow_always` / `reject_always` answer. */
   standing: Map<string, StandingDecision>
   /** The running turn, if any: cancel aborts it; a second prompt waits for nothing and is refused. */
@@ -27,13 +30,15 @@ export interface SessionRuntime {
 export function restoreRuntime(header: SessionHeader, events: readonly SessionEvent[]): SessionRuntime {
   const runtime: SessionRuntime = {
     header,
-    events: events.filter((event) => event.type !== 'assistant/chunk'),
+    history: new History(),
     turn: 0,
+    mode: modeOfLog(events),
     standing: new Map(),
   }
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()
   for (const event of events) {
+    runtime.history.add(event)
     switch (event.type) {
       case 'turn/start':
         runtime.turn = Math.max(runtime.turn, event.data.turn)

@@ -4,10 +4,9 @@ import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { LlmService } from '../llm/index.ts'
 import type { StreamError, ToolCall } from '../llm/types.ts'
 import type { EventData, EventType, PermissionOutcomeRecord, SessionEvent, TurnEndReason } from '../session/events.ts'
-import type { Tool } from '../tools/types.ts'
+import type { ClientAccess, Tool, ToolContext, ToolDisplay } from '../tools/types.ts'
 import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
 import type { AgentConfig } from './config.ts'
-import { buildMessages } from './history.ts'
 import { decide, PERMISSION_OPTIONS } from './permission.ts'
 import { sameHeader, type RequestHeader, type SessionRuntime } from './session-runtime.ts'
 
@@ -23,6 +22,8 @@ export interface PermissionRequest {
 /** What the caller of a prompt (the ACP bridge, a test) provides: the way to ask the user. */
 export interface PromptClient {
   requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord>
+  /** The editor's files and terminals the tools may use (only what it advertised). */
+  access?: ClientAccess
 }
 
 export interface TurnOutcome {
@@ -33,7 +34,12 @@ export interface TurnOutcome {
 export interface TurnDeps {
   llm: Pick<LlmService, 'stream'>
   append<K extends EventType>(type: K, data: EventData[K]): SessionEvent<K>
+  /** The tools offered now (the session's mode may narrow them between steps). */
   tools(): Tool[]
+  /** Why a call to a tool that is not offered is refused, when it exists but the mode hides it. */
+  refusal?(name: string): string | undefined
+  /** Whether the session's mode runs this call without asking. */
+  modeApproves?(tool: Tool): boolean
   config: AgentConfig
 }
 
@@ -48,7 +54,7 @@ export async function runTurn(
   const append = <K extends EventType>(type: K, data: EventData[K]) => {
     const event = deps.append(type, data)
     // The history needs messages, not the chunks they were streamed in (the log keeps those).
-    if (type !== 'assistant/chunk') runtime.events.push(event)
+    if (type !== 'assistant/chunk') runtime.history.add(event)
     return event
   }
   append('user/message', { turn, messageId: randomUUID(), content })
@@ -101,7 +107,7 @@ async function runSteps(
       step,
       model: header.model,
       system: header.system,
-      messages: buildMessages(runtime.events),
+      messages: runtime.history.snapshot(),
       tools: header.tools,
       signal,
       ...(deps.config.maxTokens ? { maxTokens: deps.config.maxTokens } : {}),
@@ -173,6 +179,11 @@ async function runToolCalls(
       continue
     }
     const tool = deps.tools().find((t) => t.name === call.name)
+    const refusal = tool ? undefined : deps.refusal?.(call.name)
+    if (refusal) {
+      result(refusal, true)
+      continue
+    }
     if (!tool) {
       result(
         `Unknown tool "${call.name}". Available tools: ${
@@ -190,7 +201,7 @@ async function runToolCalls(
       result(args, true)
       continue
     }
-    const verdict = await approve(runtime, call, tool, args, append, client, signal)
+    const verdict = await approve(deps, runtime, call, tool, args, append, client, signal)
     if (verdict === 'cancel') {
       cancelled = true
       result('Cancelled: the user cancelled the turn while this call waited for approval.', true)
@@ -201,14 +212,17 @@ async function runToolCalls(
       continue
     }
     append('tool/start', { turn, step, callId: call.id })
-    const outcome = await runTool(tool, args, runtime.header.cwd, signal)
-    result(outcome.output, outcome.isError)
+    const update = (display: ToolDisplay) => append('tool/update', { turn, step, callId: call.id, display })
+    const outcome = await runTool(tool, args, { cwd: runtime.header.cwd, signal, client: client.access, update })
+    const display = outcome.display ? { display: outcome.display } : {}
+    append('tool/result', { turn, step, callId: call.id, output: outcome.output, isError: outcome.isError, ...display })
     if (signal.aborted) cancelled = true
   }
   return cancelled
 }
 
 async function approve(
+  deps: TurnDeps,
   runtime: SessionRuntime,
   call: ToolCall,
   tool: Tool,
@@ -220,6 +234,7 @@ async function approve(
   if (!tool.needsApproval) return 'run' as const
   const standing = runtime.standing.get(tool.name)
   if (standing) return standing === 'allow_always' ? ('run' as const) : ('reject' as const)
+  if (deps.modeApproves?.(tool)) return 'run' as const
   const approvalId = randomUUID()
   append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS })
   const outcome = await askOrCancel(
@@ -259,9 +274,9 @@ function askOrCancel(
 }
 
 /** Tools promise never to throw; one that does still gives the model an error result. */
-async function runTool(tool: Tool, args: Record<string, unknown>, cwd: string, signal: AbortSignal) {
+async function runTool(tool: Tool, args: Record<string, unknown>, context: ToolContext) {
   try {
-    return await tool.run(args, { cwd, signal })
+    return await tool.run(args, context)
   } catch (error) {
     return {
       output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,

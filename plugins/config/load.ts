@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { ConfigSources } from './config-sources.ts'
 import { assertUniqueIds, parseEntries, type CompositionEntry } from './entries.ts'
 import { ConfigError } from './errors.ts'
 import { applyOverlay, parsePatches, type Patch } from './overlay.ts'
 import { rebasePatches } from './rebase.ts'
 import { assertDataOnly, parseYaml, type EnvSource } from './yaml.ts'
+import type { PositionTable } from './yaml-positions.ts'
 
 /** An overlay: a YAML file path (relative to the process cwd) or patches built in memory. */
 export type PatchSource = string | InMemoryPatches
@@ -32,6 +34,8 @@ export interface Composition {
   /** Absolute path of the composition file; `./` entry names are relative to its folder. */
   configFile: string
   entries: CompositionEntry[]
+  /** Where each config value was written, for errors that name file:line:column. */
+  sources: ConfigSources
 }
 
 /** Read cordis.yml, apply the overlays in order, and return the effective entries. Never writes a file. */
@@ -40,8 +44,12 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
   const absolute = path.resolve(configFile)
   const configDir = path.dirname(absolute)
   const text = await readText(absolute, configFile, 'composition file', 'pass --config FILE or create it')
-  let entries = parseEntries(parseYaml(text, { filename: configFile, env, lenientEnv }), configFile)
+  const sources = new ConfigSources()
+  const positions: PositionTable = new WeakMap()
+  const raw = parseYaml(text, { filename: configFile, env, lenientEnv, positions })
+  let entries = parseEntries(raw, configFile)
   assertUniqueIds(entries, configFile)
+  sources.addEntries(raw, configFile, positions)
 
   for (const overlay of patches) {
     if (typeof overlay === 'string') {
@@ -50,9 +58,11 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
         filename: overlay,
         env,
         lenientEnv,
+        positions,
       })
       const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
       entries = applyOverlay(entries, rebased, overlay)
+      sources.applyPatches(raw, overlay, positions)
     } else {
       assertDataOnly(overlay.patches, overlay.source)
       const rebased = rebasePatches(
@@ -61,9 +71,10 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
         configDir,
       )
       entries = applyOverlay(entries, rebased, overlay.source)
+      sources.applyPatches(overlay.patches, overlay.source, new WeakMap())
     }
   }
-  return { configFile: absolute, entries }
+  return { configFile: absolute, entries, sources }
 }
 
 async function readText(file: string, label: string, what: string, hint: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, load, Type, YAMLException, type State } from 'js-yaml'
 import { ConfigError } from './errors.ts'
+import { type PositionTable, recordPositions } from './yaml-positions.ts'
 
 export type EnvSource = Readonly<Record<string, string | undefined>>
 
@@ -13,6 +14,8 @@ export interface ParseYamlOptions {
    * composition's shape (ids, disabled flags) before `.env` is loaded; never for booting.
    */
   lenientEnv?: boolean
+  /** Filled with where each mapping key and sequence item was written (see yaml-positions.ts). */
+  positions?: PositionTable
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -22,7 +25,8 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
  * JavaScript types, and any other explicit tag is an "unknown tag" error, so no value evaluates code.
  */
 export function parseYaml(text: string, options: ParseYamlOptions): unknown {
-  const { filename, env = process.env, lenientEnv = false } = options
+  const { filename, env = process.env, lenientEnv = false, positions } = options
+  const record = positions && recordPositions(positions)
   // js-yaml hands `construct` no position; the listener keeps the parser state so an `!env`
   // error can name its line.
   let state: State | undefined
@@ -65,8 +69,9 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
     result = load(text, {
       schema,
       filename,
-      listener: (_event, current) => {
+      listener: (event, current) => {
         state = current
+        record?.(event, current)
       },
     })
   } catch (error) {

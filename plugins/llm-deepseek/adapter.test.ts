@@ -322,7 +322,7 @@ describe('key and endpoint', () => {
   })
 
   test('DEEPSEEK_BASE_URL is used when config sets no baseUrl', async () => {
-    harness = await startHarness([textReply('via env')], { baseUrl: undefined })
+    harness = await startHarness([textReply('via env', { deltas: 1 })], { baseUrl: undefined })
     process.env.DEEPSEEK_BASE_URL = harness.stub.url
     const chunks = await collect(harness.ctx.llm.stream(makeRequest()))
     expect(chunks[0]).toEqual({ type: 'text-delta', text: 'via env' })

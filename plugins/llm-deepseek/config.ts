@@ -2,6 +2,7 @@
 // settings read from the environment.
 import { z } from 'zod'
 import { LlmError } from '../llm/types.ts'
+import { heldApiKey } from './held-key.ts'
 import { RESERVED_BODY_KEYS } from './to-wire.ts'
 
 export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
@@ -52,7 +53,8 @@ export function completionsUrl(config: Pick<Config, 'baseUrl'>, env: Env): strin
 
 /** The key, read when a request is made (so a key set after startup is picked up). Never echoed. */
 export function readApiKey(env: Env): string {
-  const key = env.DEEPSEEK_API_KEY?.trim()
+  // A key set in the environment later wins over the one `dsh serve` took out of it at start.
+  const key = (env.DEEPSEEK_API_KEY ?? heldApiKey())?.trim()
   if (!key)
     throw new LlmError(
       'DEEPSEEK_API_KEY is not set; export it (or put it in .env) to use the DeepSeek models',

@@ -39,16 +39,16 @@ function scriptActions(
   for (const command of commands) {
     switch (command.kind) {
       case 'text':
-        actions.push(...wordChunks(textLines++ ? `\n${command.text}` : command.text, 'text-delta'))
+        appendAll(actions, wordChunks(textLines++ ? `\n${command.text}` : command.text, 'text-delta'))
         break
       case 'think':
-        actions.push(...wordChunks(thinkLines++ ? `\n${command.text}` : command.text, 'reasoning-delta'))
+        appendAll(actions, wordChunks(thinkLines++ ? `\n${command.text}` : command.text, 'reasoning-delta'))
         break
       case 'sleep':
         actions.push({ kind: 'sleep', ms: command.ms })
         break
       case 'tool':
-        actions.push(...toolCallChunks(toolCalls++, command.name, command.arguments, request))
+        appendAll(actions, toolCallChunks(toolCalls++, command.name, command.arguments, request))
         break
       case 'fail': {
         const fail: EchoAction = {
@@ -65,6 +65,11 @@ function scriptActions(
     }
   }
   return finishWith(actions, toolCalls ? 'tool-calls' : 'stop', request)
+}
+
+/** `target.push(...items)` passes every item as an argument: a long prompt overflows the stack. */
+function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item)
 }
 
 /** Split text at word boundaries, whitespace kept with the following word: concatenation gives the text back. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { StreamChunk } from '../llm/types.ts'
-import type { HistoryEvent } from '../agent/history.ts'
+import type { HistoryEvent } from '../session/history.ts'
 import { deriveReplayScript } from './derive.ts'
-import { buildEvents, stop, text, toolCallChunks } from './test-support.ts'
+import { buildEvents, stop, text, toolCallChunks } from './test-support/builders.ts'
 
 const chunk = (turn: number, step: number, value: StreamChunk): HistoryEvent => ({
   type: 'assistant/chunk',

@@ -1,6 +1,6 @@
 // Turn a recorded session log into the model script replay serves (DESIGN §6). Pure.
 import type { StreamChunk } from '../llm/types.ts'
-import type { HistoryEvent } from '../agent/history.ts'
+import type { HistoryEvent } from '../session/history.ts'
 
 /** What one model call returns when replayed. */
 export type ReplayEntry =

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessages } from '../agent/history.ts'
+import { buildMessages } from '../session/history.ts'
 import type { Message } from '../llm/types.ts'
-import { checkDrift, diffHistories, normalizeCwd } from './drift.ts'
-import { buildEvents, liveMessages, stop, text, toolCallChunks } from './test-support.ts'
+import { cwdCollapser } from '../../lib/cwd-spellings.ts'
+import { checkDrift, diffHistories } from './drift.ts'
+import { buildEvents, liveMessages, stop, text, toolCallChunks } from './test-support/builders.ts'
 
 const call = { id: '{{call:1}}', name: 'bash', arguments: '{"command":"cat {{cwd}}/notes.txt"}' }
 const recordedEvents = buildEvents([
@@ -94,8 +95,27 @@ describe('checkDrift', () => {
   })
 })
 
-describe('normalizeCwd', () => {
-  it('replaces every spelling, longest first, in every string field', () => {
+describe('drift reports', () => {
+  it('names both roles when the message at the same index changed role', () => {
+    const live = unchanged()
+    live[2] = { role: 'user', content: 'stop' }
+    expect(drift(live)).toMatch(/^message 2 differs \(role recorded tool, live user\); - recorded, \+ live:\n/)
+  })
+
+  it('shows a flag that differs, and cuts a long missing message to 12 lines of 160 characters', () => {
+    const live = unchanged()
+    live[2] = { ...(live[2] as Extract<Message, { role: 'tool' }>), isError: true }
+    expect(drift(live)).toContain('+ isError: true')
+    const long: Message = { role: 'user', content: ['x'.repeat(200), ...Array.from({ length: 20 }, String)].join('\n') }
+    const report = diffHistories([long], []) as string
+    expect(report).toContain(`\n    ${'x'.repeat(158)}…\n`)
+    expect(report).toContain('… (11 more lines)')
+    expect(report.split('\n')).toHaveLength(14)
+  })
+})
+
+describe('cwdCollapser', () => {
+  it('replaces every spelling, longest first', () => {
     const messages: Message[] = [
       {
         role: 'assistant',
@@ -104,7 +124,8 @@ describe('normalizeCwd', () => {
       },
     ]
     // '/var/t' is a suffix of '/private/var/t': replacing it first would leave '/private{{cwd}}'.
-    expect(normalizeCwd(messages, ['/var/t', '/private/var/t'])).toEqual([
+    const collapse = cwdCollapser(['/var/t', '/private/var/t'])!
+    expect(JSON.parse(collapse(JSON.stringify(messages)))).toEqual([
       {
         role: 'assistant',
         content: 'in {{cwd}} and {{cwd}}',

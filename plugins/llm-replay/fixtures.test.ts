@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from './fixtures.ts'
-import { buildEvents, logText, stop, text } from './test-support.ts'
+import { buildEvents, logText, stop, text } from './test-support/builders.ts'
 
 const log = logText(
   buildEvents([{ prompt: 'p', steps: [{ chunks: [text('a'), stop] }, { chunks: [text('b'), stop] }] }]),
@@ -34,7 +34,7 @@ describe('loadFixtures', () => {
     )
     expect(sessions.map((s) => s.script.map((e) => e.entry.kind))).toEqual([['hang'], ['chunks', 'hang']])
     expect(sessions[1].script[1].at).toEqual({ turn: 1, step: 2 })
-    expect(sessions[0].cwd).toBe('{{cwd}}')
+    expect(sessions[0].cwd).toEqual({ kind: 'token', suffix: '' })
     expect(sessions[0].historyEvents.some((event) => event.type === 'assistant/chunk')).toBe(false)
   })
 

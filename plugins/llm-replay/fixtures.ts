@@ -1,9 +1,10 @@
 // Load everything replay serves, once, at plugin start: session logs → derived scripts →
 // overrides applied. Any problem is one loud error naming the file; nothing is read later.
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { z } from 'zod'
-import type { HistoryEvent } from '../agent/history.ts'
+import type { HistoryEvent } from '../session/history.ts'
 import { parseSessionLog } from '../session/log-format.ts'
+import { parseRecordedCwd, type RecordedCwd } from './cwd-map.ts'
 import { deriveReplayScript, type ScriptEntry } from './derive.ts'
 import { formatIssue } from './issue-format.ts'
 import { applyOverride, parseOverride, type OverridePart } from './override.ts'
@@ -15,14 +16,16 @@ export interface RecordedSession {
   /** Binding position: 0 = the first session created (session.jsonl). */
   index: number
   file: string
-  /** The header's cwd; `{{cwd}}` in a normalized fixture. */
-  cwd: string
+  /** Where it was recorded: `{{cwd}}` in a normalized fixture, an absolute path in a raw log. */
+  cwd: RecordedCwd
   /** Events without `assistant/chunk`: all the drift check needs, and far fewer. */
   historyEvents: HistoryEvent[]
   script: ScriptEntry[]
 }
 
 export type ReadText = (file: string) => string
+/** A raw log's recorded cwd resolved (symlinks), when it still exists on this machine. */
+export type Realpath = (path: string) => string | undefined
 
 const ChunkEventData = z
   .object({
@@ -32,8 +35,14 @@ const ChunkEventData = z
   })
   .strict()
 
-export function loadFixtures(sources: FixtureSources, read: ReadText = readFixtureText): RecordedSession[] {
-  const sessions = sources.sessions.map((source, index) => readSession(index, source.file, read, sources.scenario))
+export function loadFixtures(
+  sources: FixtureSources,
+  read: ReadText = readFixtureText,
+  realpath: Realpath = existingRealpath,
+): RecordedSession[] {
+  const sessions = sources.sessions.map((source, index) =>
+    readSession(index, source.file, read, realpath, sources.scenario),
+  )
   const parts = collectOverrideParts(sources, read)
   for (const part of parts) {
     const session = sessions[part.session]
@@ -46,7 +55,13 @@ export function sessionLabel(scenario: string, session: Pick<RecordedSession, 'i
   return `scenario "${scenario}", session ${session.index} (${session.file})`
 }
 
-function readSession(index: number, file: string, read: ReadText, scenario: string): RecordedSession {
+function readSession(
+  index: number,
+  file: string,
+  read: ReadText,
+  realpath: Realpath,
+  scenario: string,
+): RecordedSession {
   const text = readOrExplain(
     file,
     read,
@@ -64,13 +79,9 @@ function readSession(index: number, file: string, read: ReadText, scenario: stri
       throw new Error(`${file}:${position + 2}: invalid assistant/chunk event: ${problems.join('; ')}`)
     }
   })
-  let script: ScriptEntry[]
-  try {
-    script = deriveReplayScript(log.events)
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`)
-  }
-  return { index, file, cwd: log.header.cwd, historyEvents, script }
+  // Every chunk event passed the check above, so deriving cannot fail on a bad (turn, step).
+  const script = deriveReplayScript(log.events)
+  return { index, file, cwd: parseRecordedCwd(log.header.cwd, file, realpath), historyEvents, script }
 }
 
 /** Every override part, checked for targets that exist and for two files fighting over one session. */
@@ -134,4 +145,12 @@ function readOrExplain(file: string, read: ReadText, what: string, hint: string)
 
 function readFixtureText(file: string): string {
   return readFileSync(file, 'utf8')
+}
+
+function existingRealpath(path: string): string | undefined {
+  try {
+    return realpathSync(path)
+  } catch {
+    return undefined
+  }
 }

@@ -5,14 +5,14 @@ import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
 import type { SessionHeader } from '../session/events.ts'
-import type { SessionStore } from '../session/store.ts'
 import { type ReplayProblem, toLlmError } from './errors.ts'
 import { loadFixtures } from './fixtures.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
 
 export { deriveReplayScript, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
-export { checkDrift, normalizeCwd } from './drift.ts'
+export { checkDrift } from './drift.ts'
+export { RecordedCwdError } from './cwd-map.ts'
 export { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
 export { parseOverride, applyOverride } from './override.ts'
 export type { UnconsumedEntry } from './player.ts'
@@ -126,7 +126,7 @@ export class ReplayService extends Service {
   }
 
   /** The session store, when one is loaded (it is an optional dependency). */
-  private sessions(): Partial<Pick<SessionStore, 'created' | 'read'>> | undefined {
+  private sessions(): SessionDirectory | undefined {
     return this.ctx.get('sessions')
   }
 
@@ -149,6 +149,12 @@ export class ReplayService extends Service {
       process.stderr.write(`llm-replay: ${problem.code}: ${problem.message.replaceAll('\n', ' ')}\n`)
     }
   }
+}
+
+/** What replay reads from the `sessions` service, by shape: the header vocabulary, not the store's internals. */
+interface SessionDirectory {
+  created?(): ReadonlyArray<Pick<SessionHeader, 'id' | 'cwd'>>
+  read?(id: string): { header: Pick<SessionHeader, 'cwd'> }
 }
 
 /** The cwd as created and as the OS resolves it (a symlinked tmp dir shows up both ways in tool output). */

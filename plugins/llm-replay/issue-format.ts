@@ -44,7 +44,7 @@ export function formatIssue(input: unknown, issue: z.core.$ZodIssue): string {
     case 'too_small':
       if (issue.origin === 'string') return `${path}: must not be empty`
       if (issue.origin === 'number')
-        return `${path}: must be at least ${issue.minimum}${issue.inclusive === false ? ' (exclusive)' : ''}, found ${describe(value)}`
+        return `${path}: must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${issue.minimum}, found ${describe(value)}`
       return `${path}: ${issue.message}`
     default:
       return `${path}: ${issue.message}${value === undefined ? '' : ` (found ${describe(value)})`}`

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { deriveReplayScript } from './derive.ts'
 import { applyOverride, parseOverride } from './override.ts'
-import { buildEvents, stop, text } from './test-support.ts'
+import { buildEvents, stop, text } from './test-support/builders.ts'
 
 const FILE = 'scenarios/x/replay.override.json'
 const parse = (value: unknown, defaultSession?: number) => parseOverride(JSON.stringify(value), FILE, defaultSession)

@@ -1,18 +1,22 @@
 // Which recorded entry answers which live request: sessions bind to logs in order of
 // creation, calls inside a session are served in order. No Cordis, no I/O: index.ts feeds it.
 import type { LlmRequest, StreamChunk } from '../llm/types.ts'
-import { findCwdTokens, withLiveCwd } from './cwd-token.ts'
+import { liveCollapser, recordedCollapser, servedCwd, servedPattern, type ServedCwd } from './cwd-map.ts'
 import { describeStep, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
-import { checkDrift } from './drift.ts'
+import { driftAt, LiveForms } from './drift.ts'
 import { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
 import { sessionLabel, type RecordedSession } from './fixtures.ts'
+import { RecordedHistory } from './recorded-history.ts'
+import { mentionsCwd, withLiveCwd } from './served-chunks.ts'
 
 /** The live side of a binding: which log a live session replays and how far it got. */
 interface Binding {
   sessionId: string
   recorded?: RecordedSession
-  /** The live cwd's spellings (as created, realpath'd); empty when unknown. */
-  cwds: string[]
+  /** How served chunks change for this session's cwd; undefined when nothing changes. */
+  served?: ServedCwd
+  /** The live side of the drift check (this session's cwd spellings collapsed). */
+  live?: LiveForms
   /** Set for a live session beyond the recorded ones: every request fails with it. */
   extra?: ReplayProblem
 }
@@ -39,7 +43,9 @@ export class ReplayPlayer {
   readonly errors: ReplayProblem[] = []
   private readonly bindings = new Map<string, Binding>()
   private readonly cursors: number[]
-  private readonly cwdTokens: Array<Array<number[] | undefined>>
+  /** Per session, per script entry: whether its chunks spell the recorded cwd (the rest is served as is). */
+  private readonly mentions: boolean[][]
+  private readonly histories: RecordedHistory[]
   private nextLog = 0
   private liveSessions = 0
 
@@ -48,7 +54,13 @@ export class ReplayPlayer {
     private readonly options: PlayerOptions,
   ) {
     this.cursors = sessions.map(() => 0)
-    this.cwdTokens = sessions.map((session) => findCwdTokens(session.script))
+    this.mentions = sessions.map((session) => {
+      const pattern = servedPattern(session.cwd)
+      return session.script.map(({ entry }) => !!entry.chunks && mentionsCwd(entry.chunks, pattern))
+    })
+    this.histories = sessions.map(
+      (session) => new RecordedHistory(session.historyEvents, recordedCollapser(session.cwd)),
+    )
   }
 
   /** Bind a live session to the next recorded log; `cwds` are its cwd spellings, if known. */
@@ -58,7 +70,12 @@ export class ReplayPlayer {
     const recorded = this.sessions[this.nextLog]
     if (recorded) {
       this.nextLog++
-      this.bindings.set(sessionId, { sessionId, recorded, cwds })
+      this.bindings.set(sessionId, {
+        sessionId,
+        recorded,
+        served: servedCwd(recorded.cwd, cwds),
+        live: new LiveForms(liveCollapser(recorded.cwd, cwds)),
+      })
       return
     }
     const files = this.sessions.map((session) => session.file).join(', ')
@@ -67,7 +84,7 @@ export class ReplayPlayer {
       'REPLAY_EXTRA_SESSION',
       `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens more sessions than when the scenario was recorded: re-record the scenario, or add a session.${ordinal}.jsonl log`,
     )
-    this.bindings.set(sessionId, { sessionId, cwds, extra })
+    this.bindings.set(sessionId, { sessionId, extra })
   }
 
   isBound(sessionId: string): boolean {
@@ -100,14 +117,13 @@ export class ReplayPlayer {
     this.cursors[recorded.index] = position + 1
 
     if (this.options.drift) {
-      const report = checkDrift({
-        recordedEvents: recorded.historyEvents,
-        recordedAt: scripted.at,
-        liveAt: live,
-        liveMessages: request.messages,
-        liveCwds: binding.cwds,
-        recordedCwd: recorded.cwd,
-      })
+      const report = driftAt(
+        this.histories[recorded.index],
+        binding.live as LiveForms,
+        scripted.at,
+        live,
+        request.messages,
+      )
       if (report) {
         return this.fail(
           'REPLAY_DRIFT',
@@ -157,12 +173,8 @@ export class ReplayPlayer {
   private chunksFor(recorded: RecordedSession, position: number, binding: Binding): Iterable<StreamChunk> {
     const entry = recorded.script[position].entry
     if (!entry.chunks) return []
-    const tokens = this.cwdTokens[recorded.index][position]
-    const cwd = binding.cwds[0]
-    if (!tokens || !cwd) return entry.chunks
-    const chunks = entry.chunks.slice()
-    for (const index of tokens) chunks[index] = withLiveCwd(chunks[index], cwd)
-    return chunks
+    if (!binding.served || !this.mentions[recorded.index][position]) return entry.chunks
+    return withLiveCwd(entry.chunks, binding.served)
   }
 
   private fail(code: ReplayErrorCode, message: string): Serving {

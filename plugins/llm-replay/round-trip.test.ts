@@ -7,20 +7,12 @@ import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
 import { modelTurn, type SseItem } from '../llm-deepseek/stub-endpoint/index.ts'
 import { scratchProject, type ScratchProject } from '../../host/snapshot/test-support/scratch-project.ts'
+import { random } from './test-support/builders.ts'
+import { realLikeText } from './test-support/real-like-streams.ts'
 
 const project = scratchProject('roundtrip')
 const scratch = project.root
 afterAll(() => project.remove())
-
-/** A small deterministic PRNG (mulberry32), so a failing seed can be rerun. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Case {
   name: string
@@ -33,7 +25,8 @@ interface Case {
 function stubCase(seed: number): Case {
   const rand = random(seed)
   const pick = <T>(items: T[]) => items[Math.floor(rand() * items.length)]!
-  const deltas = () => 1 + Math.floor(rand() * 7)
+  // Half the calls cut like a real stream (the stub's default), half into 1–7 equal pieces.
+  const deltas = () => (rand() < 0.5 ? undefined : 1 + Math.floor(rand() * 7))
   const prompts: string[] = []
   const script: SseItem[] = []
   const permissions: string[] = []
@@ -46,23 +39,28 @@ function stubCase(seed: number): Case {
         pick([
           { id: `call_${turn}_${index}`, name: 'list_dir', arguments: '{}' },
           { id: `call_${turn}_${index}`, name: 'read_file', arguments: '{"path":"notes.txt"}' },
-          { id: `call_${turn}_${index}`, name: 'bash', arguments: `{"command":"echo seed ${seed} turn ${turn}"}` },
+          {
+            id: `call_${turn}_${index}`,
+            name: 'bash',
+            arguments: JSON.stringify({ command: `echo seed ${seed} turn ${turn} '${realLikeText(rand, 3)}'` }),
+          },
         ]),
       )
       for (const call of toolCalls) if (call.name === 'bash') permissions.push('allow_once')
       script.push(
         modelTurn({
-          reasoning: rand() < 0.5 ? 'Let me look.' : undefined,
-          text: rand() < 0.5 ? 'Checking.' : undefined,
+          reasoning: rand() < 0.5 ? realLikeText(rand, 40) : undefined,
+          text: rand() < 0.5 ? realLikeText(rand, 8) : undefined,
           toolCalls,
           deltas: deltas(),
           interleave: rand() < 0.5,
+          splitCharacters: rand() < 0.5,
         }),
       )
     }
     script.push(
       modelTurn({
-        text: `Answer ${turn}: all good with ${calls} call(s).`,
+        text: `Answer ${turn}: all good with ${calls} call(s). ${realLikeText(rand, 10)}`,
         deltas: deltas(),
         usage: { input: 20 + turn, output: 7, cached: turn },
       }),

@@ -32,6 +32,8 @@ describe('resolveSources', () => {
     expect(
       resolveSources({ scenario: 'no-model', sessions: [] }, { DSH_SNAPSHOT_FILE: '/x/session.jsonl' }, '/repo'),
     ).toEqual({ scenario: 'no-model', sessions: [], override: undefined })
+    // Without a log to name it after, errors call the scenario "replay".
+    expect(resolveSources({ sessions: [] }, {}, '/repo').scenario).toBe('replay')
   })
 
   it('explains what to set when there is no session log at all', () => {

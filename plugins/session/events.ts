@@ -45,9 +45,42 @@ export interface EventData {
   'permission/outcome': { approvalId: string; outcome: PermissionOutcomeRecord }
   /** An approved call starts running now (the editor shows it in progress; a durable point to cancel at). */
   'tool/start': { turn: number; step: number; callId: string }
-  'tool/result': { turn: number; step: number; callId: string; output: string; isError: boolean }
+  /** What a running call shows the editor before its result (a client terminal it runs in). */
+  'tool/update': { turn: number; step: number; callId: string; display: ToolDisplay }
+  'tool/result': {
+    turn: number
+    step: number
+    callId: string
+    output: string
+    isError: boolean
+    /** What the editor shows besides the output: a diff, locations, the terminal it ran in. */
+    display?: ToolDisplay
+  }
   'step/end': { turn: number; step: number }
   'turn/end': { turn: number; reason: TurnEndReason; error?: StreamError }
+  /** The session's mode changed (session/set_mode); the last one in the log is the current mode. */
+  'mode/change': { modeId: string }
+}
+
+/** A file a tool call read or changed: an absolute path (as the editor knows the cwd), a 1-based line. */
+export interface ToolLocation {
+  path: string
+  line?: number
+}
+
+/** A file change as the editor shows it: `oldText` is null for a file the call created. */
+export interface FileDiff {
+  path: string
+  oldText: string | null
+  newText: string
+}
+
+/** The editor-facing side of a tool call (ACP tool call `locations` and `content`), kept in the log. */
+export interface ToolDisplay {
+  locations?: ToolLocation[]
+  diff?: FileDiff
+  /** A client terminal (ACP `terminal/create`) the call runs in. */
+  terminalId?: string
 }
 
 export type EventType = keyof EventData
@@ -78,7 +111,9 @@ export const EVENT_TYPES: readonly EventType[] = [
   'permission/request',
   'permission/outcome',
   'tool/start',
+  'tool/update',
   'tool/result',
   'step/end',
   'turn/end',
+  'mode/change',
 ]

@@ -3,6 +3,7 @@ import { SessionStore } from './store.ts'
 
 export * from './events.ts'
 export * from './log-format.ts'
+export { summarizeSessions, type SessionSummary } from './summaries.ts'
 export { Config, SessionStore, type OpenedSession, type SessionContents, type SessionStoreConfig } from './store.ts'
 
 export const name = 'session'

@@ -50,32 +50,42 @@ function leaked(): number[] {
 describe('SessionLogFile.reopen', () => {
   it('appends after the valid bytes and adds the missing newline', () => {
     fs.appendFileSync(file, '\n{"torn')
-    const log = SessionLogFile.reopen(file, 27, false, false)
+    const log = SessionLogFile.reopen(file, { readBytes: 34, validBytes: 27, endsWithNewline: false }, false)
     log.writeLine('{"seq":1}')
     log.close()
     expect(fs.readFileSync(file, 'utf8')).toBe('{"type":"session","id":"s"}\n{"seq":1}\n')
     expect(leaked()).toEqual([])
   })
 
-  it('closes the r+ descriptor when the truncate fails', () => {
+  it('closes the descriptor and releases the lock when the truncate fails', () => {
     vi.mocked(fs.ftruncateSync).mockImplementationOnce(() => {
       throw failure('EIO')
     })
-    expect(() => SessionLogFile.reopen(file, 10, true, false)).toThrow(
+    expect(() => SessionLogFile.reopen(file, { readBytes: 27, validBytes: 10, endsWithNewline: true }, false)).toThrow(
       `cannot open session log ${file} for appending: EIO: simulated failure`,
     )
     expect(vi.mocked(fs.openSync)).toHaveBeenCalledTimes(1)
     expect(leaked()).toEqual([])
+    expect(fs.readdirSync(root)).toEqual(['s.jsonl'])
   })
 
   it('closes the append descriptor when the missing newline cannot be written', () => {
     vi.mocked(fs.writeSync).mockImplementationOnce(() => {
       throw failure('ENOSPC')
     })
-    expect(() => SessionLogFile.reopen(file, 27, false, false)).toThrow(
+    expect(() => SessionLogFile.reopen(file, { readBytes: 27, validBytes: 27, endsWithNewline: false }, false)).toThrow(
       /cannot append to session log .*ENOSPC: simulated failure; the event was not recorded/,
     )
-    expect(vi.mocked(fs.openSync)).toHaveBeenCalledTimes(2)
+    expect(vi.mocked(fs.openSync)).toHaveBeenCalledTimes(1)
     expect(leaked()).toEqual([])
+    expect(fs.readdirSync(root)).toEqual(['s.jsonl'])
+  })
+
+  it('refuses a file that changed since the caller read it', () => {
+    expect(() => SessionLogFile.reopen(file, { readBytes: 20, validBytes: 20, endsWithNewline: true }, false)).toThrow(
+      'it changed while it was being opened (20 bytes read, now 27); open it again',
+    )
+    expect(leaked()).toEqual([])
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"type":"session","id":"s"}')
   })
 })

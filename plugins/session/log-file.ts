@@ -1,13 +1,17 @@
 // One session file held open for appending. Every line goes out in a single synchronous
 // write through the fd, so an event is in the kernel (and survives kill -9) before
 // append() returns; `fsync` additionally survives power loss.
-import { closeSync, constants, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { checkLogIdentity, type FileIdentity, fileIdentity } from './log-identity.ts'
+import { acquireSessionLock, type SessionLock } from './session-lock.ts'
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND
 
 export class SessionLogFile {
   private fd: number | undefined
+  /** The file this fd was opened on: a log deleted or replaced under it is an error, not a silent loss. */
+  private readonly identity: FileIdentity
 
   private constructor(
     readonly path: string,
@@ -15,22 +19,26 @@ export class SessionLogFile {
     /** Bytes known to be complete on disk: a failed write is truncated back to this. */
     private size: number,
     private readonly fsync: boolean,
+    private readonly lock: SessionLock,
   ) {
     this.fd = fd
+    this.identity = fileIdentity(fstatSync(fd))
   }
 
-  /** Create a new file holding `firstLine`; fails if the file exists. */
+  /** Create a new file holding `firstLine`; fails if the file exists or another writer holds its lock. */
   static create(path: string, firstLine: string, fsync: boolean): SessionLogFile {
+    const lock = acquireSessionLock(path)
     let fd: number
     try {
       fd = openSync(path, CREATE_FLAGS, 0o644)
     } catch (error) {
+      lock.release()
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
         throw new Error(`session log ${path} already exists; choose another session id or open() the existing session`)
       }
       throw new Error(`cannot create session log ${path}: ${(error as Error).message}`)
     }
-    const file = new SessionLogFile(path, fd, 0, fsync)
+    const file = new SessionLogFile(path, fd, 0, fsync, lock)
     try {
       file.writeLine(firstLine)
     } catch (error) {
@@ -43,23 +51,30 @@ export class SessionLogFile {
   }
 
   /**
-   * Open an existing file for appending. `validBytes` cuts off a torn final line; a
-   * file whose last complete line lacks its newline gets one, so the next line starts clean.
+   * Open an existing file for appending, once its lock is held. `readBytes` is what the caller
+   * read and parsed: a file that changed since is refused. `validBytes` cuts off a torn final
+   * line; a file whose last complete line lacks its newline gets one, so the next line starts clean.
    */
-  static reopen(path: string, validBytes: number, endsWithNewline: boolean, fsync: boolean): SessionLogFile {
-    let fd: number
+  static reopen(
+    path: string,
+    layout: { readBytes: number; validBytes: number; endsWithNewline: boolean },
+    fsync: boolean,
+  ): SessionLogFile {
+    const { readBytes, validBytes, endsWithNewline } = layout
+    const lock = acquireSessionLock(path)
+    let fd: number | undefined
     try {
-      const truncating = openSync(path, 'r+')
-      try {
-        ftruncateSync(truncating, validBytes)
-      } finally {
-        closeSync(truncating)
-      }
       fd = openSync(path, constants.O_WRONLY | constants.O_APPEND)
+      const size = fstatSync(fd).size
+      if (size !== readBytes)
+        throw new Error(`it changed while it was being opened (${readBytes} bytes read, now ${size}); open it again`)
+      ftruncateSync(fd, validBytes)
     } catch (error) {
+      if (fd !== undefined) closeQuietly(fd)
+      lock.release()
       throw new Error(`cannot open session log ${path} for appending: ${(error as Error).message}`)
     }
-    const file = new SessionLogFile(path, fd, validBytes, fsync)
+    const file = new SessionLogFile(path, fd, validBytes, fsync, lock)
     if (!endsWithNewline) {
       try {
         file.writeRaw('\n')
@@ -79,9 +94,13 @@ export class SessionLogFile {
     return this.fd === undefined
   }
 
-  /** Append one line (the newline is added here). Durable when this returns. */
-  writeLine(line: string): void {
-    this.writeRaw(`${line}\n`)
+  /**
+   * Append one line (the newline is added here). Durable when this returns. With `verify`, the
+   * log must first still be the file opened, whole (two stat calls); the store skips that for
+   * model chunks, the hot path, and checks at the next other event.
+   */
+  writeLine(line: string, verify = true): void {
+    this.writeRaw(`${line}\n`, verify)
   }
 
   /** Flush to stable storage and release the fd. Safe to call twice. */
@@ -93,15 +112,17 @@ export class SessionLogFile {
       fsyncSync(fd)
     } finally {
       closeSync(fd)
+      this.lock.release()
     }
   }
 
-  private writeRaw(text: string): void {
+  private writeRaw(text: string, verify = true): void {
     const fd = this.fd
     if (fd === undefined)
       throw new Error(
         `session log ${this.path} is closed; the session store was disposed or the session failed earlier`,
       )
+    if (verify) checkLogIdentity(fd, this.path, this.identity, this.size)
     try {
       // The string goes to the kernel without a Buffer per line; a short write (rare) finishes from bytes.
       const length = Buffer.byteLength(text)
@@ -132,7 +153,16 @@ export class SessionLogFile {
       } catch {
         /* already failing; the append error is what matters */
       }
+      this.lock.release()
     }
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd)
+  } catch {
+    /* already failing; the first error is what matters */
   }
 }
 

@@ -14,6 +14,8 @@ import {
   type TornTail,
 } from './log-format.ts'
 import { readFirstLine } from './read-first-line.ts'
+import { refineSessionsRoot } from './root-check.ts'
+import { logPath, SESSION_ID } from './session-path.ts'
 
 declare module 'cordis' {
   interface Events {
@@ -28,7 +30,7 @@ declare module 'cordis' {
 export const Config = z
   .strictObject({
     /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
-    root: z.string().default('./.sessions'),
+    root: z.string().default('./.sessions').superRefine(refineSessionsRoot),
     /** fsync after every append: survives power loss, not just a killed process. */
     fsync: z.boolean().default(false),
     /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
@@ -60,8 +62,6 @@ interface LiveSession {
   file: SessionLogFile
 }
 
-/** Ids become file names, so they are restricted to a portable, traversal-free alphabet. */
-const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 
 /**
@@ -165,7 +165,7 @@ export class SessionStore extends Service {
         `cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`,
       )
     }
-    session.file.writeLine(line)
+    session.file.writeLine(line, type !== 'assistant/chunk')
     session.count++
     emitSafely(
       () => state.emit('session/event', sessionId, event),
@@ -187,9 +187,10 @@ export class SessionStore extends Service {
         `${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file or fix the header`,
       )
     }
-    const validBytes = log.tornTail ? log.tornTail.validBytes : Buffer.byteLength(text)
+    const readBytes = Buffer.byteLength(text)
+    const validBytes = log.tornTail ? log.tornTail.validBytes : readBytes
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
-    const file = SessionLogFile.reopen(path, validBytes, endsWithNewline, state.fsync)
+    const file = SessionLogFile.reopen(path, { readBytes, validBytes, endsWithNewline }, state.fsync)
     state.live.set(sessionId, { header: log.header, count: log.events.length, file })
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
@@ -288,14 +289,4 @@ function assertOpen(state: StoreState, action: string): void {
       `cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`,
     )
   }
-}
-
-/** The file a session lives in: `<root>/<id>.jsonl`; an id that cannot name a file is an error. */
-function logPath(root: string, sessionId: string): string {
-  if (!SESSION_ID.test(sessionId)) {
-    throw new Error(
-      `session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`,
-    )
-  }
-  return join(root, `${sessionId}.jsonl`)
 }

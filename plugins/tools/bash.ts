@@ -1,6 +1,7 @@
 // bash: one command in a fresh non-interactive shell in the session cwd (see docs/tools.md).
 import type { BashConfig } from './config.ts'
 import { formatBashResult } from './bash-output.ts'
+import { runInClientTerminal } from './bash-terminal.ts'
 import { defineTool, requiredString, toolArgs } from './define-tool.ts'
 import { runInProcessGroup } from '../../lib/process/group.ts'
 import { buildShellEnv } from './shell-env.ts'
@@ -14,8 +15,13 @@ const BashArgs = toolArgs({
  * The spawned shell points stderr at the stdout pipe, then execs the real shell in place
  * (same pid, same process group), so both streams arrive on one pipe in write order and
  * the command runs as exactly `bash --noprofile --norc -c <command>` with `$0` = bash.
+ * Before that it leaves a watcher in the group: a subshell that blocks reading the agent's
+ * lifeline (fd 3) and kills the whole group at EOF, which comes when the agent dies, even by
+ * SIGKILL. The command itself does not inherit fd 3. The normal sweep kills the watcher too.
  */
-const MERGE_STDERR_THEN_EXEC = 'exec 2>&1; exec "$BASH" --noprofile --norc -c "$1" bash'
+const MERGE_STDERR_WATCH_AGENT_THEN_EXEC =
+  'exec 2>&1; { read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 & exec 3<&-; ' +
+  'exec "$BASH" --noprofile --norc -c "$1" bash'
 
 const TITLE_MAX_CHARS = 80
 
@@ -39,16 +45,36 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
     args: BashArgs,
     title: (args) => (args ? bashTitle(args.command) : 'bash'),
     async run(args, context) {
+      const createTerminal = context.client?.createTerminal
+      if (createTerminal) {
+        // The editor's terminal runs in the editor's own environment (dsh cannot scrub what it
+        // does not own); it adds HOME like a local run. The terminal merges the streams itself.
+        const run = await runInClientTerminal(
+          createTerminal,
+          {
+            command: 'bash',
+            args: ['--noprofile', '--norc', '-c', args.command],
+            cwd: context.cwd,
+            env: config.envAllowlist.includes('HOME') ? [] : [{ name: 'HOME', value: context.cwd }],
+            outputByteLimit: config.maxOutputBytes,
+          },
+          { timeoutMs: config.timeoutMs, signal: context.signal, update: context.update },
+        )
+        const result = formatBashResult(run.output, run.ending, config.timeoutMs)
+        return run.terminalId ? { ...result, display: { terminalId: run.terminalId } } : result
+      }
+      const env = buildShellEnv(parentEnv(), config.envAllowlist, context.cwd)
       const capture = new OutputCapture(config.maxOutputBytes)
       const ending = await runInProcessGroup({
         file: 'bash',
-        args: ['--noprofile', '--norc', '-c', MERGE_STDERR_THEN_EXEC, 'bash', args.command],
+        args: ['--noprofile', '--norc', '-c', MERGE_STDERR_WATCH_AGENT_THEN_EXEC, 'bash', args.command],
         cwd: context.cwd,
-        env: buildShellEnv(parentEnv(), config.envAllowlist, context.cwd),
+        env,
         timeoutMs: config.timeoutMs,
         killGraceMs: config.killGraceMs,
         signal: context.signal,
         onOutput: (chunk) => capture.push(chunk),
+        lifeline: true,
       })
       return formatBashResult(capture.text(), ending, config.timeoutMs)
     },

@@ -2,13 +2,15 @@
 import { z } from 'zod'
 
 /** Built-in tools in their canonical registration order (which is also the schema order). */
-export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'list_dir'] as const
+export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir'] as const
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number]
 
 /** Variables the agent itself needs that a command must never see, even if allowlisted by mistake. */
 export const AGENT_SECRET_VARS = ['DEEPSEEK_API_KEY']
 
-export const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM']
+// DSH_CONFORMANCE_CASE is set only by `dsh conformance`: a tag, not a secret, that lets the runner
+// find a daemon a command left running (docs/conformance.md, "Leftover processes").
+export const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE']
 
 // Strict: a misspelt key (`timeoutMS`) is an error naming it, not silently ignored.
 const BashConfig = z.strictObject({
@@ -33,7 +35,7 @@ export const ToolsConfig = z
       .refine((names) => new Set(names).size === names.length, { message: 'lists a tool twice' }),
     // `prefault` (not `default`) so the nested defaults are applied to a missing section.
     bash: BashConfig.prefault({}),
-    /** Largest slice of a file read_file returns (and of a list_dir listing). */
+    /** Largest slice of a file read_file returns (and of a list_dir listing, and of a diff shown to the editor). */
     readMaxBytes: z.number().int().positive().default(65_536),
   })
   .prefault({})

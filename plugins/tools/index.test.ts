@@ -27,12 +27,19 @@ const echoTool = defineTool({
 })
 
 describe('tools service', () => {
-  it('registers the four built-ins by default, in a stable order', async () => {
+  it('registers the five built-ins by default, in a stable order', async () => {
     await ctx.plugin(ToolsService)
-    expect(ctx.tools.list().map((tool) => tool.name)).toEqual(['bash', 'read_file', 'write_file', 'list_dir'])
+    expect(ctx.tools.list().map((tool) => tool.name)).toEqual([
+      'bash',
+      'read_file',
+      'write_file',
+      'edit_file',
+      'list_dir',
+    ])
     expect(ctx.tools.list().map((tool) => [tool.kind, tool.needsApproval])).toEqual([
       ['execute', true],
       ['read', false],
+      ['edit', true],
       ['edit', true],
       ['read', false],
     ])
@@ -41,7 +48,7 @@ describe('tools service', () => {
   it('offers plain schemas: name, description and a JSON Schema of the arguments', async () => {
     await ctx.plugin(ToolsService)
     const schemas = ctx.tools.schemas()
-    expect(schemas.map((schema) => Object.keys(schema))).toEqual(Array(4).fill(['name', 'description', 'parameters']))
+    expect(schemas.map((schema) => Object.keys(schema))).toEqual(Array(5).fill(['name', 'description', 'parameters']))
     expect(schemas.find((schema) => schema.name === 'read_file')!.parameters).toEqual({
       type: 'object',
       properties: { path: { type: 'string', description: 'File path relative to the working directory' } },
@@ -104,12 +111,12 @@ describe('tools service', () => {
 describe('ToolsConfig', () => {
   it('fills every default from nothing', () => {
     expect(ToolsConfig.parse(undefined)).toEqual({
-      enabled: ['bash', 'read_file', 'write_file', 'list_dir'],
+      enabled: ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir'],
       bash: {
         timeoutMs: 30_000,
         maxOutputBytes: 16_384,
         killGraceMs: 2_000,
-        envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM'],
+        envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE'],
       },
       readMaxBytes: 65_536,
     })

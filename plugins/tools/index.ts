@@ -2,6 +2,7 @@ import { type Context, Service } from 'cordis'
 import type { ToolSchema } from '../llm/types.ts'
 import { createBashTool } from './bash.ts'
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName, ToolsConfig, type ToolsConfigInput } from './config.ts'
+import { createEditFileTool } from './edit-file.ts'
 import { createListDirTool } from './list-dir.ts'
 import { createReadFileTool } from './read-file.ts'
 import type { Tool } from './types.ts'
@@ -24,7 +25,9 @@ function createBuiltin(name: BuiltinToolName, config: ToolsConfig): Tool {
     case 'read_file':
       return createReadFileTool(config)
     case 'write_file':
-      return createWriteFileTool()
+      return createWriteFileTool(config)
+    case 'edit_file':
+      return createEditFileTool(config)
     case 'list_dir':
       return createListDirTool(config)
   }

@@ -22,16 +22,18 @@ describe('list_dir', () => {
     expect(await tool.run({}, workspace.context())).toEqual({
       output: '.hidden\nB.txt\nb.txt\nlink@\nsrc/',
       isError: false,
+      display: { locations: [{ path: workspace.cwd }] },
     })
   })
 
   it('lists a subdirectory and says when it is empty', async () => {
     await workspace.write('src/a.ts', '')
     await mkdir(path.join(workspace.cwd, 'empty'))
-    expect(await tool.run({ path: 'src' }, workspace.context())).toEqual({ output: 'a.ts', isError: false })
+    expect(await tool.run({ path: 'src' }, workspace.context())).toMatchObject({ output: 'a.ts', isError: false })
     expect(await tool.run({ path: 'empty' }, workspace.context())).toEqual({
       output: '(empty directory)',
       isError: false,
+      display: { locations: [{ path: path.join(workspace.cwd, 'empty') }] },
     })
   })
 
@@ -56,7 +58,7 @@ describe('list_dir', () => {
   it('bounds a long listing', async () => {
     for (let i = 0; i < 10; i++) await workspace.write(`file-${i}.txt`, '')
     const small = createListDirTool({ readMaxBytes: 22 })
-    expect(await small.run({}, workspace.context())).toEqual({
+    expect(await small.run({}, workspace.context())).toMatchObject({
       output: 'file-0.txt\nfile-1.txt\n[output truncated: 87 bytes omitted]',
       isError: false,
     })

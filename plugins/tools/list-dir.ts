@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises'
 import type { Dirent } from 'node:fs'
 import { confineExisting } from './confine.ts'
 import { defineTool, errorResult, okResult, toolArgs } from './define-tool.ts'
+import { editorPath } from './file-text.ts'
 import { describeFsError } from './fs-errors.ts'
 import { z } from 'zod'
 import { truncateHead } from './truncate.ts'
@@ -32,12 +33,13 @@ export function createListDirTool(options: { readMaxBytes: number }) {
           return errorResult(`"${target.display}" is not a directory; use read_file to read a file.`)
         }
         const entries = await readdir(target.realPath, { withFileTypes: true })
-        if (!entries.length) return okResult('(empty directory)')
+        const display = { locations: [{ path: editorPath(context, target) }] }
+        if (!entries.length) return { ...okResult('(empty directory)'), display }
         const listing = entries
           .sort((a, b) => compareCodeUnits(a.name, b.name))
           .map(formatEntry)
           .join('\n')
-        return okResult(truncateHead(Buffer.from(listing), options.readMaxBytes))
+        return { ...okResult(truncateHead(Buffer.from(listing), options.readMaxBytes)), display }
       } catch (error) {
         return errorResult(describeFsError(error, target.display))
       }

@@ -2,6 +2,7 @@ import { symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createReadFileTool } from './read-file.ts'
+import { fakeEditor } from './test-support/editor.ts'
 import { makeWorkspace, type Workspace } from './test-support/workspace.ts'
 
 let workspace: Workspace
@@ -13,19 +14,20 @@ afterEach(() => workspace.cleanup())
 const tool = createReadFileTool({ readMaxBytes: 16 })
 
 describe('read_file', () => {
-  it('returns the content verbatim', async () => {
+  it('returns the content verbatim and its location (line 1) for the editor', async () => {
     await workspace.write('src/a.ts', 'export const a = 1\n')
     // Exactly 19 bytes would be truncated at 16, so use a roomier tool here.
     const roomy = createReadFileTool({ readMaxBytes: 1024 })
     expect(await roomy.run({ path: 'src/a.ts' }, workspace.context())).toEqual({
       output: 'export const a = 1\n',
       isError: false,
+      display: { locations: [{ path: path.join(workspace.cwd, 'src/a.ts'), line: 1 }] },
     })
   })
 
   it('cuts a large file with a marker counting the rest', async () => {
     await workspace.write('big.txt', 'x'.repeat(100))
-    expect(await tool.run({ path: 'big.txt' }, workspace.context())).toEqual({
+    expect(await tool.run({ path: 'big.txt' }, workspace.context())).toMatchObject({
       output: `${'x'.repeat(16)}\n[output truncated: 84 bytes omitted]`,
       isError: false,
     })
@@ -33,7 +35,43 @@ describe('read_file', () => {
 
   it('says a file is empty', async () => {
     await workspace.write('empty', '')
-    expect(await tool.run({ path: 'empty' }, workspace.context())).toEqual({ output: '(empty file)', isError: false })
+    expect(await tool.run({ path: 'empty' }, workspace.context())).toMatchObject({
+      output: '(empty file)',
+      isError: false,
+    })
+  })
+
+  it("reads the editor's unsaved buffer when the editor shares its files, bounded alike", async () => {
+    await workspace.write('a.txt', 'on disk\n')
+    const file = path.join(workspace.cwd, 'a.txt')
+    const editor = fakeEditor()
+    editor.buffers.set(file, `${'y'.repeat(20)}\n`)
+    expect(await tool.run({ path: 'a.txt' }, { ...workspace.context(), client: editor.access })).toEqual({
+      output: `${'y'.repeat(16)}\n[output truncated: 5 bytes omitted]`,
+      isError: false,
+      display: { locations: [{ path: file, line: 1 }] },
+    })
+    expect(editor.requests).toEqual([{ method: 'read', path: file }])
+  })
+
+  it('keeps confinement and the file checks on disk before asking the editor', async () => {
+    await symlink(path.join(workspace.outside, 'secret.txt'), path.join(workspace.cwd, 'link'))
+    await workspace.write('dir/x', 'x')
+    const editor = fakeEditor()
+    const context = { ...workspace.context(), client: editor.access }
+    for (const requested of ['../outside/secret.txt', 'link', 'dir', 'missing.txt']) {
+      expect((await tool.run({ path: requested }, context)).isError, requested).toBe(true)
+    }
+    expect(editor.requests).toEqual([])
+  })
+
+  it("reports the editor's refusal as the result", async () => {
+    await workspace.write('a.txt', 'x')
+    const editor = fakeEditor({ refuse: 'buffer is locked' })
+    expect(await tool.run({ path: 'a.txt' }, { ...workspace.context(), client: editor.access })).toEqual({
+      output: 'The editor could not read "a.txt": buffer is locked',
+      isError: true,
+    })
   })
 
   it('is an error result for a missing file, a directory and a binary file', async () => {

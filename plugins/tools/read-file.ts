@@ -1,9 +1,12 @@
-// read_file: a text file inside the cwd, verbatim, bounded to readMaxBytes.
+// read_file: a text file inside the cwd, verbatim, bounded to readMaxBytes. Through the
+// editor when it shares its files (an unsaved buffer is what the model sees), else from disk.
+import type { Stats } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { confineExisting } from './confine.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
-import { describeFsError } from './fs-errors.ts'
+import { describeFileError, editorPath, readWholeText } from './file-text.ts'
 import { truncateHead } from './truncate.ts'
+import type { ToolContext, ToolResult } from './types.ts'
 
 const ReadFileArgs = toolArgs({
   path: requiredString().describe('File path relative to the working directory'),
@@ -23,27 +26,46 @@ export function createReadFileTool(options: { readMaxBytes: number }) {
       const target = await confineExisting(context.cwd, args.path)
       if (!target.ok) return errorResult(target.message)
       try {
-        return await readBounded(target.realPath, target.display, options.readMaxBytes)
+        // stat before open: opening a FIFO would block until a writer shows up.
+        const stats = await stat(target.realPath)
+        if (stats.isDirectory())
+          return errorResult(`"${target.display}" is a directory; use list_dir to see its entries.`)
+        if (!stats.isFile()) return errorResult(`"${target.display}" is not a regular file.`)
+        const result = context.client?.readTextFile
+          ? await readThroughEditor(context, target, options.readMaxBytes)
+          : await readBounded(target.realPath, stats, target.display, options.readMaxBytes)
+        if (result.isError) return result
+        return { ...result, display: { locations: [{ path: editorPath(context, target), line: 1 }] } }
       } catch (error) {
-        return errorResult(describeFsError(error, target.display))
+        return errorResult(describeFileError(error, target.display))
       }
     },
   })
 }
 
-async function readBounded(realPath: string, display: string, maxBytes: number) {
-  // stat before open: opening a FIFO would block until a writer shows up.
-  const stats = await stat(realPath)
-  if (stats.isDirectory()) return errorResult(`"${display}" is a directory; use list_dir to see its entries.`)
-  if (!stats.isFile()) return errorResult(`"${display}" is not a regular file.`)
+const binary = (display: string) =>
+  errorResult(`"${display}" looks like a binary file (it contains NUL bytes); read_file shows text only.`)
+
+/** The editor's text of the file (its buffer when open), bounded like a disk read. */
+async function readThroughEditor(
+  context: ToolContext,
+  target: Parameters<typeof readWholeText>[1],
+  maxBytes: number,
+): Promise<ToolResult> {
+  const text = await readWholeText(context, target)
+  if (text.includes('\0')) return binary(target.display)
+  if (text === '') return okResult('(empty file)')
+  return okResult(truncateHead(Buffer.from(text), maxBytes))
+}
+
+async function readBounded(realPath: string, stats: Stats, display: string, maxBytes: number): Promise<ToolResult> {
   const file = await open(realPath, 'r')
   try {
     // One byte past the limit tells truncateHead whether the cut splits a character.
     const buffer = Buffer.alloc(Math.min(stats.size, maxBytes + 1))
     const { bytesRead } = await file.read(buffer, 0, buffer.length, 0)
     const bytes = buffer.subarray(0, bytesRead)
-    if (bytes.includes(0))
-      return errorResult(`"${display}" looks like a binary file (it contains NUL bytes); read_file shows text only.`)
+    if (bytes.includes(0)) return binary(display)
     if (stats.size === 0) return okResult('(empty file)')
     return okResult(truncateHead(bytes, maxBytes, stats.size))
   } finally {

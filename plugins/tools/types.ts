@@ -1,17 +1,28 @@
 // The tool contract between the `tools` registry, the agent loop and the ACP bridge.
 import type { ToolKind } from '@agentclientprotocol/sdk'
 import type { ToolSchema } from '../llm/types.ts'
+import type { ToolDisplay } from '../session/events.ts'
+import type { ClientAccess } from './client-access.ts'
+
+export type { FileDiff, ToolDisplay, ToolLocation } from '../session/events.ts'
+export type { ClientAccess, ClientTerminal, TerminalExit, TerminalRequest } from './client-access.ts'
 
 export interface ToolContext {
   /** The session's absolute working directory; file tools are confined to it. */
   cwd: string
   /** Fires on session/cancel; a tool must stop promptly and kill what it started. */
   signal: AbortSignal
+  /** The editor's files and terminals, when it offers them; without it tools work locally. */
+  client?: ClientAccess
+  /** Shows the editor something while the call runs (the terminal it runs in); the agent logs it. */
+  update?(display: ToolDisplay): void
 }
 
 export interface ToolResult {
   output: string
   isError: boolean
+  /** What the editor shows besides the output (a diff, the locations touched); never sent to the model. */
+  display?: ToolDisplay
 }
 
 export interface Tool extends ToolSchema {

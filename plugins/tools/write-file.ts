@@ -1,16 +1,17 @@
 // write_file: create or overwrite a file inside the cwd, creating parent directories.
-import { lstat, mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { lstat } from 'node:fs/promises'
 import { confineForWrite } from './confine.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
-import { describeFsError, fsErrorCode } from './fs-errors.ts'
+import { editDisplay } from './edit-display.ts'
+import { describeFileError, readWholeText, writeWholeText } from './file-text.ts'
+import { fsErrorCode } from './fs-errors.ts'
 
 const WriteFileArgs = toolArgs({
   path: requiredString().min(1, 'must not be empty').describe('File path relative to the working directory'),
   content: requiredString().describe('The complete new content of the file'),
 })
 
-export function createWriteFileTool() {
+export function createWriteFileTool(options: { readMaxBytes: number }) {
   return defineTool({
     name: 'write_file',
     description:
@@ -25,22 +26,32 @@ export function createWriteFileTool() {
       try {
         const existed = await isFile(target.realPath, target.display)
         if (typeof existed === 'string') return errorResult(existed)
-        await mkdir(path.dirname(target.realPath), { recursive: true })
-        await writeFile(target.realPath, args.content)
+        // The old text is only for the editor's diff (through the editor: the buffer being replaced),
+        // so failing to read it leaves the diff out instead of failing the write.
+        const oldText =
+          existed === false
+            ? null
+            : existed > options.readMaxBytes
+              ? undefined
+              : await readWholeText(context, target).catch(() => undefined)
+        await writeWholeText(context, target, args.content)
         const bytes = Buffer.byteLength(args.content)
-        return okResult(`${existed ? 'updated' : 'created'} ${target.display} (${bytes} bytes)`)
+        return {
+          ...okResult(`${existed === false ? 'created' : 'updated'} ${target.display} (${bytes} bytes)`),
+          display: editDisplay(context, target, oldText, args.content, options.readMaxBytes),
+        }
       } catch (error) {
-        return errorResult(describeFsError(error, target.display))
+        return errorResult(describeFileError(error, target.display))
       }
     },
   })
 }
 
-/** true: an existing file; false: nothing there yet; a string: why it cannot be written. */
-async function isFile(realPath: string, display: string): Promise<boolean | string> {
+/** An existing file's size; false: nothing there yet; a string: why it cannot be written. */
+async function isFile(realPath: string, display: string): Promise<number | false | string> {
   try {
     const stats = await lstat(realPath)
-    if (stats.isFile()) return true
+    if (stats.isFile()) return stats.size
     if (stats.isDirectory()) return `"${display}" is a directory; write_file needs a file path.`
     return `"${display}" is not a regular file.`
   } catch (error) {

@@ -65,7 +65,7 @@ export const conformanceHelp: CommandHelp = {
     cwd: {
       type: 'string',
       valueName: 'DIR',
-      description: 'session cwd for every case (default: a fresh temp folder per case)',
+      description: 'session cwd for every case, put back as it was after each (default: a fresh temp folder per case)',
     },
     'permission-mode': {
       type: 'string',

@@ -1,4 +1,6 @@
 import { bootComposition } from '../boot.ts'
+import { holdApiKey } from '../../../plugins/llm-deepseek/held-key.ts'
+import { loadKeyFile } from '../key-file.ts'
 import { loadDotEnvForLiveMode } from '../live-env.ts'
 import { watchForShutdown } from '../shutdown.ts'
 import { loadComposition } from '../../../plugins/config/load.ts'
@@ -24,7 +26,10 @@ export const serveCommand: CliCommand = {
       const { configFile, patches } = compositionArgs(values)
       // Probe the shape first: only a live composition may read .env (replay must stay keyless).
       const probe = await loadComposition({ configFile, patches, env: io.env, lenientEnv: true })
-      loadDotEnvForLiveMode(probe.entries, { cwd: process.cwd() })
+      if (loadDotEnvForLiveMode(probe.entries, { cwd: process.cwd() }) !== 'replay') {
+        loadKeyFile({ env: process.env, warn: log })
+        holdApiKey()
+      }
 
       const booted = await bootComposition({ configFile, patches, env: io.env, log })
       watch.watchStdin()

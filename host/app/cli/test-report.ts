@@ -9,20 +9,22 @@ export function formatOutcomeLine(outcome: ScenarioOutcome): string {
   return outcome.ok ? head : `${head}\n${outcome.failures.map((f) => indent(f)).join('\n')}`
 }
 
-export function formatSummary(result: SuiteResult): string {
+export function formatSummary(result: SuiteResult, interruptedBy?: string): string {
   const passed = result.outcomes.filter((o) => o.ok).length
   const failed = result.outcomes.length - passed
   const lines = result.loadFailures.map((f) => `error: ${f}`)
-  if (result.interrupted) lines.push('interrupted: the remaining scenarios did not run')
+  if (result.interrupted)
+    lines.push(`interrupted${interruptedBy ? ` by ${interruptedBy}` : ''}: the remaining scenarios did not run`)
   lines.push(`${passed} passed, ${failed + result.loadFailures.length} failed`)
   return lines.join('\n')
 }
 
-export function suiteReport(result: SuiteResult, mode: string) {
+export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: string) {
   return {
     ok: !result.interrupted && !result.loadFailures.length && result.outcomes.every((o) => o.ok),
     mode,
     interrupted: result.interrupted,
+    ...(interruptedBy ? { interruptedBy } : {}),
     loadFailures: result.loadFailures,
     scenarios: result.outcomes.map(({ scenario, ok, failures, written, durationMs }) => ({
       scenario,

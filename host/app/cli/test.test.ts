@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -84,32 +84,67 @@ describe('dsh test interrupted', () => {
     return project.root
   }
 
-  it('on SIGINT finishes the running scenario, writes a partial report and exits 130', async () => {
-    const root = waitingProject()
-    const report = join(scratch, 'partial.json')
+  /** `dsh test` as a real process in `root`, with its own TMPDIR so leftover temp folders can be counted. */
+  function startDshTest(root: string, report: string) {
+    const tmp = mkdtempSync(join(scratch, 'tmp-'))
     const child = spawn(
       process.execPath,
       [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report],
-      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] },
+      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp } },
     )
     let stderr = ''
     child.stderr.on('data', (chunk) => {
       stderr += chunk
     })
-    // The first scenario waits up to 3 s; interrupt it shortly after the run has started.
-    let signalled = false
-    child.stderr.on('data', () => {
-      if (signalled || !stderr.includes('scenario(s)')) return
-      signalled = true
-      setTimeout(() => child.kill('SIGINT'), 300)
-    })
-    const code = await new Promise((resolve) => child.on('close', resolve))
-    expect(code, stderr).toBe(130)
-    const partial = JSON.parse(readFileSync(report, 'utf8'))
-    expect(partial).toMatchObject({ ok: false, interrupted: true, scenarios: [{ scenario: 'a-waits', ok: false }] })
-    expect(partial.scenarios[0].failures[0]).toContain(
-      'timed out after 3000 ms waiting for step 3 (waitFor turn/start in s1)',
-    )
-    expect(stderr).toContain('interrupted: the remaining scenarios did not run')
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve))
+    /** Polls until `ready()` holds (no fixed sleeps: the machine may be slow). */
+    const until = async (ready: () => boolean) => {
+      while (!ready()) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // The first scenario is running once its two temp folders (cwd and host scratch) exist.
+    const scenarioRunning = () => until(() => readdirSync(tmp).length === 2)
+    return { child, tmp, closed, until, scenarioRunning, stderr: () => stderr }
+  }
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    'on %s finishes the running scenario, writes a partial report, removes its temp folders and exits %i',
+    async (signal, exitCode) => {
+      const report = join(scratch, `partial-${signal}.json`)
+      const run = startDshTest(waitingProject(), report)
+      // The first scenario waits up to 3 s for an event that never comes; interrupt it meanwhile.
+      await run.scenarioRunning()
+      run.child.kill(signal)
+      const code = await run.closed
+      expect(code, run.stderr()).toBe(exitCode)
+      const partial = JSON.parse(readFileSync(report, 'utf8'))
+      expect(partial).toMatchObject({ ok: false, interrupted: true, scenarios: [{ scenario: 'a-waits', ok: false }] })
+      expect(partial.scenarios[0].failures[0]).toContain(
+        'timed out after 3000 ms waiting for step 3 (waitFor turn/start in s1)',
+      )
+      expect(run.stderr()).toContain(
+        `dsh test: ${signal}; finishing the running scenario, then writing a partial report`,
+      )
+      expect(run.stderr()).toMatch(
+        new RegExp(`\\ninterrupted by ${signal}: the remaining scenarios did not run\\n0 passed, 1 failed\\n$`),
+      )
+      expect(partial.interruptedBy).toBe(signal)
+      expect(readdirSync(run.tmp)).toEqual([])
+    },
+  )
+
+  it('on a second signal stops the running scenario at once, still removing its temp folders', async () => {
+    const report = join(scratch, 'partial-twice.json')
+    const run = startDshTest(waitingProject(), report)
+    await run.scenarioRunning()
+    run.child.kill('SIGTERM')
+    await run.until(() => run.stderr().includes('finishing the running scenario'))
+    run.child.kill('SIGTERM')
+    const code = await run.closed
+    expect(code, run.stderr()).toBe(143)
+    expect(run.stderr()).toContain('dsh test: SIGTERM again; stopping now: the running scenario is not finished')
+    expect(readdirSync(run.tmp)).toEqual([])
   })
 })

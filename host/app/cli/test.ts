@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises'
+import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import type { RunMode } from '../../snapshot/core/fixtures.ts'
 import { UsageError, stringOption, type CliCommand } from './command.ts'
 import { testHelp } from './command-help.ts'
@@ -20,15 +21,28 @@ export const testCommand: CliCommand = {
       throw new UsageError(`--timeout must be a positive number of milliseconds, got "${timeout}"`)
     if (values.stub && mode !== 'record') throw new UsageError('--stub only applies to --mode record')
 
-    const controller = new AbortController()
-    const onSignal = () => {
-      io.stderr('dsh test: interrupted; finishing the running scenario, then writing a partial report\n')
-      controller.abort()
-    }
-    process.once('SIGINT', onSignal)
+    // The first SIGINT / SIGTERM / SIGHUP lets the running scenario finish (its waits are bounded
+    // by --timeout), then the partial report is written and its temp folders are gone. A second
+    // one stops at once: a scenario can hang where no timeout reaches, and the user asked twice.
+    let removeTempDirsNow = (): string[] => []
+    const interrupts = watchRunSignals({
+      onFirst: (name) =>
+        io.stderr(
+          `dsh test: ${name}; finishing the running scenario, then writing a partial report (send it again to stop now)\n`,
+        ),
+      onRepeat: (name) => {
+        const problems = removeTempDirsNow()
+        io.stderr(
+          `dsh test: ${name} again; stopping now: the running scenario is not finished and no report is written; ` +
+            `its temp folders were removed${problems.length ? `, except: ${problems.join('; ')}` : ''}\n`,
+        )
+        process.exit(signalExitCode(name))
+      },
+    })
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
       const { runSuite } = await import('../../snapshot/run/run-suite.ts')
+      removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
       const result = await runSuite({
         repoRoot: process.cwd(),
         names: positionals.length ? positionals : undefined,
@@ -36,7 +50,7 @@ export const testCommand: CliCommand = {
         subprocess: !!values.subprocess,
         stub: !!values.stub,
         timeoutMs,
-        signal: controller.signal,
+        signal: interrupts.signal,
         onStart: (count) => {
           if (format === 'text')
             io.stderr(
@@ -47,15 +61,16 @@ export const testCommand: CliCommand = {
           if (format === 'text') io.stderr(`${formatOutcomeLine(outcome)}\n`)
         },
       })
-      const report = suiteReport(result, mode)
+      const interruptedBy = interrupts.interruptedBy()
+      const report = suiteReport(result, mode, interruptedBy)
       const reportFile = stringOption(values, 'report')
       if (reportFile) await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`)
       if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`)
-      else io.stderr(`${formatSummary(result)}\n`)
-      if (result.interrupted) return 130
+      else io.stderr(`${formatSummary(result, interruptedBy)}\n`)
+      if (result.interrupted) return signalExitCode(interruptedBy ?? 'SIGINT')
       return report.ok ? 0 : 1
     } finally {
-      process.off('SIGINT', onSignal)
+      interrupts.dispose()
     }
   },
 }

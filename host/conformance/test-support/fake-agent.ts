@@ -5,12 +5,17 @@
 // Prompt lines, run in order:
 //   read <path> / write <path> <content…>   fs/read_text_file, fs/write_text_file (relative
 //                                           paths are joined to the session cwd)
+//   disk-write <path> <content…>            writes the file itself (as an agent's own tools do)
+//   disk-delete <path>                      deletes the file itself
+//   daemon <pid file>                       double-forks a `sleep 30` (it leaves the agent's process
+//                                           tree and group) and writes the daemon's pid to the file
 //   misbehave wrong-session                 later updates of this prompt name another session
 //   misbehave late-update                   one more update 30 ms after the response
 //   hang                                    never answer, ignore cancel
 //   anything else                           echoed as an agent_message_chunk
 import { spawn } from 'node:child_process'
-import { isAbsolute, join } from 'node:path'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { dirname, isAbsolute, join } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import * as acp from '@agentclientprotocol/sdk'
 
@@ -67,6 +72,16 @@ const app = acp
             content: rest.join(' '),
           })
           await say(`write ${path}: ok`)
+        } else if (word === 'disk-write') {
+          await mkdir(dirname(absolute), { recursive: true })
+          await writeFile(absolute, rest.join(' '))
+          await say(`disk-write ${path}: ok`)
+        } else if (word === 'disk-delete') {
+          await rm(absolute)
+          await say(`disk-delete ${path}: ok`)
+        } else if (word === 'daemon') {
+          await writeFile(absolute, String(await startDaemon()))
+          await say('daemon started')
         } else if (line === 'misbehave wrong-session') {
           named = `not-${params.sessionId}`
         } else if (line === 'misbehave late-update') {
@@ -87,6 +102,19 @@ const app = acp
       }, 30)
     return { stopReason: session.cancelled ? 'cancelled' : 'end_turn' }
   })
+
+/** fork, setsid, fork: the middle process exits at once, so its child is reparented and leads its own session. */
+async function startDaemon(): Promise<number> {
+  const daemonize = `const d = require('node:child_process').spawn('sleep', ['30'], { detached: true, stdio: 'ignore' })
+    d.unref(); process.stdout.write(String(d.pid))`
+  const middle = spawn(process.execPath, ['-e', daemonize], { stdio: ['ignore', 'pipe', 'inherit'] })
+  let out = ''
+  middle.stdout.on('data', (chunk) => {
+    out += chunk
+  })
+  await new Promise((resolve) => middle.once('close', resolve))
+  return Number(out)
+}
 
 const connection = app.connect(
   acp.ndJsonStream(

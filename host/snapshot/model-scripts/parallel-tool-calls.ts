@@ -6,7 +6,7 @@ export default [
       { id: 'call_00_toml', name: 'read_file', arguments: '{"path":"app.toml"}' },
       { id: 'call_01_log', name: 'read_file', arguments: '{"path":"CHANGELOG.md"}' },
     ],
-    { deltas: 3, interleave: true },
+    { interleave: true },
   ),
   textReply('Yes: app.toml says 1.2.0 and CHANGELOG.md has a 1.2.0 section.'),
 ]

@@ -1,3 +1,3 @@
 import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 
-export default [textReply('square(3) returns 9.', { deltas: 2 })]
+export default [textReply('square(3) returns 9.')]

@@ -1,3 +1,3 @@
 import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 
-export default [textReply('notes.md is a Markdown document in the docs folder.', { deltas: 2 })]
+export default [textReply('notes.md is a Markdown document in the docs folder.')]

@@ -2,5 +2,5 @@ import { textReply, toolCallReply } from '../../../plugins/llm-deepseek/stub-end
 
 export default [
   toolCallReply([{ id: 'call_00_read', name: 'read_file', arguments: '{"path":"src/math.js"}' }]),
-  textReply('src/math.js exports one function, add(a, b), which returns a + b.', { deltas: 2 }),
+  textReply('src/math.js exports one function, add(a, b), which returns a + b.'),
 ]

@@ -1,3 +1,3 @@
 import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 
-export default [textReply('Hello there, nice to meet you!', { deltas: 4 })]
+export default [textReply('Hello there, nice to meet you!')]

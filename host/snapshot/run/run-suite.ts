@@ -68,7 +68,9 @@ async function runOne(
         durationMs: 0,
       }
     }
-    return runScenario(scenario, { ...common, env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
+    // Only a live recording talks to the model: replay and refresh children get no key at all.
+    const env = mode === 'record' ? pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) : {}
+    return runScenario(scenario, { ...common, env })
   }
   const stub = await startRecordingStub(options.repoRoot, scenario.name)
   const savedKey = process.env.DEEPSEEK_API_KEY

@@ -1,7 +1,7 @@
 // Rules of an input script that span steps: aliases are defined once and before
 // use, background prompts are awaited exactly once, and options that only make
 // sense together appear together. Pure; each issue names the offending step.
-import type { FileIssue } from './issues.ts'
+import type { FileIssue } from '../../../lib/file-issues.ts'
 import type { InputStep, ScenarioInput } from './input.ts'
 
 /** `recorded` = the source's session.jsonl, `recorded1` = session.1.jsonl, … (host/snapshot/env/prepare.ts). */
@@ -119,6 +119,16 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
       case 'cancel':
         checkSessionRef(index, step.session, false)
         break
+      case 'setMode':
+        checkSessionRef(index, step.session, step.expectError !== undefined)
+        break
+      case 'listSessions':
+        if (step.cursor !== undefined && !step.expectError)
+          issues.push({
+            path: at(index, 'cursor'),
+            message: 'cursor is only for invalid-cursor tests and needs expectError; drop it to list from the start',
+          })
+        break
       case 'await': {
         const definition = defined.get(step.from)
         const previous = awaited.get(step.from)
@@ -154,6 +164,12 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
     }
   })
 
+  if (input.client?.buffers && !input.client.fs?.readTextFile)
+    issues.push({
+      path: 'client.buffers',
+      message: 'buffers are served by fs/read_text_file; set client.fs.readTextFile to true or drop them',
+    })
+
   for (const [alias, definition] of defined) {
     if (definition.kind === 'background-prompt' && !awaited.has(alias)) {
       issues.push({
@@ -166,7 +182,7 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
 }
 
 function literalAllowedHint(step: InputStep): string {
-  return step.op === 'prompt' || step.op === 'loadSession'
+  return step.op === 'prompt' || step.op === 'loadSession' || step.op === 'setMode'
     ? ', or add expectError to send it literally as an unknown session id'
     : ''
 }

@@ -179,3 +179,38 @@ describe('parseInput', () => {
     expect(errorOf({ steps: [] })).toMatch(/steps: /)
   })
 })
+
+describe('parseInput: the client side and editor steps', () => {
+  it('accepts client capabilities with buffers, setMode and listSessions', () => {
+    const input = parse({
+      client: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, buffers: { 'src/a.js': 'x' } },
+      steps: [init, s1, { op: 'setMode', session: 's1', mode: 'read-only' }, { op: 'listSessions' }],
+    })
+    expect(input.client?.buffers).toEqual({ 'src/a.js': 'x' })
+    expect(input.steps.map((step) => step.op)).toEqual(['initialize', 'newSession', 'setMode', 'listSessions'])
+  })
+
+  it('refuses buffers nobody reads, non-portable buffer paths, unknown client fields and a stray cursor', () => {
+    expect(errorOf({ client: { buffers: { 'a.txt': 'x' } }, steps: [init] })).toContain(
+      'client.buffers: buffers are served by fs/read_text_file; set client.fs.readTextFile to true',
+    )
+    expect(errorOf({ client: { fs: { readTextFile: true }, buffers: { '../a.txt': 'x' } }, steps: [init] })).toContain(
+      'contains a ".." segment',
+    )
+    expect(errorOf({ client: { clipboard: true }, steps: [init] })).toContain(
+      'the fields allowed here are: fs, terminal, buffers',
+    )
+    expect(errorOf({ steps: [init, { op: 'listSessions', cursor: 'c' }] })).toContain(
+      'cursor is only for invalid-cursor tests',
+    )
+  })
+
+  it('checks the session of a setMode step like any other', () => {
+    expect(errorOf({ steps: [init, { op: 'setMode', session: 's9', mode: 'ask' }] })).toContain(
+      'no earlier step defines session alias "s9"',
+    )
+    expect(
+      parse({ steps: [init, { op: 'setMode', session: 'bogus', mode: 'ask', expectError: { code: -32602 } }] }),
+    ).toBeTruthy()
+  })
+})

@@ -4,9 +4,10 @@
 import { z } from 'zod'
 import { EVENT_TYPES, type EventType } from '../../../plugins/session/events.ts'
 import { inputCrossStepIssues } from './input-checks.ts'
-import { ScenarioFileError, scenarioErrorMap, zodIssuesToFileIssues } from './issues.ts'
+import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
+import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
-import { closedObject } from '../../../lib/closed-object.ts'
+import { closedObject, portableString } from '../../../lib/closed-object.ts'
 
 export const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
 /** What a script may queue: an option kind, or `hold` (leave the request open until the agent withdraws it). */
@@ -72,6 +73,17 @@ export const inputStepSchema = z.discriminatedUnion('op', [
   }),
   closedObject({ op: z.literal('cancel'), session: sessionRef }),
   closedObject({
+    op: z.literal('setMode'),
+    session: sessionRef,
+    mode: z.string().min(1).meta({ description: 'The modeId sent with session/set_mode (e.g. "read-only").' }),
+    expectError: expectError.optional(),
+  }),
+  closedObject({
+    op: z.literal('listSessions'),
+    cursor: z.string().optional().meta({ description: 'Sent as the session/list cursor (only with expectError).' }),
+    expectError: expectError.optional(),
+  }).meta({ description: 'session/list with no filter; the response is in the transcript.' }),
+  closedObject({
     op: z.literal('await'),
     from: alias.meta({ description: 'The as of an earlier background prompt.' }),
   }),
@@ -88,7 +100,26 @@ export const inputStepSchema = z.discriminatedUnion('op', [
   }),
 ])
 
+/** What the host, as the editor, advertises at initialize and serves (ACP client capabilities). */
+export const clientSchema = closedObject({
+  fs: closedObject({
+    readTextFile: z.boolean().optional(),
+    writeTextFile: z.boolean().optional(),
+  })
+    .optional()
+    .meta({ description: 'Advertised fs capabilities; the host answers fs/* from the scenario workspace.' }),
+  terminal: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Advertise terminals; the host runs terminal/create commands as real local processes.' }),
+  buffers: z.record(portableString, z.string()).optional().meta({
+    description:
+      'Unsaved editor buffers by cwd-relative path: fs/read_text_file answers these instead of the file on disk (needs fs.readTextFile).',
+  }),
+}).meta({ description: 'The client side the host plays; default: no fs, no terminal.' })
+
 export const inputSchema = closedObject({
+  client: clientSchema.optional(),
   steps: z.array(inputStepSchema).min(1),
   permissions: z.array(z.enum(PERMISSION_SCRIPT_ANSWERS)).default([]).meta({
     description:
@@ -98,6 +129,7 @@ export const inputSchema = closedObject({
 
 export type ScenarioInput = z.output<typeof inputSchema>
 export type InputStep = ScenarioInput['steps'][number]
+export type ScenarioClient = NonNullable<ScenarioInput['client']>
 export type PermissionAnswerKind = (typeof PERMISSION_ANSWER_KINDS)[number]
 export type PermissionScriptAnswer = (typeof PERMISSION_SCRIPT_ANSWERS)[number]
 
@@ -109,7 +141,7 @@ export function parseInput(text: string, file: string): ScenarioInput {
   } catch (error) {
     throw new ScenarioFileError(file, [jsonSyntaxIssue(text, error as Error)])
   }
-  const parsed = inputSchema.safeParse(data, { error: scenarioErrorMap })
+  const parsed = inputSchema.safeParse(data, { error: fileErrorMap })
   if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
   const issues = inputCrossStepIssues(parsed.data)
   if (issues.length) throw new ScenarioFileError(file, issues)

@@ -1,14 +1,6 @@
-// One error type for every scenario file problem, so a runner can show all
-// problems of a file at once and each line says file, field path and fix.
-import type { z } from 'zod'
-
-export interface FileIssue {
-  /** JSON-path-like location inside the file, e.g. `header.pin` or `steps[3].session`; '' for the whole file. */
-  path: string
-  message: string
-  /** 1-based line, when the problem is a syntax error with a known position. */
-  line?: number
-}
+// The error a scenario file raises: every problem of the file at once, each line saying file,
+// field path and fix (the issue model and wording are shared: lib/file-issues.ts).
+import { formatFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
 
 export class ScenarioFileError extends Error {
   override readonly name = 'ScenarioFileError'
@@ -20,84 +12,4 @@ export class ScenarioFileError extends Error {
   ) {
     super(formatFileIssues(file, issues, hint))
   }
-}
-
-export function formatFileIssues(file: string, issues: FileIssue[], hint: string): string {
-  const head = issues.length === 1 ? `${file}: 1 problem` : `${file}: ${issues.length} problems`
-  const lines = issues.map((issue) => {
-    const where = [issue.line !== undefined ? `line ${issue.line}` : '', issue.path].filter(Boolean).join(', ')
-    return `  - ${where ? `${where}: ` : ''}${issue.message}`
-  })
-  return [head, ...lines, hint].join('\n')
-}
-
-/** `['steps', 3, 'session']` → `steps[3].session`; keys that are not identifiers are quoted. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = ''
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`
-    else if (typeof key === 'string' && /^[A-Za-z_$][\w$-]*$/.test(key)) out += out ? `.${key}` : key
-    else out += `[${JSON.stringify(String(key))}]`
-  }
-  return out
-}
-
-/** A short, single-line rendering of a bad value for messages. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'object') return 'a mapping'
-  const text = JSON.stringify(value)
-  const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text
-  return `${typeof value} ${shown}`
-}
-
-/**
- * Per-parse zod error map: friendlier wording than zod's defaults. Returning
- * undefined keeps a message a schema set itself (e.g. name rules).
- */
-export function scenarioErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return `required field is missing (expected ${issue.expected})`
-      return `expected ${issue.expected}, got ${describeValue(issue.input)}`
-    case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(issue.input)}`
-    case 'invalid_union': {
-      const discriminator = (issue as { discriminator?: string }).discriminator
-      const options = (issue as { options?: unknown[] }).options
-      if (discriminator && options) {
-        const given = (issue.input as Record<string, unknown> | undefined)?.[discriminator]
-        const list = options.map((o) => JSON.stringify(o)).join(', ')
-        return given === undefined
-          ? `missing "${discriminator}"; expected one of ${list}`
-          : `unknown ${discriminator} ${JSON.stringify(given)}; expected one of ${list}`
-      }
-      return undefined
-    }
-    default:
-      return undefined
-  }
-}
-
-/** Flatten zod issues into file issues, one per unknown key and per bad record key. */
-export function zodIssuesToFileIssues(
-  issues: readonly z.core.$ZodIssue[],
-  prefix: readonly PropertyKey[] = [],
-): FileIssue[] {
-  const out: FileIssue[] = []
-  for (const issue of issues) {
-    const path = [...prefix, ...issue.path]
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ path: formatPath([...path, key]), message: issue.message })
-    } else if (issue.code === 'invalid_key') {
-      for (const inner of zodIssuesToFileIssues(issue.issues, path)) out.push(inner)
-    } else if (issue.code === 'invalid_element') {
-      out.push(...zodIssuesToFileIssues(issue.issues, path))
-    } else {
-      out.push({ path: formatPath(path), message: issue.message })
-    }
-  }
-  return out
 }

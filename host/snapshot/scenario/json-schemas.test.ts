@@ -23,6 +23,16 @@ describe('published JSON Schemas', () => {
     const ops = input.properties.steps.items.oneOf.map(
       (option: { properties: { op: { const: string } } }) => option.properties.op.const,
     )
-    expect(ops).toEqual(['initialize', 'newSession', 'loadSession', 'prompt', 'cancel', 'await', 'waitFor'])
+    expect(ops).toEqual([
+      'initialize',
+      'newSession',
+      'loadSession',
+      'prompt',
+      'cancel',
+      'setMode',
+      'listSessions',
+      'await',
+      'waitFor',
+    ])
   })
 })

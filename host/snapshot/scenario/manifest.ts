@@ -4,7 +4,8 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { ScenarioFileError, scenarioErrorMap, zodIssuesToFileIssues, type FileIssue } from './issues.ts'
+import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
+import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject, kebabName, portableString } from '../../../lib/closed-object.ts'
 import { parseYamlData } from './yaml.ts'
@@ -141,7 +142,7 @@ export function parseManifest(text: string, file: string, folderName: string): S
       { path: '', message: 'the manifest is empty; it needs at least scenario, description and recording' },
     ])
   }
-  const parsed = manifestSchema.safeParse(data, { error: scenarioErrorMap })
+  const parsed = manifestSchema.safeParse(data, { error: fileErrorMap })
   if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
   const issues = crossFieldIssues(parsed.data, folderName)
   if (issues.length) throw new ScenarioFileError(file, issues)

@@ -36,7 +36,10 @@ export function scratchProject(label: string): ScratchProject {
     },
     modelScript(name, items) {
       mkdirSync(join(root, 'host', 'snapshot', 'model-scripts'), { recursive: true })
-      writeFileSync(join(root, 'host', 'snapshot', 'model-scripts', `${name}.ts`), `export default ${JSON.stringify(items)}\n`)
+      writeFileSync(
+        join(root, 'host', 'snapshot', 'model-scripts', `${name}.ts`),
+        `export default ${JSON.stringify(items)}\n`,
+      )
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   }

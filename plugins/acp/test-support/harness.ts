@@ -1,10 +1,11 @@
 // An in-process agent (llm + echo + sessions + tools + agent + acp) and an SDK client
 // connected over an in-memory byte pipe: the fixture for the bridge's behaviour tests.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { Context } from 'cordis'
+import { LocalTerminals } from '../../../lib/process/terminals.ts'
 import { createMemoryPipe } from '../memory-pipe.ts'
 import Agent from '../../agent/index.ts'
 import LlmService from '../../llm/index.ts'
@@ -22,6 +23,12 @@ export interface Harness {
   permissionRequests: acp.RequestPermissionRequest[]
   /** Answers permission requests in order; an empty queue answers `cancelled`, `hold` never answers. */
   answers: Array<acp.PermissionOptionKind | 'hold'>
+  /** Editor buffers (absolute path → unsaved text) that fs/read_text_file answers instead of the disk. */
+  buffers: Map<string, string>
+  /** The client's terminals (real local processes), for clients that advertise `terminal`. */
+  terminals: LocalTerminals
+  /** The agent → client requests other than permission requests (fs/*, terminal/*), in arrival order. */
+  reverseCalls: Array<{ method: string; params: Record<string, unknown> }>
   transcript(): string
   close(): Promise<void>
 }
@@ -44,7 +51,17 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
   const pipe = createMemoryPipe()
   ctx.acp.serve(pipe.agentStream())
 
-  const harness = { updates: [], permissionRequests: [], answers: [] } as unknown as Harness
+  const terminals = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '' })
+  const harness = {
+    updates: [],
+    permissionRequests: [],
+    answers: [],
+    buffers: new Map(),
+    terminals,
+    reverseCalls: [],
+  } as unknown as Harness
+  const record = (method: string, params: object) =>
+    harness.reverseCalls.push({ method, params: params as Record<string, unknown> })
   const client = acp
     .client({ name: 'test-client' })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
@@ -57,6 +74,38 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
       const option = params.options.find((o) => o.kind === kind)
       return { outcome: option ? { outcome: 'selected', optionId: option.optionId } : { outcome: 'cancelled' } }
     })
+    .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => {
+      record('fs/read_text_file', params)
+      return { content: harness.buffers.get(params.path) ?? readFileSync(params.path, 'utf8') }
+    })
+    .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => {
+      record('fs/write_text_file', params)
+      harness.buffers.delete(params.path)
+      writeFileSync(params.path, params.content)
+      return {}
+    })
+    .onRequest(acp.methods.client.terminal.create, ({ params }) => {
+      record('terminal/create', params)
+      return terminals.create(params)
+    })
+    .onRequest(acp.methods.client.terminal.output, ({ params }) => {
+      record('terminal/output', params)
+      return terminals.output(params.terminalId)
+    })
+    .onRequest(acp.methods.client.terminal.waitForExit, async ({ params }) => {
+      record('terminal/wait_for_exit', params)
+      return terminals.waitForExit(params.terminalId)
+    })
+    .onRequest(acp.methods.client.terminal.kill, async ({ params }) => {
+      record('terminal/kill', params)
+      await terminals.kill(params.terminalId)
+      return {}
+    })
+    .onRequest(acp.methods.client.terminal.release, async ({ params }) => {
+      record('terminal/release', params)
+      await terminals.release(params.terminalId)
+      return {}
+    })
   const connection = client.connect(acp.ndJsonStream(pipe.client.output, pipe.client.input))
   Object.assign(harness, {
     ctx,
@@ -67,14 +116,16 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
     close: async () => {
       connection.close()
       await ctx.fiber.dispose()
+      await terminals.releaseAll()
       rmSync(base, { recursive: true, force: true })
     },
   })
   return harness
 }
 
-export async function initialize(agent: acp.ClientContext) {
-  return agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+/** Answers fs/* and terminal/* only if `clientCapabilities` advertises them (the agent must not ask otherwise). */
+export async function initialize(agent: acp.ClientContext, clientCapabilities: acp.ClientCapabilities = {}) {
+  return agent.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities })
 }
 
 export function text(updates: acp.SessionNotification[]): string {
@@ -83,4 +134,16 @@ export function text(updates: acp.SessionNotification[]): string {
     .filter((u) => u.sessionUpdate === 'agent_message_chunk')
     .map((u) => (u as { content: { text: string } }).content.text)
     .join('')
+}
+
+/** Resolves at the next durable `type` event of the session (register it before causing the event). */
+export function waitForEvent(h: Pick<Harness, 'ctx'>, sessionId: string, type: string): Promise<void> {
+  return new Promise((resolve) => {
+    const off = h.ctx.on('session/event', (id, event) => {
+      if (id === sessionId && event.type === type) {
+        off()
+        resolve()
+      }
+    })
+  })
 }

@@ -61,3 +61,36 @@ test('every builder output is plain JSON that the script schema accepts', () => 
   expect(parseScriptItems(roundTripped)).toEqual(items)
   expect(cutAfter(modelTurn({ text: 'abc', deltas: 3 }), 2)).toMatchObject({ end: 'disconnect', events: { length: 2 } })
 })
+
+test('by default a turn streams token-like pieces: reasoning first, then text, then tool calls', () => {
+  const events = turnEvents({
+    reasoning: 'Look first.',
+    text: 'Read 你好.',
+    toolCalls: [{ id: 'call_0', name: 'read_file', arguments: '{"path":"a.txt"}' }],
+  }) as any[]
+  const deltas = events.map((event) => event.choices[0].delta)
+  expect(deltas.filter((d) => d.reasoning_content).map((d) => d.reasoning_content)).toEqual(['Look', ' first', '.'])
+  expect(deltas.filter((d) => d.content).map((d) => d.content)).toEqual(['Read', ' 你', '好', '.'])
+  const lastReasoning = deltas.findLastIndex((d) => d.reasoning_content)
+  expect(deltas.findIndex((d) => d.content)).toBeGreaterThan(lastReasoning)
+  // A tool call's id and name come on its first delta only; the argument deltas carry neither.
+  const calls = deltas.flatMap((d) => d.tool_calls ?? [])
+  expect(calls[0]).toEqual({ index: 0, id: 'call_0', type: 'function', function: { name: 'read_file', arguments: '' } })
+  expect(calls.slice(1).every((call) => !('id' in call) && !('name' in call.function))).toBe(true)
+  expect(calls.slice(1).map((call) => call.function.arguments)).toEqual(['{"', 'path', '":"', 'a', '.', 'txt', '"}'])
+})
+
+test('usage is counted from what the turn streams; the stub counts the prompt unless it is scripted', () => {
+  const item = modelTurn({ reasoning: 'Hmm, two.', text: 'Yes.' })
+  const usage = (item.events.at(-1) as any).usage
+  expect(usage.completion_tokens).toBe(4 + 2)
+  expect(item.promptTokensFromRequest).toBe(true)
+  const scripted = modelTurn({ text: 'Yes.', usage: { input: 30, cached: 24 } })
+  expect((scripted.events.at(-1) as any).usage).toMatchObject({
+    prompt_tokens: 30,
+    completion_tokens: 2,
+    prompt_cache_hit_tokens: 24,
+  })
+  expect(scripted.promptTokensFromRequest).toBeUndefined()
+  expect(modelTurn({ text: 'x', usage: false }).promptTokensFromRequest).toBeUndefined()
+})

@@ -1,12 +1,16 @@
 // Builders for common stub scripts: a whole model turn in one call, in DeepSeek's wire
-// shape (role chunk, deltas, a final chunk carrying finish_reason and usage).
+// shape: a role chunk, reasoning deltas, then text deltas, then tool calls (id and name on a
+// call's first delta only), a final chunk carrying finish_reason and usage. By default text is
+// cut like a real stream (token-cut.ts) and usage is counted from the text and the request.
 import type { ErrorItem, HangItem, SseEnd, SseEvent, SseItem } from './script.ts'
+import { countTokens, cutTokens } from './token-cut.ts'
 
 export type WireFinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'insufficient_system_resource'
 
+/** Any field left out is counted: `output` from the streamed text, `input` from the request. */
 export interface UsageSpec {
-  input: number
-  output: number
+  input?: number
+  output?: number
   /** Prompt tokens served from DeepSeek's context cache (`prompt_cache_hit_tokens`). */
   cached?: number
 }
@@ -14,7 +18,7 @@ export interface UsageSpec {
 export interface ToolCallSpec {
   id: string
   name: string
-  /** The full JSON argument text; it is split into `deltas` pieces. */
+  /** The full JSON argument text; it is cut like text (or into `deltas` pieces). */
   arguments: string
 }
 
@@ -22,25 +26,28 @@ export interface TurnSpec {
   reasoning?: string
   text?: string
   toolCalls?: ToolCallSpec[]
-  /** Pieces each reasoning / text / argument string is split into (default 1). */
+  /** Cut each reasoning / text / argument string into this many near-equal pieces instead of token-like ones. */
   deltas?: number
   /** Round-robin the argument pieces of parallel tool calls (default: one call after the other). */
   interleave?: boolean
   /** Default: `tool_calls` when there are tool calls, else `stop`. */
   finishReason?: WireFinishReason
-  /** Default `{input: 10, output: 5}`; `false` sends no usage at all. */
+  /** Default: counted (see UsageSpec); `false` sends no usage at all. */
   usage?: UsageSpec | false
   model?: string
   delayMs?: number
+  /** Cut every multi-byte character between two network writes (see SseItem). */
+  splitCharacters?: boolean
   end?: SseEnd
 }
 
-const DEFAULT_USAGE: UsageSpec = { input: 10, output: 5 }
+/** Usage with every count known. */
+export type CountedUsage = Required<Pick<UsageSpec, 'input' | 'output'>> & Pick<UsageSpec, 'cached'>
 
 /** A `chat.completion.chunk` with fixed id and timestamp, so scripts are deterministic. */
 export function completionChunk(
   delta: Record<string, unknown>,
-  extra: { finishReason?: WireFinishReason; usage?: UsageSpec; model?: string } = {},
+  extra: { finishReason?: WireFinishReason; usage?: CountedUsage; model?: string } = {},
 ): Record<string, unknown> {
   const chunk: Record<string, unknown> = {
     id: 'stub-completion',
@@ -55,7 +62,7 @@ export function completionChunk(
 }
 
 /** A trailing usage-only chunk (`choices: []`), the OpenAI style of `include_usage`. */
-export function usageChunk(usage: UsageSpec, model = 'deepseek-chat'): Record<string, unknown> {
+export function usageChunk(usage: CountedUsage, model = 'deepseek-chat'): Record<string, unknown> {
   return {
     id: 'stub-completion',
     object: 'chat.completion.chunk',
@@ -67,7 +74,7 @@ export function usageChunk(usage: UsageSpec, model = 'deepseek-chat'): Record<st
   }
 }
 
-export function wireUsage({ input, output, cached = 0 }: UsageSpec): Record<string, unknown> {
+export function wireUsage({ input, output, cached = 0 }: CountedUsage): Record<string, unknown> {
   return {
     prompt_tokens: input,
     completion_tokens: output,
@@ -80,25 +87,44 @@ export function wireUsage({ input, output, cached = 0 }: UsageSpec): Record<stri
 
 /** The events of one model turn, without the SSE item around them. */
 export function turnEvents(spec: TurnSpec): SseEvent[] {
-  const pieces = spec.deltas ?? 1
+  const cut = (text: string) => (spec.deltas === undefined ? cutTokens(text) : splitText(text, spec.deltas))
   const model = spec.model
   const events: SseEvent[] = [completionChunk({ role: 'assistant', content: '' }, { model })]
-  for (const part of splitText(spec.reasoning ?? '', pieces))
+  // Reasoning streams first, then the answer, as deepseek-reasoner does.
+  for (const part of cut(spec.reasoning ?? ''))
     events.push(completionChunk({ content: null, reasoning_content: part }, { model }))
-  for (const part of splitText(spec.text ?? '', pieces))
+  for (const part of cut(spec.text ?? ''))
     events.push(completionChunk({ content: part, reasoning_content: null }, { model }))
-  events.push(...toolCallEvents(spec.toolCalls ?? [], pieces, spec.interleave ?? false, model))
+  events.push(...toolCallEvents(spec.toolCalls ?? [], cut, spec.interleave ?? false, model))
   const finishReason = spec.finishReason ?? (spec.toolCalls?.length ? 'tool_calls' : 'stop')
-  const usage = spec.usage === false ? undefined : (spec.usage ?? DEFAULT_USAGE)
+  const usage = spec.usage === false ? undefined : countUsage(spec, spec.usage ?? {})
   events.push(completionChunk({ content: '' }, { finishReason, usage, model }))
   return events
 }
 
-function toolCallEvents(calls: ToolCallSpec[], pieces: number, interleave: boolean, model?: string): SseEvent[] {
-  // Per call: a header delta (id, name, empty arguments), then the argument pieces.
+/** The scripted counts, else: output counted from what the turn streams, input 0 (modelTurn has the stub count it). */
+function countUsage(spec: TurnSpec, usage: UsageSpec): CountedUsage {
+  const streamed = [
+    spec.reasoning ?? '',
+    spec.text ?? '',
+    ...(spec.toolCalls ?? []).flatMap((c) => [c.name, c.arguments]),
+  ]
+  const output = usage.output ?? streamed.reduce((sum, text) => sum + countTokens(text), 0)
+  return usage.cached === undefined
+    ? { input: usage.input ?? 0, output }
+    : { input: usage.input ?? 0, output, cached: usage.cached }
+}
+
+function toolCallEvents(
+  calls: ToolCallSpec[],
+  cut: (text: string) => string[],
+  interleave: boolean,
+  model?: string,
+): SseEvent[] {
+  // Per call: a header delta (id, name, empty arguments), then argument deltas without id or name.
   const perCall = calls.map((call, index) => [
     { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
-    ...splitText(call.arguments, pieces).map((part) => ({ index, function: { arguments: part } })),
+    ...cut(call.arguments).map((part) => ({ index, function: { arguments: part } })),
   ])
   const ordered = interleave ? roundRobin(perCall) : perCall.flat()
   return ordered.map((toolCall) => completionChunk({ tool_calls: [toolCall] }, { model }))
@@ -123,10 +149,12 @@ export function splitText(text: string, pieces: number): string[] {
   return out
 }
 
-/** One whole model turn as a script item. */
+/** One whole model turn as a script item; without scripted input tokens, the stub counts the request's. */
 export function modelTurn(spec: TurnSpec): SseItem {
   const item: SseItem = { kind: 'sse', events: turnEvents(spec) }
   if (spec.delayMs !== undefined) item.delayMs = spec.delayMs
+  if (spec.splitCharacters) item.splitCharacters = true
+  if (spec.usage !== false && spec.usage?.input === undefined) item.promptTokensFromRequest = true
   if (spec.end !== undefined) item.end = spec.end
   return item
 }

@@ -2,3 +2,4 @@
 export * from './script.ts'
 export * from './server.ts'
 export * from './builders.ts'
+export * from './token-cut.ts'

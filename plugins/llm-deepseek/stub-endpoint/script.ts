@@ -24,6 +24,16 @@ export const SseItem = z.strictObject({
   events: z.array(SseEvent),
   /** Wait this long before each event (to observe streaming, or race an abort). */
   delayMs: z.number().int().nonnegative().optional(),
+  /**
+   * Write each event in separate network writes cut inside every multi-byte UTF-8 character,
+   * so its bytes arrive in two reads (as on a real connection); default: one write per event.
+   */
+  splitCharacters: z.boolean().optional(),
+  /**
+   * Fill `prompt_tokens` of every event's `usage` from the request, as the real API counts
+   * its prompt (see token-cut.ts); default: the usage is sent as scripted.
+   */
+  promptTokensFromRequest: z.boolean().optional(),
   end: SseEnd.optional(),
 })
 export type SseItem = z.infer<typeof SseItem>

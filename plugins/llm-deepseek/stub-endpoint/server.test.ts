@@ -1,6 +1,7 @@
 // The stub over real HTTP with plain fetch (no adapter involved).
 import { afterEach, expect, test } from 'vitest'
-import { httpError, textReply } from './builders.ts'
+import { httpError, modelTurn, textReply } from './builders.ts'
+import { countRequestTokens } from './token-cut.ts'
 import { startStubEndpoint, type StubEndpoint } from './server.ts'
 
 let stub: StubEndpoint | undefined
@@ -108,4 +109,30 @@ test('a hang is seen as client-closed when the client aborts, and close() does n
   expect(await second).toBeInstanceOf(Error)
   expect(await stub.settled(1)).toBe('server-destroyed')
   stub = undefined
+})
+
+test('counts the prompt from the request when the item asks for it', async () => {
+  stub = await startStubEndpoint({ script: [modelTurn({ text: 'Fine.', usage: { cached: 2 } })] })
+  const body = { model: 'deepseek-chat', messages: [{ role: 'user', content: 'How are you today, stub?' }] }
+  const text = await (await post('/chat/completions', JSON.stringify(body))).text()
+  const events = text.split('\n\n').filter((line) => line.startsWith('data: {'))
+  const usage = JSON.parse(events.at(-1)!.slice(6)).usage
+  const prompt = countRequestTokens(body)
+  expect(prompt).toBeGreaterThan(5)
+  expect(usage).toMatchObject({
+    prompt_tokens: prompt,
+    completion_tokens: 2,
+    total_tokens: prompt + 2,
+    prompt_cache_hit_tokens: 2,
+    prompt_cache_miss_tokens: prompt - 2,
+  })
+})
+
+test('splitCharacters writes each event in pieces that cut UTF-8 characters, and the bytes arrive whole', async () => {
+  const item = { ...modelTurn({ text: '😀 你好 𠀀 é', usage: false }), splitCharacters: true }
+  stub = await startStubEndpoint({ script: [item, { ...item, splitCharacters: undefined }] })
+  const split = await (await post('/chat/completions', '{}')).text()
+  const whole = await (await post('/chat/completions', '{}')).text()
+  expect(split).toBe(whole)
+  expect(split).toContain('😀')
 })

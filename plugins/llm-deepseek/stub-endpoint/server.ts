@@ -7,9 +7,12 @@ import {
   formatSseEvent,
   parseScriptItems,
   type ErrorItem,
+  type SseEvent,
   type SseItem,
   type StubScriptItem,
 } from './script.ts'
+import { countRequestTokens } from './token-cut.ts'
+import { write, writeCuttingCharacters } from './writes.ts'
 
 export type RequestOutcome =
   | 'pending' //          still being answered (or hanging)
@@ -122,7 +125,7 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
       case 'hang':
         return // answered by nothing; 'close' fires when the client gives up
       case 'sse':
-        return sendSse(res, item, destroy)
+        return sendSse(res, item, destroy, countRequestTokens(record.body))
     }
   })
   await new Promise<void>((resolve, reject) => {
@@ -197,13 +200,15 @@ function sendError(res: ServerResponse, item: ErrorItem): void {
   res.end(isJson ? JSON.stringify(item.body) : item.body)
 }
 
-async function sendSse(res: ServerResponse, item: SseItem, destroy: () => void): Promise<void> {
+async function sendSse(res: ServerResponse, item: SseItem, destroy: () => void, promptTokens: number): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
   res.flushHeaders()
   for (const event of item.events) {
     if (item.delayMs) await sleep(item.delayMs)
     if (res.destroyed) return
-    await write(res, formatSseEvent(event))
+    const text = formatSseEvent(item.promptTokensFromRequest ? withPromptTokens(event, promptTokens) : event)
+    if (item.splitCharacters) await writeCuttingCharacters(res, text)
+    else await write(res, text)
   }
   if (res.destroyed) return
   switch (item.end ?? 'done') {
@@ -224,11 +229,21 @@ async function sendSse(res: ServerResponse, item: SseItem, destroy: () => void):
   }
 }
 
-function write(res: ServerResponse, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    if (res.destroyed) return resolve()
-    res.write(text, () => resolve())
-  })
+/** The event with its usage's prompt counts set to `promptTokens` (cache hits as scripted). */
+function withPromptTokens(event: SseEvent, promptTokens: number): SseEvent {
+  if (typeof event === 'string' || !event.usage || typeof event.usage !== 'object') return event
+  const usage = event.usage as Record<string, unknown>
+  const cached = typeof usage.prompt_cache_hit_tokens === 'number' ? usage.prompt_cache_hit_tokens : 0
+  const completion = typeof usage.completion_tokens === 'number' ? usage.completion_tokens : 0
+  return {
+    ...event,
+    usage: {
+      ...usage,
+      prompt_tokens: promptTokens,
+      total_tokens: promptTokens + completion,
+      prompt_cache_miss_tokens: promptTokens - cached,
+    },
+  }
 }
 
 function sleep(ms: number): Promise<void> {

@@ -41,7 +41,7 @@ const stdout = `${[
 
 describe('tokenizeInPlace', () => {
   it('gives what tokenizeValue gives, in the same object, parsed __proto__ keys included', () => {
-    const text = `{"sessionId":"${S}","__proto__":{"note":"${S} ${CWD}/x"},"list":["${CWD}",1,null,{"messageId":"${M}"}]}`
+    const text = `{"sessionId":"${S}","__proto__":{"note":"${S} ${CWD}/x"},"list":["${CWD}",1,null,{"messageId":"${M}","updatedAt":"2026-01-01T10:00:00.004Z"}]}`
     const table = () => {
       const tokens = new TokenTable()
       tokens.tokenFor('session', S)
@@ -55,7 +55,7 @@ describe('tokenizeInPlace', () => {
     expect(rewritten).toBe(parsed)
     expect(JSON.stringify(rewritten)).toBe(JSON.stringify(expected))
     expect(JSON.stringify(rewritten)).toBe(
-      '{"sessionId":"{{session:1}}","__proto__":{"note":"{{session:1}} {{cwd}}/x"},"list":["{{cwd}}",1,null,{"messageId":"{{message:1}}"}]}',
+      '{"sessionId":"{{session:1}}","__proto__":{"note":"{{session:1}} {{cwd}}/x"},"list":["{{cwd}}",1,null,{"messageId":"{{message:1}}","updatedAt":"{{time}}"}]}',
     )
   })
 })

@@ -39,6 +39,24 @@ describe('tokenizeValue', () => {
     )
   })
 
+  it('turns every wall-clock time field into {{time}}, equal or not', () => {
+    const table = new TokenTable()
+    const listed = {
+      sessions: [
+        { sessionId: S1, updatedAt: '2026-01-01T10:00:00.004Z' },
+        { sessionId: S2, updatedAt: '2026-01-01T10:00:00.004Z' },
+        { sessionId: S1, updatedAt: '{{time}}', title: '2026-01-01T10:00:00.004Z' },
+      ],
+    }
+    expect(tokenizeValue(listed, table)).toEqual({
+      sessions: [
+        { sessionId: '{{session:1}}', updatedAt: '{{time}}' },
+        { sessionId: '{{session:2}}', updatedAt: '{{time}}' },
+        { sessionId: '{{session:1}}', updatedAt: '{{time}}', title: '2026-01-01T10:00:00.004Z' },
+      ],
+    })
+  })
+
   it('leaves arbitrary text alone unless it repeats a known id', () => {
     const table = new TokenTable()
     // An id-looking string in free text is not an id until a typed field says so.

@@ -4,6 +4,8 @@
 // (transcript and all session logs), so `{{session:1}}` means the same session
 // everywhere. Free text is touched only where it repeats an id already known.
 
+import { escapeRegExp } from '../../../../lib/cwd-spellings.ts'
+
 export type TokenKind = 'session' | 'message' | 'approval'
 
 /** Field names whose string value is an id of the given kind, wherever they appear. */
@@ -12,6 +14,14 @@ export const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {
   messageId: 'message',
   approvalId: 'approval',
 }
+
+/**
+ * Fields holding a wall-clock time (ACP session/list `updatedAt`): always `{{time}}`. Not
+ * numbered like ids: whether two sessions share a clock tick is chance, so equality of
+ * times is not something a golden may pin (the list order shows which is newer).
+ */
+export const TIME_FIELDS: ReadonlySet<string> = new Set(['updatedAt'])
+export const TIME_TOKEN = '{{time}}'
 
 /** Already-normalized values (`{{session:1}}`, `{{cwd}}`) are never re-tokenized, so normalizing twice is a no-op. */
 export const TOKEN_SHAPE = /^\{\{[a-z]+(:\d+)?\}\}$/
@@ -72,10 +82,6 @@ export class TokenTable {
   }
 }
 
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
 /** Register every typed-field value in `value`, in document order (keys in order, arrays in order). */
 export function collectTypedIds(value: unknown, table: TokenTable): void {
   if (Array.isArray(value)) {
@@ -102,8 +108,7 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(value)) {
       const child = (value as Record<string, unknown>)[key]
-      const kind = TYPED_ID_FIELDS[key]
-      const next = kind && typeof child === 'string' ? table.tokenFor(kind, child) : tokenizeValue(child, table, text)
+      const next = fieldToken(key, child, table) ?? tokenizeValue(child, table, text)
       if (key === '__proto__')
         Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true })
       else out[key] = next
@@ -129,11 +134,19 @@ export function tokenizeInPlace(value: unknown, table: TokenTable, text: (s: str
     // A parsed `__proto__` key is an own data property, so assigning to it stays a plain key.
     for (const key of Object.keys(record)) {
       const child = record[key]
-      const kind = TYPED_ID_FIELDS[key]
-      if (kind && typeof child === 'string') record[key] = table.tokenFor(kind, child)
+      const token = fieldToken(key, child, table)
+      if (token !== undefined) record[key] = token
       else if (typeof child === 'string' || (child !== null && typeof child === 'object'))
         record[key] = tokenizeInPlace(child, table, text)
     }
   }
   return value
+}
+
+/** The token a field's string value becomes by the field's name (an id, a time); undefined for other fields. */
+function fieldToken(key: string, child: unknown, table: TokenTable): string | undefined {
+  if (typeof child !== 'string') return undefined
+  const kind = TYPED_ID_FIELDS[key]
+  if (kind) return table.tokenFor(kind, child)
+  return TIME_FIELDS.has(key) ? TIME_TOKEN : undefined
 }

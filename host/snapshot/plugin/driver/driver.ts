@@ -3,6 +3,7 @@
 // event feed differ.
 import * as acp from '@agentclientprotocol/sdk'
 import type { InputStep, ScenarioInput } from '../../scenario/input.ts'
+import { ScenarioEditor } from './editor-client.ts'
 import type { SessionEventFeed } from './event-feed.ts'
 import { PermissionQueue } from './permission-queue.ts'
 import { withTimeout } from '../../../../lib/with-timeout.ts'
@@ -33,8 +34,9 @@ type ErrorExpectation = { code: number; message?: string } | undefined
 export async function driveScenario(options: DriveOptions): Promise<DriveResult> {
   const { input, feed, cwd, timeoutMs } = options
   const permissions = new PermissionQueue(input.permissions)
-  const client = acp
-    .client({ name: 'dsh-test-host' })
+  const editor = new ScenarioEditor(cwd, input.client)
+  const client = editor
+    .serve(acp.client({ name: 'dsh-test-host' }))
     .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => permissions.answer(params, signal))
     // The transcript is compared byte for byte with its golden, so the SDK's per-message
     // schema validation of updates would only cost time (it dominates long replays).
@@ -72,7 +74,7 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
           step.expectError,
           agent.request(acp.methods.agent.initialize, {
             protocolVersion: acp.PROTOCOL_VERSION,
-            clientCapabilities: { fs: { readTextFile: false, writeTextFile: false } },
+            clientCapabilities: editor.capabilities(),
           }),
         )
         break
@@ -120,6 +122,20 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
       case 'cancel':
         await agent.notify(acp.methods.agent.session.cancel, { sessionId: sessionId(step.session) })
         break
+      case 'setMode':
+        await checked(
+          label,
+          step.expectError,
+          agent.request(acp.methods.agent.session.setMode, { sessionId: sessionId(step.session), modeId: step.mode }),
+        )
+        break
+      case 'listSessions':
+        await checked(
+          label,
+          step.expectError,
+          agent.request(acp.methods.agent.session.list, step.cursor === undefined ? {} : { cursor: step.cursor }),
+        )
+        break
       case 'await': {
         const pending = background.get(step.from)
         if (!pending) throw new Error(`${label}: no background prompt named "${step.from}"`)
@@ -157,7 +173,9 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
     failures.push((error as Error).message)
   } finally {
     connection.close()
+    await editor.close()
   }
+  failures.push(...editor.problems)
   failures.push(...permissions.problems)
   const unused = permissions.unused()
   if (unused.length && !failures.length && options.unusedAnswers !== 'ignore')
@@ -204,6 +222,8 @@ function describe(step: InputStep): string {
       return `loadSession ${step.session}`
     case 'cancel':
       return `cancel ${step.session}`
+    case 'setMode':
+      return `setMode ${step.session} ${step.mode}`
     case 'await':
       return `await ${step.from}`
     case 'waitFor':

@@ -1,0 +1,41 @@
+// A per-case marker in the agent's environment, so cleanup can find every process the agent
+// started even after it left both the agent's process tree and its process group: a
+// double-forked daemon (fork, setsid, fork, parent exits) is reparented to PID 1 and leads a
+// session of its own, but it keeps the environment it was started with, which Linux shows in
+// /proc/<pid>/environ. A process whose parent scrubbed its environment does not carry it.
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { isLiveState, readProcessTable } from '../../lib/process/liveness.ts'
+
+/** The variable the runner adds to each agent's environment. */
+export const CASE_MARKER_VAR = 'DSH_CONFORMANCE_CASE'
+
+/** A value no other case (in this run or another run on the machine) can carry. */
+export function newCaseMarker(caseId: string): string {
+  return `${caseId}.${randomUUID()}`
+}
+
+/** Live processes whose environment holds `DSH_CONFORMANCE_CASE=<marker>` (other users' are unreadable). */
+export async function markedProcesses(marker: string): Promise<number[]> {
+  // Entries are NUL-terminated: a whole entry starts the file or follows a NUL.
+  const entry = Buffer.from(`${CASE_MARKER_VAR}=${marker}\0`)
+  const inner = Buffer.concat([Buffer.from([0]), entry])
+  const table = (await readProcessTable()) ?? []
+  const candidates = table.filter((p) => p.pid !== process.pid && isLiveState(p.state)).map((p) => p.pid)
+  const marked = await Promise.all(
+    candidates.map((pid) =>
+      readFile(`/proc/${pid}/environ`).then(
+        (environ) => environ.indexOf(entry) === 0 || environ.includes(inner),
+        () => false, // exited, or not ours to read
+      ),
+    ),
+  )
+  return candidates.filter((_, index) => marked[index])
+}
+
+/** `pid 123 (sleep 300)`: the command line, for messages; just the pid when it is gone. */
+export async function describeProcess(pid: number): Promise<string> {
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+  const words = cmdline.split('\0').filter(Boolean).join(' ')
+  return words ? `pid ${pid} (${words.length > 80 ? `${words.slice(0, 77)}...` : words})` : `pid ${pid}`
+}

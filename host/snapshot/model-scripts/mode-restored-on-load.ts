@@ -1,0 +1,2 @@
+// session/load restores the mode from the log; this scenario never calls the model.
+export default []

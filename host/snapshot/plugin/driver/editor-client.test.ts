@@ -1,0 +1,91 @@
+// The editor the host plays, against a scripted agent that sends the reverse calls itself.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as acp from '@agentclientprotocol/sdk'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryPipe } from '../../../../plugins/acp/memory-pipe.ts'
+import type { ScenarioClient } from '../../scenario/input.ts'
+import { ScenarioEditor } from './editor-client.ts'
+
+const cleanups: Array<() => unknown> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function connect(client: ScenarioClient | undefined) {
+  const cwd = mkdtempSync(join(tmpdir(), 'dsh-editor-'))
+  const editor = new ScenarioEditor(cwd, client)
+  const pipe = createMemoryPipe()
+  const agent = acp.agent({ name: 'scripted' }).connect(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
+  const host = editor
+    .serve(acp.client({ name: 'host' }))
+    .connect(acp.ndJsonStream(pipe.client.output, pipe.client.input))
+  cleanups.push(
+    () => rmSync(cwd, { recursive: true, force: true }),
+    () => host.close(),
+    () => agent.close(),
+  )
+  return { cwd, editor, agent: agent.client }
+}
+
+const all = { fs: { readTextFile: true, writeTextFile: true }, terminal: true }
+
+describe('ScenarioEditor', () => {
+  it('advertises what the scenario declares (nothing by default)', () => {
+    expect(connect(undefined).editor.capabilities()).toEqual({ fs: { readTextFile: false, writeTextFile: false } })
+    expect(connect({ fs: { readTextFile: true } }).editor.capabilities()).toEqual({
+      fs: { readTextFile: true, writeTextFile: false },
+      terminal: false,
+    })
+  })
+
+  it('reads unsaved buffers before the disk, and a write saves the buffer away', async () => {
+    const { cwd, agent, editor } = connect({ ...all, buffers: { 'src/a.txt': 'unsaved\n' } })
+    writeFileSync(join(cwd, 'b.txt'), 'on disk\n')
+    const read = (path: string) =>
+      agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', path: join(cwd, path) })
+    expect(await read('src/a.txt')).toEqual({ content: 'unsaved\n' })
+    expect(await read('b.txt')).toEqual({ content: 'on disk\n' })
+    await expect(read('missing.txt')).rejects.toMatchObject({ code: -32002 })
+    await agent.request(acp.methods.client.fs.writeTextFile, { sessionId: 's', path: join(cwd, 'b.txt'), content: 'x' })
+    expect(readFileSync(join(cwd, 'b.txt'), 'utf8')).toBe('x')
+    await editor.close()
+    expect(editor.problems).toEqual([])
+  })
+
+  it('refuses paths outside the cwd and capabilities it did not advertise, as scenario problems', async () => {
+    const { cwd, agent, editor } = connect({ fs: { readTextFile: true } })
+    await expect(
+      agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', path: join(cwd, '..', 'x') }),
+    ).rejects.toMatchObject({ code: -32602 })
+    await expect(
+      agent.request(acp.methods.client.fs.writeTextFile, { sessionId: 's', path: join(cwd, 'a'), content: '' }),
+    ).rejects.toMatchObject({ code: -32602 })
+    await expect(
+      agent.request(acp.methods.client.terminal.create, { sessionId: 's', command: 'true' }),
+    ).rejects.toThrow()
+    expect(editor.problems).toEqual([
+      expect.stringMatching(/fs\/read_text_file for ".*\/x", which is not a file inside the session cwd/),
+      "the agent sent fs/write_text_file, but the scenario's client does not advertise it",
+      "the agent sent terminal/create, but the scenario's client does not advertise it",
+    ])
+  })
+
+  it('runs terminals as local processes in the cwd and reports one never released', async () => {
+    const { cwd, agent, editor } = connect(all)
+    const created = await agent.request(acp.methods.client.terminal.create, {
+      sessionId: 's',
+      command: 'bash',
+      args: ['-c', 'pwd; exit 3'],
+    })
+    expect(created).toEqual({ terminalId: 'term-1' })
+    const ids = { sessionId: 's', terminalId: 'term-1' }
+    expect(await agent.request(acp.methods.client.terminal.waitForExit, ids)).toEqual({ exitCode: 3, signal: null })
+    expect(await agent.request(acp.methods.client.terminal.output, ids)).toMatchObject({ output: `${cwd}\n` })
+    await editor.close()
+    expect(editor.problems).toEqual([
+      'the agent never released terminal(s) term-1; it must send terminal/release for every terminal it creates',
+    ])
+  })
+})

@@ -1,0 +1,81 @@
+// A working directory shows up in model output, tool results and transcripts in several
+// spellings: as given, without its trailing slash, JSON-escaped inside JSON text (tool-call
+// arguments), percent-encoded inside a `file://` URL, with forward slashes for a Windows path.
+// One home for them and for the `{{cwd}}` token: the host's normalizer writes the run's cwd as
+// the token, llm-replay maps a log's recorded cwd onto the live one. Pure.
+import { pathToFileURL } from 'node:url'
+
+/** What a normalized fixture writes instead of the run's temp cwd. */
+export const CWD_TOKEN = '{{cwd}}'
+
+/** The spellings of one cwd. */
+export interface CwdForms {
+  /** The path without trailing separators. */
+  plain: string
+  /** As it appears inside a JSON string (tool-call arguments). */
+  json: string
+  /** As it appears in a `file://` URL's path (percent-encoded). */
+  url: string
+  /** With forward slashes (a Windows path as many tools print it); the plain path on POSIX. */
+  slashed: string
+}
+
+/** "/tmp/x/" and "/tmp/x" are one cwd; a root stays a root. */
+export function trimCwd(path: string): string {
+  return path.replace(/[\\/]+$/, '') || path.slice(0, 1)
+}
+
+export function cwdForms(path: string): CwdForms {
+  const plain = trimCwd(path)
+  // A log recorded on Windows names `C:\work`, whose URL path is `/C:/work`.
+  const url = pathToFileURL(plain, { windows: isDrivePath(plain) }).pathname
+  return { plain, json: jsonEscaped(plain), url, slashed: plain.replaceAll('\\', '/') }
+}
+
+export function isDrivePath(path: string): boolean {
+  return /^[A-Za-z]:([\\/]|$)/.test(path)
+}
+
+/** Text as it appears inside a JSON string literal. */
+export function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1)
+}
+
+/** Every spelling of the given paths, deduplicated, longest first (so a longer one is replaced whole). */
+export function spellingsOf(paths: readonly string[]): string[] {
+  const all = new Set<string>()
+  for (const path of paths) {
+    const forms = cwdForms(path)
+    all.add(forms.plain).add(forms.json).add(forms.url).add(forms.slashed).add(jsonEscaped(forms.slashed))
+  }
+  return byLengthDescending([...all])
+}
+
+export function byLengthDescending(texts: string[]): string[] {
+  return texts.sort((a, b) => b.length - a.length || a.localeCompare(b))
+}
+
+/**
+ * A global pattern matching any of `spellings`. With `pathBoundaries`, a match may neither
+ * continue a longer name (`/tmp/rec` in `/tmp/rec2`, the same rule as the host's normalizer)
+ * nor end one (`/tmp/rec` in `/var/tmp/rec`).
+ */
+export function spellingPattern(spellings: readonly string[], pathBoundaries: boolean): RegExp {
+  const alternatives = byLengthDescending([...spellings])
+    .map(escapeRegExp)
+    .join('|')
+  return new RegExp(pathBoundaries ? `(?<![A-Za-z0-9_])(?:${alternatives})(?![A-Za-z0-9_-])` : alternatives, 'g')
+}
+
+/** A function writing every spelling of `paths` as `{{cwd}}` (the neutral form the drift check compares). */
+export function cwdCollapser(paths: readonly string[]): ((text: string) => string) | undefined {
+  const usable = paths.filter((path) => path && trimCwd(path) !== '/' && !path.includes(CWD_TOKEN))
+  if (!usable.length) return undefined
+  const pattern = spellingPattern(spellingsOf(usable), true)
+  return (text) => (text.includes('/') || text.includes('\\') ? text.replace(pattern, CWD_TOKEN) : text)
+}
+
+/** Text as a literal inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

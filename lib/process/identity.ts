@@ -1,0 +1,38 @@
+// One process, named so that a reused pid does not pass for it: the pid plus its start time
+// (Linux /proc; elsewhere the pid alone). Used by lock files that must tell a live holder
+// from a dead one.
+import { readFileSync } from 'node:fs'
+import { isLiveState, parseProcStat } from './liveness.ts'
+
+export interface ProcessIdentity {
+  pid: number
+  /** Start time in clock ticks after boot, from /proc/<pid>/stat; absent where there is no /proc. */
+  start?: number
+}
+
+function readStat(pid: number) {
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+export function currentProcessIdentity(): ProcessIdentity {
+  const start = readStat(process.pid)?.start
+  return start === undefined ? { pid: process.pid } : { pid: process.pid, start }
+}
+
+/** Whether that very process still runs code (a zombie or a new process with the same pid does not count). */
+export function isProcessAlive(identity: ProcessIdentity): boolean {
+  try {
+    process.kill(identity.pid, 0)
+  } catch (error) {
+    // EPERM: it exists, run by another user.
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
+  }
+  const stat = readStat(identity.pid)
+  if (!stat) return true
+  if (!isLiveState(stat.state)) return false
+  return identity.start === undefined || stat.start === identity.start
+}

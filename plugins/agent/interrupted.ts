@@ -1,0 +1,93 @@
+// A turn the agent never finished (it was killed or crashed mid-turn) leaves its log open:
+// tool calls without results, which no OpenAI-compatible API accepts as history. On
+// session/load the agent closes it with these events (docs/session-recovery.md). Pure.
+import type { EventData, EventType } from '../session/events.ts'
+import type { HistoryEvent } from '../session/history.ts'
+
+export const INTERRUPTED_CALL_OUTPUT = 'interrupted: the agent stopped before this call finished'
+
+export type ClosingEvent = { [K in EventType]: { type: K; data: EventData[K] } }[EventType]
+
+interface OpenCall {
+  turn: number
+  step: number
+  callId: string
+  name: string
+  arguments: string
+  logged: boolean
+}
+
+/**
+ * The events that close the last turn if it never ended: a `tool/call` for each call the
+ * assistant message announced but the log never recorded, a cancelled `permission/outcome`
+ * for each question left open, a `tool/result` for each call without one, then `step/end` and
+ * `turn/end{reason:'cancelled'}`. Empty when the log ends with a finished turn.
+ */
+export function closeInterruptedTurn(events: Iterable<HistoryEvent>): ClosingEvent[] {
+  let turn: number | undefined
+  let step: number | undefined
+  let calls = new Map<string, OpenCall>()
+  let approvals = new Set<string>()
+  for (const event of events) {
+    const data = event.data as Record<string, unknown>
+    switch (event.type) {
+      case 'turn/start':
+        turn = data.turn as number
+        step = undefined
+        calls = new Map()
+        approvals = new Set()
+        break
+      case 'turn/end':
+        turn = undefined
+        break
+      case 'step/start':
+        step = data.step as number
+        break
+      case 'step/end':
+        step = undefined
+        break
+      case 'assistant/message':
+        for (const call of (event.data as EventData['assistant/message']).toolCalls) {
+          const at = { turn: data.turn as number, step: data.step as number }
+          calls.set(call.id, { ...at, callId: call.id, name: call.name, arguments: call.arguments, logged: false })
+        }
+        break
+      case 'tool/call': {
+        const call = calls.get(data.callId as string)
+        if (call) call.logged = true
+        break
+      }
+      case 'permission/request':
+        approvals.add(data.approvalId as string)
+        break
+      case 'permission/outcome':
+        approvals.delete(data.approvalId as string)
+        break
+      case 'tool/result':
+        calls.delete(data.callId as string)
+        break
+    }
+  }
+  if (turn === undefined) return []
+  const closing: ClosingEvent[] = []
+  for (const call of calls.values()) {
+    if (call.logged) continue
+    const { turn: callTurn, step: callStep, callId, name } = call
+    closing.push({
+      type: 'tool/call',
+      data: { turn: callTurn, step: callStep, callId, name, arguments: call.arguments },
+    })
+  }
+  for (const approvalId of approvals) {
+    closing.push({ type: 'permission/outcome', data: { approvalId, outcome: { outcome: 'cancelled' } } })
+  }
+  for (const { turn: callTurn, step: callStep, callId } of calls.values()) {
+    closing.push({
+      type: 'tool/result',
+      data: { turn: callTurn, step: callStep, callId, output: INTERRUPTED_CALL_OUTPUT, isError: true },
+    })
+  }
+  if (step !== undefined) closing.push({ type: 'step/end', data: { turn, step } })
+  closing.push({ type: 'turn/end', data: { turn, reason: 'cancelled' } })
+  return closing
+}

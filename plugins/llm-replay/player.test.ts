@@ -1,0 +1,60 @@
+// The player on its own (no Cordis): binding is once per live session, and a request of a
+// session nobody bound is a caller bug, said as such.
+import { describe, expect, it } from 'vitest'
+import { deriveReplayScript } from './derive.ts'
+import type { RecordedSession } from './fixtures.ts'
+import { ReplayPlayer } from './player.ts'
+import { buildEvents, stop, text } from './test-support/builders.ts'
+
+function recorded(index: number, reply: string): RecordedSession {
+  const events = buildEvents([{ prompt: 'hi', steps: [{ chunks: [text(reply), stop] }] }])
+  return {
+    index,
+    file: `session.${index}.jsonl`,
+    cwd: { kind: 'token', suffix: '' },
+    historyEvents: events.filter((event) => event.type !== 'assistant/chunk'),
+    script: deriveReplayScript(events),
+  }
+}
+
+const ask = (sessionId: string) => ({
+  sessionId,
+  turn: 1,
+  step: 1,
+  messages: [{ role: 'user' as const, content: 'hi' }],
+})
+
+describe('ReplayPlayer', () => {
+  it('binds a live session once: binding it again keeps its log, the next session gets the next log', () => {
+    const player = new ReplayPlayer([recorded(0, 'first'), recorded(1, 'second')], { scenario: 's', drift: true })
+    player.bind('a', ['/tmp/a'])
+    player.bind('a', ['/tmp/a'])
+    player.bind('b', ['/tmp/b'])
+    const served = (id: string) => {
+      const serving = player.take(ask(id))
+      return serving.kind === 'serve' ? [...serving.chunks] : serving.problem
+    }
+    expect(served('a')).toEqual([text('first'), stop])
+    expect(served('b')).toEqual([text('second'), stop])
+    expect(player.errors).toEqual([])
+  })
+
+  it('refuses a request of a session that was never bound', () => {
+    const player = new ReplayPlayer([recorded(0, 'x')], { scenario: 's', drift: true })
+    expect(() => player.take(ask('ghost'))).toThrow('replay: session ghost is not bound; call bind() first')
+  })
+
+  it('counts the remaining entries in an exhausted-script message', () => {
+    const two = buildEvents([
+      { prompt: 'hi', steps: [{ chunks: [text('1'), stop] }] },
+      { prompt: 'again', steps: [{ chunks: [text('2'), stop] }] },
+    ])
+    const session = { ...recorded(0, ''), script: deriveReplayScript(two), historyEvents: two }
+    const player = new ReplayPlayer([session], { scenario: 's', drift: false })
+    player.bind('a', [])
+    player.take(ask('a'))
+    player.take(ask('a'))
+    const third = player.take(ask('a'))
+    expect(third.kind === 'fail' && third.problem.message).toContain('the script has 2 entries and all were served')
+  })
+})

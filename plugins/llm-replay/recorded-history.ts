@@ -1,0 +1,55 @@
+// The recorded side of the drift check, folded once: requests of a session arrive in script
+// order, so the history at each model call extends the previous one. Each message's compared
+// form (cwd collapsed, canonical JSON) is computed once, when it is added. Pure.
+import type { Message } from '../llm/types.ts'
+import { History, type HistoryEvent, type HistoryPoint } from '../session/history.ts'
+import { canonical, collapseCwd } from './message-form.ts'
+
+export interface HistoryAt {
+  messages: readonly Message[]
+  /** `canonical(collapseCwd(message))` of each message, in order. */
+  forms: readonly string[]
+}
+
+export class RecordedHistory {
+  /** Event index of the first `step/start` of each (turn, step): where that call's history ends. */
+  private readonly stepStarts = new Map<string, number>()
+  private history = new History()
+  private forms: string[] = []
+  private position = 0
+
+  constructor(
+    private readonly events: readonly HistoryEvent[],
+    /** Writes the recorded cwd's spellings as `{{cwd}}` (none for a normalized fixture). */
+    readonly collapse: ((text: string) => string) | undefined,
+  ) {
+    events.forEach((event, index) => {
+      if (event.type !== 'step/start') return
+      const { turn, step } = event.data as HistoryPoint
+      const key = `${turn}:${step}`
+      if (!this.stepStarts.has(key)) this.stepStarts.set(key, index)
+    })
+  }
+
+  /** The history the model call at `at` was made with; undefined when the log has no step/start there. */
+  at(at: HistoryPoint): HistoryAt | undefined {
+    const end = this.stepStarts.get(`${at.turn}:${at.step}`)
+    if (end === undefined) return undefined
+    // An override may point back to an earlier call: fold again from the start.
+    if (end < this.position) this.reset()
+    for (; this.position < end; this.position++) {
+      const before = this.history.messages.length
+      this.history.add(this.events[this.position])
+      for (let index = before; index < this.history.messages.length; index++) {
+        this.forms.push(canonical(collapseCwd(this.history.messages[index], this.collapse)))
+      }
+    }
+    return { messages: this.history.messages, forms: this.forms }
+  }
+
+  private reset(): void {
+    this.history = new History()
+    this.forms = []
+    this.position = 0
+  }
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import type { Message } from '../llm/types.ts'
+import { buildMessages, History, type HistoryEvent, isStepStart } from './history.ts'
+
+const log: HistoryEvent[] = [
+  {
+    type: 'user/message',
+    data: {
+      turn: 1,
+      messageId: 'm1',
+      content: [
+        { type: 'text', text: 'list' },
+        { type: 'resource_link', name: 'a.txt', uri: 'file:///w/a.txt' },
+      ],
+    },
+  },
+  { type: 'turn/start', data: { turn: 1 } },
+  { type: 'step/start', data: { turn: 1, step: 1 } },
+  {
+    type: 'assistant/message',
+    data: {
+      turn: 1,
+      step: 1,
+      messageId: 'm2',
+      text: '',
+      reasoning: 'think',
+      toolCalls: [{ id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }],
+    },
+  },
+  { type: 'tool/call', data: { turn: 1, step: 1, callId: 'c1', name: 'bash', arguments: '{"command":"ls"}' } },
+  { type: 'tool/result', data: { turn: 1, step: 1, callId: 'c1', output: 'a.txt', isError: false } },
+  { type: 'step/end', data: { turn: 1, step: 1 } },
+  { type: 'step/start', data: { turn: 1, step: 2 } },
+  { type: 'assistant/message', data: { turn: 1, step: 2, messageId: 'm3', text: '', toolCalls: [] } },
+]
+
+describe('buildMessages', () => {
+  it('rebuilds user, assistant (with reasoning and calls) and tool messages; drops empty assistant messages', () => {
+    expect(buildMessages(log)).toEqual([
+      { role: 'user', content: 'list\n[resource_link a.txt: file:///w/a.txt]' },
+      {
+        role: 'assistant',
+        content: '',
+        reasoning: 'think',
+        toolCalls: [{ id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }],
+      },
+      { role: 'tool', toolCallId: 'c1', name: 'bash', content: 'a.txt' },
+    ])
+  })
+
+  it('stops at the model call of the given (turn, step)', () => {
+    expect(buildMessages(log, { turn: 1, step: 1 })).toHaveLength(1)
+    expect(buildMessages(log, { turn: 1, step: 2 })).toHaveLength(3)
+  })
+})
+
+describe('History', () => {
+  it('folded event by event, it equals a rebuild at every point, and keeps earlier message objects', () => {
+    const history = new History()
+    const seen: Message[] = []
+    log.forEach((event, index) => {
+      history.add(event)
+      expect(history.snapshot()).toEqual(buildMessages(log.slice(0, index + 1)))
+      // Messages never change once added: a consumer may cache them by identity.
+      seen.forEach((message, position) => expect(history.messages[position]).toBe(message))
+      seen.splice(0, seen.length, ...history.messages)
+    })
+    expect(seen).toHaveLength(3)
+  })
+
+  it('hands out copies of the list, so a consumer holding one does not see later messages', () => {
+    const history = new History()
+    history.add(log[0])
+    const first = history.snapshot()
+    history.add(log[3])
+    expect(first).toHaveLength(1)
+    expect(history.messages).toHaveLength(2)
+  })
+
+  it('names a tool result whose call it never saw with an empty name (the API still gets the id)', () => {
+    const history = new History()
+    history.add({ type: 'tool/result', data: { turn: 1, step: 1, callId: 'x', output: 'boom', isError: true } })
+    expect(history.messages).toEqual([{ role: 'tool', toolCallId: 'x', name: '', content: 'boom', isError: true }])
+  })
+})
+
+describe('isStepStart', () => {
+  it('matches only the step/start of the given model call', () => {
+    expect(isStepStart(log[2], { turn: 1, step: 1 })).toBe(true)
+    expect(isStepStart(log[2], { turn: 1, step: 2 })).toBe(false)
+    expect(isStepStart(log[1], { turn: 1, step: 1 })).toBe(false)
+  })
+})

@@ -1,0 +1,93 @@
+// The model-visible conversation a session log amounts to: user, assistant and tool messages
+// folded from session events. One home for both readers of a log as a conversation: the agent
+// (each model request) and llm-replay (the drift check compares live and recorded history).
+import type { Message } from '../llm/types.ts'
+import type { SessionEvent } from './events.ts'
+import { promptToText } from './prompt-text.ts'
+
+/** Minimal event shape: fixtures drop `seq`/`time`, so only `type` and `data` are read. */
+export type HistoryEvent = Pick<SessionEvent, 'type' | 'data'>
+
+export interface HistoryPoint {
+  turn: number
+  step: number
+}
+
+/**
+ * A history folded one event at a time, so a caller that keeps it pays per new event instead
+ * of rebuilding the whole conversation at every model call. Messages are never changed after
+ * they are added: a consumer may keep (and cache by identity) the objects of an earlier call.
+ */
+export class History {
+  private readonly list: Message[] = []
+  private readonly toolNames = new Map<string, string>()
+
+  /** The messages so far; read-only: copy it (snapshot) to hand it to a consumer. */
+  get messages(): readonly Message[] {
+    return this.list
+  }
+
+  /** A copy of the message list (the message objects are shared, they never change). */
+  snapshot(): Message[] {
+    return this.list.slice()
+  }
+
+  /** Fold one event in; events that do not change the conversation are ignored. */
+  add(event: HistoryEvent): void {
+    switch (event.type) {
+      case 'user/message': {
+        const data = event.data as SessionEvent<'user/message'>['data']
+        this.list.push({ role: 'user', content: promptToText(data.content) })
+        break
+      }
+      case 'assistant/message': {
+        const data = event.data as SessionEvent<'assistant/message'>['data']
+        // An aborted stream that produced nothing leaves no message: the API rejects empty ones.
+        if (!data.text && !data.toolCalls.length) break
+        const message: Message = { role: 'assistant', content: data.text }
+        if (data.reasoning) message.reasoning = data.reasoning
+        if (data.toolCalls.length) message.toolCalls = data.toolCalls
+        this.list.push(message)
+        break
+      }
+      case 'tool/call': {
+        const data = event.data as SessionEvent<'tool/call'>['data']
+        this.toolNames.set(data.callId, data.name)
+        break
+      }
+      case 'tool/result': {
+        const data = event.data as SessionEvent<'tool/result'>['data']
+        const message: Message = {
+          role: 'tool',
+          toolCallId: data.callId,
+          name: this.toolNames.get(data.callId) ?? '',
+          content: data.output,
+        }
+        if (data.isError) message.isError = true
+        this.list.push(message)
+        break
+      }
+    }
+  }
+}
+
+/** True for the `step/start` event of the model call at `at`. */
+export function isStepStart(event: HistoryEvent, at: HistoryPoint): boolean {
+  if (event.type !== 'step/start') return false
+  const data = event.data as HistoryPoint
+  return data.turn === at.turn && data.step === at.step
+}
+
+/**
+ * Messages as they stood when the model call for `(turn, step)` was made, or the
+ * whole history when `at` is omitted. Empty assistant messages (an aborted stream
+ * that produced nothing) are dropped, so the history stays one the API accepts.
+ */
+export function buildMessages(events: Iterable<HistoryEvent>, at?: HistoryPoint): Message[] {
+  const history = new History()
+  for (const event of events) {
+    if (at && isStepStart(event, at)) break
+    history.add(event)
+  }
+  return history.snapshot()
+}

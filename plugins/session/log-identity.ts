@@ -1,0 +1,37 @@
+// Is the file a session log was opened on still that log? Deleted, moved or replaced while
+// open, every later append would go to a file nobody reads; written by someone else, its
+// seq numbers would collide. Checked before each append (docs/session-lock.md).
+import { fstatSync, type Stats, statSync } from 'node:fs'
+
+export interface FileIdentity {
+  dev: number
+  ino: number
+}
+
+/** The log is no longer the file this session writes to; the event was not written. */
+export class SessionLogChangedError extends Error {
+  override name = 'SessionLogChangedError'
+}
+
+export function fileIdentity(stats: Pick<Stats, 'dev' | 'ino'>): FileIdentity {
+  return { dev: stats.dev, ino: stats.ino }
+}
+
+/** Throws SessionLogChangedError when the log at `path` is not the open file, or it is not `size` bytes long. */
+export function checkLogIdentity(fd: number, path: string, identity: FileIdentity, size: number): void {
+  const problem = describeChange(fd, path, identity, size)
+  if (!problem) return
+  throw new SessionLogChangedError(
+    `session log ${path} ${problem} while the session was open; nothing more is written to it. ` +
+      'Start a new session, or put the log back and load the session again',
+  )
+}
+
+function describeChange(fd: number, path: string, identity: FileIdentity, size: number): string | undefined {
+  const open = fstatSync(fd)
+  const atPath = statSync(path, { throwIfNoEntry: false })
+  if (!atPath) return open.nlink === 0 ? 'was deleted' : 'was moved away'
+  if (atPath.dev !== identity.dev || atPath.ino !== identity.ino) return 'was replaced by another file'
+  if (open.size !== size) return `was changed by another writer (${size} bytes written here, ${open.size} on disk)`
+  return undefined
+}

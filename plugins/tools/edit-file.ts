@@ -1,0 +1,77 @@
+// edit_file: replace an exact string in a file inside the cwd (once, or every occurrence).
+import { stat } from 'node:fs/promises'
+import { z } from 'zod'
+import { confineExisting } from './confine.ts'
+import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
+import { editDisplay } from './edit-display.ts'
+import { describeFileError, lineAt, readWholeText, writeWholeText } from './file-text.ts'
+import { replaceExact } from './replace-exact.ts'
+
+/** Larger files are left to bash: the whole text is held in memory, twice. */
+export const EDIT_MAX_BYTES = 4 * 1024 * 1024
+
+const EditFileArgs = toolArgs({
+  path: requiredString().min(1, 'must not be empty').describe('File path relative to the working directory'),
+  old_string: requiredString()
+    .min(1, 'must not be empty (use write_file to create a file)')
+    .describe('The exact text to replace, including whitespace and line breaks; it must occur exactly once'),
+  new_string: requiredString().describe('The text to put in its place'),
+  replace_all: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .describe('Replace every occurrence of old_string instead of requiring exactly one'),
+})
+
+export function createEditFileTool(options: { readMaxBytes: number }) {
+  return defineTool({
+    name: 'edit_file',
+    description:
+      'Edit a text file inside the working directory by replacing an exact string. old_string must match ' +
+      'the file exactly (whitespace included) and occur once, unless replace_all is true.',
+    kind: 'edit',
+    needsApproval: true,
+    args: EditFileArgs,
+    title: (args) => (args ? `edit_file ${args.path}` : 'edit_file'),
+    async run(args, context) {
+      if (args.old_string === args.new_string)
+        return errorResult('old_string and new_string are the same; the edit would change nothing.')
+      const target = await confineExisting(context.cwd, args.path)
+      if (!target.ok) return errorResult(target.message)
+      try {
+        const stats = await stat(target.realPath)
+        if (stats.isDirectory()) return errorResult(`"${target.display}" is a directory; edit_file needs a file.`)
+        if (!stats.isFile()) return errorResult(`"${target.display}" is not a regular file.`)
+        if (stats.size > EDIT_MAX_BYTES)
+          return errorResult(
+            `"${target.display}" has ${stats.size} bytes; edit_file edits files up to ${EDIT_MAX_BYTES} bytes.`,
+          )
+        const before = await readWholeText(context, target)
+        if (before.includes('\0'))
+          return errorResult(
+            `"${target.display}" looks like a binary file (it contains NUL bytes); edit_file edits text.`,
+          )
+        const edit = replaceExact(before, args.old_string, args.new_string, args.replace_all ?? false)
+        if (!edit.ok) return errorResult(notReplaced(target.display, edit.count))
+        await writeWholeText(context, target, edit.text)
+        const line = lineAt(edit.text, edit.at)
+        const what =
+          edit.count === 1 ? `1 replacement at line ${line}` : `${edit.count} replacements, the first at line ${line}`
+        return {
+          ...okResult(`edited ${target.display} (${what})`),
+          display: editDisplay(context, target, before, edit.text, options.readMaxBytes, line),
+        }
+      } catch (error) {
+        return errorResult(describeFileError(error, target.display))
+      }
+    },
+  })
+}
+
+function notReplaced(display: string, count: number): string {
+  if (count === 0)
+    return `old_string was not found in "${display}". Read the file and copy the text exactly, whitespace and line breaks included.`
+  return (
+    `old_string occurs ${count} times in "${display}"; include more of the surrounding text so it matches ` +
+    'exactly once, or set replace_all to true to replace every occurrence.'
+  )
+}

@@ -1,0 +1,58 @@
+// Whole-file text for the file tools: through the editor when it offers file access (so an
+// unsaved buffer is what the model sees and a write lands in the editor), else from disk.
+// Confinement is the caller's job and is the same either way (confine.ts, on the real disk).
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { ConfinedPath } from './confine.ts'
+import { describeFsError } from './fs-errors.ts'
+import type { ToolContext } from './types.ts'
+
+type Confined = Extract<ConfinedPath, { ok: true }>
+
+/** The absolute path the editor knows a confined file by: under the session cwd as the client gave it. */
+export function editorPath(context: Pick<ToolContext, 'cwd'>, target: Pick<Confined, 'display'>): string {
+  return path.resolve(context.cwd, target.display)
+}
+
+/** The editor answered a file request with an error; its message is what the model sees. */
+export class EditorFileError extends Error {}
+
+export async function readWholeText(context: ToolContext, target: Confined): Promise<string> {
+  const client = context.client?.readTextFile
+  if (!client) return readFile(target.realPath, 'utf8')
+  return client(editorPath(context, target), context.signal).catch((error) => {
+    throw new EditorFileError(`The editor could not read "${target.display}": ${messageOf(error)}`)
+  })
+}
+
+/** Creates missing parent folders on disk first, for the editor's write as for a local one. */
+export async function writeWholeText(context: ToolContext, target: Confined, content: string): Promise<void> {
+  await mkdir(path.dirname(target.realPath), { recursive: true })
+  const client = context.client?.writeTextFile
+  if (!client) return writeFile(target.realPath, content)
+  await client(editorPath(context, target), content, context.signal).catch((error) => {
+    throw new EditorFileError(`The editor could not write "${target.display}": ${messageOf(error)}`)
+  })
+}
+
+/** A file tool's error sentence, whether the disk or the editor failed. */
+export function describeFileError(error: unknown, display: string): string {
+  return error instanceof EditorFileError ? error.message : describeFsError(error, display)
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** 1-based line of the first character where `after` differs from `before` (1 for a new file). */
+export function firstChangedLine(before: string | null, after: string): number {
+  if (before === null) return 1
+  let index = 0
+  while (index < before.length && index < after.length && before[index] === after[index]) index++
+  return lineAt(after, index)
+}
+
+/** 1-based line number of a character offset. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) line++
+  return line
+}

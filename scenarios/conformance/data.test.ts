@@ -1,0 +1,50 @@
+// The committed conformance data: valid, coherent, and true to what each profile promises.
+// It lives with the data, not with the engine: it knows dsh's echo-model command words, and
+// the runner (host/conformance) imports no plugin of this agent.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { COMMAND_WORDS } from '../../plugins/llm-echo/commands.ts'
+import { CONFORMANCE_SCHEMAS, renderConformanceSchema } from '../../host/conformance/json-schema.ts'
+import { defaultSuiteDir, loadSuite } from '../../host/conformance/load-suite.ts'
+
+describe('scenarios/conformance', async () => {
+  const suite = await loadSuite()
+  const core = suite.profiles.get('core')!
+  const dsh = suite.profiles.get('dsh')!
+
+  it('has a core and a dsh profile, and dsh requires everything core requires', () => {
+    expect(core.required.length).toBeGreaterThan(0)
+    expect(dsh.required).toEqual(expect.arrayContaining(core.required))
+  })
+
+  it('checks every requirement SPEC.md declares', () => {
+    const named = new Set(suite.cases.flatMap((c) => c.data.spec))
+    expect([...suite.requirements].filter((r) => !named.has(r))).toEqual([])
+  })
+
+  it('keeps core cases free of echo-model commands, so a real-model agent can pass them', () => {
+    const offending: string[] = []
+    for (const c of suite.cases.filter((c) => core.required.includes(c.id) || core.optional.includes(c.id))) {
+      c.data.steps.forEach((step, index) => {
+        if (step.op !== 'prompt' && step.op !== 'promptBackground') return
+        const texts =
+          step.text !== undefined
+            ? [step.text]
+            : (step.content ?? []).map((b) => (typeof b.text === 'string' ? b.text : ''))
+        for (const line of texts.flatMap((t) => t.split('\n'))) {
+          const word = line.split(' ')[0]!
+          if ((COMMAND_WORDS as readonly string[]).includes(word))
+            offending.push(`${c.file}: steps[${index}]: ${JSON.stringify(line)}`)
+        }
+      })
+    }
+    expect(offending).toEqual([])
+  })
+
+  it('publishes JSON Schemas that match the loader (regenerate: npx tsx host/conformance/json-schema.ts)', async () => {
+    for (const name of Object.keys(CONFORMANCE_SCHEMAS) as (keyof typeof CONFORMANCE_SCHEMAS)[]) {
+      expect(await readFile(join(defaultSuiteDir(), name), 'utf8'), name).toBe(renderConformanceSchema(name))
+    }
+  })
+})

@@ -8,6 +8,7 @@ import type { ClientAccess, Tool, ToolContext, ToolDisplay } from '../tools/type
 import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
 import type { AgentConfig } from './config.ts'
 import { decide, PERMISSION_OPTIONS } from './permission.ts'
+import { parseToolArguments, recordedCall } from './tool-arguments.ts'
 import { sameHeader, type RequestHeader, type SessionRuntime } from './session-runtime.ts'
 
 export interface PermissionRequest {
@@ -167,10 +168,16 @@ async function runToolCalls(
   client: PromptClient,
   signal: AbortSignal,
 ): Promise<boolean> {
-  for (const call of calls)
-    append('tool/call', { turn, step, callId: call.id, name: call.name, arguments: call.arguments })
+  // Parsed once: the ACP projection of each tool/call reuses this parse (tool-arguments.ts).
+  const parsed = calls.map((call) => parseToolArguments(call.arguments))
+  calls.forEach((call, index) =>
+    append(
+      'tool/call',
+      recordedCall({ turn, step, callId: call.id, name: call.name, arguments: call.arguments }, parsed[index]),
+    ),
+  )
   let cancelled = false
-  for (const call of calls) {
+  for (const [index, call] of calls.entries()) {
     const result = (text: string, isError: boolean) =>
       append('tool/result', { turn, step, callId: call.id, output: text, isError })
     if (cancelled || signal.aborted) {
@@ -196,11 +203,12 @@ async function runToolCalls(
       )
       continue
     }
-    const args = parseArguments(call.arguments)
-    if (typeof args === 'string') {
-      result(args, true)
+    const parse = parsed[index]
+    if ('error' in parse) {
+      result(parse.error, true)
       continue
     }
+    const args = parse.args
     const verdict = await approve(deps, runtime, call, tool, args, append, client, signal)
     if (verdict === 'cancel') {
       cancelled = true
@@ -282,15 +290,5 @@ async function runTool(tool: Tool, args: Record<string, unknown>, context: ToolC
       output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,
       isError: true,
     }
-  }
-}
-
-function parseArguments(text: string): Record<string, unknown> | string {
-  try {
-    const value = JSON.parse(text || '{}')
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value
-    return `Invalid arguments: expected a JSON object, got ${JSON.stringify(text)}.`
-  } catch {
-    return `Invalid arguments: not valid JSON: ${JSON.stringify(text)}.`
   }
 }

@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { type Context, Service } from 'cordis'
+import { type Context, Service, symbols } from 'cordis'
 import { z } from 'zod'
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
+import { EventWatchers, type EventWatcher } from './event-watchers.ts'
 import { SessionLogFile } from './log-file.ts'
 import {
   parseSessionHeaderLine,
@@ -76,8 +77,12 @@ interface StoreState {
   readonly clock: () => number
   readonly live: Map<string, LiveSession>
   readonly createdHere: SessionHeader[]
-  /** The store context's emitter, resolved once; emission does not depend on the caller's context. */
+  /**
+   * The store context's emitter, resolved once on the events service itself (not through its
+   * tracing proxy); emission does not depend on the caller's context.
+   */
   readonly emit: (name: 'session/created' | 'session/event', ...args: unknown[]) => void
+  readonly watchers: EventWatchers
   disposed: boolean
 }
 
@@ -92,7 +97,8 @@ export class SessionStore extends Service {
     super(ctx, 'sessions')
     const resolved = Config.parse(config)
     this.root = resolve(resolved.root)
-    const emit = ctx.emit as (name: string, ...args: unknown[]) => void
+    const events = (ctx.events as unknown as Record<symbol, typeof ctx.events>)[symbols.original] ?? ctx.events
+    const emit = events.emit.bind(events) as (name: string, ...args: unknown[]) => void
     this.state = {
       root: this.root,
       fsync: resolved.fsync,
@@ -100,6 +106,7 @@ export class SessionStore extends Service {
       live: new Map(),
       createdHere: [],
       emit,
+      watchers: new EventWatchers(),
       disposed: false,
     }
   }
@@ -167,11 +174,19 @@ export class SessionStore extends Service {
     }
     session.file.writeLine(line, type !== 'assistant/chunk')
     session.count++
-    emitSafely(
-      () => state.emit('session/event', sessionId, event),
-      (error) => this.reportListenerError(error),
-    )
+    const report = (error: unknown) => this.reportListenerError(error)
+    state.watchers.notify(sessionId, event as SessionEvent, report)
+    emitSafely(() => state.emit('session/event', sessionId, event), report)
     return event
+  }
+
+  /**
+   * Call `watcher` with every event appended from now on, after it is written (like
+   * `session/event`, at a fraction of a Cordis listener's cost per event). Returns the
+   * function that stops it: yield it from a Service's init, or call it when done.
+   */
+  watch(watcher: EventWatcher): () => void {
+    return this.state.watchers.add(watcher)
   }
 
   /** Load a persisted session so appends continue after its last seq. Idempotent while open. */

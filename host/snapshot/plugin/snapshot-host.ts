@@ -25,7 +25,7 @@ export class SnapshotHost extends Service {
   }
 
   *[Service.init]() {
-    yield this.ctx.on('session/event', (sessionId, event) => this.feed.push(sessionId, event))
+    yield this.ctx.sessions.watch((sessionId, event) => this.feed.push(sessionId, event))
     const connection = this.ctx.acp.serve(this.pipe.agentStream())
     yield () => connection.close()
   }

@@ -36,19 +36,26 @@ export function parseSessionLog(
   source = 'session log',
   options: { chunkLines?: boolean } = {},
 ): ParsedSessionLog {
-  const lines = parseJsonLines(text, source, LOG_HINT, options.chunkLines ? matchChunkEvent : undefined)
-  if (lines.length === 0) throw new JsonLineError(source, 1, '', 'is missing: the log has no session header', LOG_HINT)
-  const objects = lines.map(({ line, value, raw }) => {
-    if (!isPlainObject(value)) throw new JsonLineError(source, line, raw, 'is JSON but not an object', LOG_HINT)
-    return value
-  })
-  const [header, ...events] = objects
-  if (header!.type !== 'session')
-    throw new JsonLineError(source, 1, lines[0]!.raw, 'is not a session header ("type":"session")', LOG_HINT)
-  events.forEach((event, index) => {
-    if (typeof event.type !== 'string')
-      throw new JsonLineError(source, index + 2, lines[index + 1]!.raw, 'is an event without a string "type"', LOG_HINT)
-  })
+  const values = parseJsonLines<Record<string, unknown>>(
+    text,
+    source,
+    LOG_HINT,
+    (value, raw, line) => {
+      if (!isPlainObject(value)) throw new JsonLineError(source, line, raw, 'is JSON but not an object', LOG_HINT)
+      if (line === 1 && value.type !== 'session')
+        throw new JsonLineError(source, 1, raw, 'is not a session header ("type":"session")', LOG_HINT)
+      if (line > 1 && typeof value.type !== 'string')
+        throw new JsonLineError(source, line, raw, 'is an event without a string "type"', LOG_HINT)
+      return value
+    },
+    // Line 1 is the header: it is always read in full.
+    options.chunkLines
+      ? (raw, line) => (line > 1 ? (matchChunkEvent(raw) as Record<string, unknown> | undefined) : undefined)
+      : undefined,
+  )
+  if (values.length === 0) throw new JsonLineError(source, 1, '', 'is missing: the log has no session header', LOG_HINT)
+  const header = values[0]
+  const events = values.slice(1)
   return { header, events, parsedHere: true }
 }
 
@@ -60,7 +67,8 @@ function asParsed(log: string | SessionLogObjects, source: string | undefined): 
 /** Register the log's typed ids: the header id first (as a session), then events in order. */
 export function collectSessionLogIds(log: ParsedSessionLog, ctx: NormalizeContext): void {
   if (typeof log.header.id === 'string') ctx.tokens.tokenFor('session', log.header.id)
-  for (const event of log.events) collectTypedIds(event, ctx.tokens)
+  // A chunk event has no typed id.
+  for (const event of log.events) if (!(event instanceof ChunkEventLine)) collectTypedIds(event, ctx.tokens)
 }
 
 function normalizeHeader(header: Record<string, unknown>, ctx: NormalizeContext): Record<string, unknown> {

@@ -42,9 +42,10 @@ export class TokenTable {
 
   /** The token for `value`, registering it as the next `kind` when first seen. */
   tokenFor(kind: TokenKind, value: string): string {
-    if (TOKEN_SHAPE.test(value)) return value
+    // A registered value is never token-shaped: look it up first (most calls are lookups).
     const known = this.#tokens.get(value)
     if (known) return known
+    if (TOKEN_SHAPE.test(value)) return value
     const next = (this.#counters.get(kind) ?? 0) + 1
     this.#counters.set(kind, next)
     const token = `{{${kind}:${next}}}`

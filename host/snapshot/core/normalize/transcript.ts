@@ -30,18 +30,27 @@ export function parseTranscript(
   source = 'stdout',
   options: { chunkLines?: boolean } = {},
 ): Array<Record<string, unknown>> {
-  const recognize = options.chunkLines ? matchChunkUpdate : undefined
-  return parseJsonLines(rawStdout, source, PURITY_HINT, recognize).map(({ line, value, raw }) => {
-    if (!isPlainObject(value) || value.jsonrpc !== '2.0') {
+  const read = (value: unknown, raw: string, line: number) => {
+    if (!isPlainObject(value) || value.jsonrpc !== '2.0')
       throw new JsonLineError(source, line, raw, 'is JSON but not a JSON-RPC 2.0 message', PURITY_HINT)
-    }
     return value
-  })
+  }
+  return parseJsonLines<Record<string, unknown>>(
+    rawStdout,
+    source,
+    PURITY_HINT,
+    read,
+    options.chunkLines ? (raw) => matchChunkUpdate(raw) as Record<string, unknown> | undefined : undefined,
+  )
 }
 
 /** Register the transcript's typed ids in the shared table (document order). */
 export function collectTranscriptIds(messages: readonly Record<string, unknown>[], ctx: NormalizeContext): void {
-  for (const message of messages) collectTypedIds(message, ctx.tokens)
+  for (const message of messages) {
+    // A chunk update's one typed id is its session.
+    if (message instanceof ChunkUpdateLine) ctx.tokens.tokenFor('session', message.sessionId)
+    else collectTypedIds(message, ctx.tokens)
+  }
 }
 
 /** Renumber JSON-RPC ids per direction; a null id (e.g. a parse-error response) stays null. */

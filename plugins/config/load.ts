@@ -6,7 +6,7 @@ import { ConfigError } from './errors.ts'
 import { applyOverlay, parsePatches, type Patch } from './overlay.ts'
 import { rebasePatches } from './rebase.ts'
 import { assertDataOnly, parseYaml, type EnvSource } from './yaml.ts'
-import type { PositionTable } from './yaml-positions.ts'
+import { listItemPositions, type PositionTable } from './yaml-positions.ts'
 
 /** An overlay: a YAML file path (relative to the process cwd) or patches built in memory. */
 export type PatchSource = string | InMemoryPatches
@@ -60,21 +60,28 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
         lenientEnv,
         positions,
       })
-      const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
-      entries = applyOverlay(entries, rebased, overlay)
+      // Each patch's line and column, by index (rebasing copies the patches).
+      const at = listItemPositions(raw, positions)
+      const rebased = rebasePatches(parsePatches(raw, overlay, at), path.dirname(overlayFile), configDir)
+      entries = applyOverlay(entries, rebased, overlay, at)
       sources.applyPatches(raw, overlay, positions)
     } else {
-      assertDataOnly(overlay.patches, overlay.source)
-      const rebased = rebasePatches(
-        parsePatches(overlay.patches, overlay.source),
-        overlay.baseDir ?? configDir,
-        configDir,
-      )
-      entries = applyOverlay(entries, rebased, overlay.source)
+      entries = applyInMemoryPatches(entries, overlay, configDir)
       sources.applyPatches(overlay.patches, overlay.source, new WeakMap())
     }
   }
   return { configFile: absolute, entries, sources }
+}
+
+/** Apply patches built in memory (data only, `./` names relative to their baseDir) to a list of entries. */
+export function applyInMemoryPatches(
+  entries: readonly CompositionEntry[],
+  overlay: InMemoryPatches,
+  configDir: string,
+): CompositionEntry[] {
+  assertDataOnly(overlay.patches, overlay.source)
+  const rebased = rebasePatches(parsePatches(overlay.patches, overlay.source), overlay.baseDir ?? configDir, configDir)
+  return applyOverlay(entries, rebased, overlay.source)
 }
 
 async function readText(file: string, label: string, what: string, hint: string): Promise<string> {

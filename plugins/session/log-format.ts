@@ -36,6 +36,12 @@ export interface ParseOptions {
    * instead of failing: that is the one append a kill interrupted, never a returned event.
    */
   allowTornTail?: boolean
+  /**
+   * Stands in for reading an event line the caller knows without parsing it (the host's
+   * normalizer recognizes streamed deltas by a strict pattern, docs/test-host.md). What it
+   * returns is taken as that line's event; it must recognize only lines this reader accepts.
+   */
+  recognize?: (line: string) => LoggedEvent | undefined
 }
 
 const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd']
@@ -119,7 +125,9 @@ export function parseSessionLog(
   const events: LoggedEvent[] = []
   for (let index = 1; index < lines.length; index++) {
     const lineNo = index + 1
-    const event = parseEvent(parseObjectLine(lines[index], file, lineNo), file, lineNo, options)
+    const event =
+      options.recognize?.(lines[index]) ??
+      parseEvent(parseObjectLine(lines[index], file, lineNo), file, lineNo, options)
     if (options.live && event.seq !== index) {
       throw new Error(
         `${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`,

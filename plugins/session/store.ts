@@ -15,6 +15,7 @@ import {
   type TornTail,
 } from './log-format.ts'
 import { readFirstLine } from './read-first-line.ts'
+import { defaultSessionsRoot } from './default-root.ts'
 import { refineSessionsRoot } from './root-check.ts'
 import { logPath, SESSION_ID } from './session-path.ts'
 
@@ -30,10 +31,17 @@ declare module 'cordis' {
 
 export const Config = z
   .strictObject({
-    /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
-    root: z.string().default('./.sessions').superRefine(refineSessionsRoot),
+    /** Folder of `<id>.jsonl` (relative: to the cwd at start); absent or null: DSH_SESSIONS_ROOT, else XDG. */
+    root: z
+      .string()
+      .min(1)
+      .nullish()
+      .transform((root) => root ?? defaultSessionsRoot())
+      .superRefine(refineSessionsRoot),
     /** fsync after every append: survives power loss, not just a killed process. */
     fsync: z.boolean().default(false),
+    /** fsync each log when the store stops; a test host's throwaway logs skip it (a disk sync per run). */
+    syncOnClose: z.boolean().default(true),
     /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
     clock: z
       .custom<() => number>((value) => typeof value === 'function', 'clock must be a function returning milliseconds')
@@ -74,6 +82,7 @@ const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 interface StoreState {
   readonly root: string
   readonly fsync: boolean
+  readonly syncOnClose: boolean
   readonly clock: () => number
   readonly live: Map<string, LiveSession>
   readonly createdHere: SessionHeader[]
@@ -102,6 +111,7 @@ export class SessionStore extends Service {
     this.state = {
       root: this.root,
       fsync: resolved.fsync,
+      syncOnClose: resolved.syncOnClose,
       clock: resolved.clock ?? Date.now,
       live: new Map(),
       createdHere: [],
@@ -279,7 +289,7 @@ export class SessionStore extends Service {
     const failures: string[] = []
     for (const session of state.live.values()) {
       try {
-        session.file.close()
+        session.file.close(state.syncOnClose)
       } catch (error) {
         failures.push(`${session.file.path}: ${(error as Error).message}`)
       }

@@ -1,11 +1,27 @@
 // What each `dsh` command says about itself: name, summary, options, positionals. This is all
 // `dsh --help` and the argument parser need, so it lives apart from the commands' code, which
 // commands.ts imports only when a command runs (`dsh --help` starts about as fast as node).
-import type { CliCommand } from './command.ts'
-import { compositionOptions } from './composition-options.ts'
+import type { CliCommand, CliOption } from './command.ts'
 
 /** A command without its run function. */
 export type CommandHelp = Omit<CliCommand, 'run'>
+
+/** `--config` / `--patch`, shared by every command that reads the composition. */
+export const compositionOptions: Record<string, CliOption> = {
+  config: {
+    type: 'string',
+    short: 'c',
+    valueName: 'FILE',
+    description: "composition file (default: cordis.yml in the current folder, else dsh's own)",
+  },
+  patch: {
+    type: 'string',
+    short: 'p',
+    multiple: true,
+    valueName: 'FILE',
+    description: 'overlay file, or a bundled one by name (snapshot, record, echo, …); repeatable, in order',
+  },
+}
 
 export const serveHelp: CommandHelp = {
   name: 'serve',
@@ -24,6 +40,12 @@ export const testHelp: CommandHelp = {
   summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
   positionals: '[name…]',
   options: {
+    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    config: {
+      ...compositionOptions.config,
+      description: "composition file (default: cordis.yml in the root folder, else dsh's own)",
+    },
+    patch: compositionOptions.patch,
     mode: {
       type: 'string',
       valueName: 'replay|record|refresh',
@@ -32,8 +54,7 @@ export const testHelp: CommandHelp = {
     subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
     stub: {
       type: 'boolean',
-      description:
-        'record against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
+      description: "record against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
     },
     format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
     report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },

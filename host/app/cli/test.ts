@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import type { RunMode } from '../../snapshot/core/fixtures.ts'
-import { UsageError, stringOption, type CliCommand } from './command.ts'
+import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
 import { testHelp } from './command-help.ts'
 import { formatOutcomeLine, formatSummary, suiteReport } from './test-report.ts'
 
 const MODES: RunMode[] = ['replay', 'record', 'refresh']
 
-/** `dsh test`: run scenarios from ./scenarios against the composition in ./cordis.yml. */
+/** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
   ...testHelp,
   async run({ values, positionals }, io) {
@@ -41,10 +41,12 @@ export const testCommand: CliCommand = {
     })
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
-      const { runSuite } = await import('../../snapshot/run/run-suite.ts')
+      const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
       removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
-      const result = await runSuite({
-        repoRoot: process.cwd(),
+      const result = await runScenarios({
+        root: stringOption(values, 'root'),
+        config: stringOption(values, 'config'),
+        patches: stringList(values, 'patch'),
         names: positionals.length ? positionals : undefined,
         mode,
         subprocess: !!values.subprocess,

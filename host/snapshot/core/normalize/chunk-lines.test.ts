@@ -54,7 +54,7 @@ function chunkUpdate(text: string, kind = 'agent_message_chunk', sessionId = S) 
 
 function surfaces(eventLines: string[], transcriptLines: string[]): RunSurfaces {
   const header = JSON.stringify({ type: 'session', version: 1, id: S, createdAt: 3, cwd: CWD })
-  const user = JSON.stringify({ seq: 0, time: 1, type: 'user/message', data: { turn: 1, messageId: M, content: [] } })
+  const user = JSON.stringify({ seq: 1, time: 1, type: 'user/message', data: { turn: 1, messageId: M, content: [] } })
   return {
     stdout: `${[JSON.stringify({ jsonrpc: '2.0', id: 9, result: { sessionId: S } }), ...transcriptLines].join('\n')}\n`,
     sessionLogs: [`${[header, user, ...eventLines].join('\n')}\n`],

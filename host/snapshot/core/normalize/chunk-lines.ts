@@ -10,10 +10,12 @@ import type { NormalizeContext } from './context.ts'
 const STRING = String.raw`((?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*)`
 /** A non-negative integer small enough to survive JSON.parse unchanged, spelled as stringify spells it. */
 const INTEGER = '(0|[1-9][0-9]{0,14})'
-const NUMBER = '-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?'
+/** What the session log reader accepts as `seq` (a positive safe integer) and `time` (a finite number). */
+const SEQ = '[1-9][0-9]{0,14}'
+const TIME = '-?(?:0|[1-9][0-9]{0,15})(?:\\.[0-9]+)?'
 
 const EVENT_LINE = new RegExp(
-  `^\\{(?:"seq":${NUMBER},"time":${NUMBER},)?"type":"assistant/chunk","data":\\{"turn":${INTEGER},"step":${INTEGER},"chunk":\\{"type":"(text-delta|reasoning-delta)","text":"${STRING}"\\}\\}\\}$`,
+  `^\\{(?:"seq":${SEQ},"time":${TIME},)?"type":"assistant/chunk","data":\\{"turn":${INTEGER},"step":${INTEGER},"chunk":\\{"type":"(text-delta|reasoning-delta)","text":"${STRING}"\\}\\}\\}$`,
 )
 const UPDATE_LINE = new RegExp(
   `^\\{"jsonrpc":"2\\.0","method":"session/update","params":\\{"sessionId":"${STRING}","update":\\{"sessionUpdate":"(agent_message_chunk|agent_thought_chunk)","content":\\{"type":"text","text":"${STRING}"\\}\\}\\}\\}$`,

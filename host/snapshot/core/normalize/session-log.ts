@@ -4,8 +4,9 @@
 // (their readable copy lives in the pin's sidecars), typed ids tokenized with
 // the run's shared table and the temp cwd replaced everywhere.
 import type { NormalizeContext } from './context.ts'
-import { isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
+import { parseSessionLog as readSessionLog, type LoggedEvent } from '../../../../plugins/session/log-format.ts'
 import { ChunkEventLine, chunkLinesRenderable, matchChunkEvent, renderChunkEvent } from './chunk-lines.ts'
+import { isPlainObject } from './json-lines.ts'
 import { collectTypedIds, tokenizeInPlace, tokenizeValue } from './tokens.ts'
 
 export const SYSTEM_TOKEN = '{{system}}'
@@ -25,38 +26,19 @@ export interface SessionLogObjects {
   events: readonly object[]
 }
 
-const LOG_HINT = 'A session log is JSONL: a {"type":"session",…} header line, then one event object per line.'
-
 /**
- * With `chunkLines`, streamed-delta events stay unparsed (ChunkEventLine) until rendered: for
- * normalizeRun, which only renders them; other callers get plain event objects.
+ * Read a session log with the session plugin's own reader (live logs and committed fixtures
+ * both parse). With `chunkLines`, streamed-delta events stay unparsed (ChunkEventLine) until
+ * rendered: for normalizeRun, which only renders them; other callers get plain event objects.
  */
 export function parseSessionLog(
   text: string,
   source = 'session log',
   options: { chunkLines?: boolean } = {},
 ): ParsedSessionLog {
-  const values = parseJsonLines<Record<string, unknown>>(
-    text,
-    source,
-    LOG_HINT,
-    (value, raw, line) => {
-      if (!isPlainObject(value)) throw new JsonLineError(source, line, raw, 'is JSON but not an object', LOG_HINT)
-      if (line === 1 && value.type !== 'session')
-        throw new JsonLineError(source, 1, raw, 'is not a session header ("type":"session")', LOG_HINT)
-      if (line > 1 && typeof value.type !== 'string')
-        throw new JsonLineError(source, line, raw, 'is an event without a string "type"', LOG_HINT)
-      return value
-    },
-    // Line 1 is the header: it is always read in full.
-    options.chunkLines
-      ? (raw, line) => (line > 1 ? (matchChunkEvent(raw) as Record<string, unknown> | undefined) : undefined)
-      : undefined,
-  )
-  if (values.length === 0) throw new JsonLineError(source, 1, '', 'is missing: the log has no session header', LOG_HINT)
-  const header = values[0]
-  const events = values.slice(1)
-  return { header, events, parsedHere: true }
+  const recognize = options.chunkLines ? (line: string) => matchChunkEvent(line) as LoggedEvent | undefined : undefined
+  const { header, events } = readSessionLog(text, source, { recognize })
+  return { header: { ...header }, events: events as unknown as Array<Record<string, unknown>>, parsedHere: true }
 }
 
 function asParsed(log: string | SessionLogObjects, source: string | undefined): ParsedSessionLog {

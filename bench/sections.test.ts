@@ -63,20 +63,22 @@ describe('scaleSection', () => {
 })
 
 describe('fixedSection', () => {
-  it('shows the --help start over node start, measured side by side', () => {
+  it("shows the --help start over node start, measured side by side, and serve's imports in the floor", () => {
     const s = (ms: number) => summarize([ms])
     const lines = fixedSection({
       nodeStart: s(60),
       binHelp: s(72),
       binRatio: 1.2,
-      binImportMs: 12,
+      serveImport: s(150),
+      binImportMs: 90,
       boot: s(10),
       serveEof: s(220),
       floorMs: 82,
     })
     expect(lines).toContain(
-      'bin import ≈ --help − node start = 12.0 ms; --help / node start = 1.20× (runs interleaved)',
+      "--help / node start = 1.20× (runs interleaved); bin import ≈ serve's imports − node start = 90.0 ms",
     )
+    expect(lines.some((line) => /^node: import dsh serve's command module +150\.0 ms/.test(line))).toBe(true)
   })
 })
 

@@ -2,6 +2,7 @@
 // against the physical floor: node's own start, importing the built CLI, booting the composition.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { bootComposition } from '../../host/app/boot.ts'
 import { makeTempCwd } from '../../host/snapshot/env/workspace/temp-cwd.ts'
 import { timeInterleaved, timeRuns, type SampleOptions } from '../sample.ts'
@@ -16,7 +17,12 @@ export interface FixedCosts {
   binHelp: Summary
   /** binHelp / nodeStart (medians of interleaved runs): what `dsh --help` adds to node's own start. */
   binRatio: number
-  /** binHelp − nodeStart (medians). */
+  /**
+   * `node -e "await import('…/dist/host/app/cli/serve.js')"`: node start + what a `dsh serve` run
+   * imports before it boots. `--help` measured this until commands loaded on demand (issue 18).
+   */
+  serveImport: Summary
+  /** serveImport − nodeStart (medians): the import cost in the floor. */
   binImportMs: number
   /** In this (warm) process: bootComposition of cordis.yml + cordis.snapshot.yml, then dispose. */
   boot: Summary
@@ -93,11 +99,22 @@ export async function benchFixed(repoRoot: string, base: SampleOptions): Promise
     const serveEof = summarize(
       await timeRuns(() => timedSpawnOk(node, serveArgs, { cwd: scratch.path, env: { PATH: process.env.PATH } }), runs),
     )
-    const binImportMs = Math.max(0, binHelp.median - nodeStart.median)
+    const serveModule = pathToFileURL(join(repoRoot, 'dist', 'host', 'app', 'cli', 'serve.js')).href
+    const serveImport = summarize(
+      await timeRuns(
+        () =>
+          timedSpawnOk(node, ['--input-type=module', '-e', `await import(${JSON.stringify(serveModule)})`], {
+            cwd: repoRoot,
+          }),
+        runs,
+      ),
+    )
+    const binImportMs = Math.max(0, serveImport.median - nodeStart.median)
     return {
       nodeStart,
       binHelp,
       binRatio: ratio(binHelp.median, nodeStart.median),
+      serveImport,
       binImportMs,
       boot,
       serveEof,

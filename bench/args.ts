@@ -16,7 +16,8 @@ export interface BenchOptions {
   help: boolean
 }
 
-export const USAGE = `usage: npm run bench -- [--runs N] [--warmup N] [--only ${PARTS.join('|')}]… [--skip-npm-test] [--json FILE]
+export const USAGE = `usage: npm run bench -- [--runs N] [--warmup N] [--only ${PARTS.join('|')}]…
+                          [--skip-npm-test] [--json FILE]
   --runs N         kept runs per measurement (default 3)
   --warmup N       untimed runs before them (default 1)
   --only PART      run only this part (repeatable); default: all parts

@@ -67,13 +67,15 @@ describe('summaryLine', () => {
       binRatio: 1.1849,
     }
     expect(summaryLine(headline)).toBe(
-      'bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22 agent_100k_s=1.73 npm_test_s=61.3 bin_ratio=1.18',
+      'bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22 ' +
+        'agent_100k_s=1.73 npm_test_s=61.3 bin_ratio=1.18',
     )
     expect(summaryLine({ inprocMedianMs: 281, suiteS: 4.1 })).toMatch(
       /inproc_median_ms=281\.0 .* suite_s=4\.10 agent_100k_s=n\/a npm_test_s=n\/a bin_ratio=n\/a$/,
     )
     expect(summaryLine({})).toBe(
-      'bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a agent_100k_s=n/a npm_test_s=n/a bin_ratio=n/a',
+      'bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a ' +
+        'agent_100k_s=n/a npm_test_s=n/a bin_ratio=n/a',
     )
   })
 

@@ -41,7 +41,8 @@ export function fixedSection(fixed: FixedCosts, subprocessMedianMs?: number): st
         row('dsh serve: boot, stdin EOF, exit', fixed.serveEof),
       ],
     ),
-    `--help / node start = ${formatRatio(fixed.binRatio)} (runs interleaved); bin import ≈ serve's imports − node start = ${formatMs(fixed.binImportMs)}`,
+    `--help / node start = ${formatRatio(fixed.binRatio)} (runs interleaved); ` +
+      `bin import ≈ serve's imports − node start = ${formatMs(fixed.binImportMs)}`,
     `floor = node start + bin import + boot = ${formatMs(fixed.floorMs)}`,
   ]
   if (subprocessMedianMs !== undefined) {

@@ -172,12 +172,8 @@ async function runToolCalls(
 ): Promise<boolean> {
   // Parsed once: the ACP projection of each tool/call reuses this parse (tool-arguments.ts).
   const parsed = calls.map((call) => parseToolArguments(call.arguments))
-  calls.forEach((call, index) =>
-    append(
-      'tool/call',
-      recordedCall({ turn, step, callId: call.id, name: call.name, arguments: call.arguments }, parsed[index]),
-    ),
-  )
+  for (const [index, { id, name, arguments: text }] of calls.entries())
+    append('tool/call', recordedCall({ turn, step, callId: id, name, arguments: text }, parsed[index]))
   let cancelled = false
   for (const [index, call] of calls.entries()) {
     const result = (text: string, isError: boolean) =>

@@ -30,3 +30,12 @@ export class EventWatchers {
     }
   }
 }
+
+/** Listeners run after the write; one that throws must not make a durable append look failed. */
+export function emitSafely(emit: () => void, report: (error: unknown) => void): void {
+  try {
+    emit()
+  } catch (error) {
+    report(error)
+  }
+}

@@ -5,7 +5,7 @@ import { isAbsolute, join, resolve } from 'node:path'
 import { type Context, Service, symbols } from 'cordis'
 import { z } from 'zod'
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
-import { EventWatchers, type EventWatcher } from './event-watchers.ts'
+import { emitSafely, EventWatchers, type EventWatcher } from './event-watchers.ts'
 import { SessionLogFile } from './log-file.ts'
 import {
   parseSessionHeaderLine,
@@ -63,10 +63,7 @@ export interface OpenedSession extends SessionContents {
 
 interface LiveSession {
   header: SessionHeader
-  /**
-   * Events appended so far. Their content is in the file only: an agent streaming a long turn
-   * holds none of it in memory, and read()/open() give exactly what is on disk.
-   */
+  /** Events appended so far; their content is in the file only (read() reads it). */
   count: number
   file: SessionLogFile
 }
@@ -86,10 +83,7 @@ interface StoreState {
   readonly clock: () => number
   readonly live: Map<string, LiveSession>
   readonly createdHere: SessionHeader[]
-  /**
-   * The store context's emitter, resolved once on the events service itself (not through its
-   * tracing proxy); emission does not depend on the caller's context.
-   */
+  /** The events service's own emit (not through its tracing proxy), resolved once. */
   readonly emit: (name: 'session/created' | 'session/event', ...args: unknown[]) => void
   readonly watchers: EventWatchers
   disposed: boolean
@@ -152,9 +146,8 @@ export class SessionStore extends Service {
   /**
    * Append one event. Synchronous: the line is written through the fd before this returns
    * (durable against a killed process; against power loss with `fsync`), then `session/event` fires.
-   * The returned and emitted event holds the caller's `data` as given (not a parsed copy of the
-   * line, which cost as much as the write): do not change `data` after appending. read() and
-   * open() give the file's content.
+   * The event handed out holds the caller's `data` itself (not a parse of the line): do not
+   * change it after appending.
    */
   append<K extends EventType>(sessionId: string, type: K, data: EventData[K]): SessionEvent<K> {
     const state = this.state
@@ -190,11 +183,7 @@ export class SessionStore extends Service {
     return event
   }
 
-  /**
-   * Call `watcher` with every event appended from now on, after it is written (like
-   * `session/event`, at a fraction of a Cordis listener's cost per event). Returns the
-   * function that stops it: yield it from a Service's init, or call it when done.
-   */
+  /** `session/event` by a plain call, far cheaper per event; returns the function that stops it. */
   watch(watcher: EventWatcher): () => void {
     return this.state.watchers.add(watcher)
   }
@@ -296,15 +285,6 @@ export class SessionStore extends Service {
     }
     state.live.clear()
     if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
-  }
-}
-
-/** Listeners run after the write; one that throws must not make a durable append look failed. */
-function emitSafely(emit: () => void, report: (error: unknown) => void): void {
-  try {
-    emit()
-  } catch (error) {
-    report(error)
   }
 }
 

@@ -15,10 +15,14 @@ const SEQ = '[1-9][0-9]{0,14}'
 const TIME = '-?(?:0|[1-9][0-9]{0,15})(?:\\.[0-9]+)?'
 
 const EVENT_LINE = new RegExp(
-  `^\\{(?:"seq":${SEQ},"time":${TIME},)?"type":"assistant/chunk","data":\\{"turn":${INTEGER},"step":${INTEGER},"chunk":\\{"type":"(text-delta|reasoning-delta)","text":"${STRING}"\\}\\}\\}$`,
+  `^\\{(?:"seq":${SEQ},"time":${TIME},)?"type":"assistant/chunk",` +
+    `"data":\\{"turn":${INTEGER},"step":${INTEGER},` +
+    `"chunk":\\{"type":"(text-delta|reasoning-delta)","text":"${STRING}"\\}\\}\\}$`,
 )
 const UPDATE_LINE = new RegExp(
-  `^\\{"jsonrpc":"2\\.0","method":"session/update","params":\\{"sessionId":"${STRING}","update":\\{"sessionUpdate":"(agent_message_chunk|agent_thought_chunk)","content":\\{"type":"text","text":"${STRING}"\\}\\}\\}\\}$`,
+  `^\\{"jsonrpc":"2\\.0","method":"session/update","params":\\{"sessionId":"${STRING}",` +
+    `"update":\\{"sessionUpdate":"(agent_message_chunk|agent_thought_chunk)",` +
+    `"content":\\{"type":"text","text":"${STRING}"\\}\\}\\}\\}$`,
 )
 
 /** A log line holding one streamed delta. Its keys are what the general path would see, minus data. */
@@ -74,13 +78,17 @@ export function chunkLinesRenderable(ctx: NormalizeContext): boolean {
 
 /** The fixture line of a chunk event (`seq`/`time` dropped), as the general path renders it. */
 export function renderChunkEvent(line: ChunkEventLine, ctx: NormalizeContext): string {
-  return `{"type":"assistant/chunk","data":{"turn":${line.turn},"step":${line.step},"chunk":{"type":"${line.chunkType}","text":${JSON.stringify(replaceText(line.text, ctx))}}}}`
+  const text = JSON.stringify(replaceText(line.text, ctx))
+  const chunk = `{"type":"${line.chunkType}","text":${text}}`
+  return `{"type":"assistant/chunk","data":{"turn":${line.turn},"step":${line.step},"chunk":${chunk}}}`
 }
 
 /** The golden line of a chunk update (its session id tokenized), as the general path renders it. */
 export function renderChunkUpdate(line: ChunkUpdateLine, ctx: NormalizeContext): string {
   const session = JSON.stringify(ctx.tokens.tokenFor('session', line.sessionId))
-  return `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":{"sessionUpdate":"${line.updateKind}","content":{"type":"text","text":${JSON.stringify(replaceText(line.text, ctx))}}}}}`
+  const text = JSON.stringify(replaceText(line.text, ctx))
+  const update = `{"sessionUpdate":"${line.updateKind}","content":{"type":"text","text":${text}}}`
+  return `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":${session},"update":${update}}}`
 }
 
 function replaceText(text: string, ctx: NormalizeContext): string {

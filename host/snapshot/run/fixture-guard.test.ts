@@ -86,17 +86,20 @@ describe('a FIFO in a scenario folder', () => {
     const names = ['fifo-log', 'fifo-golden', 'plain']
     child = spawn(process.execPath, [join(packageRoot, 'bin', 'dsh.js'), 'test', ...names], {
       cwd: project.root,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
+    // Progress goes to stderr and the report to stdout: the named errors may stand in either.
     let stderr = ''
-    child.stderr?.on('data', (chunk) => {
+    const collect = (chunk: Buffer) => {
       stderr += chunk
-    })
+    }
+    child.stdout?.on('data', collect)
+    child.stderr?.on('data', collect)
     const code = await new Promise<number | null>((resolve) => child?.on('close', resolve))
     expect(code, stderr).toBe(1)
     expect(stderr).toContain(`scenarios/fifo-log/session.jsonl is a FIFO (named pipe); ${FILE_RULE}`)
     expect(stderr).toContain(`scenarios/fifo-golden/stdout.golden.jsonl is a FIFO (named pipe); ${FILE_RULE}`)
-    expect(stderr).toMatch(/\npass {2}plain {2}\d+ ms\n/)
-    expect(stderr).toMatch(/\n1 passed, 2 failed\n$/)
+    expect(stderr).toMatch(/pass {2}plain {2}\d+ ms\n/)
+    expect(stderr).toMatch(/\n1 passed, 2 failed\n/)
   })
 })

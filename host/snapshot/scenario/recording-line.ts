@@ -16,22 +16,25 @@ const VALUE_AND_TRAIL = /^(?<lead>[ \t]*)(?<value>"[^"]*"|'[^']*'|[^\s#][^#]*?)(
  */
 export function setRecordingLine(text: string, source: RecordingSource, file: string): string {
   const lines = text.split(/(?<=\n)/)
-  const at = lines.flatMap((line, index) => (RECORDING_LINE.test(line) ? [index] : []))
   const fail = (message: string, line?: number): never => {
     throw new ScenarioFileError(file, [{ path: 'recording', line, message }])
   }
-  if (at.length !== 1) {
+  const found = lines.flatMap((line, index) => {
+    const groups = RECORDING_LINE.exec(line)?.groups
+    return groups ? [{ index, rest: groups.rest ?? '', eol: groups.eol ?? '' }] : []
+  })
+  if (found.length !== 1) {
     fail(
-      at.length
-        ? `appears on ${at.length} lines; keep one`
+      found.length
+        ? `appears on ${found.length} lines; keep one`
         : `no top-level "recording: …" line to rewrite; write the manifest as block YAML with recording: ${source}`,
     )
   }
-  const index = at[0] as number
-  const { rest, eol } = RECORDING_LINE.exec(lines[index] as string)?.groups as { rest: string; eol: string }
+  const { index, rest, eol } = found[0] as (typeof found)[number]
   const parts = VALUE_AND_TRAIL.exec(rest)?.groups
-  if (!parts) fail(`write the value on the same line (recording: ${source}) so record mode can rewrite it`, index + 1)
-  const { lead, value, trail } = parts as { lead: string; value: string; trail: string }
+  if (!parts)
+    return fail(`write the value on the same line (recording: ${source}) so record mode can rewrite it`, index + 1)
+  const { lead = '', value = '', trail = '' } = parts
   if (unquote(value) === source) return text
   const rewritten = [...lines]
   rewritten[index] = `recording:${lead || ' '}${source}${trail}${eol}`

@@ -54,9 +54,44 @@ describe('dsh test', () => {
     expect(result.stderr).toContain('no scenario named no-such-scenario')
   })
 
-  it('rejects a bad mode, and --stub outside record mode, with usage (exit 2)', async () => {
-    expect((await run(['test', '--mode', 'later'])).code).toBe(2)
+  it('rejects a bad mode, and --stub outside the record modes, with usage (exit 2)', async () => {
+    const bad = await run(['test', '--mode', 'later'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--mode must be one of replay, record, refresh, record-missing, record-drifted')
     expect((await run(['test', '--stub'])).code).toBe(2)
+    expect((await run(['test', '--mode', 'refresh', '--stub'])).stderr).toContain(
+      '--stub only applies to the record modes (record, record-missing, record-drifted)',
+    )
+  })
+
+  it('lists the record modes in --help', async () => {
+    const help = await run(['test', '--help'])
+    expect(help.code).toBe(0)
+    const text = help.stdout + help.stderr
+    expect(text).toContain('replay|record|refresh|record-missing|record-drifted')
+    expect(text).toMatch(/record-missing \(record only\s+scenarios without fixtures\)/)
+    expect(text).toMatch(
+      /record-drifted \(replay all, then re-record those that fail with replay drift or\s+exhaustion\)/,
+    )
+  })
+
+  it('--mode record-missing --stub prints its choice first and records nothing when every fixture is there', async () => {
+    const result = await run(['test', 'text-turn', '--mode', 'record-missing', '--stub'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe(
+      'record-missing: 0 to record, 1 complete (left untouched)\ndsh test: 0 scenario(s), record-missing mode, in-process\n0 passed, 0 failed\n',
+    )
+  })
+
+  it('--mode record-drifted --stub replays first and re-records nothing while replay is green', async () => {
+    const result = await run(['test', 'text-turn', '--mode', 'record-drifted', '--stub', '--format', 'json'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe('record-drifted: 0 to re-record, 1 green, 0 failing otherwise (left untouched)\n')
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: true,
+      mode: 'record-drifted',
+      scenarios: [{ scenario: 'text-turn', ok: true, written: [] }],
+    })
   })
 })
 

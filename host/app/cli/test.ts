@@ -1,10 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
-import type { RunMode } from '../../snapshot/core/fixtures.ts'
+import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
 import { UsageError, stringOption, type CliCommand } from './command.ts'
 import { formatOutcomeLine, formatSummary, suiteReport } from './test-report.ts'
-
-const MODES: RunMode[] = ['replay', 'record', 'refresh']
 
 /** `dsh test`: run scenarios from ./scenarios against the composition in ./cordis.yml. */
 export const testCommand: CliCommand = {
@@ -14,29 +12,34 @@ export const testCommand: CliCommand = {
   options: {
     mode: {
       type: 'string',
-      valueName: 'replay|record|refresh',
-      description: 'replay (default, keyless), record (real model), refresh (keyless, rewrites goldens)',
+      valueName: SUITE_MODES.join('|'),
+      description:
+        'replay (default, keyless), record (real model, or --stub), refresh (keyless, rewrites goldens), ' +
+        'record-missing (record only scenarios without fixtures), ' +
+        'record-drifted (replay all, then re-record those that fail with replay drift or exhaustion)',
     },
     subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
     stub: {
       type: 'boolean',
       description:
-        'record against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
+        'record (any record mode) against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
     },
     format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
     report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
     timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
   },
   async run({ values, positionals }, io) {
-    const mode = (stringOption(values, 'mode') ?? 'replay') as RunMode
-    if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, got "${mode}"`)
+    const mode = (stringOption(values, 'mode') ?? 'replay') as SuiteMode
+    if (!SUITE_MODES.includes(mode))
+      throw new UsageError(`--mode must be one of ${SUITE_MODES.join(', ')}, got "${mode}"`)
     const format = stringOption(values, 'format') ?? 'text'
     if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, got "${format}"`)
     const timeout = stringOption(values, 'timeout')
     const timeoutMs = timeout === undefined ? undefined : Number(timeout)
     if (timeoutMs !== undefined && !(timeoutMs > 0))
       throw new UsageError(`--timeout must be a positive number of milliseconds, got "${timeout}"`)
-    if (values.stub && mode !== 'record') throw new UsageError('--stub only applies to --mode record')
+    if (values.stub && !RECORDING_MODES.includes(mode))
+      throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
 
     // The first SIGINT / SIGTERM / SIGHUP lets the running scenario finish (its waits are bounded
     // by --timeout), then the partial report is written and its temp folders are gone. A second
@@ -58,9 +61,9 @@ export const testCommand: CliCommand = {
     })
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
-      const { runSuite } = await import('../../snapshot/run/run-suite.ts')
+      const { runSuiteMode } = await import('../../snapshot/run/record-modes.ts')
       removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
-      const result = await runSuite({
+      const result = await runSuiteMode({
         repoRoot: process.cwd(),
         names: positionals.length ? positionals : undefined,
         mode,
@@ -74,6 +77,8 @@ export const testCommand: CliCommand = {
               `dsh test: ${count} scenario(s), ${mode} mode, ${values.subprocess ? 'subprocess' : 'in-process'}\n`,
             )
         },
+        // record-missing and record-drifted say what they will record, and why, before they do.
+        onPlan: (lines) => io.stderr(`${lines.join('\n')}\n`),
         onResult: (outcome) => {
           if (format === 'text') io.stderr(`${formatOutcomeLine(outcome)}\n`)
         },

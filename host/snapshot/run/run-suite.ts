@@ -4,6 +4,7 @@ import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, startRecordingStub } from '../env/record-stub.ts'
 import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import { noteRecordingSource } from '../env/provenance.ts'
 
 export interface SuiteOptions {
   repoRoot: string
@@ -70,7 +71,8 @@ async function runOne(
     }
     // Only a live recording talks to the model: replay and refresh children get no key at all.
     const env = mode === 'record' ? pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) : {}
-    return runScenario(scenario, { ...common, env })
+    const outcome = await runScenario(scenario, { ...common, env })
+    return mode === 'record' ? noteRecordingSource(options.repoRoot, outcome, 'live') : outcome
   }
   const stub = await startRecordingStub(options.repoRoot, scenario.name)
   const savedKey = process.env.DEEPSEEK_API_KEY
@@ -83,15 +85,17 @@ async function runOne(
       env: { DEEPSEEK_API_KEY: STUB_API_KEY },
     })
     const left = stub.remaining()
-    if (left > 0 && outcome.ok)
-      return {
-        ...outcome,
-        ok: false,
-        failures: [
-          `scenario ${scenario.name}: ${left} scripted model turn(s) in host/snapshot/model-scripts/${scenario.name}.ts were never requested`,
-        ],
-      }
-    return outcome
+    const checked: ScenarioOutcome =
+      left > 0 && outcome.ok
+        ? {
+            ...outcome,
+            ok: false,
+            failures: [
+              `scenario ${scenario.name}: ${left} scripted model turn(s) in host/snapshot/model-scripts/${scenario.name}.ts were never requested`,
+            ],
+          }
+        : outcome
+    return noteRecordingSource(options.repoRoot, checked, 'stub')
   } finally {
     if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY
     else process.env.DEEPSEEK_API_KEY = savedKey

@@ -15,5 +15,6 @@ await defineSnapshotSuite({
     'rpc-unknown-session',
     'rpc-invalid-cwd',
     'rpc-before-initialize',
+    'patch-system-prompt',
   ],
 })

@@ -18,5 +18,6 @@ await defineSnapshotSuite({
     'symlink-escape',
     'read-only-list-dir',
     'read-only-unknown-tool',
+    'patch-plugin-tool',
   ],
 })

@@ -39,7 +39,7 @@ const LIVE = `- id: llm
 - id: session
   name: ./plugins/session
   config:
-    root: ./.sessions
+    root: null
 - id: tools
   name: ./plugins/tools
 - id: agent
@@ -52,6 +52,8 @@ const LIVE = `- id: llm
 
 const REPLAY = `- id: llm
   name: ./plugins/llm
+- id: llm-replay
+  name: ./plugins/llm-replay
 # disabled
 - id: llm-deepseek
   name: ./plugins/llm-deepseek
@@ -59,12 +61,10 @@ const REPLAY = `- id: llm
   config:
     models:
       - deepseek-chat
-- id: llm-replay
-  name: ./plugins/llm-replay
 - id: session
   name: ./plugins/session
   config:
-    root: ./.sessions
+    root: null
 - id: tools
   name: ./plugins/tools
 - id: agent
@@ -86,7 +86,7 @@ describe('dsh config', () => {
     expect(body(result.stdout)).toBe(LIVE)
   })
 
-  test('with --patch cordis.snapshot.yml the adapter is marked disabled and llm-replay follows it', async () => {
+  test('with --patch cordis.snapshot.yml the adapter is marked disabled and llm-replay follows llm', async () => {
     const result = await run(['config', '--config', config, '--patch', snapshot])
     expect(result).toMatchObject({ code: 0, stderr: '' })
     expect(result.stdout).toMatch(/^# effective entries of .*cordis\.yml --patch .*cordis\.snapshot\.yml\n/)
@@ -94,8 +94,36 @@ describe('dsh config', () => {
   })
 
   test('!env values come from the environment', async () => {
-    const result = await run(['config', '-c', config], { DSH_SESSIONS_ROOT: '/var/dsh' })
-    expect(result.stdout).toContain('    root: /var/dsh\n')
+    const result = await run(['config', '-c', path.join(repo, 'host', 'app', 'test-support', 'shutdown.yml')], {
+      DSH_TEST_READY_FILE: '/r',
+      DSH_TEST_DISPOSED_FILE: '/d',
+      DSH_TEST_DELAY_MS: '1234',
+    })
+    expect(result.stdout).toContain("    readyFile: /r\n    disposedFile: /d\n    delayMs: '1234'\n")
+  })
+
+  test('a bare --patch name is a bundled overlay; an unknown one lists those that exist', async () => {
+    const named = await run(['config', '--config', config, '--patch', 'snapshot'])
+    expect(body(named.stdout)).toBe(REPLAY)
+    const unknown = await run(['config', '--config', config, '--patch', 'snapshots'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toBe(
+      'dsh: --patch snapshots: no bundled overlay is named "snapshots" ' +
+        '(bundled: snapshot, record, echo, read-only, small-output, two-steps); ' +
+        'for a file of that name write ./snapshots\n',
+    )
+  })
+
+  test("without --config and without ./cordis.yml, dsh's own composition is used", async () => {
+    const cwd = process.cwd()
+    process.chdir(path.join(repo, 'docs'))
+    try {
+      const result = await run(['config'])
+      expect(result.stdout).toContain(`# effective entries of ${path.join(repo, 'cordis.yml')}\n`)
+      expect(body(result.stdout)).toBe(LIVE)
+    } finally {
+      process.chdir(cwd)
+    }
   })
 
   test('a broken composition exits 1 with the reason on stderr and nothing on stdout', async () => {

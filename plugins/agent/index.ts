@@ -143,6 +143,7 @@ export class Agent extends Service {
         refusal: (name) => (this.ctx.tools.get(name) ? refusedByMode(name, runtime.mode) : undefined),
         modeApproves: (tool) => modeApproves(tool, runtime.mode),
         config: this.config,
+        hidden: [sessions.root],
       },
       runtime,
       content,

@@ -41,6 +41,8 @@ export interface TurnDeps {
   /** Whether the session's mode runs this call without asking. */
   modeApproves?(tool: Tool): boolean
   config: AgentConfig
+  /** Folders the file tools keep out of (the sessions root: the model never reads its own logs). */
+  hidden?: readonly string[]
 }
 
 export async function runTurn(
@@ -213,7 +215,13 @@ async function runToolCalls(
     }
     append('tool/start', { turn, step, callId: call.id })
     const update = (display: ToolDisplay) => append('tool/update', { turn, step, callId: call.id, display })
-    const outcome = await runTool(tool, args, { cwd: runtime.header.cwd, signal, client: client.access, update })
+    const outcome = await runTool(tool, args, {
+      cwd: runtime.header.cwd,
+      signal,
+      client: client.access,
+      update,
+      hidden: deps.hidden,
+    })
     const display = outcome.display ? { display: outcome.display } : {}
     append('tool/result', { turn, step, callId: call.id, output: outcome.output, isError: outcome.isError, ...display })
     if (signal.aborted) cancelled = true

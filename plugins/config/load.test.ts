@@ -41,6 +41,23 @@ describe('loadComposition', () => {
     })
   })
 
+  test('a patch error in an overlay file names its line and column', async () => {
+    const overlay = write(
+      'app/bad.yml',
+      ['# a comment', '- { id: llm, disabled: true }', '-   id: ghost', '    config: { a: 1 }', ''].join('\n'),
+    )
+    await expect(
+      loadComposition({ configFile: path.join(root, 'app/cordis.yml'), patches: [overlay], env: {} }),
+    ).rejects.toThrow(
+      `${overlay}:3:5: patch 2 of 2 (id "ghost"): no entry has id "ghost" (known ids: llm, session); ` +
+        'fix the id or drop the patch',
+    )
+    const flow = write('app/flow.yml', '[ { id: llm, disabled: true },\n  { id: llm, confg: {} } ]\n')
+    await expect(
+      loadComposition({ configFile: path.join(root, 'app/cordis.yml'), patches: [flow], env: {} }),
+    ).rejects.toThrow(`${flow}:2:3: patch 2 of 2 (id "llm"): has unknown patch key(s) "confg"`)
+  })
+
   test('overlay files apply in order; their ./ names are relative to the overlay folder', async () => {
     const first = write('app/overlays/first.yml', '- insert: [ { id: extra, name: ./extra-plugin } ]\n  after: llm\n')
     const second = write(

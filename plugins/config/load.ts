@@ -6,7 +6,7 @@ import { ConfigError } from './errors.ts'
 import { applyOverlay, parsePatches, type Patch } from './overlay.ts'
 import { rebasePatches } from './rebase.ts'
 import { assertDataOnly, parseYaml, type EnvSource } from './yaml.ts'
-import type { PositionTable } from './yaml-positions.ts'
+import { listItemPositions, type PositionTable } from './yaml-positions.ts'
 
 /** An overlay: a YAML file path (relative to the process cwd) or patches built in memory. */
 export type PatchSource = string | InMemoryPatches
@@ -60,8 +60,10 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
         lenientEnv,
         positions,
       })
-      const rebased = rebasePatches(parsePatches(raw, overlay), path.dirname(overlayFile), configDir)
-      entries = applyOverlay(entries, rebased, overlay)
+      // Each patch's line and column, by index (rebasing copies the patches).
+      const at = listItemPositions(raw, positions)
+      const rebased = rebasePatches(parsePatches(raw, overlay, at), path.dirname(overlayFile), configDir)
+      entries = applyOverlay(entries, rebased, overlay, at)
       sources.applyPatches(raw, overlay, positions)
     } else {
       assertDataOnly(overlay.patches, overlay.source)

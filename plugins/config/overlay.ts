@@ -1,23 +1,37 @@
 import { z } from 'zod'
 import { assertUniqueIds, isGroup, listIds, locateEntry, parseEntries, type CompositionEntry } from './entries.ts'
 import { ConfigError, formatIssues } from './errors.ts'
+import type { SourcePosition } from './yaml-positions.ts'
 
-/** The overlay patches of DESIGN §3; exactly one action key per patch. */
+/**
+ * The overlay patches of DESIGN §3; exactly one action key per patch. Two opt-in modifiers let one
+ * overlay fit compositions that differ (docs/config-overlays.md): `ifPresent` skips an id patch whose
+ * entry does not exist, `ifAbsent` inserts only the entries whose id does not exist yet.
+ */
 export type Patch =
-  | { id: string; name?: string; config: Record<string, unknown> }
-  | { id: string; replace: Record<string, unknown> }
-  | { id: string; disabled: boolean }
-  | { id: string; remove: true }
-  | { insert: CompositionEntry[]; after?: string; into?: string }
+  | { id: string; name?: string; config: Record<string, unknown>; ifPresent?: true }
+  | { id: string; replace: Record<string, unknown>; ifPresent?: true }
+  | { id: string; disabled: boolean; ifPresent?: true }
+  | { id: string; remove: true; ifPresent?: true }
+  | { insert: CompositionEntry[]; after?: string; into?: string; ifAbsent?: true }
 
 const Id = z.string().min(1)
 const ConfigObject = z.record(z.string(), z.unknown())
+const IfPresent = z
+  .literal(true, { error: 'ifPresent can only be true (leave it out to require the entry)' })
+  .optional()
+const IfAbsent = z.literal(true, { error: 'ifAbsent can only be true (leave it out to require new ids)' }).optional()
 const PatchSchemas = {
-  config: z.strictObject({ id: Id, name: z.string().min(1).optional(), config: ConfigObject }),
-  replace: z.strictObject({ id: Id, replace: ConfigObject }),
-  disabled: z.strictObject({ id: Id, disabled: z.boolean() }),
-  remove: z.strictObject({ id: Id, remove: z.literal(true) }),
-  insert: z.strictObject({ insert: z.array(z.unknown()).min(1), after: Id.optional(), into: Id.optional() }),
+  config: z.strictObject({ id: Id, name: z.string().min(1).optional(), config: ConfigObject, ifPresent: IfPresent }),
+  replace: z.strictObject({ id: Id, replace: ConfigObject, ifPresent: IfPresent }),
+  disabled: z.strictObject({ id: Id, disabled: z.boolean(), ifPresent: IfPresent }),
+  remove: z.strictObject({ id: Id, remove: z.literal(true), ifPresent: IfPresent }),
+  insert: z.strictObject({
+    insert: z.array(z.unknown()).min(1),
+    after: Id.optional(),
+    into: Id.optional(),
+    ifAbsent: IfAbsent,
+  }),
 }
 type Action = keyof typeof PatchSchemas
 const ACTIONS = Object.keys(PatchSchemas) as Action[]
@@ -27,14 +41,18 @@ const PATCH_KEYS = new Set(Object.values(PatchSchemas).flatMap((schema) => Objec
  * Validate raw overlay data (a YAML list) into patches. `source` names the overlay in errors:
  * a file path, or a label for in-memory patches.
  */
-export function parsePatches(raw: unknown, source: string): Patch[] {
+export function parsePatches(
+  raw: unknown,
+  source: string,
+  positions: readonly (SourcePosition | undefined)[] = [],
+): Patch[] {
   if (raw === null || raw === undefined) return []
   if (!Array.isArray(raw)) {
     throw new ConfigError(
       `${source}: an overlay is a YAML list of patches, got ${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`,
     )
   }
-  return raw.map((item, index) => parsePatch(item, patchLabel(source, index, raw.length, item)))
+  return raw.map((item, index) => parsePatch(item, patchLabel(source, index, raw.length, item, positions[index])))
 }
 
 function parsePatch(item: unknown, label: string): Patch {
@@ -60,33 +78,38 @@ function parsePatch(item: unknown, label: string): Patch {
     throw new ConfigError(`${label}: invalid ${action} patch:\n${formatIssues(result.error.issues)}`)
   }
   if (action === 'insert') {
-    const patch = result.data as { insert: unknown[]; after?: string; into?: string }
+    const patch = result.data as { insert: unknown[]; after?: string; into?: string; ifAbsent?: true }
     return { ...patch, insert: parseEntries(patch.insert, `${label} insert`) }
   }
   return result.data as Patch
 }
 
-function patchLabel(source: string, index: number, total: number, item: unknown): string {
+/** `overlay.yml:4:3: patch 2 of 3 (id "x")`; the line and column when the patch was read from a file. */
+function patchLabel(source: string, index: number, total: number, item: unknown, at?: SourcePosition): string {
   const id =
     item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string'
       ? ` (id "${(item as { id: string }).id}")`
       : ''
-  return `${source}: patch ${index + 1} of ${total}${id}`
+  return `${source}${at ? `:${at.line}:${at.column}` : ''}: patch ${index + 1} of ${total}${id}`
 }
 
 /**
  * Apply patches in order and return a new entry list; neither `entries` nor `patches` is mutated.
  * Ids are looked up anywhere in the tree, groups included. Every mismatch is an error that names
- * `source`, the patch's position and the id: a patch never silently does nothing.
+ * `source`, the patch's position (and its line and column when `positions` come from the file) and
+ * the id: a patch never silently does nothing unless it says `ifPresent` / `ifAbsent`.
  */
 export function applyOverlay(
   entries: readonly CompositionEntry[],
   patches: readonly unknown[],
   source: string,
+  positions: readonly (SourcePosition | undefined)[] = [],
 ): CompositionEntry[] {
   const result = structuredClone(entries) as CompositionEntry[]
-  const parsed = parsePatches(patches, source)
-  parsed.forEach((patch, index) => applyPatch(result, patch, patchLabel(source, index, parsed.length, patch)))
+  const parsed = parsePatches(patches, source, positions)
+  parsed.forEach((patch, index) =>
+    applyPatch(result, patch, patchLabel(source, index, parsed.length, patch, positions[index])),
+  )
   return result
 }
 
@@ -96,7 +119,10 @@ function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): v
     return
   }
   const found = locateEntry(entries, patch.id)
-  if (!found) throw unknownId(entries, patch.id, label)
+  if (!found) {
+    if (patch.ifPresent) return
+    throw unknownId(entries, patch.id, label)
+  }
   const { entry, siblings, index } = found
   if ('remove' in patch) {
     siblings.splice(index, 1)
@@ -124,13 +150,16 @@ function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): v
 
 function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { insert: unknown }>, label: string): void {
   const existing = new Set(listIds(entries))
-  for (const id of listIds(patch.insert)) {
+  // ifAbsent: an entry whose id exists stays as it is (name and config are not compared).
+  const insert = patch.ifAbsent ? patch.insert.filter((entry) => !existing.has(entry.id)) : patch.insert
+  if (!insert.length) return
+  for (const id of listIds(insert)) {
     if (existing.has(id))
       throw new ConfigError(
         `${label}: cannot insert entry "${id}": that id already exists; remove it first or pick another id`,
       )
   }
-  assertUniqueIds(patch.insert, `${label} insert`)
+  assertUniqueIds(insert, `${label} insert`)
 
   let target = entries
   if (patch.into !== undefined) {
@@ -158,7 +187,7 @@ function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { inse
       position = anchor.index + 1
     }
   }
-  target.splice(position, 0, ...structuredClone(patch.insert))
+  target.splice(position, 0, ...structuredClone(insert))
 }
 
 function unknownId(entries: CompositionEntry[], id: string, label: string): ConfigError {

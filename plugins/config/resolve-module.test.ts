@@ -23,6 +23,9 @@ beforeAll(() => {
   touch('pkg/plugins/both/index.ts')
   touch('pkg/plugins/plain.js')
   touch('pkg/dist/plugins/folder/index.js')
+  // An installed package: dist/ without the sources.
+  touch('shipped/dist/plugins/only/index.js')
+  touch('shipped/dist/lib/helper.js')
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
@@ -61,6 +64,23 @@ describe('resolveEntryModule', () => {
     )
     expect(resolveEntryModule({ id: 'a', name: './plugins/plain', baseDir: path.join(root, 'pkg') }, compiled)).toBe(
       href('pkg/plugins/plain.js'),
+    )
+  })
+
+  test('compiled, installed without sources: a name inside the package resolves to what dist/ ships', () => {
+    const shipped = { compiled: true, packageRoot: path.join(root, 'shipped') }
+    const baseDir = path.join(root, 'shipped')
+    expect(resolveEntryModule({ id: 'a', name: './plugins/only', baseDir }, shipped)).toBe(
+      href('shipped/dist/plugins/only/index.js'),
+    )
+    expect(resolveEntryModule({ id: 'a', name: './lib/helper.ts', baseDir }, shipped)).toBe(
+      href('shipped/dist/lib/helper.js'),
+    )
+    expect(() => resolveEntryModule({ id: 'a', name: './plugins/only', baseDir }, source)).toThrow(
+      /entry "a": cannot resolve module "\.\/plugins\/only"/,
+    )
+    expect(() => resolveEntryModule({ id: 'a', name: './plugins/none', baseDir }, shipped)).toThrow(
+      /entry "a": cannot resolve module "\.\/plugins\/none"/,
     )
   })
 

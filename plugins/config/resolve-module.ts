@@ -38,6 +38,9 @@ export function resolveEntryModule(request: ModuleRequest, context: ResolveConte
     const candidates = [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts'), path.join(base, 'index.js')]
     const found = candidates.find(isFile)
     if (!found) {
+      // An installed dsh ships dist/ without its sources: `./plugins/x` of its cordis.yml is dist/plugins/x.
+      const twin = context.compiled ? shippedTwin(base, context.packageRoot) : undefined
+      if (twin) return pathToFileURL(twin).href
       throw new ConfigError(
         `entry "${id}": cannot resolve module "${name}" (relative to ${baseDir}); tried ${candidates.join(', ')}; fix the entry's name or create the module`,
       )
@@ -80,6 +83,14 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
     )
   }
   return twin
+}
+
+/** `dist/<path>.js` or `dist/<path>/index.js` for a source path inside the package, when it exists. */
+function shippedTwin(base: string, root: string): string | undefined {
+  const relative = path.relative(root, base)
+  if (relative.startsWith('..') || path.isAbsolute(relative) || relative.startsWith(`dist${path.sep}`)) return undefined
+  const twin = path.join(root, 'dist', relative.replace(/\.ts$/, ''))
+  return [`${twin}.js`, path.join(twin, 'index.js')].find(isFile)
 }
 
 function isFile(file: string): boolean {

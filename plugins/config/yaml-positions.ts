@@ -56,3 +56,10 @@ function keyPositions(mapping: object, frame: Frame): Map<string, SourcePosition
   }
   return keys
 }
+
+/** Where each item of a parsed list starts, by index (empty for anything else). */
+export function listItemPositions(list: unknown, table: PositionTable): (SourcePosition | undefined)[] {
+  if (!Array.isArray(list)) return []
+  const items = table.get(list)
+  return list.map((_, index) => items?.get(String(index)))
+}

@@ -5,6 +5,7 @@ export * from './events.ts'
 export * from './log-format.ts'
 export { summarizeSessions, type SessionSummary } from './summaries.ts'
 export { Config, SessionStore, type OpenedSession, type SessionContents, type SessionStoreConfig } from './store.ts'
+export { defaultSessionsRoot } from './default-root.ts'
 
 export const name = 'session'
 export default SessionStore

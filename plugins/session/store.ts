@@ -14,6 +14,7 @@ import {
   type TornTail,
 } from './log-format.ts'
 import { readFirstLine } from './read-first-line.ts'
+import { defaultSessionsRoot } from './default-root.ts'
 import { refineSessionsRoot } from './root-check.ts'
 import { logPath, SESSION_ID } from './session-path.ts'
 
@@ -29,8 +30,13 @@ declare module 'cordis' {
 
 export const Config = z
   .strictObject({
-    /** Folder holding `<id>.jsonl`; relative paths resolve against the process cwd at plugin start. */
-    root: z.string().default('./.sessions').superRefine(refineSessionsRoot),
+    /** Folder of `<id>.jsonl` (relative: to the cwd at start); absent or null: DSH_SESSIONS_ROOT, else XDG. */
+    root: z
+      .string()
+      .min(1)
+      .nullish()
+      .transform((root) => root ?? defaultSessionsRoot())
+      .superRefine(refineSessionsRoot),
     /** fsync after every append: survives power loss, not just a killed process. */
     fsync: z.boolean().default(false),
     /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */

@@ -3,21 +3,30 @@
 import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { describeFsError, fsErrorCode } from './fs-errors.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
 
 export type ConfinedPath =
   /** `realPath` is what to operate on; `display` is the cwd-relative path for messages. */
   { ok: true; realPath: string; display: string } | { ok: false; message: string }
 
-/** `target` relative to `base` when it lies inside (or is) `base`, else undefined. */
-export function relativeInside(base: string, target: string): string | undefined {
-  const relative = path.relative(base, target)
-  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return undefined
-  return relative
-}
+export { relativeInside }
 
 const outside = (requested: string) =>
   `Path "${requested}" is outside the working directory. Use a path relative to the working directory ` +
   `(absolute paths are accepted only inside it, and ".." must not leave it).`
+
+const hiddenPath = (display: string) =>
+  `Path "${display}" is inside dsh's session log folder, which the file tools do not read or write.`
+
+/** The real spellings of the hidden folders (a folder that does not exist yet keeps its given path). */
+export async function realHidden(hidden: readonly string[] = []): Promise<string[]> {
+  return Promise.all(hidden.map((folder) => realpath(folder).catch(() => path.resolve(folder))))
+}
+
+/** True when `real` (a real path) is a hidden folder or inside one. */
+export function isHidden(real: string, hiddenReal: readonly string[]): boolean {
+  return hiddenReal.some((folder) => relativeInside(folder, real) !== undefined)
+}
 
 const symlinkEscape = (display: string) =>
   `Path "${display}" resolves through a symlink to a location outside the working directory; ` +
@@ -44,10 +53,17 @@ async function resolveLexically(cwd: string, requested: string): Promise<Lexical
   return { realCwd, absolute: path.join(realCwd, relative), display: relative || '.' }
 }
 
-/** For reading: the path must exist and its real location must be inside the cwd. */
-export async function confineExisting(cwd: string, requested: string): Promise<ConfinedPath> {
+/** For reading: the path must exist and its real location must be inside the cwd and not hidden. */
+export async function confineExisting(
+  cwd: string,
+  requested: string,
+  hidden: readonly string[] = [],
+): Promise<ConfinedPath> {
   const lexical = await resolveLexically(cwd, requested)
   if ('message' in lexical) return { ok: false, message: lexical.message }
+  // Before anything else: whether a log exists is not the model's business either.
+  const hiddenReal = await realHidden(hidden)
+  if (isHidden(lexical.absolute, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
   let real: string
   try {
     real = await realpath(lexical.absolute)
@@ -55,6 +71,7 @@ export async function confineExisting(cwd: string, requested: string): Promise<C
     return { ok: false, message: describeFsError(error, lexical.display) }
   }
   if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
+  if (isHidden(real, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
   return { ok: true, realPath: real, display: lexical.display }
 }
 
@@ -63,9 +80,15 @@ export async function confineExisting(cwd: string, requested: string): Promise<C
  * nearest existing ancestor plus the missing segments. A dangling symlink on the way is
  * refused: writing through it would create its target wherever it points.
  */
-export async function confineForWrite(cwd: string, requested: string): Promise<ConfinedPath> {
+export async function confineForWrite(
+  cwd: string,
+  requested: string,
+  hidden: readonly string[] = [],
+): Promise<ConfinedPath> {
   const lexical = await resolveLexically(cwd, requested)
   if ('message' in lexical) return { ok: false, message: lexical.message }
+  const hiddenReal = await realHidden(hidden)
+  if (isHidden(lexical.absolute, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
   const missing: string[] = []
   let existing = lexical.absolute
   while (!(await exists(existing))) {
@@ -84,6 +107,7 @@ export async function confineForWrite(cwd: string, requested: string): Promise<C
   }
   const real = path.join(realAncestor, ...missing)
   if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
+  if (isHidden(real, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
   return { ok: true, realPath: real, display: lexical.display }
 }
 

@@ -35,7 +35,7 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
     async run(args, context) {
       if (args.old_string === args.new_string)
         return errorResult('old_string and new_string are the same; the edit would change nothing.')
-      const target = await confineExisting(context.cwd, args.path)
+      const target = await confineExisting(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)
       try {
         const stats = await stat(target.realPath)

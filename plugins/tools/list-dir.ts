@@ -1,7 +1,8 @@
 // list_dir: one directory inside the cwd, one entry per line, in a locale-independent order.
 import { readdir, stat } from 'node:fs/promises'
 import type { Dirent } from 'node:fs'
-import { confineExisting } from './confine.ts'
+import path from 'node:path'
+import { confineExisting, isHidden, realHidden } from './confine.ts'
 import { defineTool, errorResult, okResult, toolArgs } from './define-tool.ts'
 import { editorPath } from './file-text.ts'
 import { describeFsError } from './fs-errors.ts'
@@ -26,13 +27,16 @@ export function createListDirTool(options: { readMaxBytes: number }) {
     args: ListDirArgs,
     title: (args) => `list_dir ${args?.path || '.'}`,
     async run(args, context) {
-      const target = await confineExisting(context.cwd, args.path || '.')
+      const target = await confineExisting(context.cwd, args.path || '.', context.hidden)
       if (!target.ok) return errorResult(target.message)
       try {
         if (!(await stat(target.realPath)).isDirectory()) {
           return errorResult(`"${target.display}" is not a directory; use read_file to read a file.`)
         }
-        const entries = await readdir(target.realPath, { withFileTypes: true })
+        const hidden = await realHidden(context.hidden)
+        const entries = (await readdir(target.realPath, { withFileTypes: true })).filter(
+          (entry) => !isHidden(path.join(target.realPath, entry.name), hidden),
+        )
         const display = { locations: [{ path: editorPath(context, target) }] }
         if (!entries.length) return { ...okResult('(empty directory)'), display }
         const listing = entries

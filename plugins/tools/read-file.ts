@@ -23,7 +23,7 @@ export function createReadFileTool(options: { readMaxBytes: number }) {
     args: ReadFileArgs,
     title: (args) => (args ? `read_file ${args.path}` : 'read_file'),
     async run(args, context) {
-      const target = await confineExisting(context.cwd, args.path)
+      const target = await confineExisting(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)
       try {
         // stat before open: opening a FIFO would block until a writer shows up.

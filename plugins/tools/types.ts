@@ -12,6 +12,11 @@ export interface ToolContext {
   cwd: string
   /** Fires on session/cancel; a tool must stop promptly and kill what it started. */
   signal: AbortSignal
+  /**
+   * Absolute folders the file tools treat as off limits even inside the cwd (dsh's own session
+   * logs): reading or writing in them is refused and listings leave them out.
+   */
+  hidden?: readonly string[]
   /** The editor's files and terminals, when it offers them; without it tools work locally. */
   client?: ClientAccess
   /** Shows the editor something while the call runs (the terminal it runs in); the agent logs it. */

@@ -21,7 +21,7 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
     args: WriteFileArgs,
     title: (args) => (args ? `write_file ${args.path}` : 'write_file'),
     async run(args, context) {
-      const target = await confineForWrite(context.cwd, args.path)
+      const target = await confineForWrite(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)
       try {
         const existed = await isFile(target.realPath, target.display)

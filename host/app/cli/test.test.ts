@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../cli.ts'
 import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
+import { packageFile } from '../../../lib/package-root.ts'
 
 const scratch = mkdtempSync(join(tmpdir(), 'dsh-cli-test-'))
 const cleanups: Array<() => void> = []
@@ -52,6 +53,30 @@ describe('dsh test', () => {
     const result = await run(['test', 'no-such-scenario'])
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('no scenario named no-such-scenario')
+  })
+
+  it("runs the scenarios of --root with dsh's own cordis.yml when the root has none", async () => {
+    const root = join(scratch, 'no-config')
+    cpSync(packageFile('scenarios', 'new-session-only'), join(root, 'scenarios', 'new-session-only'), {
+      recursive: true,
+    })
+    const result = await run(['test', '--root', root, '--patch', 'echo'])
+    expect(result.stderr).toMatch(/^dsh test: 1 scenario\(s\)[\s\S]*\n1 passed, 0 failed\n$/)
+    expect(result.code).toBe(0)
+  })
+
+  it('names a missing --config file and an unknown --patch short name (exit 1)', async () => {
+    const missing = await run(['test', 'text-turn', '--config', 'no-such.yml'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toBe(
+      `dsh: --config no-such.yml: no such file (${join(process.cwd(), 'no-such.yml')}); ` +
+        'pass the path of your composition file (a cordis.yml)\n',
+    )
+    const unknown = await run(['test', 'text-turn', '--patch', 'no-such-overlay'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain(
+      '--patch no-such-overlay: no bundled overlay is named "no-such-overlay" (bundled: ',
+    )
   })
 
   it('rejects a bad mode, and --stub outside the record modes, with usage (exit 2)', async () => {

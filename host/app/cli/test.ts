@@ -1,15 +1,22 @@
 import { writeFile } from 'node:fs/promises'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
-import { UsageError, stringOption, type CliCommand } from './command.ts'
+import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
+import { compositionOptions } from './composition-options.ts'
 import { formatOutcomeLine, formatSummary, suiteReport } from './test-report.ts'
 
-/** `dsh test`: run scenarios from ./scenarios against the composition in ./cordis.yml. */
+/** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
   name: 'test',
   summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
   positionals: '[name…]',
   options: {
+    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    config: {
+      ...compositionOptions.config,
+      description: "composition file (default: cordis.yml in the root folder, else dsh's own)",
+    },
+    patch: compositionOptions.patch,
     mode: {
       type: 'string',
       valueName: SUITE_MODES.join('|'),
@@ -22,7 +29,7 @@ export const testCommand: CliCommand = {
     stub: {
       type: 'boolean',
       description:
-        'record (any record mode) against the scripted stub endpoint (host/snapshot/model-scripts/<name>.ts) instead of the real API',
+        "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
     },
     format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
     report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
@@ -61,10 +68,12 @@ export const testCommand: CliCommand = {
     })
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
-      const { runSuiteMode } = await import('../../snapshot/run/record-modes.ts')
+      const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
       removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
-      const result = await runSuiteMode({
-        repoRoot: process.cwd(),
+      const result = await runScenarios({
+        root: stringOption(values, 'root'),
+        config: stringOption(values, 'config'),
+        patches: stringList(values, 'patch'),
         names: positionals.length ? positionals : undefined,
         mode,
         subprocess: !!values.subprocess,

@@ -1,27 +1,23 @@
 // Keyless recording: the real DeepSeek adapter talks to the DeepSeek-wire stub endpoint,
-// which answers with the scenario's scripted model turns. The same scenario records
-// unchanged against the real API when a key is set and no stub is asked for.
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import {
-  parseScriptItems,
-  startStubEndpoint,
-  type StubEndpoint,
-} from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
-
-export const MODEL_SCRIPTS_DIR = join('host', 'snapshot', 'model-scripts')
+// which answers with the scenario's scripted model turns (scenarios/<name>/model.yml). The same
+// scenario records unchanged against the real API when a key is set and no stub is asked for.
+import { startStubEndpoint, type StubEndpoint } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import { MODEL_SCRIPT_FILE } from '../scenario/model-script.ts'
 
 /** A placeholder key for the stub (it checks presence, never validity); never a real key. */
 export const STUB_API_KEY = 'stub-key-not-a-secret'
 
-export async function startRecordingStub(repoRoot: string, scenario: string): Promise<StubEndpoint> {
-  const file = join(repoRoot, MODEL_SCRIPTS_DIR, `${scenario}.ts`)
-  if (!existsSync(file)) {
+/** Where a scenario's model script lives, as messages show it. */
+export const modelScriptPath = (scenario: string) => `scenarios/${scenario}/${MODEL_SCRIPT_FILE}`
+
+export async function startRecordingStub(scenario: LoadedScenario): Promise<StubEndpoint> {
+  // A scenario without a header never calls the model: no script means an empty one.
+  if (!scenario.model && scenario.manifest.header) {
     throw new Error(
-      `no model script for scenario ${scenario}: expected ${join(MODEL_SCRIPTS_DIR, `${scenario}.ts`)} (export default an array of stub script items; see plugins/llm-deepseek/stub-endpoint/builders.ts)`,
+      `no model script for scenario ${scenario.name}: expected ${modelScriptPath(scenario.name)}, ` +
+        'a list of model answers (reply, httpError, …; docs/scenario-format.md, schemas/model.schema.json)',
     )
   }
-  const module = (await import(pathToFileURL(file).href)) as { default: unknown[] }
-  return startStubEndpoint({ script: parseScriptItems(module.default, file) })
+  return startStubEndpoint({ script: scenario.model ?? [] })
 }

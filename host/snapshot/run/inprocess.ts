@@ -1,12 +1,11 @@
 // In-process run: boot the live composition with the host plugin inserted, drive the
 // scenario over the in-memory pipe, then shut down (flushing every log).
-import { join } from 'node:path'
 import { bootComposition } from '../../app/boot.ts'
 import { driveScenario } from '../plugin/driver/driver.ts'
 import type {} from '../plugin/snapshot-host.ts'
 import type { ReplayService } from '../../../plugins/llm-replay/index.ts'
 import { collectLogs, type RawCapture } from '../env/capture.ts'
-import { runPatches } from './patches.ts'
+import { runComposition } from './patches.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 
 export async function runInProcess(
@@ -15,8 +14,7 @@ export async function runInProcess(
 ): Promise<RawCapture> {
   const diagnostics: string[] = []
   const booted = await bootComposition({
-    configFile: join(run.repoRoot, 'cordis.yml'),
-    patches: runPatches({ ...run, transport: 'memory' }),
+    ...runComposition({ ...run, transport: 'memory' }),
     env: { ...options.env, ...run.environment },
     log: (line) => diagnostics.push(line),
   })

@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { textReply, toolCallReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { runSuite } from './run-suite.ts'
 
@@ -20,8 +19,8 @@ function scratchRepo(): string {
     },
   })
   project.modelScript('recorded-tool', [
-    toolCallReply([{ id: 'call_1', name: 'bash', arguments: '{"command":"echo hi"}' }], { deltas: 3 }),
-    textReply('It printed hi.', { deltas: 2 }),
+    { reply: { toolCalls: [{ id: 'call_1', name: 'bash', arguments: '{"command":"echo hi"}' }], deltas: 3 } },
+    { reply: { text: 'It printed hi.', deltas: 2 } },
   ])
   return project.root
 }

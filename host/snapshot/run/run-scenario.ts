@@ -13,9 +13,13 @@ import { runInProcess } from './inprocess.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { prepareRun } from '../env/prepare.ts'
 import { runSubprocess } from './subprocess.ts'
+import type { TestComposition } from './composition.ts'
 
 export interface RunScenarioOptions {
+  /** The project folder holding scenarios/. */
   repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
   corpus: readonly LoadedScenario[]
   mode?: RunMode
   subprocess?: boolean
@@ -77,7 +81,11 @@ async function runPrepared(
   mode: RunMode,
   done: Done,
 ): Promise<ScenarioOutcome> {
-  const prepared = { ...(await prepareRun(options.repoRoot, scenario, mode)), modelBaseUrl: options.modelBaseUrl }
+  const prepared = {
+    ...(await prepareRun(options.repoRoot, scenario, mode)),
+    modelBaseUrl: options.modelBaseUrl,
+    composition: options.composition,
+  }
   try {
     const timeoutMs = options.timeoutMs ?? 10_000
     const capture: RawCapture = options.subprocess

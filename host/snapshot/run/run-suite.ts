@@ -2,16 +2,20 @@
 // class sidecars before the scenarios that are checked against them).
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { STUB_API_KEY, startRecordingStub } from '../env/record-stub.ts'
+import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
 import { noteRecordingSource } from '../env/provenance.ts'
+import type { TestComposition } from './composition.ts'
 
 export interface SuiteOptions {
+  /** The project folder holding scenarios/. */
   repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
   names?: string[]
   mode?: RunMode
   subprocess?: boolean
-  /** Record against the stub endpoint with host/snapshot/model-scripts/<name>.ts instead of the real API. */
+  /** Record against the stub endpoint with scenarios/<name>/model.yml instead of the real API. */
   stub?: boolean
   timeoutMs?: number
   signal?: AbortSignal
@@ -52,6 +56,7 @@ async function runOne(
 ): Promise<ScenarioOutcome> {
   const common = {
     repoRoot: options.repoRoot,
+    composition: options.composition,
     corpus,
     mode,
     subprocess: options.subprocess,
@@ -74,7 +79,12 @@ async function runOne(
     const outcome = await runScenario(scenario, { ...common, env })
     return mode === 'record' ? noteRecordingSource(options.repoRoot, outcome, 'live') : outcome
   }
-  const stub = await startRecordingStub(options.repoRoot, scenario.name)
+  let stub: Awaited<ReturnType<typeof startRecordingStub>>
+  try {
+    stub = await startRecordingStub(scenario)
+  } catch (error) {
+    return { scenario: scenario.name, ok: false, failures: [(error as Error).message], written: [], durationMs: 0 }
+  }
   const savedKey = process.env.DEEPSEEK_API_KEY
   // The in-process adapter reads the key from this process's environment; a placeholder suffices for the stub.
   process.env.DEEPSEEK_API_KEY = STUB_API_KEY
@@ -91,7 +101,8 @@ async function runOne(
             ...outcome,
             ok: false,
             failures: [
-              `scenario ${scenario.name}: ${left} scripted model turn(s) in host/snapshot/model-scripts/${scenario.name}.ts were never requested`,
+              `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
+                'were never requested',
             ],
           }
         : outcome

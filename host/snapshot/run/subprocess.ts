@@ -9,7 +9,7 @@ import { driveScenario } from '../plugin/driver/driver.ts'
 import { AgentProcess } from '../../../lib/process/agent-process.ts'
 import { SessionLogTail } from '../subprocess/log-tail.ts'
 import { collectLogs, type RawCapture } from '../env/capture.ts'
-import { runPatches } from './patches.ts'
+import { runComposition } from './patches.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 
 /** Variables the agent process inherits; everything else (keys included) is dropped. */
@@ -19,8 +19,9 @@ export async function runSubprocess(
   run: PreparedRun,
   options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<RawCapture> {
-  const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', join(run.repoRoot, 'cordis.yml')]
-  for (const patch of runPatches({ ...run, transport: 'stdio' })) {
+  const { configFile, patches } = runComposition({ ...run, transport: 'stdio' })
+  const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', configFile]
+  for (const patch of patches) {
     if (typeof patch === 'string') {
       args.push('--patch', patch)
     } else {

@@ -10,6 +10,9 @@ import { fixtureFileProblems, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from
 import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
+import { loadModelScript } from './model-script.ts'
+import { loadScenarioPatch } from './scenario-patch.ts'
+import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/script.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
 
 export interface LoadedScenario {
@@ -18,6 +21,10 @@ export interface LoadedScenario {
   dir: string
   manifest: ScenarioManifest
   input: ScenarioInput
+  /** model.yml as stub script items (for --stub recording); undefined when the folder has none. */
+  model?: StubScriptItem[]
+  /** Absolute path of the scenario's cordis.patch.yml, applied after every other overlay. */
+  patchFile?: string
   /** Fixture-file and cross-scenario problems; a runner fails the scenario when this is not empty. */
   problems: string[]
 }
@@ -84,8 +91,18 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
     try {
       const manifest = await loadManifest(repoRoot, name, overlayFiles)
       const input = await loadInput(repoRoot, name)
-      const problems = fixtureFileProblems(manifest, input, entries, options.mode)
-      loaded.push({ name, dir, manifest, input, problems })
+      const model = await loadModelScript(repoRoot, name)
+      const patch = await loadScenarioPatch(repoRoot, name)
+      const problems = fixtureFileProblems(manifest, input, entries, options.mode, patch?.moduleFiles)
+      loaded.push({
+        name,
+        dir,
+        manifest,
+        input,
+        ...(model ? { model } : {}),
+        ...(patch ? { patchFile: patch.file } : {}),
+        problems,
+      })
     } catch (error) {
       failures.push({ name, dir, error: error as Error })
     }

@@ -28,6 +28,8 @@ export function fixtureFileProblems(
   input: ScenarioInput,
   entries: readonly FixtureEntry[],
   mode: RunMode = 'replay',
+  /** Files and folders the scenario's cordis.patch.yml inserts as plugin modules. */
+  patchModules: readonly string[] = [],
 ): string[] {
   const dir = `scenarios/${manifest.scenario}`
   const problems: string[] = []
@@ -51,6 +53,9 @@ export function fixtureFileProblems(
   }
 
   allowed.add('snapshot.yml')
+  expectFile('model.yml', false, '')
+  expectFile('cordis.patch.yml', false, '')
+  for (const name of patchModules) allowed.add(name)
   expectFile('input.json', true, 'every scenario needs the ACP script it drives')
   expectFile('stdout.golden.jsonl', mode === 'replay', `create it with ${refresh}`)
 

@@ -5,10 +5,12 @@
 import { z } from 'zod'
 import { inputSchema } from './input.ts'
 import { manifestSchema } from './manifest.ts'
+import { modelScriptSchema } from './model-script.ts'
 
 export const SCHEMA_FILES = {
   'schemas/snapshot.schema.json': { schema: manifestSchema, id: 'snapshot.schema.json' },
   'schemas/input.schema.json': { schema: inputSchema, id: 'input.schema.json' },
+  'schemas/model.schema.json': { schema: modelScriptSchema, id: 'model.schema.json' },
 } as const
 
 export type SchemaFile = keyof typeof SCHEMA_FILES

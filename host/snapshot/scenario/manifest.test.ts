@@ -163,7 +163,12 @@ describe('composition overlays', () => {
   it('reports overlays without a file', () => {
     const manifest = parse(`${MINIMAL}composition: [bash-tools, missing]\n`)
     expect(compositionIssues(manifest, ['bash-tools.cordis.yml'])).toEqual([
-      { path: 'composition[1]', message: 'overlays/missing.cordis.yml does not exist; create it or remove "missing"' },
+      {
+        path: 'composition[1]',
+        message:
+          'overlays/missing.cordis.yml does not exist (neither in the project nor in dsh); ' +
+          'create it or remove "missing"',
+      },
     ])
   })
 })
@@ -190,6 +195,9 @@ describe('loadManifest', () => {
     await writeFile(join(root, 'overlays', 'present.cordis.yml'), '[]\n')
     await writeFile(join(root, FILE), `${MINIMAL}composition: [present]\n`)
     await expect(loadManifest(root, 'text-turn')).resolves.toMatchObject({ composition: ['present'] })
+    // dsh's own overlays count too: a project copies a scenario that composes echo without copying echo.
+    await writeFile(join(root, FILE), `${MINIMAL}composition: [present, echo]\n`)
+    await expect(loadManifest(root, 'text-turn')).resolves.toMatchObject({ composition: ['present', 'echo'] })
     await writeFile(join(root, FILE), `${MINIMAL}composition: [absent]\n`)
     await expect(loadManifest(root, 'text-turn')).rejects.toThrow(
       /composition\[0\]: overlays\/absent\.cordis\.yml does not exist/,

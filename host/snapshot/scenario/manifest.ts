@@ -8,6 +8,7 @@ import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../li
 import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject, kebabName, portableString } from '../../../lib/closed-object.ts'
+import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
@@ -164,7 +165,7 @@ export function parseManifest(text: string, file: string, folderName: string): S
   return parsed.data
 }
 
-/** Pure: every composition entry must name an existing `overlays/<name>.cordis.yml`. */
+/** Pure: every composition entry must name an existing `overlays/<name>.cordis.yml` (the project's or dsh's). */
 export function compositionIssues(manifest: ScenarioManifest, overlayFiles: readonly string[]): FileIssue[] {
   const present = new Set(overlayFiles)
   return manifest.composition.flatMap((name, index) =>
@@ -173,7 +174,9 @@ export function compositionIssues(manifest: ScenarioManifest, overlayFiles: read
       : [
           {
             path: `composition[${index}]`,
-            message: `overlays/${name}.cordis.yml does not exist; create it or remove ${JSON.stringify(name)}`,
+            message:
+              `overlays/${name}.cordis.yml does not exist (neither in the project nor in dsh); ` +
+              `create it or remove ${JSON.stringify(name)}`,
           },
         ],
   )
@@ -186,10 +189,21 @@ export function expandEnvironment(environment: Readonly<Record<string, string>>,
   )
 }
 
-/** Names of the files in `overlays/` (empty when the folder does not exist). */
+/**
+ * Names of the overlay files a manifest may name: the project's `overlays/` and the ones dsh
+ * ships (a project's own file of the same name wins when the run composes; lib/bundled-compositions.ts).
+ */
 export async function listOverlayFiles(repoRoot: string): Promise<string[]> {
+  const [own, bundled] = await Promise.all([
+    readFolder(join(repoRoot, 'overlays')),
+    readFolder(packageFile('overlays')),
+  ])
+  return [...new Set([...own, ...bundled])]
+}
+
+async function readFolder(dir: string): Promise<string[]> {
   try {
-    return await readdir(join(repoRoot, 'overlays'))
+    return await readdir(dir)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error

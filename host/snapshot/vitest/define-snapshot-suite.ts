@@ -1,19 +1,29 @@
 // The vitest front end: one `it` per scenario, so `-t <name>` selects scenarios and
 // `--shard` splits the suite files (declare several tables to spread scenarios over shards).
 // `-u` rewrites goldens and sidecars only (never the session logs: they are the model script).
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { basename, dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { discoverScenarios } from '../scenario/discover.ts'
+import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
+import { resolveComposition } from '../run/composition.ts'
 import { runScenario } from '../run/run-scenario.ts'
+import { orphanProblems, suiteRoot } from './suite-files.ts'
 
 export interface SnapshotSuiteOptions {
-  /** The test file's `import.meta.url`: scenarios are looked up next to it. */
+  /** The test file's `import.meta.url`; relative paths below are relative to its folder. */
   url: string
-  /** Scenario folder names this file runs. */
-  scenarios: string[]
+  /** The folder holding `scenarios/`; default: the nearest folder at or above the test file that has one. */
+  root?: string
+  /** Composition file; default `<root>/cordis.yml`, else the bundle's own. */
+  config?: string
+  /** Overlay files (or bundled short names such as `echo`), applied in order after `config`. */
+  patches?: string[]
+  /**
+   * `'all'`: every scenario folder under `<root>/scenarios/`. A list: exactly these; then every
+   * folder must be in this or a sibling `*.snapshot.test.*` table (an orphan would never run).
+   */
+  scenarios: 'all' | string[]
   /** Also run each scenario through the built `dsh` over real stdio. */
   subprocess?: boolean
 }
@@ -30,36 +40,35 @@ export function snapshotMode(value = process.env.DSH_SNAPSHOT): RunMode {
 }
 
 export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promise<void> {
-  const scenariosDir = dirname(fileURLToPath(options.url))
-  const repoRoot = dirname(scenariosDir)
+  const testFile = fileURLToPath(options.url)
+  const base = dirname(testFile)
+  const root = suiteRoot(base, options.root)
+  const composition = resolveComposition(options, root, base)
   const mode = snapshotMode()
-  const { scenarios: corpus, failures } = await discoverScenarios(repoRoot, { mode })
-  const file = fileURLToPath(options.url).slice(repoRoot.length + 1)
+  const { scenarios: corpus, failures } = await discoverScenarios(root, { mode })
+  const inside = relative(root, testFile)
+  const label = inside.startsWith('..') ? basename(testFile) : inside
+  const selected = selectScenarios(options.scenarios, corpus)
 
-  describe(file, () => {
+  describe(label, () => {
     it('declares exactly the scenario folders that exist', () => {
       const problems = failures.map((f) => f.error.message)
-      for (const name of options.scenarios) {
-        if (!corpus.some((s) => s.name === name))
-          problems.push(`${file} lists "${name}", but scenarios/${name}/snapshot.yml does not exist`)
-      }
-      const declared = declaredEverywhere(scenariosDir)
-      for (const scenario of corpus) {
-        if (!declared.has(scenario.name))
-          problems.push(
-            `scenarios/${scenario.name} is in no *.snapshot.test.ts table; add it to one (an orphan would never run)`,
-          )
+      if (options.scenarios !== 'all') {
+        for (const name of options.scenarios) {
+          if (!corpus.some((s) => s.name === name) && !failures.some((f) => f.name === name))
+            problems.push(`${label} lists "${name}", but scenarios/${name}/snapshot.yml does not exist`)
+        }
+        problems.push(...orphanProblems(testFile, corpus))
       }
       expect(problems).toEqual([])
     })
 
-    for (const name of options.scenarios) {
-      const scenario = corpus.find((s) => s.name === name)
-      if (!scenario) continue
-      it(name, async () => {
+    for (const scenario of selected) {
+      it(scenario.name, async () => {
         const updateGoldenOnly = mode === 'replay' && isUpdating()
         const outcome = await runScenario(scenario, {
-          repoRoot,
+          repoRoot: root,
+          composition,
           corpus,
           mode: updateGoldenOnly ? 'refresh' : mode,
           updateGoldenOnly,
@@ -71,19 +80,15 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
   })
 }
 
+/** The listed scenarios in table order; with 'all', class pins first (a refresh rewrites their sidecars first). */
+function selectScenarios(scenarios: 'all' | string[], corpus: readonly LoadedScenario[]): LoadedScenario[] {
+  if (scenarios === 'all')
+    return [...corpus].sort((a, b) => Number(!!b.manifest.header?.pin) - Number(!!a.manifest.header?.pin))
+  return scenarios.flatMap((name) => corpus.filter((s) => s.name === name))
+}
+
 /** vitest -u: the snapshot state of the running test says it updates everything. */
 function isUpdating(): boolean {
   const state = expect.getState().snapshotState as unknown as { _updateSnapshot?: string } | undefined
   return state?._updateSnapshot === 'all'
-}
-
-/** Scenario names quoted in any suite table next to this one. */
-function declaredEverywhere(scenariosDir: string): Set<string> {
-  const names = new Set<string>()
-  for (const entry of readdirSync(scenariosDir)) {
-    if (!entry.endsWith('.snapshot.test.ts')) continue
-    const text = readFileSync(join(scenariosDir, entry), 'utf8')
-    for (const match of text.matchAll(/['"]([a-z0-9]+(?:-[a-z0-9]+)*)['"]/g)) names.add(match[1])
-  }
-  return names
 }

@@ -1,0 +1,150 @@
+// dsh used by another project, as README "Use dsh in your own project" tells it, step for step:
+// pack this checkout, install the tarball into a scratch project (no build step), then there
+// (a) boot the project's own cordis.yml in replay, (b) pass `npx dsh test` on a copied scenario,
+// (c) pass the project's own vitest file, (d) record a scenario of its own whose cordis.patch.yml
+// inserts the project's plugin, and replay it in process and as a subprocess.
+import { execFile } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join, relative } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { packageFile, packageRoot } from '../../lib/package-root.ts'
+import { promptOnce } from './test-support/prompt-once.ts'
+
+const run = promisify(execFile)
+const scratch = mkdtempSync(join(tmpdir(), 'dsh-use-in-project-'))
+const checkout = join(scratch, 'checkout')
+const project = join(scratch, 'my-project')
+const fixture = join(packageRoot, 'host', 'app', 'test-support', 'consumer-project')
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+// What the steps' processes see: no npm_* or VITEST* variables of this test run, no repository
+// bin folder on PATH (npx must find the installed dsh), session logs in a state folder of ours.
+const env: NodeJS.ProcessEnv = {
+  PATH: (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.includes('node_modules'))
+    .join(delimiter),
+  HOME: process.env.HOME,
+  TMPDIR: process.env.TMPDIR,
+  XDG_STATE_HOME: join(scratch, 'state'),
+  NO_COLOR: '1',
+}
+const inProject = (command: string, args: string[]) =>
+  run(command, args, { cwd: project, env, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
+    throw new Error(`${command} ${args.join(' ')} failed in ${project}:\n${error.stdout}\n${error.stderr}`)
+  })
+const dsh = (...args: string[]) => inProject(join(project, 'node_modules', '.bin', 'dsh'), args)
+
+let tarball: string
+
+beforeAll(async () => {
+  // 1. Pack: a copy of this checkout's sources (so prepack's clean build cannot disturb the dist/
+  // other tests run from), with this checkout's node_modules for the build tools.
+  for (const path of [
+    'package.json',
+    'README.md',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'scripts',
+    'plugins',
+    'host',
+    'lib',
+  ])
+    cpSync(packageFile(path), join(checkout, path), { recursive: true })
+  const shipped = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')).files as string[]
+  // The shipped paths (dist/ is what prepack makes; negated patterns only leave files out).
+  for (const path of shipped.filter((file) => file !== 'dist/' && !file.startsWith('!')))
+    cpSync(packageFile(path), join(checkout, path), { recursive: true })
+  symlinkSync(packageFile('node_modules'), join(checkout, 'node_modules'))
+  const packed = await run('npm', ['pack', '--pack-destination', scratch], { cwd: checkout, env })
+  tarball = join(scratch, packed.stdout.trim().split('\n').at(-1)!)
+
+  // 2. Install it into a new project: npm's cache holds every dependency after npm ci.
+  mkdirSync(project)
+  writeFileSync(join(project, 'package.json'), '{ "name": "my-project", "private": true, "type": "module" }\n')
+  await inProject('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball])
+  // vitest, which a real project installs with `npm install -D vitest`: linked from this checkout
+  // (the same version), so the test stays offline and fast.
+  symlinkSync(packageFile('node_modules', 'vitest'), join(project, 'node_modules', 'vitest'))
+}, 120_000)
+
+describe('dsh in a project of its own', () => {
+  it('ships dist/ with .d.ts, and no tests, test support or sources', async () => {
+    const { stdout } = await run('tar', ['tzf', tarball])
+    const files = stdout.trim().split('\n')
+    expect(files).toContain('package/dist/host/app/cli.js')
+    expect(files).toContain('package/dist/host/snapshot/vitest/index.d.ts')
+    expect(files).toContain('package/dist/plugins/llm-replay/index.d.ts')
+    expect(files.filter((file) => /\.test\.|test-support|\/testing\/|global-setup|(?<!\.d)\.ts$/.test(file))).toEqual(
+      [],
+    )
+  })
+
+  it('(a) boots its cordis.yml in replay, (b) passes npx dsh test on a copied scenario, (c) its vitest', async () => {
+    cpSync(join(fixture, 'cordis.yml'), join(project, 'cordis.yml'))
+    cpSync(packageFile('scenarios', 'text-turn'), join(project, 'scenarios', 'text-turn'), { recursive: true })
+    cpSync(join(fixture, 'tests', 'dsh.test.js'), join(project, 'tests', 'dsh.test.js'))
+    const [booted, tested, vitest] = await Promise.all([
+      promptOnce({
+        command: join(project, 'node_modules', '.bin', 'dsh'),
+        args: [],
+        cwd: project,
+        env: { ...env, DSH_SNAPSHOT_FILE: 'scenarios/text-turn/session.jsonl' },
+        text: 'Say hello in a few words.',
+      }),
+      inProject('npx', ['dsh', 'test', 'text-turn', '--config', 'cordis.yml']),
+      inProject(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run']),
+    ])
+    expect(booted).toMatchObject({ stopReason: 'end_turn', reply: 'Hello there, nice to meet you!' })
+    expect(booted.exit, booted.stderr).toEqual({ via: 'eof', code: 0 })
+    expect(tested.stderr).toMatch(/\npass {2}text-turn .*\n1 passed, 0 failed\n$/)
+    expect(vitest.stdout).toMatch(/Tests {2}2 passed \(2\)/)
+  }, 60_000)
+
+  it('(d) records a scenario whose cordis.patch.yml inserts its own plugin, and replays it both ways', async () => {
+    cpSync(join(fixture, 'scenarios', 'shout'), join(project, 'scenarios', 'shout'), { recursive: true })
+    for (const file of ['tsconfig.json', join('tests', 'types.ts')]) cpSync(join(fixture, file), join(project, file))
+    const recorded = await dsh('test', 'shout', '--config', 'cordis.yml', '--mode', 'record', '--stub')
+    expect(recorded.stderr).toContain('pass  shout')
+    const [inProcess, subprocess, types] = await Promise.all([
+      dsh('test', 'shout', '--config', 'cordis.yml'),
+      dsh('test', 'shout', '--config', 'cordis.yml', '--subprocess'),
+      // Its TypeScript sees dsh's types through the package exports.
+      inProject(process.execPath, [packageFile('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']),
+    ])
+    for (const result of [inProcess, subprocess])
+      expect(result.stderr).toMatch(/\npass {2}shout .*\n1 passed, 0 failed\n$/)
+    expect(types.stdout).toBe('')
+  }, 60_000)
+
+  it('wrote nothing in the project outside scenarios/ (session logs went to the state folder)', () => {
+    const files = readdirSync(project, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(project, join(entry.parentPath, entry.name)))
+      .filter((file) => !file.startsWith('node_modules'))
+      .sort()
+    expect(files.filter((file) => !file.startsWith('scenarios/'))).toEqual([
+      'cordis.yml',
+      'package-lock.json',
+      'package.json',
+      'tests/dsh.test.js',
+      'tests/types.ts',
+      'tsconfig.json',
+    ])
+    expect(files.filter((file) => file.startsWith('scenarios/shout/'))).toEqual(
+      [
+        'cordis.patch.yml',
+        'input.json',
+        'model.yml',
+        'session.jsonl',
+        'shout-plugin.js',
+        'snapshot.yml',
+        'stdout.golden.jsonl',
+        'tool-schemas.expected.json',
+      ].map((file) => `scenarios/shout/${file}`),
+    )
+    expect(readdirSync(join(scratch, 'state', 'dsh', 'sessions'))).toHaveLength(1)
+  })
+})

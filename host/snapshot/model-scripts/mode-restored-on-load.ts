@@ -1,2 +1,0 @@
-// session/load restores the mode from the log; this scenario never calls the model.
-export default []

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { packageFile } from '../../../lib/package-root.ts'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import { runComposition, type PatchPlan } from './patches.ts'
+
+const root = mkdtempSync(join(tmpdir(), 'dsh-patches-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const scenario = {
+  name: 'x',
+  manifest: { composition: ['echo', 'two-steps'] },
+  patchFile: join(root, 'scenarios', 'x', 'cordis.patch.yml'),
+} as unknown as LoadedScenario
+
+const plan = (mode: PatchPlan['mode']): PatchPlan => ({
+  repoRoot: root,
+  scenario,
+  mode,
+  composition: { configFile: join(root, 'profile.yml'), patches: [join(root, 'mine.yml')] },
+  sessionsRoot: '/sessions',
+  replayLogs: [],
+  transport: 'stdio',
+})
+
+describe('runComposition', () => {
+  it("orders the user's patches, the mode overlay, the manifest's overlays, cordis.patch.yml, then the host's", () => {
+    mkdirSync(join(root, 'overlays'))
+    writeFileSync(join(root, 'overlays', 'two-steps.cordis.yml'), '[]\n')
+    const { configFile, patches } = runComposition(plan('replay'))
+    expect(configFile).toBe(join(root, 'profile.yml'))
+    expect(patches.slice(0, -1)).toEqual([
+      join(root, 'mine.yml'),
+      packageFile('cordis.snapshot.yml'),
+      packageFile('overlays', 'echo.cordis.yml'),
+      join(root, 'overlays', 'two-steps.cordis.yml'), // the project's own overlay wins over the bundle's
+      scenario.patchFile,
+    ])
+    expect(patches.at(-1)).toMatchObject({ source: 'test host patch for scenario x' })
+  })
+
+  it('records with the record overlay instead of the replay overlay', () => {
+    expect(runComposition(plan('record')).patches[1]).toBe(packageFile('cordis.record.yml'))
+  })
+
+  it("defaults to the root's cordis.yml, else dsh's own", () => {
+    const { composition: _, ...rest } = plan('replay')
+    expect(runComposition(rest).configFile).toBe(packageFile('cordis.yml'))
+    writeFileSync(join(root, 'cordis.yml'), '[]\n')
+    expect(runComposition(rest).configFile).toBe(join(root, 'cordis.yml'))
+  })
+})

@@ -1,0 +1,2 @@
+// `dsh/vitest`: declare a vitest suite of snapshot scenarios (docs/bundle.md).
+export { defineSnapshotSuite, snapshotMode, type SnapshotSuiteOptions } from './define-snapshot-suite.ts'

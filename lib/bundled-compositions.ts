@@ -1,0 +1,67 @@
+// The compositions dsh ships with: its own cordis.yml (used where a folder has none) and the
+// overlays a user reaches by a short name (`--patch snapshot`, `--patch echo`, a manifest's
+// `composition: [echo]`), wherever dsh is installed (docs/bundle.md).
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { KEBAB_NAME } from './closed-object.ts'
+import { packageFile } from './package-root.ts'
+
+export const CONFIG_FILE_NAME = 'cordis.yml'
+
+/** The test host's own overlays: replay (`snapshot`) and record (`record`). */
+const HOST_OVERLAYS: Readonly<Record<string, string>> = {
+  snapshot: 'cordis.snapshot.yml',
+  record: 'cordis.record.yml',
+}
+
+const OVERLAY_SUFFIX = '.cordis.yml'
+
+/** `<dir>/cordis.yml` when it exists, else the bundle's own cordis.yml. */
+export function defaultConfigFile(dir: string): string {
+  const own = join(dir, CONFIG_FILE_NAME)
+  return existsSync(own) ? own : packageFile(CONFIG_FILE_NAME)
+}
+
+/** Short names of the bundled overlays, host overlays first. */
+export function bundledOverlayNames(): string[] {
+  const overlays = readdirSync(packageFile('overlays'))
+    .filter((file) => file.endsWith(OVERLAY_SUFFIX))
+    .map((file) => file.slice(0, -OVERLAY_SUFFIX.length))
+    .sort()
+  return [...Object.keys(HOST_OVERLAYS), ...overlays]
+}
+
+/** The bundled overlay file a short name stands for, or undefined when there is none. */
+export function bundledOverlayFile(name: string): string | undefined {
+  const host = HOST_OVERLAYS[name]
+  if (host) return packageFile(host)
+  const file = packageFile('overlays', `${name}${OVERLAY_SUFFIX}`)
+  return KEBAB_NAME.test(name) && existsSync(file) ? file : undefined
+}
+
+/** A `--patch` value that is a bare kebab name (no `/`, no extension) names a bundled overlay. */
+export function isShortOverlayName(value: string): boolean {
+  return KEBAB_NAME.test(value)
+}
+
+/**
+ * A `--patch` value as a file path: a short name becomes the bundled overlay's path; anything else
+ * is a path and stays as given. Throws naming the known short names when a short name is unknown.
+ */
+export function patchFile(value: string): string {
+  if (!isShortOverlayName(value)) return value
+  const file = bundledOverlayFile(value)
+  if (file) return file
+  throw new Error(
+    `--patch ${value}: no bundled overlay is named "${value}" (bundled: ${bundledOverlayNames().join(', ')}); ` +
+      `for a file of that name write ./${value}`,
+  )
+}
+
+/** A scenario manifest's `composition` name: the project's overlays/<name>.cordis.yml, else the bundle's. */
+export function projectOverlayFile(root: string, name: string): string | undefined {
+  const own = join(root, 'overlays', `${name}${OVERLAY_SUFFIX}`)
+  if (existsSync(own)) return own
+  const bundled = packageFile('overlays', `${name}${OVERLAY_SUFFIX}`)
+  return existsSync(bundled) ? bundled : undefined
+}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { normalizeRun } from '../host/snapshot/core/normalize/run.ts'
 import type { RawCapture } from '../host/snapshot/env/capture.ts'
-import { runInProcess } from '../host/snapshot/run/inprocess.ts'
+import { withHostComposition } from '../host/snapshot/run/host-composition.ts'
 import { prepareRun } from '../host/snapshot/env/prepare.ts'
 import type { LoadedScenario } from '../host/snapshot/scenario/discover.ts'
 import { inputSchema } from '../host/snapshot/scenario/input.ts'
@@ -41,7 +41,7 @@ export async function stageSession(name: string, session: GeneratedSession): Pro
 }
 
 export interface AgentReplayTiming {
-  /** prepareRun + runInProcess: boot, fixture load (parse, validate, derive), every turn, dispose. */
+  /** prepareRun + a host composition's play: boot, fixture load (parse, validate, derive), every turn, dispose. */
   replayMs: number
   /** normalizeRun over the captured transcript and live log. */
   normalizeMs: number
@@ -58,7 +58,7 @@ export async function replayThroughAgent(
   const prepared = await prepareRun(repoRoot, staged.scenario, 'replay')
   let capture: RawCapture
   try {
-    capture = await runInProcess(prepared, { timeoutMs })
+    capture = await withHostComposition({ repoRoot, mode: 'replay' }, (host) => host.snapshot.play(prepared, timeoutMs))
   } finally {
     await prepared.cleanup()
   }

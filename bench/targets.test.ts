@@ -7,8 +7,8 @@ const byId = (headline: Parameters<typeof judgeTargets>[0]) =>
 describe('judgeTargets', () => {
   it('passes values on the right side of each limit, limits included', () => {
     const verdicts = byId({
-      inprocMedianMs: 25,
-      ratio: 10,
+      inprocMedianMs: 12,
+      ratio: 25,
       subprocessMedianMs: 400,
       floorMs: 200,
       scale100kMs: 1999,
@@ -22,8 +22,8 @@ describe('judgeTargets', () => {
 
   it('misses values beyond a limit, in the direction of the target', () => {
     const verdicts = byId({
-      inprocMedianMs: 25.1,
-      ratio: 9.9,
+      inprocMedianMs: 12.1,
+      ratio: 24.9,
       subprocessMedianMs: 401,
       floorMs: 200,
       agent100kMs: 5000,

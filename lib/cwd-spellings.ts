@@ -2,7 +2,8 @@
 // spellings: as given, without its trailing slash, JSON-escaped inside JSON text (tool-call
 // arguments), percent-encoded inside a `file://` URL, with forward slashes for a Windows path.
 // One home for them and for the `{{cwd}}` token: the host's normalizer writes the run's cwd as
-// the token, llm-replay maps a log's recorded cwd onto the live one. Pure.
+// the token, llm-replay maps a log's recorded cwd onto the live one, and the token in scenario
+// files (seeds, environment, revived logs, conformance cases) expands to a run's cwd. Pure.
 import { pathToFileURL } from 'node:url'
 
 /** What a normalized fixture writes instead of the run's temp cwd. */
@@ -78,4 +79,23 @@ export function cwdCollapser(paths: readonly string[]): ((text: string) => strin
 /** Text as a literal inside a regular expression. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** `text` with every `{{cwd}}` replaced by `cwd` (symlink targets, environment values, case params). */
+export function expandCwd(text: string, cwd: string): string {
+  return text.replaceAll(CWD_TOKEN, cwd)
+}
+
+/** The same inside JSON text: the path goes in JSON-escaped, so the text stays valid JSON. */
+export function expandCwdInJson(json: string, cwd: string): string {
+  return json.replaceAll(CWD_TOKEN, jsonEscaped(cwd))
+}
+
+/** Every string of a JSON value expanded; other values are returned as they are. */
+export function expandCwdDeep<T>(value: T, cwd: string): T {
+  if (typeof value === 'string') return expandCwd(value, cwd) as T
+  if (Array.isArray(value)) return value.map((item) => expandCwdDeep(item, cwd)) as T
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, expandCwdDeep(item, cwd)])) as T
+  return value
 }

@@ -1,6 +1,7 @@
 // Problems in a data file (a scenario's manifest or input, a conformance case or profile):
 // where (JSON path, line) and what, collected so a runner shows all of a file's problems at
-// once, plus the zod wording both hosts share. Shared by host/snapshot and host/conformance.
+// once, plus the zod wording both hosts share. Shared by host/snapshot and host/conformance, and
+// the one notation for zod issues elsewhere too (the composition's config errors, tool arguments).
 import type { z } from 'zod'
 
 export interface FileIssue {
@@ -13,11 +14,17 @@ export interface FileIssue {
 
 export function formatFileIssues(file: string, issues: FileIssue[], hint: string): string {
   const head = issues.length === 1 ? `${file}: 1 problem` : `${file}: ${issues.length} problems`
-  const lines = issues.map((issue) => {
-    const where = [issue.line !== undefined ? `line ${issue.line}` : '', issue.path].filter(Boolean).join(', ')
-    return `  - ${where ? `${where}: ` : ''}${issue.message}`
-  })
-  return [head, ...lines, hint].join('\n')
+  return [head, formatIssueLines(issues), hint].join('\n')
+}
+
+/** `  - <line N, path>: <message>`, one line per issue (also the composition's zod errors). */
+export function formatIssueLines(issues: readonly FileIssue[]): string {
+  return issues
+    .map((issue) => {
+      const where = [issue.line !== undefined ? `line ${issue.line}` : '', issue.path].filter(Boolean).join(', ')
+      return `  - ${where ? `${where}: ` : ''}${issue.message}`
+    })
+    .join('\n')
 }
 
 /** `['steps', 3, 'session']` → `steps[3].session`; keys that are not identifiers are quoted. */

@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { Context, FiberState, type Fiber } from 'cordis'
-import { Entry, Loader } from '@cordisjs/plugin-loader'
+import { Context, type Fiber } from 'cordis'
+import { Loader } from '@cordisjs/plugin-loader'
 import { locateIssues } from '../../plugins/config/config-sources.ts'
+import { describeFiberOrigin, originEntryId, waitingEntries } from '../../plugins/config/cordis-compat.ts'
 import * as configPlugin from '../../plugins/config/index.ts'
 import type { Composition, CompositionEntry, PatchSource } from '../../plugins/config/index.ts'
 import type { EnvSource } from '../../plugins/config/yaml.ts'
@@ -65,7 +66,7 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
       reported.add(error)
     }
     if (booting) return void failures.push({ error, origin })
-    log(`dsh: ${describeOrigin(origin)}: ${formatError(error)}`)
+    log(`dsh: ${describeFiberOrigin(origin)}: ${formatError(error)}`)
   })
   ctx.on('internal/warn', (...args: unknown[]) => log(`dsh: warning: ${args.map(String).join(' ')}`))
   ctx.on('internal/info', (...args: unknown[]) => log(`dsh: ${args.map(String).join(' ')}`))
@@ -91,8 +92,8 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
 
   if (failures.length || !composition) {
     const lines = failures.map(({ error, origin }) => {
-      const message = locateConfigIssues(formatMessage(error), entryIdOf(origin), composition)
-      return `${describeOrigin(origin)}: ${message.replaceAll('\n', '\n    ')}`
+      const message = locateConfigIssues(formatMessage(error), originEntryId(origin), composition)
+      return `${describeFiberOrigin(origin)}: ${message.replaceAll('\n', '\n    ')}`
     })
     await dispose()
     throw new BootError(`boot failed for ${configFile}:\n  ${lines.join('\n  ') || 'the composition was not loaded'}`, {
@@ -103,16 +104,6 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   return { ctx, configFile: composition.configFile, entries: composition.entries, dispose }
 }
 
-/** The Loader entry a context belongs to (entry contexts carry it under Entry.key). */
-function entryOf(value: unknown): Entry | undefined {
-  return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
-}
-
-function entryIdOf(origin: unknown): string | undefined {
-  const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
-  return (fiber?.entry ?? entryOf(fiber?.parent) ?? entryOf(origin))?.options.id
-}
-
 /** A plugin's invalid config: name the file:line:column each bad value was written at. */
 function locateConfigIssues(message: string, entryId: string | undefined, composition: Composition | undefined) {
   const sources = composition?.sources
@@ -120,25 +111,11 @@ function locateConfigIssues(message: string, entryId: string | undefined, compos
   return locateIssues(message, (path) => sources.locate(entryId, path))
 }
 
-/** Map an error's emitting context to `entry "<id>"`, else the plugin's name. */
-function describeOrigin(origin: unknown): string {
-  const fiber = (origin as { fiber?: Fiber } | undefined)?.fiber
-  const id = entryIdOf(origin)
-  if (id !== undefined) return `entry "${id}"`
-  const plugin = fiber?.runtime?.name
-  return plugin ? `plugin "${plugin}"` : 'composition'
-}
-
 /** An entry whose required services never appeared stays pending forever: say so. */
 function warnAboutWaitingEntries(ctx: Context, log: (line: string) => void): void {
-  for (const entry of ctx.loader.entries()) {
-    const fiber = entry.fiber
-    if (!fiber || entry.disabled || fiber.state !== FiberState.PENDING) continue
-    const missing = Object.entries(fiber.inject)
-      .filter(([name, meta]) => meta?.required && !ctx.reflect.get(name))
-      .map(([name]) => name)
+  for (const { id, missing } of waitingEntries(ctx)) {
     log(
-      `dsh: warning: entry "${entry.options.id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`,
+      `dsh: warning: entry "${id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`,
     )
   }
 }

@@ -109,7 +109,7 @@ describe('dsh config', () => {
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toBe(
       'dsh: --patch snapshots: no bundled overlay is named "snapshots" ' +
-        '(bundled: snapshot, record, echo, read-only, small-output, two-steps); ' +
+        '(bundled: snapshot, record, echo, read-only, small-output, snapshot-host, two-steps); ' +
         'for a file of that name write ./snapshots\n',
     )
   })

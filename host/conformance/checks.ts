@@ -1,6 +1,7 @@
 // The checks (pure): each looks at a finished case's trace and returns why it failed, or
 // undefined. Messages say what was expected, what was seen, and where to look.
 import type { CaseCheck } from './case-schema.ts'
+import { expandCwd } from '../../lib/cwd-spellings.ts'
 import { checkClientTerminal, checkReverseCalls } from './reverse-calls.ts'
 import {
   describeStep,
@@ -84,10 +85,6 @@ export function windowText(updates: readonly UpdateRecord[], kind?: string): str
     }
   }
   return texts
-}
-
-function substituteCwd(text: string, trace: CaseTrace) {
-  return text.replaceAll('{{cwd}}', trace.cwd)
 }
 
 export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | undefined {
@@ -231,7 +228,7 @@ function expectedError(check: Check<'error'>, trace: CaseTrace): string | undefi
   if (code === undefined || !check.codes.includes(code))
     return `${describeStep(step)} failed with code ${code}; expected ${check.codes.join(' or ')} (message: ${show(message)})`
   const missing = (check.words ?? [])
-    .map((w) => substituteCwd(w, trace))
+    .map((w) => expandCwd(w, trace.cwd))
     .filter((w) => !message.toLowerCase().includes(w.toLowerCase()))
   return missing.length
     ? `${describeStep(step)} error message ${show(message, 300)} does not mention ${list(missing)}`

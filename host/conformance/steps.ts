@@ -7,6 +7,7 @@ import { windowUpdates } from './checks.ts'
 import { reverseRequests } from './reverse-calls.ts'
 import type { TraceRecorder } from './recorder.ts'
 import { describeStep, type RequestOutcome, type RpcErrorInfo, type StepRecord } from './trace.ts'
+import { expandCwdDeep } from '../../lib/cwd-spellings.ts'
 
 export interface CaseTimeouts {
   startMs: number
@@ -49,15 +50,6 @@ const settle = (request: Promise<unknown>): Promise<RequestOutcome> =>
     (error) => ({ kind: 'error', error: errorInfo(error) }),
   )
 
-/** Replaces "{{cwd}}" in every string of a JSON value. */
-export function withCwd<T>(value: T, cwd: string): T {
-  if (typeof value === 'string') return value.replaceAll('{{cwd}}', cwd) as T
-  if (Array.isArray(value)) return value.map((item) => withCwd(item, cwd)) as T
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withCwd(v, cwd)])) as T
-  return value
-}
-
 export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Promise<void> {
   const { agent, recorder, timeouts, signal } = ctx
   const trace = recorder.trace
@@ -90,7 +82,10 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
     const label = describeStep(record)
     switch (step.op) {
       case 'newSession': {
-        const params = withCwd(step.params ?? { cwd: '{{cwd}}', mcpServers: [] }, trace.cwd) as acp.NewSessionRequest
+        const params = expandCwdDeep(
+          step.params ?? { cwd: '{{cwd}}', mcpServers: [] },
+          trace.cwd,
+        ) as acp.NewSessionRequest
         const outcome = await waitBounded(
           settle(agent.request(acp.methods.agent.session.new, params)),
           timeouts.requestMs,
@@ -111,7 +106,7 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
       case 'promptBackground': {
         record.sessionId = sessionOf(step)
         const prompt = step.content
-          ? (withCwd(step.content, trace.cwd) as acp.ContentBlock[])
+          ? (expandCwdDeep(step.content, trace.cwd) as acp.ContentBlock[])
           : [{ type: 'text' as const, text: step.text! }]
         const outcome = settle(agent.request(acp.methods.agent.session.prompt, { sessionId: record.sessionId, prompt }))
         if (step.op === 'promptBackground') {

@@ -1,10 +1,11 @@
-import { type Context, Service, symbols } from 'cordis'
+import { type Context, Service } from 'cordis'
 import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
 import type { SessionHeader } from '../session/events.ts'
 import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
+import { untraced } from '../config/cordis-compat.ts'
 import { AgentConfig } from './config.ts'
 import { closeInterruptedTurn } from './interrupted.ts'
 import { isModeId, MODE_IDS, type ModeId, modeApproves, offeredTools, refusedByMode } from './modes.ts'
@@ -133,8 +134,7 @@ export class Agent extends Service {
     runtime.running = controller
     // Every model chunk is an append: call the store itself, not through Cordis's per-access
     // tracing proxies (append creates no effects, so it needs no caller context).
-    const sessions: SessionStore =
-      (this.ctx.sessions as unknown as Record<symbol, SessionStore | undefined>)[symbols.original] ?? this.ctx.sessions
+    const sessions: SessionStore = untraced(this.ctx.sessions)
     const turn = runTurn(
       {
         llm: this.ctx.llm,

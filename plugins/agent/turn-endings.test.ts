@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootComposition } from '../../host/app/boot.ts'
-import type {} from '../../host/snapshot/plugin/snapshot-host.ts'
+import { openBridge } from '../../host/snapshot/plugin/bridge.ts'
 import { initialize, startHarness, type Harness } from '../acp/test-support/harness.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -39,14 +39,12 @@ describe('turn endings', () => {
           patches: [
             { id: 'session', config: { root: join(base, 'sessions') } },
             { id: 'acp', config: { transport: 'none' } },
-            {
-              insert: [{ id: 'snapshot-host', name: join(repoRoot, 'host', 'snapshot', 'plugin', 'snapshot-host.ts') }],
-            },
           ] as never,
         },
       ],
       log: () => {},
     })
+    const host = openBridge(booted.ctx)
     try {
       const client = acp
         .client({ name: 't' })
@@ -54,7 +52,7 @@ describe('turn endings', () => {
         .onRequest(acp.methods.client.session.requestPermission, () => ({
           outcome: { outcome: 'selected', optionId: 'allow_once' },
         }))
-        .connect(booted.ctx.snapshotHost.clientStream())
+        .connect(host.clientStream)
       await initialize(client.agent)
       const { sessionId } = await client.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })
       void client.agent
@@ -63,7 +61,7 @@ describe('turn endings', () => {
           prompt: [{ type: 'text', text: 'tool bash {"command":"sleep 5"}' }],
         })
         .catch(() => undefined)
-      await booted.ctx.snapshotHost.feed.waitFor(sessionId, { type: 'tool/start' }, 5000, 'the bash call to start')
+      await host.feed.waitFor(sessionId, { type: 'tool/start' }, 5000, 'the bash call to start')
       const path = booted.ctx.sessions.path(sessionId)
       await booted.dispose()
       const events = readFileSync(path, 'utf8')

@@ -19,6 +19,9 @@ export interface ImportedEntries {
 
 export type ImportModule = (url: string) => Promise<unknown>
 
+/** Resolved and imported plugins by entry name, for a composition that re-imports its entries often. */
+export type PluginCache = Map<string, { url: string; plugin: unknown }>
+
 // This import() runs from project code on purpose: the Loader's own import() cannot load .ts under vitest.
 const importFromProject: ImportModule = (url) => import(url)
 
@@ -32,6 +35,7 @@ export async function importEntries(
   baseDir: string,
   known: Readonly<Record<string, unknown>>,
   importModule: ImportModule = importFromProject,
+  cache?: PluginCache,
 ): Promise<ImportedEntries> {
   const builtins: Record<string, unknown> = {}
 
@@ -55,9 +59,16 @@ export async function importEntries(
         )
       return { ...entry, config }
     }
-    const url = resolveEntryModule({ id: entry.id, name: entry.name, baseDir })
-    builtins[url] ??= await loadPlugin(entry, url, importModule)
-    return { ...entry, name: `cordis:${url}`, config }
+    // A re-import resolves and loads nothing again: under tsx each import() is a round trip to the loader thread.
+    const key = `${baseDir}\0${entry.name}`
+    let loaded = cache?.get(key)
+    if (!loaded) {
+      const url = resolveEntryModule({ id: entry.id, name: entry.name, baseDir })
+      loaded = { url, plugin: builtins[url] ?? (await loadPlugin(entry, url, importModule)) }
+      cache?.set(key, loaded)
+    }
+    builtins[loaded.url] = loaded.plugin
+    return { ...entry, name: `cordis:${loaded.url}`, config }
   }
 
   const result: LoaderEntry[] = []

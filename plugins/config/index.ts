@@ -1,10 +1,9 @@
-import path from 'node:path'
 import type { Context } from 'cordis'
 import { Group } from '@cordisjs/plugin-loader'
 import { z } from 'zod'
-import { importEntries } from './import-entries.ts'
 import { loadComposition, type Composition, type PatchSource } from './load.ts'
-import { patchLoaderEntryInit } from './loader-entry-init.ts'
+import { patchFiberUpdate, patchLoaderEntryInit } from './cordis-compat.ts'
+import { LiveComposition } from './live-composition.ts'
 import type { EnvSource } from './yaml.ts'
 
 export {
@@ -18,6 +17,7 @@ export { applyOverlay, mergeConfig, parsePatches, type Patch } from './overlay.t
 export { GROUP_NAME, type CompositionEntry, type GroupEntry } from './entries.ts'
 export { ConfigError } from './errors.ts'
 export { resolveEntryModule } from './resolve-module.ts'
+export type { LiveComposition } from './live-composition.ts'
 
 declare module 'cordis' {
   interface Events {
@@ -54,6 +54,7 @@ export type Config = z.infer<typeof Config>
  */
 export const apply = async (ctx: Context, config: Config): Promise<void> => {
   patchLoaderEntryInit()
+  patchFiberUpdate()
   const loader = ctx.loader
   const composition = await loadComposition({
     configFile: config.file,
@@ -63,9 +64,13 @@ export const apply = async (ctx: Context, config: Config): Promise<void> => {
   ctx.emit('config/loaded', composition)
 
   const known = { group: Group }
-  const { entries, builtins } = await importEntries(composition.entries, path.dirname(composition.configFile), known)
+  const live = new LiveComposition(
+    loader,
+    composition,
+    { patches: config.patches as PatchSource[], env: config.env },
+    known,
+  )
   ctx.effect(() => {
-    Object.assign(loader.builtins, known, builtins)
     return async () => {
       // Consumers before providers: dispose entries in reverse composition order, each one waiting for
       // its async disposers. A fiber whose apply failed rejects its dispose() with that (already
@@ -78,9 +83,10 @@ export const apply = async (ctx: Context, config: Config): Promise<void> => {
         }
       }
       await loader.root.update([])
-      for (const key of Object.keys(builtins)) delete loader.builtins[key]
+      for (const key of live.builtinKeys) delete loader.builtins[key]
     }
   }, 'config entries')
-  await loader.root.update(entries)
-  await loader.await()
+  Object.assign(loader.builtins, known)
+  ctx.reflect.provide('composition', live)
+  await live.start(composition.entries)
 }

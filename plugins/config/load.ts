@@ -66,17 +66,22 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
       entries = applyOverlay(entries, rebased, overlay, at)
       sources.applyPatches(raw, overlay, positions)
     } else {
-      assertDataOnly(overlay.patches, overlay.source)
-      const rebased = rebasePatches(
-        parsePatches(overlay.patches, overlay.source),
-        overlay.baseDir ?? configDir,
-        configDir,
-      )
-      entries = applyOverlay(entries, rebased, overlay.source)
+      entries = applyInMemoryPatches(entries, overlay, configDir)
       sources.applyPatches(overlay.patches, overlay.source, new WeakMap())
     }
   }
   return { configFile: absolute, entries, sources }
+}
+
+/** Apply patches built in memory (data only, `./` names relative to their baseDir) to a list of entries. */
+export function applyInMemoryPatches(
+  entries: readonly CompositionEntry[],
+  overlay: InMemoryPatches,
+  configDir: string,
+): CompositionEntry[] {
+  assertDataOnly(overlay.patches, overlay.source)
+  const rebased = rebasePatches(parsePatches(overlay.patches, overlay.source), overlay.baseDir ?? configDir, configDir)
+  return applyOverlay(entries, rebased, overlay.source)
 }
 
 async function readText(file: string, label: string, what: string, hint: string): Promise<string> {

@@ -168,7 +168,7 @@ describe('applyOverlay', () => {
 
   test('an unknown patch key is an error naming the key', () => {
     expect(() => applyOverlay(base(), [{ id: 'llm', disabled: true, enabled: false }], SRC)).toThrow(
-      /^overlays\/test\.yml: patch 1 of 1 \(id "llm"\): invalid disabled patch:\n {2}- Unrecognized key: "enabled"/,
+      /^overlays\/test\.yml: patch 1 of 1 \(id "llm"\): invalid disabled patch:\n {2}- enabled: Unrecognized key: "enabled"/,
     )
     expect(() => applyOverlay(base(), [{ id: 'llm', confg: {} }], SRC)).toThrow(
       /patch 1 of 1 \(id "llm"\): has unknown patch key\(s\) "confg"; a patch has exactly one of config, replace, disabled, remove, insert/,
@@ -273,10 +273,10 @@ describe('opt-in modifiers: ifPresent and ifAbsent', () => {
       /ifPresent can only be true \(leave it out to require the entry\)/,
     )
     expect(() => applyOverlay(base(), [{ id: 'llm', disabled: true, ifAbsent: true }], SRC)).toThrow(
-      /invalid disabled patch:\n {2}- Unrecognized key: "ifAbsent"/,
+      /invalid disabled patch:\n {2}- ifAbsent: Unrecognized key: "ifAbsent"/,
     )
     expect(() => applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], ifPresent: true }], SRC)).toThrow(
-      /invalid insert patch:\n {2}- Unrecognized key: "ifPresent"/,
+      /invalid insert patch:\n {2}- ifPresent: Unrecognized key: "ifPresent"/,
     )
   })
 })

@@ -190,9 +190,16 @@ function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { inse
   target.splice(position, 0, ...structuredClone(insert))
 }
 
+/** Entries the bundle's own overlays add, so an overlay that needs one can say which to apply first. */
+const ADDED_BY_OVERLAY: Record<string, string> = { 'llm-replay': 'cordis.snapshot.yml' }
+
 function unknownId(entries: CompositionEntry[], id: string, label: string): ConfigError {
+  const overlay = ADDED_BY_OVERLAY[id]
+  const fix = overlay
+    ? `entry "${id}" is added by ${overlay}: apply --patch ${overlay} before this overlay`
+    : 'fix the id or drop the patch'
   return new ConfigError(
-    `${label}: no entry has id "${id}" (known ids: ${listIds(entries).join(', ') || 'none'}); fix the id or drop the patch`,
+    `${label}: no entry has id "${id}" (known ids: ${listIds(entries).join(', ') || 'none'}); ${fix}`,
   )
 }
 

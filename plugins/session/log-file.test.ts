@@ -13,6 +13,7 @@ vi.mock('node:fs', async (importOriginal) => {
     closeSync: vi.fn(actual.closeSync),
     ftruncateSync: vi.fn(actual.ftruncateSync),
     writeSync: vi.fn(actual.writeSync),
+    fsyncSync: vi.fn(actual.fsyncSync),
   }
 })
 
@@ -87,5 +88,15 @@ describe('SessionLogFile.reopen', () => {
     )
     expect(leaked()).toEqual([])
     expect(fs.readFileSync(file, 'utf8')).toBe('{"type":"session","id":"s"}')
+  })
+})
+
+describe('SessionLogFile.close', () => {
+  it('fsyncs before closing by default, and skips the sync when asked (throwaway test logs)', () => {
+    SessionLogFile.create(join(root, 'a.jsonl'), '{"type":"session"}', false).close()
+    expect(fs.fsyncSync).toHaveBeenCalledTimes(1)
+    SessionLogFile.create(join(root, 'b.jsonl'), '{"type":"session"}', false).close(false)
+    expect(fs.fsyncSync).toHaveBeenCalledTimes(1)
+    expect(fs.readFileSync(join(root, 'b.jsonl'), 'utf8')).toBe('{"type":"session"}\n')
   })
 })

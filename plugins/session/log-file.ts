@@ -103,13 +103,13 @@ export class SessionLogFile {
     this.writeRaw(`${line}\n`, verify)
   }
 
-  /** Flush to stable storage and release the fd. Safe to call twice. */
-  close(): void {
+  /** Flush to stable storage (unless `sync` is false) and release the fd. Safe to call twice. */
+  close(sync = true): void {
     const fd = this.fd
     if (fd === undefined) return
     this.fd = undefined
     try {
-      fsyncSync(fd)
+      if (sync) fsyncSync(fd)
     } finally {
       closeSync(fd)
       this.lock.release()

@@ -39,6 +39,8 @@ export const Config = z
       .superRefine(refineSessionsRoot),
     /** fsync after every append: survives power loss, not just a killed process. */
     fsync: z.boolean().default(false),
+    /** fsync each log when the store stops; a test host's throwaway logs skip it (a disk sync per run). */
+    syncOnClose: z.boolean().default(true),
     /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
     clock: z
       .custom<() => number>((value) => typeof value === 'function', 'clock must be a function returning milliseconds')
@@ -75,6 +77,7 @@ const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 interface StoreState {
   readonly root: string
   readonly fsync: boolean
+  readonly syncOnClose: boolean
   readonly clock: () => number
   readonly live: Map<string, LiveSession>
   readonly createdHere: SessionHeader[]
@@ -98,6 +101,7 @@ export class SessionStore extends Service {
     this.state = {
       root: this.root,
       fsync: resolved.fsync,
+      syncOnClose: resolved.syncOnClose,
       clock: resolved.clock ?? Date.now,
       live: new Map(),
       createdHere: [],
@@ -268,7 +272,7 @@ export class SessionStore extends Service {
     const failures: string[] = []
     for (const session of state.live.values()) {
       try {
-        session.file.close()
+        session.file.close(state.syncOnClose)
       } catch (error) {
         failures.push(`${session.file.path}: ${(error as Error).message}`)
       }

@@ -3,6 +3,7 @@
 import type { ToolKind } from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type { Tool, ToolContext, ToolResult } from './types.ts'
+import { formatPath } from '../../lib/file-issues.ts'
 
 export interface ToolDefinition<A> {
   name: string
@@ -51,7 +52,7 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
 /** One sentence per issue, each naming the argument, e.g. `"path" is required`. */
 function describeIssues(tool: string, issues: readonly z.core.$ZodIssue[]): string {
   const parts = issues.map((issue) =>
-    issue.path.length ? `"${issue.path.join('.')}" ${issue.message}` : `the arguments ${issue.message}`,
+    issue.path.length ? `"${formatPath(issue.path)}" ${issue.message}` : `the arguments ${issue.message}`,
   )
   return `Invalid arguments for ${tool}: ${parts.join('; ')}.`
 }

@@ -6,13 +6,15 @@ import { watchForShutdown } from '../shutdown.ts'
 import { loadComposition } from '../../../plugins/config/load.ts'
 import type { CliCommand } from './command.ts'
 import { compositionArgs, compositionOptions } from './composition-options.ts'
+import { runHostedScenarios } from './hosted-scenarios.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 
 const SLOW_DISPOSE_MS = 10_000
 
 /**
  * `dsh serve` (the default command): boot the composition and run until stdin EOF, SIGTERM or
- * SIGINT; then await every plugin's disposal and exit 0.
+ * SIGINT; then await every plugin's disposal and exit 0. A composition with the snapshot host
+ * (overlays/snapshot-host.cordis.yml) runs its scenarios instead and exits with their verdict.
  */
 export const serveCommand: CliCommand = {
   name: 'serve',
@@ -33,8 +35,17 @@ export const serveCommand: CliCommand = {
       }
 
       const booted = await bootComposition({ configFile, patches, env: io.env, log })
-      watch.watchStdin()
-      const reason = await watch.requested
+      // With the snapshot host in the composition, dsh runs its scenarios and exits with their verdict.
+      const snapshot = booted.ctx.get('snapshot')
+      let code = 0
+      let reason: string
+      if (snapshot) {
+        code = await runHostedScenarios(booted.ctx, snapshot, io, watch.requested)
+        reason = 'scenarios done'
+      } else {
+        watch.watchStdin()
+        reason = await watch.requested
+      }
       // Disposal has no deadline (a disposer may be flushing logs), but it never waits silently.
       const slow = setInterval(
         () =>
@@ -48,7 +59,7 @@ export const serveCommand: CliCommand = {
       } finally {
         clearInterval(slow)
       }
-      return 0
+      return code
     } finally {
       watch.stop()
     }

@@ -1,6 +1,7 @@
 // What one run of a scenario produced, before normalization.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
 
 export interface RawCapture {
   /** The agent's stdout bytes, decoded. */
@@ -21,8 +22,9 @@ export function collectLogs(sessionsRoot: string, stdout: string): string[] {
   const logs = readdirSync(sessionsRoot)
     .filter((name) => name.endsWith('.jsonl'))
     .map((name) => {
-      const text = readFileSync(join(sessionsRoot, name), 'utf8')
-      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { id: string; createdAt: number }
+      const file = join(sessionsRoot, name)
+      const text = readFileSync(file, 'utf8')
+      const header = parseSessionHeaderLine(text.slice(0, text.indexOf('\n')), file)
       const seen = stdout.indexOf(`"${header.id}"`)
       return { text, order: seen < 0 ? Number.MAX_SAFE_INTEGER : seen, createdAt: header.createdAt, id: header.id }
     })

@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
+import { expandCwdInJson } from '../../../lib/cwd-spellings.ts'
+import { type LoggedEvent, parseSessionLog, serializeSessionLog } from '../../../plugins/session/log-format.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-files.ts'
 
@@ -31,14 +33,9 @@ export function expectedLogCount(repoRoot: string, scenario: LoadedScenario): nu
  * A committed log made live: a fresh session id, the temp cwd for `{{cwd}}`, and the
  * `seq`/`time` envelope fixtures drop. Other tokens stay as they are (they are plain strings).
  */
-export function reviveLog(text: string, cwd: string): { id: string; text: string } {
+export function reviveLog(text: string, cwd: string, file = 'session log'): { id: string; text: string } {
   const id = randomUUID()
-  const lines = text.split('\n').filter((line) => line.trim())
-  const revived = lines.map((line, index) => {
-    const record = JSON.parse(line.replaceAll('{{cwd}}', cwd.replaceAll('\\', '\\\\').replaceAll('"', '\\"')))
-    if (index === 0) return JSON.stringify({ ...record, id, createdAt: record.createdAt ?? 0 })
-    const { type, data } = record
-    return JSON.stringify({ seq: index, time: 0, type, data })
-  })
-  return { id, text: `${revived.join('\n')}\n` }
+  const { header, events } = parseSessionLog(expandCwdInJson(text, cwd), file)
+  const live = events.map(({ type, data }, index) => ({ seq: index + 1, time: 0, type, data }) as LoggedEvent)
+  return { id, text: serializeSessionLog({ ...header, id, createdAt: header.createdAt ?? 0 }, live) }
 }

@@ -1,7 +1,6 @@
 // Everything a run needs on disk before the agent starts: a fresh cwd seeded from
 // workspace/, a sessions root (with restored recordings for session.source scenarios).
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { RECORDED_SESSION_ALIASES } from '../scenario/input-checks.ts'
@@ -41,7 +40,7 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
   }
   try {
     const sessionsRoot = join(scratch.path, 'sessions')
-    await mkdir(sessionsRoot)
+    mkdirSync(sessionsRoot)
     await seedWorkspace(scenario.dir, cwd.path)
     const predefined: Record<string, string> = {}
     let replayLogs = mode === 'record' ? [] : logs
@@ -49,8 +48,8 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
       // A restored recording is served by the agent's own store, not by replay.
       replayLogs = []
       for (const [index, file] of logs.entries()) {
-        const { id, text } = reviveLog(await readFile(file, 'utf8'), cwd.path)
-        await writeFile(join(sessionsRoot, `${id}.jsonl`), text)
+        const { id, text } = reviveLog(readFileSync(file, 'utf8'), cwd.path, file)
+        writeFileSync(join(sessionsRoot, `${id}.jsonl`), text)
         predefined[RECORDED_SESSION_ALIASES[index]!] = id
       }
     }

@@ -1,14 +1,18 @@
 // In-process and subprocess runs of every scenario must give byte-identical normalized
-// surfaces (DESIGN §8). The subprocess runs use the built `dsh` (npm ci builds it).
+// surfaces (DESIGN §8). In-process, every scenario runs in one shared host composition (the
+// snapshot service reconfigures it between scenarios); the subprocess runs use the built `dsh`.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import { bootHostComposition } from './host-composition.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 
 const repoRoot = packageRoot
 const { scenarios: corpus } = await discoverScenarios(repoRoot)
+const host = await bootHostComposition({ repoRoot, mode: 'replay' })
+afterAll(() => host.dispose())
 
 describe('in-process and subprocess hosts agree', () => {
   it('the built dsh exists (npm ci runs the build)', () => {
@@ -23,7 +27,7 @@ describe('in-process and subprocess hosts agree', () => {
       for (let scenario = queue.shift(); scenario; scenario = queue.shift()) {
         const options = { repoRoot, corpus }
         const [inProcess, subprocess] = [
-          await runScenario(scenario, options),
+          await host.snapshot.runOne(scenario, options),
           await runScenario(scenario, { ...options, subprocess: true }),
         ]
         mismatches.push(...compare(inProcess, subprocess))

@@ -22,7 +22,6 @@ const plan = (mode: PatchPlan['mode']): PatchPlan => ({
   composition: { configFile: join(root, 'profile.yml'), patches: [join(root, 'mine.yml')] },
   sessionsRoot: '/sessions',
   replayLogs: [],
-  transport: 'stdio',
 })
 
 describe('runComposition', () => {

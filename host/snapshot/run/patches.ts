@@ -1,18 +1,23 @@
-// The composition a scenario run boots (DESIGN §9): the user's composition and --patch files,
-// the replay overlay (the record overlay when recording), the manifest's overlays, the
-// scenario's own cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from
-// looking up which overlay files exist.
-import { fileURLToPath } from 'node:url'
-import type { PatchSource } from '../../../plugins/config/index.ts'
+// The composition a scenario runs in (DESIGN §9): the user's composition and --patch files, the
+// replay overlay (the record overlay when recording), the manifest's overlays, the scenario's own
+// cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from looking up
+// which overlay files exist. In-process, the first two are the host composition's own
+// (host-composition.ts), the scenario's overlays pick its stage and the patch reconfigures the
+// live entries; a subprocess gets them all as --patch.
+import type { InMemoryPatches, PatchSource } from '../../../plugins/config/index.ts'
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { TestComposition } from './composition.ts'
 
-/** The host plugin ships with dsh (source or compiled), wherever the scenarios live. */
-const SNAPSHOT_HOST_MODULE = fileURLToPath(
-  new URL(`../plugin/snapshot-host${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
-)
+/** Ids of the entries a scenario reconfigures; the bundle's cordis.yml and host overlays use them. */
+export const ENTRY_IDS = {
+  session: 'session',
+  replay: 'llm-replay',
+  deepseek: 'llm-deepseek',
+  agent: 'agent',
+  acp: 'acp',
+} as const
 
 export interface PatchPlan {
   repoRoot: string
@@ -26,42 +31,76 @@ export interface PatchPlan {
   overrideFile?: string
   /** Record mode: the DeepSeek-wire endpoint to record against (e.g. the stub). */
   modelBaseUrl?: string
-  /** in-process serves ACP over memory through the host plugin; subprocess uses stdio. */
-  transport: 'memory' | 'stdio'
 }
 
-/** The composition file and every overlay of one run, in the order they apply. */
+/** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+export function userComposition(repoRoot: string, composition?: TestComposition): TestComposition {
+  return composition ?? { configFile: defaultConfigFile(repoRoot), patches: [] }
+}
+
+/** The composition file and every overlay of one subprocess run, in the order they apply. */
 export function runComposition(plan: PatchPlan): { configFile: string; patches: PatchSource[] } {
-  const composition = plan.composition ?? { configFile: defaultConfigFile(plan.repoRoot), patches: [] }
+  const composition = userComposition(plan.repoRoot, plan.composition)
   return { configFile: composition.configFile, patches: [...composition.patches, ...runPatches(plan)] }
 }
 
 /** The overlays the host adds after the user's: mode, manifest's, cordis.patch.yml, the per-run patch. */
 export function runPatches(plan: PatchPlan): PatchSource[] {
-  const { repoRoot, scenario, mode } = plan
-  const patches: PatchSource[] = []
-  const hostOverlay = bundledOverlayFile(mode === 'record' ? 'record' : 'snapshot')
-  if (hostOverlay) patches.push(hostOverlay)
-  for (const overlay of scenario.manifest.composition) {
+  const patches: PatchSource[] = [...modeOverlays(plan.mode)]
+  patches.push(...scenarioOverlayFiles(plan.repoRoot, plan.scenario))
+  patches.push(hostPatch(plan))
+  return patches
+}
+
+/** The bundled overlay of a mode: replay (cordis.snapshot.yml) or record (cordis.record.yml). */
+export function modeOverlays(mode: RunMode): string[] {
+  const overlay = bundledOverlayFile(mode === 'record' ? 'record' : 'snapshot')
+  return overlay ? [overlay] : []
+}
+
+/**
+ * The manifest's `composition` overlays, then the scenario's own cordis.patch.yml (applied last):
+ * scenarios with the same list share a host composition.
+ */
+export function scenarioOverlayFiles(repoRoot: string, scenario: LoadedScenario): string[] {
+  const files = scenario.manifest.composition.map((overlay) => {
     const file = projectOverlayFile(repoRoot, overlay)
     // The manifest check (compositionIssues) already refused unknown names; this is a guard.
     if (!file) throw new Error(`scenario ${scenario.name}: overlay "${overlay}" is neither in overlays/ nor bundled`)
-    patches.push(file)
-  }
-  if (scenario.patchFile) patches.push(scenario.patchFile)
-  const own: object[] = [{ id: 'session', config: { root: plan.sessionsRoot } }]
-  if (mode === 'record' && plan.modelBaseUrl) own.push({ id: 'llm-deepseek', config: { baseUrl: plan.modelBaseUrl } })
+    return file
+  })
+  return scenario.patchFile ? [...files, scenario.patchFile] : files
+}
+
+/** What differs from run to run: the session root and the model's source (replay fixtures, or the endpoint). */
+export function hostPatch(plan: PatchPlan): InMemoryPatches {
+  const { scenario, mode } = plan
+  // A run's logs are read right after it and then deleted: syncing them to disk buys nothing.
+  const own: object[] = [{ id: ENTRY_IDS.session, config: { root: plan.sessionsRoot, syncOnClose: false } }]
+  if (mode === 'record' && plan.modelBaseUrl)
+    own.push({ id: ENTRY_IDS.deepseek, config: { baseUrl: plan.modelBaseUrl } })
   if (mode !== 'record') {
     const sessions = plan.replayLogs.map((file) => ({ file }))
     own.push({
-      id: 'llm-replay',
+      id: ENTRY_IDS.replay,
       config: { scenario: scenario.name, sessions, ...(plan.overrideFile ? { override: plan.overrideFile } : {}) },
     })
   }
-  if (plan.transport === 'memory') {
-    own.push({ id: 'acp', config: { transport: 'none' } })
-    own.push({ insert: [{ id: 'snapshot-host', name: SNAPSHOT_HOST_MODULE }] })
-  }
-  patches.push({ source: `test host patch for scenario ${scenario.name}`, baseDir: repoRoot, patches: own as never })
-  return patches
+  return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own as never }
+}
+
+/**
+ * The entries that hold a scenario's state. They rest (disabled) while no scenario runs, as
+ * overlays/snapshot-host.cordis.yml starts them, and start afresh for each scenario.
+ */
+export const SCENARIO_ENTRIES = [ENTRY_IDS.session, ENTRY_IDS.replay, ENTRY_IDS.agent, ENTRY_IDS.acp] as const
+
+/**
+ * Wake the scenario entries (before a scenario's own patch), or put them to rest. Recording wakes
+ * no replay: the record overlay disabled it, and the live adapter answers instead.
+ */
+export function scenarioEntries(awake: boolean, mode: RunMode = 'replay'): InMemoryPatches {
+  const ids = awake && mode === 'record' ? SCENARIO_ENTRIES.filter((id) => id !== ENTRY_IDS.replay) : SCENARIO_ENTRIES
+  const patches = ids.map((id) => ({ id, disabled: !awake, ifPresent: true }))
+  return { source: `test host: scenario entries ${awake ? 'awake' : 'at rest'}`, patches: patches as never }
 }

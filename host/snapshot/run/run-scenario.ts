@@ -1,19 +1,14 @@
-// One scenario, start to finish: prepare the cwd, run it (in-process or as a subprocess),
-// normalize both surfaces, judge them, and in record / refresh mode rewrite the fixtures.
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { normalizeRun } from '../core/normalize/run.ts'
+// One scenario, start to finish: prepare the cwd, play it (inside a host composition, or as a
+// subprocess), then judge both surfaces (./judge.ts). Every in-process run goes through the
+// snapshot service (host/snapshot/plugin/service.ts); runScenario boots one for a single call.
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/compare.ts'
-import { assessRun } from '../core/assess.ts'
 import type { RawCapture } from '../env/capture.ts'
-import { loadExpected } from '../env/expected.ts'
-import { runInProcess } from './inprocess.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { prepareRun } from '../env/prepare.ts'
+import { prepareRun, type PreparedRun } from '../env/prepare.ts'
+import { judgeRun } from './judge.ts'
 import { runSubprocess } from './subprocess.ts'
 import type { TestComposition } from './composition.ts'
+import { withHostComposition } from './host-composition.ts'
 
 export interface RunScenarioOptions {
   /** The project folder holding scenarios/. */
@@ -43,14 +38,28 @@ export interface ScenarioOutcome {
   surfaces?: { transcript: string[]; sessionLogs: string[] }
 }
 
+/** What a prepared run is played on: the service's composition, or a `dsh` subprocess. */
+export type PlayRun = (
+  run: PreparedRun & { modelBaseUrl?: string; composition?: TestComposition },
+  timeoutMs: number,
+) => Promise<RawCapture>
+
 export async function runScenario(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
+  if (options.subprocess)
+    return playScenario(scenario, options, (run, timeoutMs) => runSubprocess(run, { timeoutMs, env: options.env }))
+  const { repoRoot, composition, mode = 'replay' } = options
+  return withHostComposition({ repoRoot, composition, mode }, (host) => host.snapshot.runOne(scenario, options))
+}
+
+/** Check, prepare, play and judge one scenario; any error fails this scenario, not the caller. */
+export async function playScenario(
+  scenario: LoadedScenario,
+  options: RunScenarioOptions,
+  play: PlayRun,
+): Promise<ScenarioOutcome> {
   const started = performance.now()
   const mode = options.mode ?? 'replay'
-  const done = (
-    failures: string[],
-    written: string[] = [],
-    surfaces?: ScenarioOutcome['surfaces'],
-  ): ScenarioOutcome => ({
+  const done = (failures: string[], written: string[] = [], surfaces?: ScenarioOutcome['surfaces']) => ({
     scenario: scenario.name,
     ok: failures.length === 0,
     failures,
@@ -64,91 +73,21 @@ export async function runScenario(scenario: LoadedScenario, options: RunScenario
       `scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`,
     ])
   }
-
   try {
-    return await runPrepared(scenario, options, mode, done)
+    const prepared = {
+      ...(await prepareRun(options.repoRoot, scenario, mode)),
+      modelBaseUrl: options.modelBaseUrl,
+      composition: options.composition,
+    }
+    try {
+      const capture = await play(prepared, options.timeoutMs ?? 10_000)
+      const judged = await judgeRun(prepared, capture, { ...options, mode })
+      return done(judged.failures, judged.written, judged.surfaces)
+    } finally {
+      await prepared.cleanup()
+    }
   } catch (error) {
     // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
     return done([`scenario ${scenario.name}: ${(error as Error)?.message ?? String(error)}`])
   }
-}
-
-type Done = (failures: string[], written?: string[], surfaces?: ScenarioOutcome['surfaces']) => ScenarioOutcome
-
-async function runPrepared(
-  scenario: LoadedScenario,
-  options: RunScenarioOptions,
-  mode: RunMode,
-  done: Done,
-): Promise<ScenarioOutcome> {
-  const prepared = {
-    ...(await prepareRun(options.repoRoot, scenario, mode)),
-    modelBaseUrl: options.modelBaseUrl,
-    composition: options.composition,
-  }
-  try {
-    const timeoutMs = options.timeoutMs ?? 10_000
-    const capture: RawCapture = options.subprocess
-      ? await runSubprocess(prepared, { timeoutMs, env: options.env })
-      : await runInProcess(prepared, { timeoutMs, env: options.env })
-    const runFailures = [...capture.failures, ...stderrComplaints(scenario.name, capture.stderr ?? '')]
-    const failures = [...runFailures]
-    let normalized
-    try {
-      normalized = normalizeRun({
-        stdout: capture.stdout,
-        sessionLogs: capture.logs,
-        cwdPaths: prepared.cwd.aliases,
-        label: `scenarios/${scenario.name}`,
-        // A restored recording (session.source) holds the fixture's scrubbed headers and gains no new ones.
-        extractHeaders: !scenario.manifest.session,
-      })
-    } catch (error) {
-      return done([...failures, `scenario ${scenario.name}: ${(error as Error).message}`])
-    }
-    const expected = loadExpected(options.repoRoot, scenario, options.corpus)
-    const assessment = assessRun({
-      scenario: scenario.name,
-      dir: scenario.dir,
-      mode,
-      updateGoldenOnly: options.updateGoldenOnly,
-      expected,
-      run: normalized,
-    })
-    failures.push(...assessment.failures)
-    if (scenario.manifest.workspace.final) {
-      const expectedDir = join(scenario.dir, 'workspace.expected')
-      const differences = existsSync(expectedDir)
-        ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
-        : []
-      if (differences.length) failures.push(formatWorkspaceDifferences(scenario.name, differences))
-    }
-    // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
-    const written: string[] = []
-    if (!runFailures.length) {
-      for (const write of assessment.writes) {
-        await mkdir(dirname(write.absolute), { recursive: true })
-        await writeFile(write.absolute, write.text)
-        written.push(write.file)
-      }
-      for (const stale of assessment.deletes) {
-        await rm(stale.absolute, { force: true })
-        written.push(`${stale.file} (deleted)`)
-      }
-    }
-    return done(failures, written, { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs })
-  } finally {
-    await prepared.cleanup()
-  }
-}
-
-/**
- * A subprocess reports what went wrong on stderr: replay's problems at shutdown
- * (`llm-replay: CODE: …`) and the composition's errors and warnings (`dsh: …`).
- */
-function stderrComplaints(scenario: string, stderr: string): string[] {
-  return stderr
-    .split('\n')
-    .filter((line) => line.startsWith('llm-replay: ') || line.startsWith('dsh: '))
-    .map((line) => `scenario ${scenario}: ${line}`)
 }

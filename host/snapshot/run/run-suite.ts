@@ -1,8 +1,12 @@
 // Run a selection of scenarios one after another (pins first, so a refresh rewrites the
-// class sidecars before the scenarios that are checked against them).
+// class sidecars before the scenarios that are checked against them). In-process, the whole
+// selection runs in one host composition through the snapshot service; with `subprocess`,
+// each scenario spawns the built `dsh`.
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
+import { pinsFirst } from '../plugin/select.ts'
+import { bootHostComposition } from './host-composition.ts'
 import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
 import { noteRecordingSource } from '../env/provenance.ts'
 import type { TestComposition } from './composition.ts'
@@ -31,69 +35,76 @@ export interface SuiteResult {
   interrupted: boolean
 }
 
+type Run = (extra: { modelBaseUrl?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
+
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const mode = options.mode ?? 'replay'
   const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names, mode })
   const loadFailures = failures.map((f) => f.error.message)
   const { scenarios: corpus } = options.names ? await discoverScenarios(options.repoRoot, { mode }) : { scenarios }
-  const ordered = [...scenarios].sort((a, b) => Number(!!b.manifest.header?.pin) - Number(!!a.manifest.header?.pin))
-  const outcomes: ScenarioOutcome[] = []
+  const ordered = pinsFirst(scenarios)
   options.onStart?.(ordered.length)
-  for (const scenario of ordered) {
-    if (options.signal?.aborted) return { outcomes, loadFailures, interrupted: true }
-    const outcome = await runOne(scenario, corpus, mode, options)
-    outcomes.push(outcome)
-    options.onResult?.(outcome)
+  const { repoRoot, composition } = options
+  const common = { repoRoot, composition, corpus, mode, timeoutMs: options.timeoutMs }
+  const around = (scenario: LoadedScenario, run: Run) => withModel(scenario, mode, options, run)
+
+  if (options.subprocess) {
+    const outcomes: ScenarioOutcome[] = []
+    for (const scenario of ordered) {
+      if (options.signal?.aborted) return { outcomes, loadFailures, interrupted: true }
+      const outcome = await around(scenario, (extra) =>
+        runScenario(scenario, { ...common, ...extra, subprocess: true }),
+      )
+      outcomes.push(outcome)
+      options.onResult?.(outcome)
+    }
+    return { outcomes, loadFailures, interrupted: !!options.signal?.aborted }
   }
-  return { outcomes, loadFailures, interrupted: !!options.signal?.aborted }
+
+  const host = await bootHostComposition({ repoRoot, composition, mode })
+  // The CLI's progress is a reporter like any other: it listens to the service's events.
+  const stop = host.booted.ctx.on('snapshot/scenario-end', ({ outcome }) => options.onResult?.(outcome))
+  try {
+    const result = await host.snapshot.runBatch({ ...common, scenarios: ordered, signal: options.signal, around })
+    return { ...result, loadFailures }
+  } finally {
+    stop()
+    await host.dispose()
+  }
 }
 
-async function runOne(
+/** The model a scenario talks to: replay needs none; record needs the key, or the stub endpoint. */
+async function withModel(
   scenario: LoadedScenario,
-  corpus: readonly LoadedScenario[],
   mode: RunMode,
   options: SuiteOptions,
+  run: Run,
 ): Promise<ScenarioOutcome> {
-  const common = {
-    repoRoot: options.repoRoot,
-    composition: options.composition,
-    corpus,
-    mode,
-    subprocess: options.subprocess,
-    timeoutMs: options.timeoutMs,
-  }
-  if (mode !== 'record' || !options.stub) {
-    if (mode === 'record' && !process.env.DEEPSEEK_API_KEY) {
-      return {
-        scenario: scenario.name,
-        ok: false,
-        failures: [
-          `scenario ${scenario.name}: record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)`,
-        ],
-        written: [],
-        durationMs: 0,
-      }
-    }
-    // Only a live recording talks to the model: replay and refresh children get no key at all.
-    const env = mode === 'record' ? pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) : {}
-    const outcome = await runScenario(scenario, { ...common, env })
-    return mode === 'record' ? noteRecordingSource(options.repoRoot, outcome, 'live') : outcome
+  if (mode !== 'record') return run({})
+  const failed = (message: string): ScenarioOutcome => ({
+    scenario: scenario.name,
+    ok: false,
+    failures: [`scenario ${scenario.name}: ${message}`],
+    written: [],
+    durationMs: 0,
+  })
+  if (!options.stub) {
+    if (!process.env.DEEPSEEK_API_KEY)
+      return failed('record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)')
+    const outcome = await run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
+    return noteRecordingSource(options.repoRoot, outcome, 'live')
   }
   let stub: Awaited<ReturnType<typeof startRecordingStub>>
   try {
     stub = await startRecordingStub(scenario)
   } catch (error) {
-    return { scenario: scenario.name, ok: false, failures: [(error as Error).message], written: [], durationMs: 0 }
+    return { ...failed(''), failures: [(error as Error).message] }
   }
   const savedKey = process.env.DEEPSEEK_API_KEY
   // The in-process adapter reads the key from this process's environment; a placeholder suffices for the stub.
   process.env.DEEPSEEK_API_KEY = STUB_API_KEY
   try {
-    const outcome = await runScenario(scenario, {
-      ...common,
-      modelBaseUrl: stub.url,
-      env: { DEEPSEEK_API_KEY: STUB_API_KEY },
-    })
+    const outcome = await run({ modelBaseUrl: stub.url, env: { DEEPSEEK_API_KEY: STUB_API_KEY } })
     const left = stub.remaining()
     const checked: ScenarioOutcome =
       left > 0 && outcome.ok

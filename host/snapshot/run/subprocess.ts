@@ -19,7 +19,7 @@ export async function runSubprocess(
   run: PreparedRun,
   options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<RawCapture> {
-  const { configFile, patches } = runComposition({ ...run, transport: 'stdio' })
+  const { configFile, patches } = runComposition(run)
   const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', configFile]
   for (const patch of patches) {
     if (typeof patch === 'string') {

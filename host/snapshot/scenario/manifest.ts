@@ -10,6 +10,7 @@ import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject, kebabName, portableString } from '../../../lib/closed-object.ts'
 import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
+import { expandCwd } from '../../../lib/cwd-spellings.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process
@@ -184,9 +185,7 @@ export function compositionIssues(manifest: ScenarioManifest, overlayFiles: read
 
 /** Environment for the agent: manifest values with `{{cwd}}` expanded to the run's temp cwd. */
 export function expandEnvironment(environment: Readonly<Record<string, string>>, cwd: string): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(environment).map(([name, value]) => [name, value.replaceAll('{{cwd}}', cwd)]),
-  )
+  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, expandCwd(value, cwd)]))
 }
 
 /**

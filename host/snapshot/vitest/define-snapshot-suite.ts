@@ -1,12 +1,15 @@
 // The vitest front end: one `it` per scenario, so `-t <name>` selects scenarios and
 // `--shard` splits the suite files (declare several tables to spread scenarios over shards).
+// In-process, a file's scenarios run one after another in one host composition (the snapshot
+// service reconfigures it between them), booted before the first and disposed after the last.
 // `-u` rewrites goldens and sidecars only (never the session logs: they are the model script).
 import { basename, dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { resolveComposition } from '../run/composition.ts'
+import { bootHostComposition, type HostComposition } from '../run/host-composition.ts'
 import { runScenario } from '../run/run-scenario.ts'
 import { orphanProblems, suiteRoot } from './suite-files.ts'
 
@@ -50,7 +53,14 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
   const label = inside.startsWith('..') ? basename(testFile) : inside
   const selected = selectScenarios(options.scenarios, corpus)
 
+  let host: Promise<HostComposition> | undefined
+  const shared = () => (host ??= bootHostComposition({ repoRoot: root, composition, mode }))
+
   describe(label, () => {
+    afterAll(async () => {
+      await (await host?.catch(() => undefined))?.dispose()
+    })
+
     it('declares exactly the scenario folders that exist', () => {
       const problems = failures.map((f) => f.error.message)
       if (options.scenarios !== 'all') {
@@ -66,14 +76,10 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
     for (const scenario of selected) {
       it(scenario.name, async () => {
         const updateGoldenOnly = mode === 'replay' && isUpdating()
-        const outcome = await runScenario(scenario, {
-          repoRoot: root,
-          composition,
-          corpus,
-          mode: updateGoldenOnly ? 'refresh' : mode,
-          updateGoldenOnly,
-          subprocess: options.subprocess,
-        })
+        const run = { repoRoot: root, composition, corpus, mode: updateGoldenOnly ? 'refresh' : mode, updateGoldenOnly }
+        const outcome = options.subprocess
+          ? await runScenario(scenario, { ...run, subprocess: true })
+          : await (await shared()).snapshot.runOne(scenario, run)
         expect(outcome.failures.join('\n\n')).toBe('')
       })
     }

@@ -78,12 +78,12 @@ describe('normalizeSessionLog', () => {
 
   it('reports malformed logs by line', () => {
     expect(() => parseSessionLog('', 'scenarios/x/session.jsonl')).toThrow(
-      /scenarios\/x\/session\.jsonl line 1 is missing: the log has no session header/,
+      /scenarios\/x\/session\.jsonl:1: empty session log/,
     )
-    expect(() => parseSessionLog('{"type":"turn/start"}\n', 'log')).toThrow(/log line 1 is not a session header/)
-    expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"seq":1,\n`, 'log')).toThrow(/log line 2 is not JSON/)
+    expect(() => parseSessionLog('{"type":"turn/start"}\n', 'log')).toThrow(/log:1: missing session header/)
+    expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"seq":1,\n`, 'log')).toThrow(/log:2: not valid JSON/)
     expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"data":{}}\n`, 'log')).toThrow(
-      /log line 2 is an event without a string "type"/,
+      /log:2: unknown event type/,
     )
   })
 })

@@ -4,7 +4,8 @@
 // (their readable copy lives in the pin's sidecars), typed ids tokenized with
 // the run's shared table and the temp cwd replaced everywhere.
 import type { NormalizeContext } from './context.ts'
-import { formatJsonLines, isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
+import { parseSessionLog as readSessionLog } from '../../../../plugins/session/log-format.ts'
+import { formatJsonLines, isPlainObject } from './json-lines.ts'
 import { collectTypedIds, tokenizeValue } from './tokens.ts'
 
 export const SYSTEM_TOKEN = '{{system}}'
@@ -22,23 +23,10 @@ export interface SessionLogObjects {
   events: readonly object[]
 }
 
-const LOG_HINT = 'A session log is JSONL: a {"type":"session",…} header line, then one event object per line.'
-
+/** Read a session log with the session plugin's own reader (live logs and committed fixtures both parse). */
 export function parseSessionLog(text: string, source = 'session log'): ParsedSessionLog {
-  const lines = parseJsonLines(text, source, LOG_HINT)
-  if (lines.length === 0) throw new JsonLineError(source, 1, '', 'is missing: the log has no session header', LOG_HINT)
-  const objects = lines.map(({ line, value, raw }) => {
-    if (!isPlainObject(value)) throw new JsonLineError(source, line, raw, 'is JSON but not an object', LOG_HINT)
-    return value
-  })
-  const [header, ...events] = objects
-  if (header!.type !== 'session')
-    throw new JsonLineError(source, 1, lines[0]!.raw, 'is not a session header ("type":"session")', LOG_HINT)
-  events.forEach((event, index) => {
-    if (typeof event.type !== 'string')
-      throw new JsonLineError(source, index + 2, lines[index + 1]!.raw, 'is an event without a string "type"', LOG_HINT)
-  })
-  return { header, events }
+  const { header, events } = readSessionLog(text, source)
+  return { header: { ...header }, events: events as unknown as Array<Record<string, unknown>> }
 }
 
 function asParsed(log: string | SessionLogObjects, source: string | undefined): ParsedSessionLog {

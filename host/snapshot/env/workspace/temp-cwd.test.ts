@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeTempCwd, type TempCwd } from './temp-cwd.ts'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { makeTempCwd, runFolderParent, type TempCwd } from './temp-cwd.ts'
 
 let scratch: TempCwd
 
@@ -22,5 +24,12 @@ describe('makeTempCwd', () => {
     await cwd.cleanup()
     await cwd.cleanup()
     await expect(stat(cwd.path)).rejects.toThrow(/ENOENT/)
+  })
+})
+
+describe('runFolderParent', () => {
+  it('honours TMPDIR, else prefers the RAM-backed /dev/shm where it exists', () => {
+    expect(runFolderParent({ TMPDIR: tmpdir() })).toBe(tmpdir())
+    expect(runFolderParent({})).toBe(existsSync('/dev/shm') ? '/dev/shm' : tmpdir())
   })
 })

@@ -11,7 +11,7 @@ import LlmService from '../../../../plugins/llm/index.ts'
 import * as echo from '../../../../plugins/llm-echo/index.ts'
 import SessionStore from '../../../../plugins/session/index.ts'
 import ToolsService from '../../../../plugins/tools/index.ts'
-import SnapshotHost from '../snapshot-host.ts'
+import { openBridge } from '../bridge.ts'
 import { parseInput } from '../../scenario/input.ts'
 import { driveScenario } from './driver.ts'
 import { PermissionQueue } from './permission-queue.ts'
@@ -32,16 +32,16 @@ async function drive(input: object, timeoutMs = 2000) {
   await ctx.plugin(ToolsService, {})
   await ctx.plugin(Agent, { model: 'echo' })
   await ctx.plugin(AcpBridge, { transport: 'none' })
-  await ctx.plugin(SnapshotHost)
+  const host = openBridge(ctx)
   cleanups.push(async () => {
+    host.close()
     await ctx.fiber.dispose()
     rmSync(base, { recursive: true, force: true })
   })
-  const host = ctx.snapshotHost
   return driveScenario({
     scenario: 'demo',
     input: parseInput(JSON.stringify(input), 'input.json'),
-    stream: host.clientStream(),
+    stream: host.clientStream,
     feed: host.feed,
     cwd,
     timeoutMs,

@@ -1,0 +1,50 @@
+// One live composition, many scenarios: 200 runs back to back in one host composition leave no
+// listener, timer, file descriptor or child process behind, and each outcome equals the outcome of
+// the same scenario in a freshly booted composition.
+import { afterAll, describe, expect, it } from 'vitest'
+import { packageRoot } from '../../../lib/package-root.ts'
+import { bootHostComposition } from '../run/host-composition.ts'
+import { runScenario, type ScenarioOutcome } from '../run/run-scenario.ts'
+import { discoverScenarios } from '../scenario/discover.ts'
+import { footprint } from '../test-support/process-footprint.ts'
+
+const repoRoot = packageRoot
+const { scenarios: corpus } = await discoverScenarios(repoRoot)
+const RUNS = 200
+
+/** What must not differ between a shared and a fresh composition (durations do). */
+const verdict = (outcome: ScenarioOutcome) => ({
+  scenario: outcome.scenario,
+  ok: outcome.ok,
+  failures: outcome.failures,
+  surfaces: outcome.surfaces,
+})
+
+describe('one host composition, many scenarios', () => {
+  const host = bootHostComposition({ repoRoot, mode: 'replay' })
+  afterAll(async () => (await host).dispose())
+
+  it(`runs ${RUNS} scenarios back to back and returns to its baseline, each outcome as in a fresh boot`, async () => {
+    const { snapshot, booted } = await host
+    const fresh = new Map<string, ReturnType<typeof verdict>>()
+    for (const scenario of corpus)
+      fresh.set(scenario.name, verdict(await runScenario(scenario, { repoRoot, corpus, mode: 'replay' })))
+
+    const before = footprint(booted.ctx)
+    const scenarios = Array.from({ length: RUNS }, (_, index) => corpus[index % corpus.length]!)
+    const ends: string[] = []
+    const stop = booted.ctx.on('snapshot/scenario-end', ({ scenario, index }) => ends.push(`${index}:${scenario}`))
+    const result = await snapshot.runBatch({ scenarios, corpus, repoRoot, mode: 'replay' })
+    stop()
+    const after = footprint(booted.ctx)
+
+    expect(result.outcomes).toHaveLength(RUNS)
+    expect(ends).toEqual(scenarios.map((scenario, index) => `${index + 1}:${scenario.name}`))
+    const differing = result.outcomes.filter(
+      (outcome) => JSON.stringify(verdict(outcome)) !== JSON.stringify(fresh.get(outcome.scenario)),
+    )
+    expect(differing.map((outcome) => [outcome.scenario, outcome.failures])).toEqual([])
+    expect([...fresh.values()].filter((outcome) => !outcome.ok).map((outcome) => outcome.failures)).toEqual([])
+    expect(after).toEqual(before)
+  }, 180_000)
+})

@@ -1,0 +1,146 @@
+// The snapshot host as a Cordis service (`ctx.snapshot`), loaded as an entry by
+// overlays/snapshot-host.cordis.yml. It runs scenarios inside the composition it is part of:
+// prepares each, plays it on a stage (stage.ts), judges both surfaces and reports every
+// scenario as a return value and as `snapshot/scenario-start` / `snapshot/scenario-end`.
+import { resolve } from 'node:path'
+import { type Context, Service } from 'cordis'
+import { z } from 'zod'
+import type { RunMode } from '../core/fixtures.ts'
+import type { RawCapture } from '../env/capture.ts'
+import { scenarioOverlayFiles } from '../run/patches.ts'
+import { playScenario, type RunScenarioOptions, type ScenarioOutcome } from '../run/run-scenario.ts'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import type {} from './events.ts'
+import { assertHostComposition } from './guard.ts'
+import { selectScenarios } from './select.ts'
+import { Stage, type StageRun } from './stage.ts'
+
+declare module 'cordis' {
+  interface Context {
+    snapshot: SnapshotService
+  }
+}
+
+export const Config = z.strictObject({
+  /** Comma-separated scenario names that `dsh` runs at start (DSH_SNAPSHOT_SCENARIOS); '' = none. */
+  scenarios: z.string().default(''),
+  /** The folder holding scenarios/ and overlays/; relative to the process cwd (default: the cwd). */
+  root: z.string().min(1).default('.'),
+  mode: z.enum(['replay', 'refresh', 'record']).default('replay'),
+  /** Per wait of the driver, in milliseconds. */
+  timeout: z.number().int().positive().default(10_000),
+})
+export type SnapshotConfig = z.output<typeof Config>
+
+export interface ScenarioBatch {
+  scenarios: readonly LoadedScenario[]
+  /** Every scenario of the repository (a header class pin may live outside the batch). */
+  corpus: readonly LoadedScenario[]
+  repoRoot: string
+  mode?: RunMode
+  updateGoldenOnly?: boolean
+  timeoutMs?: number
+  signal?: AbortSignal
+  /** Around each scenario's run; record mode starts its stub endpoint here and passes its URL on. */
+  around?(
+    scenario: LoadedScenario,
+    run: (extra: { modelBaseUrl?: string }) => Promise<ScenarioOutcome>,
+  ): Promise<ScenarioOutcome>
+}
+
+export interface BatchResult {
+  outcomes: ScenarioOutcome[]
+  interrupted: boolean
+}
+
+export class SnapshotService extends Service {
+  static readonly provide = 'snapshot'
+  static readonly Config = Config
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    ctx: Context,
+    readonly config: SnapshotConfig,
+  ) {
+    super(ctx, 'snapshot')
+  }
+
+  /** The names in the `scenarios` config (DSH_SNAPSHOT_SCENARIOS), selected and run; errors name what exists. */
+  async runConfigured(signal?: AbortSignal): Promise<BatchResult> {
+    const repoRoot = resolve(this.config.root)
+    assertHostComposition(this.ctx, this.config.mode)
+    const { scenarios, corpus } = await selectScenarios(repoRoot, this.config.scenarios, this.config.mode)
+    const { mode, timeout: timeoutMs } = this.config
+    return this.runBatch({ scenarios, corpus, repoRoot, mode, timeoutMs, signal })
+  }
+
+  /** One scenario, as a batch of one. */
+  async runOne(scenario: LoadedScenario, options: Omit<RunScenarioOptions, 'subprocess'>): Promise<ScenarioOutcome> {
+    const result = await this.runBatch({ ...options, scenarios: [scenario], corpus: options.corpus })
+    return result.outcomes[0]!
+  }
+
+  /**
+   * Run scenarios one after another in this composition; those whose overlays (or environment)
+   * differ run in a sibling composition booted once per distinct set. Afterwards every entry is
+   * back to the configuration it started with.
+   */
+  runBatch(batch: ScenarioBatch): Promise<BatchResult> {
+    const next = this.queue.then(() => this.runExclusive(batch))
+    this.queue = next.catch(() => {})
+    return next
+  }
+
+  /** Play one prepared run on the live composition (the bench's agent path; no judging). */
+  async play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
+    assertHostComposition(this.ctx, run.mode)
+    const stage = Stage.live(this.ctx)
+    try {
+      return await stage.play(run, timeoutMs)
+    } finally {
+      await stage.close()
+    }
+  }
+
+  private async runExclusive(batch: ScenarioBatch): Promise<BatchResult> {
+    const mode = batch.mode ?? this.config.mode
+    assertHostComposition(this.ctx, mode)
+    const stages = new Map<string, Promise<Stage>>()
+    const stageFor = (scenario: LoadedScenario): Promise<Stage> => {
+      const overlays = scenarioOverlayFiles(batch.repoRoot, scenario)
+      const environment = scenario.manifest.environment
+      const key = JSON.stringify([overlays, environment])
+      let stage = stages.get(key)
+      if (!stage) {
+        const own = !overlays.length && !Object.keys(environment).length
+        stage = own ? Promise.resolve(Stage.live(this.ctx)) : Stage.boot(this.ctx, overlays, environment)
+        stages.set(key, stage)
+      }
+      return stage
+    }
+    const outcomes: ScenarioOutcome[] = []
+    const total = batch.scenarios.length
+    try {
+      for (const [position, scenario] of batch.scenarios.entries()) {
+        if (batch.signal?.aborted) return { outcomes, interrupted: true }
+        const where = { scenario: scenario.name, index: position + 1, total }
+        this.ctx.emit('snapshot/scenario-start', where)
+        const run = (extra: { modelBaseUrl?: string }) =>
+          playScenario(scenario, { ...batch, mode, ...extra }, async (prepared, timeoutMs) =>
+            (await stageFor(scenario)).play(prepared, timeoutMs),
+          )
+        const outcome = batch.around ? await batch.around(scenario, run) : await run({})
+        outcomes.push(outcome)
+        this.ctx.emit('snapshot/scenario-end', { ...where, outcome })
+      }
+      return { outcomes, interrupted: !!batch.signal?.aborted }
+    } finally {
+      for (const stage of stages.values()) {
+        await (await stage.catch(() => undefined))?.close()
+      }
+    }
+  }
+}
+
+export const name = 'snapshot'
+export default SnapshotService

@@ -1,0 +1,81 @@
+// A composition with the snapshot host in it, booted by the test command, the vitest adapter
+// and the bench: the user's cordis.yml (or --config) and --patches → cordis.snapshot.yml →
+// overlays/snapshot-host.cordis.yml, as `dsh --patch cordis.snapshot.yml --patch
+// overlays/snapshot-host.cordis.yml` runs it. Recording needs the live adapter: cordis.record.yml,
+// and the host inserted in memory instead (its overlay is for replay only).
+import { fileURLToPath } from 'node:url'
+import { packageFile } from '../../../lib/package-root.ts'
+import type { PatchSource } from '../../../plugins/config/index.ts'
+import { bootComposition, type BootedComposition } from '../../app/boot.ts'
+import type { RunMode } from '../core/fixtures.ts'
+import type { SnapshotService } from '../plugin/service.ts'
+import type { TestComposition } from './composition.ts'
+import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition } from './patches.ts'
+
+/** The host overlay ships with dsh; it names the service module relative to itself. */
+export const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
+export const HOST_ENTRY_ID = 'snapshot'
+
+const SERVICE_MODULE = fileURLToPath(
+  new URL(`../plugin/service${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+)
+
+export interface HostCompositionOptions {
+  /** The project folder holding scenarios/ (and its own overlays/). */
+  repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
+  mode: RunMode
+  /** Diagnostics outside scenarios (during a scenario they fail it); defaults to stderr. */
+  log?: (line: string) => void
+}
+
+export interface HostComposition {
+  booted: BootedComposition
+  snapshot: SnapshotService
+  dispose(): Promise<void>
+}
+
+export function hostPatches(repoRoot: string, mode: RunMode): PatchSource[] {
+  const own = { id: HOST_ENTRY_ID, config: { root: repoRoot, mode } }
+  if (mode !== 'record')
+    return [...modeOverlays(mode), HOST_OVERLAY_FILE, { source: 'snapshot host options', patches: [own] as never }]
+  const insert = [{ id: HOST_ENTRY_ID, name: SERVICE_MODULE, config: { root: repoRoot, mode } }]
+  return [
+    ...modeOverlays(mode),
+    {
+      source: 'snapshot host for recording',
+      patches: [{ id: ENTRY_IDS.acp, config: { transport: 'none' } }, { insert }] as never,
+    },
+    scenarioEntries(false),
+  ]
+}
+
+export async function bootHostComposition(options: HostCompositionOptions): Promise<HostComposition> {
+  const user = userComposition(options.repoRoot, options.composition)
+  const booted = await bootComposition({
+    configFile: user.configFile,
+    patches: [...user.patches, ...hostPatches(options.repoRoot, options.mode)],
+    // Only the scenario's own `environment` feeds `!env`, as in a subprocess run.
+    env: {},
+    log: options.log,
+  })
+  const snapshot = booted.ctx.get('snapshot')
+  if (!snapshot) {
+    await booted.dispose()
+    throw new Error(`the snapshot host did not start in ${booted.configFile}; run dsh config to see the entries`)
+  }
+  return { booted, snapshot, dispose: () => booted.dispose() }
+}
+
+export async function withHostComposition<T>(
+  options: HostCompositionOptions,
+  use: (host: HostComposition) => Promise<T>,
+): Promise<T> {
+  const host = await bootHostComposition(options)
+  try {
+    return await use(host)
+  } finally {
+    await host.dispose()
+  }
+}

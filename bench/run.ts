@@ -6,12 +6,13 @@ import { availableParallelism, cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './args.ts'
 import { distStamp, ensureDist } from './build.ts'
+import { benchDeterminism, type DeterminismResult } from './parts/determinism.ts'
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
-import { fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
+import { determinismSection, fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -21,6 +22,7 @@ interface Results {
   fixed?: FixedCosts
   scale?: ScaleResult
   suite?: SuiteTiming
+  determinism?: DeterminismResult
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -88,6 +90,12 @@ async function main(argv: string[]): Promise<number> {
     return scaleSection(results.scale)
   })
   await part('suite', async () => suiteSection((results.suite = await benchSuite(repoRoot, runs))))
+  await part('determinism', async () => {
+    results.determinism = await benchDeterminism(repoRoot, undefined, (run, tally) => {
+      if (run % 10 === 0) progress(`determinism: ${tally.report()[0]}`)
+    })
+    return determinismSection(results.determinism)
+  })
 
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)

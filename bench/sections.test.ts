@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scaleSection, scenariosSection } from './sections.ts'
+import { determinismSection, scaleSection, scenariosSection } from './sections.ts'
 import { summarize } from './stats.ts'
 
 describe('scenariosSection', () => {
@@ -59,5 +59,40 @@ describe('scaleSection', () => {
     expect(lines[3]).toMatch(/^10k chunks +10000 +1\.1 .* 1\.00 s +100$/)
     expect(lines[4]).toMatch(/ n\/a +n\/a +n\/a +n\/a$/)
     expect(lines.at(-1)).toBe('10k → 100k cost ratio: components 8.07×, agent loop n/a (linear growth is 10×)')
+  })
+})
+
+describe('determinismSection', () => {
+  it('prints the count of runs and distinct outcomes', () => {
+    const lines = determinismSection({
+      scenarios: 46,
+      runs: 100,
+      distinct: 1,
+      divergences: [],
+      failing: [],
+      wallMs: 200_000,
+    })
+    expect(lines).toEqual([
+      '== determinism: the corpus (46 scenarios) replayed 100 times in one host composition ==',
+      'runs=100 distinct=1',
+      '200.00 s in all, 2.00 s per corpus run',
+    ])
+  })
+
+  it('names the runs that differ, the scenarios that failed, and says the corpus is not deterministic', () => {
+    const lines = determinismSection({
+      scenarios: 2,
+      runs: 5,
+      distinct: 2,
+      divergences: [{ run: 4, scenarios: ['session-list'] }],
+      failing: [{ scenario: 'session-list', run: 4, failure: 'scenario session-list: stdout.golden.jsonl differs' }],
+      wallMs: 500,
+    })
+    expect(lines.slice(1)).toEqual([
+      'runs=5 distinct=2',
+      'run 4 differs from run 1 in: session-list',
+      'failed: session-list (first in run 4): scenario session-list: stdout.golden.jsonl differs',
+      '500.0 ms in all, 100.0 ms per corpus run; NOT DETERMINISTIC or not green: see above',
+    ])
   })
 })

@@ -29,7 +29,7 @@ export interface DriftPlan {
 
 // The two shapes replay problems reach an outcome in: the in-process `verify()` message
 // (`1. [REPLAY_DRIFT] …`, plugins/llm-replay/errors.ts) and the subprocess's stderr line
-// (`llm-replay: REPLAY_DRIFT: …`, which run-scenario prefixes with the scenario).
+// (`llm-replay: REPLAY_DRIFT: …`, which judge.ts prefixes with the scenario).
 const PROBLEM_LINE = /^(?:\d+\. \[(REPLAY_[A-Z_]+)\] |(?:scenario \S+: )?llm-replay: (REPLAY_[A-Z_]+): )(.*)$/gm
 
 /** The replay problems named in a scenario's failures, in order, without repeats. */

@@ -3,9 +3,12 @@
 import { defineConfig } from 'vitest/config'
 import base from './vitest.config.ts'
 
+// The base config's projects (unit, scenarios) are left out: this run is one set of files.
+const { projects: _projects, ...test } = base.test ?? {}
+
 export default defineConfig({
   test: {
-    ...base.test,
+    ...test,
     include: ['plugins/llm-replay/**/*.test.ts'],
     coverage: {
       enabled: true,

@@ -12,7 +12,7 @@ export interface BuildOutcome {
 }
 
 export function ensureDist(repoRoot: string): BuildOutcome {
-  const cli = join(repoRoot, 'dist', 'host', 'cli.js')
+  const cli = join(repoRoot, 'dist', 'host', 'app', 'cli.js')
   const before = builtAt(cli)
   const started = performance.now()
   let warning: string | undefined
@@ -27,7 +27,7 @@ export function ensureDist(repoRoot: string): BuildOutcome {
 
 /** When dist/ was last built; another process's rebuild mid-bench shows up as a change. */
 export function distStamp(repoRoot: string): number {
-  return builtAt(join(repoRoot, 'dist', 'host', 'cli.js'))
+  return builtAt(join(repoRoot, 'dist', 'host', 'app', 'cli.js'))
 }
 
 function builtAt(file: string): number {

@@ -10,9 +10,10 @@ import { benchDeterminism, type DeterminismResult } from './parts/determinism.ts
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
+import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
-import { determinismSection, fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
+import { determinismSection, fixedSection, scaleSection, scenariosSection, selectSection, suiteSection } from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -23,6 +24,7 @@ interface Results {
   scale?: ScaleResult
   suite?: SuiteTiming
   determinism?: DeterminismResult
+  select?: SelectTiming
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -90,6 +92,7 @@ async function main(argv: string[]): Promise<number> {
     return scaleSection(results.scale)
   })
   await part('suite', async () => suiteSection((results.suite = await benchSuite(repoRoot, runs))))
+  await part('select', async () => selectSection((results.select = await benchSelect(repoRoot, runs))))
   await part('determinism', async () => {
     results.determinism = await benchDeterminism(repoRoot, undefined, (run, tally) => {
       if (run % 10 === 0) progress(`determinism: ${tally.report()[0]}`)
@@ -152,6 +155,7 @@ function headlineOf(results: Results): Headline {
     agent100kMs: scaleRow('100k chunks')?.agent?.total.median,
     agent10kTo100k: results.scale?.agentRatio,
     suiteS: results.suite ? results.suite.wall.median / 1000 : undefined,
+    selectS: results.select ? results.select.wall.median / 1000 : undefined,
   }
 }
 

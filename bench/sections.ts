@@ -3,6 +3,7 @@ import type { DeterminismResult } from './parts/determinism.ts'
 import type { FixedCosts } from './parts/fixed.ts'
 import type { ScaleResult } from './parts/scale.ts'
 import type { ScenariosResult } from './parts/scenarios.ts'
+import type { SelectTiming } from './parts/select.ts'
 import type { SuiteTiming } from './parts/suite.ts'
 import { formatMs, formatRatio, formatTable } from './report.ts'
 import { ratio, type Summary } from './stats.ts'
@@ -92,6 +93,18 @@ export function suiteSection(suite: SuiteTiming): string[] {
     `${suite.command}: ${formatMs(suite.wall.median)} median of ${suite.wall.runs} (min ${formatMs(suite.wall.min)}, max ${formatMs(suite.wall.max)}); ${suite.tests || 'no Tests line'}; exit ${suite.code}`,
   ]
   if (suite.code !== 0) lines.push('warning: the suite did not pass; its time may not be representative')
+  return lines
+}
+
+export function selectSection(select: SelectTiming): string[] {
+  const lines = [
+    '== select: one scenario under vitest, cold ==',
+    `${select.command}: ${formatMs(select.wall.median)} median of ${select.wall.runs} ` +
+      `(min ${formatMs(select.wall.min)}, max ${formatMs(select.wall.max)}); ` +
+      `${select.tests || 'no Tests line'}; exit ${select.code}`,
+  ]
+  if (select.code !== 0 || !/1 passed/.test(select.tests))
+    lines.push('warning: the scenario did not pass alone; its time may not be representative')
   return lines
 }
 

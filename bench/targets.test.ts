@@ -14,8 +14,9 @@ describe('judgeTargets', () => {
       scale100kMs: 1999,
       scale10kTo100k: 12,
       suiteS: 15,
+      selectS: 6,
     })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'scale-100k', 'scale-ratio', 'suite'])
+    for (const id of ['inproc', 'ratio', 'subprocess', 'scale-100k', 'scale-ratio', 'suite', 'select'])
       expect(verdicts[id].status).toBe('PASS')
     expect(verdicts.subprocess.value).toBe(2)
   })
@@ -29,8 +30,9 @@ describe('judgeTargets', () => {
       agent100kMs: 5000,
       agent10kTo100k: 12.5,
       suiteS: 16,
+      selectS: 6.1,
     })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'agent-100k', 'agent-ratio', 'suite'])
+    for (const id of ['inproc', 'ratio', 'subprocess', 'agent-100k', 'agent-ratio', 'suite', 'select'])
       expect(verdicts[id].status).toBe('MISS')
   })
 

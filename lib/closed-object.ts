@@ -1,6 +1,7 @@
 // Shared field rules for scenario files: names, portable relative values and
 // closed objects. Each rule carries its own message so errors say what to do.
 import { z } from 'zod'
+import { nearMisses } from './did-you-mean.ts'
 
 /** Scenario, overlay and header-class names: lowercase words joined by single hyphens. */
 export const KEBAB_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -40,9 +41,15 @@ export const portableString = z.string().refine((value) => portabilityProblem(va
 
 /** A strict object whose unknown-field error lists the fields that are allowed. */
 export function closedObject<Shape extends z.ZodRawShape>(shape: Shape) {
-  const allowed = Object.keys(shape).join(', ')
+  const fields = Object.keys(shape)
   return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `unknown field; the fields allowed here are: ${allowed}` : undefined,
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined
+      // One unknown key that is a near miss: a typo, so name the field that was meant.
+      const [close] = issue.keys.length === 1 ? nearMisses(issue.keys[0]!, fields) : []
+      return close
+        ? `unknown field; did you mean ${JSON.stringify(close)}?`
+        : `unknown field; the fields allowed here are: ${fields.join(', ')}`
+    },
   })
 }

@@ -3,6 +3,7 @@
 // once, plus the zod wording both hosts share. Shared by host/snapshot and host/conformance, and
 // the one notation for zod issues elsewhere too (the composition's config errors, tool arguments).
 import type { z } from 'zod'
+import { nearMisses } from './did-you-mean.ts'
 
 export interface FileIssue {
   /** JSON-path-like location inside the file, e.g. `header.pin` or `steps[3].session`; '' for the whole file. */
@@ -66,8 +67,10 @@ export function fileErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
       if (discriminator && options) {
         const given = (issue.input as Record<string, unknown> | undefined)?.[discriminator]
         const list = options.map((o) => JSON.stringify(o)).join(', ')
-        return given === undefined
-          ? `missing "${discriminator}"; expected one of ${list}`
+        if (given === undefined) return `missing "${discriminator}"; expected one of ${list}`
+        const [close] = typeof given === 'string' ? nearMisses(given, options.map(String)) : []
+        return close
+          ? `unknown ${discriminator} ${JSON.stringify(given)}; did you mean ${JSON.stringify(close)}?`
           : `unknown ${discriminator} ${JSON.stringify(given)}; expected one of ${list}`
       }
       return undefined
@@ -77,13 +80,19 @@ export function fileErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-/** Flatten zod issues into file issues, one per unknown key and per bad record key. */
+/**
+ * Flatten zod issues into file issues, one per unknown key and per bad record key. A misspelt
+ * required field is one problem, not two: the "required field is missing" of the field an unknown
+ * key nearly spells is dropped (the unknown key's message names it).
+ */
 export function zodIssuesToFileIssues(
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
 ): FileIssue[] {
   const out: FileIssue[] = []
+  const misspelt = misspeltRequiredFields(issues)
   for (const issue of issues) {
+    if (misspelt.has(issue)) continue
     const path = [...prefix, ...issue.path]
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out.push({ path: formatPath([...path, key]), message: issue.message })
@@ -96,4 +105,22 @@ export function zodIssuesToFileIssues(
     }
   }
   return out
+}
+
+/** Missing-field issues whose field an unknown sibling key nearly spells (`sesion` for `session`). */
+function misspeltRequiredFields(issues: readonly z.core.$ZodIssue[]): Set<z.core.$ZodIssue> {
+  const misspelt = new Set<z.core.$ZodIssue>()
+  const missing = issues.filter((issue) => issue.code === 'invalid_type' && issue.input === undefined)
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue
+    const where = formatPath(issue.path)
+    for (const key of issue.keys) {
+      for (const candidate of missing) {
+        const field = candidate.path.at(-1)
+        const sibling = formatPath(candidate.path.slice(0, -1)) === where
+        if (sibling && typeof field === 'string' && nearMisses(key, [field]).length) misspelt.add(candidate)
+      }
+    }
+  }
+  return misspelt
 }

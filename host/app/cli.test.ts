@@ -139,7 +139,9 @@ describe('dsh command line', () => {
     for (const argv of [['--help'], ['-h'], ['help']]) {
       const result = await run(argv)
       expect(result.code).toBe(0)
-      expect(result.stdout).toMatch(/^Usage:\n {2}dsh \[serve\] \[--config FILE\] \[--patch FILE\]…\n {2}dsh config/)
+      expect(result.stdout).toMatch(
+        /^Usage:\n {2}dsh \[command\] \[options\] .*\n {2}dsh help \[command\]\n {2}dsh --version\n/,
+      )
       expect(result.stderr).toBe('')
     }
   })
@@ -156,27 +158,52 @@ describe('dsh command line', () => {
     }
   })
 
-  test('an unknown command exits 2 with usage on stderr', async () => {
-    const result = await run(['frobnicate'])
-    expect(result.code).toBe(2)
-    expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^dsh: unknown command "frobnicate"\n\nUsage:\n/)
+  test('--version prints the package version on stdout', async () => {
+    for (const argv of [['--version'], ['-v']])
+      expect(await run(argv)).toEqual({ code: 0, stdout: 'dsh 0.1.0\n', stderr: '' })
   })
 
-  test('an unknown flag exits 2 with usage on stderr, for explicit and default commands', async () => {
-    for (const argv of [['config', '--verbose'], ['--verbose']]) {
-      const result = await run(argv)
-      expect(result.code).toBe(2)
-      expect(result.stdout).toBe('')
-      expect(result.stderr).toMatch(/^dsh: Unknown option '--verbose'/)
-      expect(result.stderr).toContain('Usage: dsh ')
-    }
+  test('an unknown command exits 2 with a near miss and a pointer to the help, not the whole usage', async () => {
+    expect(await run(['frobnicate'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'dsh: unknown command "frobnicate"\nRun dsh --help for usage.\n',
+    })
+    expect((await run(['tset'])).stderr).toBe(
+      'dsh: unknown command "tset"; did you mean "test"?\nRun dsh --help for usage.\n',
+    )
+    expect((await run(['help', 'confg'])).stderr).toContain('unknown help topic "confg"; did you mean "config"?')
   })
 
-  test('an unexpected positional argument exits 2', async () => {
+  test('an unknown flag exits 2 naming the command and a near miss, for explicit and default commands', async () => {
+    expect(await run(['config', '--verbose'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'dsh: unknown option --verbose for dsh config\nRun dsh config --help for usage.\n',
+    })
+    expect((await run(['--pach', 'x.yml'])).stderr).toBe(
+      'dsh: unknown option --pach for dsh serve; did you mean --patch?\nRun dsh serve --help for usage.\n',
+    )
+    expect((await run(['test', '--fromat=json'])).stderr).toContain(
+      'unknown option --fromat for dsh test; did you mean --format?',
+    )
+  })
+
+  test('an unexpected positional argument or a missing value exits 2', async () => {
     const result = await run(['config', 'extra'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/^dsh: Unexpected argument 'extra'/)
+    expect(result.stderr).toBe('dsh: dsh config takes no arguments, got extra\nRun dsh config --help for usage.\n')
+    expect((await run(['test', '--mode'])).stderr).toMatch(/^dsh: option '--mode <value>' argument missing\n/)
+  })
+
+  test('help columns line up however long the flags are', async () => {
+    const help = (await run(['conformance', '--help'])).stdout
+    const flagLines = help.split('\n').filter((line) => /^ {2}(-\w, | {4})--/.test(line))
+    // Where each description starts: right after the flag and its padding.
+    const columns = flagLines.map((line) => /^.*?\S {2,}(?=\S)/.exec(line)![0].length)
+    expect(new Set(columns).size).toBe(1)
+    expect(flagLines.length).toBeGreaterThan(5)
+    expect(help.split('\n').every((line) => line.length <= 100)).toBe(true)
   })
 
   test('a command added to the table is parsed and listed without touching the parser', async () => {
@@ -198,5 +225,6 @@ describe('dsh command line', () => {
     })
     expect((await run(['help'], {}, table)).stdout).toMatch(/^ {2}hello +say hello$/m)
     expect((await run(['help', 'hello'], {}, table)).stdout).toContain('Usage: dsh hello [--name WHO] [extra…]')
+    expect((await run(['helo'], {}, table)).stderr).toContain('did you mean "hello"?')
   })
 })

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { ValidationError } from 'cordis'
+import { nearMisses } from '../../lib/did-you-mean.ts'
+import { packageFile } from '../../lib/package-root.ts'
 import { ConfigError } from '../../plugins/config/errors.ts'
 import { BootError } from './boot.ts'
 import { UsageError, type CliCommand, type CliIO, type OptionValues } from './cli/command.ts'
@@ -20,6 +23,24 @@ const processIO: CliIO = {
     process.stderr.write(text)
   },
   env: process.env,
+  isTTY: { stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
+  ask: process.stdin.isTTY ? askOnTerminal : undefined,
+}
+
+async function askOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises')
+  const terminal = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    return await terminal.question(question)
+  } finally {
+    terminal.close()
+  }
+}
+
+/** `dsh 0.1.0`: the installed package's version. */
+export function versionLine(): string {
+  const { version } = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }
+  return `dsh ${version}\n`
 }
 
 /** Run `dsh <argv>`; resolves with the exit code. Never writes diagnostics to stdout. */
@@ -32,21 +53,28 @@ export async function main(
   const usage = generalUsage(table, DEFAULT_COMMAND)
   const find = (name: string) => table.find((command) => command.name === name)
 
+  const names = table.map((command) => command.name)
+  if (first === '--version' || first === '-v') {
+    io.stdout(versionLine())
+    return 0
+  }
   if (first === 'help' || first === '--help' || first === '-h') {
     if (first !== 'help' || rest.length === 0) {
       io.stdout(usage)
       return 0
     }
-    const command = find(rest[0])
-    if (rest.length > 1 || !command) return usageError(io, `unknown help topic "${rest.join(' ')}"`, usage)
+    const command = find(rest[0]!)
+    if (rest.length > 1 || !command)
+      return usageError(io, `unknown help topic "${rest.join(' ')}"${meant(rest[0]!, names)}`, 'dsh --help')
     io.stdout(commandUsage(command, DEFAULT_COMMAND))
     return 0
   }
 
   const explicit = first !== undefined && !first.startsWith('-')
   const command = find(explicit ? first : DEFAULT_COMMAND)
-  if (!command) return usageError(io, `unknown command "${first}"`, usage)
+  if (!command) return usageError(io, `unknown command "${first}"${meant(first!, names)}`, 'dsh --help')
   const args = explicit ? rest : [...argv]
+  const help = `dsh ${command.name} --help`
 
   let parsed: { values: OptionValues; positionals: string[] }
   try {
@@ -57,7 +85,7 @@ export async function main(
       strict: true,
     })
   } catch (error) {
-    return usageError(io, (error as Error).message, commandUsage(command, DEFAULT_COMMAND))
+    return usageError(io, describeParseError(error as Error & { code?: string }, command), help)
   }
   if (parsed.values.help) {
     io.stdout(commandUsage(command, DEFAULT_COMMAND))
@@ -67,15 +95,36 @@ export async function main(
   try {
     return await command.run(parsed, io)
   } catch (error) {
-    if (error instanceof UsageError) return usageError(io, error.message, commandUsage(command, DEFAULT_COMMAND))
+    if (error instanceof UsageError) return usageError(io, error.message, help)
     io.stderr(`${describeFailure(error)}\n`)
     return 1
   }
 }
 
-function usageError(io: CliIO, message: string, usage: string): number {
-  io.stderr(`dsh: ${message}\n\n${usage}`)
+/** One line saying what is wrong (with a near miss when there is one) and where the usage is: exit 2. */
+function usageError(io: CliIO, message: string, helpCommand: string): number {
+  io.stderr(`dsh: ${message}\nRun ${helpCommand} for usage.\n`)
   return EXIT_USAGE
+}
+
+function meant(given: string, known: readonly string[]): string {
+  const close = nearMisses(given, known)
+  return close.length ? `; did you mean ${close.map((name) => `"${name}"`).join(' or ')}?` : ''
+}
+
+/** node:util parseArgs errors, said the way the rest of dsh says things (unknown options get a near miss). */
+function describeParseError(error: Error & { code?: string }, command: CliCommand): string {
+  const options = Object.keys(parseArgsOptions(command)).map((name) => `--${name}`)
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const given = /Unknown option '([^']+)'/.exec(error.message)?.[1] ?? '?'
+    const close = nearMisses(given.split('=')[0]!, options)
+    const hint = close.length ? `; did you mean ${close.join(' or ')}?` : ''
+    return `unknown option ${given} for dsh ${command.name}${hint}`
+  }
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return `dsh ${command.name} takes no arguments, got ${/'([^']*)'/.exec(error.message)?.[1] ?? 'one'}`
+  // e.g. "Option '--mode <value>' argument missing"
+  return `${error.message.split('. ')[0]!.replace(/^Option/, 'option')}`
 }
 
 /** Config and boot errors already say where and what to do; anything else keeps its stack. */

@@ -99,7 +99,9 @@ describe('dsh in a project of its own', () => {
     ])
     expect(booted).toMatchObject({ stopReason: 'end_turn', reply: 'Hello there, nice to meet you!' })
     expect(booted.exit, booted.stderr).toEqual({ via: 'eof', code: 0 })
-    expect(tested.stderr).toMatch(/\npass {2}text-turn .*\n1 passed, 0 failed\n$/)
+    // Progress on stderr, the report on stdout (docs/cli.md).
+    expect(tested.stderr).toMatch(/\n\[1\/1\] pass {2}text-turn /)
+    expect(tested.stdout).toMatch(/^text-turn {2}pass .*\n\n1 passed, 0 failed\n$/)
     expect(vitest.stdout).toMatch(/Tests {2}2 passed \(2\)/)
   }, 60_000)
 
@@ -115,7 +117,7 @@ describe('dsh in a project of its own', () => {
       inProject(process.execPath, [packageFile('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']),
     ])
     for (const result of [inProcess, subprocess])
-      expect(result.stderr).toMatch(/\npass {2}shout .*\n1 passed, 0 failed\n$/)
+      expect(result.stdout).toMatch(/^shout {2}pass .*\n\n1 passed, 0 failed\n$/)
     expect(types.stdout).toBe('')
   }, 60_000)
 

@@ -1,5 +1,6 @@
 // The human-readable report (pure): a pass/fail matrix with durations, then every failure
 // with its case file, and a one-line verdict.
+import { plain, type Paint, type Style } from '../../lib/style.ts'
 import type { CaseResult, RunReport } from './report.ts'
 
 const STATUS_LABEL: Record<CaseResult['status'], string> = {
@@ -9,11 +10,23 @@ const STATUS_LABEL: Record<CaseResult['status'], string> = {
   'not-run': 'not run',
 }
 
+const STATUS_STYLE: Record<CaseResult['status'], Style> = {
+  pass: 'green',
+  fail: 'red',
+  interrupted: 'yellow',
+  'not-run': 'dim',
+}
+
+/** The status word, padded to `width` before colouring (escape codes would break the padding). */
+export function formatStatus(status: CaseResult['status'], paint: Paint = plain, width = 0): string {
+  return paint(STATUS_STYLE[status], STATUS_LABEL[status].padEnd(width))
+}
+
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`
 }
 
-export function formatText(report: RunReport): string {
+export function formatText(report: RunReport, paint: Paint = plain): string {
   const lines: string[] = []
   const filter = report.cases ? `, cases ${report.cases.join(', ')}` : ''
   lines.push(
@@ -25,7 +38,7 @@ export function formatText(report: RunReport): string {
   lines.push(`  ${'#'.padEnd(4)} ${'case'.padEnd(idWidth)}  ${'needed'.padEnd(8)}  ${'result'.padEnd(11)}  time`)
   for (const r of report.results) {
     lines.push(
-      `  ${order(r).padEnd(4)} ${r.id.padEnd(idWidth)}  ${(r.required ? 'required' : 'optional').padEnd(8)}  ${STATUS_LABEL[r.status].padEnd(11)}  ${r.status === 'not-run' ? '-' : formatDuration(r.durationMs)}`,
+      `  ${order(r).padEnd(4)} ${r.id.padEnd(idWidth)}  ${(r.required ? 'required' : 'optional').padEnd(8)}  ${formatStatus(r.status, paint, 11)}  ${r.status === 'not-run' ? '-' : formatDuration(r.durationMs)}`,
     )
   }
 
@@ -50,8 +63,8 @@ export function formatText(report: RunReport): string {
   const verdict = report.interruptedBy
     ? `INTERRUPTED by ${report.interruptedBy} (partial report)`
     : report.exitCode === 0
-      ? 'PASS'
-      : 'FAIL'
+      ? paint('green', 'PASS')
+      : paint('red', 'FAIL')
   lines.push(
     '',
     `${s.total} case(s) in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed (${s.requiredFailed} required, ${s.optionalFailed} optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ${report.exitCode})`,

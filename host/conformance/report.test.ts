@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { painter } from '../../lib/style.ts'
 import { formatText } from './format-text.ts'
 import { exitCodeFor, summarize, type CaseResult, type RunReport } from './report.ts'
 
@@ -77,5 +78,25 @@ describe('formatText', () => {
         '',
       ].join('\n'),
     )
+  })
+
+  it('colours the status words and the verdict only when given a painter that colours', () => {
+    const results = [result('one', 'pass'), result('two', 'fail')]
+    const report: RunReport = {
+      tool: 'dsh conformance',
+      reportVersion: 1,
+      profile: 'core',
+      agentCommand: 'agent',
+      permissionMode: 'approve-all',
+      startedAt: '2025-01-01T00:00:00.000Z',
+      durationMs: 10,
+      results,
+      summary: summarize(results),
+      exitCode: exitCodeFor(results),
+    }
+    const coloured = formatText(report, painter(true))
+    expect(coloured).toContain('\u001b[32mpass       \u001b[39m')
+    expect(coloured).toContain('\u001b[31mFAIL\u001b[39m (exit 1)')
+    expect(formatText(report)).not.toContain('\u001b[')
   })
 })

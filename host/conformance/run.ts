@@ -4,8 +4,9 @@ import { stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { watchRunSignals, type SignalSource } from '../../lib/run-signals.ts'
 import type { PermissionMode } from './case-schema.ts'
+import { painter } from '../../lib/style.ts'
 import { takeSnapshot } from './dir-snapshot.ts'
-import { formatDuration, formatText } from './format-text.ts'
+import { formatDuration, formatStatus, formatText } from './format-text.ts'
 import { loadSuite } from './load-suite.ts'
 import { exitCodeFor, summarize, type RunReport } from './report.ts'
 import { runSuite } from './run-suite.ts'
@@ -29,6 +30,8 @@ export interface ConformanceRunOptions {
   env: NodeJS.ProcessEnv
   stdout(text: string): void
   stderr(text: string): void
+  /** Colour per stream (the CLI decides from the terminal and NO_COLOR / FORCE_COLOR); none by default. */
+  color?: { stdout?: boolean; stderr?: boolean }
   signals?: SignalSource
   cleanupPhaseMs?: number
 }
@@ -65,6 +68,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
     })
 
   const log = (line: string) => options.stderr(`${line}\n`)
+  const progressPaint = painter(!!options.color?.stderr)
   // A second signal does not skip cleanup: the runner owns agent processes, and leaving them
   // behind is worse than waiting out the cleanup budget.
   const interrupts = watchRunSignals({
@@ -90,7 +94,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       jobs,
       cleanupPhaseMs: options.cleanupPhaseMs,
       onCaseDone: (result, done, total) =>
-        log(`[${done}/${total}] ${result.id}: ${result.status} (${formatDuration(result.durationMs)})`),
+        log(
+          `[${done}/${total}] ${result.id}: ${formatStatus(result.status, progressPaint)} (${formatDuration(result.durationMs)})`,
+        ),
     })
   } finally {
     interrupts.dispose()
@@ -122,6 +128,6 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       if (report.exitCode === 0) return 1
     }
   }
-  options.stdout(options.format === 'json' ? json : formatText(report))
+  options.stdout(options.format === 'json' ? json : formatText(report, painter(!!options.color?.stdout)))
   return report.exitCode
 }

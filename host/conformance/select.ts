@@ -1,6 +1,6 @@
 // Which cases a run executes, and which of them must pass (pure).
 import type { ConformanceCase, ConformanceSuite } from './suite.ts'
-import { suggest } from './suite.ts'
+import { suggest } from '../../lib/did-you-mean.ts'
 
 export interface PlannedCase {
   case: ConformanceCase

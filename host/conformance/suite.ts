@@ -4,6 +4,7 @@
 import type { z } from 'zod'
 import { fileErrorMap, formatFileIssues, zodIssuesToFileIssues, type FileIssue } from '../../lib/file-issues.ts'
 import { KEBAB_NAME } from '../../lib/closed-object.ts'
+import { suggest } from '../../lib/did-you-mean.ts'
 import { caseRefIssues } from './case-refs.ts'
 import { caseFileSchema, profileFileSchema, type CaseFile } from './case-schema.ts'
 
@@ -191,23 +192,4 @@ function parseJson<S extends z.ZodType>(text: string, schema: S, issues: FileIss
     return undefined
   }
   return parsed.data
-}
-
-/** `; did you mean "cancel-idle"?` for a near miss, else the known names. */
-export function suggest(given: string, known: string[]): string {
-  const close = known.filter((k) => editDistance(given, k) <= Math.max(2, Math.floor(k.length / 5)))
-  if (close.length) return `; did you mean ${close.map((k) => JSON.stringify(k)).join(' or ')}?`
-  return `; known: ${known.length ? known.join(', ') : 'none'}`
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]!
 }

@@ -8,13 +8,16 @@ import type {} from '../tools/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { AgentConfig } from './config.ts'
 import { closeInterruptedTurn } from './interrupted.ts'
-import { isModeId, MODE_IDS, type ModeId, modeApproves, offeredTools, refusedByMode } from './modes.ts'
+import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
+import type { PromptClient } from './prompt-client.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
-import { runTurn, type PromptClient, type TurnOutcome } from './turn.ts'
+import { runTurn, type TurnOutcome } from './turn.ts'
+import { Turn } from './turn-state.ts'
 
 export { AgentConfig } from './config.ts'
 export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
-export type { PermissionRequest, PromptClient, TurnOutcome } from './turn.ts'
+export type { PermissionRequest, PromptClient } from './prompt-client.ts'
+export type { TurnOutcome } from './turn.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -136,19 +139,18 @@ export class Agent extends Service {
     // tracing proxies (append creates no effects, so it needs no caller context).
     const sessions: SessionStore = untraced(this.ctx.sessions)
     const turn = runTurn(
-      {
+      new Turn({
+        runtime,
         llm: this.ctx.llm,
-        append: (type, data) => sessions.append(sessionId, type, data),
-        tools: () => offeredTools(this.ctx.tools.list(), runtime.mode),
-        refusal: (name) => (this.ctx.tools.get(name) ? refusedByMode(name, runtime.mode) : undefined),
-        modeApproves: (tool) => modeApproves(tool, runtime.mode),
+        store: sessions,
+        // Looked up at each use, as the tools service may be reloaded while a turn runs.
+        registry: { list: () => this.ctx.tools.list(), get: (name) => this.ctx.tools.get(name) },
         config: this.config,
         hidden: [sessions.root],
-      },
-      runtime,
+        client,
+        signal: controller.signal,
+      }),
       content,
-      client,
-      controller.signal,
     )
     this.turns.add(turn)
     try {

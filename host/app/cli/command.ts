@@ -2,6 +2,8 @@
 // parseArgs, strict) and a run function. Add a command by writing one file exporting a
 // CliCommand and adding it to the table in ./commands.ts.
 
+import { colorEnabled, painter, type Paint } from '../../../lib/style.ts'
+
 export interface CliIO {
   /** Command output (e.g. `dsh config`'s YAML). `serve` never writes here: stdout is the ACP channel. */
   stdout(text: string): void
@@ -9,6 +11,15 @@ export interface CliIO {
   stderr(text: string): void
   /** Environment for `!env` and live-mode decisions; process.env in real runs. */
   env: NodeJS.ProcessEnv
+  /** Which streams are terminals (colour is only for those, lib/style.ts); none when absent. */
+  isTTY?: { stdout?: boolean; stderr?: boolean }
+  /** Ask the person at the terminal and read one answer line; absent when stdin is not a terminal. */
+  ask?(question: string): Promise<string>
+}
+
+/** Colour for one of the CLI's streams, as the terminal and NO_COLOR / FORCE_COLOR decide. */
+export function paintFor(io: CliIO, stream: 'stdout' | 'stderr'): Paint {
+  return painter(colorEnabled(io.env, io.isTTY?.[stream]))
 }
 
 export interface CliOption {
@@ -33,7 +44,7 @@ export interface CliCommand {
   run(args: { values: OptionValues; positionals: string[] }, io: CliIO): Promise<number>
 }
 
-/** Bad command line: the parser prints it with usage and exits 2. */
+/** Bad command line or unknown name: the parser prints it with a pointer to --help and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError'
 }

@@ -34,7 +34,8 @@ describe('dsh conformance command line', () => {
   })
 
   it.each([
-    [['--bogus'], /Unknown option '--bogus'/],
+    [['--bogus'], /unknown option --bogus for dsh conformance/],
+    [['--agent-comand', 'x'], /unknown option --agent-comand for dsh conformance; did you mean --agent-command\?/],
     [[], /--agent-command is required/],
     [['--agent-command', 'dsh | tee log'], /unquoted "\|" at character 5 needs a shell/],
     [['--agent-command', 'x', '--profile', 'cor'], /unknown profile "cor"; did you mean "core"\?/],
@@ -53,7 +54,7 @@ describe('dsh conformance command line', () => {
   ])('%j is a usage error (exit 2)', async (args, message) => {
     const { code, stderr, stdout } = await dsh('conformance', ...args)
     expect(stderr).toMatch(message)
-    expect(stderr).toMatch(/Usage: dsh conformance /)
+    expect(stderr).toMatch(/\nRun dsh conformance --help for usage\.\n$/)
     expect(stdout).toBe('')
     expect(code).toBe(2)
   })

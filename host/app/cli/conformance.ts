@@ -1,4 +1,5 @@
 import { PERMISSION_MODES, type PermissionMode } from '../../conformance/case-schema.ts'
+import { colorEnabled } from '../../../lib/style.ts'
 import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
 
 /**
@@ -97,6 +98,7 @@ export const conformanceCommand: CliCommand = {
         env: io.env,
         stdout: io.stdout,
         stderr: io.stderr,
+        color: { stdout: colorEnabled(io.env, io.isTTY?.stdout), stderr: colorEnabled(io.env, io.isTTY?.stderr) },
       })
     } catch (error) {
       if (error instanceof ShellWordsError || error instanceof SelectionError || error instanceof ConformanceUsageError)

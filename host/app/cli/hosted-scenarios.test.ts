@@ -35,7 +35,7 @@ describe('dsh with the snapshot host overlay', () => {
     const result = await dsh(HOST, { scenarios: 'text-turn,reasoning-turn' })
     expect(result.stderr).toBe('')
     expect(result.stdout).toMatch(
-      /^pass {2}text-turn {2}\d+ ms\npass {2}reasoning-turn {2}\d+ ms\n2 passed, 0 failed\n$/,
+      /^\[1\/2\] pass {2}text-turn {2}[\d.]+ m?s\n\[2\/2\] pass {2}reasoning-turn {2}[\d.]+ m?s\n2 passed, 0 failed\n$/,
     )
     expect(result.code).toBe(0)
   })

@@ -5,8 +5,8 @@ import type { Context } from 'cordis'
 import type {} from '../../snapshot/plugin/events.ts'
 import { SnapshotHostError } from '../../snapshot/plugin/guard.ts'
 import type { SnapshotService } from '../../snapshot/plugin/service.ts'
-import type { CliIO } from './command.ts'
-import { formatOutcomeLine } from './test-report.ts'
+import { paintFor, type CliIO } from './command.ts'
+import { formatFailures, formatProgressLine } from './test-report.ts'
 
 export const EXIT_INTERRUPTED = 130
 
@@ -19,8 +19,12 @@ export async function runHostedScenarios(
 ): Promise<number> {
   const controller = new AbortController()
   void stop.then(() => controller.abort())
-  // A reporter like the others: it prints what the service announces.
-  const stopListening = ctx.on('snapshot/scenario-end', ({ outcome }) => io.stdout(`${formatOutcomeLine(outcome)}\n`))
+  // A reporter like the others: it prints what the service announces (`dsh test`'s line format).
+  const paint = paintFor(io, 'stdout')
+  const stopListening = ctx.on('snapshot/scenario-end', ({ outcome, index, total }) => {
+    const line = formatProgressLine(outcome, index, total, paint)
+    io.stdout(`${line}\n${outcome.ok ? '' : `${formatFailures(outcome, paint)}\n`}`)
+  })
   try {
     const result = await snapshot.runConfigured(controller.signal)
     const passed = result.outcomes.filter((outcome) => outcome.ok).length

@@ -1,22 +1,61 @@
-// What `dsh test` prints: a progress line per scenario, a summary, a JSON report. Pure.
+// What `dsh test` prints (pure): progress lines for stderr as scenarios finish, and the report for
+// stdout at the end (a table, every failure in full, the fixtures written, a closing count line),
+// or the same as JSON. Reporters are functions of outcomes, so they fit any stream of them.
+import type { Paint } from '../../../lib/style.ts'
+import { colourDiff } from './colour-diff.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import type { ScenarioOutcome } from '../../snapshot/run/run-scenario.ts'
+import { columns } from './usage.ts'
 
-export function formatOutcomeLine(outcome: ScenarioOutcome): string {
-  const status = outcome.ok ? 'pass' : 'FAIL'
-  const wrote = outcome.written.length ? `  (wrote ${outcome.written.join(', ')})` : ''
-  const head = `${status}  ${outcome.scenario}  ${outcome.durationMs.toFixed(0)} ms${wrote}`
-  return outcome.ok ? head : `${head}\n${outcome.failures.map((f) => indent(f)).join('\n')}`
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
 }
 
-export function formatSummary(result: SuiteResult, interruptedBy?: string): string {
-  const passed = result.outcomes.filter((o) => o.ok).length
-  const failed = result.outcomes.length - passed
-  const lines = result.loadFailures.map((f) => `error: ${f}`)
+export function formatStartLine(count: number, mode: string, host: string): string {
+  return `dsh test: ${count} scenario(s), ${mode} mode, ${host}`
+}
+
+/** `[2/33] pass  text-turn  12 ms`: one line per finished scenario (stderr). */
+export function formatProgressLine(outcome: ScenarioOutcome, done: number, total: number, paint: Paint): string {
+  const status = outcome.ok ? paint('green', 'pass') : paint('red', 'FAIL')
+  return `[${done}/${total}] ${status}  ${outcome.scenario}  ${paint('dim', formatDuration(outcome.durationMs))}`
+}
+
+/** The report (stdout): one row per scenario, then failures in full, then `N passed, M failed`. */
+export function formatTextReport(result: SuiteResult, paint: Paint, interruptedBy?: string): string {
+  const lines: string[] = []
+  if (result.outcomes.length) {
+    const rows = result.outcomes.map(
+      (o) =>
+        [
+          o.scenario,
+          `${o.ok ? paint('green', 'pass') : paint('red', 'FAIL')}  ${formatDuration(o.durationMs)}`,
+        ] as const,
+    )
+    lines.push(...columns(rows, 0))
+  }
+  const failed = result.outcomes.filter((o) => !o.ok)
+  for (const outcome of failed) {
+    lines.push('', paint('bold', `${paint('red', 'FAIL')} ${outcome.scenario}`))
+    lines.push(formatFailures(outcome, paint))
+  }
+  const written = result.outcomes.flatMap((o) => o.written).concat(result.removed)
+  if (written.length) lines.push('', 'Written:', ...written.map((file) => `  ${file}`))
+  if (result.loadFailures.length) lines.push('', ...result.loadFailures.map((f) => `${paint('red', 'error')}: ${f}`))
   if (result.interrupted)
-    lines.push(`interrupted${interruptedBy ? ` by ${interruptedBy}` : ''}: the remaining scenarios did not run`)
-  lines.push(`${passed} passed, ${failed + result.loadFailures.length} failed`)
-  return lines.join('\n')
+    lines.push(
+      '',
+      paint('yellow', `interrupted${interruptedBy ? ` by ${interruptedBy}` : ''}: the remaining scenarios did not run`),
+    )
+  const passed = result.outcomes.length - failed.length
+  const failures = failed.length + result.loadFailures.length
+  lines.push('', `${passed} passed, ${failures} failed`)
+  return `${lines.join('\n').replace(/^\n/, '')}\n`
+}
+
+/** A failed scenario's failures, indented, diffs coloured. */
+export function formatFailures(outcome: ScenarioOutcome, paint: Paint): string {
+  return outcome.failures.map((failure) => indent(colourDiff(failure, paint))).join('\n')
 }
 
 export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: string) {
@@ -26,9 +65,11 @@ export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: s
     interrupted: result.interrupted,
     ...(interruptedBy ? { interruptedBy } : {}),
     loadFailures: result.loadFailures,
-    scenarios: result.outcomes.map(({ scenario, ok, failures, written, durationMs }) => ({
+    removed: result.removed,
+    scenarios: result.outcomes.map(({ scenario, ok, failures, written, durationMs, host }) => ({
       scenario,
       ok,
+      host,
       durationMs: Math.round(durationMs),
       failures,
       written,

@@ -14,7 +14,7 @@ afterAll(() => {
   for (const cleanup of cleanups) cleanup()
 })
 
-async function run(argv: string[]) {
+async function run(argv: string[], env: NodeJS.ProcessEnv = {}, isTTY?: { stdout: boolean; stderr: boolean }) {
   let stdout = ''
   let stderr = ''
   const code = await main(argv, {
@@ -24,19 +24,21 @@ async function run(argv: string[]) {
     stderr: (text) => {
       stderr += text
     },
-    env: {},
+    env,
+    isTTY,
   })
   return { code, stdout, stderr }
 }
 
 describe('dsh test', () => {
-  it('replays a scenario, prints a progress line and a summary, and writes the JSON report', async () => {
+  it('replays a scenario: progress on stderr, the report on stdout, the JSON report in a file', async () => {
     const report = join(scratch, 'report.json')
     const result = await run(['test', 'text-turn', '--report', report])
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
-      /^dsh test: 1 scenario\(s\), replay mode, in-process\npass {2}text-turn {2}\d+ ms\n1 passed, 0 failed\n$/,
+      /^dsh test: 1 scenario\(s\), replay mode, in-process\n\[1\/1\] pass {2}text-turn {2}[\d.]+ m?s\n$/,
     )
+    expect(result.stdout).toMatch(/^text-turn {2}pass {2}[\d.]+ m?s\n\n1 passed, 0 failed\n$/)
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
       ok: true,
       mode: 'replay',
@@ -49,10 +51,38 @@ describe('dsh test', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, scenarios: [{ scenario: 'text-turn' }] })
   })
 
-  it('fails with exit 1 naming an unknown scenario', async () => {
-    const result = await run(['test', 'no-such-scenario'])
-    expect(result.code).toBe(1)
-    expect(result.stderr).toContain('no scenario named no-such-scenario')
+  it('exits 2 for an unknown scenario, naming a near miss', async () => {
+    expect(await run(['test', 'text-trun'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'dsh: no scenario named text-trun; did you mean text-turn?\nRun dsh test --help for usage.\n',
+    })
+    expect((await run(['test', 'zzz-*'])).stderr).toContain('pattern zzz-* matches no scenario')
+  })
+
+  it('selects by glob and by shard, the shards covering the selection once', async () => {
+    const names = async (...argv: string[]) =>
+      JSON.parse((await run(['test', ...argv, '--format', 'json'])).stdout).scenarios.map(
+        (s: { scenario: string }) => s.scenario,
+      ) as string[]
+    const reads = (await names('read-*')).sort()
+    expect(reads).toEqual(['read-file', 'read-only-list-dir', 'read-only-unknown-tool'])
+    const shards = [await names('read-*', '--shard', '1/2'), await names('read-*', '--shard', '2/2')]
+    expect(shards.map((s) => s.length)).toEqual([1, 2])
+    expect(shards.flat().sort()).toEqual(reads)
+    expect((await run(['test', '--shard', '3/2'])).code).toBe(2)
+  })
+
+  it('colours pass/FAIL on a terminal or with FORCE_COLOR, never with NO_COLOR', async () => {
+    const green = '\u001b[32mpass\u001b[39m'
+    const forced = await run(['test', 'new-session-only'], { FORCE_COLOR: '1' })
+    expect(forced.stdout).toContain(green)
+    expect(forced.stderr).toContain(green)
+    const terminal = await run(['test', 'new-session-only'], {}, { stdout: true, stderr: false })
+    expect(terminal.stdout).toContain(green)
+    expect(terminal.stderr).not.toContain('\u001b[')
+    const refused = await run(['test', 'new-session-only'], { NO_COLOR: '1' }, { stdout: true, stderr: true })
+    expect(refused.stdout + refused.stderr).not.toContain('\u001b[')
   })
 
   it("runs the scenarios of --root with dsh's own cordis.yml when the root has none", async () => {
@@ -61,7 +91,8 @@ describe('dsh test', () => {
       recursive: true,
     })
     const result = await run(['test', '--root', root, '--patch', 'echo'])
-    expect(result.stderr).toMatch(/^dsh test: 1 scenario\(s\)[\s\S]*\n1 passed, 0 failed\n$/)
+    expect(result.stderr).toMatch(/^dsh test: 1 scenario\(s\)/)
+    expect(result.stdout).toMatch(/\n1 passed, 0 failed\n$/)
     expect(result.code).toBe(0)
   })
 
@@ -79,11 +110,12 @@ describe('dsh test', () => {
     )
   })
 
-  it('rejects a bad mode, and --stub outside the record modes, with usage (exit 2)', async () => {
+  it('rejects a bad mode, and --stub or --pending where they do not apply, with usage (exit 2)', async () => {
     const bad = await run(['test', '--mode', 'later'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--mode must be one of replay, record, refresh, record-missing, record-drifted')
     expect((await run(['test', '--stub'])).code).toBe(2)
+    expect((await run(['test', '--pending'])).stderr).toContain('--pending applies to --mode refresh or record')
     expect((await run(['test', '--mode', 'refresh', '--stub'])).stderr).toContain(
       '--stub only applies to the record modes (record, record-missing, record-drifted)',
     )
@@ -150,8 +182,12 @@ describe('dsh test interrupted', () => {
     const child = spawn(
       process.execPath,
       [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report],
-      { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp } },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: tmp } },
     )
+    let stdout = ''
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+    })
     let stderr = ''
     child.stderr.on('data', (chunk) => {
       stderr += chunk
@@ -163,7 +199,7 @@ describe('dsh test interrupted', () => {
     }
     // The first scenario is running once its two temp folders (cwd and host scratch) exist.
     const scenarioRunning = () => until(() => readdirSync(tmp).length === 2)
-    return { child, tmp, closed, until, scenarioRunning, stderr: () => stderr }
+    return { child, tmp, closed, until, scenarioRunning, stderr: () => stderr, stdout: () => stdout }
   }
 
   it.each([
@@ -187,8 +223,9 @@ describe('dsh test interrupted', () => {
       expect(run.stderr()).toContain(
         `dsh test: ${signal}; finishing the running scenario, then writing a partial report`,
       )
-      expect(run.stderr()).toMatch(
-        new RegExp(`\\ninterrupted by ${signal}: the remaining scenarios did not run\\n0 passed, 1 failed\\n$`),
+      // Progress and the signal on stderr; the report (with why it stopped) on stdout.
+      expect(run.stdout()).toMatch(
+        new RegExp(`\\ninterrupted by ${signal}: the remaining scenarios did not run\\n\\n0 passed, 1 failed\\n$`),
       )
       expect(partial.interruptedBy).toBe(signal)
       expect(readdirSync(run.tmp)).toEqual([])

@@ -1,15 +1,16 @@
 import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
-import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
+import { UsageError, paintFor, stringList, stringOption, type CliCommand } from './command.ts'
 import { compositionOptions } from './composition-options.ts'
-import { formatOutcomeLine, formatSummary, suiteReport } from './test-report.ts'
+import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
 
 /** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
   name: 'test',
   summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
-  positionals: '[name…]',
+  positionals: '[name|glob…]',
   options: {
     root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
     config: {
@@ -25,14 +26,20 @@ export const testCommand: CliCommand = {
         'record-missing (record only scenarios without fixtures), ' +
         'record-drifted (replay all, then re-record those that fail with replay drift or exhaustion)',
     },
+    pending: {
+      type: 'boolean',
+      description: 'with record / refresh: write <file>.new beside each fixture that would change, for dsh review',
+    },
     subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
     stub: {
       type: 'boolean',
       description:
         "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
     },
-    format: { type: 'string', valueName: 'text|json', description: 'output format (default text)' },
+    shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
+    format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
     report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
+    html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report to FILE' },
     timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
   },
   async run({ values, positionals }, io) {
@@ -47,6 +54,22 @@ export const testCommand: CliCommand = {
       throw new UsageError(`--timeout must be a positive number of milliseconds, got "${timeout}"`)
     if (values.stub && !RECORDING_MODES.includes(mode))
       throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
+    if (values.pending && mode === 'replay')
+      throw new UsageError('--pending applies to --mode refresh or record (replay writes nothing)')
+
+    // Loaded on use: `dsh serve` starts without the test host's modules.
+    const select = await import('../../snapshot/scenario/select.ts')
+    const root = resolve(stringOption(values, 'root') ?? '.')
+    const shardText = stringOption(values, 'shard')
+    let names: string[] | undefined
+    try {
+      if (positionals.length || shardText)
+        names = select.selectScenarioNames(positionals, select.listScenarioNames(root))
+      if (shardText && names) names = select.shardOf(names, select.parseShard(shardText))
+    } catch (error) {
+      if (error instanceof select.ScenarioSelectionError) throw new UsageError(error.message)
+      throw error
+    }
 
     // The first SIGINT / SIGTERM / SIGHUP lets the running scenario finish (its waits are bounded
     // by --timeout), then the partial report is written and its temp folders are gone. A second
@@ -70,34 +93,47 @@ export const testCommand: CliCommand = {
       // Loaded on use: `dsh serve` starts without the test host's modules.
       const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
       removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
+      const host = values.subprocess ? 'subprocess' : 'in-process'
+      const progress = paintFor(io, 'stderr')
+      let total = 0
+      let done = 0
       const result = await runScenarios({
-        root: stringOption(values, 'root'),
+        root,
         config: stringOption(values, 'config'),
         patches: stringList(values, 'patch'),
-        names: positionals.length ? positionals : undefined,
+        names,
         mode,
         subprocess: !!values.subprocess,
         stub: !!values.stub,
+        pending: !!values.pending,
         timeoutMs,
         signal: interrupts.signal,
         onStart: (count) => {
-          if (format === 'text')
-            io.stderr(
-              `dsh test: ${count} scenario(s), ${mode} mode, ${values.subprocess ? 'subprocess' : 'in-process'}\n`,
-            )
+          total = count
+          io.stderr(`${formatStartLine(count, mode, host)}\n`)
         },
         // record-missing and record-drifted say what they will record, and why, before they do.
         onPlan: (lines) => io.stderr(`${lines.join('\n')}\n`),
-        onResult: (outcome) => {
-          if (format === 'text') io.stderr(`${formatOutcomeLine(outcome)}\n`)
-        },
+        onResult: (outcome) => io.stderr(`${formatProgressLine(outcome, ++done, total, progress)}\n`),
       })
       const interruptedBy = interrupts.interruptedBy()
       const report = suiteReport(result, mode, interruptedBy)
       const reportFile = stringOption(values, 'report')
       if (reportFile) await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`)
-      if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`)
-      else io.stderr(`${formatSummary(result, interruptedBy)}\n`)
+      const htmlFile = stringOption(values, 'html')
+      if (htmlFile) {
+        const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
+        const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
+        const { scenarios } = await discoverScenarios(root)
+        const inputs = Object.fromEntries(scenarios.map((s) => [s.name, s.input]))
+        await writeFile(htmlFile, renderHtmlReport({ ...result, inputs }))
+        io.stderr(`dsh test: wrote ${htmlFile}\n`)
+      }
+      io.stdout(
+        format === 'json'
+          ? `${JSON.stringify(report, null, 2)}\n`
+          : formatTextReport(result, paintFor(io, 'stdout'), interruptedBy),
+      )
       if (result.interrupted) return signalExitCode(interruptedBy ?? 'SIGINT')
       return report.ok ? 0 : 1
     } finally {

@@ -6,8 +6,19 @@ import type { NormalizedRun } from './normalize/run.ts'
 import { sessionLogFileName } from '../scenario/fixture-files.ts'
 import type { ExpectedFixtures, FixtureFile, RunMode } from './fixtures.ts'
 
+/** A surface that differs from its committed file: what the HTML report shows side by side. */
+export interface SurfaceMismatch {
+  /** Repository-relative path of the committed file. */
+  file: string
+  kind: 'transcript' | 'session-log' | 'sidecar'
+  /** undefined when the file does not exist. */
+  expected: string | undefined
+  actual: string
+}
+
 export interface Assessment {
   failures: string[]
+  mismatches: SurfaceMismatch[]
   writes: Array<{ absolute: string; file: string; text: string }>
   /** Logs of sessions the new run no longer opens (record / refresh only). */
   deletes: Array<{ absolute: string; file: string }>
@@ -18,8 +29,6 @@ export interface AssessInput {
   /** Absolute scenario folder, for logs that do not exist yet. */
   dir: string
   mode: RunMode
-  /** `-u` under vitest: rewrite the golden and sidecars only. */
-  updateGoldenOnly?: boolean
   expected: ExpectedFixtures
   run: NormalizedRun
 }
@@ -27,6 +36,7 @@ export interface AssessInput {
 export function assessRun(input: AssessInput): Assessment {
   const { scenario, mode, expected, run } = input
   const failures: string[] = []
+  const mismatches: SurfaceMismatch[] = []
   const writes: Assessment['writes'] = []
   const deletes: Assessment['deletes'] = []
   const rewriting = mode !== 'replay'
@@ -42,12 +52,14 @@ export function assessRun(input: AssessInput): Assessment {
       return
     }
     const failure = compareSurface({ scenario, file: target.file, expected: target.text, actual, kind })
-    if (failure) failures.push(failure)
+    if (!failure) return
+    failures.push(failure)
+    mismatches.push({ file: target.file, kind, expected: target.text, actual })
   }
 
   surface(expected.golden, linesText(run.transcript), 'transcript', true)
 
-  const logsOwned = !expected.logsReadOnly && !input.updateGoldenOnly
+  const logsOwned = !expected.logsReadOnly
   if (run.sessionLogs.length !== expected.logs.length && !(logsOwned && rewriting)) {
     failures.push(
       `scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`,
@@ -71,9 +83,10 @@ export function assessRun(input: AssessInput): Assessment {
     surface(header.system, renderSystemPromptSidecar(headers), 'sidecar', header.ownsSidecars.system)
     surface(header.tools, renderToolSchemasSidecar(headers), 'sidecar', header.ownsSidecars.tools)
   }
-  return { failures, writes, deletes }
+  return { failures, mismatches, writes, deletes }
 }
 
-function linesText(lines: readonly string[]): string {
+/** A transcript as the golden file holds it: one line each, newline-terminated. */
+export function linesText(lines: readonly string[]): string {
   return lines.length ? `${lines.join('\n')}\n` : ''
 }

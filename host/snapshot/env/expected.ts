@@ -1,10 +1,10 @@
 // The committed side of a comparison: golden, logs, the class pin's sidecars. I/O only.
-import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
 import type { ExpectedFixtures, FixtureFile } from '../core/fixtures.ts'
 import { existingLogFiles, logsDir } from './fixture-logs.ts'
+import { readFixtureSync } from './safe-fixture-io.ts'
 
 export function loadExpected(
   repoRoot: string,
@@ -14,11 +14,11 @@ export function loadExpected(
   const fixture = (absolute: string): FixtureFile => ({
     file: relative(repoRoot, absolute),
     absolute,
-    text: existsSync(absolute) ? readFileSync(absolute, 'utf8') : undefined,
+    text: readFixtureSync(repoRoot, absolute),
   })
   const expected: ExpectedFixtures = {
     golden: fixture(join(scenario.dir, 'stdout.golden.jsonl')),
-    logs: existingLogFiles(logsDir(repoRoot, scenario)).map(fixture),
+    logs: existingLogFiles(repoRoot, logsDir(repoRoot, scenario)).map(fixture),
     logsReadOnly: !!scenario.manifest.session,
   }
   const header = scenario.manifest.header

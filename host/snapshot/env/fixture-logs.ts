@@ -1,12 +1,12 @@
 // Where a scenario's session logs live, and how a committed (normalized) log becomes a
 // live file again when a scenario restores it with session/load.
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { expandCwdInJson } from '../../../lib/cwd-spellings.ts'
 import { type LoggedEvent, parseSessionLog, serializeSessionLog } from '../../../plugins/session/log-format.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-files.ts'
+import { checkFixtureSync } from './safe-fixture-io.ts'
 
 /** The folder whose session*.jsonl are this scenario's replay source and expected logs. */
 export function logsDir(repoRoot: string, scenario: LoadedScenario): string {
@@ -14,10 +14,10 @@ export function logsDir(repoRoot: string, scenario: LoadedScenario): string {
   return source ? join(repoRoot, 'scenarios', source) : scenario.dir
 }
 
-/** session.jsonl, session.1.jsonl, … that exist, in order. */
-export function existingLogFiles(dir: string): string[] {
+/** session.jsonl, session.1.jsonl, … that exist, in order (each checked by the fixture guard). */
+export function existingLogFiles(repoRoot: string, dir: string): string[] {
   const files: string[] = []
-  for (let index = 0; existsSync(join(dir, sessionLogFileName(index))); index++)
+  for (let index = 0; checkFixtureSync(repoRoot, join(dir, sessionLogFileName(index))); index++)
     files.push(join(dir, sessionLogFileName(index)))
   return files
 }
@@ -25,7 +25,7 @@ export function existingLogFiles(dir: string): string[] {
 /** How many logs the scenario's run must produce. */
 export function expectedLogCount(repoRoot: string, scenario: LoadedScenario): number {
   return scenario.manifest.session
-    ? existingLogFiles(logsDir(repoRoot, scenario)).length
+    ? existingLogFiles(repoRoot, logsDir(repoRoot, scenario)).length
     : expectedSessionCount(scenario.input)
 }
 

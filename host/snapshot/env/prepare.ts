@@ -1,6 +1,6 @@
 // Everything a run needs on disk before the agent starts: a fresh cwd seeded from
 // workspace/, a sessions root (with restored recordings for session.source scenarios).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { RECORDED_SESSION_ALIASES } from '../scenario/input-checks.ts'
@@ -8,6 +8,7 @@ import { expandEnvironment } from '../scenario/manifest.ts'
 import { makeTempCwd, type TempCwd } from './workspace/temp-cwd.ts'
 import { seedWorkspace } from './workspace/seed.ts'
 import { existingLogFiles, logsDir, reviveLog } from './fixture-logs.ts'
+import { checkFixtureSync, readFixtureSync } from './safe-fixture-io.ts'
 import type { RunMode } from '../core/fixtures.ts'
 
 export interface PreparedRun {
@@ -26,7 +27,7 @@ export interface PreparedRun {
 }
 
 export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mode: RunMode): Promise<PreparedRun> {
-  const logs = existingLogFiles(logsDir(repoRoot, scenario))
+  const logs = existingLogFiles(repoRoot, logsDir(repoRoot, scenario))
   if (scenario.manifest.session && logs.length > RECORDED_SESSION_ALIASES.length) {
     throw new Error(
       `scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} can be restored`,
@@ -41,14 +42,16 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
   try {
     const sessionsRoot = join(scratch.path, 'sessions')
     mkdirSync(sessionsRoot)
-    await seedWorkspace(scenario.dir, cwd.path)
+    if (checkFixtureSync(repoRoot, join(scenario.dir, 'workspace'), 'dir')) await seedWorkspace(scenario.dir, cwd.path)
     const predefined: Record<string, string> = {}
     let replayLogs = mode === 'record' ? [] : logs
     if (scenario.manifest.session) {
       // A restored recording is served by the agent's own store, not by replay.
       replayLogs = []
       for (const [index, file] of logs.entries()) {
-        const { id, text } = reviveLog(readFileSync(file, 'utf8'), cwd.path, file)
+        const fixture = readFixtureSync(repoRoot, file)
+        if (fixture === undefined) throw new Error(`${file} vanished while the run was being prepared`)
+        const { id, text } = reviveLog(fixture, cwd.path, file)
         writeFileSync(join(sessionsRoot, `${id}.jsonl`), text)
         predefined[RECORDED_SESSION_ALIASES[index]!] = id
       }
@@ -63,7 +66,7 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
       sessionsRoot,
       replayLogs,
       predefined,
-      overrideFile: mode !== 'record' && existsSync(override) ? override : undefined,
+      overrideFile: mode !== 'record' && checkFixtureSync(repoRoot, override) ? override : undefined,
       environment: expandEnvironment(scenario.manifest.environment, cwd.path),
       cleanup,
     }

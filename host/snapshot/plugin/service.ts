@@ -38,7 +38,8 @@ export interface ScenarioBatch {
   corpus: readonly LoadedScenario[]
   repoRoot: string
   mode?: RunMode
-  updateGoldenOnly?: boolean
+  /** record / refresh: write `<file>.new` copies for `dsh review` instead of overwriting. */
+  pending?: boolean
   timeoutMs?: number
   signal?: AbortSignal
   /** Around each scenario's run; record mode starts its stub endpoint here and passes its URL on. */

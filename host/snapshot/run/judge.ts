@@ -1,35 +1,57 @@
-// Judge one run: normalize both surfaces, compare them (and the final workspace) with the
-// committed fixtures, and in record / refresh mode rewrite what the assessment says to.
+// Judge one run. observeRun normalizes both surfaces, compares the final workspace and loads the
+// committed side (what the vitest front end judges with its file snapshots); judgeRun compares
+// them the CLI's way (assessRun) and in record / refresh mode rewrites what the assessment says
+// to — or, with `pending`, writes `<file>.new` copies for `dsh review`.
 import { existsSync } from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { assessRun } from '../core/assess.ts'
-import type { RunMode } from '../core/fixtures.ts'
-import { normalizeRun } from '../core/normalize/run.ts'
+import { join } from 'node:path'
+import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
+import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
+import { normalizeRun, type NormalizedRun } from '../core/normalize/run.ts'
 import type { RawCapture } from '../env/capture.ts'
 import { loadExpected } from '../env/expected.ts'
 import type { PreparedRun } from '../env/prepare.ts'
+import { checkFixtureSync } from '../env/safe-fixture-io.ts'
 import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/compare.ts'
+import { removeObsoleteFixtures, writeAssessment } from '../env/write-fixtures.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
 export interface JudgeOptions {
   repoRoot: string
   corpus: readonly LoadedScenario[]
   mode: RunMode
-  updateGoldenOnly?: boolean
+  /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
+  pending?: boolean
+}
+
+/** A run observed, not yet judged. */
+export interface ScenarioExecution {
+  /** What went wrong in the run itself (a step, replay, the process, normalizing): fixtures are never written then. */
+  runFailures: string[]
+  /** The final cwd against workspace.expected/ (a judged surface, not a run failure). */
+  workspaceFailures: string[]
+  /** Undefined when the output could not be normalized (runFailures says why). */
+  normalized?: NormalizedRun
+  expected: ExpectedFixtures
 }
 
 export interface Judgement {
   failures: string[]
   written: string[]
+  /** Surfaces that differ from their committed files (for side-by-side reports). */
+  mismatches: SurfaceMismatch[]
   surfaces?: { transcript: string[]; sessionLogs: string[] }
+  execution: ScenarioExecution
 }
 
-export async function judgeRun(prepared: PreparedRun, capture: RawCapture, options: JudgeOptions): Promise<Judgement> {
+export async function observeRun(
+  prepared: PreparedRun,
+  capture: RawCapture,
+  options: Pick<JudgeOptions, 'repoRoot' | 'corpus'>,
+): Promise<ScenarioExecution> {
   const { scenario } = prepared
   const runFailures = [...capture.failures, ...stderrComplaints(scenario.name, capture.stderr ?? '')]
-  const failures = [...runFailures]
-  let normalized
+  const expected = loadExpected(options.repoRoot, scenario, options.corpus)
+  let normalized: NormalizedRun
   try {
     normalized = normalizeRun({
       stdout: capture.stdout,
@@ -40,38 +62,49 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
       extractHeaders: !scenario.manifest.session,
     })
   } catch (error) {
-    return { failures: [...failures, `scenario ${scenario.name}: ${(error as Error).message}`], written: [] }
+    runFailures.push(`scenario ${scenario.name}: ${(error as Error).message}`)
+    return { runFailures, workspaceFailures: [], expected }
   }
+  const workspaceFailures: string[] = []
+  if (scenario.manifest.workspace.final) {
+    const expectedDir = join(scenario.dir, 'workspace.expected')
+    const differences = checkFixtureSync(options.repoRoot, expectedDir, 'dir')
+      ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
+      : []
+    if (differences.length) workspaceFailures.push(formatWorkspaceDifferences(scenario.name, differences))
+  }
+  return { runFailures, workspaceFailures, normalized, expected }
+}
+
+export async function judgeRun(prepared: PreparedRun, capture: RawCapture, options: JudgeOptions): Promise<Judgement> {
+  const { scenario } = prepared
+  const execution = await observeRun(prepared, capture, options)
+  const { runFailures, normalized } = execution
+  if (!normalized) return { failures: runFailures, written: [], mismatches: [], execution }
   const assessment = assessRun({
     scenario: scenario.name,
     dir: scenario.dir,
     mode: options.mode,
-    updateGoldenOnly: options.updateGoldenOnly,
-    expected: loadExpected(options.repoRoot, scenario, options.corpus),
+    expected: execution.expected,
     run: normalized,
   })
-  failures.push(...assessment.failures)
-  if (scenario.manifest.workspace.final) {
-    const expectedDir = join(scenario.dir, 'workspace.expected')
-    const differences = existsSync(expectedDir)
-      ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
-      : []
-    if (differences.length) failures.push(formatWorkspaceDifferences(scenario.name, differences))
-  }
+  const failures = [...runFailures, ...assessment.failures, ...execution.workspaceFailures]
   // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
   const written: string[] = []
   if (!runFailures.length) {
-    for (const write of assessment.writes) {
-      await mkdir(dirname(write.absolute), { recursive: true })
-      await writeFile(write.absolute, write.text)
-      written.push(write.file)
-    }
-    for (const stale of assessment.deletes) {
-      await rm(stale.absolute, { force: true })
-      written.push(`${stale.file} (deleted)`)
+    const result = await writeAssessment(scenario.name, assessment, {
+      pending: options.pending,
+      repoRoot: options.repoRoot,
+    })
+    written.push(...result.written)
+    failures.push(...result.problems)
+    if (options.mode !== 'replay' && !options.pending) {
+      const removed = await removeObsoleteFixtures(options.repoRoot, scenario.dir, scenario.manifest)
+      written.push(...removed.map((file) => `${file} (deleted: obsolete)`))
     }
   }
-  return { failures, written, surfaces: { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs } }
+  const surfaces = { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs }
+  return { failures, written, mismatches: assessment.mismatches, surfaces, execution }
 }
 
 /**

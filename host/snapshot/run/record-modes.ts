@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 import { formatMissingSelection, selectMissing } from './missing-selection.ts'
-import type { ScenarioOutcome } from './run-scenario.ts'
+import { failedBeforeRun } from './run-scenario.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
 import type { SuiteMode } from './suite-modes.ts'
 
@@ -28,15 +28,16 @@ async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {
   const listings = await Promise.all(scenarios.map(async (s) => ({ ...s, files: await readdir(s.dir) })))
   const selection = selectMissing(listings)
   options.onPlan?.(formatMissingSelection(selection))
-  const skipped = selection.skipped.map(({ scenario, why }) => failed(scenario, why))
+  options.onStart?.(selection.record.length + selection.skipped.length)
+  const skipped = selection.skipped.map(({ scenario, why }) =>
+    failedBeforeRun(scenario, 'record', options.subprocess, [`scenario ${scenario}: ${why}`]),
+  )
   for (const outcome of skipped) options.onResult?.(outcome)
   const loadFailures = failures.map((f) => f.error.message)
-  if (!selection.record.length) {
-    options.onStart?.(0)
-    return { outcomes: skipped, loadFailures, interrupted: !!options.signal?.aborted }
-  }
+  if (!selection.record.length)
+    return { outcomes: skipped, loadFailures, interrupted: !!options.signal?.aborted, removed: [] }
   const names = selection.record.map((r) => r.scenario)
-  const recorded = await runSuite({ ...options, mode: 'record', names })
+  const recorded = await runSuite({ ...options, onStart: undefined, mode: 'record', names })
   return { ...recorded, outcomes: [...skipped, ...recorded.outcomes], loadFailures }
 }
 
@@ -58,9 +59,6 @@ async function recordDrifted(options: SuiteModeOptions): Promise<SuiteResult> {
     outcomes: replayed.outcomes.flatMap((o) => (names.has(o.scenario) ? (byName.get(o.scenario) ?? []) : [o])),
     loadFailures: [...replayed.loadFailures, ...recorded.loadFailures],
     interrupted: recorded.interrupted,
+    removed: [...replayed.removed, ...recorded.removed],
   }
-}
-
-function failed(scenario: string, why: string): ScenarioOutcome {
-  return { scenario, ok: false, failures: [`scenario ${scenario}: ${why}`], written: [], durationMs: 0 }
 }

@@ -4,8 +4,9 @@
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { RawCapture } from '../env/capture.ts'
 import type { RunMode } from '../core/fixtures.ts'
+import type { SurfaceMismatch } from '../core/assess.ts'
 import { prepareRun, type PreparedRun } from '../env/prepare.ts'
-import { judgeRun } from './judge.ts'
+import { judgeRun, type ScenarioExecution } from './judge.ts'
 import { runSubprocess } from './subprocess.ts'
 import type { TestComposition } from './composition.ts'
 import { withHostComposition } from './host-composition.ts'
@@ -18,7 +19,8 @@ export interface RunScenarioOptions {
   corpus: readonly LoadedScenario[]
   mode?: RunMode
   subprocess?: boolean
-  updateGoldenOnly?: boolean
+  /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
+  pending?: boolean
   /** Per wait; the error names what was awaited. */
   timeoutMs?: number
   /** Extra environment for record mode (the model key and base URL). */
@@ -34,8 +36,27 @@ export interface ScenarioOutcome {
   /** Repository-relative files rewritten (record / refresh). */
   written: string[]
   durationMs: number
-  /** The normalized surfaces, for cross-host comparisons. */
+  mode: RunMode
+  host: ScenarioHost
+  /** Surfaces that differ from their committed files (for side-by-side reports). */
+  mismatches: SurfaceMismatch[]
+  /** The normalized surfaces, for cross-host comparisons and reports. */
   surfaces?: { transcript: string[]; sessionLogs: string[] }
+  /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest). */
+  execution?: ScenarioExecution
+}
+
+export type ScenarioHost = 'in-process' | 'subprocess'
+
+/** The outcome of a scenario that failed before it could run (no key, no model script, …). */
+export function failedBeforeRun(
+  scenario: string,
+  mode: RunMode,
+  subprocess: boolean | undefined,
+  failures: string[],
+): ScenarioOutcome {
+  const host = subprocess ? 'subprocess' : 'in-process'
+  return { scenario, ok: false, failures, written: [], durationMs: 0, mode, host, mismatches: [] }
 }
 
 /** What a prepared run is played on: the service's composition, or a `dsh` subprocess. */
@@ -59,13 +80,20 @@ export async function playScenario(
 ): Promise<ScenarioOutcome> {
   const started = performance.now()
   const mode = options.mode ?? 'replay'
-  const done = (failures: string[], written: string[] = [], surfaces?: ScenarioOutcome['surfaces']) => ({
+  const done = (
+    failures: string[],
+    more: Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces' | 'execution'>> = {},
+  ): ScenarioOutcome => ({
     scenario: scenario.name,
     ok: failures.length === 0,
     failures,
-    written,
+    written: more.written ?? [],
     durationMs: performance.now() - started,
-    surfaces,
+    mode,
+    host: options.subprocess ? 'subprocess' : 'in-process',
+    mismatches: more.mismatches ?? [],
+    surfaces: more.surfaces,
+    execution: more.execution,
   })
   if (scenario.problems.length) return done(scenario.problems.map((p) => `scenario ${scenario.name}: ${p}`))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {
@@ -81,8 +109,8 @@ export async function playScenario(
     }
     try {
       const capture = await play(prepared, options.timeoutMs ?? 10_000)
-      const judged = await judgeRun(prepared, capture, { ...options, mode })
-      return done(judged.failures, judged.written, judged.surfaces)
+      const { failures, ...judged } = await judgeRun(prepared, capture, { ...options, mode })
+      return done(failures, judged)
     } finally {
       await prepared.cleanup()
     }

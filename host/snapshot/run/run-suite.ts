@@ -6,8 +6,9 @@ import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { pinsFirst } from '../plugin/select.ts'
+import { removeLeftovers } from '../env/write-fixtures.ts'
 import { bootHostComposition } from './host-composition.ts'
-import { runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import { failedBeforeRun, runScenario, type ScenarioOutcome } from './run-scenario.ts'
 import { noteRecordingSource } from '../env/provenance.ts'
 import type { TestComposition } from './composition.ts'
 
@@ -19,6 +20,8 @@ export interface SuiteOptions {
   names?: string[]
   mode?: RunMode
   subprocess?: boolean
+  /** record / refresh: write `<file>.new` copies for `dsh review` instead of overwriting (docs/review.md). */
+  pending?: boolean
   /** Record against the stub endpoint with scenarios/<name>/model.yml instead of the real API. */
   stub?: boolean
   timeoutMs?: number
@@ -32,6 +35,8 @@ export interface SuiteResult {
   outcomes: ScenarioOutcome[]
   /** Scenario folders that could not even be loaded. */
   loadFailures: string[]
+  /** Leftover goldens and sidecars of removed scenarios that a full refresh deleted. */
+  removed: string[]
   interrupted: boolean
 }
 
@@ -39,26 +44,38 @@ type Run = (extra: { modelBaseUrl?: string; env?: NodeJS.ProcessEnv }) => Promis
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const mode = options.mode ?? 'replay'
-  const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names, mode })
+  const { scenarios, failures, leftovers } = await discoverScenarios(options.repoRoot, { names: options.names, mode })
   const loadFailures = failures.map((f) => f.error.message)
   const { scenarios: corpus } = options.names ? await discoverScenarios(options.repoRoot, { mode }) : { scenarios }
+  // Goldens and sidecars of removed scenarios: a full refresh deletes them, a replay fails on them.
+  const removed: string[] = []
+  if (!options.names && mode !== 'replay' && !options.pending)
+    removed.push(...(await removeLeftovers(options.repoRoot, leftovers)))
+  else if (mode === 'replay')
+    loadFailures.push(
+      ...leftovers.map(
+        (file) =>
+          `${file} is obsolete: its folder has no snapshot.yml, so no scenario uses it; ` +
+          'npx dsh test --mode refresh or npx vitest run -u removes it',
+      ),
+    )
   const ordered = pinsFirst(scenarios)
   options.onStart?.(ordered.length)
   const { repoRoot, composition } = options
-  const common = { repoRoot, composition, corpus, mode, timeoutMs: options.timeoutMs }
+  const common = { repoRoot, composition, corpus, mode, pending: options.pending, timeoutMs: options.timeoutMs }
   const around = (scenario: LoadedScenario, run: Run) => withModel(scenario, mode, options, run)
 
   if (options.subprocess) {
     const outcomes: ScenarioOutcome[] = []
     for (const scenario of ordered) {
-      if (options.signal?.aborted) return { outcomes, loadFailures, interrupted: true }
+      if (options.signal?.aborted) return { outcomes, loadFailures, removed, interrupted: true }
       const outcome = await around(scenario, (extra) =>
         runScenario(scenario, { ...common, ...extra, subprocess: true }),
       )
       outcomes.push(outcome)
       options.onResult?.(outcome)
     }
-    return { outcomes, loadFailures, interrupted: !!options.signal?.aborted }
+    return { outcomes, loadFailures, removed, interrupted: !!options.signal?.aborted }
   }
 
   const host = await bootHostComposition({ repoRoot, composition, mode })
@@ -66,7 +83,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const stop = host.booted.ctx.on('snapshot/scenario-end', ({ outcome }) => options.onResult?.(outcome))
   try {
     const result = await host.snapshot.runBatch({ ...common, scenarios: ordered, signal: options.signal, around })
-    return { ...result, loadFailures }
+    return { ...result, loadFailures, removed }
   } finally {
     stop()
     await host.dispose()
@@ -81,18 +98,13 @@ async function withModel(
   run: Run,
 ): Promise<ScenarioOutcome> {
   if (mode !== 'record') return run({})
-  const failed = (message: string): ScenarioOutcome => ({
-    scenario: scenario.name,
-    ok: false,
-    failures: [`scenario ${scenario.name}: ${message}`],
-    written: [],
-    durationMs: 0,
-  })
+  const failed = (message: string): ScenarioOutcome =>
+    failedBeforeRun(scenario.name, mode, options.subprocess, [`scenario ${scenario.name}: ${message}`])
   if (!options.stub) {
     if (!process.env.DEEPSEEK_API_KEY)
       return failed('record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)')
     const outcome = await run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
-    return noteRecordingSource(options.repoRoot, outcome, 'live')
+    return options.pending ? outcome : noteRecordingSource(options.repoRoot, outcome, 'live')
   }
   let stub: Awaited<ReturnType<typeof startRecordingStub>>
   try {
@@ -117,7 +129,8 @@ async function withModel(
             ],
           }
         : outcome
-    return noteRecordingSource(options.repoRoot, checked, 'stub')
+    // --pending leaves every file as it is until dsh review accepts the copies (docs/recording.md).
+    return options.pending ? checked : noteRecordingSource(options.repoRoot, checked, 'stub')
   } finally {
     if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY
     else process.env.DEEPSEEK_API_KEY = savedKey

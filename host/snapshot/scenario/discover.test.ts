@@ -84,4 +84,32 @@ describe('discoverScenarios', () => {
     expect(result.scenarios.map((s) => [s.name, s.problems])).toEqual([['member', []]])
     expect(result.failures.map((f) => f.error.message)).toEqual(['no scenario named ghost; known: member, owner'])
   })
+
+  it('blames the pin that is not yet named as a source for a duplicated sidecar', async () => {
+    await scenario('a-newcomer', 'header: { class: extra, pin: true }\n')
+    await scenario('main-pin', 'header: { class: base, pin: true }\n')
+    await scenario('other-pin', 'header: { class: other, pin: true, systemPromptSource: main-pin }\n')
+    await put('scenarios/other-pin/tool-schemas.expected.json', '[2]\n')
+    for (const name of ['a-newcomer', 'main-pin']) {
+      await put(`scenarios/${name}/system-prompt.expected.md`, 'same\n')
+      await put(`scenarios/${name}/tool-schemas.expected.json`, `[${name.length}]\n`)
+    }
+    const { scenarios } = await discoverScenarios(root)
+    const problems = Object.fromEntries(scenarios.map((s) => [s.name, s.problems]))
+    expect(problems['main-pin']).toEqual([])
+    expect(problems['a-newcomer']).toEqual([
+      'scenarios/a-newcomer/system-prompt.expected.md is identical to scenarios/main-pin/system-prompt.expected.md; delete it and set header.systemPromptSource: main-pin',
+    ])
+  })
+
+  it('lists goldens and sidecars left in a folder without a manifest as leftovers, not failures', async () => {
+    await scenario('kept')
+    await put('scenarios/gone/stdout.golden.jsonl', '')
+    await put('scenarios/gone/system-prompt.expected.md', 'x\n')
+    await put('scenarios/half/stdout.golden.jsonl', '')
+    await put('scenarios/half/session.jsonl', '')
+    const { failures, leftovers } = await discoverScenarios(root)
+    expect(leftovers).toEqual(['scenarios/gone/stdout.golden.jsonl', 'scenarios/gone/system-prompt.expected.md'])
+    expect(failures.map((f) => f.name)).toEqual(['half'])
+  })
 })

@@ -2,11 +2,19 @@
 // folder is a scenario when it holds snapshot.yml; a folder holding scenario
 // files without one is reported (a forgotten manifest must not be skipped
 // silently); other folders (e.g. `conformance/`) and plain files are ignored.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { corpusProblems } from './corpus.ts'
 import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
-import { fixtureFileProblems, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from './fixture-files.ts'
+import {
+  fixtureFileProblems,
+  isPendingFile,
+  isWrittenFixture,
+  PENDING_SUFFIX,
+  SIDECAR_SYSTEM_PROMPT,
+  SIDECAR_TOOL_SCHEMAS,
+  type FixtureCheckOptions,
+} from './fixture-files.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
@@ -14,6 +22,7 @@ import { loadModelScript } from './model-script.ts'
 import { loadScenarioPatch } from './scenario-patch.ts'
 import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/script.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
+import { FixtureGuardError, fixtureEntryProblem, readFixture } from '../env/safe-fixture-io.ts'
 
 export interface LoadedScenario {
   name: string
@@ -39,35 +48,58 @@ export interface ScenarioLoadFailure {
 export interface DiscoveryResult {
   scenarios: LoadedScenario[]
   failures: ScenarioLoadFailure[]
+  /**
+   * Goldens and sidecars left in folders that are no scenario any more (no snapshot.yml and
+   * nothing but such files), repository-relative. Tools may remove exactly these.
+   */
+  leftovers: string[]
 }
 
-export interface DiscoverOptions {
+export interface DiscoverOptions extends FixtureCheckOptions {
   /** Only return these scenarios (all are still loaded: cross-scenario rules need them). */
   names?: readonly string[]
   /** Which committed outputs may be missing (see RunMode); default replay. */
   mode?: RunMode
 }
 
+/** A golden or sidecar (or its pending copy): what a folder left by a removed scenario may hold. */
+function isGoldenOrSidecar(name: string): boolean {
+  const base = isPendingFile(name) ? name.slice(0, -PENDING_SUFFIX.length) : name
+  return isWrittenFixture(base) && !base.startsWith('session')
+}
+
 const SCENARIO_FILE_HINTS = ['input.json', 'session.jsonl', 'stdout.golden.jsonl']
 
 export async function discoverScenarios(repoRoot: string, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const scenariosDir = join(repoRoot, 'scenarios')
-  const folders = (await readdir(scenariosDir, { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+  const listing = (await readdir(scenariosDir, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'))
+  const folders = listing
+    .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort()
   const overlayFiles = await listOverlayFiles(repoRoot)
 
   const loaded: LoadedScenario[] = []
   const failures: ScenarioLoadFailure[] = []
+  // A linked scenario folder would read fixtures from anywhere; plain files (README, tests) are not scenarios.
+  for (const entry of listing.filter((entry) => !entry.isDirectory() && !entry.isFile()))
+    failures.push({
+      name: entry.name,
+      dir: join(scenariosDir, entry.name),
+      error: new FixtureGuardError(fixtureEntryProblem(`scenarios/${entry.name}`, entry, 'scenario') ?? ''),
+    })
+  const leftovers: string[] = []
   for (const name of folders) {
     const dir = join(scenariosDir, name)
-    const entries = (await readdir(dir, { withFileTypes: true })).map((e) => ({
-      name: e.name,
-      isDirectory: e.isDirectory(),
-    }))
+    const listed = await readdir(dir, { withFileTypes: true })
+    const entries = listed.map((e) => ({ name: e.name, isDirectory: e.isDirectory() }))
+    const guarded = listed.map((e) =>
+      fixtureEntryProblem(`scenarios/${name}/${e.name}`, e, e.isDirectory() ? 'dir' : 'file'),
+    )
     if (!entries.some((e) => e.name === 'snapshot.yml')) {
-      if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
+      if (entries.length && entries.every((e) => !e.isDirectory && isGoldenOrSidecar(e.name))) {
+        leftovers.push(...entries.map((e) => `scenarios/${name}/${e.name}`).sort())
+      } else if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
         failures.push({
           name,
           dir,
@@ -93,7 +125,10 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       const input = await loadInput(repoRoot, name)
       const model = await loadModelScript(repoRoot, name)
       const patch = await loadScenarioPatch(repoRoot, name)
-      const problems = fixtureFileProblems(manifest, input, entries, options.mode, patch?.moduleFiles)
+      const problems = [
+        ...guarded.filter((p) => p !== undefined),
+        ...fixtureFileProblems(manifest, input, entries, { ...options, patchModules: patch?.moduleFiles }),
+      ]
       loaded.push({
         name,
         dir,
@@ -114,13 +149,14 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
 
-  await addContentProblems(loaded)
+  await addContentProblems(repoRoot, loaded)
 
-  if (!options.names) return { scenarios: loaded, failures }
+  if (!options.names) return { scenarios: loaded, failures, leftovers }
   const wanted = new Set(options.names)
   const known = new Set([...loaded.map((s) => s.name), ...failures.map((f) => f.name)])
   const unknown = [...wanted].filter((name) => !known.has(name))
   return {
+    leftovers,
     scenarios: loaded.filter((s) => wanted.has(s.name)),
     failures: [
       ...failures.filter((f) => wanted.has(f.name)),
@@ -134,8 +170,9 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
 }
 
 /** Read the committed logs and pin sidecars once, for the content guards. */
-async function addContentProblems(loaded: LoadedScenario[]): Promise<void> {
-  const read = (file: string) => readFile(file, 'utf8').catch(() => undefined)
+async function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): Promise<void> {
+  // A guarded entry is reported from the folder listing already; it is never opened here.
+  const read = (file: string) => readFixture(repoRoot, file).catch(() => undefined)
   const pins: PinSidecars[] = []
   for (const scenario of loaded) {
     const names = (await readdir(scenario.dir)).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
@@ -144,9 +181,16 @@ async function addContentProblems(loaded: LoadedScenario[]): Promise<void> {
       if (text !== undefined)
         scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
     }
-    if (scenario.manifest.header?.pin) {
+    const header = scenario.manifest.header
+    if (header?.pin) {
       pins.push({
         scenario: scenario.name,
+        namedAsSource: loaded.filter(
+          (s) =>
+            s.manifest.header?.systemPromptSource === scenario.name ||
+            s.manifest.header?.toolSchemasSource === scenario.name,
+        ).length,
+        classSize: loaded.filter((s) => s.manifest.header?.class === header.class).length,
         system: await read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
         tools: await read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
       })

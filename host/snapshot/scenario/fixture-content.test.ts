@@ -20,4 +20,18 @@ describe('fixture content guards', () => {
     ])
     expect(problems).toEqual([{ scenario: 'b', message: expect.stringContaining('set header.systemPromptSource: a') }])
   })
+
+  it('blames the newcomer, not the established pin, whatever the names sort as', () => {
+    // "a-new" sorts first, but "z-main" is named as a source by another pin and pins the larger class.
+    const named = duplicateSidecarProblems([
+      { scenario: 'a-new', tools: '[1]', namedAsSource: 0, classSize: 1 },
+      { scenario: 'z-main', tools: '[1]', namedAsSource: 2, classSize: 1 },
+    ])
+    expect(named).toEqual([{ scenario: 'a-new', message: expect.stringContaining('toolSchemasSource: z-main') }])
+    const larger = duplicateSidecarProblems([
+      { scenario: 'a-new', system: 'p', classSize: 2 },
+      { scenario: 'z-main', system: 'p', classSize: 20 },
+    ])
+    expect(larger).toEqual([{ scenario: 'a-new', message: expect.stringContaining('systemPromptSource: z-main') }])
+  })
 })

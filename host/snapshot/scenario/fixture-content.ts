@@ -31,17 +31,35 @@ export interface PinSidecars {
   scenario: string
   system?: string
   tools?: string
+  /** How many other pins name this one as a sidecar source. */
+  namedAsSource?: number
+  /** Scenarios in this pin's header class (the pin included). */
+  classSize?: number
 }
 
-/** Byte-identical sidecars owned by two pins: the second should name the first as its source. */
+/**
+ * Which of several pins keeping the same sidecar owns it: the one other pins already name as a
+ * source, else the pin of the larger class, else the first by name. Never the order on disk, so
+ * the guard asks the newcomer (not the established pin) to point at the owner.
+ */
+export function ownerOrder(a: PinSidecars, b: PinSidecars): number {
+  return (
+    (b.namedAsSource ?? 0) - (a.namedAsSource ?? 0) ||
+    (b.classSize ?? 0) - (a.classSize ?? 0) ||
+    a.scenario.localeCompare(b.scenario)
+  )
+}
+
+/** Byte-identical sidecars owned by two pins: all but the owner should name the owner as their source. */
 export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ scenario: string; message: string }> {
   const problems: Array<{ scenario: string; message: string }> = []
+  const ranked = [...pins].sort(ownerOrder)
   for (const [field, file, option] of [
     ['system', SIDECAR_SYSTEM_PROMPT, 'systemPromptSource'],
     ['tools', SIDECAR_TOOL_SCHEMAS, 'toolSchemasSource'],
   ] as const) {
     const owners = new Map<string, string>()
-    for (const pin of pins) {
+    for (const pin of ranked) {
       const text = pin[field]
       if (text === undefined) continue
       const first = owners.get(text)
@@ -53,5 +71,5 @@ export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ 
       else owners.set(text, pin.scenario)
     }
   }
-  return problems
+  return problems.sort((a, b) => a.scenario.localeCompare(b.scenario))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureFileProblems, sessionLogFileName, type FixtureEntry } from './fixture-files.ts'
+import { fixtureFileProblems, obsoleteFixtureFiles, sessionLogFileName, type FixtureEntry } from './fixture-files.ts'
 import { parseInput, type ScenarioInput } from './input.ts'
 import { parseManifest, type ScenarioManifest } from './manifest.ts'
 
@@ -53,10 +53,10 @@ describe('fixtureFileProblems', () => {
 
   it('lets refresh and record create their outputs', () => {
     const m = manifest('header: { class: base, pin: true }\n')
-    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), 'refresh')).toEqual(
-      [],
-    )
-    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json'), 'record')).toEqual([])
+    expect(
+      fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), { mode: 'refresh' }),
+    ).toEqual([])
+    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json'), { mode: 'record' })).toEqual([])
   })
 
   it('reports orphaned and mismatched files', () => {
@@ -76,9 +76,9 @@ describe('fixtureFileProblems', () => {
     )
     expect(problems).toEqual([
       'scenarios/demo/workspace must be a directory',
+      'scenarios/demo/system-prompt.expected.md is obsolete: only the pin of a header class owns sidecars; npx dsh test demo --mode refresh or npx vitest run -u scenarios/demo/ removes it',
       'scenarios/demo/session.1.jsonl is not expected here: input.json creates 1 session(s) (newSession steps without expectError), so the logs are session.jsonl',
       'scenarios/demo/replay.override.json is not expected here: the manifest says replay: derived; delete it or set replay: overridden',
-      'scenarios/demo/system-prompt.expected.md is not expected here: only the pin of a header class owns sidecars; delete it or set header.pin',
       'scenarios/demo/workspace.expected/ is not expected here: workspace.final is false; delete it or set workspace.final: true',
       'scenarios/demo/notes.md is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
     ])
@@ -92,7 +92,38 @@ describe('fixtureFileProblems', () => {
     )
     expect(problems).toEqual([
       "scenarios/demo/session.jsonl must not exist: session.source reuses scenarios/other's logs; delete it or drop session.source",
-      'scenarios/demo/system-prompt.expected.md is not expected here: this pin names a source for it; delete the copy',
+      'scenarios/demo/system-prompt.expected.md is obsolete: this pin names a source for it; npx dsh test demo --mode refresh or npx vitest run -u scenarios/demo/ removes it',
     ])
+  })
+
+  it('names obsolete sidecars (never logs or other files) and leaves them to vitest or refresh when asked', () => {
+    const m = manifest('header: { class: base, pin: true, toolSchemasSource: other }\n')
+    const entries = files(...BASE, 'session.jsonl', 'system-prompt.expected.md', 'tool-schemas.expected.json')
+    expect(obsoleteFixtureFiles(m, entries)).toEqual(['tool-schemas.expected.json'])
+    expect(obsoleteFixtureFiles(manifest(), entries)).toEqual([
+      'system-prompt.expected.md',
+      'tool-schemas.expected.json',
+    ])
+    expect(fixtureFileProblems(m, input(1), entries, { obsoleteHandled: true })).toEqual([])
+    expect(fixtureFileProblems(m, input(1), entries, { mode: 'refresh' })).toEqual([])
+  })
+
+  it('reports pending copies as pending review in replay, not as orphans, and lets refresh overwrite them', () => {
+    const entries = files(...BASE, 'session.jsonl', 'stdout.golden.jsonl.new', 'session.jsonl.new', 'input.json.new')
+    expect(fixtureFileProblems(manifest(), input(1), entries)).toEqual([
+      'scenarios/demo/stdout.golden.jsonl.new is pending review (written by --pending); accept or reject it with npx dsh review demo',
+      'scenarios/demo/session.jsonl.new is pending review (written by --pending); accept or reject it with npx dsh review demo',
+      'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
+    ])
+    expect(fixtureFileProblems(manifest(), input(1), entries, { mode: 'refresh' })).toEqual([
+      'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
+    ])
+  })
+
+  it('lets vitest create a missing golden and pin sidecars', () => {
+    const m = manifest('header: { class: base, pin: true }\n')
+    expect(
+      fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), { goldensOptional: true }),
+    ).toEqual([])
   })
 })

@@ -10,8 +10,54 @@ export interface FixtureEntry {
   isDirectory: boolean
 }
 
+export const GOLDEN_TRANSCRIPT = 'stdout.golden.jsonl'
 export const SIDECAR_SYSTEM_PROMPT = 'system-prompt.expected.md'
 export const SIDECAR_TOOL_SCHEMAS = 'tool-schemas.expected.json'
+/** `--pending` writes `<file>.new` beside a fixture instead of overwriting it (docs/review.md). */
+export const PENDING_SUFFIX = '.new'
+
+const SESSION_LOG = /^session(\.\d+)?\.jsonl$/
+
+/** A fixture the host writes: the golden, a sidecar or a session log (what `.new` may sit beside). */
+export function isWrittenFixture(name: string): boolean {
+  return (
+    name === GOLDEN_TRANSCRIPT ||
+    name === SIDECAR_SYSTEM_PROMPT ||
+    name === SIDECAR_TOOL_SCHEMAS ||
+    SESSION_LOG.test(name)
+  )
+}
+
+/** `stdout.golden.jsonl.new` etc.: a pending copy awaiting `dsh review`. */
+export function isPendingFile(name: string): boolean {
+  return name.endsWith(PENDING_SUFFIX) && isWrittenFixture(name.slice(0, -PENDING_SUFFIX.length))
+}
+
+/**
+ * Goldens and sidecars in a scenario folder that the scenario no longer uses: a sidecar in a
+ * scenario that is not its class's pin, or that its pin takes from another pin. Only these are
+ * ever removed automatically (vitest -u, refresh); session logs and anything else never are.
+ */
+export function obsoleteFixtureFiles(manifest: ScenarioManifest, entries: readonly FixtureEntry[]): string[] {
+  const header = manifest.header
+  const owns = (sidecar: string) =>
+    !!header?.pin && !(sidecar === SIDECAR_SYSTEM_PROMPT ? header.systemPromptSource : header.toolSchemasSource)
+  return entries
+    .filter((e) => !e.isDirectory && (e.name === SIDECAR_SYSTEM_PROMPT || e.name === SIDECAR_TOOL_SCHEMAS))
+    .filter((e) => !owns(e.name))
+    .map((e) => e.name)
+}
+
+export interface FixtureCheckOptions {
+  /** Which committed outputs may be missing; default replay. */
+  mode?: RunMode
+  /** Goldens and sidecars may be missing even in replay (vitest's file snapshots create them). */
+  goldensOptional?: boolean
+  /** The caller reports and removes obsolete goldens and sidecars itself (vitest). */
+  obsoleteHandled?: boolean
+  /** Files and folders the scenario's cordis.patch.yml inserts as plugin modules. */
+  patchModules?: readonly string[]
+}
 
 /** `session.jsonl` for the first session, `session.<n>.jsonl` for the n+1-th. */
 export function sessionLogFileName(index: number): string {
@@ -27,10 +73,10 @@ export function fixtureFileProblems(
   manifest: ScenarioManifest,
   input: ScenarioInput,
   entries: readonly FixtureEntry[],
-  mode: RunMode = 'replay',
-  /** Files and folders the scenario's cordis.patch.yml inserts as plugin modules. */
-  patchModules: readonly string[] = [],
+  options: FixtureCheckOptions = {},
 ): string[] {
+  const mode = options.mode ?? 'replay'
+  const goldensRequired = mode === 'replay' && !options.goldensOptional
   const dir = `scenarios/${manifest.scenario}`
   const problems: string[] = []
   const byName = new Map(entries.map((entry) => [entry.name, entry]))
@@ -55,14 +101,14 @@ export function fixtureFileProblems(
   allowed.add('snapshot.yml')
   expectFile('model.yml', false, '')
   expectFile('cordis.patch.yml', false, '')
-  for (const name of patchModules) allowed.add(name)
+  for (const name of options.patchModules ?? []) allowed.add(name)
   expectFile('input.json', true, 'every scenario needs the ACP script it drives')
-  expectFile('stdout.golden.jsonl', mode === 'replay', `create it with ${refresh}`)
+  expectFile(GOLDEN_TRANSCRIPT, goldensRequired, `create it with ${refresh}`)
 
   const sessions = expectedSessionCount(input)
   if (manifest.session) {
     for (const entry of entries) {
-      if (/^session(\.\d+)?\.jsonl$/.test(entry.name)) {
+      if (SESSION_LOG.test(entry.name)) {
         allowed.add(entry.name) // reported here; not again as an orphan
         problems.push(
           `${dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; delete it or drop session.source`,
@@ -82,7 +128,7 @@ export function fixtureFileProblems(
   if (manifest.replay === 'overridden') expectFile('replay.override.json', true, 'the manifest says replay: overridden')
 
   if (manifest.header?.pin) {
-    const required = mode === 'replay'
+    const required = goldensRequired
     if (!manifest.header.systemPromptSource)
       expectFile(
         SIDECAR_SYSTEM_PROMPT,
@@ -104,6 +150,24 @@ export function fixtureFileProblems(
     'workspace.final is true; commit the expected final tree by hand (nothing rewrites it)',
   )
 
+  // Obsolete goldens/sidecars and pending copies are named as such, not as orphans: a tool removes them.
+  for (const name of obsoleteFixtureFiles(manifest, entries)) {
+    allowed.add(name)
+    if (mode === 'replay' && !options.obsoleteHandled)
+      problems.push(
+        `${dir}/${name} is obsolete: ${orphanReason(name, manifest, sessions)}; ` +
+          `${refresh} or npx vitest run -u ${dir}/ removes it`,
+      )
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory || !isPendingFile(entry.name)) continue
+    allowed.add(entry.name)
+    if (mode === 'replay')
+      problems.push(
+        `${dir}/${entry.name} is pending review (written by --pending); ` +
+          `accept or reject it with npx dsh review ${manifest.scenario}`,
+      )
+  }
   for (const entry of entries) {
     if (allowed.has(entry.name) || entry.name === '.DS_Store') continue
     problems.push(
@@ -116,12 +180,10 @@ export function fixtureFileProblems(
 function orphanReason(name: string, manifest: ScenarioManifest, sessions: number): string {
   if (name === 'replay.override.json') return 'the manifest says replay: derived; delete it or set replay: overridden'
   if (name === SIDECAR_SYSTEM_PROMPT || name === SIDECAR_TOOL_SCHEMAS) {
-    return manifest.header?.pin
-      ? 'this pin names a source for it; delete the copy'
-      : 'only the pin of a header class owns sidecars; delete it or set header.pin'
+    return manifest.header?.pin ? 'this pin names a source for it' : 'only the pin of a header class owns sidecars'
   }
   if (name === 'workspace.expected') return 'workspace.final is false; delete it or set workspace.final: true'
-  if (/^session(\.\d+)?\.jsonl$/.test(name)) {
+  if (SESSION_LOG.test(name)) {
     if (sessions === 0) return 'input.json creates no session, so no session log belongs here'
     const names = Array.from({ length: sessions }, (_, index) => sessionLogFileName(index)).join(', ')
     return `input.json creates ${sessions} session(s) (newSession steps without expectError), so the logs are ${names}`

@@ -77,6 +77,23 @@ describe('parseInput', () => {
     expect(message).toMatch(/- perms: unknown field/)
   })
 
+  it('gives one problem per typo, naming the field or op that was meant', () => {
+    const misspelt = (step: object) => errorOf({ steps: [init, s1, step] })
+    expect(misspelt({ op: 'prompt', sesion: 's1', text: 'x' })).toBe(
+      `${FILE}: 1 problem\n  - steps[2].sesion: unknown field; did you mean "session"?\nSee docs/scenario-format.md for the format.`,
+    )
+    expect(misspelt({ op: 'promt', session: 's1', text: 'x' })).toContain(
+      '1 problem\n  - steps[2].op: unknown op "promt"; did you mean "prompt"?',
+    )
+    expect(misspelt({ op: 'prompt', session: 's1', text: 'x', backgound: true })).toContain(
+      '1 problem\n  - steps[2].backgound: unknown field; did you mean "background"?',
+    )
+  })
+
+  it('accepts a $schema reference for editors', () => {
+    expect(parse({ $schema: '../../schemas/input.schema.json', steps: [init] }).steps).toHaveLength(1)
+  })
+
   it('rejects expectError on a notification, bad kinds and bad events', () => {
     const message = errorOf({
       steps: [

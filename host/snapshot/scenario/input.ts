@@ -119,6 +119,9 @@ export const clientSchema = closedObject({
 }).meta({ description: 'The client side the host plays; default: no fs, no terminal.' })
 
 export const inputSchema = closedObject({
+  $schema: z.string().optional().meta({
+    description: 'The JSON Schema editors validate this file with, e.g. "../../schemas/input.schema.json".',
+  }),
   client: clientSchema.optional(),
   steps: z.array(inputStepSchema).min(1),
   permissions: z.array(z.enum(PERMISSION_SCRIPT_ANSWERS)).default([]).meta({

@@ -20,10 +20,11 @@ describe('published JSON Schemas', () => {
     expect(manifest.additionalProperties).toBe(false)
     expect(manifest.required).toEqual(['scenario', 'description', 'recording'])
     const input = JSON.parse(renderSchemaFile('schemas/input.schema.json'))
-    const ops = input.properties.steps.items.oneOf.map(
-      (option: { properties: { op: { const: string } } }) => option.properties.op.const,
-    )
-    expect(ops).toEqual([
+    expect(input.properties.$schema.type).toBe('string')
+    const steps = input.properties.steps.items
+    // Discriminated by op for editors: no bare oneOf, one conditional branch per op.
+    expect(steps.oneOf).toBeUndefined()
+    const ops = [
       'initialize',
       'newSession',
       'loadSession',
@@ -33,6 +34,13 @@ describe('published JSON Schemas', () => {
       'listSessions',
       'await',
       'waitFor',
-    ])
+    ]
+    expect(steps.properties.op.enum).toEqual(ops)
+    expect(
+      steps.allOf.map((branch: { if: { properties: { op: { const: string } } } }) => branch.if.properties.op.const),
+    ).toEqual(ops)
+    const prompt = steps.allOf[3].then
+    expect(prompt.additionalProperties).toBe(false)
+    expect(prompt.required).toEqual(['op', 'session'])
   })
 })

@@ -50,8 +50,7 @@ describe('parseModelScript', () => {
     expect((error as Error).message).toBe(
       [
         `${FILE}: 4 problems`,
-        '  - [0].reply.txt: unknown field; the fields allowed here are: reasoning, text, toolCalls, deltas, ' +
-          'interleave, finishReason, usage, model, delayMs, splitCharacters, cutAfter, end',
+        '  - [0].reply.txt: unknown field; did you mean "text"?',
         '  - [1]: an item has exactly one of reply, httpError, hang, sse, error; got reply, hang',
         '  - [2]: an item has exactly one of reply, httpError, hang, sse, error; got retry',
         '  - [3].reply.deltas: Too small: expected number to be >=1',

@@ -2,7 +2,6 @@
 // keylessly (`dsh test <name> --mode record --stub`). Plain data, one item per model request in
 // request order, turned into the DeepSeek-wire stub endpoint's script items
 // (plugins/llm-deepseek/stub-endpoint/). Never read in replay: the session log is the model then.
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import {
@@ -16,6 +15,7 @@ import {
 } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
+import { readFixture } from '../env/safe-fixture-io.ts'
 import { ScenarioFileError } from './issues.ts'
 import { parseYamlData } from './yaml.ts'
 
@@ -143,12 +143,6 @@ function toStubItem(kind: ItemKind, value: unknown): StubScriptItem {
 /** The scenario's model script as stub items, or undefined when its folder has no model.yml. */
 export async function loadModelScript(repoRoot: string, name: string): Promise<StubScriptItem[] | undefined> {
   const file = `scenarios/${name}/${MODEL_SCRIPT_FILE}`
-  let text: string
-  try {
-    text = await readFile(join(repoRoot, file), 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-  return parseModelScript(text, file)
+  const text = await readFixture(repoRoot, join(repoRoot, file))
+  return text === undefined ? undefined : parseModelScript(text, file)
 }

@@ -1,7 +1,8 @@
 // Reading one of a scenario's own files: a missing file is a ScenarioFileError that says
-// why the folder needs it; any other read error passes through unchanged.
-import { readFile } from 'node:fs/promises'
+// why the folder needs it; a link, FIFO or device is a FixtureGuardError before any read;
+// any other read error passes through unchanged.
 import { join } from 'node:path'
+import { readFixture } from '../env/safe-fixture-io.ts'
 import { ScenarioFileError } from './issues.ts'
 
 /** Returns the repo-relative path (used in messages) and the text. */
@@ -12,12 +13,7 @@ export async function readScenarioFile(
   whyRequired: string,
 ): Promise<{ file: string; text: string }> {
   const file = `scenarios/${name}/${fileName}`
-  try {
-    return { file, text: await readFile(join(repoRoot, file), 'utf8') }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new ScenarioFileError(file, [{ path: '', message: `file not found; ${whyRequired}` }])
-    }
-    throw error
-  }
+  const text = await readFixture(repoRoot, join(repoRoot, file))
+  if (text === undefined) throw new ScenarioFileError(file, [{ path: '', message: `file not found; ${whyRequired}` }])
+  return { file, text }
 }

@@ -5,7 +5,6 @@
 // does not leave the folder. Which ids exist is only known once the composition is read, so an
 // unknown id fails the run, naming this file with line and column (plugins/config/overlay.ts).
 import { existsSync, realpathSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../../../plugins/config/errors.ts'
@@ -16,6 +15,7 @@ import { parseYaml } from '../../../plugins/config/yaml.ts'
 import { listItemPositions, type PositionTable, type SourcePosition } from '../../../plugins/config/yaml-positions.ts'
 import { relativeInside } from '../../../lib/path-inside.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
+import { readFixture } from '../env/safe-fixture-io.ts'
 
 export const SCENARIO_PATCH_FILE = 'cordis.patch.yml'
 
@@ -33,13 +33,8 @@ export async function loadScenarioPatch(repoRoot: string, name: string): Promise
   const label = `scenarios/${name}/${SCENARIO_PATCH_FILE}`
   const dir = join(repoRoot, 'scenarios', name)
   const file = join(dir, SCENARIO_PATCH_FILE)
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
+  const text = await readFixture(repoRoot, file)
+  if (text === undefined) return undefined
   // `!env` values are read for real when the run boots; here only the shape matters.
   const positions: PositionTable = new WeakMap()
   const raw = parseYaml(text, { filename: label, lenientEnv: true, positions })

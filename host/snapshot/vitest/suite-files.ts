@@ -56,6 +56,29 @@ export function orphanProblems(testFile: string, corpus: readonly LoadedScenario
     )
 }
 
+/** Tables beside `dir` that list their scenarios by name (not `'all'`), for `dsh new` to extend. */
+export function listTables(dir: string): string[] {
+  if (!isDirectory(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => TABLE_FILE.test(f))
+    .map((f) => join(dir, f))
+    .filter((file) => /scenarios:\s*\[/.test(readFileSync(file, 'utf8')))
+}
+
+/** The table's text with `name` added as the last entry of its `scenarios: [...]` list (pure). */
+export function addToTable(text: string, name: string): string {
+  const start = /scenarios:\s*\[/.exec(text)
+  if (!start) throw new Error(`no scenarios: [...] list to add ${name} to`)
+  const open = start.index + start[0].length
+  const inside = text.slice(open, text.indexOf(']', open))
+  const end = open + inside.trimEnd().length
+  const before = text.slice(0, end)
+  const separator = before.endsWith('[') || before.endsWith(',') ? '' : ','
+  if (!inside.includes('\n')) return `${before}${separator}${separator ? ' ' : ''}'${name}'${text.slice(end)}`
+  const indent = /\n([ \t]*)\S/.exec(inside)?.[1] ?? '    '
+  return `${before}${separator}\n${indent}'${name}',${text.slice(end)}`
+}
+
 function isDirectory(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory()
 }

@@ -1,0 +1,101 @@
+// The review flow end to end, in a scratch project: refresh --pending writes <file>.new and leaves
+// the golden alone; replay ignores the pending copy and reports it as pending; dsh review lists it
+// with its diff and accepts or rejects it (all, by name, or one by one when a person answers).
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { packageFile } from '../../../lib/package-root.ts'
+import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
+import { main } from '../cli.ts'
+
+const project = scratchProject('review')
+afterAll(() => project.remove())
+for (const name of ['text-turn', 'reasoning-turn'])
+  cpSync(packageFile('scenarios', name), join(project.root, 'scenarios', name), { recursive: true })
+const golden = (name: string) => join(project.root, 'scenarios', name, 'stdout.golden.jsonl')
+const committed = {
+  'text-turn': readFileSync(golden('text-turn'), 'utf8'),
+  'reasoning-turn': readFileSync(golden('reasoning-turn'), 'utf8'),
+}
+
+async function dsh(argv: string[], answers?: string[]) {
+  const out = { stdout: '', stderr: '', asked: [] as string[] }
+  const code = await main([...argv, '--root', project.root], {
+    stdout: (text) => {
+      out.stdout += text
+    },
+    stderr: (text) => {
+      out.stderr += text
+    },
+    env: {},
+    ask: answers
+      ? async (question) => {
+          out.asked.push(question)
+          return answers.shift() ?? 'q'
+        }
+      : undefined,
+  })
+  return { code, ...out }
+}
+
+/** Make each golden stale, then let a pending refresh propose the committed text back. */
+async function proposeChanges() {
+  for (const name of ['text-turn', 'reasoning-turn']) writeFileSync(golden(name), 'stale\n')
+  const refresh = await dsh(['test', 'text-turn', 'reasoning-turn', '--mode', 'refresh', '--pending'])
+  expect(refresh.code, refresh.stdout).toBe(0)
+  expect(refresh.stdout).toContain('scenarios/text-turn/stdout.golden.jsonl.new (pending)')
+}
+
+describe('dsh test --pending and dsh review', () => {
+  it('writes pending copies instead of overwriting; replay reports them as pending', async () => {
+    await proposeChanges()
+    expect(readFileSync(golden('text-turn'), 'utf8')).toBe('stale\n')
+    expect(readFileSync(`${golden('text-turn')}.new`, 'utf8')).toBe(committed['text-turn'])
+    const replay = await dsh(['test', 'text-turn'])
+    expect(replay.code).toBe(1)
+    expect(replay.stdout).toContain(
+      'scenarios/text-turn/stdout.golden.jsonl.new is pending review (written by --pending); ' +
+        'accept or reject it with npx dsh review text-turn',
+    )
+    expect(replay.stdout).not.toContain('is not expected here')
+  })
+
+  it('lists pending files with their diffs and changes nothing without a decision', async () => {
+    const listed = await dsh(['review'])
+    expect(listed.code).toBe(0)
+    expect(listed.stdout).toContain('[1/2] scenarios/reasoning-turn/stdout.golden.jsonl')
+    expect(listed.stdout).toContain('-stale')
+    expect(listed.stdout).toContain('+++ scenarios/text-turn/stdout.golden.jsonl.new (pending)')
+    expect(listed.stdout).toContain('0 accepted, 0 rejected, 2 still pending')
+    expect(existsSync(`${golden('text-turn')}.new`)).toBe(true)
+  })
+
+  it('accepts by name and rejects the rest', async () => {
+    expect((await dsh(['review', 'text-*', '--accept'])).stdout).toContain('1 accepted, 0 rejected, 0 still pending')
+    expect(readFileSync(golden('text-turn'), 'utf8')).toBe(committed['text-turn'])
+    expect(existsSync(`${golden('text-turn')}.new`)).toBe(false)
+    expect((await dsh(['test', 'text-turn'])).code).toBe(0)
+    expect((await dsh(['review', '--reject'])).stdout).toContain('0 accepted, 1 rejected, 0 still pending')
+    expect(readFileSync(golden('reasoning-turn'), 'utf8')).toBe('stale\n')
+    expect((await dsh(['review'])).stdout).toBe('dsh review: nothing pending\n')
+  })
+
+  it('asks one by one at a terminal', async () => {
+    await proposeChanges()
+    const answered = await dsh(['review'], ['x', 'r', 'a'])
+    expect(answered.asked).toEqual([
+      'scenarios/reasoning-turn/stdout.golden.jsonl: [a]ccept, [r]eject, [s]kip, [q]uit? ',
+      'scenarios/reasoning-turn/stdout.golden.jsonl: [a]ccept, [r]eject, [s]kip, [q]uit? ',
+      'scenarios/text-turn/stdout.golden.jsonl: [a]ccept, [r]eject, [s]kip, [q]uit? ',
+    ])
+    expect(answered.stderr).toContain('answer a, r, s or q (got "x")')
+    expect(answered.stdout).toContain('1 accepted, 1 rejected, 0 still pending')
+    expect(readFileSync(golden('reasoning-turn'), 'utf8')).toBe('stale\n')
+    expect(readFileSync(golden('text-turn'), 'utf8')).toBe(committed['text-turn'])
+  })
+
+  it('refuses unknown names and contradictory flags (exit 2)', async () => {
+    expect((await dsh(['review', 'text-trun'])).stderr).toContain('did you mean text-turn?')
+    expect((await dsh(['review', '--accept', '--reject'])).code).toBe(2)
+  })
+})

@@ -1,0 +1,148 @@
+// Every read and write of a scenario's fixtures goes through here. A fixture is a regular file
+// (a directory for fixture folders) inside its scenario folder: anything else — a symbolic link
+// to anywhere, a FIFO, a socket, a device — is a FixtureGuardError before anything is opened, so
+// nothing outside the repository reaches a diff, a refresh never writes through a link and a
+// FIFO never blocks a run. Reads open with O_NOFOLLOW | O_NONBLOCK and check what they opened,
+// so a file swapped after the check is refused too. Writes go to a temp file in the same folder,
+// then `rename` over the name (which replaces a name, never follows one). docs/scenario-format.md.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, type Stats } from 'node:fs'
+import { lstat, open, rename, rm, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { basename, dirname, join, relative, sep } from 'node:path'
+
+/** A fixture that is not a regular file (or directory) inside its scenario folder. */
+export class FixtureGuardError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FixtureGuardError'
+  }
+}
+
+/** A fixture file, a fixture folder (workspace/, workspace.expected/), or the scenario folder holding them. */
+export type FixtureKind = 'file' | 'dir' | 'scenario'
+
+/** What lstat (or a directory entry) says, in words; undefined for a regular file or a directory. */
+type EntryLike = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isBlockDevice'>
+
+function oddity(entry: EntryLike): string | undefined {
+  if (entry.isSymbolicLink()) return 'a symbolic link'
+  if (entry.isFIFO()) return 'a FIFO (named pipe)'
+  if (entry.isSocket()) return 'a socket'
+  if (entry.isBlockDevice()) return 'a block device'
+  if (!entry.isFile() && !entry.isDirectory()) return 'a character device'
+  return undefined
+}
+
+/** The guard's wording for one entry, or undefined when it is what a fixture may be. */
+export function fixtureEntryProblem(shown: string, entry: EntryLike, kind: FixtureKind = 'file'): string | undefined {
+  const odd = oddity(entry)
+  if (odd) return `${shown} is ${odd}; ${RULES[kind]}`
+  if (kind !== 'file' && !entry.isDirectory()) return `${shown} is a file; ${RULES[kind]}`
+  if (kind === 'file' && entry.isDirectory()) return `${shown} is a directory; ${RULES[kind]}`
+  return undefined
+}
+
+const RULES: Record<FixtureKind, string> = {
+  file: 'fixtures must be regular files inside the scenario folder (replace it with the file itself)',
+  dir: 'fixture folders must be directories inside the scenario folder (replace it with the folder itself)',
+  scenario: 'scenario folders must be directories inside scenarios/ (replace it with the folder itself)',
+}
+
+/**
+ * Checks `absolute` and every folder between the corpus folder (`<root>/scenarios`) and it.
+ * Returns false when the fixture does not exist; throws a FixtureGuardError for anything odd.
+ */
+export function checkFixtureSync(root: string, absolute: string, kind: FixtureKind = 'file'): boolean {
+  const chain = locate(root, absolute)
+  return judgeChain(
+    root,
+    chain,
+    kind,
+    chain.map((path) => missingAsUndefined(() => lstatSync(path))),
+  )
+}
+
+export async function checkFixture(root: string, absolute: string, kind: FixtureKind = 'file'): Promise<boolean> {
+  const chain = locate(root, absolute)
+  const entries = await Promise.all(chain.map((path) => lstat(path).catch(missingOrThrow)))
+  return judgeChain(root, chain, kind, entries)
+}
+
+function judgeChain(root: string, chain: string[], kind: FixtureKind, entries: (EntryLike | undefined)[]): boolean {
+  for (const [index, path] of chain.entries()) {
+    const entry = entries[index]
+    if (!entry) return false
+    const role = index === chain.length - 1 ? kind : index === 0 ? 'scenario' : 'dir'
+    const problem = fixtureEntryProblem(shownPath(root, path), entry, role)
+    if (problem) throw new FixtureGuardError(problem)
+  }
+  return true
+}
+
+const missingOrThrow = (error: NodeJS.ErrnoException): undefined => {
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined
+  throw error
+}
+
+function missingAsUndefined<T>(get: () => T): T | undefined {
+  try {
+    return get()
+  } catch (error) {
+    return missingOrThrow(error as NodeJS.ErrnoException)
+  }
+}
+
+/** The fixture's text, or undefined when it does not exist. */
+export function readFixtureSync(root: string, absolute: string): string | undefined {
+  if (!checkFixtureSync(root, absolute)) return undefined
+  const fd = openSync(absolute, READ_FLAGS)
+  try {
+    guardOpened(root, absolute, fstatSync(fd))
+    return readFileSync(fd, 'utf8')
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export async function readFixture(root: string, absolute: string): Promise<string | undefined> {
+  if (!(await checkFixture(root, absolute))) return undefined
+  const handle = await open(absolute, READ_FLAGS)
+  try {
+    guardOpened(root, absolute, await handle.stat())
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Writes a temp file next to the fixture and renames it over the name; refuses an odd existing entry. */
+export async function writeFixture(root: string, absolute: string, text: string): Promise<void> {
+  await checkFixture(root, absolute)
+  const temp = join(dirname(absolute), `.${basename(absolute)}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    // 'wx': the temp name is new; a link or pipe placed there is refused, not followed.
+    await writeFile(temp, text, { flag: 'wx' })
+    await rename(temp, absolute)
+  } catch (error) {
+    await rm(temp, { force: true })
+    throw error
+  }
+}
+
+// O_NOFOLLOW: a link that appeared since the check fails to open; O_NONBLOCK: a FIFO never blocks the open.
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
+
+function guardOpened(root: string, absolute: string, stats: Stats): void {
+  const problem = fixtureEntryProblem(shownPath(root, absolute), stats)
+  if (problem) throw new FixtureGuardError(problem)
+}
+
+const shownPath = (root: string, path: string) => relative(root, path).split(sep).join('/')
+
+/** The paths to check, in order: each folder below `<root>/scenarios/`, then the fixture itself. */
+function locate(root: string, absolute: string): string[] {
+  const parts = relative(root, absolute).split(sep)
+  if (parts[0] !== 'scenarios' || parts.length < 3)
+    throw new FixtureGuardError(`${absolute} is not inside a scenario folder under ${join(root, 'scenarios')}`)
+  return parts.slice(1).map((_, index) => join(root, ...parts.slice(0, index + 2)))
+}

@@ -1,0 +1,157 @@
+// The HTML report is built from run output a scenario (or a model) controls, so everything is
+// escaped: hostile text in names, prompts, tool input and output, options, diffs and failures must
+// come out as text, never as markup; and the page must fetch nothing.
+import { describe, expect, it } from 'vitest'
+import type { ScenarioOutcome } from '../run/run-scenario.ts'
+import { parseInput } from '../scenario/input.ts'
+import { renderHtmlReport } from './html-report.ts'
+import { renderSideBySide, sideBySideRows } from './html-side-by-side.ts'
+
+const EVIL = `<script>alert(1)</script>"><img src=x onerror=alert(2)></pre></textarea><svg onload=alert(3)>`
+const line = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value })
+const update = (update: object) => line({ method: 'session/update', params: { sessionId: EVIL, update } })
+
+function outcome(overrides: Partial<ScenarioOutcome>): ScenarioOutcome {
+  return {
+    scenario: 'demo',
+    ok: true,
+    failures: [],
+    written: [],
+    durationMs: 12,
+    mode: 'replay',
+    host: 'in-process',
+    mismatches: [],
+    ...overrides,
+  }
+}
+
+const hostile = outcome({
+  scenario: `evil"'<b>`,
+  ok: false,
+  failures: [EVIL],
+  mismatches: [
+    {
+      file: `scenarios/${EVIL}/stdout.golden.jsonl`,
+      kind: 'transcript',
+      expected: `same\n${EVIL}\n`,
+      actual: `same\n${EVIL}!\n`,
+    },
+  ],
+  surfaces: {
+    sessionLogs: [],
+    transcript: [
+      line({ id: 1, result: { agentInfo: { name: EVIL, version: EVIL } } }),
+      line({ id: 2, result: { sessionId: EVIL } }),
+      update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: EVIL } }),
+      update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: EVIL } }),
+      update({
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'image', mimeType: 'image/svg+xml', data: EVIL },
+      }),
+      update({
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'resource_link', name: EVIL, uri: `javascript:${EVIL}` },
+      }),
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: EVIL,
+        title: EVIL,
+        kind: EVIL,
+        status: EVIL,
+        rawInput: { command: EVIL },
+      }),
+      line({
+        id: 1,
+        method: 'session/request_permission',
+        params: { sessionId: EVIL, toolCall: { toolCallId: EVIL }, options: [{ name: EVIL, kind: 'allow_once' }] },
+      }),
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: EVIL,
+        content: [
+          { type: 'diff', path: EVIL, oldText: EVIL, newText: `${EVIL}\n` },
+          { type: 'terminal', terminalId: EVIL },
+          { type: EVIL },
+        ],
+        locations: [{ path: EVIL, line: 1 }],
+      }),
+      update({ sessionUpdate: EVIL, value: EVIL }),
+      line({ method: EVIL, params: { x: EVIL } }),
+      line({ id: 3, error: { code: EVIL, message: EVIL, data: EVIL } }),
+    ],
+  },
+})
+
+describe('renderHtmlReport', () => {
+  const input = parseInput(
+    JSON.stringify({
+      steps: [
+        { op: 'initialize' },
+        { op: 'newSession', as: 's' },
+        {
+          op: 'prompt',
+          session: 's',
+          content: [
+            { type: 'text', text: EVIL },
+            { type: 'resource', resource: { uri: EVIL, text: EVIL } },
+          ],
+        },
+      ],
+      permissions: ['allow_once'],
+    }),
+    'input.json',
+  )
+  const html = renderHtmlReport({
+    outcomes: [hostile, outcome({})],
+    inputs: { [hostile.scenario]: input },
+    loadFailures: [EVIL],
+    title: EVIL,
+  })
+
+  it('escapes hostile content everywhere: no markup from the run survives', () => {
+    expect(html).not.toMatch(/<script|<svg|<textarea|<img(?! class="image")|javascript:(?!&lt;)/i)
+    // No tag carries an event handler (the words appear only as escaped text).
+    // Attribute values are always double-quoted with `"` escaped, so dropping them leaves the tags.
+    expect(html.replace(/"[^"]*"/g, '""')).not.toMatch(/<[^>]*\son[a-z]+=/i)
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;')
+    expect(html).toContain('id="s-evil&quot;&#39;&lt;b&gt;"')
+    // An image that is not plain base64 of a plain image type is shown as a label, not loaded.
+    expect(html).toContain('<span class="tag">image</span> image/svg+xml')
+  })
+
+  it('is one self-contained page that may fetch nothing', () => {
+    expect(html).toMatch(/^<!doctype html>/)
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"`)
+    expect(html).not.toMatch(/<(link|script|iframe|object|embed)\b/i)
+    expect(html).not.toMatch(/(src|href)="(?!#|data:image\/)/)
+  })
+
+  it('has a summary row per scenario with mode, host, time and result', () => {
+    expect(html).toContain('<p id="counts"><span class="pass">1 passed</span>, <span class="fail">2 failed</span>')
+    expect(html).toContain(
+      '<tr data-scenario="demo" data-result="pass"><td><a href="#s-demo">demo</a></td>' +
+        '<td>replay</td><td>in-process</td><td>12 ms</td><td class="pass">pass</td></tr>',
+    )
+  })
+})
+
+describe('side by side', () => {
+  it('pairs removed and added lines in one row and keeps unchanged lines aligned', () => {
+    expect(sideBySideRows('a\nb\nc\n', 'a\nB\nc\nd\n')).toEqual([
+      { left: { n: 1, text: 'a' }, right: { n: 1, text: 'a' } },
+      { left: { n: 2, text: 'b' }, right: { n: 2, text: 'B' } },
+      { left: { n: 3, text: 'c' }, right: { n: 3, text: 'c' } },
+      { right: { n: 4, text: 'd' } },
+    ])
+  })
+
+  it('marks the changed line on both sides and folds far unchanged lines', () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`)
+    const changed = lines.map((l, i) => (i === 10 ? `${l} changed` : l))
+    const html = renderSideBySide('f', `${lines.join('\n')}\n`, `${changed.join('\n')}\n`).html
+    expect(html).toContain('<td class="del"><span class="mark">−</span><span>line 10</span></td>')
+    expect(html).toContain('<td class="ins"><span class="mark">+</span><span>line 10</span><mark> changed</mark></td>')
+    expect(html).toContain('… 7 unchanged line(s)')
+    expect(html).toContain('… 6 unchanged line(s)')
+  })
+})

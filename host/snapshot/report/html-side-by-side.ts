@@ -1,0 +1,105 @@
+// A golden next to what the run produced, line by line: removed and added lines paired in one row
+// and marked (− / +, the changed characters highlighted), long unchanged stretches folded.
+import { diffChars, diffLines } from 'diff'
+import { h, type Html } from './html.ts'
+
+interface Row {
+  left?: { n: number; text: string }
+  right?: { n: number; text: string }
+}
+
+const CONTEXT = 3
+
+export function sideBySideRows(expected: string, actual: string): Row[] {
+  const rows: Row[] = []
+  let left = 0
+  let right = 0
+  const parts = diffLines(expected, actual)
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    const lines = part.value.replace(/\n$/, '').split('\n')
+    if (!part.added && !part.removed) {
+      for (const text of lines) rows.push({ left: { n: ++left, text }, right: { n: ++right, text } })
+    } else if (part.removed) {
+      const next = parts[i + 1]
+      const added = next?.added ? next.value.replace(/\n$/, '').split('\n') : []
+      if (next?.added) i++
+      for (let j = 0; j < Math.max(lines.length, added.length); j++)
+        rows.push({
+          left: j < lines.length ? { n: ++left, text: lines[j]! } : undefined,
+          right: j < added.length ? { n: ++right, text: added[j]! } : undefined,
+        })
+    } else {
+      for (const text of lines) rows.push({ right: { n: ++right, text } })
+    }
+  }
+  return rows
+}
+
+function changed(row: Row): boolean {
+  return row.left?.text !== row.right?.text || !row.left || !row.right
+}
+
+/** The changed characters of a paired line, marked; one side (del or ins) at a time. */
+function marked(text: string, other: string | undefined, side: 'del' | 'ins'): Html[] | string {
+  if (other === undefined) return text
+  return diffChars(side === 'del' ? text : other, side === 'del' ? other : text)
+    .filter((part) => (side === 'del' ? !part.added : !part.removed))
+    .map((part) =>
+      (side === 'del' ? part.removed : part.added) ? h('mark', {}, part.value) : h('span', {}, part.value),
+    )
+}
+
+export function renderSideBySide(file: string, expected: string | undefined, actual: string): Html {
+  const rows = sideBySideRows(expected ?? '', actual)
+  const near = rows.map((_, i) => rows.slice(Math.max(0, i - CONTEXT), i + CONTEXT + 1).some(changed))
+  const body: Html[] = []
+  for (let i = 0; i < rows.length; i++) {
+    if (!near[i]) {
+      let j = i
+      while (j < rows.length && !near[j]) j++
+      body.push(h('tr', { class: 'fold' }, h('td', { colspan: 4 }, `… ${j - i} unchanged line(s)`)))
+      i = j - 1
+      continue
+    }
+    const { left, right } = rows[i]!
+    const isChanged = changed(rows[i]!)
+    body.push(
+      h(
+        'tr',
+        { class: isChanged ? 'changed' : 'same' },
+        h('td', { class: 'ln' }, left?.n ?? ''),
+        h(
+          'td',
+          { class: left && isChanged ? 'del' : left ? 'same' : 'empty' },
+          left && isChanged
+            ? [h('span', { class: 'mark' }, '−'), marked(left.text, right?.text, 'del')]
+            : (left?.text ?? ''),
+        ),
+        h('td', { class: 'ln' }, right?.n ?? ''),
+        h(
+          'td',
+          { class: right && isChanged ? 'ins' : right ? 'same' : 'empty' },
+          right && isChanged
+            ? [h('span', { class: 'mark' }, '+'), marked(right.text, left?.text, 'ins')]
+            : (right?.text ?? ''),
+        ),
+      ),
+    )
+  }
+  return h(
+    'table',
+    { class: 'sbs' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { colspan: 2 }, expected === undefined ? `${file} (missing)` : `golden: ${file}`),
+        h('th', { colspan: 2 }, 'actual (this run)'),
+      ),
+    ),
+    h('tbody', {}, body),
+  )
+}

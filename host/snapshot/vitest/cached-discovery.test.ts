@@ -1,0 +1,31 @@
+import { cpSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { packageFile } from '../../../lib/package-root.ts'
+import { scratchProject } from '../test-support/scratch-project.ts'
+import { discoverCached } from './cached-discovery.ts'
+
+const project = scratchProject('cached-discovery')
+afterAll(() => project.remove())
+cpSync(packageFile('scenarios', 'text-turn'), join(project.root, 'scenarios', 'text-turn'), { recursive: true })
+
+describe('discoverCached', () => {
+  it('discovers once while the corpus is unchanged, and again after any file changes', async () => {
+    const first = await discoverCached(project.root, { goldensOptional: true })
+    expect(await discoverCached(project.root, { goldensOptional: true })).toBe(first)
+    expect(await discoverCached(project.root, { goldensOptional: false })).not.toBe(first)
+
+    const input = join(project.root, 'scenarios', 'text-turn', 'input.json')
+    const later = new Date(Date.now() + 5_000)
+    utimesSync(input, later, later)
+    const afterTouch = await discoverCached(project.root, { goldensOptional: true })
+    expect(afterTouch).not.toBe(first)
+
+    writeFileSync(join(project.root, 'scenarios', 'text-turn', 'notes.md'), 'stray\n')
+    const afterAdd = await discoverCached(project.root, { goldensOptional: true })
+    expect(afterAdd).not.toBe(afterTouch)
+    expect(afterAdd.scenarios[0]?.problems).toEqual([
+      expect.stringContaining('scenarios/text-turn/notes.md is not expected here'),
+    ])
+  })
+})

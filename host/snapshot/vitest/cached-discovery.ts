@@ -1,0 +1,32 @@
+// One corpus discovery per vitest worker instead of one per scenario file: scenario files share
+// this module (isolate: false), and every file needs the whole corpus (class pins, sources). The
+// cache key is the corpus's listing with modification times, so an edited, added or removed file
+// (watch mode) is discovered afresh.
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { discoverScenarios, type DiscoverOptions, type DiscoveryResult } from '../scenario/discover.ts'
+
+const cache = new Map<string, Promise<DiscoveryResult>>()
+
+/** Every file and folder under scenarios/ with its mtime (one level of scenario folders, plus their entries). */
+export function corpusFingerprint(root: string): string {
+  const scenarios = join(root, 'scenarios')
+  const parts: string[] = []
+  for (const folder of readdirSync(scenarios, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue
+    const dir = join(scenarios, folder.name)
+    for (const entry of readdirSync(dir)) parts.push(`${folder.name}/${entry}:${statSync(join(dir, entry)).mtimeMs}`)
+  }
+  return parts.sort().join('\n')
+}
+
+export function discoverCached(root: string, options: DiscoverOptions): Promise<DiscoveryResult> {
+  const key = `${root}\n${JSON.stringify(options)}\n${corpusFingerprint(root)}`
+  let discovery = cache.get(key)
+  if (!discovery) {
+    cache.clear() // only the current corpus is worth keeping
+    discovery = discoverScenarios(root, options)
+    cache.set(key, discovery)
+  }
+  return discovery
+}

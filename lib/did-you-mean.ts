@@ -1,0 +1,31 @@
+// Near-miss suggestions for names a person typed: commands, options, scenario names, fields,
+// conformance cases. Levenshtein distance, with a threshold that grows with the name's length.
+
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/** Known names close enough to `given` to be what was meant, nearest first. */
+export function nearMisses(given: string, known: readonly string[]): string[] {
+  const scored = known
+    .filter((k) => k !== given)
+    .map((k) => ({ k, d: editDistance(given.toLowerCase(), k.toLowerCase()) }))
+    .filter(({ k, d }) => d <= Math.max(2, Math.floor(k.length / 5)))
+  const best = Math.min(...scored.map(({ d }) => d))
+  return scored.filter(({ d }) => d === best).map(({ k }) => k)
+}
+
+/** `; did you mean "cancel-idle"?` for a near miss, else the known names. */
+export function suggest(given: string, known: readonly string[]): string {
+  const close = nearMisses(given, known)
+  if (close.length) return `; did you mean ${close.map((k) => JSON.stringify(k)).join(' or ')}?`
+  return `; known: ${known.length ? known.join(', ') : 'none'}`
+}

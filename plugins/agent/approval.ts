@@ -1,0 +1,58 @@
+// Whether a call runs: the tool's need, the session's remembered answers, its mode, then the user.
+import { randomUUID } from 'node:crypto'
+import type { ToolCall } from '../llm/types.ts'
+import type { PermissionOutcomeRecord } from '../session/events.ts'
+import type { Tool } from '../tools/types.ts'
+import { modeApproves } from './modes.ts'
+import { type Decision, decide, PERMISSION_OPTIONS } from './permission.ts'
+import type { PermissionRequest, PromptClient } from './prompt-client.ts'
+import type { Turn } from './turn-state.ts'
+
+/** Asks only when nothing else decides; a question and its answer are logged, an always-answer is remembered. */
+export async function approve(
+  turn: Turn,
+  call: ToolCall,
+  tool: Tool,
+  args: Record<string, unknown>,
+): Promise<Decision> {
+  if (!tool.needsApproval) return 'run'
+  const standing = turn.standing.get(tool.name)
+  if (standing) return standing === 'allow_always' ? 'run' : 'reject'
+  if (modeApproves(tool, turn.mode)) return 'run'
+  const approvalId = randomUUID()
+  turn.append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS })
+  const outcome = await askOrCancel(turn.client, {
+    sessionId: turn.sessionId,
+    callId: call.id,
+    tool,
+    args,
+    options: PERMISSION_OPTIONS,
+    signal: turn.signal,
+  })
+  turn.append('permission/outcome', { approvalId, outcome })
+  if (outcome.outcome === 'selected' && (outcome.kind === 'allow_always' || outcome.kind === 'reject_always')) {
+    turn.standing.set(tool.name, outcome.kind)
+  }
+  return decide(outcome)
+}
+
+/** A cancel while the user is being asked ends the wait at once, whatever the client does later. */
+export function askOrCancel(client: PromptClient, request: PermissionRequest): Promise<PermissionOutcomeRecord> {
+  const { signal } = request
+  const cancelled: PermissionOutcomeRecord = { outcome: 'cancelled' }
+  if (signal.aborted) return Promise.resolve(cancelled)
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(cancelled)
+    signal.addEventListener('abort', onAbort, { once: true })
+    client.requestPermission(request).then(
+      (outcome) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(signal.aborted ? cancelled : outcome)
+      },
+      () => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(cancelled)
+      },
+    )
+  })
+}

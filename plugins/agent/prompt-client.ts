@@ -1,0 +1,20 @@
+// What the caller of a prompt (the ACP bridge, a test) provides: the way to ask the user
+// and the editor's files and terminals.
+import type { PermissionOutcomeRecord } from '../session/events.ts'
+import type { ClientAccess, Tool } from '../tools/types.ts'
+import type { PERMISSION_OPTIONS } from './permission.ts'
+
+export interface PermissionRequest {
+  sessionId: string
+  callId: string
+  tool: Tool
+  args: Record<string, unknown>
+  options: typeof PERMISSION_OPTIONS
+  signal: AbortSignal
+}
+
+export interface PromptClient {
+  requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord>
+  /** The editor's files and terminals the tools may use (only what it advertised). */
+  access?: ClientAccess
+}

@@ -1,0 +1,85 @@
+// A step's tool calls, run in order: each is logged, looked up, parsed, approved, run, and
+// always answered with a `tool/result` (the model API requires one per call).
+import type { ToolCall } from '../llm/types.ts'
+import { refusedByMode } from './modes.ts'
+import type { Tool, ToolContext, ToolDisplay } from '../tools/types.ts'
+import { approve } from './approval.ts'
+import type { Turn } from './turn-state.ts'
+
+/** Runs the step's calls in order; returns true when the turn was cancelled. Every call gets a result. */
+export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]): Promise<boolean> {
+  const { number, signal } = turn
+  for (const call of calls)
+    turn.append('tool/call', { turn: number, step, callId: call.id, name: call.name, arguments: call.arguments })
+  let cancelled = false
+  for (const call of calls) {
+    const result = (text: string, isError: boolean) =>
+      turn.append('tool/result', { turn: number, step, callId: call.id, output: text, isError })
+    if (cancelled || signal.aborted) {
+      cancelled = true
+      result('Cancelled: the user cancelled the turn before this call ran.', true)
+      continue
+    }
+    const tool = findTool(turn, call.name)
+    if (typeof tool === 'string') {
+      result(tool, true)
+      continue
+    }
+    const args = parseArguments(call.arguments)
+    if (typeof args === 'string') {
+      result(args, true)
+      continue
+    }
+    const verdict = await approve(turn, call, tool, args)
+    if (verdict === 'cancel') {
+      cancelled = true
+      result('Cancelled: the user cancelled the turn while this call waited for approval.', true)
+      continue
+    }
+    if (verdict === 'reject') {
+      result('Rejected: the user did not allow this call.', true)
+      continue
+    }
+    turn.append('tool/start', { turn: number, step, callId: call.id })
+    const update = (display: ToolDisplay) =>
+      turn.append('tool/update', { turn: number, step, callId: call.id, display })
+    const context = { cwd: turn.cwd, signal, client: turn.client.access, update, hidden: turn.hidden }
+    const outcome = await runTool(tool, args, context)
+    const display = outcome.display ? { display: outcome.display } : {}
+    const { output, isError } = outcome
+    turn.append('tool/result', { turn: number, step, callId: call.id, output, isError, ...display })
+    if (signal.aborted) cancelled = true
+  }
+  return cancelled
+}
+
+/** The offered tool of that name, or the result that refuses the call: hidden by the mode, or unknown. */
+export function findTool(turn: Turn, name: string): Tool | string {
+  const offered = turn.offeredTools()
+  const tool = offered.find((t) => t.name === name)
+  if (tool) return tool
+  if (turn.registry.get(name)) return refusedByMode(name, turn.mode)
+  return `Unknown tool "${name}". Available tools: ${offered.map((t) => t.name).join(', ') || 'none'}.`
+}
+
+/** Tools promise never to throw; one that does still gives the model an error result. */
+async function runTool(tool: Tool, args: Record<string, unknown>, context: ToolContext) {
+  try {
+    return await tool.run(args, context)
+  } catch (error) {
+    return {
+      output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,
+      isError: true,
+    }
+  }
+}
+
+export function parseArguments(text: string): Record<string, unknown> | string {
+  try {
+    const value = JSON.parse(text || '{}')
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value
+    return `Invalid arguments: expected a JSON object, got ${JSON.stringify(text)}.`
+  } catch {
+    return `Invalid arguments: not valid JSON: ${JSON.stringify(text)}.`
+  }
+}

@@ -13,7 +13,14 @@ import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
-import { determinismSection, fixedSection, scaleSection, scenariosSection, selectSection, suiteSection } from './sections.ts'
+import {
+  determinismSection,
+  fixedSection,
+  scaleSection,
+  scenariosSection,
+  selectSection,
+  suiteSection,
+} from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))

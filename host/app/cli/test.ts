@@ -20,11 +20,11 @@ export const testCommand: CliCommand = {
     patch: compositionOptions.patch,
     mode: {
       type: 'string',
-      valueName: SUITE_MODES.join('|'),
+      valueName: 'MODE',
       description:
         'replay (default, keyless), record (real model, or --stub), refresh (keyless, rewrites goldens), ' +
-        'record-missing (record only scenarios without fixtures), ' +
-        'record-drifted (replay all, then re-record those that fail with replay drift or exhaustion)',
+        'record-missing (record only the scenarios without fixtures), ' +
+        'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion)',
     },
     pending: {
       type: 'boolean',

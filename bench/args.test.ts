@@ -6,7 +6,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       runs: 3,
       warmup: 1,
-      parts: ['scenarios', 'fixed', 'scale', 'suite', 'select', 'determinism'],
+      parts: ['scenarios', 'fixed', 'scale', 'suite', 'select', 'npm-test', 'determinism'],
       json: undefined,
       help: false,
     })
@@ -18,9 +18,15 @@ describe('parseBenchArgs', () => {
     ).toEqual({ runs: 7, warmup: 0, parts: ['fixed', 'suite'], json: 'out.json', help: false })
   })
 
+  it('leaves out the npm-test part with --skip-npm-test, alone or with --only', () => {
+    expect(parseBenchArgs(['--skip-npm-test']).parts).toEqual(['scenarios', 'fixed', 'scale', 'suite'])
+    expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
+    expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])
+  })
+
   it('rejects unknown parts, bad counts and stray arguments', () => {
     expect(() => parseBenchArgs(['--only', 'scenario'])).toThrow(
-      /unknown part; choose from scenarios, fixed, scale, suite/,
+      /unknown part; choose from scenarios, fixed, scale, suite, npm-test/,
     )
     expect(() => parseBenchArgs(['--runs', '0'])).toThrow(/--runs 0: expected an integer ≥ 1/)
     expect(() => parseBenchArgs(['--warmup', '1.5'])).toThrow(/--warmup 1.5/)

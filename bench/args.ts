@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench`. Pure.
 import { parseArgs } from 'node:util'
 
-export const PARTS = ['scenarios', 'fixed', 'scale', 'suite', 'select', 'determinism'] as const
+export const PARTS = ['scenarios', 'fixed', 'scale', 'suite', 'select', 'npm-test', 'determinism'] as const
 export type Part = (typeof PARTS)[number]
 
 export interface BenchOptions {
@@ -16,11 +16,13 @@ export interface BenchOptions {
   help: boolean
 }
 
-export const USAGE = `usage: npm run bench -- [--runs N] [--warmup N] [--only ${PARTS.join('|')}]… [--json FILE]
-  --runs N     kept runs per measurement (default 3)
-  --warmup N   untimed runs before them (default 1)
-  --only PART  run only this part (repeatable); default: all parts
-  --json FILE  also write the summary line's numbers and every target as JSON`
+export const USAGE = `usage: npm run bench -- [--runs N] [--warmup N] [--only ${PARTS.join('|')}]…
+                          [--skip-npm-test] [--json FILE]
+  --runs N         kept runs per measurement (default 3)
+  --warmup N       untimed runs before them (default 1)
+  --only PART      run only this part (repeatable); default: all parts
+  --skip-npm-test  leave out the npm-test part (one whole \`npm test\`, about a minute) for a quick run
+  --json FILE      also write the summary line's numbers and every target as JSON`
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const { values, positionals } = parseArgs({
@@ -30,6 +32,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       warmup: { type: 'string' },
       only: { type: 'string', multiple: true },
       json: { type: 'string' },
+      'skip-npm-test': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -44,7 +47,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   return {
     runs: count('--runs', values.runs, 3, 1),
     warmup: count('--warmup', values.warmup, 1, 0),
-    parts: only.length ? PARTS.filter((part) => only.includes(part)) : [...PARTS],
+    parts: (only.length ? PARTS.filter((part) => only.includes(part)) : [...PARTS]).filter(
+      (part) => part !== 'npm-test' || !values['skip-npm-test'],
+    ),
     json: values.json,
     help: values.help ?? false,
   }

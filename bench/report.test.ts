@@ -55,21 +55,41 @@ describe('targetLine', () => {
 })
 
 describe('summaryLine', () => {
-  it('prints the five headline numbers, rounded, with n/a for parts that did not run', () => {
+  it('prints the headline numbers, rounded, with n/a for parts that did not run', () => {
     const headline = {
       inprocMedianMs: 19.84,
       subprocessMedianMs: 261.26,
       ratio: 13.168,
       agent10kTo100k: 9.871,
       suiteS: 4.219,
+      agent100kMs: 1734.4,
+      npmTestS: 61.27,
+      binRatio: 1.1849,
     }
     expect(summaryLine(headline)).toBe(
-      'bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22',
+      'bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22 ' +
+        'agent_100k_s=1.73 npm_test_s=61.3 bin_ratio=1.18',
     )
-    expect(summaryLine({ inprocMedianMs: 281, suiteS: 4.1 })).toMatch(/inproc_median_ms=281\.0 .* suite_s=4\.10$/)
+    expect(summaryLine({ inprocMedianMs: 281, suiteS: 4.1 })).toMatch(
+      /inproc_median_ms=281\.0 .* suite_s=4\.10 agent_100k_s=n\/a npm_test_s=n\/a bin_ratio=n\/a$/,
+    )
     expect(summaryLine({})).toBe(
-      'bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a',
+      'bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a ' +
+        'agent_100k_s=n/a npm_test_s=n/a bin_ratio=n/a',
     )
+  })
+
+  it('writes the same fields, as printed, into the JSON summary', () => {
+    expect(summaryFields({ agent100kMs: 1734.4, npmTestS: 61.27, binRatio: 1.1849 })).toEqual({
+      inproc_median_ms: null,
+      subprocess_median_ms: null,
+      ratio: null,
+      scale_10k_100k: null,
+      suite_s: null,
+      agent_100k_s: 1.73,
+      npm_test_s: 61.3,
+      bin_ratio: 1.18,
+    })
   })
 
   it('takes the scale ratio of the agent loop when measured, else of the replay components', () => {

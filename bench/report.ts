@@ -42,7 +42,7 @@ export function headlineScaleRatio(headline: Headline): number | undefined {
   return headline.agent10kTo100k ?? headline.scale10kTo100k
 }
 
-/** The five numbers of the final line with their printed decimals. */
+/** The numbers of the final line with their printed decimals. */
 function summaryValues(headline: Headline): Array<[key: string, value: number | undefined, digits: number]> {
   return [
     ['inproc_median_ms', headline.inprocMedianMs, 1],
@@ -50,6 +50,9 @@ function summaryValues(headline: Headline): Array<[key: string, value: number | 
     ['ratio', headline.ratio, 2],
     ['scale_10k_100k', headlineScaleRatio(headline), 2],
     ['suite_s', headline.suiteS, 2],
+    ['agent_100k_s', headline.agent100kMs === undefined ? undefined : headline.agent100kMs / 1000, 2],
+    ['npm_test_s', headline.npmTestS, 1],
+    ['bin_ratio', headline.binRatio, 2],
   ]
 }
 
@@ -65,7 +68,10 @@ export function summaryFields(headline: Headline): Record<string, number | null>
   )
 }
 
-/** `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=…` (`n/a` when not measured). */
+/**
+ * `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=… agent_100k_s=…
+ * npm_test_s=… bin_ratio=…` (`n/a` when not measured).
+ */
 export function summaryLine(headline: Headline): string {
   const fields = summaryValues(headline).map(
     ([key, value, digits]) => `${key}=${measured(value) ? value.toFixed(digits) : 'n/a'}`,

@@ -11,7 +11,7 @@ import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
-import { benchSuite, type SuiteTiming } from './parts/suite.ts'
+import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
 import {
   determinismSection,
@@ -32,6 +32,7 @@ interface Results {
   suite?: SuiteTiming
   determinism?: DeterminismResult
   select?: SelectTiming
+  npmTest?: SuiteTiming
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -100,6 +101,10 @@ async function main(argv: string[]): Promise<number> {
   })
   await part('suite', async () => suiteSection((results.suite = await benchSuite(repoRoot, runs))))
   await part('select', async () => selectSection((results.select = await benchSelect(repoRoot, runs))))
+  await part('npm-test', async () => {
+    progress('npm test (the whole test suite, about a minute; --skip-npm-test leaves it out)')
+    return suiteSection((results.npmTest = await benchNpmTest(repoRoot)), 'npm test')
+  })
   await part('determinism', async () => {
     results.determinism = await benchDeterminism(repoRoot, undefined, (run, tally) => {
       if (run % 10 === 0) progress(`determinism: ${tally.report()[0]}`)
@@ -163,6 +168,8 @@ function headlineOf(results: Results): Headline {
     agent10kTo100k: results.scale?.agentRatio,
     suiteS: results.suite ? results.suite.wall.median / 1000 : undefined,
     selectS: results.select ? results.select.wall.median / 1000 : undefined,
+    npmTestS: results.npmTest ? results.npmTest.wall.median / 1000 : undefined,
+    binRatio: results.fixed?.binRatio,
   }
 }
 

@@ -20,3 +20,22 @@ export function timeRuns(task: () => Promise<unknown> | unknown, options: Sample
     return performance.now() - started
   }, options)
 }
+
+/**
+ * Wall milliseconds of each kept run of several tasks taken in turn (a, b, a, b, …), so a change
+ * of machine load during the measurement shifts all of them alike: one array per task.
+ */
+export async function timeInterleaved(
+  tasks: ReadonlyArray<() => Promise<unknown> | unknown>,
+  options: SampleOptions,
+): Promise<number[][]> {
+  const times = tasks.map(() => [] as number[])
+  for (let round = 0; round < options.warmup + options.runs; round++) {
+    for (const [index, task] of tasks.entries()) {
+      const started = performance.now()
+      await task()
+      if (round >= options.warmup) times[index].push(performance.now() - started)
+    }
+  }
+  return times
+}

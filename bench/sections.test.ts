@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { determinismSection, scaleSection, scenariosSection } from './sections.ts'
+import { determinismSection, fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
 import { summarize } from './stats.ts'
 
 describe('scenariosSection', () => {
@@ -59,6 +59,36 @@ describe('scaleSection', () => {
     expect(lines[3]).toMatch(/^10k chunks +10000 +1\.1 .* 1\.00 s +100$/)
     expect(lines[4]).toMatch(/ n\/a +n\/a +n\/a +n\/a$/)
     expect(lines.at(-1)).toBe('10k → 100k cost ratio: components 8.07×, agent loop n/a (linear growth is 10×)')
+  })
+})
+
+describe('fixedSection', () => {
+  it("shows the --help start over node start, measured side by side, and serve's imports in the floor", () => {
+    const s = (ms: number) => summarize([ms])
+    const lines = fixedSection({
+      nodeStart: s(60),
+      binHelp: s(72),
+      binRatio: 1.2,
+      serveImport: s(150),
+      binImportMs: 90,
+      boot: s(10),
+      serveEof: s(220),
+      floorMs: 82,
+    })
+    expect(lines).toContain(
+      "--help / node start = 1.20× (runs interleaved); bin import ≈ serve's imports − node start = 90.0 ms",
+    )
+    expect(lines.some((line) => /^node: import dsh serve's command module +150\.0 ms/.test(line))).toBe(true)
+  })
+})
+
+describe('suiteSection', () => {
+  it('titles the section and warns when the command failed', () => {
+    const timing = { command: 'npm test', wall: summarize([61_000]), tests: 'Tests  700 passed (700)', code: 1 }
+    const lines = suiteSection(timing, 'npm test')
+    expect(lines[0]).toBe('== npm test ==')
+    expect(lines[1]).toBe('npm test: 61.00 s median of 1 (min 61.00 s, max 61.00 s); Tests  700 passed (700); exit 1')
+    expect(lines[2]).toMatch(/did not pass/)
   })
 })
 

@@ -38,11 +38,13 @@ export function fixedSection(fixed: FixedCosts, subprocessMedianMs?: number): st
       [
         row("node -e ''", fixed.nodeStart),
         row('node bin/dsh.js --help', fixed.binHelp),
+        row("node: import dsh serve's command module", fixed.serveImport),
         row('bootComposition + dispose (in this process)', fixed.boot),
         row('dsh serve: boot, stdin EOF, exit', fixed.serveEof),
       ],
     ),
-    `bin import ≈ --help − node start = ${formatMs(fixed.binImportMs)}`,
+    `--help / node start = ${formatRatio(fixed.binRatio)} (runs interleaved); ` +
+      `bin import ≈ serve's imports − node start = ${formatMs(fixed.binImportMs)}`,
     `floor = node start + bin import + boot = ${formatMs(fixed.floorMs)}`,
   ]
   if (subprocessMedianMs !== undefined) {
@@ -87,9 +89,9 @@ export function scaleSection(scale: ScaleResult): string[] {
   ]
 }
 
-export function suiteSection(suite: SuiteTiming): string[] {
+export function suiteSection(suite: SuiteTiming, title = 'suite'): string[] {
   const lines = [
-    '== suite ==',
+    `== ${title} ==`,
     `${suite.command}: ${formatMs(suite.wall.median)} median of ${suite.wall.runs} (min ${formatMs(suite.wall.min)}, max ${formatMs(suite.wall.max)}); ${suite.tests || 'no Tests line'}; exit ${suite.code}`,
   ]
   if (suite.code !== 0) lines.push('warning: the suite did not pass; its time may not be representative')

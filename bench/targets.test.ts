@@ -15,8 +15,20 @@ describe('judgeTargets', () => {
       scale10kTo100k: 12,
       suiteS: 15,
       selectS: 6,
+      npmTestS: 35,
+      binRatio: 1.4,
     })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'scale-100k', 'scale-ratio', 'suite', 'select'])
+    for (const id of [
+      'inproc',
+      'ratio',
+      'subprocess',
+      'scale-100k',
+      'scale-ratio',
+      'suite',
+      'select',
+      'npm-test',
+      'bin-ratio',
+    ])
       expect(verdicts[id].status).toBe('PASS')
     expect(verdicts.subprocess.value).toBe(2)
   })
@@ -31,8 +43,20 @@ describe('judgeTargets', () => {
       agent10kTo100k: 12.5,
       suiteS: 16,
       selectS: 6.1,
+      npmTestS: 74,
+      binRatio: 2.7,
     })
-    for (const id of ['inproc', 'ratio', 'subprocess', 'agent-100k', 'agent-ratio', 'suite', 'select'])
+    for (const id of [
+      'inproc',
+      'ratio',
+      'subprocess',
+      'agent-100k',
+      'agent-ratio',
+      'suite',
+      'select',
+      'npm-test',
+      'bin-ratio',
+    ])
       expect(verdicts[id].status).toBe('MISS')
   })
 

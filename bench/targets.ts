@@ -1,4 +1,5 @@
-// The performance targets (issue 9; in-process and the ratio tightened by issue 13) and their verdicts. Pure: numbers in, PASS/MISS out.
+// The performance targets (issue 9; in-process and the ratio tightened by issue 13; issue 18's) and their
+// verdicts. Pure: numbers in, PASS/MISS out.
 import { ratio } from './stats.ts'
 
 /** The headline numbers one bench run produces; a part that did not run leaves its numbers undefined. */
@@ -21,6 +22,10 @@ export interface Headline {
   suiteS?: number
   /** One scenario under vitest from a cold start (`vitest run scenarios/text-turn/`). */
   selectS?: number
+  /** Wall time of `npm test`, the README's test command. */
+  npmTestS?: number
+  /** `node bin/dsh.js --help` over a bare `node -e ''` start (medians). */
+  binRatio?: number
 }
 
 export interface TargetVerdict {
@@ -102,6 +107,22 @@ const SPECS: Spec[] = [
     unit: 's',
     kind: 'max',
     value: (h) => h.selectS,
+  },
+  {
+    id: 'npm-test',
+    label: 'npm test wall time',
+    limit: 35,
+    unit: 's',
+    kind: 'max',
+    value: (h) => h.npmTestS,
+  },
+  {
+    id: 'bin-ratio',
+    label: "dsh --help start over a bare node -e ''",
+    limit: 1.4,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.binRatio,
   },
 ]
 

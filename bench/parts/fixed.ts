@@ -2,19 +2,27 @@
 // against the physical floor: node's own start, importing the built CLI, booting the composition.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { bootComposition } from '../../host/app/boot.ts'
 import { makeTempCwd } from '../../host/snapshot/env/workspace/temp-cwd.ts'
-import { timeRuns, type SampleOptions } from '../sample.ts'
+import { timeInterleaved, timeRuns, type SampleOptions } from '../sample.ts'
 import { generateSession, sessionText } from '../session-gen.ts'
 import { timedSpawnOk } from '../spawn-timer.ts'
-import { summarize, type Summary } from '../stats.ts'
+import { ratio, summarize, type Summary } from '../stats.ts'
 
 export interface FixedCosts {
   /** `node -e ''`. */
   nodeStart: Summary
   /** `node bin/dsh.js --help`: node start + importing dist/host/app/cli.js (and printing the usage). */
   binHelp: Summary
-  /** binHelp − nodeStart (medians). */
+  /** binHelp / nodeStart (medians of interleaved runs): what `dsh --help` adds to node's own start. */
+  binRatio: number
+  /**
+   * `node -e "await import('…/dist/host/app/cli/serve.js')"`: node start + what a `dsh serve` run
+   * imports before it boots. `--help` measured this until commands loaded on demand (issue 18).
+   */
+  serveImport: Summary
+  /** serveImport − nodeStart (medians): the import cost in the floor. */
   binImportMs: number
   /** In this (warm) process: bootComposition of cordis.yml + cordis.snapshot.yml, then dispose. */
   boot: Summary
@@ -26,6 +34,8 @@ export interface FixedCosts {
 
 /** Each of these costs well under a second, and the floor is a sum of three medians: take at least 7 runs. */
 export const MIN_FIXED_RUNS = 7
+/** bin_ratio compares two ~100 ms process starts whose noise is a good part of the difference: more pairs. */
+export const MIN_START_PAIRS = 15
 
 export async function benchFixed(repoRoot: string, base: SampleOptions): Promise<FixedCosts> {
   const runs = { warmup: base.warmup, runs: Math.max(base.runs, MIN_FIXED_RUNS) }
@@ -45,8 +55,16 @@ export async function benchFixed(repoRoot: string, base: SampleOptions): Promise
 
     const node = process.execPath
     const bin = join(repoRoot, 'bin', 'dsh.js')
-    const nodeStart = summarize(await timeRuns(() => timedSpawnOk(node, ['-e', ''], { cwd: repoRoot }), runs))
-    const binHelp = summarize(await timeRuns(() => timedSpawnOk(node, [bin, '--help'], { cwd: repoRoot }), runs))
+    // Side by side, so the ratio holds even while the machine's load changes.
+    const [nodeTimes, helpTimes] = await timeInterleaved(
+      [
+        () => timedSpawnOk(node, ['-e', ''], { cwd: repoRoot }),
+        () => timedSpawnOk(node, [bin, '--help'], { cwd: repoRoot }),
+      ],
+      { warmup: runs.warmup, runs: Math.max(runs.runs, MIN_START_PAIRS) },
+    )
+    const nodeStart = summarize(nodeTimes)
+    const binHelp = summarize(helpTimes)
     const boot = summarize(
       await timeRuns(async () => {
         const lines: string[] = []
@@ -81,8 +99,27 @@ export async function benchFixed(repoRoot: string, base: SampleOptions): Promise
     const serveEof = summarize(
       await timeRuns(() => timedSpawnOk(node, serveArgs, { cwd: scratch.path, env: { PATH: process.env.PATH } }), runs),
     )
-    const binImportMs = Math.max(0, binHelp.median - nodeStart.median)
-    return { nodeStart, binHelp, binImportMs, boot, serveEof, floorMs: nodeStart.median + binImportMs + boot.median }
+    const serveModule = pathToFileURL(join(repoRoot, 'dist', 'host', 'app', 'cli', 'serve.js')).href
+    const serveImport = summarize(
+      await timeRuns(
+        () =>
+          timedSpawnOk(node, ['--input-type=module', '-e', `await import(${JSON.stringify(serveModule)})`], {
+            cwd: repoRoot,
+          }),
+        runs,
+      ),
+    )
+    const binImportMs = Math.max(0, serveImport.median - nodeStart.median)
+    return {
+      nodeStart,
+      binHelp,
+      binRatio: ratio(binHelp.median, nodeStart.median),
+      serveImport,
+      binImportMs,
+      boot,
+      serveEof,
+      floorMs: nodeStart.median + binImportMs + boot.median,
+    }
   } finally {
     await scratch.cleanup()
   }

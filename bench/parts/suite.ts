@@ -1,10 +1,13 @@
-// Wall time of the replay suite as `npm test` runs it: `npx vitest run scenarios` (vitest's own
-// start, collection and transform included), spawned from the repository root.
+// Wall time of test commands as a developer runs them, spawned from the repository root:
+// - suite: the replay suite as `npm test` runs it, `npx vitest run scenarios` (vitest's own
+//   start, collection and transform included), at most 3 runs;
+// - npm-test: the README's test command, `npm test` (every test file), one run.
 import { timeRuns, type SampleOptions } from '../sample.ts'
 import { timedSpawn } from '../spawn-timer.ts'
 import { summarize, type Summary } from '../stats.ts'
 
 export const SUITE_COMMAND = ['npx', 'vitest', 'run', 'scenarios'] as const
+export const NPM_TEST_COMMAND = ['npm', 'test'] as const
 
 export interface SuiteTiming {
   command: string
@@ -16,9 +19,18 @@ export interface SuiteTiming {
 }
 
 /** A whole suite run costs seconds: no warm-up beyond vitest's own cache, at most 3 kept runs. */
-export async function benchSuite(repoRoot: string, base: SampleOptions): Promise<SuiteTiming> {
+export function benchSuite(repoRoot: string, base: SampleOptions): Promise<SuiteTiming> {
+  return timeTestCommand(repoRoot, SUITE_COMMAND, Math.min(base.runs, 3))
+}
+
+/** `npm test` takes about a minute on 2 cores: one run, no warm-up. */
+export function benchNpmTest(repoRoot: string): Promise<SuiteTiming> {
+  return timeTestCommand(repoRoot, NPM_TEST_COMMAND, 1)
+}
+
+async function timeTestCommand(repoRoot: string, commandLine: readonly string[], runs: number): Promise<SuiteTiming> {
   let last = { code: null as number | null, stdout: '' }
-  const [command, ...args] = SUITE_COMMAND
+  const [command, ...args] = commandLine
   const wall = await timeRuns(
     async () => {
       const outcome = await timedSpawn(command, args, {
@@ -27,9 +39,9 @@ export async function benchSuite(repoRoot: string, base: SampleOptions): Promise
       })
       last = outcome
     },
-    { warmup: 0, runs: Math.min(base.runs, 3) },
+    { warmup: 0, runs },
   )
-  return { command: SUITE_COMMAND.join(' '), wall: summarize(wall), tests: testsLine(last.stdout), code: last.code }
+  return { command: commandLine.join(' '), wall: summarize(wall), tests: testsLine(last.stdout), code: last.code }
 }
 
 /** The "Tests  N passed (N)" summary line of vitest's output, or '' if absent. */

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { ValidationError } from 'cordis'
 import { nearMisses } from '../../lib/did-you-mean.ts'
 import { packageFile } from '../../lib/package-root.ts'
-import { ConfigError } from '../../plugins/config/errors.ts'
-import { BootError } from './boot.ts'
 import { UsageError, type CliCommand, type CliIO, type OptionValues } from './cli/command.ts'
 import { commands, DEFAULT_COMMAND } from './cli/commands.ts'
 import { commandUsage, generalUsage, parseArgsOptions } from './cli/usage.ts'
@@ -96,6 +93,8 @@ export async function main(
     return await command.run(parsed, io)
   } catch (error) {
     if (error instanceof UsageError) return usageError(io, error.message, help)
+    // Loaded on failure only: it names error classes whose modules a --help run never needs.
+    const { describeFailure } = await import('./cli/describe-failure.ts')
     io.stderr(`${describeFailure(error)}\n`)
     return 1
   }
@@ -125,19 +124,6 @@ function describeParseError(error: Error & { code?: string }, command: CliComman
     return `dsh ${command.name} takes no arguments, got ${/'([^']*)'/.exec(error.message)?.[1] ?? 'one'}`
   // e.g. "Option '--mode <value>' argument missing"
   return `${error.message.split('. ')[0]!.replace(/^Option/, 'option')}`
-}
-
-/** Config and boot errors already say where and what to do; anything else keeps its stack. */
-function describeFailure(error: unknown): string {
-  if (error instanceof ConfigError) return `dsh: ${error.message}`
-  if (error instanceof BootError) {
-    const cause = error.cause
-    // A plugin that crashed gets its stack; config and schema errors are fully said by the message.
-    const crashed = cause instanceof Error && !(cause instanceof ConfigError) && !(cause instanceof ValidationError)
-    const detail = crashed && cause.stack ? `\n${cause.stack}` : ''
-    return `dsh: ${error.message}${detail}`
-  }
-  return `dsh: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`
 }
 
 // Run when executed directly (`node --import tsx host/app/cli.ts …` or `node dist/host/app/cli.js …`);

@@ -30,21 +30,16 @@ export function serveConnection(
   let clientCapabilities: acp.ClientCapabilities | undefined
   const owned = new Set<string>()
   const tools: ToolLookup = (name) => ctx.tools.get(name)
-  // Notifications go out in the order they were produced; a prompt's response waits for them.
+  // Notifications go out in the order they were produced (the SDK writes messages in call
+  // order); a prompt's response waits for the last one, and with it for all before it.
   let outbox: Promise<void> = Promise.resolve()
   let client: acp.AgentContext | undefined
   const send = (sessionId: string, update: acp.SessionUpdate) => {
     const target = client
     if (!target) return
-    outbox = outbox
-      .then(() => target.notify(acp.methods.client.session.update, { sessionId, update }))
-      .catch((error) => {
-        ctx.emit(
-          ctx,
-          'internal/warn',
-          `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`,
-        )
-      })
+    outbox = target.notify(acp.methods.client.session.update, { sessionId, update }).catch((error) => {
+      ctx.emit(ctx, 'internal/warn', `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`)
+    })
   }
   const requireInit = (method: string) => {
     if (!initialized)
@@ -178,7 +173,8 @@ export function serveConnection(
       if (owned.has(params.sessionId)) ctx.agent.cancel(params.sessionId)
     })
 
-  const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) => {
+  // Every model chunk is an event: watch the store directly, not through a Cordis listener.
+  const unlisten = ctx.sessions.watch((sessionId: string, event: SessionEvent) => {
     if (!owned.has(sessionId)) return
     for (const update of liveUpdates(event, tools)) send(sessionId, update)
   })

@@ -2,7 +2,8 @@
 // surface the snapshot transcript pins, so every mapping lives here and nowhere else.
 import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk'
 import type { StreamError } from '../llm/types.ts'
-import type { SessionEvent } from '../session/events.ts'
+import { argumentsOf } from '../agent/tool-arguments.ts'
+import type { EventData, SessionEvent } from '../session/events.ts'
 import { displayContent, displayLocations } from './tool-display.ts'
 
 export interface ToolInfo {
@@ -24,7 +25,7 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { 
       return []
     }
     case 'tool/call':
-      return [toolCallUpdate(event.data.callId, event.data.name, event.data.arguments, tools)]
+      return [toolCallUpdate(event.data, tools)]
     case 'tool/start':
       return [toolRunningUpdate(event.data.callId)]
     case 'turn/end':
@@ -97,24 +98,16 @@ export function historyUpdates(events: readonly SessionEvent[], tools: ToolLooku
   return updates
 }
 
-function toolCallUpdate(callId: string, name: string, rawArguments: string, tools: ToolLookup): SessionUpdate {
-  const args = parseObject(rawArguments)
-  const tool = tools(name)
+function toolCallUpdate(call: EventData['tool/call'], tools: ToolLookup): SessionUpdate {
+  const parsed = argumentsOf(call)
+  const args = 'args' in parsed ? parsed.args : undefined
+  const tool = tools(call.name)
   return {
     sessionUpdate: 'tool_call',
-    toolCallId: callId,
-    title: tool && args ? tool.title(args) : name,
+    toolCallId: call.callId,
+    title: tool && args ? tool.title(args) : call.name,
     kind: tool?.kind ?? 'other',
     status: 'pending',
-    rawInput: args ?? rawArguments,
-  }
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(text || '{}')
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : undefined
-  } catch {
-    return undefined
+    rawInput: args ?? call.arguments,
   }
 }

@@ -3,6 +3,7 @@
 // the connection on it (docs/acp-message-limit.md).
 import * as acp from '@agentclientprotocol/sdk'
 import { limitLines } from './line-limit.ts'
+import { LineWritable } from './line-stream.ts'
 import type { MessageHead } from './message-head.ts'
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
@@ -22,7 +23,8 @@ export function limitedNdJsonStream(
   // One writer for both the SDK's messages and the refusals: each write is a whole line.
   const writer = output.getWriter()
   const encoder = new TextEncoder()
-  const writeLine = (message: unknown) => writer.write(encoder.encode(`${JSON.stringify(message)}\n`))
+  const writeText = (line: string) => writer.write(encoder.encode(line))
+  const writeLine = (message: unknown) => writeText(`${JSON.stringify(message)}\n`)
   const sdkOutput = new WritableStream<Uint8Array>({
     write: (chunk) => writer.write(chunk),
     close: () => writer.close(),
@@ -38,7 +40,9 @@ export function limitedNdJsonStream(
     }),
   )
   // Lines reaching the SDK are within the limit; its own check (slack for a CR) never fires first.
-  return acp.ndJsonStream(sdkOutput, limited, { maxMessageBytes: maxMessageBytes + 1 })
+  const { readable } = acp.ndJsonStream(sdkOutput, limited, { maxMessageBytes: maxMessageBytes + 1 })
+  // The agent's own messages skip the SDK's per-message writer lock (line-stream.ts).
+  return { readable, writable: new LineWritable(writeText) }
 }
 
 interface Refusal {

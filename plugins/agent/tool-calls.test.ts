@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { approve, askOrCancel } from './approval.ts'
 import { PERMISSION_OPTIONS } from './permission.ts'
-import { findTool, parseArguments, runToolCalls } from './tool-calls.ts'
+import { parseToolArguments } from './tool-arguments.ts'
+import { findTool, runToolCalls } from './tool-calls.ts'
 import { standIns, tool, typesOf } from './test-support/stand-ins.ts'
 
 const call = (name: string, args = '{}', id = `call-${name}`) => ({ id, name, arguments: args })
@@ -109,10 +110,10 @@ describe('approval', () => {
   })
 })
 
-describe('findTool and parseArguments', () => {
+describe('findTool and parseToolArguments', () => {
   it('names the offered tools, or none', () => {
     expect(findTool(standIns().turn(), 'x')).toBe('Unknown tool "x". Available tools: none.')
-    expect(parseArguments('')).toEqual({})
-    expect(parseArguments('{')).toBe('Invalid arguments: not valid JSON: "{".')
+    expect(parseToolArguments('')).toEqual({ args: {} })
+    expect(parseToolArguments('{')).toEqual({ error: 'Invalid arguments: not valid JSON: "{".' })
   })
 })

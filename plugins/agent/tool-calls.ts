@@ -4,15 +4,18 @@ import type { ToolCall } from '../llm/types.ts'
 import { refusedByMode } from './modes.ts'
 import type { Tool, ToolContext, ToolDisplay } from '../tools/types.ts'
 import { approve } from './approval.ts'
+import { parseToolArguments, recordedCall } from './tool-arguments.ts'
 import type { Turn } from './turn-state.ts'
 
 /** Runs the step's calls in order; returns true when the turn was cancelled. Every call gets a result. */
 export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]): Promise<boolean> {
   const { number, signal } = turn
-  for (const call of calls)
-    turn.append('tool/call', { turn: number, step, callId: call.id, name: call.name, arguments: call.arguments })
+  // Parsed once: the ACP projection of each tool/call reuses this parse (tool-arguments.ts).
+  const parsed = calls.map((call) => parseToolArguments(call.arguments))
+  for (const [index, { id, name, arguments: text }] of calls.entries())
+    turn.append('tool/call', recordedCall({ turn: number, step, callId: id, name, arguments: text }, parsed[index]))
   let cancelled = false
-  for (const call of calls) {
+  for (const [index, call] of calls.entries()) {
     const result = (text: string, isError: boolean) =>
       turn.append('tool/result', { turn: number, step, callId: call.id, output: text, isError })
     if (cancelled || signal.aborted) {
@@ -25,11 +28,12 @@ export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]):
       result(tool, true)
       continue
     }
-    const args = parseArguments(call.arguments)
-    if (typeof args === 'string') {
-      result(args, true)
+    const parse = parsed[index]
+    if ('error' in parse) {
+      result(parse.error, true)
       continue
     }
+    const args = parse.args
     const verdict = await approve(turn, call, tool, args)
     if (verdict === 'cancel') {
       cancelled = true
@@ -71,15 +75,5 @@ async function runTool(tool: Tool, args: Record<string, unknown>, context: ToolC
       output: `Tool ${tool.name} failed unexpectedly: ${(error as Error)?.message ?? String(error)}`,
       isError: true,
     }
-  }
-}
-
-export function parseArguments(text: string): Record<string, unknown> | string {
-  try {
-    const value = JSON.parse(text || '{}')
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value
-    return `Invalid arguments: expected a JSON object, got ${JSON.stringify(text)}.`
-  } catch {
-    return `Invalid arguments: not valid JSON: ${JSON.stringify(text)}.`
   }
 }

@@ -73,6 +73,7 @@ function readSession(
   log.events.forEach((event, position) => {
     if (event.type !== 'assistant/chunk') return void historyEvents.push(event)
     // Validate every chunk here, so a bad fixture fails at start rather than mid-scenario.
+    if (isPlainDelta(event.data)) return
     const result = ChunkEventData.safeParse(event.data)
     if (!result.success) {
       const problems = result.error.issues.slice(0, 4).map((issue) => formatIssue(event.data, issue))
@@ -82,6 +83,32 @@ function readSession(
   // Every chunk event passed the check above, so deriving cannot fail on a bad (turn, step).
   const script = deriveReplayScript(log.events)
   return { index, file, cwd: parseRecordedCwd(log.header.cwd, file, realpath), historyEvents, script }
+}
+
+/**
+ * A text or reasoning delta exactly as ChunkEventData accepts it (the chunks of a long stream):
+ * checked by hand, because zod took as long as parsing the whole log. Anything else goes to zod.
+ */
+function isPlainDelta(data: unknown): boolean {
+  if (!isRecord(data) || !isStepNumber(data.turn) || !isStepNumber(data.step) || !isRecord(data.chunk)) return false
+  const chunk = data.chunk
+  if ((chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') || typeof chunk.text !== 'string') return false
+  return hasOnlyKeys(data, 3) && hasOnlyKeys(chunk, 2)
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isStepNumber(value: unknown): boolean {
+  return Number.isInteger(value) && (value as number) > 0
+}
+
+/** The record has exactly `count` own keys (the ones already checked). */
+function hasOnlyKeys(record: Record<string, unknown>, count: number): boolean {
+  let keys = 0
+  for (const _ in record) keys++
+  return keys === count
 }
 
 /** Every override part, checked for targets that exist and for two files fighting over one session. */

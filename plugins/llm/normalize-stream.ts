@@ -24,10 +24,11 @@ export async function* guardStream(
   const aborted = (): StreamChunk => ({ type: 'finish', reason: 'aborted' })
   if (signal.aborted) return yield aborted()
   let iterator: AsyncIterator<StreamChunk> | undefined
+  const race = new AbortRace(signal)
   try {
     iterator = open()[Symbol.asyncIterator]()
     while (true) {
-      const result = await nextOrAbort(iterator, signal)
+      const result = await race.next(iterator)
       if (result === ABORTED || signal.aborted) return yield aborted()
       if (result.done) break
       const chunk = result.value
@@ -46,6 +47,7 @@ export async function* guardStream(
     if (signal.aborted) return yield aborted()
     yield { type: 'finish', reason: 'error', error: toStreamError(error) }
   } finally {
+    race.dispose()
     // Let the adapter close its socket / timers; never let its cleanup error escape.
     void iterator?.return?.()?.catch?.(() => {})
   }
@@ -53,21 +55,30 @@ export async function* guardStream(
 
 const ABORTED = Symbol('aborted')
 
-/** Race the next chunk against the abort signal, so a stalled adapter cannot hold a cancelled turn. */
-function nextOrAbort<T>(iterator: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T> | typeof ABORTED> {
-  if (signal.aborted) return Promise.resolve(ABORTED)
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(ABORTED)
-    signal.addEventListener('abort', onAbort, { once: true })
-    iterator.next().then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
+/**
+ * Races each next chunk against the abort signal, so a stalled adapter cannot hold a cancelled
+ * turn. One abort listener serves the whole stream: adding and removing one per chunk cost
+ * more than the rest of the guard on a long stream.
+ */
+class AbortRace {
+  /** Settles the pending next() with ABORTED; replaced for every chunk. */
+  private wake: ((value: typeof ABORTED) => void) | undefined
+  private readonly onAbort = () => this.wake?.(ABORTED)
+
+  constructor(private readonly signal: AbortSignal) {
+    signal.addEventListener('abort', this.onAbort, { once: true })
+  }
+
+  next<T>(iterator: AsyncIterator<T>): Promise<IteratorResult<T> | typeof ABORTED> {
+    if (this.signal.aborted) return Promise.resolve(ABORTED)
+    return new Promise((resolve, reject) => {
+      this.wake = resolve
+      iterator.next().then(resolve, reject)
+    })
+  }
+
+  dispose(): void {
+    this.wake = undefined
+    this.signal.removeEventListener('abort', this.onAbort)
+  }
 }

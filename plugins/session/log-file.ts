@@ -123,12 +123,16 @@ export class SessionLogFile {
         `session log ${this.path} is closed; the session store was disposed or the session failed earlier`,
       )
     if (verify) checkLogIdentity(fd, this.path, this.identity, this.size)
-    const bytes = Buffer.from(text)
     try {
-      let written = 0
-      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written)
+      // The string goes to the kernel without a Buffer per line; a short write (rare) finishes from bytes.
+      const length = Buffer.byteLength(text)
+      let written = writeSync(fd, text)
+      if (written < length) {
+        const bytes = Buffer.from(text)
+        while (written < length) written += writeSync(fd, bytes, written, length - written)
+      }
       if (this.fsync) fsyncSync(fd)
-      this.size += bytes.length
+      this.size += length
     } catch (error) {
       this.recoverFromFailedWrite()
       throw new Error(

@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { type Context, Service } from 'cordis'
+import { type Context, Service, symbols } from 'cordis'
 import { z } from 'zod'
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
+import { emitSafely, EventWatchers, type EventWatcher } from './event-watchers.ts'
 import { SessionLogFile } from './log-file.ts'
 import {
   parseSessionHeaderLine,
@@ -62,7 +63,8 @@ export interface OpenedSession extends SessionContents {
 
 interface LiveSession {
   header: SessionHeader
-  events: SessionEvent[]
+  /** Events appended so far; their content is in the file only (read() reads it). */
+  count: number
   file: SessionLogFile
 }
 
@@ -81,8 +83,9 @@ interface StoreState {
   readonly clock: () => number
   readonly live: Map<string, LiveSession>
   readonly createdHere: SessionHeader[]
-  /** The store context's emitter, resolved once; emission does not depend on the caller's context. */
+  /** The events service's own emit (not through its tracing proxy), resolved once. */
   readonly emit: (name: 'session/created' | 'session/event', ...args: unknown[]) => void
+  readonly watchers: EventWatchers
   disposed: boolean
 }
 
@@ -97,7 +100,8 @@ export class SessionStore extends Service {
     super(ctx, 'sessions')
     const resolved = Config.parse(config)
     this.root = resolve(resolved.root)
-    const emit = ctx.emit as (name: string, ...args: unknown[]) => void
+    const events = (ctx.events as unknown as Record<symbol, typeof ctx.events>)[symbols.original] ?? ctx.events
+    const emit = events.emit.bind(events) as (name: string, ...args: unknown[]) => void
     this.state = {
       root: this.root,
       fsync: resolved.fsync,
@@ -106,6 +110,7 @@ export class SessionStore extends Service {
       live: new Map(),
       createdHere: [],
       emit,
+      watchers: new EventWatchers(),
       disposed: false,
     }
   }
@@ -129,7 +134,7 @@ export class SessionStore extends Service {
     const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
     mkdirSync(state.root, { recursive: true })
     const file = SessionLogFile.create(path, serializeHeader(header), state.fsync)
-    state.live.set(id, { header, events: [], file })
+    state.live.set(id, { header, count: 0, file })
     state.createdHere.push(header)
     emitSafely(
       () => state.emit('session/created', header),
@@ -141,6 +146,8 @@ export class SessionStore extends Service {
   /**
    * Append one event. Synchronous: the line is written through the fd before this returns
    * (durable against a killed process; against power loss with `fsync`), then `session/event` fires.
+   * The event handed out holds the caller's `data` itself (not a parse of the line): do not
+   * change it after appending.
    */
   append<K extends EventType>(sessionId: string, type: K, data: EventData[K]): SessionEvent<K> {
     const state = this.state
@@ -159,32 +166,33 @@ export class SessionStore extends Service {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new Error(`cannot append "${type}" to session ${sessionId}: data must be a plain object`)
     }
-    const seq = session.events.length + 1
+    const event = { seq: session.count + 1, time: state.clock(), type, data } as SessionEvent<K>
     let line: string
     try {
-      line = serializeEvent({ seq, time: state.clock(), type, data } as SessionEvent)
+      line = serializeEvent(event as SessionEvent)
     } catch (error) {
       throw new Error(
         `cannot append "${type}" to session ${sessionId}: data is not JSON-serializable (${(error as Error).message})`,
       )
     }
     session.file.writeLine(line, type !== 'assistant/chunk')
-    // Keep (and hand out) exactly what is on disk: undefined fields dropped, no shared references.
-    const event = JSON.parse(line) as SessionEvent
-    session.events.push(event)
-    emitSafely(
-      () => state.emit('session/event', sessionId, event),
-      (error) => this.reportListenerError(error),
-    )
-    return event as SessionEvent<K>
+    session.count++
+    const report = (error: unknown) => this.reportListenerError(error)
+    state.watchers.notify(sessionId, event as SessionEvent, report)
+    emitSafely(() => state.emit('session/event', sessionId, event), report)
+    return event
+  }
+
+  /** `session/event` by a plain call, far cheaper per event; returns the function that stops it. */
+  watch(watcher: EventWatcher): () => void {
+    return this.state.watchers.add(watcher)
   }
 
   /** Load a persisted session so appends continue after its last seq. Idempotent while open. */
   open(sessionId: string): OpenedSession {
     const state = this.state
     assertOpen(state, `open session ${sessionId}`)
-    const current = state.live.get(sessionId)
-    if (current) return { header: { ...current.header }, events: [...current.events] }
+    if (state.live.has(sessionId)) return this.read(sessionId)
     const path = logPath(state.root, sessionId)
     const text = this.readLog(sessionId, path)
     const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
@@ -197,16 +205,14 @@ export class SessionStore extends Service {
     const validBytes = log.tornTail ? log.tornTail.validBytes : readBytes
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
     const file = SessionLogFile.reopen(path, { readBytes, validBytes, endsWithNewline }, state.fsync)
-    state.live.set(sessionId, { header: log.header, events: log.events, file })
+    state.live.set(sessionId, { header: log.header, count: log.events.length, file })
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
     return opened
   }
 
-  /** The session's header and events: the in-memory copy when open here, else the file. */
+  /** The session's header and events, as its file holds them (every append that returned is there). */
   read(sessionId: string): SessionContents {
-    const current = this.state.live.get(sessionId)
-    if (current) return { header: { ...current.header }, events: [...current.events] }
     const path = logPath(this.root, sessionId)
     // A torn tail is an append that never returned, so it is no part of the session.
     const { header, events } = parseSessionLog(this.readLog(sessionId, path), path, { live: true, allowTornTail: true })
@@ -279,15 +285,6 @@ export class SessionStore extends Service {
     }
     state.live.clear()
     if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
-  }
-}
-
-/** Listeners run after the write; one that throws must not make a durable append look failed. */
-function emitSafely(emit: () => void, report: (error: unknown) => void): void {
-  try {
-    emit()
-  } catch (error) {
-    report(error)
   }
 }
 

@@ -1,20 +1,40 @@
 import type { CliCommand } from './command.ts'
-import { configCommand } from './config.ts'
-import { newCommand } from './new.ts'
-import { reviewCommand } from './review.ts'
-import { conformanceCommand } from './conformance.ts'
-import { serveCommand } from './serve.ts'
-import { testCommand } from './test.ts'
+import {
+  configHelp,
+  conformanceHelp,
+  newHelp,
+  reviewHelp,
+  serveHelp,
+  testHelp,
+  type CommandHelp,
+} from './command-help.ts'
 
-/** Every `dsh` command, in help order. To add one: write host/app/cli/<name>.ts and list it here. */
+/**
+ * Every `dsh` command, in help order. Its help is here up front; its code is imported when it
+ * runs, so no command pays for another's modules (nor `dsh --help` for any). To add one: write
+ * its help in ./command-help.ts, its run in host/app/cli/<name>.ts, and list it here.
+ */
 export const commands: readonly CliCommand[] = [
-  serveCommand,
-  configCommand,
-  testCommand,
-  reviewCommand,
-  newCommand,
-  conformanceCommand,
+  onDemand(serveHelp, async () => (await import('./serve.ts')).serveCommand),
+  onDemand(configHelp, async () => (await import('./config.ts')).configCommand),
+  onDemand(testHelp, async () => (await import('./test.ts')).testCommand),
+  onDemand(reviewHelp, async () => (await import('./review.ts')).reviewCommand),
+  onDemand(newHelp, async () => (await import('./new.ts')).newCommand),
+  onDemand(conformanceHelp, async () => (await import('./conformance.ts')).conformanceCommand),
 ]
 
 /** What `dsh` runs when the first argument is absent or a flag. */
 export const DEFAULT_COMMAND = 'serve'
+
+/** A command whose module is imported on its first run. */
+export function onDemand(help: CommandHelp, load: () => Promise<CliCommand>): CliCommand {
+  return {
+    ...help,
+    async run(args, io) {
+      const command = await load()
+      if (command.name !== help.name)
+        throw new Error(`commands.ts lists "${help.name}" but its module exports the command "${command.name}"`)
+      return command.run(args, io)
+    },
+  }
+}

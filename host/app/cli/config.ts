@@ -1,13 +1,12 @@
 import { loadComposition } from '../../../plugins/config/load.ts'
 import type { CliCommand } from './command.ts'
-import { compositionArgs, compositionOptions } from './composition-options.ts'
+import { configHelp } from './command-help.ts'
+import { compositionArgs } from './composition-options.ts'
 import { renderEntries } from './render-entries.ts'
 
 /** `dsh config`: print the effective entry list; reads files only, imports no plugin module. */
 export const configCommand: CliCommand = {
-  name: 'config',
-  summary: 'print the effective entry list (composition + overlays) as YAML',
-  options: compositionOptions,
+  ...configHelp,
   async run({ values }, io) {
     const { configFile, patches } = compositionArgs(values)
     const { entries } = await loadComposition({ configFile, patches, env: io.env })

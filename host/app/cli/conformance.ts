@@ -1,6 +1,7 @@
 import { PERMISSION_MODES, type PermissionMode } from '../../conformance/case-schema.ts'
 import { colorEnabled } from '../../../lib/style.ts'
 import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
+import { conformanceHelp } from './command-help.ts'
 
 /**
  * `dsh conformance`: run the data-driven ACP conformance cases (scenarios/conformance) against
@@ -8,54 +9,7 @@ import { UsageError, stringList, stringOption, type CliCommand } from './command
  * so `dsh serve`, which a conformance run starts many times, does not pay for loading it.
  */
 export const conformanceCommand: CliCommand = {
-  name: 'conformance',
-  summary: 'check any ACP agent command against the conformance cases (docs/conformance.md)',
-  options: {
-    'agent-command': {
-      type: 'string',
-      valueName: 'CMD',
-      description:
-        'the agent to test, e.g. "npx dsh --patch overlays/echo.cordis.yml" (required; split like a shell, run without one)',
-    },
-    profile: {
-      type: 'string',
-      valueName: 'NAME',
-      description: 'which cases must pass: core (any ACP agent; default) or dsh (needs the echo model)',
-    },
-    case: {
-      type: 'string',
-      multiple: true,
-      valueName: 'ID',
-      description: 'run only this case (repeatable); ids are the case file names without NNN- and .json',
-    },
-    cwd: {
-      type: 'string',
-      valueName: 'DIR',
-      description: 'session cwd for every case, put back as it was after each (default: a fresh temp folder per case)',
-    },
-    'permission-mode': {
-      type: 'string',
-      valueName: 'MODE',
-      description: 'answer permission requests: approve-all (default) or deny-all; a case may override it',
-    },
-    format: { type: 'string', valueName: 'FORMAT', description: 'stdout: text (default) or json' },
-    report: {
-      type: 'string',
-      valueName: 'FILE',
-      description: 'also write the JSON report here (written even when interrupted)',
-    },
-    jobs: { type: 'string', valueName: 'N', description: 'cases at a time, each with its own agent (default 1)' },
-    'timeout-scale': {
-      type: 'string',
-      valueName: 'N',
-      description: 'multiply every case timeout, e.g. 3 for a slow real model (default 1)',
-    },
-    suite: {
-      type: 'string',
-      valueName: 'DIR',
-      description: 'conformance data folder (SPEC.md, cases/, profiles/); default: scenarios/conformance of this dsh',
-    },
-  },
+  ...conformanceHelp,
   async run({ values }, io) {
     const agentCommand = stringOption(values, 'agent-command')
     if (agentCommand === undefined)

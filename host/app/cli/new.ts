@@ -5,21 +5,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
 import { UsageError, stringOption, type CliCommand } from './command.ts'
+import { newHelp } from './command-help.ts'
 
 export const newCommand: CliCommand = {
-  name: 'new',
-  summary: 'scaffold a scenario folder (snapshot.yml, input.json, model.yml) ready to record with --stub',
-  positionals: '<name>',
-  options: {
-    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
-    description: { type: 'string', valueName: 'TEXT', description: 'the one-line description for snapshot.yml' },
-    class: { type: 'string', valueName: 'NAME', description: 'header class to join (default: default)' },
-    table: {
-      type: 'string',
-      valueName: 'FILE',
-      description: 'the *.snapshot.test.ts table to add the name to (default: the only one listing names, if any)',
-    },
-  },
+  ...newHelp,
   async run({ values, positionals }, io) {
     if (positionals.length !== 1)
       throw new UsageError('dsh new takes exactly one scenario name, e.g. dsh new read-config')

@@ -3,20 +3,11 @@
 // person answers at a terminal. docs/review.md.
 import { resolve } from 'node:path'
 import { colourDiff } from './colour-diff.ts'
+import { reviewHelp } from './command-help.ts'
 import { UsageError, paintFor, stringOption, type CliCommand, type CliIO } from './command.ts'
 
 export const reviewCommand: CliCommand = {
-  name: 'review',
-  summary: 'list pending fixtures (<file>.new from --pending) with their diffs; accept or reject them',
-  positionals: '[name|glob…]',
-  options: {
-    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
-    accept: {
-      type: 'boolean',
-      description: 'accept every pending file (of the named scenarios): it replaces the fixture',
-    },
-    reject: { type: 'boolean', description: 'reject every pending file (of the named scenarios): it is deleted' },
-  },
+  ...reviewHelp,
   async run({ values, positionals }, io) {
     if (values.accept && values.reject) throw new UsageError('--accept and --reject exclude each other')
     const review = await import('../../snapshot/review/pending.ts')

@@ -5,7 +5,8 @@ import { loadDotEnvForLiveMode } from '../live-env.ts'
 import { watchForShutdown } from '../shutdown.ts'
 import { loadComposition } from '../../../plugins/config/load.ts'
 import type { CliCommand } from './command.ts'
-import { compositionArgs, compositionOptions } from './composition-options.ts'
+import { serveHelp } from './command-help.ts'
+import { compositionArgs } from './composition-options.ts'
 import { runHostedScenarios } from './hosted-scenarios.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 
@@ -17,9 +18,7 @@ const SLOW_DISPOSE_MS = 10_000
  * (overlays/snapshot-host.cordis.yml) runs its scenarios instead and exits with their verdict.
  */
 export const serveCommand: CliCommand = {
-  name: 'serve',
-  summary: 'run the composition (the ACP agent on stdio) until stdin closes or a signal arrives',
-  options: compositionOptions,
+  ...serveHelp,
   async run({ values }, io) {
     const log = (line: string) => io.stderr(`${line}\n`)
     // Before anything else, so that a signal during boot is graceful too.

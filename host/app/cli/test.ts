@@ -3,45 +3,12 @@ import { resolve } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
 import { UsageError, paintFor, stringList, stringOption, type CliCommand } from './command.ts'
-import { compositionOptions } from './composition-options.ts'
+import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
 
 /** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
-  name: 'test',
-  summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
-  positionals: '[name|glob…]',
-  options: {
-    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
-    config: {
-      ...compositionOptions.config,
-      description: "composition file (default: cordis.yml in the root folder, else dsh's own)",
-    },
-    patch: compositionOptions.patch,
-    mode: {
-      type: 'string',
-      valueName: 'MODE',
-      description:
-        'replay (default, keyless), record (real model, or --stub), refresh (keyless, rewrites goldens), ' +
-        'record-missing (record only the scenarios without fixtures), ' +
-        'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion)',
-    },
-    pending: {
-      type: 'boolean',
-      description: 'with record / refresh: write <file>.new beside each fixture that would change, for dsh review',
-    },
-    subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
-    stub: {
-      type: 'boolean',
-      description:
-        "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
-    },
-    shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
-    format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
-    report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
-    html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report to FILE' },
-    timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
-  },
+  ...testHelp,
   async run({ values, positionals }, io) {
     const mode = (stringOption(values, 'mode') ?? 'replay') as SuiteMode
     if (!SUITE_MODES.includes(mode))

@@ -7,10 +7,11 @@ import type {} from '../../../plugins/acp/index.ts'
 import { createMemoryPipe } from '../../../plugins/acp/memory-pipe.ts'
 import type {} from '../../../plugins/session/index.ts'
 import { SessionEventFeed } from './driver/event-feed.ts'
+import { isSessionUpdateLine } from './driver/skip-updates.ts'
 
 export interface ScenarioBridge {
   readonly feed: SessionEventFeed
-  /** The client's side of the ACP stream (use once). */
+  /** The client's side of the ACP stream (use once); it carries no `session/update` (the transcript does). */
   readonly clientStream: acp.Stream
   /** The bytes the agent wrote, exactly as its stdout would carry them. */
   transcript(): string
@@ -25,10 +26,14 @@ export function openBridge(ctx: Context): ScenarioBridge {
     throw new Error(
       'the composition has no running acp service: enable the acp entry (transport: none) and the agent, tools and sessions it needs',
     )
-  const pipe = createMemoryPipe()
+  const sessions = ctx.get('sessions')
+  if (!sessions) throw new Error('the composition has no running sessions service: enable the session entry')
+  // The driver ignores session/update notifications: the pipe keeps them for the transcript only.
+  const pipe = createMemoryPipe({ skipForClient: isSessionUpdateLine })
   const feed = new SessionEventFeed()
-  const stopListening = ctx.on('session/event', (sessionId, event) => feed.push(sessionId, event))
-  const connection = bridge.serve(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
+  // Every model chunk is an event: watch the store, not through a Cordis listener.
+  const stopListening = sessions.watch((sessionId, event) => feed.push(sessionId, event))
+  const connection = bridge.serve(pipe.agentStream())
   let closed = false
   return {
     feed,

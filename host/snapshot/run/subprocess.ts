@@ -2,10 +2,10 @@
 // (the per-run patch written to a file), a scrubbed environment and the temp cwd.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import * as acp from '@agentclientprotocol/sdk'
 import { packageFile } from '../../../lib/package-root.ts'
 import { SessionEventFeed } from '../plugin/driver/event-feed.ts'
 import { driveScenario } from '../plugin/driver/driver.ts'
+import { driverStream } from '../plugin/driver/skip-updates.ts'
 import { AgentProcess } from '../../../lib/process/agent-process.ts'
 import { SessionLogTail } from '../subprocess/log-tail.ts'
 import { collectLogs, type RawCapture } from '../env/capture.ts'
@@ -49,7 +49,7 @@ export async function runSubprocess(
       driveScenario({
         scenario: run.scenario.name,
         input: run.scenario.input,
-        stream: acp.ndJsonStream(agent.output, agent.input),
+        stream: driverStream(agent.output, agent.input),
         feed,
         cwd: run.cwd.path,
         timeoutMs: options.timeoutMs,

@@ -15,7 +15,7 @@ afterEach(() => {
 function setup() {
   const root = mkdtempSync(join(tmpdir(), 'dsh-log-tail-'))
   made.push(root)
-  const feed = new SessionEventFeed()
+  const feed = new SessionEventFeed({ keepEvents: true })
   return {
     root,
     feed,

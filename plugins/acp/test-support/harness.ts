@@ -49,7 +49,7 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
   })
   await ctx.plugin(AcpBridge, { transport: 'none' })
   const pipe = createMemoryPipe()
-  ctx.acp.serve(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
+  ctx.acp.serve(pipe.agentStream())
 
   const terminals = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '' })
   const harness = {

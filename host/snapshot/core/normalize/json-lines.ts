@@ -21,30 +21,42 @@ function shorten(raw: string): string {
   return shown.length > 300 ? `${shown.slice(0, 297)}...` : shown
 }
 
+/** What one parsed line stands for; it throws a JsonLineError (with `line` and `raw`) for a wrong one. */
+export type LineReader<T> = (value: unknown, raw: string, line: number) => T
+
 /**
- * Split `text` into lines and parse each as JSON. A final newline ends the last
- * line; any other empty line is an error like any non-JSON line.
+ * Split `text` into lines and parse each as JSON, then `read` it, in one pass. A final
+ * newline ends the last line; any other empty line is an error like any non-JSON line.
+ * `recognize` may stand in for parsing and reading a line it knows the meaning of (see
+ * chunk-lines.ts).
  */
-export function parseJsonLines(
+export function parseJsonLines<T = unknown>(
   text: string,
   source: string,
   hint: string,
-): Array<{ line: number; value: unknown; raw: string }> {
+  read: LineReader<T> = (value) => value as T,
+  recognize?: (raw: string, line: number) => T | undefined,
+): T[] {
   if (text === '') return []
   const lines = text.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
-  return lines.map((raw, index) => {
+  const out = new Array<T>(lines.length)
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index]
+    const known = recognize?.(raw, index + 1)
+    if (known !== undefined) {
+      out[index] = known
+      continue
+    }
+    let value: unknown
     try {
-      return { line: index + 1, value: JSON.parse(raw) as unknown, raw }
+      value = JSON.parse(raw)
     } catch (error) {
       throw new JsonLineError(source, index + 1, raw, `is not JSON (${(error as Error).message.split('\n')[0]})`, hint)
     }
-  })
-}
-
-/** One compact JSON value per line, with a final newline (empty text for no lines). */
-export function formatJsonLines(values: readonly unknown[]): string {
-  return values.map((value) => `${JSON.stringify(value)}\n`).join('')
+    out[index] = read(value, raw, index + 1)
+  }
+  return out
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -52,17 +52,22 @@ export function normalizeRun(run: RunSurfaces): NormalizedRun {
   const label = run.label ?? 'run'
   const logs: ParsedSessionLog[] = run.sessionLogs.map((log, index) =>
     typeof log === 'string'
-      ? parseSessionLog(log, `${label} session log ${index}`)
+      ? parseSessionLog(log, `${label} session log ${index}`, { chunkLines: true })
       : { header: log.header as Record<string, unknown>, events: log.events as Array<Record<string, unknown>> },
   )
   // Parse and register once: the logs' ids first, then the transcript's; then render both.
-  const messages = renumberJsonRpcIds(parseTranscript(run.stdout, `${label} stdout`), run.clientRequestIds)
+  const messages = renumberJsonRpcIds(
+    parseTranscript(run.stdout, `${label} stdout`, { chunkLines: true }),
+    run.clientRequestIds,
+  )
   for (const log of logs) collectSessionLogIds(log, context)
   collectTranscriptIds(messages, context)
+  // Headers first: rendering rewrites the objects it parsed.
+  const headers = logs.map((log) => (run.extractHeaders === false ? [] : extractHeaders(log.events, context)))
   return {
     sessionLogs: logs.map((log) => renderSessionLog(log, context)),
     transcript: renderTranscript(messages, context),
-    headers: logs.map((log) => (run.extractHeaders === false ? [] : extractHeaders(log.events, context))),
+    headers,
     context,
   }
 }

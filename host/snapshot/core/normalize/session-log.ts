@@ -4,9 +4,10 @@
 // (their readable copy lives in the pin's sidecars), typed ids tokenized with
 // the run's shared table and the temp cwd replaced everywhere.
 import type { NormalizeContext } from './context.ts'
-import { parseSessionLog as readSessionLog } from '../../../../plugins/session/log-format.ts'
-import { formatJsonLines, isPlainObject } from './json-lines.ts'
-import { collectTypedIds, tokenizeValue } from './tokens.ts'
+import { parseSessionLog as readSessionLog, type LoggedEvent } from '../../../../plugins/session/log-format.ts'
+import { ChunkEventLine, chunkLinesRenderable, matchChunkEvent, renderChunkEvent } from './chunk-lines.ts'
+import { isPlainObject } from './json-lines.ts'
+import { collectTypedIds, tokenizeInPlace, tokenizeValue } from './tokens.ts'
 
 export const SYSTEM_TOKEN = '{{system}}'
 export const TOOLS_TOKEN = '{{tools}}'
@@ -15,6 +16,8 @@ export const TOOLS_TOKEN = '{{tools}}'
 export interface ParsedSessionLog {
   header: Record<string, unknown>
   events: Array<Record<string, unknown>>
+  /** Set when parseSessionLog made these objects from text: rendering may then rewrite them instead of copying. */
+  parsedHere?: true
 }
 
 /** Loosely typed input, so the session plugin's own SessionHeader/SessionEvent objects can be passed as they are. */
@@ -23,10 +26,19 @@ export interface SessionLogObjects {
   events: readonly object[]
 }
 
-/** Read a session log with the session plugin's own reader (live logs and committed fixtures both parse). */
-export function parseSessionLog(text: string, source = 'session log'): ParsedSessionLog {
-  const { header, events } = readSessionLog(text, source)
-  return { header: { ...header }, events: events as unknown as Array<Record<string, unknown>> }
+/**
+ * Read a session log with the session plugin's own reader (live logs and committed fixtures
+ * both parse). With `chunkLines`, streamed-delta events stay unparsed (ChunkEventLine) until
+ * rendered: for normalizeRun, which only renders them; other callers get plain event objects.
+ */
+export function parseSessionLog(
+  text: string,
+  source = 'session log',
+  options: { chunkLines?: boolean } = {},
+): ParsedSessionLog {
+  const recognize = options.chunkLines ? (line: string) => matchChunkEvent(line) as LoggedEvent | undefined : undefined
+  const { header, events } = readSessionLog(text, source, { recognize })
+  return { header: { ...header }, events: events as unknown as Array<Record<string, unknown>>, parsedHere: true }
 }
 
 function asParsed(log: string | SessionLogObjects, source: string | undefined): ParsedSessionLog {
@@ -37,7 +49,8 @@ function asParsed(log: string | SessionLogObjects, source: string | undefined): 
 /** Register the log's typed ids: the header id first (as a session), then events in order. */
 export function collectSessionLogIds(log: ParsedSessionLog, ctx: NormalizeContext): void {
   if (typeof log.header.id === 'string') ctx.tokens.tokenFor('session', log.header.id)
-  for (const event of log.events) collectTypedIds(event, ctx.tokens)
+  // A chunk event has no typed id.
+  for (const event of log.events) if (!(event instanceof ChunkEventLine)) collectTypedIds(event, ctx.tokens)
 }
 
 function normalizeHeader(header: Record<string, unknown>, ctx: NormalizeContext): Record<string, unknown> {
@@ -62,13 +75,19 @@ function scrubRequestHeader(data: unknown): unknown {
   )
 }
 
-function normalizeEvent(event: Record<string, unknown>, ctx: NormalizeContext): unknown {
-  const kept = Object.entries(event).filter(([key]) => key !== 'seq' && key !== 'time')
-  const withScrubbedHeader = kept.map(([key, value]) => [
-    key,
-    event.type === 'request/header' && key === 'data' ? scrubRequestHeader(value) : value,
-  ])
-  return tokenizeValue(Object.fromEntries(withScrubbedHeader), ctx.tokens, ctx.replaceCwd)
+function normalizeEvent(event: Record<string, unknown>, ctx: NormalizeContext, parsedHere: boolean): unknown {
+  // Envelope noise out, then one tokenizing copy (a plain loop: this runs for every line of a long log).
+  const kept: Record<string, unknown> = {}
+  for (const key of Object.keys(event)) {
+    if (key === 'seq' || key === 'time') continue
+    const value = event.type === 'request/header' && key === 'data' ? scrubRequestHeader(event[key]) : event[key]
+    if (key === '__proto__')
+      Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true })
+    else kept[key] = value
+  }
+  return parsedHere
+    ? tokenizeInPlace(kept, ctx.tokens, ctx.replaceCwd)
+    : tokenizeValue(kept, ctx.tokens, ctx.replaceCwd)
 }
 
 /** Fixture text for one session log (header line + event lines, final newline). */
@@ -78,12 +97,22 @@ export function normalizeSessionLog(log: string | SessionLogObjects, ctx: Normal
   return renderSessionLog(parsed, ctx)
 }
 
-/** Fixture text for a log whose ids the context already holds (see normalizeRun). */
+/**
+ * Fixture text for a log whose ids the context already holds (see normalizeRun). A log that
+ * parseSessionLog made is rewritten on the way (render it once).
+ */
 export function renderSessionLog(parsed: ParsedSessionLog, ctx: NormalizeContext): string {
-  return formatJsonLines([
-    normalizeHeader(parsed.header, ctx),
-    ...parsed.events.map((event) => normalizeEvent(event, ctx)),
-  ])
+  const inPlace = parsed.parsedHere === true
+  const chunkLines = chunkLinesRenderable(ctx)
+  const lines = [JSON.stringify(normalizeHeader(parsed.header, ctx))]
+  for (const event of parsed.events) {
+    if (event instanceof ChunkEventLine)
+      lines.push(
+        chunkLines ? renderChunkEvent(event, ctx) : JSON.stringify(normalizeEvent(JSON.parse(event.raw), ctx, true)),
+      )
+    else lines.push(JSON.stringify(normalizeEvent(event, ctx, inPlace)))
+  }
+  return `${lines.join('\n')}\n`
 }
 
 export interface RequestHeaderContent {

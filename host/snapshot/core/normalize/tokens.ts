@@ -37,12 +37,15 @@ export class TokenTable {
   readonly #counters = new Map<TokenKind, number>()
   /** undefined: stale; null: no id long enough to search for. */
   #freeTextPattern: RegExp | null | undefined
+  /** Length of the shortest id the pattern searches for: a shorter text cannot hold one. */
+  #shortestFreeTextId = 0
 
   /** The token for `value`, registering it as the next `kind` when first seen. */
   tokenFor(kind: TokenKind, value: string): string {
-    if (TOKEN_SHAPE.test(value)) return value
+    // A registered value is never token-shaped: look it up first (most calls are lookups).
     const known = this.#tokens.get(value)
     if (known) return known
+    if (TOKEN_SHAPE.test(value)) return value
     const next = (this.#counters.get(kind) ?? 0) + 1
     this.#counters.set(kind, next)
     const token = `{{${kind}:${next}}}`
@@ -63,7 +66,9 @@ export class TokenTable {
   /** Replace known ids inside arbitrary text (longest first, so overlapping ids cannot split). */
   replaceKnownIds(text: string): string {
     const pattern = this.#pattern()
-    return pattern ? text.replace(pattern, (match) => this.#tokens.get(match) ?? match) : text
+    // Most strings of a long stream are token-sized deltas: skip the search when no id fits.
+    if (!pattern || text.length < this.#shortestFreeTextId) return text
+    return text.replace(pattern, (match) => this.#tokens.get(match) ?? match)
   }
 
   #pattern(): RegExp | null {
@@ -72,6 +77,7 @@ export class TokenTable {
         .filter((v) => v.length >= MIN_FREE_TEXT_ID_LENGTH)
         .sort((a, b) => b.length - a.length)
       this.#freeTextPattern = values.length ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : null
+      this.#shortestFreeTextId = values.length ? values[values.length - 1].length : 0
     }
     return this.#freeTextPattern
   }
@@ -82,7 +88,8 @@ export function collectTypedIds(value: unknown, table: TokenTable): void {
   if (Array.isArray(value)) {
     for (const item of value) collectTypedIds(item, table)
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, unknown>)[key]
       const kind = TYPED_ID_FIELDS[key]
       if (kind && typeof child === 'string') table.tokenFor(kind, child)
       else collectTypedIds(child, table)
@@ -102,13 +109,7 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(value)) {
       const child = (value as Record<string, unknown>)[key]
-      const kind = TYPED_ID_FIELDS[key]
-      const next =
-        kind && typeof child === 'string'
-          ? table.tokenFor(kind, child)
-          : TIME_FIELDS.has(key) && typeof child === 'string'
-            ? TIME_TOKEN
-            : tokenizeValue(child, table, text)
+      const next = fieldToken(key, child, table) ?? tokenizeValue(child, table, text)
       if (key === '__proto__')
         Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true })
       else out[key] = next
@@ -116,4 +117,37 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
     return out
   }
   return value
+}
+
+/**
+ * tokenizeValue for a value this normalizer parsed from text itself (nobody else holds it):
+ * rewrites it instead of copying it, which on a long surface saves an object per line and
+ * the garbage collection that goes with it. Keys keep their order.
+ */
+export function tokenizeInPlace(value: unknown, table: TokenTable, text: (s: string) => string): unknown {
+  if (typeof value === 'string') return table.replaceKnownIds(text(value))
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) value[index] = tokenizeInPlace(value[index], table, text)
+    return value
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    // A parsed `__proto__` key is an own data property, so assigning to it stays a plain key.
+    for (const key of Object.keys(record)) {
+      const child = record[key]
+      const token = fieldToken(key, child, table)
+      if (token !== undefined) record[key] = token
+      else if (typeof child === 'string' || (child !== null && typeof child === 'object'))
+        record[key] = tokenizeInPlace(child, table, text)
+    }
+  }
+  return value
+}
+
+/** The token a field's string value becomes by the field's name (an id, a time); undefined for other fields. */
+function fieldToken(key: string, child: unknown, table: TokenTable): string | undefined {
+  if (typeof child !== 'string') return undefined
+  const kind = TYPED_ID_FIELDS[key]
+  if (kind) return table.tokenFor(kind, child)
+  return TIME_FIELDS.has(key) ? TIME_TOKEN : undefined
 }

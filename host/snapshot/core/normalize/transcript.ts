@@ -4,7 +4,8 @@
 // one counter, responses to the client's requests get another.
 import type { NormalizeContext } from './context.ts'
 import { isPlainObject, JsonLineError, parseJsonLines } from './json-lines.ts'
-import { collectTypedIds, tokenizeValue } from './tokens.ts'
+import { ChunkUpdateLine, chunkLinesRenderable, matchChunkUpdate, renderChunkUpdate } from './chunk-lines.ts'
+import { collectTypedIds, tokenizeInPlace } from './tokens.ts'
 
 export type JsonRpcId = string | number
 
@@ -20,19 +21,36 @@ export interface TranscriptOptions {
 
 const PURITY_HINT = 'stdout carries only JSON-RPC messages; write logs and diagnostics to stderr.'
 
-/** Parse raw stdout into JSON-RPC messages, failing on the first line that is not one. */
-export function parseTranscript(rawStdout: string, source = 'stdout'): Array<Record<string, unknown>> {
-  return parseJsonLines(rawStdout, source, PURITY_HINT).map(({ line, value, raw }) => {
-    if (!isPlainObject(value) || value.jsonrpc !== '2.0') {
+/**
+ * Parse raw stdout into JSON-RPC messages, failing on the first line that is not one. With
+ * `chunkLines`, streamed-delta updates stay unparsed (ChunkUpdateLine) until rendered.
+ */
+export function parseTranscript(
+  rawStdout: string,
+  source = 'stdout',
+  options: { chunkLines?: boolean } = {},
+): Array<Record<string, unknown>> {
+  const read = (value: unknown, raw: string, line: number) => {
+    if (!isPlainObject(value) || value.jsonrpc !== '2.0')
       throw new JsonLineError(source, line, raw, 'is JSON but not a JSON-RPC 2.0 message', PURITY_HINT)
-    }
     return value
-  })
+  }
+  return parseJsonLines<Record<string, unknown>>(
+    rawStdout,
+    source,
+    PURITY_HINT,
+    read,
+    options.chunkLines ? (raw) => matchChunkUpdate(raw) as Record<string, unknown> | undefined : undefined,
+  )
 }
 
 /** Register the transcript's typed ids in the shared table (document order). */
 export function collectTranscriptIds(messages: readonly Record<string, unknown>[], ctx: NormalizeContext): void {
-  for (const message of messages) collectTypedIds(message, ctx.tokens)
+  for (const message of messages) {
+    // A chunk update's one typed id is its session.
+    if (message instanceof ChunkUpdateLine) ctx.tokens.tokenFor('session', message.sessionId)
+    else collectTypedIds(message, ctx.tokens)
+  }
 }
 
 /** Renumber JSON-RPC ids per direction; a null id (e.g. a parse-error response) stays null. */
@@ -96,9 +114,17 @@ export function normalizeTranscript(
   return renderTranscript(messages, ctx)
 }
 
-/** Golden lines for parsed, renumbered messages whose ids the context already holds (see normalizeRun). */
+/**
+ * Golden lines for messages parseTranscript made (renumbered, their ids already in the context;
+ * see normalizeRun). The messages are rewritten on the way: render them once.
+ */
 export function renderTranscript(messages: readonly Record<string, unknown>[], ctx: NormalizeContext): string[] {
-  return messages.map((message) => JSON.stringify(tokenizeValue(message, ctx.tokens, ctx.replaceCwd)))
+  const chunkLines = chunkLinesRenderable(ctx)
+  return messages.map((message) => {
+    if (message instanceof ChunkUpdateLine && chunkLines) return renderChunkUpdate(message, ctx)
+    const value = message instanceof ChunkUpdateLine ? JSON.parse(message.raw) : message
+    return JSON.stringify(tokenizeInPlace(value, ctx.tokens, ctx.replaceCwd))
+  })
 }
 
 /** Golden file text for transcript lines. */

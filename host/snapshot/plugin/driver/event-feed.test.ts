@@ -6,7 +6,7 @@ const event = (type: string, data: object = {}) => ({ seq: 0, time: 0, type, dat
 
 describe('SessionEventFeed', () => {
   it('resolves a wait on events already seen, on later ones, by count and by turn', async () => {
-    const feed = new SessionEventFeed()
+    const feed = new SessionEventFeed({ keepEvents: true })
     feed.push('s', event('turn/start', { turn: 1 }))
     await feed.waitFor('s', { type: 'turn/start' }, 100, 'x')
     const second = feed.waitFor('s', { type: 'turn/start', count: 2 }, 1000, 'x')
@@ -18,6 +18,15 @@ describe('SessionEventFeed', () => {
     feed.push('s', event('turn/end', { turn: 2 }))
     await turnTwoEnd
     expect(feed.eventsOf('s').map((e) => e.type)).toEqual(['turn/start', 'turn/end', 'turn/start', 'turn/end'])
+  })
+
+  it('keeps no events unless asked to, and says so', async () => {
+    const feed = new SessionEventFeed()
+    feed.push('s', event('turn/start', { turn: 1 }))
+    await feed.waitFor('s', { type: 'turn/start' }, 100, 'x')
+    expect(() => feed.eventsOf('s')).toThrow(
+      /keeps no events; construct it with new SessionEventFeed\(\{ keepEvents: true \}\)/,
+    )
   })
 
   it('rejects a wait that is not reached in time, saying what it waited for', async () => {

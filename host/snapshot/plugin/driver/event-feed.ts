@@ -11,23 +11,40 @@ export interface EventQuery {
   turn?: number
 }
 
+interface TypeCount {
+  total: number
+  byTurn: Map<number, number>
+}
+
 type Waiter = { sessionId: string; query: EventQuery; resolve: () => void }
 
 export class SessionEventFeed {
+  /** Only with `keepEvents`: a long stream's events would otherwise all stay in memory for nothing. */
   private events = new Map<string, SessionEvent[]>()
-  /** Per session: how many events of a type, and of a type in a turn, have arrived ("type" / "type#turn"). */
-  private counts = new Map<string, Map<string, number>>()
+  /** Per session and type: how many events arrived, in all and per turn (no key built per event). */
+  private counts = new Map<string, Map<string, TypeCount>>()
   private waiters = new Set<Waiter>()
+  private readonly keepEvents: boolean
+
+  /** Waits need counts only; `keepEvents` also keeps every event for eventsOf() (tests inspect them). */
+  constructor(options: { keepEvents?: boolean } = {}) {
+    this.keepEvents = options.keepEvents ?? false
+  }
 
   push(sessionId: string, event: SessionEvent): void {
-    let list = this.events.get(sessionId)
-    if (!list) this.events.set(sessionId, (list = []))
-    list.push(event)
-    let counts = this.counts.get(sessionId)
-    if (!counts) this.counts.set(sessionId, (counts = new Map()))
+    if (this.keepEvents) {
+      let list = this.events.get(sessionId)
+      if (!list) this.events.set(sessionId, (list = []))
+      list.push(event)
+    }
+    let types = this.counts.get(sessionId)
+    if (!types) this.counts.set(sessionId, (types = new Map()))
+    let count = types.get(event.type)
+    if (!count) types.set(event.type, (count = { total: 0, byTurn: new Map() }))
+    count.total++
     const turn = (event.data as { turn?: number }).turn
-    for (const key of turn === undefined ? [event.type] : [event.type, `${event.type}#${turn}`])
-      counts.set(key, (counts.get(key) ?? 0) + 1)
+    if (turn !== undefined) count.byTurn.set(turn, (count.byTurn.get(turn) ?? 0) + 1)
+    if (!this.waiters.size) return
     for (const waiter of this.waiters) {
       if (waiter.sessionId === sessionId && this.satisfied(sessionId, waiter.query)) {
         this.waiters.delete(waiter)
@@ -37,6 +54,8 @@ export class SessionEventFeed {
   }
 
   eventsOf(sessionId: string): readonly SessionEvent[] {
+    if (!this.keepEvents)
+      throw new Error('this feed keeps no events; construct it with new SessionEventFeed({ keepEvents: true })')
     return this.events.get(sessionId) ?? []
   }
 
@@ -53,7 +72,8 @@ export class SessionEventFeed {
 
   /** Constant time per check, so a wait held open through a long stream stays cheap. */
   private satisfied(sessionId: string, query: EventQuery): boolean {
-    const key = query.turn === undefined ? query.type : `${query.type}#${query.turn}`
-    return (this.counts.get(sessionId)?.get(key) ?? 0) >= (query.count ?? 1)
+    const count = this.counts.get(sessionId)?.get(query.type)
+    const seen = query.turn === undefined ? count?.total : count?.byTurn.get(query.turn)
+    return (seen ?? 0) >= (query.count ?? 1)
   }
 }

@@ -1,0 +1,154 @@
+// What each `dsh` command says about itself: name, summary, options, positionals. This is all
+// `dsh --help` and the argument parser need, so it lives apart from the commands' code, which
+// commands.ts imports only when a command runs (`dsh --help` starts about as fast as node).
+import type { CliCommand, CliOption } from './command.ts'
+
+/** A command without its run function. */
+export type CommandHelp = Omit<CliCommand, 'run'>
+
+/** `--config` / `--patch`, shared by every command that reads the composition. */
+export const compositionOptions: Record<string, CliOption> = {
+  config: {
+    type: 'string',
+    short: 'c',
+    valueName: 'FILE',
+    description: "composition file (default: cordis.yml in the current folder, else dsh's own)",
+  },
+  patch: {
+    type: 'string',
+    short: 'p',
+    multiple: true,
+    valueName: 'FILE',
+    description: 'overlay file, or a bundled one by name (snapshot, record, echo, …); repeatable, in order',
+  },
+}
+
+export const serveHelp: CommandHelp = {
+  name: 'serve',
+  summary: 'run the composition (the ACP agent on stdio) until stdin closes or a signal arrives',
+  options: compositionOptions,
+}
+
+export const configHelp: CommandHelp = {
+  name: 'config',
+  summary: 'print the effective entry list (composition + overlays) as YAML',
+  options: compositionOptions,
+}
+
+export const testHelp: CommandHelp = {
+  name: 'test',
+  summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
+  positionals: '[name|glob…]',
+  options: {
+    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    config: {
+      ...compositionOptions.config,
+      description: "composition file (default: cordis.yml in the root folder, else dsh's own)",
+    },
+    patch: compositionOptions.patch,
+    mode: {
+      type: 'string',
+      valueName: 'MODE',
+      description:
+        'replay (default, keyless), record (real model, or --stub), refresh (keyless, rewrites goldens), ' +
+        'record-missing (record only the scenarios without fixtures), ' +
+        'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion)',
+    },
+    pending: {
+      type: 'boolean',
+      description: 'with record / refresh: write <file>.new beside each fixture that would change, for dsh review',
+    },
+    subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
+    stub: {
+      type: 'boolean',
+      description:
+        "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
+    },
+    shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
+    format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
+    report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
+    html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report to FILE' },
+    timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
+  },
+}
+
+export const conformanceHelp: CommandHelp = {
+  name: 'conformance',
+  summary: 'check any ACP agent command against the conformance cases (docs/conformance.md)',
+  options: {
+    'agent-command': {
+      type: 'string',
+      valueName: 'CMD',
+      description:
+        'the agent to test, e.g. "npx dsh --patch overlays/echo.cordis.yml" (required; split like a shell, run without one)',
+    },
+    profile: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'which cases must pass: core (any ACP agent; default) or dsh (needs the echo model)',
+    },
+    case: {
+      type: 'string',
+      multiple: true,
+      valueName: 'ID',
+      description: 'run only this case (repeatable); ids are the case file names without NNN- and .json',
+    },
+    cwd: {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'session cwd for every case, put back as it was after each (default: a fresh temp folder per case)',
+    },
+    'permission-mode': {
+      type: 'string',
+      valueName: 'MODE',
+      description: 'answer permission requests: approve-all (default) or deny-all; a case may override it',
+    },
+    format: { type: 'string', valueName: 'FORMAT', description: 'stdout: text (default) or json' },
+    report: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'also write the JSON report here (written even when interrupted)',
+    },
+    jobs: { type: 'string', valueName: 'N', description: 'cases at a time, each with its own agent (default 1)' },
+    'timeout-scale': {
+      type: 'string',
+      valueName: 'N',
+      description: 'multiply every case timeout, e.g. 3 for a slow real model (default 1)',
+    },
+    suite: {
+      type: 'string',
+      valueName: 'DIR',
+      description: 'conformance data folder (SPEC.md, cases/, profiles/); default: scenarios/conformance of this dsh',
+    },
+  },
+}
+
+export const newHelp: CommandHelp = {
+  name: 'new',
+  summary: 'scaffold a scenario folder (snapshot.yml, input.json, model.yml) ready to record with --stub',
+  positionals: '<name>',
+  options: {
+    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    description: { type: 'string', valueName: 'TEXT', description: 'the one-line description for snapshot.yml' },
+    class: { type: 'string', valueName: 'NAME', description: 'header class to join (default: default)' },
+    table: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'the *.snapshot.test.ts table to add the name to (default: the only one listing names, if any)',
+    },
+  },
+}
+
+export const reviewHelp: CommandHelp = {
+  name: 'review',
+  summary: 'list pending fixtures (<file>.new from --pending) with their diffs; accept or reject them',
+  positionals: '[name|glob…]',
+  options: {
+    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    accept: {
+      type: 'boolean',
+      description: 'accept every pending file (of the named scenarios): it replaces the fixture',
+    },
+    reject: { type: 'boolean', description: 'reject every pending file (of the named scenarios): it is deleted' },
+  },
+}

@@ -1,0 +1,59 @@
+// The agent's side of an ACP connection over newline-delimited JSON, with a cheap way out.
+// Reading stays the SDK's `ndJsonStream` (framing, message size limits, answers to bad JSON).
+// Writing: the SDK's connection takes a writer from its output stream for every message and
+// releases it again; in Node each release rejects the writer's two promises with a fresh
+// TypeError, and `ndJsonStream` then does the same once more on the byte stream below. On a
+// long model stream (one `session/update` per chunk) that cost more than all of the agent's
+// own work per chunk. So the output here is a real WritableStream (its own methods and pipeTo
+// behave as specified) whose getWriter() hands out a light writer: each message becomes one
+// `JSON.stringify(message) + "\n"` line — the bytes ndJsonStream writes — passed straight on,
+// in call order.
+import * as acp from '@agentclientprotocol/sdk'
+
+/** Takes one complete line (newline included); a returned promise settles when it is written. */
+export type WriteLine = (line: string) => void | Promise<void>
+
+const settled = Promise.resolve()
+
+export class LineWritable extends WritableStream<acp.AnyMessage> {
+  private readonly writer: WritableStreamDefaultWriter<acp.AnyMessage>
+
+  constructor(writeLine: WriteLine) {
+    super({ write: (message) => writeLine(`${JSON.stringify(message)}\n`) })
+    let ended: Error | undefined
+    const end = (why: string) => {
+      ended ??= new Error(`the ACP output was ${why}; no more messages can be sent`)
+      return settled
+    }
+    // One writer for every getWriter() call: releasing it is a no-op, so it needs no lock.
+    const writer = {
+      write: (message: acp.AnyMessage) => {
+        if (ended) return Promise.reject(ended)
+        try {
+          return writeLine(`${JSON.stringify(message)}\n`) ?? settled
+        } catch (error) {
+          return Promise.reject(error)
+        }
+      },
+      close: () => end('closed'),
+      abort: () => end('aborted'),
+      releaseLock: () => {},
+      ready: settled,
+      closed: new Promise<undefined>(() => {}),
+      desiredSize: 1,
+    }
+    this.writer = writer as unknown as WritableStreamDefaultWriter<acp.AnyMessage>
+  }
+
+  override getWriter(): WritableStreamDefaultWriter<acp.AnyMessage> {
+    return this.writer
+  }
+}
+
+/** An ACP stream: messages read from `input` by the SDK, messages written as lines to `writeLine`. */
+export function lineStream(input: ReadableStream<Uint8Array>, writeLine: WriteLine): acp.Stream {
+  const decoder = new TextDecoder()
+  // The SDK's reader writes its own answers (to a line that is not JSON) as whole lines here.
+  const answers = new WritableStream<Uint8Array>({ write: (bytes) => writeLine(decoder.decode(bytes)) })
+  return { readable: acp.ndJsonStream(answers, input).readable, writable: new LineWritable(writeLine) }
+}

@@ -6,7 +6,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       runs: 3,
       warmup: 1,
-      parts: ['scenarios', 'fixed', 'scale', 'suite', 'select', 'npm-test'],
+      parts: ['scenarios', 'fixed', 'scale', 'suite', 'select', 'npm-test', 'determinism'],
       json: undefined,
       help: false,
     })

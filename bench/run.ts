@@ -6,13 +6,21 @@ import { availableParallelism, cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './args.ts'
 import { distStamp, ensureDist } from './build.ts'
+import { benchDeterminism, type DeterminismResult } from './parts/determinism.ts'
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
-import { fixedSection, scaleSection, scenariosSection, selectSection, suiteSection } from './sections.ts'
+import {
+  determinismSection,
+  fixedSection,
+  scaleSection,
+  scenariosSection,
+  selectSection,
+  suiteSection,
+} from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -22,6 +30,7 @@ interface Results {
   fixed?: FixedCosts
   scale?: ScaleResult
   suite?: SuiteTiming
+  determinism?: DeterminismResult
   select?: SelectTiming
   npmTest?: SuiteTiming
 }
@@ -95,6 +104,12 @@ async function main(argv: string[]): Promise<number> {
   await part('npm-test', async () => {
     progress('npm test (the whole test suite, about a minute; --skip-npm-test leaves it out)')
     return suiteSection((results.npmTest = await benchNpmTest(repoRoot)), 'npm test')
+  })
+  await part('determinism', async () => {
+    results.determinism = await benchDeterminism(repoRoot, undefined, (run, tally) => {
+      if (run % 10 === 0) progress(`determinism: ${tally.report()[0]}`)
+    })
+    return determinismSection(results.determinism)
   })
 
   const headline = headlineOf(results)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
+import { determinismSection, fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
 import { summarize } from './stats.ts'
 
 describe('scenariosSection', () => {
@@ -89,5 +89,40 @@ describe('suiteSection', () => {
     expect(lines[0]).toBe('== npm test ==')
     expect(lines[1]).toBe('npm test: 61.00 s median of 1 (min 61.00 s, max 61.00 s); Tests  700 passed (700); exit 1')
     expect(lines[2]).toMatch(/did not pass/)
+  })
+})
+
+describe('determinismSection', () => {
+  it('prints the count of runs and distinct outcomes', () => {
+    const lines = determinismSection({
+      scenarios: 46,
+      runs: 100,
+      distinct: 1,
+      divergences: [],
+      failing: [],
+      wallMs: 200_000,
+    })
+    expect(lines).toEqual([
+      '== determinism: the corpus (46 scenarios) replayed 100 times in one host composition ==',
+      'runs=100 distinct=1',
+      '200.00 s in all, 2.00 s per corpus run',
+    ])
+  })
+
+  it('names the runs that differ, the scenarios that failed, and says the corpus is not deterministic', () => {
+    const lines = determinismSection({
+      scenarios: 2,
+      runs: 5,
+      distinct: 2,
+      divergences: [{ run: 4, scenarios: ['session-list'] }],
+      failing: [{ scenario: 'session-list', run: 4, failure: 'scenario session-list: stdout.golden.jsonl differs' }],
+      wallMs: 500,
+    })
+    expect(lines.slice(1)).toEqual([
+      'runs=5 distinct=2',
+      'run 4 differs from run 1 in: session-list',
+      'failed: session-list (first in run 4): scenario session-list: stdout.golden.jsonl differs',
+      '500.0 ms in all, 100.0 ms per corpus run; NOT DETERMINISTIC or not green: see above',
+    ])
   })
 })

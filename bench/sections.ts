@@ -1,4 +1,5 @@
 // The printed report, one section per part: measurements in, lines out. Pure.
+import type { DeterminismResult } from './parts/determinism.ts'
 import type { FixedCosts } from './parts/fixed.ts'
 import type { ScaleResult } from './parts/scale.ts'
 import type { ScenariosResult } from './parts/scenarios.ts'
@@ -107,4 +108,18 @@ export function selectSection(select: SelectTiming): string[] {
   if (select.code !== 0 || !/1 passed/.test(select.tests))
     lines.push('warning: the scenario did not pass alone; its time may not be representative')
   return lines
+}
+
+export function determinismSection(result: DeterminismResult): string[] {
+  const perRun = result.runs ? result.wallMs / result.runs : Number.NaN
+  return [
+    `== determinism: the corpus (${result.scenarios} scenarios) replayed ${result.runs} times in one host composition ==`,
+    `runs=${result.runs} distinct=${result.distinct}`,
+    ...result.divergences.map(
+      ({ run, scenarios }) => `run ${run} differs from run 1 in: ${scenarios.join(', ') || '(the set of scenarios)'}`,
+    ),
+    ...result.failing.map(({ scenario, run, failure }) => `failed: ${scenario} (first in run ${run}): ${failure}`),
+    `${formatMs(result.wallMs)} in all, ${formatMs(perRun)} per corpus run` +
+      (result.distinct === 1 && !result.failing.length ? '' : '; NOT DETERMINISTIC or not green: see above'),
+  ]
 }

@@ -48,8 +48,11 @@ export const testHelp: CommandHelp = {
     patch: compositionOptions.patch,
     mode: {
       type: 'string',
-      valueName: 'replay|record|refresh',
-      description: 'replay (default, keyless), record (real model), refresh (keyless, rewrites goldens)',
+      valueName: 'MODE',
+      description:
+        'replay (default, keyless), record (real model, or --stub), refresh (keyless, rewrites goldens), ' +
+        'record-missing (record only the scenarios without fixtures), ' +
+        'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion)',
     },
     pending: {
       type: 'boolean',
@@ -58,7 +61,8 @@ export const testHelp: CommandHelp = {
     subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
     stub: {
       type: 'boolean',
-      description: "record against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
+      description:
+        "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
     },
     shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },

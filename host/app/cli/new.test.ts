@@ -40,7 +40,7 @@ describe('dsh new', () => {
     const manifest = readFileSync(join(dir, 'snapshot.yml'), 'utf8')
     const comment = /^# yaml-language-server: \$schema=(.+)\n/.exec(manifest)
     expect(resolve(dir, comment![1]!)).toBe(packageFile('schemas', 'snapshot.schema.json'))
-    expect(manifest).toContain('header:\n  class: default\n')
+    expect(manifest).toContain('\nrecording: stub\nheader:\n  class: default\n')
     expect(manifest).not.toContain('pin')
     const input = JSON.parse(readFileSync(join(dir, 'input.json'), 'utf8'))
     expect(resolve(dir, input.$schema)).toBe(packageFile('schemas', 'input.schema.json'))

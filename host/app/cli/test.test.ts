@@ -111,9 +111,48 @@ describe('dsh test', () => {
   })
 
   it('rejects a bad mode, and --stub or --pending where they do not apply, with usage (exit 2)', async () => {
-    expect((await run(['test', '--mode', 'later'])).code).toBe(2)
+    const bad = await run(['test', '--mode', 'later'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--mode must be one of replay, record, refresh, record-missing, record-drifted')
     expect((await run(['test', '--stub'])).code).toBe(2)
     expect((await run(['test', '--pending'])).stderr).toContain('--pending applies to --mode refresh or record')
+    expect((await run(['test', '--mode', 'refresh', '--stub'])).stderr).toContain(
+      '--stub only applies to the record modes (record, record-missing, record-drifted)',
+    )
+  })
+
+  it('lists the record modes in --help', async () => {
+    const help = await run(['test', '--help'])
+    expect(help.code).toBe(0)
+    const text = (help.stdout + help.stderr).replace(/\s+/g, ' ')
+    expect(text).toContain('[--mode MODE]')
+    expect(text).toContain('record-missing (record only the scenarios without fixtures)')
+    expect(text).toContain(
+      'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion)',
+    )
+    expect(text).toContain('--stub record (any record mode) against the scripted stub endpoint')
+  })
+
+  it('--mode record-missing --stub prints its choice first and records nothing when every fixture is there', async () => {
+    const result = await run(['test', 'text-turn', '--mode', 'record-missing', '--stub'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe(
+      'record-missing: 0 to record, 1 complete (left untouched)\ndsh test: 0 scenario(s), record-missing mode, in-process\n',
+    )
+    expect(result.stdout).toBe('0 passed, 0 failed\n')
+  })
+
+  it('--mode record-drifted --stub replays first and re-records nothing while replay is green', async () => {
+    const result = await run(['test', 'text-turn', '--mode', 'record-drifted', '--stub', '--format', 'json'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toMatch(
+      /^dsh test: 1 scenario\(s\), record-drifted mode, in-process\nrecord-drifted: 0 to re-record, 1 green, 0 failing otherwise \(left untouched\)\n\[1\/1\] pass {2}text-turn {2}\d+ ms\n$/,
+    )
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: true,
+      mode: 'record-drifted',
+      scenarios: [{ scenario: 'text-turn', ok: true, written: [] }],
+    })
   })
 })
 

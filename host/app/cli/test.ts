@@ -1,26 +1,26 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
-import type { RunMode } from '../../snapshot/core/fixtures.ts'
+import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
 import { UsageError, paintFor, stringList, stringOption, type CliCommand } from './command.ts'
 import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
-
-const MODES: RunMode[] = ['replay', 'record', 'refresh']
 
 /** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
   ...testHelp,
   async run({ values, positionals }, io) {
-    const mode = (stringOption(values, 'mode') ?? 'replay') as RunMode
-    if (!MODES.includes(mode)) throw new UsageError(`--mode must be one of ${MODES.join(', ')}, got "${mode}"`)
+    const mode = (stringOption(values, 'mode') ?? 'replay') as SuiteMode
+    if (!SUITE_MODES.includes(mode))
+      throw new UsageError(`--mode must be one of ${SUITE_MODES.join(', ')}, got "${mode}"`)
     const format = stringOption(values, 'format') ?? 'text'
     if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, got "${format}"`)
     const timeout = stringOption(values, 'timeout')
     const timeoutMs = timeout === undefined ? undefined : Number(timeout)
     if (timeoutMs !== undefined && !(timeoutMs > 0))
       throw new UsageError(`--timeout must be a positive number of milliseconds, got "${timeout}"`)
-    if (values.stub && mode !== 'record') throw new UsageError('--stub only applies to --mode record')
+    if (values.stub && !RECORDING_MODES.includes(mode))
+      throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
     if (values.pending && mode === 'replay')
       throw new UsageError('--pending applies to --mode refresh or record (replay writes nothing)')
 
@@ -79,6 +79,8 @@ export const testCommand: CliCommand = {
           total = count
           io.stderr(`${formatStartLine(count, mode, host)}\n`)
         },
+        // record-missing and record-drifted say what they will record, and why, before they do.
+        onPlan: (lines) => io.stderr(`${lines.join('\n')}\n`),
         onResult: (outcome) => io.stderr(`${formatProgressLine(outcome, ++done, total, progress)}\n`),
       })
       const interruptedBy = interrupts.interruptedBy()

@@ -2,9 +2,10 @@
 // against the user's composition, with the same defaults as the command line.
 import { resolve } from 'node:path'
 import { resolveComposition, type CompositionChoice } from './composition.ts'
-import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
+import { runSuiteMode, type SuiteModeOptions } from './record-modes.ts'
+import type { SuiteResult } from './run-suite.ts'
 
-export interface RunScenariosOptions extends CompositionChoice, Omit<SuiteOptions, 'repoRoot' | 'composition'> {
+export interface RunScenariosOptions extends CompositionChoice, Omit<SuiteModeOptions, 'repoRoot' | 'composition'> {
   /** The folder holding `scenarios/`; default the process cwd. `config` and `patches` are relative to the cwd. */
   root?: string
 }
@@ -14,5 +15,5 @@ export async function runScenarios(options: RunScenariosOptions = {}): Promise<S
   const { root = '.', config, patches, ...suite } = options
   const repoRoot = resolve(root)
   const composition = resolveComposition({ config, patches }, repoRoot, process.cwd())
-  return runSuite({ ...suite, repoRoot, composition })
+  return runSuiteMode({ ...suite, repoRoot, composition })
 }

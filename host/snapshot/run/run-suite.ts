@@ -9,6 +9,7 @@ import { pinsFirst } from '../plugin/select.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { failedBeforeRun, runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import { noteRecordingSource } from '../env/provenance.ts'
 import type { TestComposition } from './composition.ts'
 
 export interface SuiteOptions {
@@ -102,7 +103,8 @@ async function withModel(
   if (!options.stub) {
     if (!process.env.DEEPSEEK_API_KEY)
       return failed('record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)')
-    return run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
+    const outcome = await run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
+    return options.pending ? outcome : noteRecordingSource(options.repoRoot, outcome, 'live')
   }
   let stub: Awaited<ReturnType<typeof startRecordingStub>>
   try {
@@ -116,16 +118,19 @@ async function withModel(
   try {
     const outcome = await run({ modelBaseUrl: stub.url, env: { DEEPSEEK_API_KEY: STUB_API_KEY } })
     const left = stub.remaining()
-    if (left > 0 && outcome.ok)
-      return {
-        ...outcome,
-        ok: false,
-        failures: [
-          `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
-            'were never requested',
-        ],
-      }
-    return outcome
+    const checked: ScenarioOutcome =
+      left > 0 && outcome.ok
+        ? {
+            ...outcome,
+            ok: false,
+            failures: [
+              `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
+                'were never requested',
+            ],
+          }
+        : outcome
+    // --pending leaves every file as it is until dsh review accepts the copies (docs/recording.md).
+    return options.pending ? checked : noteRecordingSource(options.repoRoot, checked, 'stub')
   } finally {
     if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY
     else process.env.DEEPSEEK_API_KEY = savedKey

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { corpusProblems } from './corpus.ts'
 import { parseManifest, type ScenarioManifest } from './manifest.ts'
-import { renderScenarioIndex } from './scenario-index.ts'
 
 function manifest(name: string, extra = ''): ScenarioManifest {
   return parseManifest(
-    `scenario: ${name}\ndescription: Shows ${name} | piped.\nrecording: recorded\n${extra}`,
+    `scenario: ${name}\ndescription: Shows ${name} | piped.\nrecording: stub\n${extra}`,
     `scenarios/${name}/snapshot.yml`,
     name,
   )
@@ -78,20 +77,6 @@ describe('corpusProblems', () => {
     expect(corpusProblems(corpus)).toEqual([
       { scenario: 'chain', field: 'session.source', message: "reuse reuses base's logs itself; name base directly" },
       { scenario: 'lost', field: 'session.source', message: 'scenario gone does not exist' },
-    ])
-  })
-})
-
-describe('renderScenarioIndex', () => {
-  it('lists scenarios sorted with their descriptions, escaping table pipes', () => {
-    const text = renderScenarioIndex([
-      manifest('zeta', 'platform: posix\n'),
-      manifest('alpha', 'header: { class: a, pin: true }\n'),
-    ])
-    const rows = text.split('\n').filter((line) => line.startsWith('| ['))
-    expect(rows).toEqual([
-      '| [alpha](./alpha/) | Shows alpha \\| piped. | recorded, header a (pin) |',
-      '| [zeta](./zeta/) | Shows zeta \\| piped. | recorded, no model, posix only |',
     ])
   })
 })

@@ -15,7 +15,7 @@ async function put(path: string, text: string) {
 async function scenario(name: string, manifestExtra = '', sessions = 1) {
   await put(
     `scenarios/${name}/snapshot.yml`,
-    `scenario: ${name}\ndescription: ${name}.\nrecording: recorded\n${manifestExtra}`,
+    `scenario: ${name}\ndescription: ${name}.\nrecording: stub\n${manifestExtra}`,
   )
   const steps = [
     { op: 'initialize' },

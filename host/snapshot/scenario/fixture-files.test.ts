@@ -5,7 +5,7 @@ import { parseManifest, type ScenarioManifest } from './manifest.ts'
 
 function manifest(extra = ''): ScenarioManifest {
   return parseManifest(
-    `scenario: demo\ndescription: Demo.\nrecording: recorded\n${extra}`,
+    `scenario: demo\ndescription: Demo.\nrecording: stub\n${extra}`,
     'scenarios/demo/snapshot.yml',
     'demo',
   )

@@ -6,7 +6,7 @@ import { ScenarioFileError } from './issues.ts'
 import { compositionIssues, expandEnvironment, loadManifest, parseManifest } from './manifest.ts'
 
 const FILE = 'scenarios/text-turn/snapshot.yml'
-const MINIMAL = 'scenario: text-turn\ndescription: One plain text turn.\nrecording: recorded\n'
+const MINIMAL = 'scenario: text-turn\ndescription: One plain text turn.\nrecording: stub\n'
 
 function parse(text: string, folder = 'text-turn') {
   return parseManifest(text, FILE, folder)
@@ -30,7 +30,7 @@ describe('parseManifest', () => {
       scenario: 'text-turn',
       description: 'One plain text turn.',
       composition: [],
-      recording: 'recorded',
+      recording: 'stub',
       replay: 'derived',
       workspace: { final: false },
       platform: 'any',
@@ -48,6 +48,20 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
     expect(manifest.session).toEqual({ source: 'other' })
   })
 
+  it('accepts the three recording sources', () => {
+    for (const source of ['stub', 'live', 'authored'])
+      expect(parse(MINIMAL.replace('recording: stub', `recording: ${source}`)).recording).toBe(source)
+  })
+
+  it('rejects the retired recording: recorded, saying exactly what to write instead', () => {
+    expect(errorOf(MINIMAL.replace('recording: stub', 'recording: recorded'))).toContain(
+      '  - recording: recording: recorded is no longer used: write stub (recorded against the scripted stub), live (against the real model) or authored',
+    )
+    expect(errorOf(MINIMAL.replace('recording: stub', 'recording: replayed'))).toMatch(
+      /recording: must be one of "stub" \| "live" \| "authored", got string "replayed"/,
+    )
+  })
+
   it('rejects unknown fields, naming the field and the allowed ones', () => {
     const message = errorOf(`${MINIMAL}recorded: true\nheader: { class: a, pinned: true }\n`)
     expect(message).toMatch(/- recorded: unknown field; the fields allowed here are: scenario, description/)
@@ -61,8 +75,8 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
   })
 
   it('requires description, one line', () => {
-    expect(errorOf('scenario: text-turn\nrecording: recorded\n')).toMatch(/description: required field is missing/)
-    expect(errorOf('scenario: text-turn\nrecording: recorded\ndescription: "two\\nlines"\n')).toMatch(
+    expect(errorOf('scenario: text-turn\nrecording: stub\n')).toMatch(/description: required field is missing/)
+    expect(errorOf('scenario: text-turn\nrecording: stub\ndescription: "two\\nlines"\n')).toMatch(
       /description: description must be one non-blank line/,
     )
   })
@@ -73,7 +87,7 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
     ['!env', 'description: !env HOME'],
     ['!', 'description: ! hello'],
   ])('rejects the YAML tag %s with its line', (tag, line) => {
-    const message = errorOf(`scenario: text-turn\nrecording: recorded\n${line}\n`)
+    const message = errorOf(`scenario: text-turn\nrecording: stub\n${line}\n`)
     expect(message).toContain('line 3')
     expect(message).toMatch(/YAML tag .* is not allowed/)
     expect(message).toContain(tag === '!env' ? '!env' : tag)

@@ -31,6 +31,15 @@ const environmentName = z
       `${JSON.stringify(issue.input)} looks like a credential (KEY/TOKEN/SECRET/PASSWORD); credentials never go into scenario files`,
   })
 
+/** Where a scenario's fixtures came from; record mode writes stub or live (recording-line.ts). */
+export const RECORDING_SOURCES = ['stub', 'live', 'authored'] as const
+export type RecordingSource = (typeof RECORDING_SOURCES)[number]
+// `recorded` said "against the real model" while every scenario was recorded against the stub;
+// branches written before the split still produce it, so the error names the replacement.
+const RECORDED_IS_RETIRED =
+  'recording: recorded is no longer used: write stub (recorded against the scripted stub), ' +
+  'live (against the real model) or authored'
+
 const description = z
   .string()
   .max(200, { error: 'description is longer than 200 characters; keep it to one short line' })
@@ -61,9 +70,15 @@ export const manifestSchema = closedObject({
     .array(kebabName('overlay'))
     .default([])
     .meta({ description: 'Overlays applied over cordis.yml, in order: overlays/<name>.cordis.yml.' }),
-  recording: z.enum(['recorded', 'authored']).meta({
-    description: 'recorded: made by --mode record against the real model; authored: hand-written, never re-recorded.',
-  }),
+  recording: z
+    .enum(RECORDING_SOURCES, {
+      error: (issue) => (issue.input === 'recorded' ? RECORDED_IS_RETIRED : undefined),
+    })
+    .meta({
+      description:
+        'Where the fixtures came from. stub: --mode record --stub (the scripted stub endpoint); ' +
+        'live: --mode record against the real model; authored: hand-written, never re-recorded.',
+    }),
   replay: z
     .enum(['derived', 'overridden'])
     .default('derived')

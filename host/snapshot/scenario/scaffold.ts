@@ -21,7 +21,7 @@ export function scaffoldScenario(options: ScaffoldOptions): Record<string, strin
       manifestSchemaComment(options.dir),
       `scenario: ${options.name}`,
       `description: ${JSON.stringify(description)}`,
-      'recording: recorded',
+      'recording: stub',
       'header:',
       `  class: ${options.headerClass}`,
       ...(options.pin ? ['  pin: true'] : []),

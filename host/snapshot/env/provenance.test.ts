@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { noteRecordingSource, writeRecordingSource } from './provenance.ts'
+
+let root: string
+const MANIFEST = '# made by hand first\nscenario: demo\nrecording: stub # provenance\ndescription: Demo.\n'
+const file = () => join(root, 'scenarios', 'demo', 'snapshot.yml')
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'dsh-provenance-'))
+  mkdirSync(join(root, 'scenarios', 'demo'), { recursive: true })
+  writeFileSync(file(), MANIFEST)
+})
+afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+describe('writeRecordingSource', () => {
+  it('replaces the manifest by rename with only the recording line changed, leaving no temp file', async () => {
+    const before = statSync(file()).ino
+    expect(await writeRecordingSource(root, 'demo', 'live')).toBe('scenarios/demo/snapshot.yml')
+    expect(readFileSync(file(), 'utf8')).toBe(MANIFEST.replace('recording: stub', 'recording: live'))
+    expect(statSync(file()).ino).not.toBe(before)
+    expect(readdirSync(join(root, 'scenarios', 'demo'))).toEqual(['snapshot.yml'])
+  })
+
+  it('does not touch a manifest that already says so', async () => {
+    const before = statSync(file())
+    expect(await writeRecordingSource(root, 'demo', 'stub')).toBeUndefined()
+    const after = statSync(file())
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs])
+  })
+})
+
+describe('noteRecordingSource', () => {
+  const outcome = { scenario: 'demo', ok: true, failures: [], written: ['scenarios/demo/session.jsonl'] }
+
+  it('notes the source of a recording that wrote fixtures and lists the manifest as written', async () => {
+    const noted = await noteRecordingSource(root, outcome, 'live')
+    expect(noted.written).toEqual(['scenarios/demo/session.jsonl', 'scenarios/demo/snapshot.yml'])
+    expect(readFileSync(file(), 'utf8')).toContain('recording: live # provenance')
+  })
+
+  it('leaves the manifest alone when the recording failed before writing anything', async () => {
+    const failed = { ...outcome, ok: false, failures: ['scenario demo: step 3 timed out'], written: [] }
+    expect(await noteRecordingSource(root, failed, 'live')).toEqual(failed)
+    expect(readFileSync(file(), 'utf8')).toBe(MANIFEST)
+  })
+
+  it('fails the scenario, naming the file, when the manifest cannot be rewritten', async () => {
+    writeFileSync(file(), '{scenario: demo, recording: stub}\n')
+    const noted = await noteRecordingSource(root, outcome, 'live')
+    expect(noted.ok).toBe(false)
+    expect(noted.failures[0]).toMatch(
+      /^scenario demo: the fixtures were recorded \(live\) but snapshot.yml could not say so: scenarios\/demo\/snapshot.yml: 1 problem/,
+    )
+  })
+})

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { ReplayVerificationError } from '../../../plugins/llm-replay/errors.ts'
+import { parseManifest, type ScenarioManifest } from '../scenario/manifest.ts'
+import { formatDriftPlan, planRerecord, replayProblemsIn } from './drift-plan.ts'
+
+const DRIFT =
+  'scenario "edited": scenarios/edited/session.jsonl, live session s1, turn 1 step 1: drift at script entry 0 (recorded at turn 1 step 1): the user message differs\n- print hi\n+ print bye\nIf the change is intended, re-record the scenario'
+const EXHAUSTED =
+  'scenarios/longer/session.jsonl, live session s1, turn 1 step 3: the agent asked for model call 3, but the script has 2 entries and all were served.'
+
+/** What the in-process host puts in a failure: replay's own verify() message. */
+function verifyFailure(
+  scenario: string,
+  problems: Array<{ code: 'REPLAY_DRIFT' | 'REPLAY_EXHAUSTED'; message: string }>,
+) {
+  return new ReplayVerificationError(scenario, problems).message
+}
+
+function manifests(...entries: Array<[string, string]>): Map<string, ScenarioManifest> {
+  return new Map(
+    entries.map(([name, extra]) => [
+      name,
+      parseManifest(`scenario: ${name}\ndescription: D.\n${extra}`, `scenarios/${name}/snapshot.yml`, name),
+    ]),
+  )
+}
+
+describe('replayProblemsIn', () => {
+  it('reads the in-process verify() message and the subprocess stderr line alike, first lines only', () => {
+    expect(
+      replayProblemsIn([
+        verifyFailure('edited', [{ code: 'REPLAY_DRIFT', message: DRIFT }]),
+        `scenario longer: llm-replay: REPLAY_EXHAUSTED: ${EXHAUSTED}`,
+      ]),
+    ).toEqual([
+      { code: 'REPLAY_DRIFT', summary: DRIFT.split('\n')[0] },
+      { code: 'REPLAY_EXHAUSTED', summary: EXHAUSTED },
+    ])
+  })
+
+  it('does not take a code quoted inside a golden diff for a replay problem', () => {
+    const golden =
+      'scenario x: stdout.golden.jsonl differs:\n- {"error":"[REPLAY_DRIFT] old"}\n+ {"error":"llm-replay: REPLAY_DRIFT: new"}'
+    expect(replayProblemsIn([golden])).toEqual([])
+  })
+})
+
+describe('planRerecord', () => {
+  const all = manifests(
+    ['edited', 'recording: stub\n'],
+    ['longer', 'recording: live\n'],
+    ['green', 'recording: stub\n'],
+    ['golden-only', 'recording: stub\n'],
+    ['hand-made', 'recording: authored\n'],
+    ['restores', 'recording: stub\nsession: { source: edited }\n'],
+    ['bad-log', 'recording: stub\n'],
+  )
+  const drift = verifyFailure('x', [{ code: 'REPLAY_DRIFT', message: DRIFT }])
+  const plan = planRerecord(
+    [
+      { scenario: 'green', ok: true, failures: [] },
+      { scenario: 'edited', ok: false, failures: [drift, 'scenario edited: stdout.golden.jsonl differs'] },
+      { scenario: 'longer', ok: false, failures: [`scenario longer: llm-replay: REPLAY_EXHAUSTED: ${EXHAUSTED}`] },
+      { scenario: 'golden-only', ok: false, failures: ['scenario golden-only: stdout.golden.jsonl differs'] },
+      { scenario: 'hand-made', ok: false, failures: [drift] },
+      { scenario: 'restores', ok: false, failures: [drift] },
+      { scenario: 'bad-log', ok: false, failures: ['scenario bad-log: llm-replay: REPLAY_LOG_CWD: header cwd is /'] },
+    ],
+    all,
+  )
+
+  it('re-records exactly the recorded scenarios that drifted or ran out of script', () => {
+    expect(plan.rerecord.map((r) => [r.scenario, r.problems.map((p) => p.code)])).toEqual([
+      ['edited', ['REPLAY_DRIFT']],
+      ['longer', ['REPLAY_EXHAUSTED']],
+    ])
+    expect(plan.green).toEqual(['green'])
+  })
+
+  it('leaves the other failures alone, saying why each is not re-recorded', () => {
+    expect(plan.untouched).toEqual([
+      {
+        scenario: 'golden-only',
+        why: 'failed without replay drift or exhaustion (see its failures; --mode refresh accepts changed goldens)',
+      },
+      {
+        scenario: 'hand-made',
+        why: 'drifted (REPLAY_DRIFT) but is authored: fix its session.jsonl or replay.override.json by hand',
+      },
+      { scenario: 'restores', why: 'drifted (REPLAY_DRIFT) in the logs of scenarios/edited: re-record that scenario' },
+      { scenario: 'bad-log', why: 'failed with REPLAY_LOG_CWD, which a new recording does not fix' },
+    ])
+  })
+
+  it('prints which scenarios it will re-record and why, before anything runs', () => {
+    expect(formatDriftPlan(plan).slice(0, 6)).toEqual([
+      'record-drifted: 2 to re-record, 1 green, 4 failing otherwise (left untouched)',
+      '  re-record edited:',
+      `    [REPLAY_DRIFT] ${DRIFT.split('\n')[0]}`,
+      '  re-record longer:',
+      `    [REPLAY_EXHAUSTED] ${EXHAUSTED}`,
+      '  leave golden-only: failed without replay drift or exhaustion (see its failures; --mode refresh accepts changed goldens)',
+    ])
+  })
+})

@@ -1,0 +1,64 @@
+// The record modes that choose what to record (like VCR's): record-missing records the scenarios
+// that have no recording yet, record-drifted replays the selection and re-records those whose
+// replay drifted or ran out. Each prints its choice (onPlan) before it records anything; the
+// choosing is pure (missing-selection.ts, drift-plan.ts), the recording is runSuite's record mode.
+import { readdir } from 'node:fs/promises'
+import { discoverScenarios } from '../scenario/discover.ts'
+import { formatDriftPlan, planRerecord } from './drift-plan.ts'
+import { formatMissingSelection, selectMissing } from './missing-selection.ts'
+import { failedBeforeRun } from './run-scenario.ts'
+import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
+import type { SuiteMode } from './suite-modes.ts'
+
+export interface SuiteModeOptions extends Omit<SuiteOptions, 'mode'> {
+  mode?: SuiteMode
+  /** The choice of record-missing / record-drifted, line by line, before anything is recorded. */
+  onPlan?(lines: string[]): void
+}
+
+export function runSuiteMode(options: SuiteModeOptions): Promise<SuiteResult> {
+  const { mode = 'replay', onPlan: _, ...rest } = options
+  if (mode === 'record-missing') return recordMissing(options)
+  if (mode === 'record-drifted') return recordDrifted(options)
+  return runSuite({ ...rest, mode })
+}
+
+async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {
+  const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names, mode: 'record' })
+  const listings = await Promise.all(scenarios.map(async (s) => ({ ...s, files: await readdir(s.dir) })))
+  const selection = selectMissing(listings)
+  options.onPlan?.(formatMissingSelection(selection))
+  options.onStart?.(selection.record.length + selection.skipped.length)
+  const skipped = selection.skipped.map(({ scenario, why }) =>
+    failedBeforeRun(scenario, 'record', options.subprocess, [`scenario ${scenario}: ${why}`]),
+  )
+  for (const outcome of skipped) options.onResult?.(outcome)
+  const loadFailures = failures.map((f) => f.error.message)
+  if (!selection.record.length)
+    return { outcomes: skipped, loadFailures, interrupted: !!options.signal?.aborted, removed: [] }
+  const names = selection.record.map((r) => r.scenario)
+  const recorded = await runSuite({ ...options, onStart: undefined, mode: 'record', names })
+  return { ...recorded, outcomes: [...skipped, ...recorded.outcomes], loadFailures }
+}
+
+async function recordDrifted(options: SuiteModeOptions): Promise<SuiteResult> {
+  const { onResult, onStart, ...quiet } = options
+  // The replay pass judges only: its outcomes are reported once the plan is made.
+  const replayed = await runSuite({ ...quiet, mode: 'replay', stub: false, onStart })
+  if (replayed.interrupted) return replayed
+  const { scenarios } = await discoverScenarios(options.repoRoot, { names: options.names })
+  const plan = planRerecord(replayed.outcomes, new Map(scenarios.map((s) => [s.name, s.manifest])))
+  options.onPlan?.(formatDriftPlan(plan))
+  const names = new Set(plan.rerecord.map((r) => r.scenario))
+  const kept = replayed.outcomes.filter((o) => !names.has(o.scenario))
+  for (const outcome of kept) onResult?.(outcome)
+  if (!names.size) return replayed
+  const recorded = await runSuite({ ...options, onStart: undefined, mode: 'record', names: [...names] })
+  const byName = new Map(recorded.outcomes.map((o) => [o.scenario, o]))
+  return {
+    outcomes: replayed.outcomes.flatMap((o) => (names.has(o.scenario) ? (byName.get(o.scenario) ?? []) : [o])),
+    loadFailures: [...replayed.loadFailures, ...recorded.loadFailures],
+    interrupted: recorded.interrupted,
+    removed: [...replayed.removed, ...recorded.removed],
+  }
+}

@@ -19,7 +19,14 @@ describe('parseBenchArgs', () => {
   })
 
   it('leaves out the npm-test part with --skip-npm-test, alone or with --only', () => {
-    expect(parseBenchArgs(['--skip-npm-test']).parts).toEqual(['scenarios', 'fixed', 'scale', 'suite', 'select'])
+    expect(parseBenchArgs(['--skip-npm-test']).parts).toEqual([
+      'scenarios',
+      'fixed',
+      'scale',
+      'suite',
+      'select',
+      'determinism',
+    ])
     expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
     expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])
   })

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -22,6 +31,15 @@ describe('writeRecordingSource', () => {
     expect(readFileSync(file(), 'utf8')).toBe(MANIFEST.replace('recording: stub', 'recording: live'))
     expect(statSync(file()).ino).not.toBe(before)
     expect(readdirSync(join(root, 'scenarios', 'demo'))).toEqual(['snapshot.yml'])
+  })
+
+  it('never writes through a symbolic link in the scenario folder', async () => {
+    const outside = join(root, 'outside.yml')
+    writeFileSync(outside, MANIFEST)
+    rmSync(file())
+    symlinkSync(outside, file())
+    await expect(writeRecordingSource(root, 'demo', 'live')).rejects.toThrow(/scenarios\/demo\/snapshot\.yml/)
+    expect(readFileSync(outside, 'utf8')).toBe(MANIFEST)
   })
 
   it('does not touch a manifest that already says so', async () => {

@@ -1,10 +1,11 @@
 // After a recording, the scenario's snapshot.yml says where its fixtures came from: stub or live
-// (docs/scenario-format.md). Only the recording line changes (setRecordingLine), and the file is
-// replaced by rename, so a crash mid-write never leaves a half-written manifest.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+// (docs/recording.md). Only the recording line changes (setRecordingLine), and the manifest is
+// read and replaced like a fixture (safe-fixture-io.ts: no links or pipes followed, a temp file
+// renamed over the name), so a crash mid-write never leaves a half-written manifest.
 import { join } from 'node:path'
 import type { RecordingSource } from '../scenario/manifest.ts'
 import { setRecordingLine } from '../scenario/recording-line.ts'
+import { readFixture, writeFixture } from './safe-fixture-io.ts'
 
 /**
  * Set `recording:` in `<repoRoot>/scenarios/<name>/snapshot.yml`; returns the repo-relative file
@@ -17,17 +18,11 @@ export async function writeRecordingSource(
 ): Promise<string | undefined> {
   const file = `scenarios/${name}/snapshot.yml`
   const absolute = join(repoRoot, file)
-  const text = await readFile(absolute, 'utf8')
+  const text = await readFixture(repoRoot, absolute)
+  if (text === undefined) throw new Error(`${file} is gone; the recording's manifest must stay in place`)
   const updated = setRecordingLine(text, source, file)
   if (updated === text) return undefined
-  const temp = join(repoRoot, 'scenarios', name, `.snapshot.yml.${process.pid}.tmp`)
-  try {
-    await writeFile(temp, updated)
-    await rename(temp, absolute)
-  } catch (error) {
-    await rm(temp, { force: true })
-    throw error
-  }
+  await writeFixture(repoRoot, absolute, updated)
   return file
 }
 

@@ -113,7 +113,8 @@ export function selectSection(select: SelectTiming): string[] {
 export function determinismSection(result: DeterminismResult): string[] {
   const perRun = result.runs ? result.wallMs / result.runs : Number.NaN
   return [
-    `== determinism: the corpus (${result.scenarios} scenarios) replayed ${result.runs} times in one host composition ==`,
+    `== determinism: the corpus (${result.scenarios} scenarios) replayed ${result.runs} times ` +
+      'in one host composition ==',
     `runs=${result.runs} distinct=${result.distinct}`,
     ...result.divergences.map(
       ({ run, scenarios }) => `run ${run} differs from run 1 in: ${scenarios.join(', ') || '(the set of scenarios)'}`,

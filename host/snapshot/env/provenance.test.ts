@@ -70,7 +70,10 @@ describe('noteRecordingSource', () => {
     const noted = await noteRecordingSource(root, outcome, 'live')
     expect(noted.ok).toBe(false)
     expect(noted.failures[0]).toMatch(
-      /^scenario demo: the fixtures were recorded \(live\) but snapshot.yml could not say so: scenarios\/demo\/snapshot.yml: 1 problem/,
+      new RegExp(
+        '^scenario demo: the fixtures were recorded \\(live\\) but snapshot.yml could not say so: ' +
+          'scenarios/demo/snapshot.yml: 1 problem',
+      ),
     )
   })
 })

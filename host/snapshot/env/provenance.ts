@@ -47,7 +47,9 @@ export async function noteRecordingSource<T extends RecordOutcome>(
     const file = await writeRecordingSource(repoRoot, outcome.scenario, source)
     return file ? { ...outcome, written: [...outcome.written, file] } : outcome
   } catch (error) {
-    const failure = `scenario ${outcome.scenario}: the fixtures were recorded (${source}) but snapshot.yml could not say so: ${(error as Error).message}`
+    const failure =
+      `scenario ${outcome.scenario}: the fixtures were recorded (${source}) ` +
+      `but snapshot.yml could not say so: ${(error as Error).message}`
     return { ...outcome, ok: false, failures: [...outcome.failures, failure] }
   }
 }

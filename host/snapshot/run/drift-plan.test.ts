@@ -4,9 +4,12 @@ import { parseManifest, type ScenarioManifest } from '../scenario/manifest.ts'
 import { formatDriftPlan, planRerecord, replayProblemsIn } from './drift-plan.ts'
 
 const DRIFT =
-  'scenario "edited": scenarios/edited/session.jsonl, live session s1, turn 1 step 1: drift at script entry 0 (recorded at turn 1 step 1): the user message differs\n- print hi\n+ print bye\nIf the change is intended, re-record the scenario'
+  'scenario "edited": scenarios/edited/session.jsonl, live session s1, turn 1 step 1: drift at script entry 0 ' +
+  '(recorded at turn 1 step 1): the user message differs\n- print hi\n+ print bye\n' +
+  'If the change is intended, re-record the scenario'
 const EXHAUSTED =
-  'scenarios/longer/session.jsonl, live session s1, turn 1 step 3: the agent asked for model call 3, but the script has 2 entries and all were served.'
+  'scenarios/longer/session.jsonl, live session s1, turn 1 step 3: the agent asked for model call 3, ' +
+  'but the script has 2 entries and all were served.'
 
 /** What the in-process host puts in a failure: replay's own verify() message. */
 function verifyFailure(
@@ -40,7 +43,8 @@ describe('replayProblemsIn', () => {
 
   it('does not take a code quoted inside a golden diff for a replay problem', () => {
     const golden =
-      'scenario x: stdout.golden.jsonl differs:\n- {"error":"[REPLAY_DRIFT] old"}\n+ {"error":"llm-replay: REPLAY_DRIFT: new"}'
+      'scenario x: stdout.golden.jsonl differs:\n' +
+      '- {"error":"[REPLAY_DRIFT] old"}\n+ {"error":"llm-replay: REPLAY_DRIFT: new"}'
     expect(replayProblemsIn([golden])).toEqual([])
   })
 })
@@ -99,7 +103,8 @@ describe('planRerecord', () => {
       `    [REPLAY_DRIFT] ${DRIFT.split('\n')[0]}`,
       '  re-record longer:',
       `    [REPLAY_EXHAUSTED] ${EXHAUSTED}`,
-      '  leave golden-only: failed without replay drift or exhaustion (see its failures; --mode refresh accepts changed goldens)',
+      '  leave golden-only: failed without replay drift or exhaustion ' +
+        '(see its failures; --mode refresh accepts changed goldens)',
     ])
   })
 })

@@ -73,7 +73,9 @@ export function planRerecord(
     } else if (manifest?.session) {
       plan.untouched.push({
         scenario: outcome.scenario,
-        why: `drifted (${codesOf(drifted)}) in the logs of scenarios/${manifest.session.source}: re-record that scenario`,
+        why:
+          `drifted (${codesOf(drifted)}) in the logs of scenarios/${manifest.session.source}: ` +
+          're-record that scenario',
       })
     } else {
       plan.rerecord.push({ scenario: outcome.scenario, problems: drifted })
@@ -85,7 +87,8 @@ export function planRerecord(
 /** What record-drifted prints before it records anything. */
 export function formatDriftPlan(plan: DriftPlan): string[] {
   const lines = [
-    `record-drifted: ${plan.rerecord.length} to re-record, ${plan.green.length} green, ${plan.untouched.length} failing otherwise (left untouched)`,
+    `record-drifted: ${plan.rerecord.length} to re-record, ${plan.green.length} green, ` +
+      `${plan.untouched.length} failing otherwise (left untouched)`,
   ]
   for (const { scenario, problems } of plan.rerecord) {
     lines.push(`  re-record ${scenario}:`)

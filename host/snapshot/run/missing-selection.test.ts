@@ -57,7 +57,8 @@ describe('selectMissing', () => {
       'record-missing: 2 to record, 1 complete (left untouched)',
       '  record fresh: no stdout.golden.jsonl, session.jsonl',
       '  record no-log: no session.jsonl',
-      '  skip by-hand: lacks stdout.golden.jsonl, session.jsonl but is authored: write them by hand (record mode never writes it)',
+      '  skip by-hand: lacks stdout.golden.jsonl, session.jsonl but is authored: ' +
+        'write them by hand (record mode never writes it)',
     ])
   })
 })

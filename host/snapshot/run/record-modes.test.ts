@@ -89,7 +89,7 @@ describe('provenance through the live adapter', () => {
     }
   })
 
-  it('record-missing without --stub records through the configured API, writes live, and refresh keeps it', async () => {
+  it('record-missing without --stub records through the configured API, writes live; refresh keeps it', async () => {
     const head = '# provenance is written by record mode\n'
     addScenario('live-fresh', 'say hey', 'Hey.', PIN, head)
     const manifest = read('live-fresh', 'snapshot.yml')

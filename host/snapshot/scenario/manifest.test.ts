@@ -55,7 +55,8 @@ workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignor
 
   it('rejects the retired recording: recorded, saying exactly what to write instead', () => {
     expect(errorOf(MINIMAL.replace('recording: stub', 'recording: recorded'))).toContain(
-      '  - recording: recording: recorded is no longer used: write stub (recorded against the scripted stub), live (against the real model) or authored',
+      '  - recording: recording: recorded is no longer used: ' +
+        'write stub (recorded against the scripted stub), live (against the real model) or authored',
     )
     expect(errorOf(MINIMAL.replace('recording: stub', 'recording: replayed'))).toMatch(
       /recording: must be one of "stub" \| "live" \| "authored", got string "replayed"/,

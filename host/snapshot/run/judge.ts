@@ -2,7 +2,6 @@
 // committed side (what the vitest front end judges with its file snapshots); judgeRun compares
 // them the CLI's way (assessRun) and in record / refresh mode rewrites what the assessment says
 // to — or, with `pending`, writes `<file>.new` copies for `dsh review`.
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'

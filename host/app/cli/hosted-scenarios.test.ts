@@ -45,7 +45,7 @@ describe('dsh with the snapshot host overlay', () => {
     for (const name of ['text-turn', 'reasoning-turn'])
       cpSync(join(packageRoot, 'scenarios', name), join(scenarios, name), { recursive: true })
     const golden = join(scenarios, 'reasoning-turn', 'stdout.golden.jsonl')
-    writeFileSync(golden, readFileSync(golden, 'utf8').replace('not prime.', 'prime.'))
+    writeFileSync(golden, readFileSync(golden, 'utf8').replace('"text":" not"', '"text":" surely"'))
     const overlays = [
       join(packageRoot, 'cordis.snapshot.yml'),
       join(packageRoot, 'overlays', 'snapshot-host.cordis.yml'),

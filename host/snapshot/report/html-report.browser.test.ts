@@ -14,7 +14,7 @@ const project = scratchProject('html-report')
 for (const name of ['text-turn', 'bash-allow-once'])
   cpSync(packageFile('scenarios', name), join(project.root, 'scenarios', name), { recursive: true })
 const golden = join(project.root, 'scenarios', 'text-turn', 'stdout.golden.jsonl')
-writeFileSync(golden, readFileSync(golden, 'utf8').replace('"Hello th"', '"Howdy th"'))
+writeFileSync(golden, readFileSync(golden, 'utf8').replace('"Hello"', '"Howdy"'))
 const reportFile = join(project.root, 'report.html')
 const jsonFile = join(project.root, 'report.json')
 
@@ -76,8 +76,8 @@ describe('the HTML report in a browser', () => {
       expect.objectContaining({ class: 'del', visible: true, highlighted: expect.stringMatching(/^[owdy]+$/) }),
       expect.objectContaining({ class: 'ins', visible: true, highlighted: expect.stringMatching(/^[elo]+$/) }),
     ])
-    expect(changed[0]!.text).toMatch(/^−.*"Howdy th"/)
-    expect(changed[1]!.text).toMatch(/^\+.*"Hello th"/)
+    expect(changed[0]!.text).toMatch(/^−.*"Howdy"/)
+    expect(changed[1]!.text).toMatch(/^\+.*"Hello"/)
     expect(changed[0]!.background).not.toBe(changed[1]!.background)
     expect(requests).toEqual([url])
     expect(problems).toEqual([])

@@ -6,6 +6,13 @@ import type { CliCommand, CliOption } from './command.ts'
 /** A command without its run function. */
 export type CommandHelp = Omit<CliCommand, 'run'>
 
+/** `--root DIR`, shared by every command that works on a project's scenarios/. */
+const rootOption: CliOption = {
+  type: 'string',
+  valueName: 'DIR',
+  description: 'folder holding scenarios/ (default: the current folder)',
+}
+
 /** `--config` / `--patch`, shared by every command that reads the composition. */
 export const compositionOptions: Record<string, CliOption> = {
   config: {
@@ -40,7 +47,7 @@ export const testHelp: CommandHelp = {
   summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',
   positionals: '[name|glob…]',
   options: {
-    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    root: rootOption,
     config: {
       ...compositionOptions.config,
       description: "composition file (default: cordis.yml in the root folder, else dsh's own)",
@@ -128,7 +135,7 @@ export const newHelp: CommandHelp = {
   summary: 'scaffold a scenario folder (snapshot.yml, input.json, model.yml) ready to record with --stub',
   positionals: '<name>',
   options: {
-    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    root: rootOption,
     description: { type: 'string', valueName: 'TEXT', description: 'the one-line description for snapshot.yml' },
     class: { type: 'string', valueName: 'NAME', description: 'header class to join (default: default)' },
     table: {
@@ -144,7 +151,7 @@ export const reviewHelp: CommandHelp = {
   summary: 'list pending fixtures (<file>.new from --pending) with their diffs; accept or reject them',
   positionals: '[name|glob…]',
   options: {
-    root: { type: 'string', valueName: 'DIR', description: 'folder holding scenarios/ (default: the current folder)' },
+    root: rootOption,
     accept: {
       type: 'boolean',
       description: 'accept every pending file (of the named scenarios): it replaces the fixture',

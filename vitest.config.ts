@@ -1,29 +1,45 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { scenarioFiles } from './host/snapshot/vitest/scenario-files.ts'
 
-// Two projects (docs/test-host.md): `unit` (every *.test.ts) and `scenarios`, where each
-// scenarios/<name>/snapshot.yml is a test file of its own (the scenarioFiles plugin), so
-// `npx vitest run scenarios/text-turn/` loads one scenario and `--shard` spreads scenarios evenly.
+const unitFiles = [
+  'lib/**/*.test.ts',
+  'plugins/**/*.test.ts',
+  'host/**/*.test.ts',
+  'bench/**/*.test.ts',
+  'scenarios/conformance/**/*.test.ts',
+]
+// A test file that replaces a module (vi.mock) needs a module graph of its own.
+const isolatedFiles = '**/*.isolated.test.ts'
+
+// Three projects (docs/test-host.md): `unit` (every *.test.ts), `isolated` (*.isolated.test.ts) and
+// `scenarios`, where each scenarios/<name>/snapshot.yml is a test file of its own (the scenarioFiles
+// plugin), so `npx vitest run scenarios/text-turn/` loads one scenario and `--shard` spreads them evenly.
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Most files wait on child processes (dsh, bash, npm): more workers than the 2 cores keep both busy.
+    maxWorkers: 4,
+    // Files share a worker's module graph (isolate: false), so a stubbed variable must not outlive its file.
+    unstubEnvs: true,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'lib/**/*.test.ts',
-            'plugins/**/*.test.ts',
-            'host/**/*.test.ts',
-            'bench/**/*.test.ts',
-            'scenarios/conformance/**/*.test.ts',
-          ],
+          include: unitFiles,
+          exclude: [...configDefaults.exclude, isolatedFiles],
+          // Files run one after another in a worker and share its imports: a file must leave
+          // process.env, the cwd and its listeners as it found them (docs/test-host.md).
+          isolate: false,
           // Subprocess tests run the built dsh: rebuild dist/ first when a source is newer.
           globalSetup: ['host/snapshot/vitest/global-setup.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: [isolatedFiles] },
       },
       {
         extends: true,

@@ -1,12 +1,15 @@
 // One live composition, many scenarios: 200 runs back to back in one host composition leave no
 // listener, timer, file descriptor or child process behind, and each outcome equals the outcome of
-// the same scenario in a freshly booted composition.
+// the same scenario in a freshly booted composition. The same runs hold the corpus's determinism
+// over time: each complete pass over the corpus gives one outcome, byte for byte (the bench's
+// determinism part does 100 passes; docs/recording.md).
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { bootHostComposition } from '../run/host-composition.ts'
 import { runScenario, type ScenarioOutcome } from '../run/run-scenario.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { footprint } from '../test-support/process-footprint.ts'
+import { DeterminismTally } from '../core/determinism.ts'
 
 const repoRoot = packageRoot
 const { scenarios: corpus } = await discoverScenarios(repoRoot)
@@ -46,5 +49,12 @@ describe('one host composition, many scenarios', () => {
     expect(differing.map((outcome) => [outcome.scenario, outcome.failures])).toEqual([])
     expect([...fresh.values()].filter((outcome) => !outcome.ok).map((outcome) => outcome.failures)).toEqual([])
     expect(after).toEqual(before)
+
+    const passes = Math.floor(RUNS / corpus.length)
+    const tally = new DeterminismTally()
+    for (let pass = 0; pass < passes; pass++)
+      tally.add(result.outcomes.slice(pass * corpus.length, (pass + 1) * corpus.length))
+    expect(result.outcomes.every((outcome) => outcome.surfaces?.transcript.length)).toBe(true)
+    expect(tally.report()).toEqual([`runs=${passes} distinct=1`])
   }, 180_000)
 })

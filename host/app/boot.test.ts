@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { BootError, bootComposition } from './boot.ts'
 
 const support = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-support')
-const slow = path.join(support, 'slow-dispose-plugin.ts')
+const slow = path.join(support, 'slow-dispose-plugin.js')
 const failing = path.join(support, 'failing-plugin.ts')
 
 const made: string[] = []

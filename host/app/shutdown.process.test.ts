@@ -32,7 +32,7 @@ function serve(delayMs: number, args: string[] = ['serve', '--config', fixture])
   const dir = mkdtempSync(path.join(tmpdir(), 'dsh-shutdown-'))
   const readyFile = path.join(dir, 'ready')
   const disposedFile = path.join(dir, 'disposed')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host/app/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['bin/dsh.js', ...args], {
     cwd: repo,
     env: {
       PATH: process.env.PATH,

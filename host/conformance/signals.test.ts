@@ -47,7 +47,7 @@ describe('dsh conformance and signals', () => {
         '--report',
         reportFile,
         '--agent-command',
-        'node --import tsx host/conformance/test-support/fake-agent.ts --escaped-child',
+        'node host/conformance/test-support/fake-agent.mjs --escaped-child',
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )
@@ -66,7 +66,7 @@ describe('dsh conformance and signals', () => {
     for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
       processes = await liveDescendants(runner.pid!)
       const lines = await Promise.all(processes.map((p) => commandLine(p.pid)))
-      if (lines.some((l) => l.startsWith('sleep 60')) && lines.some((l) => l.includes('fake-agent.ts'))) break
+      if (lines.some((l) => l.startsWith('sleep 60')) && lines.some((l) => l.includes('fake-agent.mjs'))) break
       await new Promise((r) => setTimeout(r, 50))
     }
     expect(processes.length).toBeGreaterThanOrEqual(2)

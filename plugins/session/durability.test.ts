@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parseSessionLog } from './log-format.ts'
 
-const CHILD = fileURLToPath(new URL('./testing/append-child.ts', import.meta.url))
+const CHILD = fileURLToPath(new URL('./testing/append-child.mjs', import.meta.url))
 
 let root: string
 beforeEach(() => {
@@ -20,7 +20,7 @@ afterEach(() => {
 /** Run the child until `stop(lastSeqReported, output)` says so, then SIGKILL it; resolves with the last seq it reported. */
 function runAndKill(mode: string, stop: (lastSeq: number, output: string) => boolean): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, root, mode], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [CHILD, root, mode], { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     let stderr = ''
     let lastSeq = 0

@@ -9,7 +9,7 @@ import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SessionStore } from './index.ts'
 
-const CHILD = fileURLToPath(new URL('./testing/append-child.ts', import.meta.url))
+const CHILD = fileURLToPath(new URL('./testing/append-child.mjs', import.meta.url))
 let root: string
 const contexts: Context[] = []
 
@@ -47,7 +47,7 @@ describe('one writer per session log', () => {
   })
 
   it('refuses a session another live process writes; takes it over once that process is killed', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, root, '3'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [CHILD, root, '3'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.setEncoding('utf8').on('data', (text: string) => {
       output += text

@@ -6,7 +6,7 @@ import type { RunReport } from '../report.ts'
 import { runConformance } from '../run.ts'
 import { scratchDir } from './scratch.ts'
 
-export const FAKE_AGENT = 'node --import tsx host/conformance/test-support/fake-agent.ts'
+export const FAKE_AGENT = 'node host/conformance/test-support/fake-agent.mjs'
 
 /** A case that opens session s1 and sends one prompt (p1), then `after` steps. */
 export function promptCase(

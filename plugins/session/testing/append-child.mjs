@@ -1,25 +1,28 @@
 // Test helper run as a child process by durability.test.ts, which SIGKILLs it.
-// Usage: node --import tsx append-child.ts <root> <count|forever>
+// Usage: node append-child.mjs <root> <count|forever>
+// Plain JavaScript on the built store (the unit project's global setup keeps dist/ fresh), so the
+// child starts without a TypeScript loader.
 // Prints "seq <n>" after each append returns (written synchronously, so the parent
 // only ever hears of appends that already returned), then "done" and idles.
 import { writeSync } from 'node:fs'
 import { Context } from 'cordis'
-import { SessionStore } from '../store.ts'
+import { SessionStore } from '../../../dist/plugins/session/store.js'
 
 const [root, mode] = process.argv.slice(2)
-if (!root || !mode) throw new Error('append-child.ts: usage: append-child.ts <root> <count|forever>')
+if (!root || !mode) throw new Error('append-child.mjs: usage: append-child.mjs <root> <count|forever>')
 
 const ctx = new Context()
 await ctx.plugin(SessionStore, { root })
 const { id } = ctx.sessions.create({ cwd: process.cwd(), id: 'durable' })
 /** stdout is a non-blocking pipe: when the parent reads slowly a write can fail with EAGAIN; retry it. */
-function report(line: string) {
+/** @param {string} line */
+function report(line) {
   for (;;) {
     try {
       writeSync(1, line)
       return
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
+      if (error?.code !== 'EAGAIN') throw error
     }
   }
 }

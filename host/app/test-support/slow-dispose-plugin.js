@@ -1,7 +1,7 @@
 // Test-only plugin: marks when it started and, after a delay, when its async disposer finished.
+// Plain JavaScript, so the built `dsh` loads it (the shutdown tests run it as a real process).
 import { writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Context } from 'cordis'
 import { z } from 'zod'
 
 export const name = 'test-slow-dispose'
@@ -18,7 +18,11 @@ export const Config = z.strictObject({
   consoleLog: z.boolean().default(false),
 })
 
-export const apply = (ctx: Context, config: z.infer<typeof Config>) => {
+/**
+ * @param {import('cordis').Context} ctx
+ * @param {import('zod').infer<typeof Config>} config
+ */
+export const apply = (ctx, config) => {
   ctx.effect(
     () => async () => {
       await sleep(config.delayMs)

@@ -1,5 +1,6 @@
 // A tiny ACP agent for the runner's own tests: it uses the client's file system (which dsh
-// does not), and misbehaves on request. Flags (process level):
+// does not), and misbehaves on request. Plain JavaScript, so `node` starts it without a
+// TypeScript loader (the runner's tests start it often). Flags (process level):
 //   --exit-immediately   write a line to stderr and exit 3 before reading anything
 //   --escaped-child      start a `sleep 60` outside the agent's process group (setsid)
 // Prompt lines, run in order:
@@ -26,7 +27,8 @@ if (flags.has('--exit-immediately')) {
 }
 if (flags.has('--escaped-child')) spawn('sleep', ['60'], { detached: true, stdio: 'ignore' }).unref()
 
-const sessions = new Map<string, { cwd: string; cancelled: boolean }>()
+/** @type {Map<string, { cwd: string, cancelled: boolean }>} */
+const sessions = new Map()
 let hanging = false
 let counter = 0
 
@@ -49,7 +51,7 @@ const app = acp
     session.cancelled = false
     let named = params.sessionId
     let late = false
-    const say = (text: string) =>
+    const say = (text) =>
       client.notify(acp.methods.client.session.update, {
         sessionId: named,
         update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
@@ -93,7 +95,7 @@ const app = acp
           await say(line)
         }
       } catch (error) {
-        await say(`${word} ${path}: error ${(error as { code?: number }).code}`)
+        await say(`${word} ${path}: error ${error?.code}`)
       }
     }
     if (late)
@@ -104,7 +106,7 @@ const app = acp
   })
 
 /** fork, setsid, fork: the middle process exits at once, so its child is reparented and leads its own session. */
-async function startDaemon(): Promise<number> {
+async function startDaemon() {
   const daemonize = `const d = require('node:child_process').spawn('sleep', ['30'], { detached: true, stdio: 'ignore' })
     d.unref(); process.stdout.write(String(d.pid))`
   const middle = spawn(process.execPath, ['-e', daemonize], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -116,11 +118,6 @@ async function startDaemon(): Promise<number> {
   return Number(out)
 }
 
-const connection = app.connect(
-  acp.ndJsonStream(
-    Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
-    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
-  ),
-)
+const connection = app.connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)))
 await connection.closed
 process.exit(0)

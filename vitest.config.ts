@@ -8,7 +8,8 @@ const unitFiles = [
   'bench/**/*.test.ts',
   'scenarios/conformance/**/*.test.ts',
 ]
-// A test file that replaces a module (vi.mock) needs a module graph of its own.
+// A test file that replaces a module (vi.mock) or counts the process's own timers, descriptors and
+// children needs a worker of its own.
 const isolatedFiles = '**/*.isolated.test.ts'
 
 // Three projects (docs/test-host.md): `unit` (every *.test.ts), `isolated` (*.isolated.test.ts) and

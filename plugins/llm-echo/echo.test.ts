@@ -1,5 +1,5 @@
 import { Context } from 'cordis'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import LlmService from '../llm/index.ts'
 import type { LlmRequest, Message, StreamChunk } from '../llm/types.ts'
 import * as echo from './index.ts'
@@ -42,7 +42,37 @@ async function collect(stream: AsyncIterable<StreamChunk>): Promise<StreamChunk[
 const last = (chunks: StreamChunk[]) => chunks[chunks.length - 1]
 const texts = (chunks: StreamChunk[], type: 'text-delta' | 'reasoning-delta') =>
   chunks.flatMap((chunk) => (chunk.type === type ? [chunk.text] : []))
-const activeTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length
+/**
+ * Runs `body` with `open()`: the delays of the timers made since it started and not yet fired or
+ * cleared. (Not a process-wide count: the test files of a worker share its process, and a timer
+ * another file left may fire in the middle.)
+ */
+async function watchTimers(body: (open: () => number[]) => Promise<void>) {
+  const { setTimeout: realSet, clearTimeout: realClear } = globalThis
+  const open = new Map<NodeJS.Timeout, number>()
+  const set = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    fn: (...args: unknown[]) => void,
+    ms?: number,
+    ...args: unknown[]
+  ) => {
+    const timer = realSet(() => {
+      open.delete(timer)
+      fn(...args)
+    }, ms)
+    open.set(timer, ms ?? 0)
+    return timer
+  }) as typeof setTimeout)
+  const clear = vi.spyOn(globalThis, 'clearTimeout').mockImplementation((timer) => {
+    open.delete(timer as NodeJS.Timeout)
+    realClear(timer as NodeJS.Timeout)
+  })
+  try {
+    await body(() => [...open.values()])
+  } finally {
+    set.mockRestore()
+    clear.mockRestore()
+  }
+}
 
 describe('llm-echo through ctx.llm.stream', () => {
   it('serves model "echo" by default', async () => {
@@ -151,17 +181,18 @@ describe('llm-echo through ctx.llm.stream', () => {
       const iterator = llm
         .stream(request(`before\n${sleep}\nafter`, { signal: controller.signal }))
         [Symbol.asyncIterator]()
-      const timersBefore = activeTimers()
-      expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'before' })
-      const pending = iterator.next()
-      await new Promise((resolve) => setImmediate(resolve)) // let the adapter enter its pause
-      expect(activeTimers()).toBe(timersBefore + (sleep === 'sleep forever' ? 0 : 1))
-      controller.abort()
-      // Only the abort can end this pause (60 s, or never): the next chunk is the aborted finish.
-      expect((await pending).value).toEqual({ type: 'finish', reason: 'aborted' })
-      expect((await iterator.next()).done).toBe(true)
-      await new Promise((resolve) => setImmediate(resolve))
-      expect(activeTimers()).toBe(timersBefore)
+      await watchTimers(async (open) => {
+        expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'before' })
+        const pending = iterator.next()
+        await new Promise((resolve) => setImmediate(resolve)) // let the adapter enter its pause
+        expect(open()).toEqual(sleep === 'sleep forever' ? [] : [60_000])
+        controller.abort()
+        // Only the abort can end this pause (60 s, or never): the next chunk is the aborted finish.
+        expect((await pending).value).toEqual({ type: 'finish', reason: 'aborted' })
+        expect((await iterator.next()).done).toBe(true)
+        await new Promise((resolve) => setImmediate(resolve))
+        expect(open()).toEqual([])
+      })
     })
   }
 

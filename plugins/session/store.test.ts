@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
@@ -256,10 +256,20 @@ describe('sessions service', () => {
     const sessions = await start({ fsync: true })
     sessions.create({ cwd: '/p', id: 'a' })
     sessions.append('a', 'turn/start', { turn: 1 })
-    const fdsBefore = readdirSync('/proc/self/fd').length
+    // The descriptors on this store's files, not the process's count: a worker's other test files
+    // share the process, and a child they started may close its pipes meanwhile.
+    const openLogs = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(root)
+        } catch {
+          return false // closed between the listing and the readlink
+        }
+      }).length
+    expect(openLogs()).toBe(1)
     await ctx!.fiber.dispose()
     ctx = undefined
-    expect(readdirSync('/proc/self/fd').length).toBe(fdsBefore - 1)
+    expect(openLogs()).toBe(0)
     expect(() => sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })).toThrow(
       /sessions service was disposed/,
     )

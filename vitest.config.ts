@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { scenarioFiles } from './host/snapshot/vitest/scenario-files.ts'
 
@@ -20,8 +21,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
-    // Most files wait on child processes (dsh, bash, npm): more workers than the 2 cores keep both busy.
-    maxWorkers: 4,
+    // Many files wait on child processes (dsh, bash, npm): two workers more than the cores keep them
+    // busy (on 2 cores 4 workers gave 44 s, 3 gave 45 s, 6 gave 53 s; docs/benchmarks.md).
+    maxWorkers: availableParallelism() + 2,
     // Files share a worker's module graph (isolate: false), so a stubbed variable must not outlive its file.
     unstubEnvs: true,
     projects: [

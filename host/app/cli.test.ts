@@ -1,26 +1,13 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { main, type CliCommand, type CliIO } from './cli.ts'
+import type { CliCommand } from './cli.ts'
+import { runCli } from './test-support/run-cli.ts'
 import { commands } from './cli/commands.ts'
 import { packageRoot } from '../../lib/package-root.ts'
 
 const repo = packageRoot
 
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}, table?: readonly CliCommand[]) {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout += text
-    },
-    stderr: (text) => {
-      stderr += text
-    },
-    env,
-  }
-  const code = await main(argv, io, table)
-  return { code, stdout, stderr }
-}
+const run = (argv: string[], env: NodeJS.ProcessEnv = {}, table?: readonly CliCommand[]) => runCli(argv, { env }, table)
 
 /** Drop the two `#` header lines so the body can be compared exactly. */
 const body = (yaml: string) =>

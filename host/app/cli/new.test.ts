@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { discoverScenarios } from '../../snapshot/scenario/discover.ts'
 import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
-import { main } from '../cli.ts'
+import { runCli } from '../test-support/run-cli.ts'
 
 const project = scratchProject('new')
 afterAll(() => project.remove())
@@ -17,19 +17,7 @@ writeFileSync(
   "await defineSnapshotSuite({\n  url: import.meta.url,\n  scenarios: [\n    'text-turn',\n  ],\n})\n",
 )
 
-async function dsh(...argv: string[]) {
-  const out = { stdout: '', stderr: '' }
-  const code = await main([...argv, '--root', project.root], {
-    stdout: (text) => {
-      out.stdout += text
-    },
-    stderr: (text) => {
-      out.stderr += text
-    },
-    env: {},
-  })
-  return { code, ...out }
-}
+const dsh = (...argv: string[]) => runCli([...argv, '--root', project.root])
 
 describe('dsh new', () => {
   it('scaffolds a folder whose files reference their schemas, and adds it to the table', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
-import { main } from '../cli.ts'
+import { runCli } from '../test-support/run-cli.ts'
 
 const project = scratchProject('review')
 afterAll(() => project.remove())
@@ -19,23 +19,13 @@ const committed = {
 }
 
 async function dsh(argv: string[], answers?: string[]) {
-  const out = { stdout: '', stderr: '', asked: [] as string[] }
-  const code = await main([...argv, '--root', project.root], {
-    stdout: (text) => {
-      out.stdout += text
-    },
-    stderr: (text) => {
-      out.stderr += text
-    },
-    env: {},
-    ask: answers
-      ? async (question) => {
-          out.asked.push(question)
-          return answers.shift() ?? 'q'
-        }
-      : undefined,
-  })
-  return { code, ...out }
+  const asked: string[] = []
+  const ask = async (question: string) => {
+    asked.push(question)
+    return answers?.shift() ?? 'q'
+  }
+  const result = await runCli([...argv, '--root', project.root], { ask: answers ? ask : undefined })
+  return { ...result, asked }
 }
 
 /** Make each golden stale, then let a pending refresh propose the committed text back. */

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../cli.ts'
+import { runCli } from '../test-support/run-cli.ts'
 import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
 import { packageFile } from '../../../lib/package-root.ts'
 
@@ -14,21 +14,8 @@ afterAll(() => {
   for (const cleanup of cleanups) cleanup()
 })
 
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}, isTTY?: { stdout: boolean; stderr: boolean }) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(argv, {
-    stdout: (text) => {
-      stdout += text
-    },
-    stderr: (text) => {
-      stderr += text
-    },
-    env,
-    isTTY,
-  })
-  return { code, stdout, stderr }
-}
+const run = (argv: string[], env: NodeJS.ProcessEnv = {}, isTTY?: { stdout: boolean; stderr: boolean }) =>
+  runCli(argv, { env, isTTY })
 
 describe('dsh test', () => {
   it('replays a scenario: progress on stderr, the report on stdout, the JSON report in a file', async () => {

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import type { RecordingSource } from '../scenario/manifest.ts'
 import { setRecordingLine } from '../scenario/recording-line.ts'
-import { readFixture, writeFixture } from './safe-fixture-io.ts'
+import { readFixtureSync, writeFixture } from './safe-fixture-io.ts'
 
 /**
  * Set `recording:` in `<repoRoot>/scenarios/<name>/snapshot.yml`; returns the repo-relative file
@@ -18,7 +18,7 @@ export async function writeRecordingSource(
 ): Promise<string | undefined> {
   const file = `scenarios/${name}/snapshot.yml`
   const absolute = join(repoRoot, file)
-  const text = await readFixture(repoRoot, absolute)
+  const text = readFixtureSync(repoRoot, absolute)
   if (text === undefined) throw new Error(`${file} is gone; the recording's manifest must stay in place`)
   const updated = setRecordingLine(text, source, file)
   if (updated === text) return undefined

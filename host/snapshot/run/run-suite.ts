@@ -2,7 +2,8 @@
 // class sidecars before the scenarios that are checked against them). In-process, the whole
 // selection runs in one host composition through the snapshot service; with `subprocess`,
 // each scenario spawns the built `dsh`.
-import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
+import { join } from 'node:path'
+import { discoverScenarios, selectScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { pinsFirst } from '../plugin/select.ts'
@@ -44,9 +45,13 @@ type Run = (extra: { modelBaseUrl?: string; env?: NodeJS.ProcessEnv }) => Promis
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const mode = options.mode ?? 'replay'
-  const { scenarios, failures, leftovers } = await discoverScenarios(options.repoRoot, { names: options.names, mode })
+  // The whole corpus is loaded either way (cross-scenario rules need it); `names` picks from it.
+  const discovery = await discoverScenarios(options.repoRoot, { mode })
+  const corpus = discovery.scenarios
+  const { scenarios, failures, leftovers } = options.names
+    ? selectScenarios(discovery, options.names, join(options.repoRoot, 'scenarios'))
+    : discovery
   const loadFailures = failures.map((f) => f.error.message)
-  const { scenarios: corpus } = options.names ? await discoverScenarios(options.repoRoot, { mode }) : { scenarios }
   // Goldens and sidecars of removed scenarios: a full refresh deletes them, a replay fails on them.
   const removed: string[] = []
   if (!options.names && mode !== 'replay' && !options.pending)

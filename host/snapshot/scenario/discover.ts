@@ -2,7 +2,7 @@
 // folder is a scenario when it holds snapshot.yml; a folder holding scenario
 // files without one is reported (a forgotten manifest must not be skipped
 // silently); other folders (e.g. `conformance/`) and plain files are ignored.
-import { readdir } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { corpusProblems } from './corpus.ts'
 import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
@@ -22,7 +22,7 @@ import { loadModelScript } from './model-script.ts'
 import { loadScenarioPatch } from './scenario-patch.ts'
 import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/script.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
-import { FixtureGuardError, fixtureEntryProblem, readFixture } from '../env/safe-fixture-io.ts'
+import { FixtureGuardError, fixtureEntryProblem, readFixtureSync } from '../env/safe-fixture-io.ts'
 
 export interface LoadedScenario {
   name: string
@@ -70,14 +70,16 @@ function isGoldenOrSidecar(name: string): boolean {
 
 const SCENARIO_FILE_HINTS = ['input.json', 'session.jsonl', 'stdout.golden.jsonl']
 
+// Asynchronous for its callers, synchronous inside: the corpus is many small files, and a
+// synchronous read skips the thread pool's round trips (safe-fixture-io.ts). The promise keeps the API.
 export async function discoverScenarios(repoRoot: string, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const scenariosDir = join(repoRoot, 'scenarios')
-  const listing = (await readdir(scenariosDir, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'))
+  const listing = readdirSync(scenariosDir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'))
   const folders = listing
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort()
-  const overlayFiles = await listOverlayFiles(repoRoot)
+  const overlayFiles = listOverlayFiles(repoRoot)
 
   const loaded: LoadedScenario[] = []
   const failures: ScenarioLoadFailure[] = []
@@ -91,7 +93,7 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
   const leftovers: string[] = []
   for (const name of folders) {
     const dir = join(scenariosDir, name)
-    const listed = await readdir(dir, { withFileTypes: true })
+    const listed = readdirSync(dir, { withFileTypes: true })
     const entries = listed.map((e) => ({ name: e.name, isDirectory: e.isDirectory() }))
     const guarded = listed.map((e) =>
       fixtureEntryProblem(`scenarios/${name}/${e.name}`, e, e.isDirectory() ? 'dir' : 'file'),
@@ -121,10 +123,10 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       continue
     }
     try {
-      const manifest = await loadManifest(repoRoot, name, overlayFiles)
-      const input = await loadInput(repoRoot, name)
-      const model = await loadModelScript(repoRoot, name)
-      const patch = await loadScenarioPatch(repoRoot, name)
+      const manifest = loadManifest(repoRoot, name, overlayFiles)
+      const input = loadInput(repoRoot, name)
+      const model = loadModelScript(repoRoot, name)
+      const patch = loadScenarioPatch(repoRoot, name)
       const problems = [
         ...guarded.filter((p) => p !== undefined),
         ...fixtureFileProblems(manifest, input, entries, { ...options, patchModules: patch?.moduleFiles }),
@@ -149,17 +151,26 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
 
-  await addContentProblems(repoRoot, loaded)
+  addContentProblems(repoRoot, loaded)
 
-  if (!options.names) return { scenarios: loaded, failures, leftovers }
-  const wanted = new Set(options.names)
-  const known = new Set([...loaded.map((s) => s.name), ...failures.map((f) => f.name)])
+  const corpus = { scenarios: loaded, failures, leftovers }
+  return options.names ? selectScenarios(corpus, options.names, scenariosDir) : corpus
+}
+
+/** The named part of a discovered corpus; a name nothing answers to is a failure that lists the known ones. */
+export function selectScenarios(
+  corpus: DiscoveryResult,
+  names: readonly string[],
+  scenariosDir: string,
+): DiscoveryResult {
+  const wanted = new Set(names)
+  const known = new Set([...corpus.scenarios.map((s) => s.name), ...corpus.failures.map((f) => f.name)])
   const unknown = [...wanted].filter((name) => !known.has(name))
   return {
-    leftovers,
-    scenarios: loaded.filter((s) => wanted.has(s.name)),
+    leftovers: corpus.leftovers,
+    scenarios: corpus.scenarios.filter((s) => wanted.has(s.name)),
     failures: [
-      ...failures.filter((f) => wanted.has(f.name)),
+      ...corpus.failures.filter((f) => wanted.has(f.name)),
       ...unknown.map((name) => ({
         name,
         dir: join(scenariosDir, name),
@@ -170,14 +181,20 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
 }
 
 /** Read the committed logs and pin sidecars once, for the content guards. */
-async function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): Promise<void> {
+function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): void {
   // A guarded entry is reported from the folder listing already; it is never opened here.
-  const read = (file: string) => readFixture(repoRoot, file).catch(() => undefined)
+  const read = (file: string) => {
+    try {
+      return readFixtureSync(repoRoot, file)
+    } catch {
+      return undefined
+    }
+  }
   const pins: PinSidecars[] = []
   for (const scenario of loaded) {
-    const names = (await readdir(scenario.dir)).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
+    const names = readdirSync(scenario.dir).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
     for (const name of names) {
-      const text = await read(join(scenario.dir, name))
+      const text = read(join(scenario.dir, name))
       if (text !== undefined)
         scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
     }
@@ -191,8 +208,8 @@ async function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): P
             s.manifest.header?.toolSchemasSource === scenario.name,
         ).length,
         classSize: loaded.filter((s) => s.manifest.header?.class === header.class).length,
-        system: await read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
-        tools: await read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
+        system: read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
+        tools: read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
       })
     }
   }

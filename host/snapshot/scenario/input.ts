@@ -164,12 +164,7 @@ function jsonSyntaxIssue(text: string, error: Error) {
 }
 
 /** Read and validate `scenarios/<name>/input.json` under `repoRoot`. */
-export async function loadInput(repoRoot: string, name: string): Promise<ScenarioInput> {
-  const { file, text } = await readScenarioFile(
-    repoRoot,
-    name,
-    'input.json',
-    'every scenario needs the ACP script it drives',
-  )
+export function loadInput(repoRoot: string, name: string): ScenarioInput {
+  const { file, text } = readScenarioFile(repoRoot, name, 'input.json', 'every scenario needs the ACP script it drives')
   return parseInput(text, file)
 }

@@ -190,21 +190,20 @@ describe('loadManifest', () => {
   })
 
   it('reads the file and checks overlays on disk', async () => {
-    root = await mkdtemp(join(tmpdir(), 'dsh-manifest-'))
+    const dir = await mkdtemp(join(tmpdir(), 'dsh-manifest-'))
+    root = dir
     await mkdir(join(root, 'scenarios', 'text-turn'), { recursive: true })
     await mkdir(join(root, 'overlays'))
     await writeFile(join(root, 'overlays', 'present.cordis.yml'), '[]\n')
     await writeFile(join(root, FILE), `${MINIMAL}composition: [present]\n`)
-    await expect(loadManifest(root, 'text-turn')).resolves.toMatchObject({ composition: ['present'] })
+    expect(loadManifest(root, 'text-turn')).toMatchObject({ composition: ['present'] })
     // dsh's own overlays count too: a project copies a scenario that composes echo without copying echo.
     await writeFile(join(root, FILE), `${MINIMAL}composition: [present, echo]\n`)
-    await expect(loadManifest(root, 'text-turn')).resolves.toMatchObject({ composition: ['present', 'echo'] })
+    expect(loadManifest(root, 'text-turn')).toMatchObject({ composition: ['present', 'echo'] })
     await writeFile(join(root, FILE), `${MINIMAL}composition: [absent]\n`)
-    await expect(loadManifest(root, 'text-turn')).rejects.toThrow(
+    expect(() => loadManifest(dir, 'text-turn')).toThrow(
       /composition\[0\]: overlays\/absent\.cordis\.yml does not exist/,
     )
-    await expect(loadManifest(root, 'nope')).rejects.toThrow(
-      /scenarios\/nope\/snapshot\.yml: 1 problem\n {2}- file not found/,
-    )
+    expect(() => loadManifest(dir, 'nope')).toThrow(/scenarios\/nope\/snapshot\.yml: 1 problem\n {2}- file not found/)
   })
 })

@@ -1,7 +1,7 @@
 // `scenarios/<name>/snapshot.yml`: the closed manifest of one scenario. It holds
 // only facts a finished session cannot show (how it was made, what it pins,
 // what it composes); everything else lives in the fixtures themselves.
-import { readdir } from 'node:fs/promises'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
@@ -192,17 +192,13 @@ export function expandEnvironment(environment: Readonly<Record<string, string>>,
  * Names of the overlay files a manifest may name: the project's `overlays/` and the ones dsh
  * ships (a project's own file of the same name wins when the run composes; lib/bundled-compositions.ts).
  */
-export async function listOverlayFiles(repoRoot: string): Promise<string[]> {
-  const [own, bundled] = await Promise.all([
-    readFolder(join(repoRoot, 'overlays')),
-    readFolder(packageFile('overlays')),
-  ])
-  return [...new Set([...own, ...bundled])]
+export function listOverlayFiles(repoRoot: string): string[] {
+  return [...new Set([...readFolder(join(repoRoot, 'overlays')), ...readFolder(packageFile('overlays'))])]
 }
 
-async function readFolder(dir: string): Promise<string[]> {
+function readFolder(dir: string): string[] {
   try {
-    return await readdir(dir)
+    return readdirSync(dir)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
@@ -210,19 +206,10 @@ async function readFolder(dir: string): Promise<string[]> {
 }
 
 /** Read and validate `scenarios/<name>/snapshot.yml` under `repoRoot`, including its overlays. */
-export async function loadManifest(
-  repoRoot: string,
-  name: string,
-  overlayFiles?: readonly string[],
-): Promise<ScenarioManifest> {
-  const { file, text } = await readScenarioFile(
-    repoRoot,
-    name,
-    'snapshot.yml',
-    'every scenario folder needs a snapshot.yml',
-  )
+export function loadManifest(repoRoot: string, name: string, overlayFiles?: readonly string[]): ScenarioManifest {
+  const { file, text } = readScenarioFile(repoRoot, name, 'snapshot.yml', 'every scenario folder needs a snapshot.yml')
   const manifest = parseManifest(text, file, name)
-  const issues = compositionIssues(manifest, overlayFiles ?? (await listOverlayFiles(repoRoot)))
+  const issues = compositionIssues(manifest, overlayFiles ?? listOverlayFiles(repoRoot))
   if (issues.length) throw new ScenarioFileError(file, issues)
   return manifest
 }

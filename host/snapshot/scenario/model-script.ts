@@ -15,7 +15,7 @@ import {
 } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
-import { readFixture } from '../env/safe-fixture-io.ts'
+import { readFixtureSync } from '../env/safe-fixture-io.ts'
 import { ScenarioFileError } from './issues.ts'
 import { parseYamlData } from './yaml.ts'
 
@@ -141,8 +141,8 @@ function toStubItem(kind: ItemKind, value: unknown): StubScriptItem {
 }
 
 /** The scenario's model script as stub items, or undefined when its folder has no model.yml. */
-export async function loadModelScript(repoRoot: string, name: string): Promise<StubScriptItem[] | undefined> {
+export function loadModelScript(repoRoot: string, name: string): StubScriptItem[] | undefined {
   const file = `scenarios/${name}/${MODEL_SCRIPT_FILE}`
-  const text = await readFixture(repoRoot, join(repoRoot, file))
+  const text = readFixtureSync(repoRoot, join(repoRoot, file))
   return text === undefined ? undefined : parseModelScript(text, file)
 }

@@ -2,18 +2,18 @@
 // why the folder needs it; a link, FIFO or device is a FixtureGuardError before any read;
 // any other read error passes through unchanged.
 import { join } from 'node:path'
-import { readFixture } from '../env/safe-fixture-io.ts'
+import { readFixtureSync } from '../env/safe-fixture-io.ts'
 import { ScenarioFileError } from './issues.ts'
 
 /** Returns the repo-relative path (used in messages) and the text. */
-export async function readScenarioFile(
+export function readScenarioFile(
   repoRoot: string,
   name: string,
   fileName: string,
   whyRequired: string,
-): Promise<{ file: string; text: string }> {
+): { file: string; text: string } {
   const file = `scenarios/${name}/${fileName}`
-  const text = await readFixture(repoRoot, join(repoRoot, file))
+  const text = readFixtureSync(repoRoot, join(repoRoot, file))
   if (text === undefined) throw new ScenarioFileError(file, [{ path: '', message: `file not found; ${whyRequired}` }])
   return { file, text }
 }

@@ -25,11 +25,11 @@ const load = (text: string) => {
 
 describe('loadScenarioPatch', () => {
   it('is undefined for a scenario without cordis.patch.yml', async () => {
-    expect(await loadScenarioPatch(root, 'x')).toBeUndefined()
+    expect(loadScenarioPatch(root, 'x')).toBeUndefined()
   })
 
   it('accepts modules in the folder and packages, and names the files the modules live in', async () => {
-    const patch = await load(
+    const patch = load(
       [
         '- insert:',
         '    - { id: a, name: ./plug.js }',
@@ -42,40 +42,38 @@ describe('loadScenarioPatch', () => {
   })
 
   it('refuses a module path that leaves the scenario folder, with file, line, column and the fix', async () => {
-    await expect(load('- insert:\n    - { id: a, name: ../../elsewhere/outside.js }\n')).rejects.toThrow(
+    expect(() => load('- insert:\n    - { id: a, name: ../../elsewhere/outside.js }\n')).toThrow(
       `${LABEL}:2:7: entry "a": module "../../elsewhere/outside.js" leaves the scenario folder; ` +
         'a scenario patch inserts modules from its own folder (./my-plugin.js) or packages by name',
     )
-    await expect(load(`- insert: [ { id: a, name: ${join(root, 'elsewhere', 'outside.js')} } ]\n`)).rejects.toThrow(
+    expect(() => load(`- insert: [ { id: a, name: ${join(root, 'elsewhere', 'outside.js')} } ]\n`)).toThrow(
       `${LABEL}:1:13: entry "a": module "${join(root, 'elsewhere', 'outside.js')}" leaves the scenario folder`,
     )
   })
 
   it('refuses a symlink in the folder that leads out of it', async () => {
     symlinkSync(join(root, 'elsewhere', 'outside.js'), join(dir, 'link.js'))
-    await expect(load('- insert: [ { id: a, name: ./link.js } ]\n')).rejects.toThrow(
+    expect(() => load('- insert: [ { id: a, name: ./link.js } ]\n')).toThrow(
       `${LABEL}:1:13: entry "a": module "./link.js" leaves the scenario folder`,
     )
   })
 
   it('names a module that does not resolve, and refuses TypeScript (the compiled host cannot load it)', async () => {
-    await expect(load('- insert:\n  - { id: a, name: ./missing.js }\n')).rejects.toThrow(
+    expect(() => load('- insert:\n  - { id: a, name: ./missing.js }\n')).toThrow(
       `${LABEL}:2:5: entry "a": cannot resolve module "./missing.js" (relative to ${dir}); tried`,
     )
-    await expect(load('- insert:\n  - { id: a, name: no-such-package-xyz }\n')).rejects.toThrow(
+    expect(() => load('- insert:\n  - { id: a, name: no-such-package-xyz }\n')).toThrow(
       `${LABEL}:2:5: entry "a": cannot resolve module "no-such-package-xyz"`,
     )
-    await expect(load('- insert: [ { id: a, name: ./typed.ts } ]\n')).rejects.toThrow(
+    expect(() => load('- insert: [ { id: a, name: ./typed.ts } ]\n')).toThrow(
       `${LABEL}:1:13: entry "a": module "./typed.ts" is TypeScript (${join(dir, 'typed.ts')}); ` +
         'write the plugin as JavaScript (.js)',
     )
   })
 
   it('names YAML errors and malformed patches with line and column', async () => {
-    await expect(load('- insert: [ { id: a, name: ./plug.js }\n')).rejects.toThrow(
-      new RegExp(`^${LABEL}:2:1: invalid YAML: `),
-    )
-    await expect(load('- { id: agent, disabled: true }\n- { id: agent, confg: {} }\n')).rejects.toThrow(
+    expect(() => load('- insert: [ { id: a, name: ./plug.js }\n')).toThrow(new RegExp(`^${LABEL}:2:1: invalid YAML: `))
+    expect(() => load('- { id: agent, disabled: true }\n- { id: agent, confg: {} }\n')).toThrow(
       `${LABEL}:2:3: patch 2 of 2 (id "agent"): has unknown patch key(s) "confg"`,
     )
   })

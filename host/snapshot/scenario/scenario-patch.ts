@@ -15,7 +15,7 @@ import { parseYaml } from '../../../plugins/config/yaml.ts'
 import { listItemPositions, type PositionTable, type SourcePosition } from '../../../plugins/config/yaml-positions.ts'
 import { relativeInside } from '../../../lib/path-inside.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
-import { readFixture } from '../env/safe-fixture-io.ts'
+import { readFixtureSync } from '../env/safe-fixture-io.ts'
 
 export const SCENARIO_PATCH_FILE = 'cordis.patch.yml'
 
@@ -29,11 +29,11 @@ export interface ScenarioPatch {
 const FIX = 'a scenario patch inserts modules from its own folder (./my-plugin.js) or packages by name'
 
 /** Read and check `scenarios/<name>/cordis.patch.yml`; undefined when the scenario has none. */
-export async function loadScenarioPatch(repoRoot: string, name: string): Promise<ScenarioPatch | undefined> {
+export function loadScenarioPatch(repoRoot: string, name: string): ScenarioPatch | undefined {
   const label = `scenarios/${name}/${SCENARIO_PATCH_FILE}`
   const dir = join(repoRoot, 'scenarios', name)
   const file = join(dir, SCENARIO_PATCH_FILE)
-  const text = await readFixture(repoRoot, file)
+  const text = readFixtureSync(repoRoot, file)
   if (text === undefined) return undefined
   // `!env` values are read for real when the run boots; here only the shape matters.
   const positions: PositionTable = new WeakMap()

@@ -74,7 +74,7 @@ function appendAll<T>(target: T[], items: readonly T[]): void {
 
 /** Split text at word boundaries, whitespace kept with the following word: concatenation gives the text back. */
 export function splitWords(text: string): string[] {
-  return text.split(/(?<=\S)(?=\s)/).filter(Boolean)
+  return text.match(/\s*\S+|\s+$/g) ?? []
 }
 
 function wordChunks(text: string, type: 'text-delta' | 'reasoning-delta'): EchoAction[] {

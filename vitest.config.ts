@@ -13,9 +13,10 @@ const unitFiles = [
 // children needs a worker of its own.
 const isolatedFiles = '**/*.isolated.test.ts'
 
-// Three projects (docs/test-host.md): `unit` (every *.test.ts), `isolated` (*.isolated.test.ts) and
-// `scenarios`, where each scenarios/<name>/snapshot.yml is a test file of its own (the scenarioFiles
-// plugin), so `npx vitest run scenarios/text-turn/` loads one scenario and `--shard` spreads them evenly.
+// Two projects (docs/test-host.md): `unit` holds every *.test.ts and, through the scenarioFiles
+// plugin, every scenarios/<name>/snapshot.yml as a test file of its own (so `npx vitest run
+// scenarios/text-turn/` loads one scenario, `npx vitest run snapshot.yml` all of them, and `--shard`
+// spreads them evenly); `isolated` holds *.isolated.test.ts, each in a fresh worker.
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -29,12 +30,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        plugins: [scenarioFiles()],
         test: {
           name: 'unit',
-          include: unitFiles,
+          include: [...unitFiles, 'scenarios/*/snapshot.yml', 'scenarios/*.test.ts'],
           exclude: [...configDefaults.exclude, isolatedFiles],
           // Files run one after another in a worker and share its imports: a file must leave
-          // process.env, the cwd and its listeners as it found them (docs/test-host.md).
+          // process.env, the cwd and its listeners as it found them (docs/test-host.md). The
+          // scenario files come last (they are the shortest) and reuse the host the unit files loaded.
           isolate: false,
           // Subprocess tests run the built dsh: rebuild dist/ first when a source is newer.
           globalSetup: ['host/snapshot/vitest/global-setup.ts'],
@@ -43,21 +46,6 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'isolated', include: [isolatedFiles] },
-      },
-      {
-        extends: true,
-        plugins: [scenarioFiles()],
-        test: {
-          name: 'scenarios',
-          // After the unit files, in one worker that gets them all: a worker's first import of the
-          // host costs more than its share of ~46 short replays (npm test: 44 s -> 40 s on 2 cores).
-          sequence: { groupOrder: 1 },
-          maxWorkers: 1,
-          include: ['scenarios/*/snapshot.yml', 'scenarios/*.test.ts'],
-          // Scenario files share one module cache per worker: each run boots its own composition,
-          // so only the import of the host and plugins is shared (once per worker, not per scenario).
-          isolate: false,
-        },
       },
     ],
   },

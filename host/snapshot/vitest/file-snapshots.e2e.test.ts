@@ -9,6 +9,7 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
+import { builtVitestConfig, builtVitestEntry } from '../test-support/built-vitest.ts'
 
 const project = scratchProject('file-snapshots')
 afterAll(() => project.remove())
@@ -17,14 +18,11 @@ for (const name of ['text-turn', 'reasoning-turn', 'new-session-only'])
   cpSync(packageFile('scenarios', name), join(scenarios, name), { recursive: true })
 writeFileSync(
   join(project.root, 'vitest.config.mjs'),
-  `import { scenarioFiles } from ${JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'scenario-files.ts'))}
-const include = ['scenarios/*/snapshot.yml', 'scenarios/*.test.mjs']
-export default { plugins: [scenarioFiles()], test: { include, isolate: false } }
-`,
+  builtVitestConfig({ include: ['scenarios/*/snapshot.yml', 'scenarios/*.test.mjs'], isolate: false }),
 )
 writeFileSync(
   join(scenarios, 'corpus.test.mjs'),
-  `import { defineCorpusChecks } from ${JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'corpus-checks.ts'))}
+  `import { defineCorpusChecks } from ${builtVitestEntry}
 await defineCorpusChecks({ url: import.meta.url })
 `,
 )

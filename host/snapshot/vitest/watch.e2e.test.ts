@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
+import { builtVitestConfig } from '../test-support/built-vitest.ts'
 
 const project = scratchProject('watch')
 const names = ['text-turn', 'read-only-list-dir', 'read-only-unknown-tool']
@@ -14,9 +15,7 @@ for (const name of names)
   cpSync(packageFile('scenarios', name), join(project.root, 'scenarios', name), { recursive: true })
 writeFileSync(
   join(project.root, 'vitest.config.mjs'),
-  `import { scenarioFiles } from ${JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'scenario-files.ts'))}
-export default { plugins: [scenarioFiles()], test: { include: ['scenarios/*/snapshot.yml'], isolate: false } }
-`,
+  builtVitestConfig({ include: ['scenarios/*/snapshot.yml'], isolate: false }),
 )
 const child = spawn(
   process.execPath,

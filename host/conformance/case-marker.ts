@@ -4,7 +4,7 @@
 // session of its own, but it keeps the environment it was started with, which Linux shows in
 // /proc/<pid>/environ. A process whose parent scrubbed its environment does not carry it.
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { isLiveState, readProcessTable } from '../../lib/process/liveness.ts'
 
 /** The variable the runner adds to each agent's environment. */
@@ -16,26 +16,30 @@ export function newCaseMarker(caseId: string): string {
 }
 
 /** Live processes whose environment holds `DSH_CONFORMANCE_CASE=<marker>` (other users' are unreadable). */
-export async function markedProcesses(marker: string): Promise<number[]> {
+export function markedProcesses(marker: string): number[] {
   // Entries are NUL-terminated: a whole entry starts the file or follows a NUL.
   const entry = Buffer.from(`${CASE_MARKER_VAR}=${marker}\0`)
   const inner = Buffer.concat([Buffer.from([0]), entry])
-  const table = (await readProcessTable()) ?? []
+  const table = readProcessTable() ?? []
   const candidates = table.filter((p) => p.pid !== process.pid && isLiveState(p.state)).map((p) => p.pid)
-  const marked = await Promise.all(
-    candidates.map((pid) =>
-      readFile(`/proc/${pid}/environ`).then(
-        (environ) => environ.indexOf(entry) === 0 || environ.includes(inner),
-        () => false, // exited, or not ours to read
-      ),
-    ),
-  )
-  return candidates.filter((_, index) => marked[index])
+  return candidates.filter((pid) => {
+    try {
+      const environ = readFileSync(`/proc/${pid}/environ`)
+      return environ.indexOf(entry) === 0 || environ.includes(inner)
+    } catch {
+      return false // exited, or not ours to read
+    }
+  })
 }
 
 /** `pid 123 (sleep 300)`: the command line, for messages; just the pid when it is gone. */
-export async function describeProcess(pid: number): Promise<string> {
-  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+export function describeProcess(pid: number): string {
+  let cmdline = ''
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+  } catch {
+    // gone: the pid alone
+  }
   const words = cmdline.split('\0').filter(Boolean).join(' ')
   return words ? `pid ${pid} (${words.length > 80 ? `${words.slice(0, 77)}...` : words})` : `pid ${pid}`
 }

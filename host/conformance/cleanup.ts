@@ -64,11 +64,11 @@ export async function stopAgent(
 
 /** Kills what is still running of the agent's tree and of its marked processes; says who and who survived. */
 async function killLeftovers(traces: AgentTraces, phaseMs: number): Promise<{ killed: string[]; survivors: string[] }> {
-  const marked = traces.marker === undefined ? [] : await liveRefs(await markedProcesses(traces.marker))
-  let leftovers = mergeRefs(await stillLive(traces.descendants), marked)
+  const marked = traces.marker === undefined ? [] : liveRefs(markedProcesses(traces.marker))
+  let leftovers = mergeRefs(stillLive(traces.descendants), marked)
   if (!leftovers.length) return { killed: [], survivors: [] }
-  const described = new Map(await Promise.all(leftovers.map(async (p) => [p, await describeProcess(p.pid)] as const)))
-  for (const leftover of await stillLive(leftovers)) {
+  const described = new Map(leftovers.map((p) => [p, describeProcess(p.pid)] as const))
+  for (const leftover of stillLive(leftovers)) {
     try {
       process.kill(leftover.pid, 'SIGKILL')
     } catch {
@@ -79,7 +79,7 @@ async function killLeftovers(traces: AgentTraces, phaseMs: number): Promise<{ ki
   const deadline = Date.now() + phaseMs
   while (leftovers.length && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 20))
-    leftovers = await stillLive(leftovers)
+    leftovers = stillLive(leftovers)
   }
   return { killed: all.map((p) => described.get(p)!), survivors: leftovers.map((p) => described.get(p)!) }
 }

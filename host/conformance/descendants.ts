@@ -12,15 +12,14 @@ export interface ProcessRef {
 const ref = (entry: ProcEntry): ProcessRef => ({ pid: entry.pid, start: entry.start })
 const key = (p: ProcessRef) => `${p.pid}@${p.start}`
 
-async function liveTable(): Promise<ProcEntry[]> {
-  return ((await readProcessTable()) ?? []).filter((entry) => isLiveState(entry.state))
+function liveTable(): ProcEntry[] {
+  return (readProcessTable() ?? []).filter((entry) => isLiveState(entry.state))
 }
 
 /** Every live process below `pid` (children, grandchildren, …). */
-export async function liveDescendants(pid: number): Promise<ProcessRef[]> {
+export function liveDescendants(pid: number): ProcessRef[] {
   const children = new Map<number, ProcEntry[]>()
-  for (const entry of (await readProcessTable()) ?? [])
-    children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry])
+  for (const entry of readProcessTable() ?? []) children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry])
   const found: ProcessRef[] = []
   const walk = (parent: number) => {
     for (const child of children.get(parent) ?? []) {
@@ -33,15 +32,17 @@ export async function liveDescendants(pid: number): Promise<ProcessRef[]> {
 }
 
 /** The processes among `pids` that run now (zombies have exited and do not count). */
-export async function liveRefs(pids: readonly number[]): Promise<ProcessRef[]> {
+export function liveRefs(pids: readonly number[]): ProcessRef[] {
   const wanted = new Set(pids)
-  return (await liveTable()).filter((entry) => wanted.has(entry.pid)).map(ref)
+  return liveTable()
+    .filter((entry) => wanted.has(entry.pid))
+    .map(ref)
 }
 
 /** Those of `refs` that still run code: same pid, same start. */
-export async function stillLive(refs: readonly ProcessRef[]): Promise<ProcessRef[]> {
+export function stillLive(refs: readonly ProcessRef[]): ProcessRef[] {
   if (!refs.length) return []
-  const live = new Set((await liveTable()).map((entry) => key(entry)))
+  const live = new Set(liveTable().map((entry) => key(entry)))
   return refs.filter((p) => live.has(key(p)))
 }
 

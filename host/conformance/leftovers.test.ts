@@ -48,7 +48,7 @@ describe('leftover processes of a case', () => {
         '(sleep 30); the runner killed them. An agent must end the processes it starts when its stdin closes ' +
         '(docs/conformance.md, "Leftover processes")',
     ])
-    expect(await liveRefs([daemon])).toEqual([])
+    expect(liveRefs([daemon])).toEqual([])
     expect(code).toBe(1)
   })
 
@@ -79,14 +79,14 @@ describe('leftover processes of a case', () => {
         ),
       ),
     ])
-    expect(await liveRefs([daemon])).toEqual([])
+    expect(liveRefs([daemon])).toEqual([])
   })
 
   it('knows a process by pid and start time, so a reused pid is not taken for a leftover', async () => {
-    const [me] = await liveRefs([process.pid])
+    const [me] = liveRefs([process.pid])
     expect(me).toEqual({ pid: process.pid, start: expect.any(Number) })
-    expect(await stillLive([me!])).toEqual([me])
-    expect(await stillLive([{ pid: process.pid, start: me!.start + 1 }])).toEqual([])
+    expect(stillLive([me!])).toEqual([me])
+    expect(stillLive([{ pid: process.pid, start: me!.start + 1 }])).toEqual([])
   })
 
   it('markedProcesses matches the whole marker entry, not a prefix of another', async () => {
@@ -97,7 +97,7 @@ describe('leftover processes of a case', () => {
     const other = sleep(`${marker}0`)
     await Promise.all([once(mine, 'spawn'), once(other, 'spawn')])
     started.push(mine.pid!, other.pid!)
-    expect(await markedProcesses(marker)).toEqual([mine.pid])
+    expect(markedProcesses(marker)).toEqual([mine.pid])
     killAll()
   })
 })

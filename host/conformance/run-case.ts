@@ -124,7 +124,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       throw new Error(
         `initialize failed with ${trace.initialize.error.code ?? 'no code'}: ${trace.initialize.error.message}`,
       )
-    if (agent.child.pid !== undefined) descendants = await liveDescendants(agent.child.pid)
+    if (agent.child.pid !== undefined) descendants = liveDescendants(agent.child.pid)
 
     await runSteps(data.steps, {
       agent: connection.agent,
@@ -160,7 +160,7 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
 
   // Cleanup always runs, interrupted or not: descendants seen late count too.
   if (agent?.child.pid !== undefined && agent.child.exitCode === null) {
-    descendants = mergeRefs(descendants, await liveDescendants(agent.child.pid))
+    descendants = mergeRefs(descendants, liveDescendants(agent.child.pid))
   }
   connection?.close()
   await releaseTerminals()

@@ -64,7 +64,7 @@ describe('dsh conformance and signals', () => {
     // Wait until the agent runs and has started its child outside its process group.
     let processes: ProcessRef[] = []
     for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
-      processes = await liveDescendants(runner.pid!)
+      processes = liveDescendants(runner.pid!)
       const lines = await Promise.all(processes.map((p) => commandLine(p.pid)))
       if (lines.some((l) => l.startsWith('sleep 60')) && lines.some((l) => l.includes('fake-agent.mjs'))) break
       await new Promise((r) => setTimeout(r, 50))
@@ -91,7 +91,7 @@ describe('dsh conformance and signals', () => {
       status: 'not-run',
       reason: 'interrupted by SIGINT before it started',
     })
-    expect(await stillLive(processes)).toEqual([])
+    expect(stillLive(processes)).toEqual([])
     expect(stderr).toMatch(/SIGINT; no new cases, aborting requests in flight, cleaning up/)
     expect(stdout).toMatch(/INTERRUPTED by SIGINT \(partial report\) \(exit 130\)\n$/)
   })

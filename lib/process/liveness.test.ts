@@ -15,7 +15,7 @@ describe('waitGroupGone', () => {
     const { pgid, child } = await sleeper()
     const exited = once(child, 'exit')
     try {
-      expect(await groupHasLiveMembers(pgid)).toBe(true)
+      expect(groupHasLiveMembers(pgid)).toBe(true)
       expect(await waitGroupGone(pgid, { timeoutMs: 30 })).toBe(false)
       expect(await waitGroupGone(pgid, { stop: () => true })).toBe(false)
     } finally {
@@ -31,5 +31,25 @@ describe('waitGroupGone', () => {
     process.kill(-pgid, 'SIGKILL')
     await exited
     expect(await waitGroupGone(pgid, { timeoutMs: 0 })).toBe(true)
+  })
+
+  it('counts a member that outlived its leader: the group is live until that member ends too', async () => {
+    // bash leads the group, starts a sleep in the background, prints its pid and exits.
+    const leader = spawn('bash', ['-c', 'sleep 30 & echo $!'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] })
+    const [output] = (await once(leader.stdout, 'data')) as [Buffer]
+    await once(leader, 'exit')
+    const member = Number(output.toString().trim())
+    const pgid = leader.pid!
+    try {
+      expect(groupHasLiveMembers(pgid)).toBe(true)
+      process.kill(member, 'SIGKILL')
+      expect(await waitGroupGone(pgid, { timeoutMs: 5_000 })).toBe(true)
+    } finally {
+      try {
+        process.kill(-pgid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
   })
 })

@@ -1,7 +1,7 @@
 // Whether a process group still has members that can run code, and waiting until it has
 // none. Linux-specific where it matters (/proc); elsewhere it falls back to what kill(2) can
 // tell. Shared by the bash tool's process groups, the hosts' agent process and the conformance runner.
-import { readdir, readFile } from 'node:fs/promises'
+import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 
 const GROUP_POLL_MS = 10
@@ -25,38 +25,49 @@ export interface ProcEntry extends ProcStat {
   pid: number
 }
 
-/** Every process /proc shows now; undefined where there is no /proc (not Linux). */
-export async function readProcessTable(): Promise<ProcEntry[] | undefined> {
-  let names: string[]
+/** One process's stat, or undefined when it is gone (or there is no /proc). */
+export function readProcStat(pid: number): ProcStat | undefined {
   try {
-    names = await readdir('/proc')
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
   } catch {
     return undefined
   }
-  const entries = await Promise.all(
-    names
-      .filter((name) => /^\d+$/.test(name))
-      .map((name) =>
-        readFile(`/proc/${name}/stat`, 'utf8').then(
-          (text) => ({ pid: Number(name), ...parseProcStat(text) }),
-          () => undefined, // exited while we looked
-        ),
-      ),
-  )
-  return entries.filter((entry) => entry !== undefined)
+}
+
+/**
+ * Every process /proc shows now; undefined where there is no /proc (not Linux). Synchronous: a
+ * poll reads one small file per process, and through the thread pool each read cost a round trip.
+ */
+export function readProcessTable(): ProcEntry[] | undefined {
+  let names: string[]
+  try {
+    names = readdirSync('/proc')
+  } catch {
+    return undefined
+  }
+  const entries: ProcEntry[] = []
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue
+    const stat = readProcStat(Number(name)) // undefined: exited while we looked
+    if (stat) entries.push({ pid: Number(name), ...stat })
+  }
+  return entries
 }
 
 /** A zombie has exited and only waits for its parent (PID 1 for orphans) to reap it. */
 export const isLiveState = (state: string) => state !== 'Z' && state !== 'X'
 
-export async function groupHasLiveMembers(pgid: number): Promise<boolean> {
+export function groupHasLiveMembers(pgid: number): boolean {
   try {
     process.kill(-pgid, 0)
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
-  // kill(2) also counts unreaped zombies, so look at the members themselves.
-  const table = await readProcessTable()
+  // kill(2) also counts unreaped zombies, so look at the members themselves: the leader first
+  // (while a command runs, one read answers), then every process.
+  const leader = readProcStat(pgid)
+  if (leader && leader.pgrp === pgid && isLiveState(leader.state)) return true
+  const table = readProcessTable()
   if (!table) return true
   return table.some((entry) => entry.pgrp === pgid && isLiveState(entry.state))
 }
@@ -77,7 +88,7 @@ export async function waitGroupGone(pgid: number, options: WaitGroupGoneOptions 
   const deadline = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs
   for (;;) {
     if (options.stop?.()) return false
-    if (!(await groupHasLiveMembers(pgid))) return true
+    if (!groupHasLiveMembers(pgid)) return true
     if (Date.now() > deadline) return false
     await delay(GROUP_POLL_MS)
   }

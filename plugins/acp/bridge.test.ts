@@ -162,7 +162,7 @@ describe('ACP bridge', () => {
     await h.agent.notify(acp.methods.agent.session.cancel, { sessionId })
     expect((await running).stopReason).toBe('cancelled')
     // The first pid is the shell, which leads the command's process group.
-    expect(await groupHasLiveMembers(pids[0]!)).toBe(false)
+    expect(groupHasLiveMembers(pids[0]!)).toBe(false)
     for (const pid of pids) expect(liveProcess(pid)).toBe(false)
   })
 

@@ -41,7 +41,7 @@ it('kill -9 mid-bash: the process tree dies with the agent; session/load closes 
   await first.feed.waitFor(sessionId, { type: 'tool/start' }, 10_000, 'the bash call to start')
   const pgid = await readPgid(join(cwd, 'group.pid'))
   groups.push(pgid)
-  expect(await groupHasLiveMembers(pgid)).toBe(true)
+  expect(groupHasLiveMembers(pgid)).toBe(true)
 
   first.agent.child.kill('SIGKILL')
   await first.agent.exited

@@ -8,7 +8,7 @@ import { packageRoot } from '../../../lib/package-root.ts'
 import { bootHostComposition } from '../run/host-composition.ts'
 import { runScenario, type ScenarioOutcome } from '../run/run-scenario.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
-import { footprint } from '../test-support/process-footprint.ts'
+import { watchFootprint } from '../test-support/process-footprint.ts'
 import { DeterminismTally } from '../core/determinism.ts'
 
 const repoRoot = packageRoot
@@ -33,13 +33,13 @@ describe('one host composition, many scenarios', () => {
     for (const scenario of corpus)
       fresh.set(scenario.name, verdict(await runScenario(scenario, { repoRoot, corpus, mode: 'replay' })))
 
-    const before = footprint(booted.ctx)
+    const footprint = watchFootprint(booted.ctx)
     const scenarios = Array.from({ length: RUNS }, (_, index) => corpus[index % corpus.length]!)
     const ends: string[] = []
     const stop = booted.ctx.on('snapshot/scenario-end', ({ scenario, index }) => ends.push(`${index}:${scenario}`))
     const result = await snapshot.runBatch({ scenarios, corpus, repoRoot, mode: 'replay' })
     stop()
-    const after = footprint(booted.ctx)
+    const leftovers = footprint.leftovers()
 
     expect(result.outcomes).toHaveLength(RUNS)
     expect(ends).toEqual(scenarios.map((scenario, index) => `${index + 1}:${scenario.name}`))
@@ -48,7 +48,7 @@ describe('one host composition, many scenarios', () => {
     )
     expect(differing.map((outcome) => [outcome.scenario, outcome.failures])).toEqual([])
     expect([...fresh.values()].filter((outcome) => !outcome.ok).map((outcome) => outcome.failures)).toEqual([])
-    expect(after).toEqual(before)
+    expect(leftovers).toEqual({ listeners: 0, timers: 0, fds: [], children: [] })
 
     const passes = Math.floor(RUNS / corpus.length)
     const tally = new DeterminismTally()

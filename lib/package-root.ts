@@ -17,3 +17,14 @@ export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url
 
 /** A path inside the dsh package (e.g. `packageFile('overlays', 'echo.cordis.yml')`). */
 export const packageFile = (...parts: string[]): string => join(packageRoot, ...parts)
+
+/** True when dsh runs from dist/ (plain node), false from its TypeScript sources (vitest, tsx). */
+export const compiled = !fileURLToPath(import.meta.url).endsWith('.ts')
+
+/**
+ * One of dsh's own modules that is loaded by path (a plugin, the vitest scenario module): the
+ * source when dsh runs from source, its entry in the bundled dist/ otherwise. A bundled module's
+ * import.meta.url names its chunk, so paths relative to it do not reach the module's siblings.
+ */
+export const ownModule = (sourcePath: string): string =>
+  compiled ? packageFile('dist', sourcePath.replace(/\.ts$/, '.js')) : packageFile(sourcePath)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ConfigError } from './errors.ts'
 import { isRelativeName } from './rebase.ts'
-import { packageRoot } from '../../lib/package-root.ts'
+import { compiled, packageRoot } from '../../lib/package-root.ts'
 
 export interface ModuleRequest {
   /** Entry id, named in errors. */
@@ -22,13 +22,8 @@ export interface ResolveContext {
   packageRoot: string
 }
 
-const ownFile = fileURLToPath(import.meta.url)
-
-/** How this copy of dsh runs: compiled when this very module was loaded as `.js`. */
-export const defaultResolveContext: ResolveContext = {
-  compiled: ownFile.endsWith('.js'),
-  packageRoot,
-}
+/** How this copy of dsh runs (lib/package-root.ts). */
+export const defaultResolveContext: ResolveContext = { compiled, packageRoot }
 
 /** Resolve an entry's module name to an importable URL, or throw naming the entry and specifier. */
 export function resolveEntryModule(request: ModuleRequest, context: ResolveContext = defaultResolveContext): string {

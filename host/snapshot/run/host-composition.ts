@@ -3,8 +3,7 @@
 // overlays/snapshot-host.cordis.yml, as `dsh --patch cordis.snapshot.yml --patch
 // overlays/snapshot-host.cordis.yml` runs it. Recording needs the live adapter: cordis.record.yml,
 // and the host inserted in memory instead (its overlay is for replay only).
-import { fileURLToPath } from 'node:url'
-import { packageFile } from '../../../lib/package-root.ts'
+import { ownModule, packageFile } from '../../../lib/package-root.ts'
 import type { PatchSource } from '../../../plugins/config/index.ts'
 import { bootComposition, type BootedComposition } from '../../app/boot.ts'
 import type { RunMode } from '../core/fixtures.ts'
@@ -16,9 +15,7 @@ import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition } from './pat
 export const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
 export const HOST_ENTRY_ID = 'snapshot'
 
-const SERVICE_MODULE = fileURLToPath(
-  new URL(`../plugin/service${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
-)
+const SERVICE_MODULE = ownModule('host/snapshot/plugin/service.ts')
 
 export interface HostCompositionOptions {
   /** The project folder holding scenarios/ (and its own overlays/). */

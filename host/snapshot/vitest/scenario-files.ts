@@ -6,10 +6,10 @@
 //
 //   // vitest.config.ts
 //   plugins: [scenarioFiles()], test: { include: ['scenarios/*/snapshot.yml'] }
-import { extname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { defaultConfigFile, patchFile } from '../../../lib/bundled-compositions.ts'
+import { ownModule } from '../../../lib/package-root.ts'
 import { scenarioWatchFiles, sharedSources } from './watch-files.ts'
 
 export interface ScenarioFilesOptions {
@@ -26,7 +26,7 @@ export interface ScenarioFilesOptions {
 const MANIFEST = /[\\/]scenarios[\\/]([a-z0-9]+(?:-[a-z0-9]+)*)[\\/]snapshot\.yml$/
 
 /** The module the compiled manifest calls: scenario-file.ts from source, scenario-file.js from dist/. */
-const scenarioFileModule = fileURLToPath(new URL(`./scenario-file${extname(import.meta.url)}`, import.meta.url))
+const scenarioFileModule = ownModule('host/snapshot/vitest/scenario-file.ts')
 
 export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
   let root = options.root ?? process.cwd()

@@ -6,7 +6,7 @@
 // only ever hears of appends that already returned), then "done" and idles.
 import { writeSync } from 'node:fs'
 import { Context } from 'cordis'
-import { SessionStore } from '../../../dist/plugins/session/store.js'
+import { SessionStore } from '../../../dist/plugins/session/index.js'
 
 const [root, mode] = process.argv.slice(2)
 if (!root || !mode) throw new Error('append-child.mjs: usage: append-child.mjs <root> <count|forever>')

@@ -2,7 +2,7 @@
 // composition (cordis.yml + cordis.snapshot.yml), the agent loop, the ACP bridge over the
 // in-memory pipe, the session store writing the live log, then normalizeRun over the capture.
 // Only the golden comparison of runScenario is left out (a generated session has no golden).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { normalizeRun } from '../host/snapshot/core/normalize/run.ts'
@@ -14,8 +14,10 @@ import { inputSchema } from '../host/snapshot/scenario/input.ts'
 import { manifestSchema } from '../host/snapshot/scenario/manifest.ts'
 import { replayInput, sessionText, type GeneratedSession } from './session-gen.ts'
 
-/** A generated session staged as a scenario folder in a temp dir (session.jsonl only). */
+/** A generated session staged as `<root>/scenarios/<name>/session.jsonl` in a temp dir. */
 export interface StagedSession {
+  /** The temp folder holding scenarios/: the fixture guard reads fixtures only from scenario folders. */
+  root: string
   scenario: LoadedScenario
   /** Size of session.jsonl in bytes. */
   bytes: number
@@ -23,7 +25,9 @@ export interface StagedSession {
 }
 
 export async function stageSession(name: string, session: GeneratedSession): Promise<StagedSession> {
-  const dir = await mkdtemp(join(tmpdir(), `dsh-bench-${name}-`))
+  const root = await mkdtemp(join(tmpdir(), `dsh-bench-${name}-`))
+  const dir = join(root, 'scenarios', name)
+  await mkdir(dir, { recursive: true })
   const text = sessionText(session)
   await writeFile(join(dir, 'session.jsonl'), text)
   const manifest = manifestSchema.parse({
@@ -34,9 +38,10 @@ export async function stageSession(name: string, session: GeneratedSession): Pro
   })
   const input = inputSchema.parse(replayInput(session))
   return {
+    root,
     scenario: { name, dir, manifest, input, problems: [] },
     bytes: Buffer.byteLength(text),
-    dispose: () => rm(dir, { recursive: true, force: true }),
+    dispose: () => rm(root, { recursive: true, force: true }),
   }
 }
 
@@ -55,7 +60,7 @@ export async function replayThroughAgent(
   timeoutMs: number,
 ): Promise<AgentReplayTiming> {
   const started = performance.now()
-  const prepared = await prepareRun(repoRoot, staged.scenario, 'replay')
+  const prepared = await prepareRun(staged.root, staged.scenario, 'replay')
   let capture: RawCapture
   try {
     capture = await withHostComposition({ repoRoot, mode: 'replay' }, (host) => host.snapshot.play(prepared, timeoutMs))

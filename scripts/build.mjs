@@ -47,8 +47,25 @@ await build({
   // the ACP SDK, the YAML parser) is dsh's private business. vitest, puppeteer and typescript
   // are the user's or the tests'.
   external: ['cordis', '@cordisjs/plugin-loader', 'vitest', 'vite', 'puppeteer-core', '@sparticuz/chromium'],
+  plugins: [zodEnglishOnly()],
   logLevel: 'warning',
 })
+
+/**
+ * zod's `locales` namespace re-exports its 64 message languages; dsh's zod speaks English only
+ * (zod's default), so the bundle keeps `en` and leaves about 300 KB that every start would parse.
+ */
+function zodEnglishOnly() {
+  return {
+    name: 'zod-english-only',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: "export { default as en } from './en.js'\n",
+        resolveDir: dirname(args.path),
+      }))
+    },
+  }
+}
 
 /** Modules something loads by name or path: kept as files of their own (the rest lives in chunks). */
 function entryPoints() {

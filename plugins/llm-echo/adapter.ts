@@ -1,12 +1,12 @@
 // Run the echo model's planned actions as a chunk stream. The only effect here is
 // waiting: a pause ends the moment the request is aborted and leaves no timer behind.
 import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from '../llm/types.ts'
-import { planEchoResponse } from './plan.ts'
+import { echoActions } from './plan.ts'
 
 export const echoAdapter: LlmAdapter = (request) => runEcho(request)
 
 async function* runEcho(request: LlmRequest): AsyncGenerator<StreamChunk> {
-  for (const action of planEchoResponse(request)) {
+  for (const action of echoActions(request)) {
     // An aborted request just ends the stream; the llm service reports finish{aborted}.
     if (request.signal.aborted) return
     switch (action.kind) {

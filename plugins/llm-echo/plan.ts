@@ -1,4 +1,4 @@
-// Turn a request into the echo model's response as a list of actions: chunks to emit,
+// Turn a request into the echo model's response as a sequence of actions: chunks to emit,
 // pauses, and a failure to throw. Pure, so every behaviour is testable without timers.
 import type { LlmRequest, Message, StreamChunk } from '../llm/types.ts'
 import { EchoScriptError, parseEchoScript, type EchoCommand, type EchoFinishReason } from './commands.ts'
@@ -14,41 +14,49 @@ export const SUMMARY_OUTPUT_CHARS = 200
 
 type ToolMessage = Extract<Message, { role: 'tool' }>
 
-export function planEchoResponse(request: Pick<LlmRequest, 'turn' | 'step' | 'system' | 'messages'>): EchoAction[] {
+type PlanRequest = Pick<LlmRequest, 'turn' | 'step' | 'system' | 'messages'>
+
+/** The whole response as a list (what the tests compare). */
+export function planEchoResponse(request: PlanRequest): EchoAction[] {
+  return [...echoActions(request)]
+}
+
+/** The response action by action: a prompt of millions of words never becomes one list of them. */
+export function* echoActions(request: PlanRequest): Generator<EchoAction> {
   const results = trailingToolResults(request.messages)
-  if (results.length) return finishWith(summaryActions(results), 'stop', request)
+  if (results.length) return yield* withUsage(summaryActions(results), request)
   let commands: EchoCommand[]
   try {
     commands = parseEchoScript(lastUserText(request.messages))
   } catch (error) {
     if (!(error instanceof EchoScriptError)) throw error
-    return [{ kind: 'fail', code: 'ECHO_BAD_SCRIPT', message: error.message }]
+    yield { kind: 'fail', code: 'ECHO_BAD_SCRIPT', message: error.message }
+    return
   }
-  return scriptActions(commands, request)
+  yield* withUsage(scriptActions(commands, request), request)
 }
 
+/** What ends a response: a finish reason (usage and finish follow), or nothing after a failure. */
+type Ending = EchoFinishReason | undefined
+
 /** Execute the script in order; `finish` and `fail` end it. */
-function scriptActions(
-  commands: EchoCommand[],
-  request: Pick<LlmRequest, 'turn' | 'step' | 'system' | 'messages'>,
-): EchoAction[] {
-  const actions: EchoAction[] = []
+function* scriptActions(commands: EchoCommand[], request: PlanRequest): Generator<EchoAction, Ending> {
   let textLines = 0
   let thinkLines = 0
   let toolCalls = 0
   for (const command of commands) {
     switch (command.kind) {
       case 'text':
-        appendAll(actions, wordChunks(textLines++ ? `\n${command.text}` : command.text, 'text-delta'))
+        yield* wordChunks(textLines++ ? `\n${command.text}` : command.text, 'text-delta')
         break
       case 'think':
-        appendAll(actions, wordChunks(thinkLines++ ? `\n${command.text}` : command.text, 'reasoning-delta'))
+        yield* wordChunks(thinkLines++ ? `\n${command.text}` : command.text, 'reasoning-delta')
         break
       case 'sleep':
-        actions.push({ kind: 'sleep', ms: command.ms })
+        yield { kind: 'sleep', ms: command.ms }
         break
       case 'tool':
-        appendAll(actions, toolCallChunks(toolCalls++, command.name, command.arguments, request))
+        yield* toolCallChunks(toolCalls++, command.name, command.arguments, request)
         break
       case 'fail': {
         const fail: EchoAction = {
@@ -57,19 +65,14 @@ function scriptActions(
           message: command.message ?? `echo model failed with ${command.code} (scripted)`,
         }
         if (command.status !== undefined) fail.status = command.status
-        actions.push(fail)
-        return actions
+        yield fail
+        return undefined
       }
       case 'finish':
-        return finishWith(actions, command.reason, request)
+        return command.reason
     }
   }
-  return finishWith(actions, toolCalls ? 'tool-calls' : 'stop', request)
-}
-
-/** `target.push(...items)` passes every item as an argument: a long prompt overflows the stack. */
-function appendAll<T>(target: T[], items: readonly T[]): void {
-  for (const item of items) target.push(item)
+  return toolCalls ? 'tool-calls' : 'stop'
 }
 
 /** Split text at word boundaries, whitespace kept with the following word: concatenation gives the text back. */
@@ -77,8 +80,8 @@ export function splitWords(text: string): string[] {
   return text.match(/\s*\S+|\s+$/g) ?? []
 }
 
-function wordChunks(text: string, type: 'text-delta' | 'reasoning-delta'): EchoAction[] {
-  return splitWords(text).map((piece) => ({ kind: 'chunk', chunk: { type, text: piece } }))
+function* wordChunks(text: string, type: 'text-delta' | 'reasoning-delta'): Generator<EchoAction> {
+  for (const piece of splitWords(text)) yield { kind: 'chunk', chunk: { type, text: piece } }
 }
 
 /** One call: id and name in the first delta, the arguments split over two deltas. */
@@ -100,38 +103,38 @@ function toolCallChunks(
   ]
 }
 
-function summaryActions(results: ToolMessage[]): EchoAction[] {
+function* summaryActions(results: ToolMessage[]): Generator<EchoAction, Ending> {
   const lines = results.map((result) => {
     const verb = result.isError ? 'failed' : 'returned'
     const output = [...result.content]
     const quoted = output.slice(0, SUMMARY_OUTPUT_CHARS).join('') + (output.length > SUMMARY_OUTPUT_CHARS ? '…' : '')
     return `tool ${result.name || result.toolCallId} ${verb}: ${quoted}`
   })
-  return wordChunks(lines.join('\n'), 'text-delta')
+  yield* wordChunks(lines.join('\n'), 'text-delta')
+  return 'stop'
 }
 
-/** Usage (deterministic: characters / 4, rounded up) then the finish chunk. */
-function finishWith(
-  actions: EchoAction[],
-  reason: EchoFinishReason,
-  request: Pick<LlmRequest, 'system' | 'messages'>,
-): EchoAction[] {
+/** The actions as they come, then (unless they failed) usage (characters / 4, rounded up) and finish. */
+function* withUsage(actions: Generator<EchoAction, Ending>, request: PlanRequest): Generator<EchoAction> {
   let outputChars = 0
-  for (const action of actions) {
-    if (action.kind !== 'chunk') continue
-    const chunk = action.chunk
-    if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') outputChars += chunk.text.length
-    if (chunk.type === 'tool-call-delta') outputChars += (chunk.name?.length ?? 0) + chunk.argumentsDelta.length
+  let next = actions.next()
+  for (; !next.done; next = actions.next()) {
+    const action = next.value
+    if (action.kind === 'chunk') {
+      const chunk = action.chunk
+      if (chunk.type === 'text-delta' || chunk.type === 'reasoning-delta') outputChars += chunk.text.length
+      if (chunk.type === 'tool-call-delta') outputChars += (chunk.name?.length ?? 0) + chunk.argumentsDelta.length
+    }
+    yield action
   }
+  const reason = next.value
+  if (reason === undefined) return
   const inputChars = request.system.length + request.messages.reduce((sum, message) => sum + message.content.length, 0)
-  return [
-    ...actions,
-    {
-      kind: 'chunk',
-      chunk: { type: 'usage', inputTokens: Math.ceil(inputChars / 4), outputTokens: Math.ceil(outputChars / 4) },
-    },
-    { kind: 'chunk', chunk: { type: 'finish', reason } },
-  ]
+  yield {
+    kind: 'chunk',
+    chunk: { type: 'usage', inputTokens: Math.ceil(inputChars / 4), outputTokens: Math.ceil(outputChars / 4) },
+  }
+  yield { kind: 'chunk', chunk: { type: 'finish', reason } }
 }
 
 /** The tool results after the last non-tool message (several calls in one step answer together). */

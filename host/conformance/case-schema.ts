@@ -4,6 +4,7 @@
 // error can point at the exact field that breaks them.
 import { z } from 'zod'
 import { closedObject, portableString } from '../../lib/closed-object.ts'
+import { editorClientSchema } from '../../lib/editor-client-schema.ts'
 
 /** How the runner answers permission requests in a whole run (--permission-mode). */
 export const PERMISSION_MODES = ['approve-all', 'deny-all'] as const
@@ -240,17 +241,10 @@ export const caseFileSchema = closedObject({
       'Overrides --permission-mode for this case; "hold" leaves requests unanswered until the session is cancelled, then answers "cancelled".',
   }),
   timeouts: caseTimeoutsSchema.optional(),
-  client: closedObject({
-    fs: closedObject({ readTextFile: z.boolean().optional(), writeTextFile: z.boolean().optional() })
-      .optional()
-      .meta({ description: 'Advertised fs capabilities. Default (no client field): read and write.' }),
-    terminal: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Advertise terminals; the runner runs terminal/create commands as local processes.' }),
-    buffers: z.record(portableString, z.string()).optional().meta({
-      description: 'Unsaved editor buffers by cwd-relative path, answered by fs/read_text_file instead of the file.',
-    }),
+  client: editorClientSchema({
+    fs: 'Advertised fs capabilities. Default (no client field): read and write.',
+    terminal: 'Advertise terminals; the runner runs terminal/create commands as local processes.',
+    buffers: 'Unsaved editor buffers by cwd-relative path, answered by fs/read_text_file instead of the file.',
   })
     .optional()
     .meta({

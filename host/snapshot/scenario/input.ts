@@ -7,7 +7,8 @@ import { inputCrossStepIssues } from './input-checks.ts'
 import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
 import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
-import { closedObject, portableString } from '../../../lib/closed-object.ts'
+import { closedObject } from '../../../lib/closed-object.ts'
+import { editorClientSchema } from '../../../lib/editor-client-schema.ts'
 
 export const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
 /** What a script may queue: an option kind, or `hold` (leave the request open until the agent withdraws it). */
@@ -101,21 +102,11 @@ export const inputStepSchema = z.discriminatedUnion('op', [
 ])
 
 /** What the host, as the editor, advertises at initialize and serves (ACP client capabilities). */
-export const clientSchema = closedObject({
-  fs: closedObject({
-    readTextFile: z.boolean().optional(),
-    writeTextFile: z.boolean().optional(),
-  })
-    .optional()
-    .meta({ description: 'Advertised fs capabilities; the host answers fs/* from the scenario workspace.' }),
-  terminal: z
-    .boolean()
-    .optional()
-    .meta({ description: 'Advertise terminals; the host runs terminal/create commands as real local processes.' }),
-  buffers: z.record(portableString, z.string()).optional().meta({
-    description:
-      'Unsaved editor buffers by cwd-relative path: fs/read_text_file answers these instead of the file on disk (needs fs.readTextFile).',
-  }),
+export const clientSchema = editorClientSchema({
+  fs: 'Advertised fs capabilities; the host answers fs/* from the scenario workspace.',
+  terminal: 'Advertise terminals; the host runs terminal/create commands as real local processes.',
+  buffers:
+    'Unsaved editor buffers by cwd-relative path: fs/read_text_file answers these instead of the file on disk (needs fs.readTextFile).',
 }).meta({ description: 'The client side the host plays; default: no fs, no terminal.' })
 
 export const inputSchema = closedObject({

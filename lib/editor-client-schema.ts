@@ -1,0 +1,22 @@
+// The editor side a test plays, as its data file declares it: the fs capabilities it advertises,
+// terminals, and unsaved buffers. Scenario inputs (the test host plays the editor) and conformance
+// cases (the runner does) share the shape; only who serves the requests, and so the wording, differs.
+import { z } from 'zod'
+import { closedObject, portableString } from './closed-object.ts'
+
+/** The descriptions each field carries in the generated JSON Schema. */
+export interface EditorClientWording {
+  fs: string
+  terminal: string
+  buffers: string
+}
+
+export function editorClientSchema(wording: EditorClientWording) {
+  return closedObject({
+    fs: closedObject({ readTextFile: z.boolean().optional(), writeTextFile: z.boolean().optional() })
+      .optional()
+      .meta({ description: wording.fs }),
+    terminal: z.boolean().optional().meta({ description: wording.terminal }),
+    buffers: z.record(portableString, z.string()).optional().meta({ description: wording.buffers }),
+  })
+}

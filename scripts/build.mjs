@@ -3,10 +3,12 @@
 // bundle split at its entry points (docs/cli-startup.md, "A bundled dist/"): the CLI, the plugins,
 // the package's exports and the modules loaded by path. A dsh process then loads about 60
 // modules instead of about 220 (zod alone is 97 files, 64 of them locales nothing uses).
-//   node scripts/build.mjs             always build
-//   node scripts/build.mjs --clean     remove dist/ first (prepack: a tarball ships no stale module)
+//   node scripts/build.mjs             always build (npm run build)
+//   node scripts/build.mjs --clean     the same (prepack says it: a tarball ships no stale module)
 //   node scripts/build.mjs --if-stale  only when a source in plugins/, host/ or lib/ is newer than the
 //                                      build (prepare after npm ci, and vitest's global setup)
+// Every build starts from an empty dist/: chunk names carry hashes, so an old build's chunks and
+// modules would otherwise stay behind.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { build } from 'esbuild'
@@ -23,7 +25,7 @@ if (mode !== undefined && mode !== '--clean' && mode !== '--if-stale') {
 }
 
 if (mode === '--if-stale' && !stale()) process.exit(0)
-if (mode === '--clean') rmSync(join(root, 'dist'), { recursive: true, force: true })
+rmSync(join(root, 'dist'), { recursive: true, force: true })
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc')
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly'], {
   cwd: root,

@@ -52,16 +52,21 @@ export type FileOutcome = (typeof FILE_OUTCOMES)[number]
 /** Names a step gives itself (`as`) so that later steps and checks can refer to it. */
 const stepName = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, {
   error: (issue) =>
-    `${JSON.stringify(issue.input)} is not a valid step name; use a letter followed by letters, digits, "_" or "-" (e.g. "s1", "first-prompt")`,
+    `${JSON.stringify(issue.input)} is not a valid step name; use a letter followed by letters, digits, "_" or "-" ` +
+    `(e.g. "s1", "first-prompt")`,
 })
 const ref = (what: string) => stepName.meta({ description: `The "as" of an earlier ${what} step.` })
 
 const sessionTarget = {
   session: ref('newSession').optional(),
-  sessionId: z.string().optional().meta({
-    description:
-      'A literal session id to send instead of a named session (for unknown-session cases). Exactly one of session and sessionId.',
-  }),
+  sessionId: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'A literal session id to send instead of a named session (for unknown-session cases). Exactly one of session ' +
+        'and sessionId.',
+    }),
 }
 
 const promptBody = {
@@ -73,7 +78,8 @@ const promptBody = {
     .optional()
     .meta({
       description:
-        'ACP content blocks sent as-is, except that "{{cwd}}" in any string becomes the case cwd. Exactly one of text and content.',
+        'ACP content blocks sent as-is, except that "{{cwd}}" in any string becomes the case cwd. Exactly one of ' +
+        'text and content.',
     }),
 }
 
@@ -89,10 +95,14 @@ export const caseStepSchema = z.discriminatedUnion('op', [
   closedObject({
     op: z.literal('newSession'),
     as: stepName,
-    params: z.record(z.string(), z.json()).optional().meta({
-      description:
-        'Sent instead of {"cwd": "{{cwd}}", "mcpServers": []}, for deliberately invalid requests; "{{cwd}}" is replaced.',
-    }),
+    params: z
+      .record(z.string(), z.json())
+      .optional()
+      .meta({
+        description:
+          'Sent instead of {"cwd": "{{cwd}}", "mcpServers": []}, for deliberately invalid requests; "{{cwd}}" is ' +
+          'replaced.',
+      }),
   }),
   closedObject({ op: z.literal('prompt'), as: stepName.optional(), ...promptBody }),
   closedObject({ op: z.literal('promptBackground'), as: stepName, ...promptBody }),
@@ -181,7 +191,8 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
     min: z.int().min(1).optional().meta({ description: 'At least this many such operations (default 1).' }),
   }).meta({
     description:
-      'The agent called fs/read_text_file or fs/write_text_file on this path and the runner answered with this outcome.',
+      'The agent called fs/read_text_file or fs/write_text_file on this path and the runner answered with this ' +
+      'outcome.',
   }),
   closedObject({
     check: z.literal('workspaceFile'),
@@ -214,7 +225,8 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
   }),
   closedObject({ check: z.literal('noLateUpdates'), prompt: ref('prompt or promptBackground') }).meta({
     description:
-      "No update for the prompt's session arrived after its response, until the next prompt in that session (or the end of the case).",
+      "No update for the prompt's session arrived after its response, until the next prompt in that session (or " +
+      'the end of the case).',
   }),
 ])
 
@@ -236,10 +248,14 @@ export const caseFileSchema = closedObject({
     .array(z.string().regex(/^R\d+$/, { error: 'requirement ids look like "R7" (see scenarios/conformance/SPEC.md)' }))
     .min(1)
     .meta({ description: 'The SPEC.md requirements this case checks.' }),
-  permissionMode: z.enum(CASE_PERMISSION_MODES).optional().meta({
-    description:
-      'Overrides --permission-mode for this case; "hold" leaves requests unanswered until the session is cancelled, then answers "cancelled".',
-  }),
+  permissionMode: z
+    .enum(CASE_PERMISSION_MODES)
+    .optional()
+    .meta({
+      description:
+        'Overrides --permission-mode for this case; "hold" leaves requests unanswered until the session is ' +
+        'cancelled, then answers "cancelled".',
+    }),
   timeouts: caseTimeoutsSchema.optional(),
   client: editorClientSchema({
     fs: 'Advertised fs capabilities. Default (no client field): read and write.',

@@ -98,7 +98,8 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
       (error: Error) => {
         if (signal.aborted || error.name === 'WaitTimeoutError') throw error
         throw new Error(
-          `${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is used`,
+          `${error.message}; check --agent-command: the program must be on PATH or given as a path, and no shell is ` +
+            `used`,
         )
       },
     )
@@ -198,5 +199,6 @@ function agentDiedNote(agent: AgentProcess | undefined): string {
   if (!child || child.pid === undefined || (child.exitCode === null && child.signalCode === null)) return ''
   const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`
   const stderr = agent!.stderr().trim().split('\n').slice(-3).join(' | ')
-  return ` (the agent process ${how}${stderr ? `; its stderr ends with: ${stderr.slice(-400)}` : ' and wrote nothing to stderr'})`
+  const said = stderr ? `; its stderr ends with: ${stderr.slice(-400)}` : ' and wrote nothing to stderr'
+  return ` (the agent process ${how}${said})`
 }

@@ -37,7 +37,8 @@ export function resolveEntryModule(request: ModuleRequest, context: ResolveConte
       const twin = context.compiled ? shippedTwin(base, context.packageRoot) : undefined
       if (twin) return pathToFileURL(twin).href
       throw new ConfigError(
-        `entry "${id}": cannot resolve module "${name}" (relative to ${baseDir}); tried ${candidates.join(', ')}; fix the entry's name or create the module`,
+        `entry "${id}": cannot resolve module "${name}" (relative to ${baseDir}); tried ${candidates.join(', ')}; ` +
+          `fix the entry's name or create the module`,
       )
     }
     return pathToFileURL(compiledTwin(id, name, found, context)).href
@@ -50,7 +51,8 @@ export function resolveEntryModule(request: ModuleRequest, context: ResolveConte
       return pathToFileURL(createRequire(path.join(baseDir, 'noop.js')).resolve(name)).href
     } catch {
       throw new ConfigError(
-        `entry "${id}": cannot resolve module "${name}": no such package from ${context.packageRoot} or ${baseDir}; install it or fix the entry's name`,
+        `entry "${id}": cannot resolve module "${name}": no such package from ${context.packageRoot} or ${baseDir}; ` +
+          `install it or fix the entry's name`,
       )
     }
   }
@@ -68,7 +70,8 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
   const insidePackage = !relative.startsWith('..') && !path.isAbsolute(relative)
   if (!insidePackage || relative.startsWith(`dist${path.sep}`)) {
     throw new ConfigError(
-      `entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, or run dsh from source with node --import tsx host/app/cli.ts`,
+      `entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, ` +
+        `or run dsh from source with node --import tsx host/app/cli.ts`,
     )
   }
   const twin = path.join(context.packageRoot, 'dist', relative.replace(/\.ts$/, '.js'))

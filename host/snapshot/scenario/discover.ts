@@ -106,7 +106,8 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
           name,
           dir,
           error: new Error(
-            `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) or move the folder out of scenarios/`,
+            `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) ` +
+              `or move the folder out of scenarios/`,
           ),
         })
       }
@@ -117,7 +118,8 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
         name,
         dir,
         error: new Error(
-          `scenarios/${name}/: folder name is not kebab-case (a-z, 0-9, single hyphens); rename the folder and its scenario field`,
+          `scenarios/${name}/: folder name is not kebab-case (a-z, 0-9, single hyphens); rename the folder and its ` +
+            `scenario field`,
         ),
       })
       continue

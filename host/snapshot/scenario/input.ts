@@ -17,14 +17,19 @@ export const PERMISSION_SCRIPT_ANSWERS = [...PERMISSION_ANSWER_KINDS, 'hold'] as
 /** Names the script gives to sessions and background prompts, e.g. `s1`, `p2`. */
 const alias = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, {
   error: (issue) =>
-    `${JSON.stringify(issue.input)} is not a valid alias; use a letter followed by letters, digits, "_" or "-" (e.g. "s1")`,
+    `${JSON.stringify(issue.input)} is not a valid alias; use a letter followed by letters, digits, "_" or "-" (e.g. ` +
+    `"s1")`,
 })
 
 /** A session reference: an alias defined earlier, or — only with expectError — any literal id to send as-is. */
-const sessionRef = z.string().min(1).meta({
-  description:
-    'Alias of a session defined by an earlier step. With expectError, an undefined name is sent literally as the session id.',
-})
+const sessionRef = z
+  .string()
+  .min(1)
+  .meta({
+    description:
+      'Alias of a session defined by an earlier step. With expectError, an undefined name is sent literally as the ' +
+      'session id.',
+  })
 
 const expectError = closedObject({
   code: z.int().meta({ description: 'The JSON-RPC error code the request must fail with.' }),
@@ -106,7 +111,8 @@ export const clientSchema = editorClientSchema({
   fs: 'Advertised fs capabilities; the host answers fs/* from the scenario workspace.',
   terminal: 'Advertise terminals; the host runs terminal/create commands as real local processes.',
   buffers:
-    'Unsaved editor buffers by cwd-relative path: fs/read_text_file answers these instead of the file on disk (needs fs.readTextFile).',
+    'Unsaved editor buffers by cwd-relative path: fs/read_text_file answers these instead of the file on disk ' +
+    '(needs fs.readTextFile).',
 }).meta({ description: 'The client side the host plays; default: no fs, no terminal.' })
 
 export const inputSchema = closedObject({
@@ -115,10 +121,15 @@ export const inputSchema = closedObject({
   }),
   client: clientSchema.optional(),
   steps: z.array(inputStepSchema).min(1),
-  permissions: z.array(z.enum(PERMISSION_SCRIPT_ANSWERS)).default([]).meta({
-    description:
-      'FIFO of option kinds answering the agent\'s permission requests in order; an empty queue answers "cancelled"; "hold" leaves the request open until the agent cancels it ($/cancel_request), then answers "cancelled".',
-  }),
+  permissions: z
+    .array(z.enum(PERMISSION_SCRIPT_ANSWERS))
+    .default([])
+    .meta({
+      description:
+        "FIFO of option kinds answering the agent's permission requests in order; an empty queue answers " +
+        '"cancelled"; "hold" leaves the request open until the agent cancels it ($/cancel_request), then answers ' +
+        '"cancelled".',
+    }),
 }).meta({ title: 'dsh scenario input (input.json)' })
 
 export type ScenarioInput = z.output<typeof inputSchema>

@@ -24,11 +24,13 @@ const environmentName = z
   .string()
   .regex(ENVIRONMENT_NAME_ALLOWLIST, {
     error: (issue) =>
-      `${JSON.stringify(issue.input)} is not an allowed environment name; only dsh's own DSH_* variables may be set (the host scrubs everything else, so both hosts see the same environment)`,
+      `${JSON.stringify(issue.input)} is not an allowed environment name; only dsh's own DSH_* variables may be set ` +
+      `(the host scrubs everything else, so both hosts see the same environment)`,
   })
   .refine((name) => !ENVIRONMENT_NAME_DENYLIST.test(name), {
     error: (issue) =>
-      `${JSON.stringify(issue.input)} looks like a credential (KEY/TOKEN/SECRET/PASSWORD); credentials never go into scenario files`,
+      `${JSON.stringify(issue.input)} looks like a credential (KEY/TOKEN/SECRET/PASSWORD); credentials never go into ` +
+      `scenario files`,
   })
 
 /** Where a scenario's fixtures came from; record mode writes stub or live (recording-line.ts). */
@@ -111,7 +113,9 @@ function crossFieldIssues(manifest: ScenarioManifest, folderName: string): FileI
   if (manifest.scenario !== folderName) {
     issues.push({
       path: 'scenario',
-      message: `is ${JSON.stringify(manifest.scenario)} but the folder is ${JSON.stringify(folderName)}; they must be equal (rename one)`,
+      message:
+        `is ${JSON.stringify(manifest.scenario)} but the folder is ${JSON.stringify(folderName)}; they must ` +
+        `be equal (rename one)`,
     })
   }
   const seen = new Set<string>()

@@ -9,7 +9,7 @@ const unitFiles = [
   'bench/**/*.test.ts',
   'scenarios/conformance/**/*.test.ts',
 ]
-// A test file that replaces a module (vi.mock) needs a worker of its own.
+// A test file that replaces a module (vi.mock) or leaves module state it cannot undo needs a worker of its own.
 const isolatedFiles = '**/*.isolated.test.ts'
 
 // Two projects (docs/test-host.md): `unit` holds every *.test.ts and, through the scenarioFiles

@@ -34,7 +34,10 @@ export function formatTargetValue(verdict: Pick<TargetVerdict, 'value' | 'unit'>
 /** `PASS  label: value (target ≤ limit)`. */
 export function targetLine(verdict: TargetVerdict): string {
   const limit = verdict.unit === '×' ? `${verdict.limit}×` : `${verdict.limit} ${verdict.unit}`
-  return `${verdict.status.padEnd(4)}  ${verdict.label}: ${formatTargetValue(verdict)} (target ${verdict.kind === 'max' ? '≤' : '≥'} ${limit})`
+  return (
+    `${verdict.status.padEnd(4)}  ${verdict.label}: ${formatTargetValue(verdict)} (target ` +
+    `${verdict.kind === 'max' ? '≤' : '≥'} ${limit})`
+  )
 }
 
 /** The scale ratio of the final line: the real agent path when it was measured, else the replay components. */

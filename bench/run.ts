@@ -53,7 +53,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const runs = { warmup: options.warmup, runs: options.runs }
   print(
-    `dsh bench — node ${process.version}, ${process.platform} ${process.arch}, ${availableParallelism()} CPU(s) (${cpus()[0]?.model.trim() ?? 'unknown'}); ${options.runs} kept run(s) after ${options.warmup} warm-up(s); parts: ${options.parts.join(', ')}`,
+    `dsh bench — node ${process.version}, ${process.platform} ${process.arch}, ${availableParallelism()} CPU(s) ` +
+      `(${cpus()[0]?.model.trim() ?? 'unknown'}); ${options.runs} kept run(s) after ${options.warmup} warm-up(s); ` +
+      `parts: ${options.parts.join(', ')}`,
   )
   const loadAtStart = loadavg()[0]
   print(loadLine('start'))
@@ -94,7 +96,8 @@ async function main(argv: string[]): Promise<number> {
       agent: true,
       onRow: (row) =>
         progress(
-          `${row.label}: components ${formatMs(row.components.median)}, agent loop ${formatMs(row.agent?.total.median)}`,
+          `${row.label}: components ${formatMs(row.components.median)}, agent loop ` +
+            `${formatMs(row.agent?.total.median)}`,
         ),
     })
     return scaleSection(results.scale)
@@ -120,11 +123,13 @@ async function main(argv: string[]): Promise<number> {
   const busy = Math.max(loadAtStart, loadavg()[0]) > availableParallelism()
   if (busy)
     print(
-      'warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a quiet machine before judging a MISS',
+      'warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a ' +
+        'quiet machine before judging a MISS',
     )
   if (distStamp(repoRoot) !== stampAtStart) {
     print(
-      'warning: dist/ was rebuilt during the bench (another process ran tsc, e.g. a vitest global setup); a subprocess run that started meanwhile may have failed or been slowed',
+      'warning: dist/ was rebuilt during the bench (another process ran tsc, e.g. a vitest global setup); a ' +
+        'subprocess run that started meanwhile may have failed or been slowed',
     )
   }
   verdicts.forEach((verdict) => print(targetLine(verdict)))
@@ -152,7 +157,10 @@ async function main(argv: string[]): Promise<number> {
 /** Other processes on the machine inflate every wall time here; say how busy it was. */
 function loadLine(when: string): string {
   const [one, five] = loadavg()
-  return `load average at ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${availableParallelism()} CPU(s)`
+  return (
+    `load average at ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ` +
+    `${availableParallelism()} CPU(s)`
+  )
 }
 
 function headlineOf(results: Results): Headline {

@@ -49,7 +49,8 @@ export function fixedSection(fixed: FixedCosts, subprocessMedianMs?: number): st
   ]
   if (subprocessMedianMs !== undefined) {
     lines.push(
-      `subprocess median / floor = ${formatRatio(ratio(subprocessMedianMs, fixed.floorMs))}; / dsh serve boot-and-exit = ${formatRatio(ratio(subprocessMedianMs, fixed.serveEof.median))}`,
+      `subprocess median / floor = ${formatRatio(ratio(subprocessMedianMs, fixed.floorMs))}; / dsh serve ` +
+        `boot-and-exit = ${formatRatio(ratio(subprocessMedianMs, fixed.serveEof.median))}`,
     )
   }
   return lines
@@ -83,16 +84,19 @@ export function scaleSection(scale: ScaleResult): string[] {
     row.agent ? ((row.agent.total.median * 1000) / row.chunks).toFixed(0) : 'n/a',
   ])
   return [
-    '== scale: generated sessions; components = replay service + normalizeRun, agent = the real in-process path; medians ==',
+    '== scale: generated sessions; components = replay service + normalizeRun, agent = the real in-process path; ' +
+      'medians ==',
     ...formatTable(header, rows),
-    `10k → 100k cost ratio: components ${formatRatio(scale.componentsRatio)}, agent loop ${formatRatio(scale.agentRatio)} (linear growth is 10×)`,
+    `10k → 100k cost ratio: components ${formatRatio(scale.componentsRatio)}, agent loop ` +
+      `${formatRatio(scale.agentRatio)} (linear growth is 10×)`,
   ]
 }
 
 export function suiteSection(suite: SuiteTiming, title = 'suite'): string[] {
   const lines = [
     `== ${title} ==`,
-    `${suite.command}: ${formatMs(suite.wall.median)} median of ${suite.wall.runs} (min ${formatMs(suite.wall.min)}, max ${formatMs(suite.wall.max)}); ${suite.tests || 'no Tests line'}; exit ${suite.code}`,
+    `${suite.command}: ${formatMs(suite.wall.median)} median of ${suite.wall.runs} (min ${formatMs(suite.wall.min)}, ` +
+      `max ${formatMs(suite.wall.max)}); ${suite.tests || 'no Tests line'}; exit ${suite.code}`,
   ]
   if (suite.code !== 0) lines.push('warning: the suite did not pass; its time may not be representative')
   return lines

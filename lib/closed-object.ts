@@ -15,7 +15,10 @@ export function portabilityProblem(value: string): string | undefined {
   if (value.includes('\\'))
     return `${JSON.stringify(value)} contains a backslash; use "/" (scenario files must work on every platform)`
   if (/^(\/|~|[A-Za-z]:)/.test(value))
-    return `${JSON.stringify(value)} is an absolute path; scenario files only use names and relative values (use {{cwd}} for the temp cwd)`
+    return (
+      `${JSON.stringify(value)} is an absolute path; scenario files only use names and relative values (use ` +
+      `{{cwd}} for the temp cwd)`
+    )
   if (value.split('/').includes('..'))
     return `${JSON.stringify(value)} contains a ".." segment; scenario files may not point outside their folder`
   return undefined

@@ -60,7 +60,10 @@ export function fileErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
       if (issue.input === undefined) return `required field is missing (expected ${issue.expected})`
       return `expected ${issue.expected}, got ${describeValue(issue.input)}`
     case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ${describeValue(issue.input)}`
+      return (
+        `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ` +
+        `${describeValue(issue.input)}`
+      )
     case 'invalid_union': {
       const discriminator = (issue as { discriminator?: string }).discriminator
       const options = (issue as { options?: unknown[] }).options

@@ -20,7 +20,8 @@ test('a wrong type in an overlay names the overlay file:line:column', async () =
   writeFileSync(overlay, '- id: tools\n  config:\n    bash:\n      maxOutputBytes: "abc"\n')
   const env = { DSH_SESSIONS_ROOT: path.join(dir, 'sessions') }
   await expect(bootComposition({ configFile, patches: [echo, overlay], env, log: () => {} })).rejects.toThrow(
-    `entry "tools": invalid config:\n      - ${overlay}:4:7: Invalid input: expected number, received string (at bash.maxOutputBytes)`,
+    `entry "tools": invalid config:\n      - ${overlay}:4:7: Invalid input: expected number, received string (at ` +
+      `bash.maxOutputBytes)`,
   )
 })
 
@@ -35,6 +36,7 @@ test('a sessions root under a regular file fails the boot, naming where root is 
   await expect(
     bootComposition({ configFile, patches: [echo], env: { DSH_SESSIONS_ROOT: root }, log: () => {} }),
   ).rejects.toThrow(
-    `entry "session": invalid config:\n      - ${configFile}:${rootLine}:5: sessions root ${root} is under ${file}, which is a file, not a folder;`,
+    `entry "session": invalid config:\n      - ${configFile}:${rootLine}:5: sessions root ${root} is under ${file}, ` +
+      `which is a file, not a folder;`,
   )
 })

@@ -27,7 +27,8 @@ describe('bootComposition', () => {
   test('starts the entries and dispose() waits for async disposers', async () => {
     const { dir, file } = fixture(
       (dir) =>
-        `- { id: slow, name: ${slow}, config: { readyFile: ${dir}/ready, disposedFile: ${dir}/disposed, delayMs: 200 } }\n`,
+        `- { id: slow, name: ${slow}, config: { readyFile: ${dir}/ready, disposedFile: ${dir}/disposed, delayMs: 200 ` +
+        `} }\n`,
     )
     const logs: string[] = []
     const booted = await bootComposition({ configFile: file, env: {}, log: (line) => logs.push(line) })
@@ -98,7 +99,8 @@ describe('bootComposition', () => {
         '- id: tools',
         '  name: cordis:group',
         '  group: true',
-        `  config: [ { id: first, name: ${slow}, config: { readyFile: ${dir}/first, disposedFile: ${dir}/first-done, delayMs: 1 } } ]`,
+        `  config: [ { id: first, name: ${slow}, config: { readyFile: ${dir}/first, disposedFile: ${dir}/first-done, ` +
+          `delayMs: 1 } } ]`,
       ].join('\n'),
     )
     const patch = {

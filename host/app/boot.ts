@@ -115,7 +115,8 @@ function locateConfigIssues(message: string, entryId: string | undefined, compos
 function warnAboutWaitingEntries(ctx: Context, log: (line: string) => void): void {
   for (const { id, missing } of waitingEntries(ctx)) {
     log(
-      `dsh: warning: entry "${id}" has not started: no enabled entry provides required service(s) ${missing.join(', ') || '(unknown)'}`,
+      `dsh: warning: entry "${id}" has not started: no enabled entry provides required service(s) ` +
+        `${missing.join(', ') || '(unknown)'}`,
     )
   }
 }

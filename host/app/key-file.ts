@@ -35,7 +35,8 @@ export function loadKeyFile(options: KeyFileOptions): KeyFileOutcome {
   }
   if (stats.mode & 0o077) {
     warn(
-      `dsh: warning: key file ${file} may be read by other users (mode ${(stats.mode & 0o777).toString(8)}); chmod 600 it`,
+      `dsh: warning: key file ${file} may be read by other users (mode ${(stats.mode & 0o777).toString(8)}); chmod ` +
+        `600 it`,
     )
   }
   const key = readFileSync(file, 'utf8').split('\n', 1)[0]!.trim()

@@ -27,14 +27,16 @@ export function caseRefIssues(file: CaseFile): FileIssue[] {
     if (!target) {
       issue(
         path,
-        `no ${inSteps ? 'earlier ' : ''}step is named ${JSON.stringify(name)}; ${what} named so far: ${listOf(allowed)}`,
+        `no ${inSteps ? 'earlier ' : ''}step is named ${JSON.stringify(name)}; ${what} named so far: ` +
+          `${listOf(allowed)}`,
       )
       return undefined
     }
     if (ops !== 'any' && !ops.includes(target.op)) {
       issue(
         path,
-        `${JSON.stringify(name)} is a ${target.op} step (steps[${target.index}]); this must name a ${ops.join(' or ')} step: ${listOf(allowed)}`,
+        `${JSON.stringify(name)} is a ${target.op} step (steps[${target.index}]); this must name a ` +
+          `${ops.join(' or ')} step: ${listOf(allowed)}`,
       )
       return undefined
     }
@@ -72,7 +74,8 @@ export function caseRefIssues(file: CaseFile): FileIssue[] {
       if (check !== undefined)
         issue(
           `${at}.session`,
-          `session ${JSON.stringify(step.session)} is expected to fail (checks[${check}] is an error check on it), so it has no id to use`,
+          `session ${JSON.stringify(step.session)} is expected to fail (checks[${check}] is an error check on it), ` +
+            `so it has no id to use`,
         )
     }
     if (step.op === 'waitUpdates') resolve(`${at}.from`, step.from, 'any', 'steps')
@@ -103,7 +106,8 @@ export function caseRefIssues(file: CaseFile): FileIssue[] {
     if (!pending.awaited)
       issue(
         `steps[${pending.index}].as`,
-        `background prompt ${JSON.stringify(name)} is never awaited; add {"op": "awaitBackground", "prompt": ${JSON.stringify(name)}} after it`,
+        `background prompt ${JSON.stringify(name)} is never awaited; add {"op": "awaitBackground", "prompt": ` +
+          `${JSON.stringify(name)}} after it`,
       )
   }
 
@@ -124,7 +128,8 @@ export function caseRefIssues(file: CaseFile): FileIssue[] {
         if (resolve(`${at}.prompt`, check.prompt, PROMPT_OPS, 'prompts') && failing.has(check.prompt)) {
           issue(
             `${at}.prompt`,
-            `${JSON.stringify(check.prompt)} is expected to fail (checks[${failing.get(check.prompt)}]), so it has no stop reason`,
+            `${JSON.stringify(check.prompt)} is expected to fail (checks[${failing.get(check.prompt)}]), so it has ` +
+              `no stop reason`,
           )
         }
         break
@@ -145,7 +150,8 @@ export function caseRefIssues(file: CaseFile): FileIssue[] {
         if (from && through && through.index < from.index)
           issue(
             `${at}.through`,
-            `${JSON.stringify(check.through)} (steps[${through.index}]) comes before "from" ${JSON.stringify(check.from)} (steps[${from.index}]); swap them`,
+            `${JSON.stringify(check.through)} (steps[${through.index}]) comes before "from" ` +
+              `${JSON.stringify(check.from)} (steps[${from.index}]); swap them`,
           )
         if (check.check === 'updateCount' && check.max !== undefined && check.max < check.min)
           issue(`${at}.max`, `max ${check.max} is below min ${check.min}`)

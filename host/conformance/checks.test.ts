@@ -150,7 +150,8 @@ describe('update checks', () => {
         trace,
       ),
     ).toBe(
-      'expected at most 0 agent_message_chunk updates for session s1 from steps[1] (prompt "p2") through steps[1] (prompt "p2"), got 1',
+      'expected at most 0 agent_message_chunk updates for session s1 from steps[1] (prompt "p2") through steps[1] ' +
+        '(prompt "p2"), got 1',
     )
   })
 
@@ -192,7 +193,8 @@ describe('update checks', () => {
       check({ check: 'updateKinds', include: ['tool_call', 'tool_call_update'], from: 'p1' }, trace),
     ).toBeUndefined()
     expect(check({ check: 'updateKinds', include: ['agent_thought_chunk'], session: 's1' }, trace)).toBe(
-      'updates for session s1 lack "agent_thought_chunk"; kinds seen: "agent_message_chunk", "tool_call", "tool_call_update"',
+      'updates for session s1 lack "agent_thought_chunk"; kinds seen: "agent_message_chunk", "tool_call", ' +
+        '"tool_call_update"',
     )
     expect(check({ check: 'toolCalls', end: ['completed'] }, trace)).toBeUndefined()
     expect(check({ check: 'toolCalls', end: ['failed'] }, trace)).toBe(
@@ -257,7 +259,8 @@ describe('client and workspace checks', () => {
     trace.permissions.push({ seq: 3, sessionId: 'id-1', answer: 'allow_once' })
     expect(check({ check: 'clientFile', op: 'read', path: 'a.txt', outcome: 'ok' }, trace)).toBeUndefined()
     expect(check({ check: 'clientFile', op: 'write', path: 'a.txt', outcome: 'ok' }, trace)).toBe(
-      'expected an fs/write_text_file of a.txt answered "ok", got 0; client file operations seen: "read a.txt → ok", "write /etc/x → denied"',
+      'expected an fs/write_text_file of a.txt answered "ok", got 0; client file operations seen: "read a.txt → ' +
+        'ok", "write /etc/x → denied"',
     )
     expect(check({ check: 'workspaceFile', path: 'out.txt', contains: 'by the agent' }, trace)).toBeUndefined()
     expect(check({ check: 'workspaceFile', path: 'out.txt', exists: false }, trace)).toBe(

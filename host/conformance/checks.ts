@@ -102,10 +102,16 @@ export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | unde
       const id = trace.sessions.get(check.session)
       const step = stepByName(trace, check.session)
       if (step?.outcome?.kind === 'error')
-        return `newSession ${JSON.stringify(check.session)} failed with ${step.outcome.error.code}: ${step.outcome.error.message}`
+        return (
+          `newSession ${JSON.stringify(check.session)} failed with ${step.outcome.error.code}: ` +
+          `${step.outcome.error.message}`
+        )
       const sent = (step?.outcome as { result?: { sessionId?: unknown } } | undefined)?.result?.sessionId
       if (typeof id !== 'string' || id.length === 0)
-        return `session/new for ${JSON.stringify(check.session)} answered sessionId ${show(id ?? sent)}; it must be a non-empty string`
+        return (
+          `session/new for ${JSON.stringify(check.session)} answered sessionId ${show(id ?? sent)}; it must be ` +
+          `a non-empty string`
+        )
       const same = (check.differentFrom ?? []).filter((other) => trace.sessions.get(other) === id)
       return same.length
         ? `session ${JSON.stringify(check.session)} got the id ${show(id)}, the same as ${list(same)}; every session needs its own id`
@@ -119,7 +125,10 @@ export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | unde
       const matching = check.kind ? selected.updates.filter((u) => u.kind === check.kind) : selected.updates
       const what = `${check.kind ? `${check.kind} ` : ''}${selected.label}`
       if (matching.length < check.min)
-        return `expected at least ${check.min} ${what}, got ${matching.length} (kinds seen: ${list(kindsOf(selected.updates))})`
+        return (
+          `expected at least ${check.min} ${what}, got ${matching.length} (kinds seen: ` +
+          `${list(kindsOf(selected.updates))})`
+        )
       if (check.max !== undefined && matching.length > check.max)
         return `expected at most ${check.max} ${what}, got ${matching.length}`
       return undefined
@@ -190,7 +199,10 @@ export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | unde
       if (check.min !== undefined && count < check.min)
         return `expected at least ${check.min} permission request(s)${where}, got ${count}`
       if (check.max !== undefined && count > check.max)
-        return `expected at most ${check.max} permission request(s)${where}, got ${count} (answers: ${list(trace.permissions.map((p) => p.answer))})`
+        return (
+          `expected at most ${check.max} permission request(s)${where}, got ${count} (answers: ` +
+          `${list(trace.permissions.map((p) => p.answer))})`
+        )
       return undefined
     }
     case 'noLateUpdates':
@@ -210,7 +222,10 @@ function stopReason(check: Check<'stopReason'>, trace: CaseTrace): string | unde
   const step = stepByName(trace, check.prompt)
   if (!step?.outcome) return `prompt ${JSON.stringify(check.prompt)} has no response`
   if (step.outcome.kind === 'error')
-    return `${describeStep(step)} failed with ${step.outcome.error.code}: ${step.outcome.error.message}; expected stopReason ${list(check.in)}`
+    return (
+      `${describeStep(step)} failed with ${step.outcome.error.code}: ${step.outcome.error.message}; expected ` +
+      `stopReason ${list(check.in)}`
+    )
   const reason = (step.outcome.result as { stopReason?: unknown } | null)?.stopReason
   return check.in.includes(reason as never)
     ? undefined
@@ -226,7 +241,10 @@ function expectedError(check: Check<'error'>, trace: CaseTrace): string | undefi
     return `${describeStep(step)} succeeded with ${show(step.outcome.result)}; expected ${want}`
   const { code, message } = step.outcome.error
   if (code === undefined || !check.codes.includes(code))
-    return `${describeStep(step)} failed with code ${code}; expected ${check.codes.join(' or ')} (message: ${show(message)})`
+    return (
+      `${describeStep(step)} failed with code ${code}; expected ${check.codes.join(' or ')} (message: ` +
+      `${show(message)})`
+    )
   const missing = (check.words ?? [])
     .map((w) => expandCwd(w, trace.cwd))
     .filter((w) => !message.toLowerCase().includes(w.toLowerCase()))
@@ -271,7 +289,10 @@ function toolCalls(check: Check<'toolCalls'>, trace: CaseTrace): string | undefi
   }
   const min = check.min ?? 1
   if (calls.size < min)
-    return `expected at least ${min} tool_call update(s) in ${selected.label}, got ${calls.size} (kinds seen: ${list(kindsOf(selected.updates))})`
+    return (
+      `expected at least ${min} tool_call update(s) in ${selected.label}, got ${calls.size} (kinds seen: ` +
+      `${list(kindsOf(selected.updates))})`
+    )
   const wrong = [...calls].filter(([, status]) => !check.end.includes(status as never))
   return wrong.length
     ? `tool call(s) ${wrong.map(([id, status]) => `${show(id)} ended ${status ?? 'without a status'}`).join(', ')}; expected ${list(check.end)}`

@@ -56,7 +56,8 @@ export class CwdLedger {
     )
     if (options.refuseExisting && exists)
       throw new Error(
-        `${rel} already exists in ${this.root}; the runner does not overwrite files it did not create (use a fresh --cwd or drop the seed file)`,
+        `${rel} already exists in ${this.root}; the runner does not overwrite files it did not create (use a fresh ` +
+          `--cwd or drop the seed file)`,
       )
     await mkdir(dirname(path), { recursive: true })
     await writeFile(path, content)

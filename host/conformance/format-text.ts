@@ -30,7 +30,8 @@ export function formatText(report: RunReport, paint: Paint = plain): string {
   const lines: string[] = []
   const filter = report.cases ? `, cases ${report.cases.join(', ')}` : ''
   lines.push(
-    `dsh conformance: profile ${report.profile}${filter}; agent: ${report.agentCommand}; permissions: ${report.permissionMode}`,
+    `dsh conformance: profile ${report.profile}${filter}; agent: ${report.agentCommand}; permissions: ` +
+      `${report.permissionMode}`,
   )
   lines.push('')
   const idWidth = Math.max(4, ...report.results.map((r) => r.id.length))
@@ -38,7 +39,8 @@ export function formatText(report: RunReport, paint: Paint = plain): string {
   lines.push(`  ${'#'.padEnd(4)} ${'case'.padEnd(idWidth)}  ${'needed'.padEnd(8)}  ${'result'.padEnd(11)}  time`)
   for (const r of report.results) {
     lines.push(
-      `  ${order(r).padEnd(4)} ${r.id.padEnd(idWidth)}  ${(r.required ? 'required' : 'optional').padEnd(8)}  ${formatStatus(r.status, paint, 11)}  ${r.status === 'not-run' ? '-' : formatDuration(r.durationMs)}`,
+      `  ${order(r).padEnd(4)} ${r.id.padEnd(idWidth)}  ${(r.required ? 'required' : 'optional').padEnd(8)}  ` +
+        `${formatStatus(r.status, paint, 11)}  ${r.status === 'not-run' ? '-' : formatDuration(r.durationMs)}`,
     )
   }
 

@@ -70,7 +70,8 @@ describe('reverse call checks', () => {
       update({ type: 'terminal', terminalId: 'term-1' })
     })
     expect(evaluateCheck({ check: 'clientTerminal', embedded: true, killed: true }, late)).toBe(
-      'terminal "term-1" was not embedded in a tool call update before its release; terminal "term-1" got no terminal/kill before its release',
+      'terminal "term-1" was not embedded in a tool call update before its release; terminal "term-1" got no ' +
+        'terminal/kill before its release',
     )
     expect(evaluateCheck({ check: 'clientTerminal', min: 2 }, late)).toBe(
       'expected at least 2 client terminal(s) created, got 1',

@@ -59,7 +59,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
   const jobs = options.jobs ?? 1
   if (jobs > 1 && cwd !== undefined)
     throw new ConformanceUsageError(
-      `--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its own temp folder) or use --jobs 1`,
+      `--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its ` +
+        `own temp folder) or use --jobs 1`,
     )
   // Each case restores --cwd from a copy in memory: a folder too large for that is refused now.
   if (cwd !== undefined)
@@ -75,11 +76,13 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
     source: options.signals,
     onFirst: (name) =>
       log(
-        `dsh conformance: ${name}; no new cases, aborting requests in flight, cleaning up, then writing the partial report`,
+        `dsh conformance: ${name}; no new cases, aborting requests in flight, cleaning up, then writing the partial ` +
+          `report`,
       ),
     onRepeat: (name, first) =>
       log(
-        `dsh conformance: ${name} after ${first}; still cleaning up (agent processes are being stopped within the cleanup budget)`,
+        `dsh conformance: ${name} after ${first}; still cleaning up (agent processes are being stopped within the ` +
+          `cleanup budget)`,
       ),
   })
   let run
@@ -95,7 +98,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       cleanupPhaseMs: options.cleanupPhaseMs,
       onCaseDone: (result, done, total) =>
         log(
-          `[${done}/${total}] ${result.id}: ${formatStatus(result.status, progressPaint)} (${formatDuration(result.durationMs)})`,
+          `[${done}/${total}] ${result.id}: ${formatStatus(result.status, progressPaint)} ` +
+            `(${formatDuration(result.durationMs)})`,
         ),
     })
   } finally {

@@ -69,7 +69,8 @@ export function splitShellWords(line: string): string[] {
         continue
       }
       fail(
-        `unquoted ${JSON.stringify(ch)} at character ${i + 1} needs a shell, and the agent is started without one; quote it, or wrap the command as sh -c '…'`,
+        `unquoted ${JSON.stringify(ch)} at character ${i + 1} needs a shell, and the agent is started without one; ` +
+          `quote it, or wrap the command as sh -c '…'`,
       )
     } else {
       word += ch
@@ -99,7 +100,8 @@ export function parseAgentCommand(line: string): AgentCommand {
   const [command, ...args] = words
   if (!command)
     throw new ShellWordsError(
-      `--agent-command ${JSON.stringify(line)}: names no program to run; e.g. --agent-command "npx dsh --patch overlays/echo.cordis.yml"`,
+      `--agent-command ${JSON.stringify(line)}: names no program to run; e.g. --agent-command "npx dsh --patch ` +
+        `overlays/echo.cordis.yml"`,
     )
   return { command, args, env }
 }

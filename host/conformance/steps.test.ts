@@ -81,7 +81,8 @@ describe('runSteps', () => {
   it('fails on an error nobody expected, saying how to expect it; an expected one passes', async () => {
     const ghost: CaseStep = { op: 'prompt', sessionId: 'ghost', as: 'g', text: 'hi' }
     expect((await run([ghost])).error?.message).toBe(
-      'steps[0] (prompt "g") failed with -32602: Invalid params: unknown session ghost; if the case expects this error, add {"check": "error", "step": "g", "codes": [-32602]}',
+      'steps[0] (prompt "g") failed with -32602: Invalid params: unknown session ghost; if the case expects this ' +
+        'error, add {"check": "error", "step": "g", "codes": [-32602]}',
     )
     const expected = await run([ghost], { expectedErrors: new Set(['g']) })
     expect(expected.error).toBeUndefined()

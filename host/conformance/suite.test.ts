@@ -94,8 +94,10 @@ describe('validateSuite', () => {
       { file: 'cases/006-folder.json', name: '006-folder.json', text: undefined },
     ])
     expect(found).toEqual([
-      'cases/001-b.json: : prefix 001 is also used by cases/001-a.json; the prefix orders the run, so each must be unique',
-      'cases/002-a.json: : case id "a" is also the id of cases/001-a.json; ids (the name after the prefix) must be unique',
+      'cases/001-b.json: : prefix 001 is also used by cases/001-a.json; the prefix orders the run, so each must be ' +
+        'unique',
+      'cases/002-a.json: : case id "a" is also the id of cases/001-a.json; ids (the name after the prefix) must be ' +
+        'unique',
       expect.stringMatching(/^cases\/003-broken\.json: line 3: not valid JSON: /),
       expect.stringMatching(/^cases\/005-Upper\.json: : a file whose name is not NNN-<id>\.json/),
       expect.stringMatching(/^cases\/006-folder\.json: : a folder whose name is not NNN-<id>\.json/),
@@ -127,11 +129,14 @@ describe('validateSuite', () => {
       ]),
     ).toEqual([
       'cases/001-refs.json: steps[1].session: no earlier step is named "s2"; sessions named so far: s1',
-      'cases/001-refs.json: steps[3]: prompt needs exactly one of "session" (the name of a newSession step) and "sessionId" (a literal id)',
+      'cases/001-refs.json: steps[3]: prompt needs exactly one of "session" (the name of a newSession step) and ' +
+        '"sessionId" (a literal id)',
       'cases/001-refs.json: steps[4]: prompt needs exactly one of "text" and "content"',
       'cases/001-refs.json: steps[4].as: "s1" already names steps[0]; step names must be unique in a case',
-      'cases/001-refs.json: steps[2].as: background prompt "bg" is never awaited; add {"op": "awaitBackground", "prompt": "bg"} after it',
-      'cases/001-refs.json: checks[0].prompt: "s1" is a newSession step (steps[0]); this must name a prompt or promptBackground step: bg',
+      'cases/001-refs.json: steps[2].as: background prompt "bg" is never awaited; add {"op": "awaitBackground", ' +
+        '"prompt": "bg"} after it',
+      'cases/001-refs.json: checks[0].prompt: "s1" is a newSession step (steps[0]); this must name a prompt or ' +
+        'promptBackground step: bg',
       'cases/001-refs.json: checks[1].step: no step is named "nope"; request steps named so far: s1, bg',
       'cases/001-refs.json: checks[2].through: "s1" (steps[0]) comes before "from" "bg" (steps[2]); swap them',
       'cases/001-refs.json: checks[2].max: max 0 is below min 1',
@@ -153,7 +158,8 @@ describe('validateSuite', () => {
         }),
       ]),
     ).toEqual([
-      'cases/001-x.json: steps[1].session: session "bad" is expected to fail (checks[0] is an error check on it), so it has no id to use',
+      'cases/001-x.json: steps[1].session: session "bad" is expected to fail (checks[0] is an error check on it), ' +
+        'so it has no id to use',
       'cases/001-x.json: spec[1]: R9 is not declared in SPEC.md (declared: R1, R2)',
     ])
   })

@@ -88,7 +88,10 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
       report(source.file, [
         {
           path: '',
-          message: `${source.text === undefined ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three digits, "-", a kebab-case id, e.g. 012-cancel-idle.json); rename or move it, since anything else in cases/ would be skipped silently`,
+          message:
+            `${source.text === undefined ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three ` +
+            `digits, "-", a kebab-case id, e.g. 012-cancel-idle.json); rename or move it, since anything else in ` +
+            `cases/ would be skipped silently`,
         },
       ])
       continue
@@ -107,7 +110,9 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
     if (sameId)
       fileIssues.push({
         path: '',
-        message: `case id ${JSON.stringify(id)} is also the id of ${sameId}; ids (the name after the prefix) must be unique`,
+        message:
+          `case id ${JSON.stringify(id)} is also the id of ${sameId}; ids (the name after the prefix) must be ` +
+          `unique`,
       })
     else byId.set(id, source.file)
     const data = parseJson(source.text, caseFileSchema, fileIssues)

@@ -21,7 +21,8 @@ export function outcomeFromOptionId(optionId: string): PermissionOutcomeRecord {
   const option = PERMISSION_OPTIONS.find((o) => o.optionId === optionId)
   if (!option)
     throw new Error(
-      `the client selected unknown permission option "${optionId}" (offered: ${PERMISSION_OPTIONS.map((o) => o.optionId).join(', ')})`,
+      `the client selected unknown permission option "${optionId}" (offered: ` +
+        `${PERMISSION_OPTIONS.map((o) => o.optionId).join(', ')})`,
     )
   return { outcome: 'selected', optionId, kind: option.kind }
 }

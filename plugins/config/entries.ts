@@ -51,7 +51,8 @@ function parseEntry(raw: unknown, where: string, path: string): CompositionEntry
   const label = `${where}: entry ${path}${idOf(raw)}`
   if (!result.success) {
     throw new ConfigError(
-      `${label} is invalid:\n${formatIssues(result.error.issues)}\nAn entry is { id, name, config?, disabled?, group? }.`,
+      `${label} is invalid:\n${formatIssues(result.error.issues)}\nAn entry is { id, name, config?, disabled?, ` +
+        `group? }.`,
     )
   }
   const entry = result.data

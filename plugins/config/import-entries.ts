@@ -93,7 +93,8 @@ async function loadPlugin(entry: CompositionEntry, url: string, importModule: Im
     (typeof plugin === 'object' && plugin !== null && typeof (plugin as { apply?: unknown }).apply === 'function')
   if (!applicable) {
     throw new ConfigError(
-      `entry "${entry.id}": module "${entry.name}" (${url}) is not a Cordis plugin; export apply (and name), or default-export a plugin`,
+      `entry "${entry.id}": module "${entry.name}" (${url}) is not a Cordis plugin; export apply (and name), or ` +
+        `default-export a plugin`,
     )
   }
   return plugin

@@ -16,16 +16,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const starts: string[] = []
 ;(globalThis as Record<string, unknown>).__liveStarts = starts
 const plugin = (name: string, extra: string) =>
-  `export const name = '${name}'\n${extra}\nexport function apply(ctx, config) { globalThis.__liveStarts.push('${name} ' + JSON.stringify(config)) }\n`
+  `export const name = '${name}'\n${extra}\nexport function apply(ctx, config) { ` +
+  `globalThis.__liveStarts.push('${name} ' + JSON.stringify(config)) }\n`
 writeFileSync(
   path.join(dir, 'alpha.mjs'),
-  "export const name = 'alpha'\nexport function apply(ctx, config) { globalThis.__liveStarts.push('alpha ' + JSON.stringify(config)); ctx.reflect.provide('alpha', {}) }\n",
+  "export const name = 'alpha'\nexport function apply(ctx, config) { globalThis.__liveStarts.push('alpha ' + " +
+    "JSON.stringify(config)); ctx.reflect.provide('alpha', {}) }\n",
 )
 writeFileSync(path.join(dir, 'beta.mjs'), plugin('beta', "export const inject = ['alpha']"))
 writeFileSync(path.join(dir, 'gamma.mjs'), plugin('gamma', ''))
 writeFileSync(
   path.join(dir, 'cordis.yml'),
-  '- { id: alpha, name: ./alpha.mjs, config: { v: 1 } }\n- { id: beta, name: ./beta.mjs }\n- { id: gamma, name: ./gamma.mjs, config: { v: 1 } }\n',
+  '- { id: alpha, name: ./alpha.mjs, config: { v: 1 } }\n- { id: beta, name: ./beta.mjs }\n- { id: gamma, name: ' +
+    './gamma.mjs, config: { v: 1 } }\n',
 )
 
 async function boot() {

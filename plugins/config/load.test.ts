@@ -62,7 +62,8 @@ describe('loadComposition', () => {
     const first = write('app/overlays/first.yml', '- insert: [ { id: extra, name: ./extra-plugin } ]\n  after: llm\n')
     const second = write(
       'second.yml',
-      '- { id: extra, name: ./app/overlays/extra-plugin, config: { on: true } }\n- { id: session, config: { keep: 9 } }\n',
+      '- { id: extra, name: ./app/overlays/extra-plugin, config: { on: true } }\n- { id: session, config: { keep: ' +
+        '9 } }\n',
     )
     const composition = await loadComposition({
       configFile: path.join(root, 'app/cordis.yml'),

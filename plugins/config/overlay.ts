@@ -132,7 +132,8 @@ function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): v
   } else {
     if (isGroup(entry)) {
       throw new ConfigError(
-        `${label}: entry "${entry.id}" is a group; its config is its child list, so patch the children by id or insert into it`,
+        `${label}: entry "${entry.id}" is a group; its config is its child list, so patch the children by id or ` +
+          `insert into it`,
       )
     }
     if ('replace' in patch) {
@@ -140,7 +141,8 @@ function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): v
     } else {
       if (patch.name !== undefined && patch.name !== entry.name) {
         throw new ConfigError(
-          `${label}: name guard "${patch.name}" does not match entry "${entry.id}", whose name is "${entry.name}"; the overlay was written for a different plugin`,
+          `${label}: name guard "${patch.name}" does not match entry "${entry.id}", whose name is "${entry.name}"; ` +
+            `the overlay was written for a different plugin`,
         )
       }
       entry.config = mergeConfig(entry.config, patch.config)
@@ -167,7 +169,8 @@ function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { inse
     if (!group) throw unknownId(entries, patch.into, `${label} into`)
     if (!isGroup(group.entry)) {
       throw new ConfigError(
-        `${label}: into "${patch.into}" is not a group; a group is { id, name: cordis:group, group: true, config: [entries] }`,
+        `${label}: into "${patch.into}" is not a group; a group is { id, name: cordis:group, group: true, config: ` +
+          `[entries] }`,
       )
     }
     target = group.entry.config

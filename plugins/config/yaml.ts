@@ -35,7 +35,8 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
   const lookup = (name: unknown, fallback: { value: unknown } | undefined): unknown => {
     if (typeof name !== 'string' || !ENV_NAME.test(name)) {
       throw new ConfigError(
-        `${where()}: !env expects a variable name like DSH_FOO, got ${JSON.stringify(name)}; write !env NAME or !env [NAME, default]`,
+        `${where()}: !env expects a variable name like DSH_FOO, got ${JSON.stringify(name)}; write !env NAME or !env ` +
+          `[NAME, default]`,
       )
     }
     const value = env[name]
@@ -43,7 +44,8 @@ export function parseYaml(text: string, options: ParseYamlOptions): unknown {
     if (fallback) return fallback.value
     if (lenientEnv) return ''
     throw new ConfigError(
-      `${where()}: environment variable ${name} is not set and "!env ${name}" has no default; set ${name}, or write !env [${name}, <default>] in ${filename}`,
+      `${where()}: environment variable ${name} is not set and "!env ${name}" has no default; set ${name}, or write ` +
+        `!env [${name}, <default>] in ${filename}`,
     )
   }
 
@@ -102,7 +104,8 @@ export function assertDataOnly(value: unknown, source: string, path: (string | n
     for (const [key, item] of Object.entries(value)) {
       if (key === '__jsExpr') {
         throw new ConfigError(
-          `${source}: key "__jsExpr" at ${[...path, key].join('.')} is not allowed (the Loader would evaluate it as code); config values are data only`,
+          `${source}: key "__jsExpr" at ${[...path, key].join('.')} is not allowed (the Loader would evaluate it as ` +
+            `code); config values are data only`,
         )
       }
       assertDataOnly(item, source, [...path, key])

@@ -41,7 +41,8 @@ export async function* streamChatCompletion(call: ChatCompletionCall): AsyncGene
     } catch (error) {
       throwIfStopped(error)
       throw new LlmError(
-        `could not reach DeepSeek at ${call.url}: ${describe(error, call.apiKey)}; check the network and baseUrl (or DEEPSEEK_BASE_URL)`,
+        `could not reach DeepSeek at ${call.url}: ${describe(error, call.apiKey)}; check the network and baseUrl (or ` +
+          `DEEPSEEK_BASE_URL)`,
         'NETWORK',
       )
     }
@@ -60,7 +61,8 @@ export async function* streamChatCompletion(call: ChatCompletionCall): AsyncGene
     if (!response.body || !contentType.includes('text/event-stream')) {
       await response.body?.cancel().catch(() => {})
       throw new LlmError(
-        `DeepSeek answered HTTP ${response.status} with content-type ${JSON.stringify(contentType)} instead of an event stream; check baseUrl (or DEEPSEEK_BASE_URL)`,
+        `DeepSeek answered HTTP ${response.status} with content-type ${JSON.stringify(contentType)} instead of an ` +
+          `event stream; check baseUrl (or DEEPSEEK_BASE_URL)`,
         'BAD_RESPONSE',
       )
     }

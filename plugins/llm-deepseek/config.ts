@@ -38,13 +38,15 @@ export function completionsUrl(config: Pick<Config, 'baseUrl'>, env: Env): strin
     url = new URL(`${base.replace(/\/+$/, '')}/chat/completions`)
   } catch {
     throw new LlmError(
-      `DeepSeek base URL ${JSON.stringify(base)} is not a valid URL; fix DEEPSEEK_BASE_URL or the llm-deepseek baseUrl config`,
+      `DeepSeek base URL ${JSON.stringify(base)} is not a valid URL; fix DEEPSEEK_BASE_URL or the llm-deepseek ` +
+        `baseUrl config`,
       'BAD_CONFIG',
     )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new LlmError(
-      `DeepSeek base URL ${JSON.stringify(base)} must use http or https; fix DEEPSEEK_BASE_URL or the llm-deepseek baseUrl config`,
+      `DeepSeek base URL ${JSON.stringify(base)} must use http or https; fix DEEPSEEK_BASE_URL or the llm-deepseek ` +
+        `baseUrl config`,
       'BAD_CONFIG',
     )
   }

@@ -42,12 +42,14 @@ export function finishChunkFor(reason: string): StreamChunk {
       return { type: 'finish', reason: 'max-tokens' }
     case 'content_filter':
       return finishError(
-        'DeepSeek stopped the reply because its content filter triggered (finish_reason "content_filter"); rephrase the request',
+        'DeepSeek stopped the reply because its content filter triggered (finish_reason "content_filter"); ' +
+          'rephrase the request',
         'CONTENT_FILTER',
       )
     case 'insufficient_system_resource':
       return finishError(
-        'DeepSeek stopped the reply for lack of server resources (finish_reason "insufficient_system_resource"); retry later',
+        'DeepSeek stopped the reply for lack of server resources (finish_reason "insufficient_system_resource"); ' +
+          'retry later',
         'INSUFFICIENT_RESOURCE',
       )
     default:

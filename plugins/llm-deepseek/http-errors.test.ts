@@ -26,7 +26,8 @@ test('the provider message, type and code are quoted with a next step', () => {
   )
   expect(error).toMatchObject({ code: 'INSUFFICIENT_BALANCE', status: 402 })
   expect(error.message).toBe(
-    'DeepSeek answered HTTP 402 INSUFFICIENT_BALANCE: Insufficient Balance (unknown_error/invalid_request_error); top up the DeepSeek account balance',
+    'DeepSeek answered HTTP 402 INSUFFICIENT_BALANCE: Insufficient Balance (unknown_error/invalid_request_error); ' +
+      'top up the DeepSeek account balance',
   )
 })
 

@@ -24,7 +24,8 @@ export class EchoScriptError extends Error {
     problem: string,
   ) {
     super(
-      `echo script line ${line}: ${problem}; see plugins/llm-echo/README.md (start the line with "\\" to echo it as text)`,
+      `echo script line ${line}: ${problem}; see plugins/llm-echo/README.md (start the line with "\\" to echo it as ` +
+        `text)`,
     )
     this.name = 'EchoScriptError'
   }

@@ -40,7 +40,8 @@ export function parseRecordedCwd(
     return { kind: 'token', suffix: trimCwd(cwd).slice(CWD_TOKEN.length) }
   }
   const fix =
-    'replay maps the recorded cwd onto the live one, so a log needs either "{{cwd}}" (a normalized fixture) or the absolute directory it was recorded in; fix the header or re-record'
+    'replay maps the recorded cwd onto the live one, so a log needs either "{{cwd}}" (a normalized fixture) or the ' +
+    'absolute directory it was recorded in; fix the header or re-record'
   if (!isAbsolute(cwd))
     throw new RecordedCwdError(
       'REPLAY_LOG_CWD',
@@ -50,7 +51,8 @@ export function parseRecordedCwd(
   if (plain === '/' || /^[A-Za-z]:$/.test(plain))
     throw new RecordedCwdError(
       'REPLAY_LOG_CWD',
-      `${file}:1: the header's cwd ${JSON.stringify(cwd)} is a filesystem root: mapping it would rewrite every path; ${fix}`,
+      `${file}:1: the header's cwd ${JSON.stringify(cwd)} is a filesystem root: mapping it would rewrite every path; ` +
+        `${fix}`,
     )
   const real = realpath(plain)
   return { kind: 'path', paths: real && real !== plain ? [plain, real] : [plain] }

@@ -41,7 +41,8 @@ export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[
     const { turn, step, chunk } = event.data as { turn: unknown; step: unknown; chunk: StreamChunk }
     if (!isPositiveInteger(turn) || !isPositiveInteger(step)) {
       throw new Error(
-        `event ${position} (assistant/chunk): "turn" and "step" must be positive integers, found turn ${JSON.stringify(turn)}, step ${JSON.stringify(step)}`,
+        `event ${position} (assistant/chunk): "turn" and "step" must be positive integers, found turn ` +
+          `${JSON.stringify(turn)}, step ${JSON.stringify(step)}`,
       )
     }
     const key = `${turn}:${step}`

@@ -49,13 +49,15 @@ describe('checkDrift', () => {
     const live = unchanged()
     live[0] = { role: 'user', content: 'show the notes, please' }
     expect(drift(live)).toBe(
-      'message 0 differs (role user); - recorded, + live:\n- content: show the notes\n+ content: show the notes, please\n  role: user',
+      'message 0 differs (role user); - recorded, + live:\n- content: show the notes\n+ content: show the notes, ' +
+        'please\n  role: user',
     )
   })
 
   it('reports a (turn, step) mismatch before looking at messages', () => {
     expect(drift(unchanged(), { turn: 2, step: 1 })).toBe(
-      'the live request is turn 2 step 1 but the next recorded model call is turn 1 step 2; the agent now makes a different number of calls per turn',
+      'the live request is turn 2 step 1 but the next recorded model call is turn 1 step 2; the agent now makes a ' +
+        'different number of calls per turn',
     )
   })
 

@@ -34,11 +34,17 @@ export function driftAt(
   liveMessages: readonly Message[],
 ): string | undefined {
   if (recordedAt.turn !== liveAt.turn || recordedAt.step !== liveAt.step) {
-    return `the live request is ${describeStep(liveAt)} but the next recorded model call is ${describeStep(recordedAt)}; the agent now makes a different number of calls per turn`
+    return (
+      `the live request is ${describeStep(liveAt)} but the next recorded model call is ` +
+      `${describeStep(recordedAt)}; the agent now makes a different number of calls per turn`
+    )
   }
   const history = recorded.at(recordedAt)
   if (!history) {
-    return `the recorded log has no step/start for ${describeStep(recordedAt)}, so there is no recorded history to compare with; the log and the script disagree (re-record, or fix "at" in the override)`
+    return (
+      `the recorded log has no step/start for ${describeStep(recordedAt)}, so there is no recorded history to ` +
+      `compare with; the log and the script disagree (re-record, or fix "at" in the override)`
+    )
   }
   const length = Math.max(history.forms.length, liveMessages.length)
   for (let index = 0; index < length; index++) {
@@ -96,7 +102,10 @@ function describeDifference(recorded: readonly Message[], live: readonly Message
   if (!was)
     return `the live history has an extra message ${index} (${now.role}) (${counts}):\n${indent(renderMessage(now))}`
   const roles = was.role === now.role ? `role ${was.role}` : `role recorded ${was.role}, live ${now.role}`
-  return `message ${index} differs (${roles}); - recorded, + live:\n${compactLineDiff(renderMessage(was), renderMessage(now))}`
+  return (
+    `message ${index} differs (${roles}); - recorded, + ` +
+    `live:\n${compactLineDiff(renderMessage(was), renderMessage(now))}`
+  )
 }
 
 function indent(text: string): string {

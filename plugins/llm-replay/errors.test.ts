@@ -46,7 +46,8 @@ describe('llm-replay loud errors', () => {
     const extra = sessions.create({ cwd: LIVE_CWD }).id
     expect(replay.errors.map((e) => e.code)).toEqual(['REPLAY_EXTRA_SESSION'])
     expect(replay.errors[0].message).toContain(
-      `live session ${extra} is session number 2 of this run, but only 1 session log(s) were recorded (${files['session.jsonl']})`,
+      `live session ${extra} is session number 2 of this run, but only 1 session log(s) were recorded ` +
+        `(${files['session.jsonl']})`,
     )
     const [finish] = await collect(ctx.llm.stream(requestAt(extra, twoTurns, 1, 1)))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXTRA_SESSION' } })
@@ -64,7 +65,8 @@ describe('llm-replay loud errors', () => {
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_DRIFT' } })
     const message = replay.errors[0].message
     expect(message).toContain(
-      `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2: drift at script entry 1 (recorded at turn 1 step 2)`,
+      `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2: drift at script ` +
+        `entry 1 (recorded at turn 1 step 2)`,
     )
     expect(message).toContain('message 2 differs (role tool)')
     expect(message).toContain('-   b.txt\n+   c.txt')
@@ -136,7 +138,8 @@ describe('llm-replay loud errors', () => {
     const badLine = lines.findIndex((line) => line.includes('"text":"Two "')) + 1
     const bad = scenario({ 'session.jsonl': lines.join('\n').replace('"text":"Two "', '"txt":"Two "') })
     await expect(start({ sessions: [{ file: bad['session.jsonl'] }] })).rejects.toThrow(
-      `${bad['session.jsonl']}:${badLine}: invalid assistant/chunk event: $.chunk.text: expected string, found nothing (the key is missing); $.chunk: unknown key "txt"`,
+      `${bad['session.jsonl']}:${badLine}: invalid assistant/chunk event: $.chunk.text: expected string, found ` +
+        `nothing (the key is missing); $.chunk: unknown key "txt"`,
     )
     const broken = scenario({ 'session.jsonl': `${logText(twoTurns)}{not json\n` })
     await expect(start({ sessions: [{ file: broken['session.jsonl'] }] })).rejects.toThrow(

@@ -70,7 +70,8 @@ describe('loadFixtures', () => {
   it('names the session in a patch position error', () => {
     const read = reader({ 's0.jsonl': log, 'o.json': { patch: [{ index: 5, entry: { kind: 'hang' } }] } })
     expect(() => loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl' }], override: 'o.json' }, read)).toThrow(
-      'o.json: $.patch[0].index: there is no derived entry 5 to replace; scenario "x", session 0 (s0.jsonl) derives 2 entries (indexes 0–1)',
+      'o.json: $.patch[0].index: there is no derived entry 5 to replace; scenario "x", session 0 (s0.jsonl) ' +
+        'derives 2 entries (indexes 0–1)',
     )
   })
 })

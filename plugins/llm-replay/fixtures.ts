@@ -66,7 +66,8 @@ function readSession(
     file,
     read,
     `session log ${index} of scenario "${scenario}"`,
-    'record the scenario first (dsh test <name> --mode record) or fix the path in the replay config / DSH_SNAPSHOT_FILE',
+    'record the scenario first (dsh test <name> --mode record) or fix the path in the replay config / ' +
+      'DSH_SNAPSHOT_FILE',
   )
   const log = parseSessionLog(text, file)
   const historyEvents: HistoryEvent[] = []
@@ -124,7 +125,8 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
     for (const part of own) {
       if (part.session !== index) {
         throw new Error(
-          `${part.file}: ${part.path}.session: this file is the override of session ${index} (${source.file}) but targets session ${part.session}; drop "session" or move the part to the scenario-wide override`,
+          `${part.file}: ${part.path}.session: this file is the override of session ${index} (${source.file}) but ` +
+            `targets session ${part.session}; drop "session" or move the part to the scenario-wide override`,
         )
       }
     }
@@ -140,7 +142,9 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
       if (part.session >= sources.sessions.length) {
         const where = part.explicitSession ? `${part.path}.session` : part.path
         throw new Error(
-          `${part.file}: ${where}: targets session ${part.session}, but only ${sources.sessions.length} session log(s) are configured (${sources.sessions.map((s) => s.file).join(', ')}); add the session log or fix the index`,
+          `${part.file}: ${where}: targets session ${part.session}, but only ${sources.sessions.length} session ` +
+            `log(s) are configured (${sources.sessions.map((s) => s.file).join(', ')}); add the session log or fix ` +
+            `the index`,
         )
       }
     }
@@ -151,7 +155,8 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
     const first = owner.get(part.session)
     if (first)
       throw new Error(
-        `session ${part.session} is overridden twice: ${first.file} (${first.path}) and ${part.file} (${part.path}); keep one`,
+        `session ${part.session} is overridden twice: ${first.file} (${first.path}) and ${part.file} (${part.path}); ` +
+          `keep one`,
       )
     owner.set(part.session, part)
   }

@@ -19,7 +19,8 @@ const at = { turn: 1, step: 1 }
 describe('override messages', () => {
   it('names a wrong enum value with the allowed ones', () => {
     expect(rejection({ entries: [{ kind: 'chunks', at, chunks: [{ type: 'finish', reason: 'done' }] }] })).toContain(
-      `${FILE}: $.entries[0].chunks[0].reason: expected one of "stop", "tool-calls", "max-tokens", "aborted", "error", found the string "done"`,
+      `${FILE}: $.entries[0].chunks[0].reason: expected one of "stop", "tool-calls", "max-tokens", "aborted", ` +
+        `"error", found the string "done"`,
     )
   })
 

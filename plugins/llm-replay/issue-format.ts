@@ -24,7 +24,10 @@ export function formatIssue(input: unknown, issue: z.core.$ZodIssue): string {
   const value = valueAt(input, issue.path)
   switch (issue.code) {
     case 'unrecognized_keys':
-      return `${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`
+      return (
+        `${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ` +
+        `${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`
+      )
     case 'invalid_union': {
       const discriminator = (issue as { discriminator?: string }).discriminator
       const options = (issue as { options?: unknown[] }).options
@@ -40,11 +43,17 @@ export function formatIssue(input: unknown, issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return `${path}: expected ${issue.expected}, found ${describe(value)}`
     case 'invalid_value':
-      return `${path}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ${describe(value)}`
+      return (
+        `${path}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, found ` +
+        `${describe(value)}`
+      )
     case 'too_small':
       if (issue.origin === 'string') return `${path}: must not be empty`
       if (issue.origin === 'number')
-        return `${path}: must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${issue.minimum}, found ${describe(value)}`
+        return (
+          `${path}: must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${issue.minimum}, found ` +
+          `${describe(value)}`
+        )
       return `${path}: ${issue.message}`
     default:
       return `${path}: ${issue.message}${value === undefined ? '' : ` (found ${describe(value)})`}`

@@ -77,7 +77,8 @@ describe('override validation', () => {
         entries: [{ kind: 'chunks', at: { turn: 1, step: 1 }, chunks: [{ type: 'finish', reason: 'done' }] }],
       }),
     ).toContain(
-      '$.entries[0].chunks[0].reason: expected one of "stop", "tool-calls", "max-tokens", "aborted", "error", found the string "done"',
+      '$.entries[0].chunks[0].reason: expected one of "stop", "tool-calls", "max-tokens", "aborted", "error", ' +
+        'found the string "done"',
     )
     expect(problem({ entries: [{ kind: 'hang' }] })).toContain('$.entries[0].at: expected object, found nothing')
   })
@@ -180,7 +181,8 @@ describe('override targeting and application', () => {
   it('names the patch and the derived length when a position does not exist', () => {
     const [replace] = parse({ patch: [{ index: 3, entry: { kind: 'hang' } }] })
     expect(() => applyOverride(derived, replace, 'scenario "x", session 0 (s.jsonl)')).toThrow(
-      `${FILE}: $.patch[0].index: there is no derived entry 3 to replace; scenario "x", session 0 (s.jsonl) derives 3 entries (indexes 0–2). Use "before": 3 to append`,
+      `${FILE}: $.patch[0].index: there is no derived entry 3 to replace; scenario "x", session 0 (s.jsonl) derives ` +
+        `3 entries (indexes 0–2). Use "before": 3 to append`,
     )
     const [insert] = parse({ patch: [{ before: 4, entry: { kind: 'hang', at: { turn: 3, step: 1 } } }] })
     expect(() => applyOverride(derived, insert, 'session 0')).toThrow('$.patch[0].before: position 4 is past the end')

@@ -150,7 +150,8 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
     if (op.index !== undefined) {
       if (op.index >= derived.length) {
         problems.push(
-          `${part.file}: ${opPath}.index: there is no derived entry ${op.index} to replace; ${label} derives ${countEntries(derived.length)}. Use "before": ${derived.length} to append a call instead`,
+          `${part.file}: ${opPath}.index: there is no derived entry ${op.index} to replace; ${label} derives ` +
+            `${countEntries(derived.length)}. Use "before": ${derived.length} to append a call instead`,
         )
         return
       }
@@ -166,7 +167,8 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
       const before = op.before as number
       if (before > derived.length) {
         problems.push(
-          `${part.file}: ${opPath}.before: position ${before} is past the end; ${label} derives ${countEntries(derived.length)}, so "before" can be at most ${derived.length} (append)`,
+          `${part.file}: ${opPath}.before: position ${before} is past the end; ${label} derives ` +
+            `${countEntries(derived.length)}, so "before" can be at most ${derived.length} (append)`,
         )
         return
       }

@@ -82,7 +82,10 @@ export class ReplayPlayer {
     const request = firstRequest ? ` (first request at ${describeStep(firstRequest)})` : ''
     const extra = this.record(
       'REPLAY_EXTRA_SESSION',
-      `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens more sessions than when the scenario was recorded: re-record the scenario, or add a session.${ordinal}.jsonl log`,
+      `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of ` +
+        `this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens ` +
+        `more sessions than when the scenario was recorded: re-record the scenario, or add a ` +
+        `session.${ordinal}.jsonl log`,
     )
     this.bindings.set(sessionId, { sessionId, extra })
   }
@@ -111,7 +114,10 @@ export class ReplayPlayer {
       const count = recorded.script.length
       return this.fail(
         'REPLAY_EXHAUSTED',
-        `${where}: the agent asked for model call ${position + 1}, but the script has ${count} entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the session was recorded: re-record the scenario, or append an entry with replay.override.json ({"patch":[{"before":${count},"entry":…}]})`,
+        `${where}: the agent asked for model call ${position + 1}, but the script has ${count} ` +
+          `entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the ` +
+          `session was recorded: re-record the scenario, or append an entry with replay.override.json ` +
+          `({"patch":[{"before":${count},"entry":…}]})`,
       )
     }
     this.cursors[recorded.index] = position + 1
@@ -127,7 +133,9 @@ export class ReplayPlayer {
       if (report) {
         return this.fail(
           'REPLAY_DRIFT',
-          `${where}: drift at script entry ${position} (recorded at ${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}\nIf the change is intended, re-record the scenario (dsh test ${this.options.scenario} --mode record); otherwise fix the agent`,
+          `${where}: drift at script entry ${position} (recorded at ` +
+            `${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}\nIf the change is intended, re-record ` +
+            `the scenario (dsh test ${this.options.scenario} --mode record); otherwise fix the agent`,
         )
       }
     }
@@ -159,7 +167,10 @@ export class ReplayPlayer {
         : 'no live session was bound to this log (the agent opened fewer sessions than recorded)'
       return {
         code: 'REPLAY_UNCONSUMED' as const,
-        message: `${sessionLabel(this.options.scenario, session)}: ${items.length} script entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}. Re-record the scenario, or drop the entries with replay.override.json`,
+        message:
+          `${sessionLabel(this.options.scenario, session)}: ${items.length} script ` +
+          `entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}. Re-record the ` +
+          `scenario, or drop the entries with replay.override.json`,
       }
     })
   }

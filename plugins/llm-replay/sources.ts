@@ -28,7 +28,8 @@ export function resolveSources(
     override ??= env.DSH_SNAPSHOT_OVERRIDE || undefined
     if (!sessions.length) {
       throw new Error(
-        'llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: "scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE',
+        'llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: ' +
+          '"scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE',
       )
     }
   }
@@ -56,7 +57,8 @@ export function parseFileVariable(value: string | undefined): string[] {
     parsed = JSON.parse(text)
   } catch (error) {
     throw new Error(
-      `DSH_SNAPSHOT_FILE starts with "[" but is not a JSON array of paths (${(error as Error).message}); set one path or e.g. ["a/session.jsonl","a/session.1.jsonl"]`,
+      `DSH_SNAPSHOT_FILE starts with "[" but is not a JSON array of paths (${(error as Error).message}); set one ` +
+        `path or e.g. ["a/session.jsonl","a/session.1.jsonl"]`,
     )
   }
   if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string' && item.length > 0)) {

@@ -176,7 +176,8 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
   }
   if (value.version !== 1) {
     throw new Error(
-      `${at}: unsupported session log version ${JSON.stringify(value.version)}; this build reads version 1 (upgrade dsh or re-record the session)`,
+      `${at}: unsupported session log version ${JSON.stringify(value.version)}; this build reads version 1 (upgrade ` +
+        `dsh or re-record the session)`,
     )
   }
   rejectUnknownKeys(value, HEADER_KEYS, at)
@@ -207,7 +208,8 @@ function parseEvent(value: Record<string, unknown>, file: string, lineNo: number
     const ok = key === 'seq' ? Number.isSafeInteger(value.seq) && (value.seq as number) > 0 : isFiniteNumber(value.time)
     if (!ok)
       throw new Error(
-        `${at}: event "${key}" must be a ${key === 'seq' ? 'positive integer' : 'number of milliseconds'}, found ${describe(value[key])}`,
+        `${at}: event "${key}" must be a ${key === 'seq' ? 'positive integer' : 'number of milliseconds'}, found ` +
+          `${describe(value[key])}`,
       )
   }
   return value as unknown as LoggedEvent

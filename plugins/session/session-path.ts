@@ -8,7 +8,8 @@ export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 export function logPath(root: string, sessionId: string): string {
   if (!SESSION_ID.test(sessionId)) {
     throw new Error(
-      `session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+      `session id ${JSON.stringify(sessionId)} cannot name a file; use 1-128 letters, digits, '.', '_' or '-', ` +
+        `starting with a letter or digit`,
     )
   }
   return join(root, `${sessionId}.jsonl`)

@@ -127,7 +127,8 @@ export class SessionStore extends Service {
     const path = logPath(state.root, id)
     if (!isAbsolute(options.cwd)) {
       throw new Error(
-        `session cwd must be an absolute path, got ${JSON.stringify(options.cwd)}; resolve it before calling sessions.create()`,
+        `session cwd must be an absolute path, got ${JSON.stringify(options.cwd)}; resolve it before calling ` +
+          `sessions.create()`,
       )
     }
     if (state.live.has(id)) throw new Error(`session ${id} is already open in this store (${path}); use another id`)
@@ -198,7 +199,8 @@ export class SessionStore extends Service {
     const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
     if (log.header.id !== sessionId) {
       throw new Error(
-        `${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file or fix the header`,
+        `${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file ` +
+          `or fix the header`,
       )
     }
     const readBytes = Buffer.byteLength(text)
@@ -291,7 +293,8 @@ export class SessionStore extends Service {
 function assertOpen(state: StoreState, action: string): void {
   if (state.disposed) {
     throw new Error(
-      `cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new store`,
+      `cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new ` +
+        `store`,
     )
   }
 }

@@ -102,7 +102,9 @@ export async function confineForWrite(
     if (fsErrorCode(error) !== 'ENOENT') return { ok: false, message: describeFsError(error, lexical.display) }
     return {
       ok: false,
-      message: `Path "${lexical.display}" goes through a symlink whose target does not exist; refusing to write through it.`,
+      message:
+        `Path "${lexical.display}" goes through a symlink whose target does not exist; refusing to write ` +
+        `through it.`,
     }
   }
   const real = path.join(realAncestor, ...missing)

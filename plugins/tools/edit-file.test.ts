@@ -38,7 +38,8 @@ describe('edit_file', () => {
     await workspace.write('a.txt', 'alpha\n')
     expect(await edit({ path: 'a.txt', old_string: 'beta', new_string: 'gamma' })).toEqual({
       output:
-        'old_string was not found in "a.txt". Read the file and copy the text exactly, whitespace and line breaks included.',
+        'old_string was not found in "a.txt". Read the file and copy the text exactly, whitespace and line breaks ' +
+        'included.',
       isError: true,
     })
     expect(await contentOf('a.txt')).toBe('alpha\n')

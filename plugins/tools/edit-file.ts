@@ -69,7 +69,10 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
 
 function notReplaced(display: string, count: number): string {
   if (count === 0)
-    return `old_string was not found in "${display}". Read the file and copy the text exactly, whitespace and line breaks included.`
+    return (
+      `old_string was not found in "${display}". Read the file and copy the text exactly, whitespace and line ` +
+      `breaks included.`
+    )
   return (
     `old_string occurs ${count} times in "${display}"; include more of the surrounding text so it matches ` +
     'exactly once, or set replace_all to true to replace every occurrence.'

@@ -15,7 +15,8 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
   return defineTool({
     name: 'write_file',
     description:
-      'Create a file or replace its whole content, inside the working directory. Missing parent directories are created.',
+      'Create a file or replace its whole content, inside the working directory. Missing parent directories are ' +
+      'created.',
     kind: 'edit',
     needsApproval: true,
     args: WriteFileArgs,

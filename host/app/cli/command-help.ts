@@ -69,7 +69,8 @@ export const testHelp: CommandHelp = {
     stub: {
       type: 'boolean',
       description:
-        "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the real API",
+        "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the " +
+        'real API',
     },
     shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
@@ -87,7 +88,8 @@ export const conformanceHelp: CommandHelp = {
       type: 'string',
       valueName: 'CMD',
       description:
-        'the agent to test, e.g. "npx dsh --patch overlays/echo.cordis.yml" (required; split like a shell, run without one)',
+        'the agent to test, e.g. "npx dsh --patch overlays/echo.cordis.yml" (required; split like a shell, run ' +
+        'without one)',
     },
     profile: {
       type: 'string',

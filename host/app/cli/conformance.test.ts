@@ -66,7 +66,8 @@ describe('dsh conformance command line', () => {
     await truncate(join(cwd, 'huge.bin'), SNAPSHOT_LIMITS.bytes + 1)
     const { code, stderr } = await dsh('conformance', '--agent-command', 'x', '--cwd', cwd)
     expect(stderr).toMatch(
-      `--cwd ${cwd}: cannot keep a copy of ${cwd} to restore after the case (it holds more than ${SNAPSHOT_LIMITS.bytes} bytes)`,
+      `--cwd ${cwd}: cannot keep a copy of ${cwd} to restore after the case (it holds more than ` +
+        `${SNAPSHOT_LIMITS.bytes} bytes)`,
     )
     expect(code).toBe(2)
   })

@@ -49,7 +49,8 @@ export const serveCommand: CliCommand = {
       const slow = setInterval(
         () =>
           log(
-            `dsh: shutdown (${reason}) still waiting for plugin disposers after ${SLOW_DISPOSE_MS / 1000} s more; send the signal again to force exit`,
+            `dsh: shutdown (${reason}) still waiting for plugin disposers after ${SLOW_DISPOSE_MS / 1000} s more; ` +
+              `send the signal again to force exit`,
           ),
         SLOW_DISPOSE_MS,
       )

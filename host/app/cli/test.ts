@@ -45,7 +45,8 @@ export const testCommand: CliCommand = {
     const interrupts = watchRunSignals({
       onFirst: (name) =>
         io.stderr(
-          `dsh test: ${name}; finishing the running scenario, then writing a partial report (send it again to stop now)\n`,
+          `dsh test: ${name}; finishing the running scenario, then writing a partial report (send it again to stop ` +
+            `now)\n`,
         ),
       onRepeat: (name) => {
         const problems = removeTempDirsNow()

@@ -25,7 +25,8 @@ describe('compareSurface', () => {
       ' line 11',
       ' line 12',
       ' line 13',
-      "If the change is intended, refresh: npx dsh test text-turn --mode refresh (or: npx vitest run -u -t '^text-turn$')",
+      'If the change is intended, refresh: npx dsh test text-turn --mode refresh (or: npx vitest run -u -t ' +
+        "'^text-turn$')",
     ])
   })
 

@@ -33,9 +33,16 @@ const DEFAULTS: Required<DiffOptions> = { context: 3, maxLines: 150, maxLineLeng
 /** What to run when the change is intended, per surface. */
 export function refreshHint(scenario: string, kind: SurfaceKind = 'transcript'): string {
   if (kind === 'session-log') {
-    return `If the change is intended: npx dsh test ${scenario} --mode refresh rewrites the log keylessly while the model script still fits (a drift error says it does not: then re-record with --mode record, which needs the model key).`
+    return (
+      `If the change is intended: npx dsh test ${scenario} --mode refresh rewrites the log keylessly while the ` +
+      `model script still fits (a drift error says it does not: then re-record with --mode record, which needs the ` +
+      `model key).`
+    )
   }
-  return `If the change is intended, refresh: npx dsh test ${scenario} --mode refresh (or: npx vitest run -u -t '^${scenario}$')`
+  return (
+    `If the change is intended, refresh: npx dsh test ${scenario} --mode refresh (or: npx vitest run -u -t ` +
+    `'^${scenario}$')`
+  )
 }
 
 /** undefined when equal; otherwise the failure message. */

@@ -30,7 +30,8 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
   const logs = existingLogFiles(repoRoot, logsDir(repoRoot, scenario))
   if (scenario.manifest.session && logs.length > RECORDED_SESSION_ALIASES.length) {
     throw new Error(
-      `scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} can be restored`,
+      `scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} ` +
+        `can be restored`,
     )
   }
   const cwd = await makeTempCwd(scenario.name)

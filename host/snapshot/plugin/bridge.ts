@@ -24,7 +24,8 @@ export function openBridge(ctx: Context): ScenarioBridge {
   const bridge = ctx.get('acp')
   if (!bridge)
     throw new Error(
-      'the composition has no running acp service: enable the acp entry (transport: none) and the agent, tools and sessions it needs',
+      'the composition has no running acp service: enable the acp entry (transport: none) and the agent, tools and ' +
+        'sessions it needs',
     )
   const sessions = ctx.get('sessions')
   if (!sessions) throw new Error('the composition has no running sessions service: enable the session entry')

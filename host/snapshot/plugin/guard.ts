@@ -14,7 +14,8 @@ export class SnapshotHostError extends Error {
 }
 
 const SHAPE =
-  'run the host as: dsh --patch cordis.snapshot.yml --patch overlays/snapshot-host.cordis.yml (cordis.snapshot.yml first)'
+  'run the host as: dsh --patch cordis.snapshot.yml --patch overlays/snapshot-host.cordis.yml (cordis.snapshot.yml ' +
+  'first)'
 
 /** Throw a SnapshotHostError naming what is wrong with the composition the host is in. */
 export function assertHostComposition(ctx: Context, mode: RunMode): void {
@@ -23,7 +24,8 @@ export function assertHostComposition(ctx: Context, mode: RunMode): void {
   const entries = ctx.get('composition')?.entries ?? []
   if (!entries.some((entry) => entry.id === ENTRY_IDS.replay && entry.name.includes('llm-replay'))) {
     throw new SnapshotHostError(
-      `snapshot host refuses to start: the composition has no llm-replay entry, so nothing would answer model calls from fixtures; ${SHAPE}`,
+      `snapshot host refuses to start: the composition has no llm-replay entry, so nothing would answer model calls ` +
+        `from fixtures; ${SHAPE}`,
     )
   }
 }
@@ -40,6 +42,7 @@ function assertNoLiveAdapter(ctx: Context): void {
   if (!live.length) return
   const list = live.map((entry) => `entry "${entry.id}" (${entry.plugin})`).join(', ')
   throw new SnapshotHostError(
-    `snapshot host refuses to start: a live model adapter is active: ${list}; a host must never reach the network. Disable it (cordis.snapshot.yml does); ${SHAPE}`,
+    `snapshot host refuses to start: a live model adapter is active: ${list}; a host must never reach the network. ` +
+      `Disable it (cordis.snapshot.yml does); ${SHAPE}`,
   )
 }

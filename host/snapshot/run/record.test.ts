@@ -12,7 +12,8 @@ afterAll(() => project.remove())
 function scratchRepo(): string {
   project.scenario('recorded-tool', {
     manifest:
-      'scenario: recorded-tool\ndescription: A bash call approved once, recorded keylessly.\nrecording: stub\nheader:\n  class: default\n  pin: true\n',
+      'scenario: recorded-tool\ndescription: A bash call approved once, recorded keylessly.\nrecording: ' +
+      'stub\nheader:\n  class: default\n  pin: true\n',
     input: {
       steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', text: 'print hi' }],
       permissions: ['allow_once'],

@@ -25,16 +25,19 @@ writeFileSync(
   [
     "import { writeFileSync } from 'node:fs'",
     "export const name = 'env-probe'",
-    'export const apply = (_ctx, config) => writeFileSync(config.file, JSON.stringify(Object.keys(process.env).sort()))',
+    'export const apply = (_ctx, config) => writeFileSync(config.file, ' +
+      'JSON.stringify(Object.keys(process.env).sort()))',
   ].join('\n'),
 )
 writeFileSync(
   join(project.root, 'overlays', 'env-probe.cordis.yml'),
-  `- insert:\n    - id: env-probe\n      name: ../env-probe.mjs\n      config: { file: ${JSON.stringify(probeFile)} }\n`,
+  `- insert:\n    - id: env-probe\n      name: ../env-probe.mjs\n      config: { file: ${JSON.stringify(probeFile)} ` +
+    `}\n`,
 )
 project.scenario('probe', {
   manifest:
-    'scenario: probe\ndescription: The agent process writes the names of its environment variables.\nrecording: authored\ncomposition: [env-probe]\n',
+    'scenario: probe\ndescription: The agent process writes the names of its environment variables.\nrecording: ' +
+    'authored\ncomposition: [env-probe]\n',
   input: { steps: [{ op: 'initialize' }] },
 })
 

@@ -66,7 +66,8 @@ export async function runSubprocess(
     // A driver failure caused by the agent dying says little on its own: add what dsh printed.
     if (failures.length && agent.child.exitCode !== null)
       failures.push(
-        `${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; stderr:\n${agent.stderr().trim() || '(empty)'}`,
+        `${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; ` +
+          `stderr:\n${agent.stderr().trim() || '(empty)'}`,
       )
     const report = await agent.shutdown()
     tail.close()

@@ -27,14 +27,18 @@ export function corpusProblems(manifests: readonly ScenarioManifest[]): CorpusPr
       problems.push({
         scenario: members[0]!.scenario,
         field: 'header.pin',
-        message: `header class ${headerClass} has no pin (members: ${members.map((m) => m.scenario).join(', ')}); set pin: true on exactly one of them`,
+        message:
+          `header class ${headerClass} has no pin (members: ${members.map((m) => m.scenario).join(', ')}); ` +
+          `set pin: true on exactly one of them`,
       })
     } else if (pins.length > 1) {
       for (const extra of pins.slice(1)) {
         problems.push({
           scenario: extra.scenario,
           field: 'header.pin',
-          message: `header class ${headerClass} already has the pin ${pins[0]!.scenario}; a class has exactly one pin, so remove pin here`,
+          message:
+            `header class ${headerClass} already has the pin ${pins[0]!.scenario}; a class has exactly one ` +
+            `pin, so remove pin here`,
         })
       }
     }
@@ -58,7 +62,9 @@ export function corpusProblems(manifests: readonly ScenarioManifest[]): CorpusPr
         problems.push({
           scenario: manifest.scenario,
           field: where,
-          message: `${source} does not own that sidecar either (it names ${target.header[field]}); name the owner directly`,
+          message:
+            `${source} does not own that sidecar either (it names ${target.header[field]}); name the owner ` +
+            `directly`,
         })
       }
     }
@@ -75,7 +81,9 @@ export function corpusProblems(manifests: readonly ScenarioManifest[]): CorpusPr
         problems.push({
           scenario: manifest.scenario,
           field: 'session.source',
-          message: `${sessionSource} reuses ${target.session.source}'s logs itself; name ${target.session.source} directly`,
+          message:
+            `${sessionSource} reuses ${target.session.source}'s logs itself; name ${target.session.source} ` +
+            `directly`,
         })
       }
     }

@@ -70,8 +70,10 @@ describe('discoverScenarios', () => {
     await put('scenarios/pinless/notes.txt', 'x')
     const [loaded] = (await discoverScenarios(root)).scenarios
     expect(loaded!.problems).toEqual([
-      'scenarios/pinless/notes.txt is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
-      'scenarios/pinless/snapshot.yml: header.pin: header class lonely has no pin (members: pinless); set pin: true on exactly one of them',
+      'scenarios/pinless/notes.txt is not expected here: scenario folders hold only the files listed in ' +
+        'docs/scenario-format.md',
+      'scenarios/pinless/snapshot.yml: header.pin: header class lonely has no pin (members: pinless); set pin: ' +
+        'true on exactly one of them',
     ])
   })
 
@@ -98,7 +100,8 @@ describe('discoverScenarios', () => {
     const problems = Object.fromEntries(scenarios.map((s) => [s.name, s.problems]))
     expect(problems['main-pin']).toEqual([])
     expect(problems['a-newcomer']).toEqual([
-      'scenarios/a-newcomer/system-prompt.expected.md is identical to scenarios/main-pin/system-prompt.expected.md; delete it and set header.systemPromptSource: main-pin',
+      'scenarios/a-newcomer/system-prompt.expected.md is identical to ' +
+        'scenarios/main-pin/system-prompt.expected.md; delete it and set header.systemPromptSource: main-pin',
     ])
   })
 

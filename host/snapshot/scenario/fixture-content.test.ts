@@ -6,7 +6,8 @@ describe('fixture content guards', () => {
     const log = [
       '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}',
       '{"type":"request/header","data":{"turn":1,"step":1,"model":"m","system":"{{system}}","tools":"{{tools}}","reason":"initial"}}',
-      '{"type":"request/header","data":{"turn":2,"step":1,"model":"m","system":"You are dsh","tools":"{{tools}}","reason":"change"}}',
+      '{"type":"request/header","data":{"turn":2,"step":1,"model":"m","system":"You are ' +
+        'dsh","tools":"{{tools}}","reason":"change"}}',
     ].join('\n')
     expect(unscrubbedHeaderProblems(log, 'scenarios/x/session.jsonl')).toEqual([
       expect.stringMatching(/^scenarios\/x\/session\.jsonl:3: request\/header keeps its system unscrubbed/),

@@ -20,7 +20,9 @@ export function unscrubbedHeaderProblems(text: string, file: string): string[] {
     ].filter(Boolean)
     if (fields.length) {
       problems.push(
-        `${file}:${index + 1}: request/header keeps its ${fields.join(' and ')} unscrubbed; committed logs store "{{system}}" / "{{tools}}" and the pin's sidecars hold the text (refresh with npx dsh test <name> --mode refresh)`,
+        `${file}:${index + 1}: request/header keeps its ${fields.join(' and ')} unscrubbed; committed logs store ` +
+          `"{{system}}" / "{{tools}}" and the pin's sidecars hold the text (refresh with npx dsh test <name> --mode ` +
+          `refresh)`,
       )
     }
   })
@@ -66,7 +68,9 @@ export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ 
       if (first)
         problems.push({
           scenario: pin.scenario,
-          message: `scenarios/${pin.scenario}/${file} is identical to scenarios/${first}/${file}; delete it and set header.${option}: ${first}`,
+          message:
+            `scenarios/${pin.scenario}/${file} is identical to scenarios/${first}/${file}; delete it and set ` +
+            `header.${option}: ${first}`,
         })
       else owners.set(text, pin.scenario)
     }

@@ -43,11 +43,15 @@ describe('fixtureFileProblems', () => {
     expect(problems).toEqual([
       'scenarios/demo/input.json is missing: every scenario needs the ACP script it drives',
       'scenarios/demo/stdout.golden.jsonl is missing: create it with npx dsh test demo --mode refresh',
-      'scenarios/demo/session.jsonl is missing: input.json creates 1 session(s); record it with npx dsh test demo --mode record',
+      'scenarios/demo/session.jsonl is missing: input.json creates 1 session(s); record it with npx dsh test demo ' +
+        '--mode record',
       'scenarios/demo/replay.override.json is missing: the manifest says replay: overridden',
-      'scenarios/demo/system-prompt.expected.md is missing: this scenario pins header class base; create it with npx dsh test demo --mode refresh',
-      'scenarios/demo/tool-schemas.expected.json is missing: this scenario pins header class base; create it with npx dsh test demo --mode refresh',
-      'scenarios/demo/workspace.expected/ is missing: workspace.final is true; commit the expected final tree by hand (nothing rewrites it)',
+      'scenarios/demo/system-prompt.expected.md is missing: this scenario pins header class base; create it with ' +
+        'npx dsh test demo --mode refresh',
+      'scenarios/demo/tool-schemas.expected.json is missing: this scenario pins header class base; create it with ' +
+        'npx dsh test demo --mode refresh',
+      'scenarios/demo/workspace.expected/ is missing: workspace.final is true; commit the expected final tree by ' +
+        'hand (nothing rewrites it)',
     ])
   })
 
@@ -76,11 +80,16 @@ describe('fixtureFileProblems', () => {
     )
     expect(problems).toEqual([
       'scenarios/demo/workspace must be a directory',
-      'scenarios/demo/system-prompt.expected.md is obsolete: only the pin of a header class owns sidecars; npx dsh test demo --mode refresh or npx vitest run -u scenarios/demo/ removes it',
-      'scenarios/demo/session.1.jsonl is not expected here: input.json creates 1 session(s) (newSession steps without expectError), so the logs are session.jsonl',
-      'scenarios/demo/replay.override.json is not expected here: the manifest says replay: derived; delete it or set replay: overridden',
-      'scenarios/demo/workspace.expected/ is not expected here: workspace.final is false; delete it or set workspace.final: true',
-      'scenarios/demo/notes.md is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
+      'scenarios/demo/system-prompt.expected.md is obsolete: only the pin of a header class owns sidecars; npx dsh ' +
+        'test demo --mode refresh or npx vitest run -u scenarios/demo/ removes it',
+      'scenarios/demo/session.1.jsonl is not expected here: input.json creates 1 session(s) (newSession steps ' +
+        'without expectError), so the logs are session.jsonl',
+      'scenarios/demo/replay.override.json is not expected here: the manifest says replay: derived; delete it or ' +
+        'set replay: overridden',
+      'scenarios/demo/workspace.expected/ is not expected here: workspace.final is false; delete it or set ' +
+        'workspace.final: true',
+      'scenarios/demo/notes.md is not expected here: scenario folders hold only the files listed in ' +
+        'docs/scenario-format.md',
     ])
   })
 
@@ -91,8 +100,10 @@ describe('fixtureFileProblems', () => {
       files(...BASE, 'session.jsonl', 'tool-schemas.expected.json', 'system-prompt.expected.md'),
     )
     expect(problems).toEqual([
-      "scenarios/demo/session.jsonl must not exist: session.source reuses scenarios/other's logs; delete it or drop session.source",
-      'scenarios/demo/system-prompt.expected.md is obsolete: this pin names a source for it; npx dsh test demo --mode refresh or npx vitest run -u scenarios/demo/ removes it',
+      "scenarios/demo/session.jsonl must not exist: session.source reuses scenarios/other's logs; delete it or " +
+        'drop session.source',
+      'scenarios/demo/system-prompt.expected.md is obsolete: this pin names a source for it; npx dsh test demo ' +
+        '--mode refresh or npx vitest run -u scenarios/demo/ removes it',
     ])
   })
 
@@ -111,12 +122,16 @@ describe('fixtureFileProblems', () => {
   it('reports pending copies as pending review in replay, not as orphans, and lets refresh overwrite them', () => {
     const entries = files(...BASE, 'session.jsonl', 'stdout.golden.jsonl.new', 'session.jsonl.new', 'input.json.new')
     expect(fixtureFileProblems(manifest(), input(1), entries)).toEqual([
-      'scenarios/demo/stdout.golden.jsonl.new is pending review (written by --pending); accept or reject it with npx dsh review demo',
-      'scenarios/demo/session.jsonl.new is pending review (written by --pending); accept or reject it with npx dsh review demo',
-      'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
+      'scenarios/demo/stdout.golden.jsonl.new is pending review (written by --pending); accept or reject it with ' +
+        'npx dsh review demo',
+      'scenarios/demo/session.jsonl.new is pending review (written by --pending); accept or reject it with npx dsh ' +
+        'review demo',
+      'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in ' +
+        'docs/scenario-format.md',
     ])
     expect(fixtureFileProblems(manifest(), input(1), entries, { mode: 'refresh' })).toEqual([
-      'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in docs/scenario-format.md',
+      'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in ' +
+        'docs/scenario-format.md',
     ])
   })
 

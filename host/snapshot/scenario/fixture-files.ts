@@ -111,7 +111,8 @@ export function fixtureFileProblems(
       if (SESSION_LOG.test(entry.name)) {
         allowed.add(entry.name) // reported here; not again as an orphan
         problems.push(
-          `${dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; delete it or drop session.source`,
+          `${dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; ` +
+            `delete it or drop session.source`,
         )
       }
     }
@@ -171,7 +172,8 @@ export function fixtureFileProblems(
   for (const entry of entries) {
     if (allowed.has(entry.name) || entry.name === '.DS_Store') continue
     problems.push(
-      `${dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ${orphanReason(entry.name, manifest, sessions)}`,
+      `${dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ` +
+        `${orphanReason(entry.name, manifest, sessions)}`,
     )
   }
   return problems

@@ -43,7 +43,9 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
     if (definition?.kind === 'failed-session') {
       issues.push({
         path: at(index, 'session'),
-        message: `${JSON.stringify(ref)} was defined by ${at(definition.step)}, which expects an error, so that session never exists`,
+        message:
+          `${JSON.stringify(ref)} was defined by ${at(definition.step)}, which expects an error, so that ` +
+          `session never exists`,
       })
     } else if (definition?.kind === 'background-prompt') {
       issues.push({
@@ -66,7 +68,9 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
     if (previous?.step === -1)
       issues.push({
         path: at(index, 'as'),
-        message: `alias ${JSON.stringify(alias)} is reserved for a session restored from session.source; pick another name`,
+        message:
+          `alias ${JSON.stringify(alias)} is reserved for a session restored from session.source; pick ` +
+          `another name`,
       })
     else if (previous)
       issues.push({
@@ -174,7 +178,9 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
     if (definition.kind === 'background-prompt' && !awaited.has(alias)) {
       issues.push({
         path: at(definition.step, 'as'),
-        message: `background prompt ${JSON.stringify(alias)} is never awaited; add { "op": "await", "from": ${JSON.stringify(alias)} } after it`,
+        message:
+          `background prompt ${JSON.stringify(alias)} is never awaited; add { "op": "await", "from": ` +
+          `${JSON.stringify(alias)} } after it`,
       })
     }
   }

@@ -80,7 +80,8 @@ describe('parseInput', () => {
   it('gives one problem per typo, naming the field or op that was meant', () => {
     const misspelt = (step: object) => errorOf({ steps: [init, s1, step] })
     expect(misspelt({ op: 'prompt', sesion: 's1', text: 'x' })).toBe(
-      `${FILE}: 1 problem\n  - steps[2].sesion: unknown field; did you mean "session"?\nSee docs/scenario-format.md for the format.`,
+      `${FILE}: 1 problem\n  - steps[2].sesion: unknown field; did you mean "session"?\nSee docs/scenario-format.md ` +
+        `for the format.`,
     )
     expect(misspelt({ op: 'promt', session: 's1', text: 'x' })).toContain(
       '1 problem\n  - steps[2].op: unknown op "promt"; did you mean "prompt"?',

@@ -40,7 +40,9 @@ function tagError(file: string, tag: string, line: number | undefined): Scenario
     {
       path: '',
       line,
-      message: `YAML tag ${spelledTag(tag)} is not allowed; scenario manifests hold plain data only (quote the value if you meant text)`,
+      message:
+        `YAML tag ${spelledTag(tag)} is not allowed; scenario manifests hold plain data only (quote the value ` +
+        `if you meant text)`,
     },
   ])
 }

@@ -7,7 +7,8 @@ export function snapshotMode(value = process.env.DSH_SNAPSHOT): RunMode {
   if (value === 'refresh') return value
   if (value === 'record')
     throw new Error(
-      'DSH_SNAPSHOT=record is not run under vitest: record with npx dsh test <name> --mode record (add --stub to record keylessly)',
+      'DSH_SNAPSHOT=record is not run under vitest: record with npx dsh test <name> --mode record (add --stub to ' +
+        'record keylessly)',
     )
   throw new Error(`DSH_SNAPSHOT must be replay or refresh, got "${value}"`)
 }

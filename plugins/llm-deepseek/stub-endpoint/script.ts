@@ -63,7 +63,8 @@ export function parseScriptItems(items: unknown[], where = 'stub script'): StubS
     const issue = result.error.issues[0]
     const path = issue?.path.length ? ` at ${issue.path.join('.')}` : ''
     throw new Error(
-      `${where}: item ${index} is invalid (${issue?.message ?? 'unknown problem'}${path}); see plugins/llm-deepseek/stub-endpoint/script.ts for the format`,
+      `${where}: item ${index} is invalid (${issue?.message ?? 'unknown problem'}${path}); see ` +
+        `plugins/llm-deepseek/stub-endpoint/script.ts for the format`,
     )
   })
 }

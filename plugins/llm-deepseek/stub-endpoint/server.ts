@@ -93,7 +93,8 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
         kind: 'error',
         status: 404,
         body: apiError(
-          `stub endpoint: only POST /chat/completions is served, got ${record.method} ${record.path} (request index ${record.index}); use the stub's url as baseUrl`,
+          `stub endpoint: only POST /chat/completions is served, got ${record.method} ${record.path} (request index ` +
+            `${record.index}); use the stub's url as baseUrl`,
           'stub_not_found',
         ),
       })
@@ -114,7 +115,8 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
         kind: 'error',
         status: 500,
         body: apiError(
-          `stub endpoint: no scripted response left for request index ${record.index} (${record.method} ${record.path}); push() more script items`,
+          `stub endpoint: no scripted response left for request index ${record.index} (${record.method} ` +
+            `${record.path}); push() more script items`,
           'stub_script_exhausted',
         ),
       })

@@ -24,7 +24,8 @@ function refuseRoots(paths: readonly string[]): void {
     const path = trimCwd(raw)
     if (path === '/' || path === '' || /^[A-Za-z]:$/.test(path))
       throw new Error(
-        `refusing to normalize the cwd ${JSON.stringify(raw)}: it is a filesystem root; run scenarios in a fresh temp directory`,
+        `refusing to normalize the cwd ${JSON.stringify(raw)}: it is a filesystem root; run scenarios in a fresh ` +
+          `temp directory`,
       )
   }
 }

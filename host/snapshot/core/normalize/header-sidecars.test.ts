@@ -21,7 +21,8 @@ describe('pin sidecars', () => {
   it('keep every distinct version with where it started', () => {
     const headers = [header(1, 'A\n', [{ name: 'bash' }]), header(2, 'B', [{ name: 'bash' }, { name: 'read' }])]
     expect(renderSystemPromptSidecar(headers)).toBe(
-      '<!-- dsh: system prompt 1 of 2, from turn 1 step 1 -->\nA\n\n<!-- dsh: system prompt 2 of 2, from turn 2 step 1 -->\nB\n',
+      '<!-- dsh: system prompt 1 of 2, from turn 1 step 1 -->\nA\n\n<!-- dsh: system prompt 2 of 2, from turn 2 ' +
+        'step 1 -->\nB\n',
     )
     expect(JSON.parse(renderToolSchemasSidecar(headers))).toEqual([
       { turn: 1, step: 1, tools: [{ name: 'bash' }] },

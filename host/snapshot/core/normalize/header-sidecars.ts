@@ -37,7 +37,8 @@ export function renderSystemPromptSidecar(headers: readonly RequestHeaderContent
   return versions
     .map(
       (h, index) =>
-        `<!-- dsh: system prompt ${index + 1} of ${versions.length}, from turn ${String(h.turn)} step ${String(h.step)} -->\n${endWithNewline(h.system)}`,
+        `<!-- dsh: system prompt ${index + 1} of ${versions.length}, from turn ${String(h.turn)} step ` +
+        `${String(h.step)} -->\n${endWithNewline(h.system)}`,
     )
     .join('\n')
 }

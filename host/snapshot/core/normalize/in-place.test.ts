@@ -55,7 +55,8 @@ describe('tokenizeInPlace', () => {
     expect(rewritten).toBe(parsed)
     expect(JSON.stringify(rewritten)).toBe(JSON.stringify(expected))
     expect(JSON.stringify(rewritten)).toBe(
-      '{"sessionId":"{{session:1}}","__proto__":{"note":"{{session:1}} {{cwd}}/x"},"list":["{{cwd}}",1,null,{"messageId":"{{message:1}}","updatedAt":"{{time}}"}]}',
+      '{"sessionId":"{{session:1}}","__proto__":{"note":"{{session:1}} ' +
+        '{{cwd}}/x"},"list":["{{cwd}}",1,null,{"messageId":"{{message:1}}","updatedAt":"{{time}}"}]}',
     )
   })
 })

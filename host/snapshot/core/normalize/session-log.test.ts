@@ -49,12 +49,14 @@ describe('normalizeSessionLog', () => {
     const fixture = normalizeSessionLog(text, createNormalizeContext([CWD]))
     expect(fixture.split('\n')).toEqual([
       '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}',
-      '{"type":"user/message","data":{"turn":1,"messageId":"{{message:1}}","content":[{"type":"text","text":"read {{cwd}}/a.txt"}]}}',
+      '{"type":"user/message","data":{"turn":1,"messageId":"{{message:1}}","content":[{"type":"text","text":"read ' +
+        '{{cwd}}/a.txt"}]}}',
       '{"type":"turn/start","data":{"turn":1}}',
       '{"type":"request/header","data":{"turn":1,"step":1,"model":"deepseek-chat","system":"{{system}}","tools":"{{tools}}","reason":"initial"}}',
       '{"type":"permission/request","data":{"callId":"call_0","approvalId":"{{approval:1}}","options":[]}}',
       '{"type":"permission/outcome","data":{"approvalId":"{{approval:1}}","outcome":{"outcome":"cancelled"}}}',
-      '{"type":"assistant/message","data":{"turn":1,"step":1,"messageId":"{{message:2}}","text":"session {{session:1}}","toolCalls":[]}}',
+      '{"type":"assistant/message","data":{"turn":1,"step":1,"messageId":"{{message:2}}","text":"session ' +
+        '{{session:1}}","toolCalls":[]}}',
       '',
     ])
   })

@@ -136,7 +136,8 @@ export function extractHeaders(events: readonly object[], ctx?: NormalizeContext
     const { turn, step, model, reason, system, tools } = event.data
     if (system === SYSTEM_TOKEN || tools === TOOLS_TOKEN) {
       throw new Error(
-        `request/header of turn ${String(turn)} step ${String(step)} is already scrubbed; extract headers from the live log, not the fixture`,
+        `request/header of turn ${String(turn)} step ${String(step)} is already scrubbed; extract headers from the ` +
+          `live log, not the fixture`,
       )
     }
     const normalize = (value: unknown) => (ctx ? tokenizeValue(value, ctx.tokens, ctx.replaceCwd) : value)

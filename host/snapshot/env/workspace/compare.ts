@@ -85,21 +85,25 @@ export function describeDifference(difference: WorkspaceDifference): string {
     case 'extra':
       return `extra: ${difference.path} (${TYPE_NAMES[difference.actual]}) was not expected`
     case 'type':
-      return `type differs: ${difference.path} is a ${TYPE_NAMES[difference.actual]}, expected a ${TYPE_NAMES[difference.expected]}`
+      return `type differs: ${difference.path} is a ${TYPE_NAMES[difference.actual]}, expected a ` +
+        `${TYPE_NAMES[difference.expected]}`
     case 'content':
       return `content differs: ${difference.path}\n${difference.detail.replace(/^/gm, '    ')}`
     case 'mode':
       return `mode differs: ${difference.path} should ${difference.expectedExecutable ? '' : 'not '}be executable`
     case 'symlink-target':
-      return `symlink target differs: ${difference.path} -> ${JSON.stringify(difference.actual)}, expected ${JSON.stringify(difference.expected)}`
+      return `symlink target differs: ${difference.path} -> ${JSON.stringify(difference.actual)}, expected ` +
+        `${JSON.stringify(difference.expected)}`
   }
 }
 
 /** The failure message for a scenario whose final workspace differs. */
 export function formatWorkspaceDifferences(scenario: string, differences: readonly WorkspaceDifference[]): string {
   return [
-    `scenario ${scenario}: the final workspace differs from scenarios/${scenario}/workspace.expected/ (${differences.length} difference${differences.length === 1 ? '' : 's'}):`,
+    `scenario ${scenario}: the final workspace differs from scenarios/${scenario}/workspace.expected/ ` +
+      `(${differences.length} difference${differences.length === 1 ? '' : 's'}):`,
     ...differences.map((d) => `  - ${describeDifference(d)}`),
-    'workspace.expected/ is never rewritten by record or refresh: if the new state is intended, edit it by hand (an empty directory holds a .empty file).',
+    'workspace.expected/ is never rewritten by record or refresh: if the new state is intended, edit it by hand ' +
+      '(an empty directory holds a .empty file).',
   ].join('\n')
 }

@@ -122,7 +122,8 @@ describe('PermissionQueue', () => {
     const queue = new PermissionQueue(['allow_always'])
     expect(queue.answer(request(['allow_once', 'reject_once']))).toEqual({ outcome: { outcome: 'cancelled' } })
     expect(queue.problems).toEqual([
-      'permission answer #1 is "allow_always", but the agent offered only allow_once, reject_once for tool call c1; fix "permissions" in input.json',
+      'permission answer #1 is "allow_always", but the agent offered only allow_once, reject_once for tool call ' +
+        'c1; fix "permissions" in input.json',
     ])
   })
 })

@@ -180,7 +180,8 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
   const unused = permissions.unused()
   if (unused.length && !failures.length && options.unusedAnswers !== 'ignore')
     failures.push(
-      `${unused.length} permission answer(s) never used: ${unused.join(', ')}; the agent asked fewer times than "permissions" in input.json expects`,
+      `${unused.length} permission answer(s) never used: ${unused.join(', ')}; the agent asked fewer times than ` +
+        `"permissions" in input.json expects`,
     )
   return { failures: failures.map((f) => `${options.scenario}: ${f}`) }
 }
@@ -200,7 +201,8 @@ function settleExpectation<T>(
   const error = outcome.error as { code?: number; message?: string }
   if (!expect)
     throw new Error(
-      `${label}: unexpected error ${error.code ?? ''} ${error.message ?? String(outcome.error)}; add "expectError" to the step if the error is intended`,
+      `${label}: unexpected error ${error.code ?? ''} ${error.message ?? String(outcome.error)}; add "expectError" ` +
+        `to the step if the error is intended`,
     )
   if (error.code !== expect.code)
     throw new Error(`${label}: expected error code ${expect.code}, got ${error.code}: ${error.message}`)

@@ -76,7 +76,8 @@ export class ScenarioEditor {
     const open = this.terminals.open()
     if (open.length)
       this.problems.push(
-        `the agent never released terminal(s) ${open.join(', ')}; it must send terminal/release for every terminal it creates`,
+        `the agent never released terminal(s) ${open.join(', ')}; it must send terminal/release for every terminal ` +
+          `it creates`,
       )
     await this.terminals.releaseAll()
   }

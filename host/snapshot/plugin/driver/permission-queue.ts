@@ -34,7 +34,8 @@ export class PermissionQueue {
     if (!option) {
       const offered = request.options.map((o) => o.kind).join(', ')
       this.problems.push(
-        `permission answer #${this.answered} is "${kind}", but the agent offered only ${offered} for tool call ${request.toolCall.toolCallId}; fix "permissions" in input.json`,
+        `permission answer #${this.answered} is "${kind}", but the agent offered only ${offered} for tool call ` +
+          `${request.toolCall.toolCallId}; fix "permissions" in input.json`,
       )
       return CANCELLED
     }

@@ -1,3 +1,5 @@
+// Its own process (*.isolated.test.ts): holding a key is module state no test can undo, and a
+// readApiKey test sharing the worker would then find the key this one held.
 import { expect, test } from 'vitest'
 import { readApiKey } from './config.ts'
 import { heldApiKey, holdApiKey } from './held-key.ts'

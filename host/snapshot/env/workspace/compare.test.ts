@@ -16,8 +16,12 @@ afterEach(async () => {
 
 describe('compareWorkspace', () => {
   it('finds no difference between equal trees, treating .empty as an empty directory', async () => {
-    const expected = await build(join(scratch.path, 'expected'), { 'a.txt': 'x\n', 'out/.empty': '', 'l': { link: 'a.txt' } })
-    const actual = await build(join(scratch.path, 'actual'), { 'a.txt': 'x\n', out: null, 'l': { link: 'a.txt' } })
+    const expected = await build(join(scratch.path, 'expected'), {
+      'a.txt': 'x\n',
+      'out/.empty': '',
+      l: { link: 'a.txt' },
+    })
+    const actual = await build(join(scratch.path, 'actual'), { 'a.txt': 'x\n', out: null, l: { link: 'a.txt' } })
     expect(await compareWorkspace(actual, expected)).toEqual([])
   })
 
@@ -26,7 +30,7 @@ describe('compareWorkspace', () => {
       'changed.txt': 'one\ntwo\nthree\n',
       'gone/deep/file.txt': 'x',
       'kept-empty/.empty': '',
-      'link': { link: 'changed.txt' },
+      link: { link: 'changed.txt' },
       'was-file': 'f',
       'script.sh': 'echo\n',
       'blob.bin': '\u0000\u0001',
@@ -35,7 +39,7 @@ describe('compareWorkspace', () => {
       'changed.txt': 'one\nTWO\nthree\n',
       'kept-empty/surprise.txt': 'y',
       'new-dir/inner.txt': 'z',
-      'link': { link: 'other.txt' },
+      link: { link: 'other.txt' },
       'was-file/child.txt': 'c',
       'script.sh': 'echo\n',
       'blob.bin': '\u0000\u0002\u0003',
@@ -53,7 +57,9 @@ describe('compareWorkspace', () => {
       { kind: 'type', path: 'was-file', expected: 'file', actual: 'dir' },
     ])
     const message = formatWorkspaceDifferences('edit-files', differences)
-    expect(message).toMatch(/^scenario edit-files: the final workspace differs from scenarios\/edit-files\/workspace\.expected\/ \(8 differences\):/)
+    expect(message).toMatch(
+      /^scenario edit-files: the final workspace differs from scenarios\/edit-files\/workspace\.expected\/ \(8 differences\):/,
+    )
     expect(message).toContain('  - missing: gone (directory) is expected but was not there')
     expect(message).toContain('  - type differs: was-file is a directory, expected a file')
     expect(message).toContain('  - symlink target differs: link -> "other.txt", expected "changed.txt"')
@@ -72,8 +78,8 @@ describe('compareWorkspace', () => {
 
   it('compares absolute symlink targets inside the temp cwd as {{cwd}}', async () => {
     const actual = join(scratch.path, 'actual')
-    await build(actual, { 'a.txt': 'a', 'abs': { link: `${actual}/a.txt` } })
-    const expected = await build(join(scratch.path, 'expected'), { 'a.txt': 'a', 'abs': { link: '{{cwd}}/a.txt' } })
+    await build(actual, { 'a.txt': 'a', abs: { link: `${actual}/a.txt` } })
+    const expected = await build(join(scratch.path, 'expected'), { 'a.txt': 'a', abs: { link: '{{cwd}}/a.txt' } })
     expect(await compareWorkspace(actual, expected, { cwdPaths: [actual] })).toEqual([])
     expect(await compareWorkspace(actual, expected)).toHaveLength(1)
   })

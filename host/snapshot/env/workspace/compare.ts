@@ -19,9 +19,16 @@ export interface CompareWorkspaceOptions {
   cwdPaths?: readonly string[]
 }
 
-export async function compareWorkspace(actualDir: string, expectedDir: string, options: CompareWorkspaceOptions = {}): Promise<WorkspaceDifference[]> {
+export async function compareWorkspace(
+  actualDir: string,
+  expectedDir: string,
+  options: CompareWorkspaceOptions = {},
+): Promise<WorkspaceDifference[]> {
   const replaceCwd = createCwdReplacer(options.cwdPaths ?? [])
-  const [actual, expected] = await Promise.all([snapshotTree(actualDir, { normalizeLinkTarget: replaceCwd }), snapshotTree(expectedDir)])
+  const [actual, expected] = await Promise.all([
+    snapshotTree(actualDir, { normalizeLinkTarget: replaceCwd }),
+    snapshotTree(expectedDir),
+  ])
   return compareTrees(actual, expected)
 }
 
@@ -70,13 +77,23 @@ function contentDetail(path: string, expected: Uint8Array, actual: Uint8Array): 
   const e = asText(expected)
   const a = asText(actual)
   if (e !== undefined && a !== undefined) {
-    const diff = unifiedDiff(e, a, { expectedLabel: `expected/${path}`, actualLabel: `actual/${path}` }, { context: 2, maxLines: 20, maxLineLength: 160 })
+    const diff = unifiedDiff(
+      e,
+      a,
+      { expectedLabel: `expected/${path}`, actualLabel: `actual/${path}` },
+      { context: 2, maxLines: 20, maxLineLength: 160 },
+    )
     return diff.split('\n').slice(2).join('\n')
   }
   return `binary content differs: expected ${expected.length} bytes, actual ${actual.length} bytes`
 }
 
-const TYPE_NAMES: Record<TreeEntryType, string> = { file: 'file', dir: 'directory', symlink: 'symlink', other: 'special file' }
+const TYPE_NAMES: Record<TreeEntryType, string> = {
+  file: 'file',
+  dir: 'directory',
+  symlink: 'symlink',
+  other: 'special file',
+}
 
 export function describeDifference(difference: WorkspaceDifference): string {
   switch (difference.kind) {
@@ -85,15 +102,19 @@ export function describeDifference(difference: WorkspaceDifference): string {
     case 'extra':
       return `extra: ${difference.path} (${TYPE_NAMES[difference.actual]}) was not expected`
     case 'type':
-      return `type differs: ${difference.path} is a ${TYPE_NAMES[difference.actual]}, expected a ` +
+      return (
+        `type differs: ${difference.path} is a ${TYPE_NAMES[difference.actual]}, expected a ` +
         `${TYPE_NAMES[difference.expected]}`
+      )
     case 'content':
       return `content differs: ${difference.path}\n${difference.detail.replace(/^/gm, '    ')}`
     case 'mode':
       return `mode differs: ${difference.path} should ${difference.expectedExecutable ? '' : 'not '}be executable`
     case 'symlink-target':
-      return `symlink target differs: ${difference.path} -> ${JSON.stringify(difference.actual)}, expected ` +
+      return (
+        `symlink target differs: ${difference.path} -> ${JSON.stringify(difference.actual)}, expected ` +
         `${JSON.stringify(difference.expected)}`
+      )
   }
 }
 

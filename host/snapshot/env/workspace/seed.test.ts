@@ -35,7 +35,14 @@ describe('seedWorkspace', () => {
     expect(await readlink(join(cwd, 'abs-link'))).toBe(`${cwd}/src/a.txt`)
     expect((await stat(join(cwd, 'src/run.sh'))).mode & 0o111).not.toBe(0)
     const tree = await snapshotTree(cwd)
-    expect(tree.map((e) => `${e.type} ${e.path}`)).toEqual(['symlink abs-link', 'dir empty', 'symlink link-to-a', 'dir src', 'file src/a.txt', 'file src/run.sh'])
+    expect(tree.map((e) => `${e.type} ${e.path}`)).toEqual([
+      'symlink abs-link',
+      'dir empty',
+      'symlink link-to-a',
+      'dir src',
+      'file src/a.txt',
+      'file src/run.sh',
+    ])
     expect(tree.find((e) => e.path === 'empty')).toEqual({ path: 'empty', type: 'dir', empty: true })
   })
 

@@ -3,7 +3,16 @@
 // directories are kept (`.empty` markers are not copied), and nothing is
 // overwritten: the cwd is expected to be fresh. Synchronous: seeds are a few small files, and
 // each async step is a thread-pool round trip that a busy machine stretches.
-import { chmodSync, constants, copyFileSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  constants,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { EMPTY_DIR_MARKER } from './tree.ts'
 import { expandCwd } from '../../../../lib/cwd-spellings.ts'

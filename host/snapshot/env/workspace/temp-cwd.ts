@@ -51,7 +51,12 @@ export function removeLiveTempDirsNow(): string[] {
 }
 
 export async function makeTempCwd(label: string, parent: string = runFolderParent()): Promise<TempCwd> {
-  const safeLabel = label.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'run'
+  const safeLabel =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'run'
   // Synchronous on purpose: a run makes and removes a few small folders, and each async step is a
   // thread-pool round trip that a busy machine stretches (async rm of a run's folders took ~8 ms).
   const path = mkdtempSync(join(parent, `dsh-${safeLabel}-`))

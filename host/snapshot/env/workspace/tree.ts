@@ -40,7 +40,11 @@ async function walk(root: string, relative: string, out: TreeEntry[], options: S
     hasContent = true
     if (stat.isSymbolicLink()) {
       const target = await readlink(full)
-      out.push({ path, type: 'symlink', target: options.normalizeLinkTarget ? options.normalizeLinkTarget(target) : target })
+      out.push({
+        path,
+        type: 'symlink',
+        target: options.normalizeLinkTarget ? options.normalizeLinkTarget(target) : target,
+      })
     } else if (stat.isDirectory()) {
       const empty = !(await walk(root, path, out, options))
       out.push({ path, type: 'dir', empty })

@@ -12,7 +12,10 @@ export interface SessionShape {
   turns: number
   /** Text deltas per turn (each turn also gets a usage and a finish chunk). */
   chunksPerTurn: number
-  /** The request/header's system prompt and tool schemas; default the fixture tokens `{{system}}` / `{{tools}}` (a live log carries the real ones). */
+  /**
+   * The request/header's system prompt and tool schemas; default the fixture tokens `{{system}}` / `{{tools}}` (a live
+   * log carries the real ones).
+   */
   request?: { system: string; tools: unknown[] }
 }
 

@@ -46,7 +46,9 @@ export interface LlmRequest {
   maxTokens?: number
 }
 
-/** An adapter turns a request into a chunk stream; it may throw (before or during) and the llm service normalizes that. */
+/**
+ * An adapter turns a request into a chunk stream; it may throw (before or during) and the llm service normalizes that.
+ */
 export type LlmAdapter = (request: LlmRequest) => AsyncIterable<StreamChunk>
 
 /** A waterfall listener on `llm/stream`: call `next()` to pass on, or answer without calling it. */

@@ -17,7 +17,9 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true })
 })
 
-/** Run the child until `stop(lastSeqReported, output)` says so, then SIGKILL it; resolves with the last seq it reported. */
+/**
+ * Run the child until `stop(lastSeqReported, output)` says so, then SIGKILL it; resolves with the last seq it reported.
+ */
 function runAndKill(mode: string, stop: (lastSeq: number, output: string) => boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CHILD, root, mode], { stdio: ['ignore', 'pipe', 'pipe'] })

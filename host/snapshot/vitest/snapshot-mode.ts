@@ -1,7 +1,10 @@
 // Which mode the vitest front end runs in: replay unless DSH_SNAPSHOT says refresh.
 import type { RunMode } from '../core/fixtures.ts'
 
-/** `DSH_SNAPSHOT=replay|refresh` picks the mode; recording is `dsh test --mode record`, which checks for the key or a stub. */
+/**
+ * `DSH_SNAPSHOT=replay|refresh` picks the mode; recording is `dsh test --mode record`, which checks for the key or a
+ * stub.
+ */
 export function snapshotMode(value = process.env.DSH_SNAPSHOT): RunMode {
   if (value === undefined || value === '' || value === 'replay') return 'replay'
   if (value === 'refresh') return value

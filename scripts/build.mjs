@@ -74,11 +74,11 @@ function entryPoints() {
   const plugins = readdirSync(join(root, 'plugins'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => `plugins/${entry.name}/index.ts`)
-  // The CLI's commands are imported on demand (host/app/cli/commands.ts): each is an entry, so
-  // `dsh --help` loads none of them (host/app/cli-imports.test.ts).
-  const commands = ['serve', 'config', 'test', 'review', 'new', 'conformance', 'describe-failure'].map(
-    (name) => `host/app/cli/${name}.ts`,
-  )
+  // The CLI imports its commands on demand (host/app/cli/commands.ts): every module of host/app/cli/
+  // keeps its own file, so `dsh --help` visibly loads none of them (host/app/cli-imports.test.ts).
+  const commands = readdirSync(join(root, 'host', 'app', 'cli'))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => `host/app/cli/${name}`)
   return [
     'host/app/cli.ts',
     ...commands,

@@ -19,7 +19,11 @@ function liveTable(): ProcEntry[] {
 /** Every live process below `pid` (children, grandchildren, …). */
 export function liveDescendants(pid: number): ProcessRef[] {
   const children = new Map<number, ProcEntry[]>()
-  for (const entry of readProcessTable() ?? []) children.set(entry.ppid, [...(children.get(entry.ppid) ?? []), entry])
+  for (const entry of readProcessTable() ?? []) {
+    const siblings = children.get(entry.ppid)
+    if (siblings) siblings.push(entry)
+    else children.set(entry.ppid, [entry])
+  }
   const found: ProcessRef[] = []
   const walk = (parent: number) => {
     for (const child of children.get(parent) ?? []) {

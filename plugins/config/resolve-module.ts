@@ -77,7 +77,8 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
   const twin = path.join(context.packageRoot, 'dist', relative.replace(/\.ts$/, '.js'))
   if (!isFile(twin)) {
     throw new ConfigError(
-      `entry "${id}": module "${name}" has no compiled twin ${twin}; run npm run build in ${context.packageRoot}`,
+      `entry "${id}": module "${name}" has no compiled twin ${twin}; run npm run build in ${context.packageRoot} ` +
+        `if dist/ is missing, else name a module dist/ ships (a plugin's folder, e.g. ./plugins/tools)`,
     )
   }
   return twin

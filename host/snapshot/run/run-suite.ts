@@ -2,8 +2,7 @@
 // class sidecars before the scenarios that are checked against them). In-process, the whole
 // selection runs in one host composition through the snapshot service; with `subprocess`,
 // each scenario spawns the built `dsh`.
-import { join } from 'node:path'
-import { discoverScenarios, selectScenarios, type LoadedScenario } from '../scenario/discover.ts'
+import { discoverScenarios, namedPart, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { pinsFirst } from '../plugin/select.ts'
@@ -49,7 +48,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const discovery = await discoverScenarios(options.repoRoot, { mode })
   const corpus = discovery.scenarios
   const { scenarios, failures, leftovers } = options.names
-    ? selectScenarios(discovery, options.names, join(options.repoRoot, 'scenarios'))
+    ? namedPart(discovery, options.names, options.repoRoot)
     : discovery
   const loadFailures = failures.map((f) => f.error.message)
   // Goldens and sidecars of removed scenarios: a full refresh deletes them, a replay fails on them.

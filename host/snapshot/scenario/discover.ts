@@ -91,10 +91,16 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       error: new FixtureGuardError(fixtureEntryProblem(`scenarios/${entry.name}`, entry, 'scenario') ?? ''),
     })
   const leftovers: string[] = []
+  /** Each loaded scenario's folder listing, for the content guards (read once). */
+  const listings = new Map<string, string[]>()
   for (const name of folders) {
     const dir = join(scenariosDir, name)
     const listed = readdirSync(dir, { withFileTypes: true })
     const entries = listed.map((e) => ({ name: e.name, isDirectory: e.isDirectory() }))
+    listings.set(
+      name,
+      entries.map((e) => e.name),
+    )
     const guarded = listed.map((e) =>
       fixtureEntryProblem(`scenarios/${name}/${e.name}`, e, e.isDirectory() ? 'dir' : 'file'),
     )
@@ -153,18 +159,14 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
 
-  addContentProblems(repoRoot, loaded)
+  addContentProblems(repoRoot, loaded, listings)
 
   const corpus = { scenarios: loaded, failures, leftovers }
-  return options.names ? selectScenarios(corpus, options.names, scenariosDir) : corpus
+  return options.names ? namedPart(corpus, options.names, repoRoot) : corpus
 }
 
 /** The named part of a discovered corpus; a name nothing answers to is a failure that lists the known ones. */
-export function selectScenarios(
-  corpus: DiscoveryResult,
-  names: readonly string[],
-  scenariosDir: string,
-): DiscoveryResult {
+export function namedPart(corpus: DiscoveryResult, names: readonly string[], repoRoot: string): DiscoveryResult {
   const wanted = new Set(names)
   const known = new Set([...corpus.scenarios.map((s) => s.name), ...corpus.failures.map((f) => f.name)])
   const unknown = [...wanted].filter((name) => !known.has(name))
@@ -175,7 +177,7 @@ export function selectScenarios(
       ...corpus.failures.filter((f) => wanted.has(f.name)),
       ...unknown.map((name) => ({
         name,
-        dir: join(scenariosDir, name),
+        dir: join(repoRoot, 'scenarios', name),
         error: new Error(`no scenario named ${name}; known: ${[...known].join(', ') || '(none)'}`),
       })),
     ],
@@ -183,7 +185,7 @@ export function selectScenarios(
 }
 
 /** Read the committed logs and pin sidecars once, for the content guards. */
-function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): void {
+function addContentProblems(repoRoot: string, loaded: LoadedScenario[], listings: Map<string, string[]>): void {
   // A guarded entry is reported from the folder listing already; it is never opened here.
   const read = (file: string) => {
     try {
@@ -194,7 +196,7 @@ function addContentProblems(repoRoot: string, loaded: LoadedScenario[]): void {
   }
   const pins: PinSidecars[] = []
   for (const scenario of loaded) {
-    const names = readdirSync(scenario.dir).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
+    const names = (listings.get(scenario.name) ?? []).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
     for (const name of names) {
       const text = read(join(scenario.dir, name))
       if (text !== undefined)

@@ -12,6 +12,7 @@ import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import { resolveComposition } from '../run/composition.ts'
 import { bootHostComposition, type HostComposition } from '../run/host-composition.ts'
 import { settleLeftovers } from './corpus-checks.ts'
+import { pinsFirst } from '../plugin/select.ts'
 import { judgeScenario } from './judge-scenario.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 import { orphanProblems, suiteRoot } from './suite-files.ts'
@@ -78,7 +79,6 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
 
 /** The listed scenarios in table order; with 'all', class pins first (a refresh rewrites their sidecars first). */
 function selectScenarios(scenarios: 'all' | string[], corpus: readonly LoadedScenario[]): LoadedScenario[] {
-  if (scenarios === 'all')
-    return [...corpus].sort((a, b) => Number(!!b.manifest.header?.pin) - Number(!!a.manifest.header?.pin))
+  if (scenarios === 'all') return pinsFirst(corpus)
   return scenarios.flatMap((name) => corpus.filter((s) => s.name === name))
 }

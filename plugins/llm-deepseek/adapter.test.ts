@@ -251,10 +251,12 @@ describe('broken streams', () => {
   })
 
   test('a silent server hits timeoutMs as TIMEOUT and the socket is closed', async () => {
-    const chunks = await run([{ kind: 'hang' }], { timeoutMs: 150 })
+    // Long enough for the request to reach the stub on a loaded machine: with 150 ms the client
+    // once gave up before the stub had seen the request, and settled(0) waited for nothing.
+    const chunks = await run([{ kind: 'hang' }], { timeoutMs: 1_000 })
     const { error } = finishOf(chunks)
     expect(error?.code).toBe('TIMEOUT')
-    expect(error?.message).toContain('150 ms')
+    expect(error?.message).toContain('1000 ms')
     expect(await harness!.stub.settled(0)).toBe('client-closed')
   })
 

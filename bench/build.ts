@@ -20,7 +20,8 @@ export function ensureDist(repoRoot: string): BuildOutcome {
     buildWhenStale()
   } catch (error) {
     if (!existsSync(cli)) throw error
-    warning = `building dist/ failed (${(error as Error).message.split('\n')[0]}); subprocess numbers use what tsc emitted`
+    const reason = (error as Error).message.split('\n')[0]
+    warning = `building dist/ failed (${reason}); subprocess numbers use what tsc emitted`
   }
   return { ms: performance.now() - started, rebuilt: builtAt(cli) !== before, warning }
 }

@@ -42,9 +42,8 @@ describe('targetLine', () => {
 
   it('names the status, the measured value and the target', () => {
     expect(targetLine(verdict({}))).toBe('PASS  in-process replay: 19.8 ms (target ≤ 25 ms)')
-    expect(targetLine(verdict({ label: 'ratio', unit: '×', kind: 'min', limit: 10, value: 8.5, status: 'MISS' }))).toBe(
-      'MISS  ratio: 8.50× (target ≥ 10×)',
-    )
+    const ratio = verdict({ label: 'ratio', unit: '×', kind: 'min', limit: 10, value: 8.5, status: 'MISS' })
+    expect(targetLine(ratio)).toBe('MISS  ratio: 8.50× (target ≥ 10×)')
     expect(targetLine(verdict({ label: 'suite', unit: 's', limit: 15, value: 4.2 }))).toBe(
       'PASS  suite: 4.20 s (target ≤ 15 s)',
     )

@@ -62,7 +62,11 @@ async function main(argv: string[]): Promise<number> {
   if (options.parts.includes('scenarios') || options.parts.includes('fixed')) {
     const build = ensureDist(repoRoot)
     print(
-      `build: dist/ ${build.rebuilt ? `was stale, rebuilt in ${formatMs(build.ms)}` : `is up to date (checked in ${formatMs(build.ms)})`}`,
+      `build: dist/ ${
+        build.rebuilt
+          ? `was stale, rebuilt in ${formatMs(build.ms)}`
+          : `is up to date (checked in ${formatMs(build.ms)})`
+      }`,
     )
     if (build.warning) print(`warning: ${build.warning}`)
   }
@@ -83,7 +87,9 @@ async function main(argv: string[]): Promise<number> {
   await part('scenarios', async () => {
     results.scenarios = await benchScenarios(repoRoot, runs, (row) =>
       progress(
-        `${row.name}: ${row.failure ? `not counted (${row.failure})` : `in-process ${formatMs(row.inproc?.median)}, subprocess ${formatMs(row.subprocess?.median)}`}`,
+        row.failure
+          ? `${row.name}: not counted (${row.failure})`
+          : `${row.name}: in-process ${formatMs(row.inproc?.median)}, subprocess ${formatMs(row.subprocess?.median)}`,
       ),
     )
     return scenariosSection(results.scenarios)
@@ -147,7 +153,11 @@ async function main(argv: string[]): Promise<number> {
     }
     await writeFile(
       options.json,
-      `${JSON.stringify({ ...summaryFields(headline), headline, targets: verdicts, machine, options, results, crashed }, null, 2)}\n`,
+      `${JSON.stringify(
+        { ...summaryFields(headline), headline, targets: verdicts, machine, options, results, crashed },
+        null,
+        2,
+      )}\n`,
     )
   }
   // A MISS is a finding, not a failure of the command; a part that crashed is.

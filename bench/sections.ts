@@ -20,7 +20,10 @@ export function scenariosSection(result: ScenariosResult): string[] {
     '== scenarios: runScenario in replay mode, in-process vs subprocess (built bin); medians ==',
     ...formatTable(['scenario', 'in-process', 'subprocess', 'ratio'], rows),
     ...result.rows.filter((row) => row.failure).map((row) => `not counted: ${row.name}: ${row.failure}`),
-    `typical scenario (median over ${counted} of ${result.rows.length}): in-process ${formatMs(result.inprocMedianMs)}, subprocess ${formatMs(result.subprocessMedianMs)}, ratio ${formatRatio(result.ratio)}${result.inprocCpuMedianMs === undefined ? '' : `; in-process CPU time ${formatMs(result.inprocCpuMedianMs)}`}`,
+    `typical scenario (median over ${counted} of ${result.rows.length}): ` +
+      `in-process ${formatMs(result.inprocMedianMs)}, subprocess ${formatMs(result.subprocessMedianMs)}, ` +
+      `ratio ${formatRatio(result.ratio)}` +
+      (result.inprocCpuMedianMs === undefined ? '' : `; in-process CPU time ${formatMs(result.inprocCpuMedianMs)}`),
   ]
 }
 

@@ -236,7 +236,10 @@ describe('update checks', () => {
       },
     )
     expect(check({ check: 'noLateUpdates', prompt: 'p1' }, b.trace)).toMatch(
-      /^1 update\(s\) for the session of steps\[0\] \(prompt "p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\); an agent must send every update/,
+      new RegExp(
+        String.raw`^1 update\(s\) for the session of steps\[0\] \(prompt "p1"\) arrived after its response ` +
+          String.raw`\(agent_message_chunk \+\d+ ms\); an agent must send every update`,
+      ),
     )
   })
 })

@@ -114,7 +114,8 @@ export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | unde
         )
       const same = (check.differentFrom ?? []).filter((other) => trace.sessions.get(other) === id)
       return same.length
-        ? `session ${JSON.stringify(check.session)} got the id ${show(id)}, the same as ${list(same)}; every session needs its own id`
+        ? `session ${JSON.stringify(check.session)} got the id ${show(id)}, the same as ${list(same)}; every ` +
+            `session needs its own id`
         : undefined
     }
     case 'stopReason':
@@ -156,7 +157,10 @@ export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | unde
       if ('problem' in selected) return selected.problem
       const texts = windowText(selected.updates, check.kind)
       if (texts.some((t) => t.includes(check.includes))) return undefined
-      return `no ${check.kind ? `${check.kind} ` : ''}${selected.label} include ${show(check.includes)}; their text was ${texts.length ? show(texts.join(' | '), 300) : 'empty'}`
+      return (
+        `no ${check.kind ? `${check.kind} ` : ''}${selected.label} include ${show(check.includes)}; their text ` +
+        `was ${texts.length ? show(texts.join(' | '), 300) : 'empty'}`
+      )
     }
     case 'updateKinds': {
       const selected = windowUpdates(trace, check)
@@ -176,7 +180,11 @@ export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | unde
       const min = check.min ?? 1
       if (matching.length >= min) return undefined
       const seen = trace.fileOps.map((op) => `${op.op} ${op.relative ?? op.path} → ${op.outcome}`)
-      return `expected ${min === 1 ? 'an' : `at least ${min}`} fs/${check.op === 'read' ? 'read' : 'write'}_text_file of ${check.path} answered "${check.outcome}", got ${matching.length}; client file operations seen: ${list(seen, 8)}`
+      return (
+        `expected ${min === 1 ? 'an' : `at least ${min}`} ` +
+        `fs/${check.op === 'read' ? 'read' : 'write'}_text_file of ${check.path} answered "${check.outcome}", got ` +
+        `${matching.length}; client file operations seen: ${list(seen, 8)}`
+      )
     }
     case 'workspaceFile': {
       const content = trace.workspace.get(check.path)
@@ -229,7 +237,8 @@ function stopReason(check: Check<'stopReason'>, trace: CaseTrace): string | unde
   const reason = (step.outcome.result as { stopReason?: unknown } | null)?.stopReason
   return check.in.includes(reason as never)
     ? undefined
-    : `${describeStep(step)} ended with stopReason ${show(reason)}; expected ${check.in.length > 1 ? 'one of ' : ''}${list(check.in)}`
+    : `${describeStep(step)} ended with stopReason ${show(reason)}; expected ` +
+        `${check.in.length > 1 ? 'one of ' : ''}${list(check.in)}`
 }
 
 function expectedError(check: Check<'error'>, trace: CaseTrace): string | undefined {
@@ -295,6 +304,7 @@ function toolCalls(check: Check<'toolCalls'>, trace: CaseTrace): string | undefi
     )
   const wrong = [...calls].filter(([, status]) => !check.end.includes(status as never))
   return wrong.length
-    ? `tool call(s) ${wrong.map(([id, status]) => `${show(id)} ended ${status ?? 'without a status'}`).join(', ')}; expected ${list(check.end)}`
+    ? `tool call(s) ${wrong.map(([id, status]) => `${show(id)} ended ${status ?? 'without a status'}`).join(', ')}; ` +
+        `expected ${list(check.end)}`
     : undefined
 }

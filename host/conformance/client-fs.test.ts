@@ -52,23 +52,26 @@ describe('client fs confined to the case cwd', () => {
     ])
   })
 
-  it('undoes its writes in a cwd it does not own: created files and folders go, overwritten files come back', async () => {
-    const { root, ledger, fs } = await setup(false)
-    await writeFile(join(root, 'keep.txt'), 'original')
-    await mkdir(join(root, 'existing'))
-    await ledger.begin()
-    await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed' })
-    await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed twice' })
-    await fs.write({ sessionId: 's', path: join(root, 'new', 'deep', 'file.txt'), content: 'new' })
-    await fs.write({ sessionId: 's', path: join(root, 'existing', 'file.txt'), content: 'new' })
-    await expect(ledger.write('keep.txt', 'seed', { refuseExisting: true })).rejects.toThrow(
-      /keep\.txt already exists in .*; the runner does not overwrite files it did not create/,
-    )
-    expect(await ledger.cleanup()).toEqual([])
-    expect((await readdir(root)).sort()).toEqual(['existing', 'keep.txt', 'link'])
-    expect(await readdir(join(root, 'existing'))).toEqual([])
-    expect(await readFile(join(root, 'keep.txt'), 'utf8')).toBe('original')
-  })
+  it(
+    'undoes its writes in a cwd it does not own: created files ' + 'and folders go, overwritten files come back',
+    async () => {
+      const { root, ledger, fs } = await setup(false)
+      await writeFile(join(root, 'keep.txt'), 'original')
+      await mkdir(join(root, 'existing'))
+      await ledger.begin()
+      await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed' })
+      await fs.write({ sessionId: 's', path: join(root, 'keep.txt'), content: 'changed twice' })
+      await fs.write({ sessionId: 's', path: join(root, 'new', 'deep', 'file.txt'), content: 'new' })
+      await fs.write({ sessionId: 's', path: join(root, 'existing', 'file.txt'), content: 'new' })
+      await expect(ledger.write('keep.txt', 'seed', { refuseExisting: true })).rejects.toThrow(
+        /keep\.txt already exists in .*; the runner does not overwrite files it did not create/,
+      )
+      expect(await ledger.cleanup()).toEqual([])
+      expect((await readdir(root)).sort()).toEqual(['existing', 'keep.txt', 'link'])
+      expect(await readdir(join(root, 'existing'))).toEqual([])
+      expect(await readFile(join(root, 'keep.txt'), 'utf8')).toBe('original')
+    },
+  )
 
   it('insideCwd and sliceLines', () => {
     expect(insideCwd('/w', '/w/a/../b.txt')).toBe('b.txt')

@@ -55,27 +55,30 @@ describe('--cwd restored after each case', () => {
     expect(await describeTree(cwd)).toEqual(before)
   })
 
-  it('puts back content, modes, times, links and kinds; adds nothing and reports a FIFO it cannot recreate', async () => {
-    const cwd = await userFolder()
-    await chmod(join(cwd, 'sub', 'old.txt'), 0o600)
-    spawnSync('mkfifo', [join(cwd, 'pipe')])
-    const before = await describeTree(cwd)
-    const keptTime = (await stat(join(cwd, 'keep.txt'))).mtimeMs
-    const snapshot = await takeSnapshot(cwd)
+  it(
+    'puts back content, modes, times, links and kinds; adds ' + 'nothing and reports a FIFO it cannot recreate',
+    async () => {
+      const cwd = await userFolder()
+      await chmod(join(cwd, 'sub', 'old.txt'), 0o600)
+      spawnSync('mkfifo', [join(cwd, 'pipe')])
+      const before = await describeTree(cwd)
+      const keptTime = (await stat(join(cwd, 'keep.txt'))).mtimeMs
+      const snapshot = await takeSnapshot(cwd)
 
-    await writeFile(join(cwd, 'keep.txt'), 'changed')
-    await chmod(join(cwd, 'sub', 'old.txt'), 0o644)
-    await rm(join(cwd, 'link'))
-    await writeFile(join(cwd, 'link'), 'the link is a file now')
-    await mkdir(join(cwd, 'added', 'deeper'), { recursive: true })
-    spawnSync('rm', ['-rf', join(cwd, 'sub'), join(cwd, 'pipe')])
+      await writeFile(join(cwd, 'keep.txt'), 'changed')
+      await chmod(join(cwd, 'sub', 'old.txt'), 0o644)
+      await rm(join(cwd, 'link'))
+      await writeFile(join(cwd, 'link'), 'the link is a file now')
+      await mkdir(join(cwd, 'added', 'deeper'), { recursive: true })
+      spawnSync('rm', ['-rf', join(cwd, 'sub'), join(cwd, 'pipe')])
 
-    expect(await restoreSnapshot(cwd, snapshot)).toEqual([
-      `cannot recreate ${join(cwd, 'pipe')}: it was a FIFO, socket or device`,
-    ])
-    expect(await describeTree(cwd)).toEqual(before.filter((line) => !line.startsWith('pipe ')))
-    expect(Math.abs((await stat(join(cwd, 'keep.txt'))).mtimeMs - keptTime)).toBeLessThan(1)
-  })
+      expect(await restoreSnapshot(cwd, snapshot)).toEqual([
+        `cannot recreate ${join(cwd, 'pipe')}: it was a FIFO, socket or device`,
+      ])
+      expect(await describeTree(cwd)).toEqual(before.filter((line) => !line.startsWith('pipe ')))
+      expect(Math.abs((await stat(join(cwd, 'keep.txt'))).mtimeMs - keptTime)).toBeLessThan(1)
+    },
+  )
 
   it('refuses a folder too large to keep in memory, naming the limit', async () => {
     const cwd = await scratchDir('large')

@@ -69,7 +69,10 @@ export function formatText(report: RunReport, paint: Paint = plain): string {
       : paint('red', 'FAIL')
   lines.push(
     '',
-    `${s.total} case(s) in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed (${s.requiredFailed} required, ${s.optionalFailed} optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ${report.exitCode})`,
+    `${s.total} case(s) in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed ` +
+      `(${s.requiredFailed} required, ${s.optionalFailed} ` +
+      `optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ` +
+      `${report.exitCode})`,
   )
   return `${lines.join('\n')}\n`
 }

@@ -58,7 +58,8 @@ describe('leftover processes of a case', () => {
     // The shell waits until the daemon has its own session (it writes its pid after setsid), so
     // the bash tool's sweep of the command's process group cannot reach it first.
     const daemonize = `echo $$ > ${pidFile}; exec sleep 31`
-    const command = `setsid sh -c '${daemonize}' >/dev/null 2>&1 </dev/null & while [ ! -s ${pidFile} ]; do sleep 0.01; done`
+    const command =
+      `setsid sh -c '${daemonize}' >/dev/null 2>&1 </dev/null & ` + `while [ ! -s ${pidFile} ]; do sleep 0.01; done`
     const suiteDir = await writeSuite({
       cases: {
         '001-bash-daemon.json': promptCase('a bash call starts a daemon', `tool bash ${JSON.stringify({ command })}`, [

@@ -32,7 +32,9 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
       const { result, processesGone } = await (options.runOne ?? runCase)(item, options)
       results[index] = result
       if (!processesGone && !stoppedEarly)
-        stoppedEarly = `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover process could disturb later cases`
+        stoppedEarly =
+          `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover ` +
+          `process could disturb later cases`
       options.onCaseDone?.(result, ++done, planned.length)
     }
   }

@@ -60,10 +60,16 @@ describe('dsh conformance against a fake agent', () => {
     expect(result('client-fs')).toMatchObject({ status: 'pass', failures: [] })
     expect(result('misbehave').failures).toEqual([
       expect.stringMatching(
-        /^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[1\] \(prompt "p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\)/,
+        new RegExp(
+          String.raw`^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[1\] \(prompt ` +
+            String.raw`"p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\)`,
+        ),
       ),
       expect.stringMatching(
-        /^checks\[1\] \(updatesNameSession\): 1 of 1 updates from steps\[3\] \(prompt "p2"\) do not name session s1 \("fake-1"\): #\d+ agent_message_chunk names "not-fake-1"$/,
+        new RegExp(
+          String.raw`^checks\[1\] \(updatesNameSession\): 1 of 1 updates from steps\[3\] \(prompt "p2"\) do not ` +
+            String.raw`name session s1 \("fake-1"\): #\d+ agent_message_chunk names "not-fake-1"$`,
+        ),
       ),
     ])
     // Every agent was stopped and verified gone; the given cwd is as it was.
@@ -91,7 +97,10 @@ describe('dsh conformance against a fake agent', () => {
     expect(code).toBe(1)
     expect(result('handshake').failures).toEqual([
       expect.stringMatching(
-        /^initialize failed with no code: .*\(the agent process exited with code 3; its stderr ends with: agent refuses to start\)$/,
+        new RegExp(
+          String.raw`^initialize failed with no code: .*\(the agent process exited with code 3; its stderr ends ` +
+            String.raw`with: agent refuses to start\)$`,
+        ),
       ),
     ])
     expect(result('handshake').agentStderr).toBe('agent refuses to start\n')

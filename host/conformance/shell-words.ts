@@ -50,7 +50,10 @@ export function splitShellWords(line: string): string[] {
           continue
         }
         if (c === '$' || c === '`')
-          fail(`${c} inside double quotes would need a shell (no expansion is done); put the value itself, or use '…'`)
+          fail(
+            `${c} inside double quotes would need a shell (no expansion is done); ` +
+              `put the value itself, or use '…'`,
+          )
         word += c
         i++
       }

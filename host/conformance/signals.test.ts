@@ -83,7 +83,10 @@ describe('dsh conformance and signals', () => {
     expect(report.results[0]!.failures).toEqual([
       expect.stringMatching(/^interrupted by SIGINT while waiting for the response to /),
       expect.stringMatching(
-        /^cleanup: the agent left 1 process\(es\) running after it ended, outside its process group: pid \d+ \(sleep 60\)/,
+        new RegExp(
+          String.raw`^cleanup: the agent left 1 process\(es\) running after it ended, outside its process ` +
+            String.raw`group: pid \d+ \(sleep 60\)`,
+        ),
       ),
     ])
     expect(report.results[1]).toMatchObject({

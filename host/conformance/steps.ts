@@ -140,7 +140,10 @@ export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Pr
           const selected = windowUpdates(trace, { session: step.session, from: step.from })
           return 'problem' in selected ? 0 : selected.updates.length
         }
-        const what = `${step.min} update(s)${step.session ? ` for session ${step.session}` : ''}${step.from ? ` since step ${JSON.stringify(step.from)}` : ''} in ${label} (updateMs)`
+        const what =
+          `${step.min} ` +
+          `update(s)${step.session ? ` for session ${step.session}` : ''}` +
+          `${step.from ? ` since step ${JSON.stringify(step.from)}` : ''} in ${label} (updateMs)`
         await waitForCount(ctx, count, step.min, what)
         break
       }

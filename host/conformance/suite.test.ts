@@ -28,7 +28,8 @@ function problems(cases: SourceFile[], profiles: SourceFile[] = []): string[] {
     return (error as ConformanceDataError).problems.flatMap((p) =>
       p.issues.map(
         (i) =>
-          `${p.file}: ${[i.line !== undefined ? `line ${i.line}` : '', i.path].filter(Boolean).join(', ')}: ${i.message}`,
+          `${p.file}: ${[i.line !== undefined ? `line ${i.line}` : '', i.path].filter(Boolean).join(', ')}: ` +
+          `${i.message}`,
       ),
     )
   }
@@ -185,7 +186,10 @@ describe('validateSuite', () => {
       ),
     ).toEqual([
       expect.stringMatching(
-        /^profiles\/core\.json: extra: unknown field; the fields allowed here are: \$schema, description, required, optional$/,
+        new RegExp(
+          String.raw`^profiles\/core\.json: extra: unknown field; the fields allowed here are: \$schema, ` +
+            'description, required, optional$',
+        ),
       ),
       'profiles/two.json: required[1]: no case has id "nothing-like-it"; known: cancel-idle',
       'profiles/two.json: optional[0]: "cancel-idle" is already listed at required[0]; list each case once',

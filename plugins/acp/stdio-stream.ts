@@ -66,7 +66,8 @@ export function refuse(head: MessageHead, maxMessageBytes: number): Refusal {
     data: { reason: 'message-too-large', maxMessageBytes, receivedBytes: head.bytes },
   })
   if (head.method === undefined && head.hasId) {
-    const message = `the client's response${idText} is ${size}, over the ${limit} limit on one ACP message; it was dropped`
+    const message =
+      `the client's response${idText} is ${size}, over the ` + `${limit} limit on one ACP message; it was dropped`
     return {
       warning: `acp: ${message}`,
       toSelf: { jsonrpc: '2.0', id: head.id, error: error(message) },

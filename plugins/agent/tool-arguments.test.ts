@@ -30,7 +30,8 @@ describe('tool arguments', () => {
 
   it('are parsed afresh for a call read back from a log, and shown raw when they are no object', () => {
     const logged = JSON.parse(
-      '{"seq":3,"time":0,"type":"tool/call","data":{"turn":1,"step":1,"callId":"c1","name":"read_file","arguments":"{\\"path\\":\\"b\\"}"}}',
+      '{"seq":3,"time":0,"type":"tool/call","data":{"turn":1,"step":1,"callId":"c1","name":"read_file","arguments":"' +
+        '{\\"path\\":\\"b\\"}"}}',
     ) as SessionEvent
     expect(liveUpdates(logged, tools)[0]).toMatchObject({ title: 'read b', rawInput: { path: 'b' } })
     const broken = { ...logged, data: { ...(logged.data as object), arguments: 'nope' } } as SessionEvent

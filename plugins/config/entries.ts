@@ -40,7 +40,8 @@ export function isGroup(entry: CompositionEntry): entry is GroupEntry {
 export function parseEntries(raw: unknown, where: string, path: string = ''): CompositionEntry[] {
   if (!Array.isArray(raw)) {
     throw new ConfigError(
-      `${where}${path ? ` at ${path}` : ''}: expected a YAML list of entries ({ id, name, config? }), got ${describe(raw)}`,
+      `${where}${path ? ` at ${path}` : ''}: expected a YAML list of entries ({ id, name, config? }), got ` +
+        `${describe(raw)}`,
     )
   }
   return raw.map((item, index) => parseEntry(item, where, `${path}[${index}]`))

@@ -45,7 +45,10 @@ describe('applyOverlay', () => {
       applyOverlay(base(), [{ id: 'model', name: './plugins/model', config: { model: 'x' } }], SRC)[1].config,
     ).toMatchObject({ model: 'x' })
     expect(() => applyOverlay(base(), [{ id: 'model', name: './plugins/other', config: {} }], SRC)).toThrow(
-      /^overlays\/test\.yml: patch 1 of 1 \(id "model"\): name guard "\.\/plugins\/other" does not match entry "model", whose name is "\.\/plugins\/model"/,
+      new RegExp(
+        String.raw`^overlays\/test\.yml: patch 1 of 1 \(id "model"\): name guard "\.\/plugins\/other" does not ` +
+          String.raw`match entry "model", whose name is "\.\/plugins\/model"`,
+      ),
     )
   })
 
@@ -156,7 +159,10 @@ describe('applyOverlay', () => {
       { id: 'nope', disabled: true },
     ]
     expect(() => applyOverlay(base(), patches, SRC)).toThrow(
-      /^overlays\/test\.yml: patch 2 of 2 \(id "nope"\): no entry has id "nope" \(known ids: llm, model, tools, bash, files, acp\)/,
+      new RegExp(
+        String.raw`^overlays\/test\.yml: patch 2 of 2 \(id "nope"\): no entry has id "nope" \(known ids: llm, ` +
+          String.raw`model, tools, bash, files, acp\)`,
+      ),
     )
     expect(() =>
       applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], after: 'ghost' }], 'host per-run patch'),
@@ -168,10 +174,16 @@ describe('applyOverlay', () => {
 
   test('an unknown patch key is an error naming the key', () => {
     expect(() => applyOverlay(base(), [{ id: 'llm', disabled: true, enabled: false }], SRC)).toThrow(
-      /^overlays\/test\.yml: patch 1 of 1 \(id "llm"\): invalid disabled patch:\n {2}- enabled: Unrecognized key: "enabled"/,
+      new RegExp(
+        String.raw`^overlays\/test\.yml: patch 1 of 1 \(id "llm"\): invalid disabled patch:\n {2}- enabled: ` +
+          'Unrecognized key: "enabled"',
+      ),
     )
     expect(() => applyOverlay(base(), [{ id: 'llm', confg: {} }], SRC)).toThrow(
-      /patch 1 of 1 \(id "llm"\): has unknown patch key\(s\) "confg"; a patch has exactly one of config, replace, disabled, remove, insert/,
+      new RegExp(
+        String.raw`patch 1 of 1 \(id "llm"\): has unknown patch key\(s\) "confg"; a patch has exactly one of ` +
+          'config, replace, disabled, remove, insert',
+      ),
     )
   })
 

@@ -49,7 +49,8 @@ export function parsePatches(
   if (raw === null || raw === undefined) return []
   if (!Array.isArray(raw)) {
     throw new ConfigError(
-      `${source}: an overlay is a YAML list of patches, got ${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`,
+      `${source}: an overlay is a YAML list of patches, got ` +
+        `${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`,
     )
   }
   return raw.map((item, index) => parsePatch(item, patchLabel(source, index, raw.length, item, positions[index])))

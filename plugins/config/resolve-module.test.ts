@@ -89,7 +89,10 @@ describe('resolveEntryModule', () => {
     expect(() =>
       resolveEntryModule({ id: 'single', name: './plugins/single', baseDir: path.join(root, 'pkg') }, compiled),
     ).toThrow(
-      /entry "single": module "\.\/plugins\/single" has no compiled twin .*dist\/plugins\/single\.js; run npm run build/,
+      new RegExp(
+        String.raw`entry "single": module "\.\/plugins\/single" has no compiled twin ` +
+          String.raw`.*dist\/plugins\/single\.js; run npm run build`,
+      ),
     )
   })
 

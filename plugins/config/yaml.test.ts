@@ -24,7 +24,10 @@ describe('parseYaml', () => {
     const text = 'first: 1\nsecond:\n  key: !env DSH_MISSING\n'
     expect(() => parse(text)).toThrow(ConfigError)
     expect(() => parse(text)).toThrow(
-      /^cordis\.yml:3: environment variable DSH_MISSING is not set .*set DSH_MISSING, or write !env \[DSH_MISSING, <default>\]/,
+      new RegExp(
+        String.raw`^cordis\.yml:3: environment variable DSH_MISSING is not set .*set DSH_MISSING, or write !env ` +
+          String.raw`\[DSH_MISSING, <default>\]`,
+      ),
     )
     expect(() => parse('- !env [DSH_MISSING]\n')).toThrow(/cordis\.yml:1: environment variable DSH_MISSING is not set/)
   })

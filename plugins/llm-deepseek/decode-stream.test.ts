@@ -15,27 +15,31 @@ function codeOf(run: () => unknown): string | undefined {
 }
 
 describe('ChatStreamDecoder', () => {
-  test('one event with reasoning, content and tool calls yields them in that order; empty and null fields yield nothing', () => {
-    const decoder = new ChatStreamDecoder()
-    expect(decoder.push(event({ role: 'assistant', content: '', reasoning_content: null }))).toEqual([])
-    expect(
-      decoder.push(
-        event({
-          reasoning_content: 'r',
-          content: 't',
-          tool_calls: [
-            { index: 1, id: 'c1', type: 'function', function: { name: 'bash', arguments: '' } },
-            { index: 0, function: { arguments: '{"a"' } },
-          ],
-        }),
-      ),
-    ).toEqual([
-      { type: 'reasoning-delta', text: 'r' },
-      { type: 'text-delta', text: 't' },
-      { type: 'tool-call-delta', index: 1, id: 'c1', name: 'bash', argumentsDelta: '' },
-      { type: 'tool-call-delta', index: 0, argumentsDelta: '{"a"' },
-    ])
-  })
+  test(
+    'one event with reasoning, content and tool calls yields them in that order; empty and null fields yield ' +
+      'nothing',
+    () => {
+      const decoder = new ChatStreamDecoder()
+      expect(decoder.push(event({ role: 'assistant', content: '', reasoning_content: null }))).toEqual([])
+      expect(
+        decoder.push(
+          event({
+            reasoning_content: 'r',
+            content: 't',
+            tool_calls: [
+              { index: 1, id: 'c1', type: 'function', function: { name: 'bash', arguments: '' } },
+              { index: 0, function: { arguments: '{"a"' } },
+            ],
+          }),
+        ),
+      ).toEqual([
+        { type: 'reasoning-delta', text: 'r' },
+        { type: 'text-delta', text: 't' },
+        { type: 'tool-call-delta', index: 1, id: 'c1', name: 'bash', argumentsDelta: '' },
+        { type: 'tool-call-delta', index: 0, argumentsDelta: '{"a"' },
+      ])
+    },
+  )
 
   test('the finish is held until [DONE], after the usage', () => {
     const decoder = new ChatStreamDecoder()
@@ -69,7 +73,8 @@ describe('ChatStreamDecoder', () => {
   test('malformed JSON and wrong shapes are BAD_RESPONSE with a preview of the data', () => {
     const decoder = new ChatStreamDecoder()
     expect(codeOf(() => decoder.push('{"choices": ['))).toBe('BAD_RESPONSE')
-    expect(codeOf(() => decoder.push(event({ tool_calls: [{ function: { arguments: '{}' } }] })))).toBe('BAD_RESPONSE') // no index
+    const withoutIndex = event({ tool_calls: [{ function: { arguments: '{}' } }] })
+    expect(codeOf(() => decoder.push(withoutIndex))).toBe('BAD_RESPONSE')
     expect(codeOf(() => decoder.push('[1,2]'))).toBe('BAD_RESPONSE')
     try {
       decoder.push('not json at all')

@@ -44,18 +44,21 @@ test('reserved keys in defaults never override the adapter-owned fields', () => 
   expect(body.model).toBe('deepseek-chat')
 })
 
-test('an assistant message keeps its text next to tool calls, and an empty one becomes null only with tool calls', () => {
-  expect(
-    toWireMessages('', [
+test(
+  'an assistant message keeps its text next to tool calls, and ' + 'an empty one becomes null only with tool calls',
+  () => {
+    expect(
+      toWireMessages('', [
+        { role: 'assistant', content: '' },
+        { role: 'assistant', content: 'x', toolCalls: [{ id: 'c', name: 'n', arguments: '{}' }] },
+      ]),
+    ).toEqual([
       { role: 'assistant', content: '' },
-      { role: 'assistant', content: 'x', toolCalls: [{ id: 'c', name: 'n', arguments: '{}' }] },
-    ]),
-  ).toEqual([
-    { role: 'assistant', content: '' },
-    {
-      role: 'assistant',
-      content: 'x',
-      tool_calls: [{ id: 'c', type: 'function', function: { name: 'n', arguments: '{}' } }],
-    },
-  ])
-})
+      {
+        role: 'assistant',
+        content: 'x',
+        tool_calls: [{ id: 'c', type: 'function', function: { name: 'n', arguments: '{}' } }],
+      },
+    ])
+  },
+)

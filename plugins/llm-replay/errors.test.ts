@@ -21,38 +21,47 @@ const { root, scenario, start, requestAt } = harness
 const LIVE_CWD = harness.liveCwd
 
 describe('llm-replay loud errors', () => {
-  it('fails a request past the end of the script with REPLAY_EXHAUSTED naming file, scenario, session, turn and step', async () => {
-    const events = buildEvents([{ prompt: 'p', steps: [{ chunks: [text('only'), stop] }] }])
-    const files = scenario({ 'session.jsonl': logText(events) })
-    const { ctx, sessions, replay } = await start({ scenario: 'demo', sessions: [{ file: files['session.jsonl'] }] })
-    const { id } = sessions.create({ cwd: LIVE_CWD })
-    await collect(ctx.llm.stream(requestAt(id, events, 1, 1)))
-    const request: LlmRequest = { ...requestAt(id, events, 1, 1), step: 2 }
-    const [finish] = await collect(ctx.llm.stream(request))
-    expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXHAUSTED' } })
-    const message = (finish as Extract<StreamChunk, { type: 'finish' }>).error!.message
-    expect(message).toContain(
-      `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2`,
-    )
-    expect(message).toContain('model call 2, but the script has 1 entry')
-    expect(replay.errors).toEqual([{ code: 'REPLAY_EXHAUSTED', message }])
-    expect(() => replay.verify()).toThrow(ReplayVerificationError)
-  })
+  it(
+    'fails a request past the end of the script with ' +
+      'REPLAY_EXHAUSTED naming file, scenario, session, turn and step',
+    async () => {
+      const events = buildEvents([{ prompt: 'p', steps: [{ chunks: [text('only'), stop] }] }])
+      const files = scenario({ 'session.jsonl': logText(events) })
+      const { ctx, sessions, replay } = await start({ scenario: 'demo', sessions: [{ file: files['session.jsonl'] }] })
+      const { id } = sessions.create({ cwd: LIVE_CWD })
+      await collect(ctx.llm.stream(requestAt(id, events, 1, 1)))
+      const request: LlmRequest = { ...requestAt(id, events, 1, 1), step: 2 }
+      const [finish] = await collect(ctx.llm.stream(request))
+      expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXHAUSTED' } })
+      const message = (finish as Extract<StreamChunk, { type: 'finish' }>).error!.message
+      expect(message).toContain(
+        `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2`,
+      )
+      expect(message).toContain('model call 2, but the script has 1 entry')
+      expect(replay.errors).toEqual([{ code: 'REPLAY_EXHAUSTED', message }])
+      expect(() => replay.verify()).toThrow(ReplayVerificationError)
+    },
+  )
 
-  it('records REPLAY_EXTRA_SESSION when more sessions are created than logs exist, and fails their requests', async () => {
-    const files = scenario({ 'session.jsonl': logText(twoTurns) })
-    const { ctx, sessions, replay } = await start({ scenario: 'demo', sessions: [{ file: files['session.jsonl'] }] })
-    sessions.create({ cwd: LIVE_CWD })
-    const extra = sessions.create({ cwd: LIVE_CWD }).id
-    expect(replay.errors.map((e) => e.code)).toEqual(['REPLAY_EXTRA_SESSION'])
-    expect(replay.errors[0].message).toContain(
-      `live session ${extra} is session number 2 of this run, but only 1 session log(s) were recorded ` +
-        `(${files['session.jsonl']})`,
-    )
-    const [finish] = await collect(ctx.llm.stream(requestAt(extra, twoTurns, 1, 1)))
-    expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXTRA_SESSION' } })
-    expect((finish as Extract<StreamChunk, { type: 'finish' }>).error!.message).toContain('[request at turn 1 step 1]')
-  })
+  it(
+    'records REPLAY_EXTRA_SESSION when more sessions are ' + 'created than logs exist, and fails their requests',
+    async () => {
+      const files = scenario({ 'session.jsonl': logText(twoTurns) })
+      const { ctx, sessions, replay } = await start({ scenario: 'demo', sessions: [{ file: files['session.jsonl'] }] })
+      sessions.create({ cwd: LIVE_CWD })
+      const extra = sessions.create({ cwd: LIVE_CWD }).id
+      expect(replay.errors.map((e) => e.code)).toEqual(['REPLAY_EXTRA_SESSION'])
+      expect(replay.errors[0].message).toContain(
+        `live session ${extra} is session number 2 of this run, but only 1 session log(s) were recorded ` +
+          `(${files['session.jsonl']})`,
+      )
+      const [finish] = await collect(ctx.llm.stream(requestAt(extra, twoTurns, 1, 1)))
+      expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXTRA_SESSION' } })
+      expect((finish as Extract<StreamChunk, { type: 'finish' }>).error!.message).toContain(
+        '[request at turn 1 step 1]',
+      )
+    },
+  )
 
   it('fails a drifted request with REPLAY_DRIFT and a diff of the first differing message', async () => {
     const files = scenario({ 'session.jsonl': logText(twoTurns) })

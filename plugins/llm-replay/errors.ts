@@ -16,7 +16,8 @@ export class ReplayVerificationError extends Error {
     readonly problems: readonly ReplayProblem[],
   ) {
     super(
-      `replay of scenario "${scenario}" failed with ${problems.length} problem(s):\n${problems.map((p, i) => `${i + 1}. [${p.code}] ${p.message}`).join('\n')}`,
+      `replay of scenario "${scenario}" failed with ${problems.length} ` +
+        `problem(s):\n${problems.map((p, i) => `${i + 1}. [${p.code}] ${p.message}`).join('\n')}`,
     )
     this.name = 'ReplayVerificationError'
   }

@@ -125,33 +125,43 @@ describe('llm-replay serving', () => {
     expect(() => replay.verify()).not.toThrow()
   })
 
-  it('binds a session it never saw created (session/load) to the next log on its first request, with its persisted cwd', async () => {
-    const events = buildEvents([
-      {
-        prompt: 'where',
-        steps: [
-          {
-            chunks: [
-              { type: 'tool-call-delta', index: 0, id: 'c1', name: 'read', argumentsDelta: '{"path":"{{cwd}}/a.txt"}' },
-              stop,
-            ],
-          },
-        ],
-      },
-    ])
-    const files = scenario({ 'session.jsonl': logText(events) })
-    const { ctx, sessions } = await start({ sessions: [{ file: files['session.jsonl'] }] })
-    sessions.persist({ type: 'session', version: 1, id: 'restored', createdAt: 0, cwd: LIVE_CWD })
-    const chunks = await collect(ctx.llm.stream(requestAt('restored', events, 1, 1)))
-    // `{{cwd}}` in recorded model output comes back as the live cwd (JSON-escaped in arguments).
-    expect(chunks[0]).toEqual({
-      type: 'tool-call-delta',
-      index: 0,
-      id: 'c1',
-      name: 'read',
-      argumentsDelta: `{"path":${JSON.stringify(`${LIVE_CWD}/a.txt`)}}`,
-    })
-  })
+  it(
+    'binds a session it never saw created (session/load) to the next log on its first request, with its persisted ' +
+      'cwd',
+    async () => {
+      const events = buildEvents([
+        {
+          prompt: 'where',
+          steps: [
+            {
+              chunks: [
+                {
+                  type: 'tool-call-delta',
+                  index: 0,
+                  id: 'c1',
+                  name: 'read',
+                  argumentsDelta: '{"path":"{{cwd}}/a.txt"}',
+                },
+                stop,
+              ],
+            },
+          ],
+        },
+      ])
+      const files = scenario({ 'session.jsonl': logText(events) })
+      const { ctx, sessions } = await start({ sessions: [{ file: files['session.jsonl'] }] })
+      sessions.persist({ type: 'session', version: 1, id: 'restored', createdAt: 0, cwd: LIVE_CWD })
+      const chunks = await collect(ctx.llm.stream(requestAt('restored', events, 1, 1)))
+      // `{{cwd}}` in recorded model output comes back as the live cwd (JSON-escaped in arguments).
+      expect(chunks[0]).toEqual({
+        type: 'tool-call-delta',
+        index: 0,
+        id: 'c1',
+        name: 'read',
+        argumentsDelta: `{"path":${JSON.stringify(`${LIVE_CWD}/a.txt`)}}`,
+      })
+    },
+  )
 
   it('reads DSH_SNAPSHOT_FILE (a JSON array) and DSH_SNAPSHOT_OVERRIDE when the config names no sessions', async () => {
     const files = scenario({
@@ -231,38 +241,45 @@ describe('llm-replay serving', () => {
     expect(context.replay.errors).toEqual([])
   })
 
-  it('serves a restored session whose header the store cannot read as recorded, and a live cwd that does not exist as given', async () => {
-    const events = buildEvents([
-      { prompt: 'where', steps: [{ chunks: [text('in {{cwd}}'), stop] }] },
-      { prompt: 'again', steps: [{ chunks: [text('in {{cwd}}'), stop] }] },
-    ])
-    const files = scenario({ 'session.jsonl': logText(events), 'session.1.jsonl': logText(events) })
-    const { ctx, sessions } = await start({
-      sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }],
-    })
-    // Never persisted: the store throws on read, so the cwd is unknown and nothing is rewritten.
-    const unknown = await collect(ctx.llm.stream(requestAt('unknown', events, 1, 1)))
-    expect(unknown[0]).toEqual(text('in {{cwd}}'))
-    // A live cwd that does not exist (no realpath) is still the cwd.
-    const { id } = sessions.create({ cwd: '/nonexistent/dsh-live' })
-    expect((await collect(ctx.llm.stream(requestAt(id, events, 1, 1))))[0]).toEqual(text('in /nonexistent/dsh-live'))
-  })
+  it(
+    'serves a restored session whose header the store cannot read as recorded, and a live cwd that does not exist ' +
+      'as given',
+    async () => {
+      const events = buildEvents([
+        { prompt: 'where', steps: [{ chunks: [text('in {{cwd}}'), stop] }] },
+        { prompt: 'again', steps: [{ chunks: [text('in {{cwd}}'), stop] }] },
+      ])
+      const files = scenario({ 'session.jsonl': logText(events), 'session.1.jsonl': logText(events) })
+      const { ctx, sessions } = await start({
+        sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }],
+      })
+      // Never persisted: the store throws on read, so the cwd is unknown and nothing is rewritten.
+      const unknown = await collect(ctx.llm.stream(requestAt('unknown', events, 1, 1)))
+      expect(unknown[0]).toEqual(text('in {{cwd}}'))
+      // A live cwd that does not exist (no realpath) is still the cwd.
+      const { id } = sessions.create({ cwd: '/nonexistent/dsh-live' })
+      expect((await collect(ctx.llm.stream(requestAt(id, events, 1, 1))))[0]).toEqual(text('in /nonexistent/dsh-live'))
+    },
+  )
 
-  it('finishes aborted at once when the request is cancelled while its prefix chunks stream, before the hang', async () => {
-    const files = scenario({
-      'session.jsonl': logText(silentCall),
-      'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 }, chunks: [text('wait for it')] }] },
-    })
-    const { ctx, sessions } = await start({
-      sessions: [{ file: files['session.jsonl'], override: files['override.json'] }],
-    })
-    const { id } = sessions.create({ cwd: LIVE_CWD })
-    const cancel = new AbortController()
-    const seen: StreamChunk[] = []
-    for await (const chunk of ctx.llm.stream(requestAt(id, silentCall, 1, 1, cancel.signal))) {
-      seen.push(chunk)
-      cancel.abort()
-    }
-    expect(seen).toEqual([text('wait for it'), { type: 'finish', reason: 'aborted' }])
-  })
+  it(
+    'finishes aborted at once when the request is cancelled ' + 'while its prefix chunks stream, before the hang',
+    async () => {
+      const files = scenario({
+        'session.jsonl': logText(silentCall),
+        'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 }, chunks: [text('wait for it')] }] },
+      })
+      const { ctx, sessions } = await start({
+        sessions: [{ file: files['session.jsonl'], override: files['override.json'] }],
+      })
+      const { id } = sessions.create({ cwd: LIVE_CWD })
+      const cancel = new AbortController()
+      const seen: StreamChunk[] = []
+      for await (const chunk of ctx.llm.stream(requestAt(id, silentCall, 1, 1, cancel.signal))) {
+        seen.push(chunk)
+        cancel.abort()
+      }
+      expect(seen).toEqual([text('wait for it'), { type: 'finish', reason: 'aborted' }])
+    },
+  )
 })

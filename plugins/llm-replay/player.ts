@@ -106,7 +106,8 @@ export class ReplayPlayer {
         problem: { code: binding.extra.code, message: `${binding.extra.message} [request at ${describeStep(live)}]` },
       }
     const recorded = binding.recorded as RecordedSession
-    const where = `${sessionLabel(this.options.scenario, recorded)}, live session ${request.sessionId}, ${describeStep(live)}`
+    const where =
+      `${sessionLabel(this.options.scenario, recorded)}, live session ${request.sessionId}, ` + `${describeStep(live)}`
 
     const position = this.cursors[recorded.index]
     const scripted = recorded.script[position]

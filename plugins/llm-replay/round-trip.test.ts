@@ -90,7 +90,9 @@ function writeScenario(project: ScratchProject, c: Case) {
     ...c.prompts.map((text) => ({ op: 'prompt', session: 's1', text })),
   ]
   project.scenario(c.name, {
-    manifest: `scenario: ${c.name}\ndescription: round trip ${c.name}\nrecording: stub\ncomposition: [${c.composition.join(', ')}]\n`,
+    manifest:
+      `scenario: ${c.name}\ndescription: round trip ${c.name}\nrecording: stub\ncomposition: ` +
+      `[${c.composition.join(', ')}]\n`,
     input: { steps, permissions: c.permissions },
     extra: { 'workspace/notes.txt': 'remember the milk\n' },
   })

@@ -223,7 +223,8 @@ function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at
   const extra = Object.keys(value).filter((key) => !allowed.includes(key))
   if (extra.length)
     throw new Error(
-      `${at}: unexpected key${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}; allowed: ${allowed.join(', ')}`,
+      `${at}: unexpected key${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}; allowed: ` +
+        `${allowed.join(', ')}`,
     )
 }
 

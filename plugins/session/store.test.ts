@@ -54,25 +54,29 @@ describe('sessions service', () => {
     expect(fileLines(sessions.path('s-1'))).toEqual([
       '{"type":"session","version":1,"id":"s-1","createdAt":1000,"cwd":"/project"}',
       '{"seq":1,"time":1001,"type":"turn/start","data":{"turn":1}}',
-      '{"seq":2,"time":1002,"type":"assistant/chunk","data":{"turn":1,"step":1,"chunk":{"type":"text-delta","text":"hi"}}}',
+      '{"seq":2,"time":1002,"type":"assistant/chunk","data":{"turn":1,"step":1,"chunk":{"type":"text-delta","text":"' +
+        'hi"}}}',
     ])
     expect(sessions.read('s-1')).toEqual({ header, events: [first, second] })
   })
 
-  it('defaults to a uuid id, a root resolved at start, and emits session/created once the header is on disk', async () => {
-    ctx = new Context()
-    const seen: string[] = []
-    ctx.on('session/created', (header: SessionHeader) => {
-      seen.push(readFileSync(join(root, `${header.id}.jsonl`), 'utf8'))
-    })
-    await ctx.plugin(SessionStore, { root })
-    const header = ctx.sessions.create({ cwd: '/p' })
-    expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    expect(ctx.sessions.path(header.id)).toBe(join(root, `${header.id}.jsonl`))
-    expect(seen).toEqual([
-      `{"type":"session","version":1,"id":"${header.id}","createdAt":${header.createdAt},"cwd":"/p"}\n`,
-    ])
-  })
+  it(
+    'defaults to a uuid id, a root resolved at start, and emits ' + 'session/created once the header is on disk',
+    async () => {
+      ctx = new Context()
+      const seen: string[] = []
+      ctx.on('session/created', (header: SessionHeader) => {
+        seen.push(readFileSync(join(root, `${header.id}.jsonl`), 'utf8'))
+      })
+      await ctx.plugin(SessionStore, { root })
+      const header = ctx.sessions.create({ cwd: '/p' })
+      expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+      expect(ctx.sessions.path(header.id)).toBe(join(root, `${header.id}.jsonl`))
+      expect(seen).toEqual([
+        `{"type":"session","version":1,"id":"${header.id}","createdAt":${header.createdAt},"cwd":"/p"}\n`,
+      ])
+    },
+  )
 
   it('emits session/event only after the line is on disk', async () => {
     const sessions = await start()
@@ -104,38 +108,42 @@ describe('sessions service', () => {
     expect(String(errors[0])).toMatch(/listener bug/)
   })
 
-  it('serves a consumer plugin through its own ctx.sessions: appends land, listeners hear them, errors are reported', async () => {
-    // The agent reaches the store this way (a traced service proxy), once per model chunk.
-    await start()
-    const errors: unknown[] = []
-    const heard: string[] = []
-    ctx!.on('internal/error', (error: unknown) => {
-      errors.push(error)
-    })
-    ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
-      heard.push(`${sessionId}#${event.seq}`)
-    })
-    let consumer!: Context
-    await ctx!.plugin({
-      name: 'consumer',
-      inject: ['sessions'],
-      apply: (c: Context) => {
-        consumer = c
-      },
-    })
-    const header = consumer.sessions.create({ cwd: '/p', id: 'c' })
-    for (let turn = 1; turn <= 3; turn++) consumer.sessions.append('c', 'turn/start', { turn })
-    expect(heard).toEqual(['c#1', 'c#2', 'c#3'])
-    expect(fileLines(consumer.sessions.path('c'))).toHaveLength(4)
-    expect(consumer.sessions.created()).toEqual([header])
-    expect(consumer.sessions.has('c')).toBe(true)
-    ctx!.on('session/event', () => {
-      throw new Error('listener bug')
-    })
-    expect(consumer.sessions.append('c', 'turn/end', { turn: 3, reason: 'end_turn' }).seq).toBe(4)
-    expect(String(errors[0])).toMatch(/listener bug/)
-    expect(consumer.sessions.read('c').events.map((event) => event.seq)).toEqual([1, 2, 3, 4])
-  })
+  it(
+    'serves a consumer plugin through its own ctx.sessions: appends ' +
+      'land, listeners hear them, errors are reported',
+    async () => {
+      // The agent reaches the store this way (a traced service proxy), once per model chunk.
+      await start()
+      const errors: unknown[] = []
+      const heard: string[] = []
+      ctx!.on('internal/error', (error: unknown) => {
+        errors.push(error)
+      })
+      ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
+        heard.push(`${sessionId}#${event.seq}`)
+      })
+      let consumer!: Context
+      await ctx!.plugin({
+        name: 'consumer',
+        inject: ['sessions'],
+        apply: (c: Context) => {
+          consumer = c
+        },
+      })
+      const header = consumer.sessions.create({ cwd: '/p', id: 'c' })
+      for (let turn = 1; turn <= 3; turn++) consumer.sessions.append('c', 'turn/start', { turn })
+      expect(heard).toEqual(['c#1', 'c#2', 'c#3'])
+      expect(fileLines(consumer.sessions.path('c'))).toHaveLength(4)
+      expect(consumer.sessions.created()).toEqual([header])
+      expect(consumer.sessions.has('c')).toBe(true)
+      ctx!.on('session/event', () => {
+        throw new Error('listener bug')
+      })
+      expect(consumer.sessions.append('c', 'turn/end', { turn: 3, reason: 'end_turn' }).seq).toBe(4)
+      expect(String(errors[0])).toMatch(/listener bug/)
+      expect(consumer.sessions.read('c').events.map((event) => event.seq)).toEqual([1, 2, 3, 4])
+    },
+  )
 
   it('continues seq after a restart and open()', async () => {
     let sessions = await start()
@@ -176,7 +184,8 @@ describe('sessions service', () => {
   it('adds the missing newline before appending to a file that ends mid-line but complete', async () => {
     writeFileSync(
       join(root, 'a.jsonl'),
-      '{"type":"session","version":1,"id":"a","createdAt":5,"cwd":"/p"}\n{"seq":1,"time":6,"type":"turn/start","data":{"turn":1}}',
+      '{"type":"session","version":1,"id":"a","createdAt":5,"cwd":"/p"}\n{"seq":1,"time":6,"type":"turn/start","data' +
+        '":{"turn":1}}',
     )
     const sessions = await start()
     sessions.open('a')
@@ -246,7 +255,8 @@ describe('sessions service', () => {
   it('names the file and line when a persisted log is malformed', async () => {
     writeFileSync(
       join(root, 'bad.jsonl'),
-      '{"type":"session","version":1,"id":"bad","createdAt":1,"cwd":"/p"}\n{"seq":1,"time":2,"type":"nope","data":{}}\n',
+      '{"type":"session","version":1,"id":"bad","createdAt":1,"cwd":"/p"}\n{"seq":1,"time":2,"type":"nope","data":{}' +
+        '}\n',
     )
     const sessions = await start()
     expect(() => sessions.open('bad')).toThrow(`${join(root, 'bad.jsonl')}:2: unknown event type`)

@@ -38,7 +38,8 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
     description:
       'Run a bash command in the working directory and return its combined stdout and stderr. ' +
       'Each call is a fresh non-interactive shell (no profile, stdin is empty, minimal environment' +
-      `${config.envAllowlist.includes('HOME') ? '' : ', HOME is the working directory'}). The command is killed after ${config.timeoutMs} ms; background processes ` +
+      `${config.envAllowlist.includes('HOME') ? '' : ', HOME is the working directory'}). ` +
+      `The command is killed after ${config.timeoutMs} ms; background processes ` +
       `are killed when it ends. Output beyond ${config.maxOutputBytes} bytes is cut from the middle.`,
     kind: 'execute',
     needsApproval: true,

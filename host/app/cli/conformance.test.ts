@@ -94,7 +94,11 @@ describe('dsh conformance command line', () => {
       `touch ${marker}`,
     )
     expect(stderr).toMatch(
-      /^dsh conformance: the conformance data is invalid; nothing was launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[0\]\.cwd: unknown field; the fields allowed here are: op, as, params\n/,
+      new RegExp(
+        '^dsh conformance: the conformance data is invalid; nothing was ' +
+          String.raw`launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[0\]\.cwd: unknown field; the ` +
+          String.raw`fields allowed here are: op, as, params\n`,
+      ),
     )
     expect(code).toBe(1)
     expect(existsSync(marker)).toBe(false)

@@ -62,7 +62,9 @@ export function assessRun(input: AssessInput): Assessment {
   const logsOwned = !expected.logsReadOnly
   if (run.sessionLogs.length !== expected.logs.length && !(logsOwned && rewriting)) {
     failures.push(
-      `scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`,
+      `scenario ${scenario}: the run produced ${run.sessionLogs.length} session log(s), the fixtures hold ` +
+        `${expected.logs.length} (${expected.logs.map((l) => l.file).join(', ') || 'none'}); ` +
+        `${logsOwned ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`,
     )
   } else {
     if (logsOwned && rewriting)

@@ -121,5 +121,8 @@ function firstDifference(a: string, b: string): number {
 function cutAround(text: string, focus: number, max: number): string {
   const start = Math.max(0, Math.min(focus - Math.floor(max / 3), text.length - max))
   const end = Math.min(text.length, start + max)
-  return `${start > 0 ? `[…${start} chars]` : ''}${text.slice(start, end)}${end < text.length ? `[…${text.length - end} chars]` : ''}`
+  return (
+    `${start > 0 ? `[…${start} chars]` : ''}${text.slice(start, end)}` +
+    `${end < text.length ? `[…${text.length - end} chars]` : ''}`
+  )
 }

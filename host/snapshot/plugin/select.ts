@@ -16,7 +16,9 @@ export async function selectScenarios(
   const names = list.split(',').map((name) => name.trim())
   if (!list.trim() || names.some((name) => !name))
     throw new SnapshotHostError(
-      `DSH_SNAPSHOT_SCENARIOS ${list.trim() ? `has an empty name in "${list}"` : 'is empty or not set'}; set it to comma-separated scenario names, e.g. DSH_SNAPSHOT_SCENARIOS=${known.slice(0, 2).join(',') || 'text-turn'}. ${existing}`,
+      `DSH_SNAPSHOT_SCENARIOS ${list.trim() ? `has an empty name in "${list}"` : 'is empty or not set'}; set it to ` +
+        `comma-separated scenario names, e.g. ` +
+        `DSH_SNAPSHOT_SCENARIOS=${known.slice(0, 2).join(',') || 'text-turn'}. ${existing}`,
     )
   const unknown = names.filter((name) => !known.includes(name))
   if (unknown.length)

@@ -34,37 +34,40 @@ async function scratchScenarios() {
 }
 
 describe('the snapshot service', () => {
-  it('reports each scenario as events and return values; one that throws inside the composition fails alone', async () => {
-    const corpus = await scratchScenarios()
-    const byName = (name: string) => corpus.find((s) => s.name === name)!
-    const host = await bootHostComposition({ repoRoot: project.root, mode: 'replay', log: () => {} })
-    try {
-      const events: (ScenarioStart | ScenarioEnd)[] = []
-      host.booted.ctx.on('snapshot/scenario-start', (event) => events.push(event))
-      host.booted.ctx.on('snapshot/scenario-end', (event) => events.push(event))
-      const scenarios = [byName('good'), byName('broken'), byName('good')]
-      const result = await host.snapshot.runBatch({ scenarios, corpus, repoRoot: project.root })
+  it(
+    'reports each scenario as events and return values; one ' + 'that throws inside the composition fails alone',
+    async () => {
+      const corpus = await scratchScenarios()
+      const byName = (name: string) => corpus.find((s) => s.name === name)!
+      const host = await bootHostComposition({ repoRoot: project.root, mode: 'replay', log: () => {} })
+      try {
+        const events: (ScenarioStart | ScenarioEnd)[] = []
+        host.booted.ctx.on('snapshot/scenario-start', (event) => events.push(event))
+        host.booted.ctx.on('snapshot/scenario-end', (event) => events.push(event))
+        const scenarios = [byName('good'), byName('broken'), byName('good')]
+        const result = await host.snapshot.runBatch({ scenarios, corpus, repoRoot: project.root })
 
-      expect(result.outcomes.map((o) => [o.scenario, o.ok])).toEqual([
-        ['good', true],
-        ['broken', false],
-        ['good', true],
-      ])
-      expect(result.outcomes[1]!.failures.join('\n')).toContain('replay.override.json: not valid JSON')
-      expect(result.outcomes[2]!.surfaces).toEqual(result.outcomes[0]!.surfaces)
-      expect(events.map((e) => `${'outcome' in e ? 'end' : 'start'} ${e.index}/${e.total} ${e.scenario}`)).toEqual([
-        'start 1/3 good',
-        'end 1/3 good',
-        'start 2/3 broken',
-        'end 2/3 broken',
-        'start 3/3 good',
-        'end 3/3 good',
-      ])
-      expect(events.filter((e) => 'outcome' in e).map((e) => (e as ScenarioEnd).outcome)).toEqual(result.outcomes)
-    } finally {
-      await host.dispose()
-    }
-  })
+        expect(result.outcomes.map((o) => [o.scenario, o.ok])).toEqual([
+          ['good', true],
+          ['broken', false],
+          ['good', true],
+        ])
+        expect(result.outcomes[1]!.failures.join('\n')).toContain('replay.override.json: not valid JSON')
+        expect(result.outcomes[2]!.surfaces).toEqual(result.outcomes[0]!.surfaces)
+        expect(events.map((e) => `${'outcome' in e ? 'end' : 'start'} ${e.index}/${e.total} ${e.scenario}`)).toEqual([
+          'start 1/3 good',
+          'end 1/3 good',
+          'start 2/3 broken',
+          'end 2/3 broken',
+          'start 3/3 good',
+          'end 3/3 good',
+        ])
+        expect(events.filter((e) => 'outcome' in e).map((e) => (e as ScenarioEnd).outcome)).toEqual(result.outcomes)
+      } finally {
+        await host.dispose()
+      }
+    },
+  )
 
   it('refuses to run next to a live model adapter, naming the entry', async () => {
     const booted = await bootComposition({

@@ -5,7 +5,8 @@ describe('fixture content guards', () => {
   it('flags a committed request/header that keeps its prompt or tools, with file and line', () => {
     const log = [
       '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}',
-      '{"type":"request/header","data":{"turn":1,"step":1,"model":"m","system":"{{system}}","tools":"{{tools}}","reason":"initial"}}',
+      '{"type":"request/header","data":{"turn":1,"step":1,"model":"m","system":"{{system}}","tools":"{{tools}}","rea' +
+        'son":"initial"}}',
       '{"type":"request/header","data":{"turn":2,"step":1,"model":"m","system":"You are ' +
         'dsh","tools":"{{tools}}","reason":"change"}}',
     ].join('\n')

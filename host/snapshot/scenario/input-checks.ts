@@ -57,8 +57,10 @@ export function inputCrossStepIssues(input: ScenarioInput): FileIssue[] {
       issues.push({
         path: at(index, 'session'),
         message: later
-          ? `session alias ${JSON.stringify(ref)} is used before it is defined (at ${at(later.step)}); move the defining step earlier`
-          : `no earlier step defines session alias ${JSON.stringify(ref)}; define it with { "op": "newSession", "as": ${JSON.stringify(ref)} }${literalAllowedHint(steps[index]!)}`,
+          ? `session alias ${JSON.stringify(ref)} is used before it is defined (at ${at(later.step)}); move the ` +
+            `defining step earlier`
+          : `no earlier step defines session alias ${JSON.stringify(ref)}; define it with { "op": "newSession", ` +
+            `"as": ${JSON.stringify(ref)} }${literalAllowedHint(steps[index]!)}`,
       })
     }
   }

@@ -40,9 +40,19 @@ describe('parseManifest', () => {
   })
 
   it('accepts every field', () => {
-    const manifest =
-      parse(`${MINIMAL}composition: [bash-tools]\nreplay: overridden\nheader: { class: default, pin: true, toolSchemasSource: other-pin }
-workspace: { final: true }\nplatform: posix\npermissions: { unusedAnswers: ignore }\nenvironment: { DSH_MAX_STEPS: "3", DSH_ZONE: UTC }\nsession: { source: other }\n`)
+    const manifest = parse(
+      [
+        `${MINIMAL}composition: [bash-tools]`,
+        'replay: overridden',
+        'header: { class: default, pin: true, toolSchemasSource: other-pin }',
+        'workspace: { final: true }',
+        'platform: posix',
+        'permissions: { unusedAnswers: ignore }',
+        'environment: { DSH_MAX_STEPS: "3", DSH_ZONE: UTC }',
+        'session: { source: other }',
+        '',
+      ].join('\n'),
+    )
     expect(manifest.header).toEqual({ class: 'default', pin: true, toolSchemasSource: 'other-pin' })
     expect(manifest.environment).toEqual({ DSH_MAX_STEPS: '3', DSH_ZONE: 'UTC' })
     expect(manifest.session).toEqual({ source: 'other' })

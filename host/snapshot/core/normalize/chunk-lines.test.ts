@@ -96,7 +96,8 @@ describe('chunk lines', () => {
     const updates = TEXTS.flatMap((text) => [chunkUpdate(text), chunkUpdate(text, 'agent_thought_chunk')])
     const run = expectSameAsGeneral(surfaces(events, updates))
     expect(run.transcript[1]).toBe(
-      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"alpha "}}}}',
+      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"sessionUpdate":"a' +
+        'gent_message_chunk","content":{"type":"text","text":"alpha "}}}}',
     )
     expect(run.sessionLogs[0].split('\n')[2]).toBe(
       '{"type":"assistant/chunk","data":{"turn":1,"step":2,"chunk":{"type":"text-delta","text":"alpha "}}}',

@@ -41,7 +41,9 @@ const stdout = `${[
 
 describe('tokenizeInPlace', () => {
   it('gives what tokenizeValue gives, in the same object, parsed __proto__ keys included', () => {
-    const text = `{"sessionId":"${S}","__proto__":{"note":"${S} ${CWD}/x"},"list":["${CWD}",1,null,{"messageId":"${M}","updatedAt":"2026-01-01T10:00:00.004Z"}]}`
+    const text =
+      `{"sessionId":"${S}","__proto__":{"note":"${S} ` +
+      `${CWD}/x"},"list":["${CWD}",1,null,{"messageId":"${M}","updatedAt":"2026-01-01T10:00:00.004Z"}]}`
     const table = () => {
       const tokens = new TokenTable()
       tokens.tokenFor('session', S)
@@ -74,7 +76,8 @@ describe('normalizeRun over text and over objects', () => {
     ])
     expect(given).toEqual({ header, events })
     expect(fromText.transcript[1]).toBe(
-      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"text":"{{message:1}} in {{cwd}}"}}}',
+      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"text":"{{message:' +
+        '1}} in {{cwd}}"}}}',
     )
   })
 })

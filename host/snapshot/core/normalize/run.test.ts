@@ -32,7 +32,8 @@ describe('normalizeRun', () => {
     expect(run.sessionLogs[1]).toContain('"id":"{{session:2}}"')
     expect(run.transcript).toEqual([
       '{"jsonrpc":"2.0","id":1,"result":{"sessionId":"{{session:2}}"}}',
-      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"messageId":"{{message:1}}"}}}',
+      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"messageId":"{{mes' +
+        'sage:1}}"}}}',
     ])
     expect(run.headers).toEqual([[], []])
   })

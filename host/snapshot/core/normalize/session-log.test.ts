@@ -52,7 +52,8 @@ describe('normalizeSessionLog', () => {
       '{"type":"user/message","data":{"turn":1,"messageId":"{{message:1}}","content":[{"type":"text","text":"read ' +
         '{{cwd}}/a.txt"}]}}',
       '{"type":"turn/start","data":{"turn":1}}',
-      '{"type":"request/header","data":{"turn":1,"step":1,"model":"deepseek-chat","system":"{{system}}","tools":"{{tools}}","reason":"initial"}}',
+      '{"type":"request/header","data":{"turn":1,"step":1,"model":"deepseek-chat","system":"{{system}}","tools":"{{t' +
+        'ools}}","reason":"initial"}}',
       '{"type":"permission/request","data":{"callId":"call_0","approvalId":"{{approval:1}}","options":[]}}',
       '{"type":"permission/outcome","data":{"approvalId":"{{approval:1}}","outcome":{"outcome":"cancelled"}}}',
       '{"type":"assistant/message","data":{"turn":1,"step":1,"messageId":"{{message:2}}","text":"session ' +

@@ -35,7 +35,8 @@ describe('tokenizeValue', () => {
     collectTypedIds(value, table)
     const out = tokenizeValue(value, table)
     expect(JSON.stringify(out)).toBe(
-      '{"update":{"messageId":"{{message:1}}","text":"hi"},"sessionId":"{{session:1}}","nested":[{"approvalId":"{{approval:1}}"}]}',
+      '{"update":{"messageId":"{{message:1}}","text":"hi"},"sessionId":"{{session:1}}","nested":[{"approvalId":"{{ap' +
+        'proval:1}}"}]}',
     )
   })
 

@@ -59,7 +59,9 @@ describe('normalizeTranscript', () => {
     const lines = normalizeTranscript(stdout, createNormalizeContext([CWD]))
     expect(lines).toEqual([
       '{"jsonrpc":"2.0","id":1,"result":{"sessionId":"{{session:1}}"}}',
-      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"sessionUpdate":"tool_call","title":"Read {{cwd}}/a.txt","rawInput":{"path":"{{cwd}}/a.txt"},"content":"echo {{session:1}}"}}}',
+      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"sessionUpdate":"t' +
+        'ool_call","title":"Read {{cwd}}/a.txt","rawInput":{"path":"{{cwd}}/a.txt"},"content":"echo ' +
+        '{{session:1}}"}}}',
     ])
     expect(transcriptText(lines)).toBe(`${lines[0]}\n${lines[1]}\n`)
   })
@@ -76,7 +78,10 @@ describe('normalizeTranscript', () => {
     const stdout = `${jsonl({ jsonrpc: '2.0', id: 1, result: {} })}[agent] starting up\n`
     expect(() => normalizeTranscript(stdout, createNormalizeContext())).toThrowError(JsonLineError)
     expect(() => normalizeTranscript(stdout, createNormalizeContext())).toThrow(
-      /^stdout line 2 is not JSON \(.*\): "\[agent\] starting up"\nstdout carries only JSON-RPC messages; write logs and diagnostics to stderr\.$/,
+      new RegExp(
+        String.raw`^stdout line 2 is not JSON \(.*\): "\[agent\] starting up"\nstdout carries only JSON-RPC ` +
+          String.raw`messages; write logs and diagnostics to stderr\.$`,
+      ),
     )
   })
 

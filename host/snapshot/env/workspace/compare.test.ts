@@ -58,7 +58,10 @@ describe('compareWorkspace', () => {
     ])
     const message = formatWorkspaceDifferences('edit-files', differences)
     expect(message).toMatch(
-      /^scenario edit-files: the final workspace differs from scenarios\/edit-files\/workspace\.expected\/ \(8 differences\):/,
+      new RegExp(
+        '^scenario edit-files: the final workspace differs from ' +
+          String.raw`scenarios\/edit-files\/workspace\.expected\/ \(8 differences\):`,
+      ),
     )
     expect(message).toContain('  - missing: gone (directory) is expected but was not there')
     expect(message).toContain('  - type differs: was-file is a directory, expected a file')

@@ -153,7 +153,9 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
           sessionId(step.session),
           { type: step.event, count: step.count, turn: step.turn },
           timeoutMs,
-          `${label}: event ${step.event}${step.turn ? ` of turn ${step.turn}` : ''}${step.count ? ` ×${step.count}` : ''} in session ${step.session}`,
+          `${label}: event ` +
+            `${step.event}${step.turn ? ` of turn ${step.turn}` : ''}${step.count ? ` ×${step.count}` : ''} in ` +
+            `session ${step.session}`,
         )
         break
     }
@@ -217,7 +219,11 @@ function settleExpectation<T>(
 function describe(step: InputStep): string {
   switch (step.op) {
     case 'prompt':
-      return `prompt ${step.session}${step.text !== undefined ? ` ${JSON.stringify(step.text.slice(0, 40))}` : ''}${step.background ? ' in background' : ''}`
+      return (
+        `prompt ` +
+        `${step.session}${step.text !== undefined ? ` ${JSON.stringify(step.text.slice(0, 40))}` : ''}` +
+        `${step.background ? ' in background' : ''}`
+      )
     case 'newSession':
       return `newSession as ${step.as}`
     case 'loadSession':

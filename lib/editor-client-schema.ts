@@ -20,3 +20,14 @@ export function editorClientSchema(wording: EditorClientWording) {
     buffers: z.record(portableString, z.string()).optional().meta({ description: wording.buffers }),
   })
 }
+
+/** Rules across the client's fields (the schema checks each alone). */
+export function editorClientIssues(client: { fs?: { readTextFile?: boolean }; buffers?: object } | undefined) {
+  if (!client?.buffers || client.fs?.readTextFile) return []
+  return [
+    {
+      path: 'client.buffers',
+      message: 'buffers are served by fs/read_text_file; set client.fs.readTextFile to true or drop them',
+    },
+  ]
+}

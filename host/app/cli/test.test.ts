@@ -214,7 +214,7 @@ describe('dsh test interrupted', () => {
       const partial = JSON.parse(readFileSync(report, 'utf8'))
       expect(partial).toMatchObject({ ok: false, interrupted: true, scenarios: [{ scenario: 'a-waits', ok: false }] })
       expect(partial.scenarios[0].failures[0]).toContain(
-        'timed out after 3000 ms waiting for step 3 (waitFor turn/start in s1)',
+        'timed out after 3000 ms waiting for steps[2] (waitFor turn/start in s1)',
       )
       expect(run.stderr()).toContain(
         `dsh test: ${signal}; finishing the running scenario, then writing a partial report`,

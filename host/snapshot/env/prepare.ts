@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { RECORDED_SESSION_ALIASES } from '../scenario/input-checks.ts'
+import { RECORDED_SESSION_ALIASES } from '../scenario/input-steps.ts'
 import { expandEnvironment } from '../scenario/manifest.ts'
 import { makeTempCwd, type TempCwd } from './workspace/temp-cwd.ts'
 import { seedWorkspace } from './workspace/seed.ts'

@@ -31,9 +31,9 @@ describe('buildConversation', () => {
         { op: 'newSession', as: 'b' },
         { op: 'prompt', session: 'a', text: 'long one', as: 'a1', background: true },
         { op: 'prompt', session: 'b', text: 'short one', as: 'b1', background: true },
-        { op: 'await', from: 'b1' },
+        { op: 'await', prompt: 'b1' },
         { op: 'cancel', session: 'a' },
-        { op: 'await', from: 'a1' },
+        { op: 'await', prompt: 'a1' },
         { op: 'prompt', session: 'a', text: 'again' },
       ],
     })
@@ -142,7 +142,7 @@ describe('buildConversation', () => {
       steps: [
         { op: 'initialize' },
         { op: 'loadSession', session: 'recorded' },
-        { op: 'prompt', session: 'bogus', text: 'x', expectError: { code: -32602 } },
+        { op: 'prompt', sessionId: 'bogus', text: 'x', expectError: { code: -32602 } },
       ],
     })
     const items = buildConversation(

@@ -69,13 +69,16 @@ export function buildConversation(lines: readonly string[], input?: ScenarioInpu
   const answers = [...(input?.permissions ?? [])]
   const sessions = new Map<string, string>() // script alias → session token
   const tools = new Map<string, ToolCallView>()
+  /** A step's session: the token its name stands for, or the literal id it sends. */
+  const sessionOf = (step: { session?: string; sessionId?: string }) =>
+    step.session !== undefined ? (sessions.get(step.session) ?? step.session) : step.sessionId
 
   /** Sent: the driver got past every earlier step that waits (a blocking request, an await). */
   const sent = (request: ClientRequest) =>
     steps.slice(0, request.position).every((step, position) => {
       const waitsFor =
         step.op === 'await'
-          ? requests.find((r) => r.step.op === 'prompt' && r.step.as === step.from)
+          ? requests.find((r) => r.step.op === 'prompt' && r.step.as === step.prompt)
           : requests.find((r) => r.position === position && !(r.step.op === 'prompt' && r.step.background))
       return !waitsFor || waitsFor.answered
     })
@@ -85,18 +88,18 @@ export function buildConversation(lines: readonly string[], input?: ScenarioInpu
     const step = request.step
     if (step.op === 'prompt') {
       const blocks = step.content ?? [{ type: 'text', text: step.text ?? '' }]
-      items.push({ kind: 'user', session: sessions.get(step.session) ?? step.session, blocks })
+      items.push({ kind: 'user', session: sessionOf(step), blocks })
     } else items.push({ kind: 'marker', text: `client: ${METHOD[step.op]}` })
   }
   /** Before a session's update: the prompt (or the load) the client has sent to it and not seen answered. */
   const flush = (session: string) => {
-    const open = requests.find((r) => r.step.op === 'prompt' && !r.answered && sessions.get(r.step.session) === session)
+    const open = requests.find((r) => r.step.op === 'prompt' && !r.answered && sessionOf(r.step) === session)
     if (open && sent(open)) render(open)
     for (const request of requests) {
       if (request.rendered || request.answered || !sent(request)) continue
       const { step } = request
       if (step.op === 'loadSession' && ![...sessions.values()].includes(session)) {
-        sessions.set(step.session, session)
+        if (step.session !== undefined) sessions.set(step.session, session)
         if (step.as) sessions.set(step.as, session)
         render(request)
       }
@@ -153,7 +156,11 @@ export function buildConversation(lines: readonly string[], input?: ScenarioInpu
       const agent = result.agentInfo as Json | undefined
       items.push({ kind: 'marker', text: `agent: ${agent?.name ?? '?'} ${agent?.version ?? ''}`.trim() })
     } else if (step.op === 'prompt') {
-      items.push({ kind: 'end', session: sessions.get(step.session), stopReason: String(result.stopReason) })
+      items.push({
+        kind: 'end',
+        session: sessions.get(step.session ?? step.sessionId ?? ''),
+        stopReason: String(result.stopReason),
+      })
     }
   }
 

@@ -23,7 +23,7 @@ const init = { op: 'initialize' }
 const s1 = { op: 'newSession', as: 's1' }
 
 describe('parseInput', () => {
-  it('accepts the DESIGN §7 example', () => {
+  it('accepts a script with every kind of step', () => {
     const input = parse({
       steps: [
         init,
@@ -32,8 +32,8 @@ describe('parseInput', () => {
         { op: 'prompt', session: 's1', content: [{ type: 'text', text: '…' }], as: 'p2', background: true },
         { op: 'waitFor', event: 'turn/start', session: 's1' },
         { op: 'cancel', session: 's1' },
-        { op: 'await', from: 'p2' },
-        { op: 'prompt', session: 'bogus', text: 'x', expectError: { code: -32602 } },
+        { op: 'await', prompt: 'p2' },
+        { op: 'prompt', sessionId: 'bogus', text: 'x', expectError: { code: -32602 } },
       ],
       permissions: ['allow_once', 'reject_once'],
     })
@@ -48,7 +48,7 @@ describe('parseInput', () => {
         {
           op: 'newSession',
           as: 'bad',
-          cwd: 'relative/dir',
+          params: { cwd: 'relative/dir', mcpServers: [] },
           expectError: { code: -32602, message: 'cwd must be absolute' },
         },
         s1,
@@ -71,7 +71,7 @@ describe('parseInput', () => {
       steps: [{ op: 'initialize', extra: 1 }, { op: 'teleport' }, { session: 's1' }],
       perms: [],
     })
-    expect(message).toMatch(/- steps\[0\]\.extra: unknown field; the fields allowed here are: op, expectError/)
+    expect(message).toMatch(/- steps\[0\]\.extra: unknown field; the fields allowed here are: op, as, expectError/)
     expect(message).toMatch(/- steps\[1\]\.op: unknown op "teleport"; expected one of "initialize", "newSession"/)
     expect(message).toMatch(/- steps\[2\]\.op: missing "op"/)
     expect(message).toMatch(/- perms: unknown field/)
@@ -122,13 +122,16 @@ describe('parseInput', () => {
     const message = errorOf({
       steps: [init, { op: 'prompt', session: 's1', text: 'x' }, s1, { op: 'cancel', session: 'nobody' }],
     })
-    expect(message).toMatch(/steps\[1\]\.session: session alias "s1" is used before it is defined \(at steps\[2\]\)/)
-    expect(message).toMatch(/steps\[3\]\.session: no earlier step defines session alias "nobody"/)
+    expect(message).toMatch(/steps\[1\]\.session: session "s1" is used before it is defined \(at steps\[2\]\)/)
+    expect(message).toContain(
+      'steps[3].session: no earlier step defines session "nobody" (sessions named so far: s1); define it with ' +
+        '{ "op": "newSession", "as": "nobody" }, or send a literal id with "sessionId"',
+    )
   })
 
   it('rejects duplicate aliases', () => {
     expect(errorOf({ steps: [init, s1, { ...s1 }] })).toMatch(
-      /steps\[2\]\.as: alias "s1" is already defined by steps\[1\]/,
+      /steps\[2\]\.as: "s1" already names steps\[1\]; names must be unique/,
     )
   })
 
@@ -140,7 +143,9 @@ describe('parseInput', () => {
         { op: 'prompt', session: 'bad', text: 'x' },
       ],
     })
-    expect(message).toMatch(/steps\[2\]\.session: "bad" was defined by steps\[1\], which expects an error/)
+    expect(message).toMatch(
+      /steps\[2\]\.session: session "bad" is expected to fail \(steps\[1\] has expectError\), so it never exists/,
+    )
   })
 
   it('requires exactly one of text and content', () => {
@@ -162,35 +167,55 @@ describe('parseInput', () => {
         { op: 'prompt', session: 's1', text: 'a', background: true },
         { op: 'prompt', session: 's1', text: 'b', as: 'fg' },
         { op: 'prompt', session: 's1', text: 'c', as: 'p3', background: true },
-        { op: 'await', from: 's1' },
-        { op: 'await', from: 'missing' },
+        { op: 'await', prompt: 's1' },
+        { op: 'await', prompt: 'missing' },
         { op: 'prompt', session: 's1', text: 'd', as: 'p4', background: true },
-        { op: 'await', from: 'p4' },
-        { op: 'await', from: 'p4' },
+        { op: 'await', prompt: 'p4' },
+        { op: 'await', prompt: 'p4' },
+        { op: 'await', prompt: 'fg' },
       ],
     })
     expect(message).toMatch(/steps\[2\]\.background: a background prompt needs "as"/)
-    expect(message).toMatch(/steps\[3\]\.as: "as" names a background prompt/)
-    expect(message).toMatch(/steps\[5\]\.from: "s1" names a session, not a background prompt/)
-    expect(message).toMatch(/steps\[6\]\.from: no earlier background prompt is named "missing"/)
-    expect(message).toMatch(/steps\[9\]\.from: "p4" was already awaited by steps\[8\]/)
+    expect(message).toMatch(/steps\[5\]\.prompt: "s1" names a session, not a background prompt/)
+    expect(message).toMatch(/steps\[6\]\.prompt: no earlier background prompt is named "missing"; named so far: p3/)
+    expect(message).toMatch(/steps\[9\]\.prompt: background prompt "p4" is already awaited by steps\[8\]/)
+    expect(message).toMatch(/steps\[10\]\.prompt: "fg" names steps\[3\] \(prompt\), not a background prompt/)
     expect(message).toMatch(
-      /steps\[4\]\.as: background prompt "p3" is never awaited; add \{ "op": "await", "from": "p3" \}/,
+      /steps\[4\]\.as: background prompt "p3" is never awaited; add \{ "op": "await", "prompt": "p3" \}/,
     )
   })
 
-  it('rejects cwd without expectError, and count with turn', () => {
+  it('rejects params without expectError, and count with turn', () => {
     const message = errorOf({
       steps: [
         init,
-        { op: 'newSession', as: 's1', cwd: '/elsewhere' },
+        { op: 'newSession', as: 's1', params: { cwd: '/elsewhere' } },
         { op: 'waitFor', event: 'turn/end', session: 's1', count: 1, turn: 1 },
         { op: 'waitFor', event: 'permission/outcome', session: 's1', turn: 1 },
       ],
     })
-    expect(message).toMatch(/steps\[1\]\.cwd: cwd is only for invalid-cwd tests and needs expectError/)
+    expect(message).toMatch(/steps\[1\]\.params: params are only for invalid requests and need an expected error/)
     expect(message).toMatch(/steps\[2\]: give count or turn, not both/)
     expect(message).toMatch(/steps\[3\]\.turn: permission\/outcome events carry no turn/)
+  })
+
+  it('names the old spelling of a step with the new one, one problem per step', () => {
+    const message = errorOf({
+      steps: [
+        init,
+        { op: 'newSession', as: 's1', cwd: 42, expectError: { code: 1 } },
+        { op: 'promptBackground', session: 's1', as: 'p1', text: 'x' },
+        { op: 'awaitBackground', prompt: 'p1' },
+        { op: 'await', from: 'p1' },
+        { op: 'teleport' },
+      ],
+    })
+    expect(message).toContain(`${FILE}: 5 problems`)
+    expect(message).toContain('steps[1].cwd: "cwd" of newSession is now "params": { "cwd": …, "mcpServers": [] }')
+    expect(message).toContain('steps[2].op: "promptBackground" is now { "op": "prompt", "background": true')
+    expect(message).toContain('steps[3].op: "awaitBackground" is now { "op": "await", "prompt": … }')
+    expect(message).toContain('steps[4].from: "from" of await is now "prompt"')
+    expect(message).toContain('steps[5].op: unknown op "teleport"')
   })
 
   it('rejects an empty script', () => {
@@ -225,10 +250,13 @@ describe('parseInput: the client side and editor steps', () => {
 
   it('checks the session of a setMode step like any other', () => {
     expect(errorOf({ steps: [init, { op: 'setMode', session: 's9', mode: 'ask' }] })).toContain(
-      'no earlier step defines session alias "s9"',
+      'no earlier step defines session "s9"',
     )
     expect(
-      parse({ steps: [init, { op: 'setMode', session: 'bogus', mode: 'ask', expectError: { code: -32602 } }] }),
+      parse({ steps: [init, { op: 'setMode', sessionId: 'bogus', mode: 'ask', expectError: { code: -32602 } }] }),
     ).toBeTruthy()
+    expect(errorOf({ steps: [init, s1, { op: 'setMode', session: 's1', sessionId: 'x', mode: 'ask' }] })).toContain(
+      'steps[2]: setMode needs exactly one of "session" (the name of a newSession step) and "sessionId"',
+    )
   })
 })

@@ -1,110 +1,22 @@
-// `scenarios/<name>/input.json`: the ACP script the host drives (DESIGN §7).
-// The schema is strict per op; rules that span steps (aliases, awaits) live in
-// input-checks.ts so each error can point at the step that breaks them.
+// `scenarios/<name>/input.json`: the ACP script the host drives, in the one script language of
+// lib/acp-script/ (docs/scenario-format.md). The schema is strict per op; the rules that span
+// steps (names, awaits) are the shared checker's, so each error points at the step that breaks them.
 import { z } from 'zod'
-import { EVENT_TYPES, type EventType } from '../../../plugins/session/events.ts'
-import { inputCrossStepIssues } from './input-checks.ts'
-import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
+import { checkScript } from '../../../lib/acp-script/check.ts'
+import { renamedSpellingIssues, withoutRenamed } from '../../../lib/acp-script/renamed.ts'
+import { stepSchema } from '../../../lib/acp-script/shared-steps.ts'
+import { type FileIssue, fileErrorMap } from '../../../lib/file-issues.ts'
 import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
-import { editorClientSchema } from '../../../lib/editor-client-schema.ts'
+import { editorClientIssues, editorClientSchema } from '../../../lib/editor-client-schema.ts'
+import { type InputStep, RECORDED_SESSION_ALIASES, SCENARIO_STEPS } from './input-steps.ts'
 
 export const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
 /** What a script may queue: an option kind, or `hold` (leave the request open until the agent withdraws it). */
 export const PERMISSION_SCRIPT_ANSWERS = [...PERMISSION_ANSWER_KINDS, 'hold'] as const
 
-/** Names the script gives to sessions and background prompts, e.g. `s1`, `p2`. */
-const alias = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, {
-  error: (issue) =>
-    `${JSON.stringify(issue.input)} is not a valid alias; use a letter followed by letters, digits, "_" or "-" (e.g. ` +
-    `"s1")`,
-})
-
-/** A session reference: an alias defined earlier, or — only with expectError — any literal id to send as-is. */
-const sessionRef = z
-  .string()
-  .min(1)
-  .meta({
-    description:
-      'Alias of a session defined by an earlier step. With expectError, an undefined name is sent literally as the ' +
-      'session id.',
-  })
-
-const expectError = closedObject({
-  code: z.int().meta({ description: 'The JSON-RPC error code the request must fail with.' }),
-  message: z.string().optional().meta({ description: 'When given, the error message must equal this exactly.' }),
-}).meta({ description: 'The request must fail with this error; the run fails if it succeeds.' })
-
-const positiveInt = z.int().min(1)
-
-export const inputStepSchema = z.discriminatedUnion('op', [
-  closedObject({ op: z.literal('initialize'), expectError: expectError.optional() }),
-  closedObject({
-    op: z.literal('newSession'),
-    as: alias,
-    cwd: z
-      .json()
-      .optional()
-      .meta({ description: 'Only for invalid-cwd tests (needs expectError): sent instead of the temp cwd.' }),
-    expectError: expectError.optional(),
-  }),
-  closedObject({
-    op: z.literal('loadSession'),
-    session: sessionRef,
-    as: alias.optional().meta({ description: 'Another alias for the loaded session.' }),
-    expectError: expectError.optional(),
-  }),
-  closedObject({
-    op: z.literal('prompt'),
-    session: sessionRef,
-    text: z
-      .string()
-      .optional()
-      .meta({ description: 'Shorthand for one text content block. Exactly one of text and content.' }),
-    content: z
-      .array(z.looseObject({ type: z.string() }))
-      .min(1)
-      .optional()
-      .meta({
-        description:
-          'Exact ACP content blocks, sent unchanged (the agent validates them). Exactly one of text and content.',
-      }),
-    as: alias.optional().meta({ description: 'Names a background prompt for a later await.' }),
-    background: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Send without waiting for the response; an await step collects it.' }),
-    expectError: expectError.optional(),
-  }),
-  closedObject({ op: z.literal('cancel'), session: sessionRef }),
-  closedObject({
-    op: z.literal('setMode'),
-    session: sessionRef,
-    mode: z.string().min(1).meta({ description: 'The modeId sent with session/set_mode (e.g. "read-only").' }),
-    expectError: expectError.optional(),
-  }),
-  closedObject({
-    op: z.literal('listSessions'),
-    cursor: z.string().optional().meta({ description: 'Sent as the session/list cursor (only with expectError).' }),
-    expectError: expectError.optional(),
-  }).meta({ description: 'session/list with no filter; the response is in the transcript.' }),
-  closedObject({
-    op: z.literal('await'),
-    from: alias.meta({ description: 'The as of an earlier background prompt.' }),
-  }),
-  closedObject({
-    op: z.literal('waitFor'),
-    event: z
-      .enum(EVENT_TYPES as [EventType, ...EventType[]])
-      .meta({ description: 'A session event type (DESIGN §5).' }),
-    session: sessionRef,
-    count: positiveInt
-      .optional()
-      .meta({ description: 'Wait until the log holds at least this many such events (default 1).' }),
-    turn: positiveInt.optional().meta({ description: 'Wait for the event whose data.turn equals this.' }),
-  }),
-])
+export const inputStepSchema = stepSchema<InputStep>(SCENARIO_STEPS)
 
 /** What the host, as the editor, advertises at initialize and serves (ACP client capabilities). */
 export const clientSchema = editorClientSchema({
@@ -133,7 +45,7 @@ export const inputSchema = closedObject({
 }).meta({ title: 'dsh scenario input (input.json)' })
 
 export type ScenarioInput = z.output<typeof inputSchema>
-export type InputStep = ScenarioInput['steps'][number]
+export type { InputStep }
 export type ScenarioClient = NonNullable<ScenarioInput['client']>
 export type PermissionAnswerKind = (typeof PERMISSION_ANSWER_KINDS)[number]
 export type PermissionScriptAnswer = (typeof PERMISSION_SCRIPT_ANSWERS)[number]
@@ -146,11 +58,21 @@ export function parseInput(text: string, file: string): ScenarioInput {
   } catch (error) {
     throw new ScenarioFileError(file, [jsonSyntaxIssue(text, error as Error)])
   }
+  const renamed = renamedSpellingIssues((data as { steps?: unknown } | null)?.steps)
   const parsed = inputSchema.safeParse(data, { error: fileErrorMap })
-  if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
-  const issues = inputCrossStepIssues(parsed.data)
+  if (!parsed.success || renamed.length)
+    throw new ScenarioFileError(file, withoutRenamed(renamed, parsed.error?.issues ?? []))
+  const input = parsed.data
+  const issues = inputIssues(input)
   if (issues.length) throw new ScenarioFileError(file, issues)
-  return parsed.data
+  return input
+}
+
+/** The cross-step rules (names, sessions, awaits) and the client's. */
+export function inputIssues(input: ScenarioInput): FileIssue[] {
+  const predefined = { names: RECORDED_SESSION_ALIASES, what: 'a session restored from session.source' }
+  const { issues } = checkScript(input.steps, SCENARIO_STEPS, { predefined })
+  return [...issues, ...editorClientIssues(input.client)]
 }
 
 function jsonSyntaxIssue(text: string, error: Error) {

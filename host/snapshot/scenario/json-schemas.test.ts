@@ -41,6 +41,7 @@ describe('published JSON Schemas', () => {
     ).toEqual(ops)
     const prompt = steps.allOf[3].then
     expect(prompt.additionalProperties).toBe(false)
-    expect(prompt.required).toEqual(['op', 'session'])
+    expect(prompt.required).toEqual(['op'])
+    expect(Object.keys(prompt.properties)).toContain('sessionId')
   })
 })

@@ -61,22 +61,22 @@ describe('driveScenario', () => {
 
   it('fails an unexpected error, naming the step and how to expect it', async () => {
     const result = await drive({ steps: [...open, { op: 'prompt', session: 's1', text: 'fail RATE_LIMIT 429' }] })
-    expect(result.failures).toEqual([
-      expect.stringMatching(
-        /^demo: step 3 \(prompt s1 "fail RATE_LIMIT 429"\): unexpected error -32603 .*add "expectError"/,
-      ),
-    ])
+    expect(result.failures).toHaveLength(1)
+    expect(result.failures[0]).toMatch(/^demo: steps\[2\] \(prompt s1 "fail RATE_LIMIT 429"\) failed with -32603: /)
+    expect(result.failures[0]).toMatch(
+      /; add "expectError": \{ "code": -32603 \} to steps\[2\] if the error is intended$/,
+    )
   })
 
   it('fails an expected error that did not happen, and a wrong code', async () => {
     expect(
       (await drive({ steps: [...open, { op: 'prompt', session: 's1', text: 'hi', expectError: { code: -32603 } }] }))
         .failures,
-    ).toEqual([expect.stringContaining('step 3 (prompt s1 "hi"): expected error -32603, but the request succeeded')])
+    ).toEqual([expect.stringContaining('steps[2] (prompt s1 "hi"): expected error -32603, but the request succeeded')])
     expect(
       (
         await drive({
-          steps: [{ op: 'initialize' }, { op: 'prompt', session: 'nope', text: 'x', expectError: { code: -32600 } }],
+          steps: [{ op: 'initialize' }, { op: 'prompt', sessionId: 'nope', text: 'x', expectError: { code: -32600 } }],
         })
       ).failures,
     ).toEqual([expect.stringContaining('expected error code -32600, got -32602')])
@@ -85,7 +85,7 @@ describe('driveScenario', () => {
   it('times out a wait with a message saying what it waited for', async () => {
     const result = await drive({ steps: [...open, { op: 'waitFor', event: 'turn/start', session: 's1' }] }, 200)
     expect(result.failures).toEqual([
-      'demo: timed out after 200 ms waiting for step 3 (waitFor turn/start in s1): event turn/start in session s1',
+      'demo: timed out after 200 ms waiting for steps[2] (waitFor turn/start in s1): event turn/start in session s1',
     ])
   })
 

@@ -1,0 +1,36 @@
+// The steps every host runs: the client's requests and notifications. A host adds its own
+// kinds (waits on what only it observes) with `stepSchema([...SHARED_STEPS, ...own])`.
+import { z } from 'zod'
+import type { StepKind } from './step-kind.ts'
+import { awaitStep } from './steps/await.ts'
+import { cancelStep } from './steps/cancel.ts'
+import { initializeStep } from './steps/initialize.ts'
+import { listSessionsStep } from './steps/list-sessions.ts'
+import { loadSessionStep } from './steps/load-session.ts'
+import { newSessionStep } from './steps/new-session.ts'
+import { promptStep } from './steps/prompt.ts'
+import { setModeStep } from './steps/set-mode.ts'
+
+export const SHARED_STEPS = [
+  initializeStep,
+  newSessionStep,
+  loadSessionStep,
+  promptStep,
+  cancelStep,
+  setModeStep,
+  listSessionsStep,
+  awaitStep,
+] as const satisfies readonly StepKind[]
+
+/** A shared step as its schema parses it. */
+export type SharedStep = z.output<(typeof SHARED_STEPS)[number]['schema']>
+
+/**
+ * The strict step schema of a host's table: discriminated by `op`, each kind closed. `Step` is the
+ * union of the kinds' outputs (a table built at run time cannot carry it).
+ */
+export function stepSchema<Step>(kinds: readonly StepKind<never>[]): z.ZodType<Step> {
+  const [first, ...rest] = kinds.map((kind) => kind.schema)
+  if (!first) throw new Error('a step table needs at least one kind')
+  return z.discriminatedUnion('op', [first, ...rest]) as unknown as z.ZodType<Step>
+}

@@ -2,7 +2,8 @@
 // requests by mode, serves the confined file system, and lets the recorder see every message.
 import * as acp from '@agentclientprotocol/sdk'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
-import type { CaseClientSpec, CasePermissionMode } from './case-schema.ts'
+import type { CaseClientSpec } from './case-file.ts'
+import type { CasePermissionMode } from './case-schema.ts'
 import { createClientFs } from './client-fs.ts'
 import { createClientTerminals } from './client-terminals.ts'
 import type { CwdLedger } from './cwd-ledger.ts'

@@ -1,10 +1,10 @@
-// The shape of one conformance case file (scenarios/conformance/cases/NNN-<id>.json).
-// Strict throughout: an unknown field, step or check kind is an error, never ignored.
-// Rules that span steps and checks (names, references) live in case-refs.ts so each
-// error can point at the exact field that breaks them.
+// The checks of a conformance case and the words they use (scenarios/conformance/cases/NNN-<id>.json;
+// the file's whole shape is in case-file.ts, its steps are the shared ACP script). Strict throughout:
+// an unknown field or check kind is an error, never ignored. Rules that span steps and checks
+// (names, references) live in case-refs.ts so each error can point at the exact field.
 import { z } from 'zod'
+import { ref } from '../../lib/acp-script/fields.ts'
 import { closedObject, portableString } from '../../lib/closed-object.ts'
-import { editorClientSchema } from '../../lib/editor-client-schema.ts'
 
 /** How the runner answers permission requests in a whole run (--permission-mode). */
 export const PERMISSION_MODES = ['approve-all', 'deny-all'] as const
@@ -49,40 +49,6 @@ export const REVERSE_METHODS = [
 ] as const
 export type FileOutcome = (typeof FILE_OUTCOMES)[number]
 
-/** Names a step gives itself (`as`) so that later steps and checks can refer to it. */
-const stepName = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, {
-  error: (issue) =>
-    `${JSON.stringify(issue.input)} is not a valid step name; use a letter followed by letters, digits, "_" or "-" ` +
-    `(e.g. "s1", "first-prompt")`,
-})
-const ref = (what: string) => stepName.meta({ description: `The "as" of an earlier ${what} step.` })
-
-const sessionTarget = {
-  session: ref('newSession').optional(),
-  sessionId: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'A literal session id to send instead of a named session (for unknown-session cases). Exactly one of session ' +
-        'and sessionId.',
-    }),
-}
-
-const promptBody = {
-  ...sessionTarget,
-  text: z.string().optional().meta({ description: 'Shorthand for one text block. Exactly one of text and content.' }),
-  content: z
-    .array(z.looseObject({ type: z.string() }))
-    .min(1)
-    .optional()
-    .meta({
-      description:
-        'ACP content blocks sent as-is, except that "{{cwd}}" in any string becomes the case cwd. Exactly one of ' +
-        'text and content.',
-    }),
-}
-
 const window = {
   session: ref('newSession').optional().meta({ description: 'Only updates naming this session.' }),
   from: ref('any named').optional().meta({ description: 'Only updates that arrived after this step started.' }),
@@ -90,44 +56,6 @@ const window = {
 }
 
 const ms = (max: number) => z.int().min(0).max(max)
-
-export const caseStepSchema = z.discriminatedUnion('op', [
-  closedObject({
-    op: z.literal('newSession'),
-    as: stepName,
-    params: z
-      .record(z.string(), z.json())
-      .optional()
-      .meta({
-        description:
-          'Sent instead of {"cwd": "{{cwd}}", "mcpServers": []}, for deliberately invalid requests; "{{cwd}}" is ' +
-          'replaced.',
-      }),
-  }),
-  closedObject({ op: z.literal('prompt'), as: stepName.optional(), ...promptBody }),
-  closedObject({ op: z.literal('promptBackground'), as: stepName, ...promptBody }),
-  closedObject({ op: z.literal('awaitBackground'), as: stepName.optional(), prompt: ref('promptBackground') }),
-  closedObject({ op: z.literal('cancel'), as: stepName.optional(), ...sessionTarget }),
-  closedObject({ op: z.literal('sleep'), as: stepName.optional(), ms: ms(60_000) }),
-  closedObject({
-    op: z.literal('waitPermission'),
-    as: stepName.optional(),
-    min: z.int().min(1).optional().meta({ description: 'Default 1.' }),
-    session: window.session,
-  }).meta({ description: 'Wait (up to timeouts.updateMs) until at least min permission requests have arrived.' }),
-  closedObject({
-    op: z.literal('waitTerminal'),
-    as: stepName.optional(),
-    min: z.int().min(1).optional().meta({ description: 'Default 1.' }),
-  }).meta({ description: 'Wait (up to timeouts.updateMs) until the agent has created at least min client terminals.' }),
-  closedObject({
-    op: z.literal('waitUpdates'),
-    as: stepName.optional(),
-    min: z.int().min(1),
-    session: window.session,
-    from: window.from,
-  }).meta({ description: 'Wait (up to timeouts.updateMs) until at least min matching updates have arrived.' }),
-])
 
 export const caseCheckSchema = z.discriminatedUnion('check', [
   closedObject({ check: z.literal('protocolVersion') }).meta({
@@ -143,7 +71,7 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
   }).meta({ description: 'The saved session id is a non-empty string.' }),
   closedObject({
     check: z.literal('stopReason'),
-    prompt: ref('prompt or promptBackground'),
+    prompt: ref('prompt'),
     in: z.array(z.enum(STOP_REASONS)).min(1),
   }),
   closedObject({
@@ -176,7 +104,7 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
   }),
   closedObject({
     check: z.literal('error'),
-    step: ref('newSession, prompt or promptBackground'),
+    step: ref('request (initialize, newSession, loadSession, prompt, setMode, listSessions)'),
     codes: z.array(z.int()).min(1).meta({ description: 'The JSON-RPC error code must be one of these.' }),
     words: z
       .array(z.string().min(1))
@@ -223,7 +151,7 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
   }).meta({
     description: 'The agent created client terminals and released every one (terminal/release), as asked for here.',
   }),
-  closedObject({ check: z.literal('noLateUpdates'), prompt: ref('prompt or promptBackground') }).meta({
+  closedObject({ check: z.literal('noLateUpdates'), prompt: ref('prompt') }).meta({
     description:
       "No update for the prompt's session arrived after its response, until the next prompt in that session (or " +
       'the end of the case).',
@@ -231,65 +159,14 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
 ])
 
 export const caseTimeoutsSchema = closedObject({
-  startMs: ms(600_000)
-    .optional()
-    .meta({ description: 'Starting the agent and its answer to initialize. Default 30000.' }),
+  startMs: ms(600_000).optional().meta({ description: 'Starting the agent, and each initialize step. Default 30000.' }),
   requestMs: ms(600_000)
     .optional()
     .meta({ description: 'Each request after initialize (session/new, a foreground prompt). Default 30000.' }),
-  updateMs: ms(600_000).optional().meta({ description: 'Each waitUpdates step. Default 10000.' }),
-  settleMs: ms(600_000).optional().meta({ description: 'Each awaitBackground step. Default 10000.' }),
+  updateMs: ms(600_000)
+    .optional()
+    .meta({ description: 'Each waitUpdates, waitPermission and waitTerminal step. Default 10000.' }),
+  settleMs: ms(600_000).optional().meta({ description: 'Each await step. Default 10000.' }),
 })
 
-export const caseFileSchema = closedObject({
-  $schema: z.string().optional(),
-  title: z.string().min(1).meta({ description: 'One line: the behaviour this case checks.' }),
-  spec: z
-    .array(z.string().regex(/^R\d+$/, { error: 'requirement ids look like "R7" (see scenarios/conformance/SPEC.md)' }))
-    .min(1)
-    .meta({ description: 'The SPEC.md requirements this case checks.' }),
-  permissionMode: z
-    .enum(CASE_PERMISSION_MODES)
-    .optional()
-    .meta({
-      description:
-        'Overrides --permission-mode for this case; "hold" leaves requests unanswered until the session is ' +
-        'cancelled, then answers "cancelled".',
-    }),
-  timeouts: caseTimeoutsSchema.optional(),
-  client: editorClientSchema({
-    fs: 'Advertised fs capabilities. Default (no client field): read and write.',
-    terminal: 'Advertise terminals; the runner runs terminal/create commands as local processes.',
-    buffers: 'Unsaved editor buffers by cwd-relative path, answered by fs/read_text_file instead of the file.',
-  })
-    .optional()
-    .meta({
-      description:
-        'What the runner advertises at initialize and serves. Without it: fs read and write, no terminal, no buffers.',
-    }),
-  files: z
-    .record(portableString, z.string())
-    .optional()
-    .meta({ description: 'Seed files written into the case cwd before the agent starts.' }),
-  steps: z.array(caseStepSchema),
-  checks: z.array(caseCheckSchema).min(1),
-}).meta({ title: 'dsh conformance case (scenarios/conformance/cases/NNN-<id>.json)' })
-
-export type CaseFile = z.output<typeof caseFileSchema>
-export type CaseClientSpec = NonNullable<CaseFile['client']>
-export type CaseStep = CaseFile['steps'][number]
-export type CaseCheck = CaseFile['checks'][number]
-export type StepOp = CaseStep['op']
-export type CheckKind = CaseCheck['check']
-
-export const profileFileSchema = closedObject({
-  $schema: z.string().optional(),
-  description: z.string().min(1),
-  required: z.array(z.string()).min(1).meta({ description: 'Case ids that must pass.' }),
-  optional: z
-    .array(z.string())
-    .optional()
-    .meta({ description: 'Case ids that run and are reported but do not fail the run.' }),
-}).meta({ title: 'dsh conformance profile (scenarios/conformance/profiles/<name>.json)' })
-
-export type ProfileFile = z.output<typeof profileFileSchema>
+export type CaseCheck = z.output<typeof caseCheckSchema>

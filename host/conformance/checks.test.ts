@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { CaseCheck } from './case-schema.ts'
 import { evaluateCheck, windowText } from './checks.ts'
 import { answerPermission } from './permissions.ts'
-import { emptyTrace, updatesOf, type CaseTrace, type RequestOutcome, type StepRecord } from './trace.ts'
+import type { RequestOutcome } from '../../lib/acp-script/outcome.ts'
+import { stepLabel } from '../../lib/acp-script/describe.ts'
+import { emptyTrace, updatesOf, type CaseTrace, type StepRecord } from './trace.ts'
 
 /** A hand-built trace: steps and wire messages share one counter, as in a real run. */
 function builder() {
@@ -14,7 +16,9 @@ function builder() {
   return {
     trace,
     step(op: StepRecord['op'], as?: string, extra: Partial<StepRecord> = {}) {
-      const record: StepRecord = { index: trace.steps.length, op, ...(as ? { as } : {}), startSeq: ++seq, ...extra }
+      const index = trace.steps.length
+      const label = stepLabel(index, op, as)
+      const record: StepRecord = { index, op, ...(as ? { as } : {}), label, startSeq: ++seq, ...extra }
       trace.steps.push(record)
       return record
     },

@@ -6,7 +6,8 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { caseFileSchema, profileFileSchema } from './case-schema.ts'
+import { discriminateSteps } from '../../lib/acp-script/json-schema.ts'
+import { caseFileSchema, profileFileSchema } from './case-file.ts'
 import { defaultSuiteDir } from './load-suite.ts'
 
 export const CONFORMANCE_SCHEMAS = {
@@ -16,6 +17,7 @@ export const CONFORMANCE_SCHEMAS = {
 
 export function renderConformanceSchema(name: keyof typeof CONFORMANCE_SCHEMAS): string {
   const json = z.toJSONSchema(CONFORMANCE_SCHEMAS[name], { io: 'input', target: 'draft-2020-12' })
+  if (name === 'case.schema.json') discriminateSteps(json as Record<string, unknown>)
   return `${JSON.stringify({ $id: name, ...json }, null, 2)}\n`
 }
 

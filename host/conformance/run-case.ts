@@ -1,14 +1,14 @@
 // One case, start to finish: a fresh cwd, a fresh agent process, a real ACP client (answers
-// permissions, serves confined fs), the steps, the checks, and a verified cleanup.
+// permissions, serves confined fs), the steps, the checks, and a verified cleanup. A class with
+// a method per phase; every phase after the first failure is skipped except cleanup.
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as acp from '@agentclientprotocol/sdk'
 import { AgentProcess } from '../../lib/process/agent-process.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
 import { CASE_MARKER_VAR, newCaseMarker } from './case-marker.ts'
 import type { PermissionMode } from './case-schema.ts'
-import { connectCaseClient } from './case-client.ts'
+import { type CaseClient, connectCaseClient } from './case-client.ts'
 import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
 import { CwdLedger } from './cwd-ledger.ts'
@@ -18,7 +18,7 @@ import type { CaseResult } from './report.ts'
 import type { PlannedCase } from './select.ts'
 import type { AgentCommand } from './shell-words.ts'
 import { StdoutLineCheck } from './stdout-lines.ts'
-import { DEFAULT_TIMEOUTS, errorInfo, runSteps, type CaseTimeouts } from './steps.ts'
+import { DEFAULT_TIMEOUTS, runSteps, type CaseTimeouts } from './steps.ts'
 
 export interface CaseRunOptions {
   agent: AgentCommand
@@ -44,57 +44,96 @@ export interface CaseOutcome {
 
 const STDERR_TAIL_CHARS = 2000
 
-export async function runCase(planned: PlannedCase, options: CaseRunOptions): Promise<CaseOutcome> {
-  const started = Date.now()
-  const { case: conformanceCase, required } = planned
-  const data = conformanceCase.data
-  const scale = options.timeoutScale ?? 1
-  const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...data.timeouts }
-  const timeouts = Object.fromEntries(
-    Object.entries(base).map(([key, ms]) => [key, ms * scale]),
-  ) as unknown as CaseTimeouts
-  const mode = data.permissionMode ?? options.permissionMode
-  const failures: string[] = []
-  let interrupted = false
+export function runCase(planned: PlannedCase, options: CaseRunOptions): Promise<CaseOutcome> {
+  return new CaseRun(planned, options).run()
+}
 
-  const root = options.cwd ?? (await mkdtemp(join(tmpdir(), `dsh-conformance-${conformanceCase.id}-`)))
-  const ledger = new CwdLedger(root, options.cwd === undefined)
-  const recorder = new TraceRecorder(root)
-  const trace = recorder.trace
-  let agent: AgentProcess | undefined
-  let connection: acp.ClientConnection | undefined
-  let releaseTerminals = async () => {}
-  let descendants: ProcessRef[] = []
-  const marker = newCaseMarker(conformanceCase.id)
-  // Waits end at once when the run is interrupted (reason: the signal's name) or when the
-  // agent breaks the stdio framing (reason: the error that fails the case).
-  const caseAbort = new AbortController()
-  const stopOnInterrupt = () => caseAbort.abort(options.signal.reason)
-  if (options.signal.aborted) stopOnInterrupt()
-  else options.signal.addEventListener('abort', stopOnInterrupt, { once: true })
-  let stdoutProblem: string | undefined
-  const stdoutCheck = new StdoutLineCheck((problem) => {
-    stdoutProblem = problem
-    caseAbort.abort(new Error(problem))
+class CaseRun {
+  private readonly started = Date.now()
+  private readonly data: PlannedCase['case']['data']
+  private readonly timeouts: CaseTimeouts
+  private readonly failures: string[] = []
+  private interrupted = false
+  private ledger!: CwdLedger
+  private recorder!: TraceRecorder
+  private agent: AgentProcess | undefined
+  private client: CaseClient | undefined
+  private descendants: ProcessRef[] = []
+  private readonly marker: string
+  /**
+   * Waits end at once when the run is interrupted (reason: the signal's name) or when the agent
+   * breaks the stdio framing (reason: the error that fails the case).
+   */
+  private readonly caseAbort = new AbortController()
+  private readonly stopOnInterrupt = () => this.caseAbort.abort(this.options.signal.reason)
+  private stdoutProblem: string | undefined
+  private readonly stdoutCheck = new StdoutLineCheck((problem) => {
+    this.stdoutProblem = problem
+    this.caseAbort.abort(new Error(problem))
   })
-  const signal = caseAbort.signal
 
-  try {
-    await ledger.begin()
-    for (const [path, content] of Object.entries(data.files ?? {}))
-      await ledger.write(path, content, { refuseExisting: !ledger.temporary })
-    agent = new AgentProcess({
-      command: options.agent.command,
-      args: options.agent.args,
+  constructor(
+    private readonly planned: PlannedCase,
+    private readonly options: CaseRunOptions,
+  ) {
+    this.data = planned.case.data
+    const scale = options.timeoutScale ?? 1
+    const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...this.data.timeouts }
+    this.timeouts = {
+      startMs: base.startMs * scale,
+      requestMs: base.requestMs * scale,
+      updateMs: base.updateMs * scale,
+      settleMs: base.settleMs * scale,
+    }
+    this.marker = newCaseMarker(planned.case.id)
+  }
+
+  private get signal(): AbortSignal {
+    return this.caseAbort.signal
+  }
+
+  async run(): Promise<CaseOutcome> {
+    const root = this.options.cwd ?? (await mkdtemp(join(tmpdir(), `dsh-conformance-${this.planned.case.id}-`)))
+    this.ledger = new CwdLedger(root, this.options.cwd === undefined)
+    this.recorder = new TraceRecorder(root)
+    if (this.options.signal.aborted) this.stopOnInterrupt()
+    else this.options.signal.addEventListener('abort', this.stopOnInterrupt, { once: true })
+    try {
+      await this.seed()
+      this.client = await this.start()
+      await this.play(this.client)
+      await this.check()
+    } catch (error) {
+      await this.fail(error as Error)
+    }
+    this.options.signal.removeEventListener('abort', this.stopOnInterrupt)
+    const cleanup = await this.cleanup()
+    return { processesGone: cleanup.processesGone, result: this.result(cleanup) }
+  }
+
+  private async seed(): Promise<void> {
+    await this.ledger.begin()
+    for (const [path, content] of Object.entries(this.data.files ?? {}))
+      await this.ledger.write(path, content, { refuseExisting: !this.ledger.temporary })
+  }
+
+  /** Starts the agent without a shell and connects the case's client to it. */
+  private async start(): Promise<CaseClient> {
+    const command = this.options.agent
+    const agent = new AgentProcess({
+      command: command.command,
+      args: command.args,
       // The agent runs where the runner runs (its command may use relative paths); the
       // case cwd reaches it through session/new, as with any editor.
       cwd: process.cwd(),
-      env: { ...options.env, ...options.agent.env, [CASE_MARKER_VAR]: marker },
-      shutdownPhaseMs: options.cleanupPhaseMs ?? 2000,
+      env: { ...this.options.env, ...command.env, [CASE_MARKER_VAR]: this.marker },
+      shutdownPhaseMs: this.options.cleanupPhaseMs ?? 2000,
     })
-    agent.child.stdout!.on('data', (chunk: Buffer) => stdoutCheck.push(chunk))
-    agent.child.stdout!.on('end', () => stdoutCheck.end())
-    await waitBounded(agent.spawned, timeouts.startMs, 'the agent process to start (startMs)', signal).catch(
+    this.agent = agent
+    agent.child.stdout!.on('data', (chunk: Buffer) => this.stdoutCheck.push(chunk))
+    agent.child.stdout!.on('end', () => this.stdoutCheck.end())
+    const signal = this.signal
+    await waitBounded(agent.spawned, this.timeouts.startMs, 'the agent process to start (startMs)', signal).catch(
       (error: Error) => {
         if (signal.aborted || error.name === 'WaitTimeoutError') throw error
         throw new Error(
@@ -103,93 +142,86 @@ export async function runCase(planned: PlannedCase, options: CaseRunOptions): Pr
         )
       },
     )
-    const client = connectCaseClient(agent, recorder, ledger, mode, data.client)
-    releaseTerminals = client.releaseTerminals
-    connection = client.connection
+    const mode = this.data.permissionMode ?? this.options.permissionMode
+    return connectCaseClient(agent, this.recorder, this.ledger, mode, this.data.client)
+  }
 
-    const initialize = connection.agent.request(acp.methods.agent.initialize, {
-      protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: client.capabilities,
-      clientInfo: { name: 'dsh-conformance', version: '1' },
-    })
-    trace.initialize = await waitBounded(
-      initialize.then(
-        (result) => ({ kind: 'ok' as const, result }),
-        (error) => ({ kind: 'error' as const, error: errorInfo(error) }),
-      ),
-      timeouts.startMs,
-      'the response to initialize (startMs)',
-      signal,
-    )
-    if (trace.initialize.kind === 'error')
-      throw new Error(
-        `initialize failed with ${trace.initialize.error.code ?? 'no code'}: ${trace.initialize.error.message}`,
-      )
-    if (agent.child.pid !== undefined) descendants = liveDescendants(agent.child.pid)
-
-    await runSteps(data.steps, {
-      agent: connection.agent,
-      recorder,
-      timeouts,
-      signal,
-      expectedErrors: new Set(data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
+  private async play(client: CaseClient): Promise<void> {
+    const pid = this.agent?.child.pid
+    await runSteps(this.data.steps, {
+      agent: client.connection.agent,
+      recorder: this.recorder,
+      timeouts: this.timeouts,
+      signal: this.signal,
+      capabilities: client.capabilities,
+      expectedErrors: new Set(this.data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
       beforeCancel: client.releaseHeld,
+      afterInitialize: () => {
+        if (pid !== undefined) this.descendants = liveDescendants(pid)
+      },
     })
+  }
 
-    for (const check of data.checks) {
+  /** Reads what workspaceFile checks look at, then runs every check on the trace. */
+  private async check(): Promise<void> {
+    const trace = this.recorder.trace
+    for (const check of this.data.checks) {
       if (check.check !== 'workspaceFile') continue
-      const real = await ledger.resolveInside(check.path)
+      const real = await this.ledger.resolveInside(check.path)
       trace.workspace.set(
         check.path,
         real === undefined ? undefined : await readFile(real, 'utf8').catch(() => undefined),
       )
     }
-    data.checks.forEach((check, index) => {
+    this.data.checks.forEach((check, index) => {
       const problem = evaluateCheck(check, trace)
-      if (problem) failures.push(`checks[${index}] (${check.check}): ${problem}`)
+      if (problem) this.failures.push(`checks[${index}] (${check.check}): ${problem}`)
     })
-  } catch (error) {
-    interrupted = error instanceof InterruptedError
-    const message = (error as Error).message
-    if (message !== stdoutProblem) {
-      // A closed connection usually means the agent died; its exit event may still be on the way.
-      if (!interrupted && agent) await Promise.race([agent.exited, new Promise((r) => setTimeout(r, 300))])
-      failures.push(`${message}${interrupted ? '' : agentDiedNote(agent)}`)
-    }
   }
-  options.signal.removeEventListener('abort', stopOnInterrupt)
 
-  // Cleanup always runs, interrupted or not: descendants seen late count too.
-  if (agent?.child.pid !== undefined && agent.child.exitCode === null) {
-    descendants = mergeRefs(descendants, liveDescendants(agent.child.pid))
+  private async fail(error: Error): Promise<void> {
+    this.interrupted = error instanceof InterruptedError
+    if (error.message === this.stdoutProblem) return
+    // A closed connection usually means the agent died; its exit event may still be on the way.
+    if (!this.interrupted && this.agent) await Promise.race([this.agent.exited, new Promise((r) => setTimeout(r, 300))])
+    this.failures.push(`${error.message}${this.interrupted ? '' : agentDiedNote(this.agent)}`)
   }
-  connection?.close()
-  await releaseTerminals()
-  const cleanup: CleanupReport = await stopAgent(agent, { descendants, marker }, options.cleanupPhaseMs ?? 2000)
-  cleanup.problems.push(...(await ledger.cleanup()))
-  // Read after cleanup: the agent's whole stdout, up to its exit, has been seen.
-  if (stdoutProblem !== undefined) failures.unshift(stdoutProblem)
-  failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))
 
-  const status = interrupted ? 'interrupted' : failures.length ? 'fail' : 'pass'
-  const stderr = agent?.stderr() ?? ''
-  return {
-    processesGone: cleanup.processesGone,
-    result: {
-      id: conformanceCase.id,
-      file: conformanceCase.file,
-      title: data.title,
-      spec: data.spec,
-      required,
+  /** Always runs, interrupted or not: descendants seen late count too. */
+  private async cleanup(): Promise<CleanupReport> {
+    const child = this.agent?.child
+    if (child?.pid !== undefined && child.exitCode === null)
+      this.descendants = mergeRefs(this.descendants, liveDescendants(child.pid))
+    this.client?.connection.close()
+    await this.client?.releaseTerminals()
+    const refs = { descendants: this.descendants, marker: this.marker }
+    const cleanup = await stopAgent(this.agent, refs, this.options.cleanupPhaseMs ?? 2000)
+    cleanup.problems.push(...(await this.ledger.cleanup()))
+    // Read after cleanup: the agent's whole stdout, up to its exit, has been seen.
+    if (this.stdoutProblem !== undefined) this.failures.unshift(this.stdoutProblem)
+    this.failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))
+    return cleanup
+  }
+
+  private result(cleanup: CleanupReport): CaseResult {
+    const { id, file } = this.planned.case
+    const status = this.interrupted ? 'interrupted' : this.failures.length ? 'fail' : 'pass'
+    const stderr = this.agent?.stderr() ?? ''
+    return {
+      id,
+      file,
+      title: this.data.title,
+      spec: this.data.spec,
+      required: this.planned.required,
       status,
-      durationMs: Date.now() - started,
-      failures,
+      durationMs: Date.now() - this.started,
+      failures: this.failures,
       warnings: [],
       cleanup,
       ...(status !== 'pass' && stderr
         ? { agentStderr: stderr.length > STDERR_TAIL_CHARS ? `…${stderr.slice(-STDERR_TAIL_CHARS)}` : stderr }
         : {}),
-    },
+    }
   }
 }
 

@@ -61,13 +61,13 @@ describe('dsh conformance against a fake agent', () => {
     expect(result('misbehave').failures).toEqual([
       expect.stringMatching(
         new RegExp(
-          String.raw`^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[1\] \(prompt ` +
+          String.raw`^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[2\] \(prompt ` +
             String.raw`"p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\)`,
         ),
       ),
       expect.stringMatching(
         new RegExp(
-          String.raw`^checks\[1\] \(updatesNameSession\): 1 of 1 updates from steps\[3\] \(prompt "p2"\) do not ` +
+          String.raw`^checks\[1\] \(updatesNameSession\): 1 of 1 updates from steps\[4\] \(prompt "p2"\) do not ` +
             String.raw`name session s1 \("fake-1"\): #\d+ agent_message_chunk names "not-fake-1"$`,
         ),
       ),
@@ -87,7 +87,12 @@ describe('dsh conformance against a fake agent', () => {
   it('says why when the agent exits at once, quoting its stderr', async () => {
     const suiteDir = await writeSuite({
       cases: {
-        '001-handshake.json': { title: 'handshake', spec: ['R1'], steps: [], checks: [{ check: 'protocolVersion' }] },
+        '001-handshake.json': {
+          title: 'handshake',
+          spec: ['R1'],
+          steps: [{ op: 'initialize' }],
+          checks: [{ check: 'protocolVersion' }],
+        },
       },
     })
     const { code, result } = await runTestSuite({
@@ -98,8 +103,8 @@ describe('dsh conformance against a fake agent', () => {
     expect(result('handshake').failures).toEqual([
       expect.stringMatching(
         new RegExp(
-          String.raw`^initialize failed with no code: .*\(the agent process exited with code 3; its stderr ends ` +
-            String.raw`with: agent refuses to start\)$`,
+          String.raw`^steps\[0\] \(initialize\) failed with no code: .*\(the agent process exited with code 3; its ` +
+            String.raw`stderr ends with: agent refuses to start\)$`,
         ),
       ),
     ])

@@ -25,12 +25,18 @@ describe('dsh conformance and signals', () => {
           title: 'a prompt that never answers',
           spec: ['R1'],
           steps: [
+            { op: 'initialize' },
             { op: 'newSession', as: 's1' },
             { op: 'prompt', session: 's1', as: 'p1', text: 'hang' },
           ],
           checks: [{ check: 'stopReason', prompt: 'p1', in: ['end_turn'] }],
         },
-        '002-later.json': { title: 'never launched', spec: ['R1'], steps: [], checks: [{ check: 'protocolVersion' }] },
+        '002-later.json': {
+          title: 'never launched',
+          spec: ['R1'],
+          steps: [{ op: 'initialize' }],
+          checks: [{ check: 'protocolVersion' }],
+        },
       },
     })
     const reportFile = join(await scratchDir('signal'), 'report.json')

@@ -49,7 +49,7 @@ describe('an agent that writes garbage to stdout', () => {
           spec: ['R1'],
           // Long enough that a timeout cannot be mistaken for the fix.
           timeouts: { startMs: 15_000 },
-          steps: [],
+          steps: [{ op: 'initialize' }],
           checks: [{ check: 'protocolVersion' }],
         },
       },

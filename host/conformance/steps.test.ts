@@ -1,7 +1,7 @@
 // The step engine against an in-process agent (no processes): what each kind of failure says.
 import * as acp from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
-import type { CaseStep } from './case-schema.ts'
+import type { CaseStep } from './case-steps.ts'
 import { TraceRecorder } from './recorder.ts'
 import { DEFAULT_TIMEOUTS, runSteps, type StepContext } from './steps.ts'
 
@@ -75,24 +75,39 @@ describe('runSteps', () => {
 
   it('fails on a timeout naming the step and the budget', async () => {
     const { error } = await run([session, { op: 'prompt', session: 's1', as: 'p1', text: 'hang' }])
-    expect(error?.message).toBe('timed out after 100 ms waiting for the response to steps[1] (prompt "p1") (requestMs)')
+    expect(error?.message).toBe(
+      'timed out after 100 ms waiting for the response to steps[1] (prompt "p1" s1 "hang") (requestMs)',
+    )
   })
 
   it('fails on an error nobody expected, saying how to expect it; an expected one passes', async () => {
     const ghost: CaseStep = { op: 'prompt', sessionId: 'ghost', as: 'g', text: 'hi' }
     expect((await run([ghost])).error?.message).toBe(
-      'steps[0] (prompt "g") failed with -32602: Invalid params: unknown session ghost; if the case expects this ' +
-        'error, add {"check": "error", "step": "g", "codes": [-32602]}',
+      'steps[0] (prompt "g" session "ghost" "hi") failed with -32602: Invalid params: unknown session ghost; if the ' +
+        'case expects this error, add {"check": "error", "step": "g", "codes": [-32602]} (or "expectError" to the step)',
     )
     const expected = await run([ghost], { expectedErrors: new Set(['g']) })
     expect(expected.error).toBeUndefined()
     expect(expected.trace.steps[0]!.outcome).toMatchObject({ kind: 'error', error: { code: -32602 } })
   })
 
+  it('judges an inline expectError like a scenario does, and records initialize for the checks', async () => {
+    const ghost: CaseStep = { op: 'prompt', sessionId: 'ghost', text: 'hi', expectError: { code: -32602 } }
+    const init: CaseStep = { op: 'initialize' }
+    const { error, trace } = await run([init, ghost])
+    expect(error).toBeUndefined()
+    expect(trace.initialize).toMatchObject({ kind: 'ok', result: { protocolVersion: 1 } })
+    const wrong: CaseStep = { ...ghost, expectError: { code: -32600 } }
+    expect((await run([wrong])).error?.message).toBe(
+      'steps[0] (prompt session "ghost" "hi"): expected error code -32600, got -32602: Invalid params: unknown ' +
+        'session ghost',
+    )
+  })
+
   it('says how many updates arrived when waitUpdates runs out, and stops at once when interrupted', async () => {
     const steps: CaseStep[] = [
       session,
-      { op: 'promptBackground', session: 's1', as: 'p1', text: 'hang' },
+      { op: 'prompt', session: 's1', as: 'p1', text: 'hang', background: true },
       { op: 'waitUpdates', min: 3, from: 'p1' },
     ]
     expect((await run(steps)).error?.message).toBe(
@@ -106,7 +121,7 @@ describe('runSteps', () => {
     })
     expect(interrupted.error?.name).toBe('InterruptedError')
     expect(interrupted.error?.message).toBe(
-      'interrupted by SIGINT while waiting for the response to steps[1] (prompt "p1") (requestMs)',
+      'interrupted by SIGINT while waiting for the response to steps[1] (prompt "p1" s1 "hang") (requestMs)',
     )
   })
 })

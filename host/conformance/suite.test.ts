@@ -14,10 +14,15 @@ const profile = (name: string, data: unknown) => source('profiles', name, data)
 const minimal = {
   title: 'a session can be created',
   spec: ['R1'],
-  steps: [{ op: 'newSession', as: 's1' }],
+  steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1' }],
   checks: [{ check: 'sessionId', session: 's1' }],
 }
-const withSteps = (steps: unknown[], checks: unknown[] = minimal.checks) => ({ ...minimal, steps, checks })
+/** A case whose steps are `steps` (the first, steps[0], is always initialize). */
+const withSteps = (steps: unknown[], checks: unknown[] = minimal.checks) => ({
+  ...minimal,
+  steps: [{ op: 'initialize' }, ...steps],
+  checks,
+})
 
 /** Every problem, as `file: path: message` lines, from a suite that must be invalid. */
 function problems(cases: SourceFile[], profiles: SourceFile[] = []): string[] {
@@ -73,9 +78,9 @@ describe('validateSuite', () => {
       ]),
     ).toEqual([
       // A near miss names what was meant (lib/did-you-mean.ts); a miss lists what exists.
-      'cases/001-a.json: steps[0].op: unknown op "newsession"; did you mean "newSession"?',
-      'cases/001-a.json: steps[1].ms: expected number, got string "soon"',
-      'cases/001-a.json: steps[2].sesion: unknown field; did you mean "session"?',
+      'cases/001-a.json: steps[1].op: unknown op "newsession"; did you mean "newSession"?',
+      'cases/001-a.json: steps[2].ms: expected number, got string "soon"',
+      'cases/001-a.json: steps[3].sesion: unknown field; did you mean "session"?',
       expect.stringMatching(
         /^cases\/001-a\.json: checks\[0\]\.check: unknown check "stopreason"; did you mean "stopReason"\?$/,
       ),
@@ -116,7 +121,7 @@ describe('validateSuite', () => {
             [
               { op: 'newSession', as: 's1' },
               { op: 'prompt', session: 's2', text: 'hi' },
-              { op: 'promptBackground', session: 's1', as: 'bg', text: 'long' },
+              { op: 'prompt', session: 's1', as: 'bg', text: 'long', background: true },
               { op: 'prompt', session: 's1', sessionId: 'x', text: 'hi' },
               { op: 'prompt', session: 's1', as: 's1', content: [{ type: 'text', text: 'a' }], text: 'b' },
             ],
@@ -129,17 +134,17 @@ describe('validateSuite', () => {
         ),
       ]),
     ).toEqual([
-      'cases/001-refs.json: steps[1].session: no earlier step is named "s2"; sessions named so far: s1',
-      'cases/001-refs.json: steps[3]: prompt needs exactly one of "session" (the name of a newSession step) and ' +
+      'cases/001-refs.json: steps[2].session: no earlier step defines session "s2" (sessions named so far: s1); ' +
+        'define it with { "op": "newSession", "as": "s2" }, or send a literal id with "sessionId"',
+      'cases/001-refs.json: steps[4]: prompt needs exactly one of "session" (the name of a newSession step) and ' +
         '"sessionId" (a literal id)',
-      'cases/001-refs.json: steps[4]: prompt needs exactly one of "text" and "content"',
-      'cases/001-refs.json: steps[4].as: "s1" already names steps[0]; step names must be unique in a case',
-      'cases/001-refs.json: steps[2].as: background prompt "bg" is never awaited; add {"op": "awaitBackground", ' +
-        '"prompt": "bg"} after it',
-      'cases/001-refs.json: checks[0].prompt: "s1" is a newSession step (steps[0]); this must name a prompt or ' +
-        'promptBackground step: bg',
+      'cases/001-refs.json: steps[5]: give either text or content, not both',
+      'cases/001-refs.json: steps[5].as: "s1" already names steps[1]; names must be unique',
+      'cases/001-refs.json: steps[3].as: background prompt "bg" is never awaited; add { "op": "await", "prompt": ' +
+        '"bg" } after it',
+      'cases/001-refs.json: checks[0].prompt: "s1" is a newSession step (steps[1]); this must name a prompt step: bg',
       'cases/001-refs.json: checks[1].step: no step is named "nope"; request steps named so far: s1, bg',
-      'cases/001-refs.json: checks[2].through: "s1" (steps[0]) comes before "from" "bg" (steps[2]); swap them',
+      'cases/001-refs.json: checks[2].through: "s1" (steps[1]) comes before "from" "bg" (steps[3]); swap them',
       'cases/001-refs.json: checks[2].max: max 0 is below min 1',
     ])
   })
@@ -159,9 +164,32 @@ describe('validateSuite', () => {
         }),
       ]),
     ).toEqual([
-      'cases/001-x.json: steps[1].session: session "bad" is expected to fail (checks[0] is an error check on it), ' +
-        'so it has no id to use',
+      'cases/001-x.json: steps[2].session: session "bad" is expected to fail (checks[0] is an error check on it), ' +
+        'so it never exists',
       'cases/001-x.json: spec[1]: R9 is not declared in SPEC.md (declared: R1, R2)',
+    ])
+  })
+
+  it('names the old spellings of steps with the new ones, and a case that never initializes', () => {
+    expect(
+      problems([
+        caseFile('001-old.json', {
+          ...minimal,
+          steps: [
+            { op: 'newSession', as: 's1' },
+            { op: 'promptBackground', session: 's1', as: 'bg', text: 'long' },
+            { op: 'awaitBackground', prompt: 'bg' },
+          ],
+        }),
+        caseFile('002-no-init.json', { ...minimal, steps: [{ op: 'newSession', as: 's1' }] }),
+      ]),
+    ).toEqual([
+      'cases/001-old.json: steps[1].op: "promptBackground" is now { "op": "prompt", "background": true, "as": … }; ' +
+        'did you mean that?',
+      'cases/001-old.json: steps[2].op: "awaitBackground" is now { "op": "await", "prompt": … } (the background ' +
+        'prompt\'s "as"); did you mean that?',
+      'cases/002-no-init.json: steps: the case never sends initialize; start its steps with { "op": "initialize" } ' +
+        '(the runner sends only what the steps say)',
     ])
   })
 

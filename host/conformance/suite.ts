@@ -2,11 +2,12 @@
 // requirement ids. Every problem of every file is collected before anything launches, each
 // with its file and JSON path; a typo never passes silently.
 import type { z } from 'zod'
-import { fileErrorMap, formatFileIssues, zodIssuesToFileIssues, type FileIssue } from '../../lib/file-issues.ts'
+import { fileErrorMap, formatFileIssues, type FileIssue } from '../../lib/file-issues.ts'
+import { renamedSpellingIssues, withoutRenamed } from '../../lib/acp-script/renamed.ts'
 import { KEBAB_NAME } from '../../lib/closed-object.ts'
 import { suggest } from '../../lib/did-you-mean.ts'
-import { caseRefIssues } from './case-refs.ts'
-import { caseFileSchema, profileFileSchema, type CaseFile } from './case-schema.ts'
+import { caseIssues } from './case-refs.ts'
+import { caseFileSchema, profileFileSchema, type CaseFile } from './case-file.ts'
 
 export interface SourceFile {
   /** As shown in messages, e.g. `scenarios/conformance/cases/006-cancel-in-flight.json`. */
@@ -115,9 +116,9 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
           `unique`,
       })
     else byId.set(id, source.file)
-    const data = parseJson(source.text, caseFileSchema, fileIssues)
+    const data = parseJson(source.text, caseFileSchema, fileIssues, renamedSpellingIssues)
     if (data) {
-      fileIssues.push(...caseRefIssues(data))
+      fileIssues.push(...caseIssues(data))
       data.spec.forEach((req, i) => {
         if (requirements.size && !requirements.has(req))
           fileIssues.push({
@@ -180,7 +181,12 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
   return { cases, profiles, requirements }
 }
 
-function parseJson<S extends z.ZodType>(text: string, schema: S, issues: FileIssue[]): z.output<S> | undefined {
+function parseJson<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  issues: FileIssue[],
+  renamedIn?: (steps: unknown) => FileIssue[],
+): z.output<S> | undefined {
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -191,9 +197,10 @@ function parseJson<S extends z.ZodType>(text: string, schema: S, issues: FileIss
     issues.push({ path: '', line, message: `not valid JSON: ${message.replaceAll('\n', '\\n')}` })
     return undefined
   }
+  const renamed = renamedIn?.((data as { steps?: unknown } | null)?.steps) ?? []
   const parsed = schema.safeParse(data, { error: fileErrorMap })
-  if (!parsed.success) {
-    issues.push(...zodIssuesToFileIssues(parsed.error.issues))
+  if (!parsed.success || renamed.length) {
+    issues.push(...withoutRenamed(renamed, parsed.error?.issues ?? []))
     return undefined
   }
   return parsed.data

@@ -1,6 +1,9 @@
 // What one case observed, as plain data: every JSON-RPC message in wire order (numbered by
 // `seq`), what each step did, and what the client served. Checks are pure functions of this.
-import type { FileOutcome, StepOp } from './case-schema.ts'
+import type { RequestOutcome } from '../../lib/acp-script/outcome.ts'
+import type { StepState } from '../../lib/acp-script/step-kind.ts'
+import { stepLabel } from '../../lib/acp-script/describe.ts'
+import type { FileOutcome } from './case-schema.ts'
 
 export interface WireEntry {
   /** Position in wire order across both directions; steps mark their span with the same counter. */
@@ -11,26 +14,12 @@ export interface WireEntry {
   message: Record<string, unknown>
 }
 
-export interface RpcErrorInfo {
-  code: number | undefined
-  message: string
-  data?: unknown
-}
-
-export type RequestOutcome = { kind: 'ok'; result: unknown } | { kind: 'error'; error: RpcErrorInfo }
-
-export interface StepRecord {
-  index: number
-  op: StepOp
-  as?: string
+/** A step as the trace keeps it: the runner's state plus its span on the wire. */
+export interface StepRecord extends StepState {
   /** seq when the step started; anything with a larger seq happened after. */
   startSeq: number
   /** seq when the step ended; undefined if it never did (the case stopped in it). */
   endSeq?: number
-  /** The session id the step sent (prompt, cancel) or received (newSession). */
-  sessionId?: string
-  /** For request steps; a background prompt's outcome is filled in when it settles. */
-  outcome?: RequestOutcome
 }
 
 export interface PermissionRecord {
@@ -145,7 +134,7 @@ export function stepByName(trace: CaseTrace, name: string): StepRecord | undefin
   return trace.steps.find((s) => s.as === name)
 }
 
-/** How a step is named in messages: `steps[2] (prompt "p1")`. */
+/** How a check's message names a step: `steps[2] (prompt "p1")` (the runner's label without details). */
 export function describeStep(step: { index: number; op: string; as?: string }): string {
-  return `steps[${step.index}] (${step.op}${step.as ? ` ${JSON.stringify(step.as)}` : ''})`
+  return stepLabel(step.index, step.op, step.as)
 }

@@ -27,7 +27,7 @@ describe('scenarios/conformance', async () => {
     const offending: string[] = []
     for (const c of suite.cases.filter((c) => core.required.includes(c.id) || core.optional.includes(c.id))) {
       c.data.steps.forEach((step, index) => {
-        if (step.op !== 'prompt' && step.op !== 'promptBackground') return
+        if (step.op !== 'prompt') return
         const texts =
           step.text !== undefined
             ? [step.text]

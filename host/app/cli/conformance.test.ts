@@ -78,7 +78,7 @@ describe('dsh conformance command line', () => {
         '001-typo.json': {
           title: 't',
           spec: ['R1'],
-          steps: [{ op: 'newSession', as: 's1', cwd: '/x' }],
+          steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1', cwd: '/x' }],
           checks: [{ check: 'protocolVersion' }],
         },
       },
@@ -96,8 +96,8 @@ describe('dsh conformance command line', () => {
     expect(stderr).toMatch(
       new RegExp(
         '^dsh conformance: the conformance data is invalid; nothing was ' +
-          String.raw`launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[0\]\.cwd: unknown field; the ` +
-          String.raw`fields allowed here are: op, as, params\n`,
+          String.raw`launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[1\]\.cwd: "cwd" of newSession is ` +
+          String.raw`now "params": \{ "cwd": …, "mcpServers": \[\] \}; did you mean that\?\n`,
       ),
     )
     expect(code).toBe(1)

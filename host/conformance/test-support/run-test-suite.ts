@@ -8,7 +8,7 @@ import { scratchDir } from './scratch.ts'
 
 export const FAKE_AGENT = 'node host/conformance/test-support/fake-agent.mjs'
 
-/** A case that opens session s1 and sends one prompt (p1), then `after` steps. */
+/** A case that initializes, opens session s1 and sends one prompt (p1), then `after` steps. */
 export function promptCase(
   title: string,
   text: string,
@@ -20,7 +20,12 @@ export function promptCase(
     title,
     spec: ['R1'],
     ...extra,
-    steps: [{ op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', as: 'p1', text }, ...after],
+    steps: [
+      { op: 'initialize' },
+      { op: 'newSession', as: 's1' },
+      { op: 'prompt', session: 's1', as: 'p1', text },
+      ...after,
+    ],
     checks,
   }
 }

@@ -1,0 +1,21 @@
+// The steps a conformance case may use: the shared ACP script (lib/acp-script/) plus the
+// runner's own waits, on what only it observes (the wire, permission requests, terminals).
+import { SHARED_STEPS, type SharedStep } from '../../lib/acp-script/shared-steps.ts'
+import type { StepKind } from '../../lib/acp-script/step-kind.ts'
+import type { CaseHost } from './steps/case-host.ts'
+import { sleepStep } from './steps/sleep.ts'
+import { waitPermissionStep } from './steps/wait-permission.ts'
+import { waitTerminalStep } from './steps/wait-terminal.ts'
+import { waitUpdatesStep } from './steps/wait-updates.ts'
+import type { z } from 'zod'
+
+export const CASE_STEPS: readonly StepKind<CaseHost>[] = [
+  ...SHARED_STEPS,
+  sleepStep,
+  waitUpdatesStep,
+  waitPermissionStep,
+  waitTerminalStep,
+]
+
+type Own = typeof sleepStep | typeof waitUpdatesStep | typeof waitPermissionStep | typeof waitTerminalStep
+export type CaseStep = SharedStep | z.output<Own['schema']>

@@ -64,50 +64,58 @@ const CASE_FILE = /^(\d{3})-([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/
 /** A requirement is declared in SPEC.md as a bold id at the start of a list item: `- **R7** …`. */
 const SPEC_ID = /^\s*[-*]\s+\*\*(R\d+)\*\*/gm
 
+type Report = (file: string, issues: FileIssue[]) => void
+
 export function validateSuite(sources: SuiteSources): ConformanceSuite {
   const problems: { file: string; issues: FileIssue[] }[] = []
-  const report = (file: string, issues: FileIssue[]) => {
+  const report: Report = (file, issues) => {
     if (issues.length) problems.push({ file, issues })
   }
+  const requirements = specRequirements(sources.spec, report)
+  const { cases, byId } = validateCases(sources, requirements, report)
+  const profiles = new Map<string, ConformanceProfile>()
+  for (const source of sources.profiles) {
+    const profile = validateProfile(source, byId, report)
+    if (profile) profiles.set(profile.name, profile)
+  }
+  if (problems.length) throw new ConformanceDataError(problems)
+  return { cases, profiles, requirements }
+}
 
-  const requirements = new Set([...sources.spec.text.matchAll(SPEC_ID)].map((m) => m[1]!))
+function specRequirements(spec: SuiteSources['spec'], report: Report): Set<string> {
+  const requirements = new Set([...spec.text.matchAll(SPEC_ID)].map((m) => m[1]!))
   if (requirements.size === 0)
-    report(sources.spec.file, [
+    report(spec.file, [
       {
         path: '',
         message:
           'declares no requirements; each is a list item starting with a bold id, e.g. "- **R1** The agent MUST …"',
       },
     ])
+  return requirements
+}
 
+/** Every case file in name order; a case whose prefix or id repeats an earlier one is reported, not kept. */
+function validateCases(sources: SuiteSources, requirements: Set<string>, report: Report) {
   const cases: ConformanceCase[] = []
   const byOrder = new Map<number, string>()
   const byId = new Map<string, string>()
   for (const source of [...sources.cases].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const match = CASE_FILE.exec(source.name)
     if (!match || source.text === undefined) {
-      report(source.file, [
-        {
-          path: '',
-          message:
-            `${source.text === undefined ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three ` +
-            `digits, "-", a kebab-case id, e.g. 012-cancel-idle.json); rename or move it, since anything else in ` +
-            `cases/ would be skipped silently`,
-        },
-      ])
+      report(source.file, [{ path: '', message: badCaseName(source.text === undefined) }])
       continue
     }
     const order = Number(match[1])
     const id = match[2]!
     const fileIssues: FileIssue[] = []
-    const sameOrder = byOrder.get(order)
+    const sameOrder = claim(byOrder, order, source.file)
     if (sameOrder)
       fileIssues.push({
         path: '',
         message: `prefix ${match[1]} is also used by ${sameOrder}; the prefix orders the run, so each must be unique`,
       })
-    else byOrder.set(order, source.file)
-    const sameId = byId.get(id)
+    const sameId = claim(byId, id, source.file)
     if (sameId)
       fileIssues.push({
         path: '',
@@ -115,70 +123,82 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
           `case id ${JSON.stringify(id)} is also the id of ${sameId}; ids (the name after the prefix) must be ` +
           `unique`,
       })
-    else byId.set(id, source.file)
     const data = parseJson(source.text, caseFileSchema, fileIssues, renamedSpellingIssues)
-    if (data) {
-      fileIssues.push(...caseIssues(data))
-      data.spec.forEach((req, i) => {
-        if (requirements.size && !requirements.has(req))
-          fileIssues.push({
-            path: `spec[${i}]`,
-            message: `${req} is not declared in ${sources.spec.file} (declared: ${[...requirements].join(', ')})`,
-          })
-      })
-    }
+    if (data) fileIssues.push(...caseIssues(data), ...specIssues(data.spec, requirements, sources.spec.file))
     report(source.file, fileIssues)
     if (data && !sameOrder && !sameId) cases.push({ id, order, file: source.file, data })
   }
   cases.sort((a, b) => a.order - b.order)
+  return { cases, byId }
+}
 
-  const profiles = new Map<string, ConformanceProfile>()
-  for (const source of sources.profiles) {
-    const name = source.name.replace(/\.json$/, '')
-    if (!source.name.endsWith('.json') || !KEBAB_NAME.test(name) || source.text === undefined) {
-      report(source.file, [
-        {
-          path: '',
-          message:
-            'profiles/ holds only <name>.json files with a kebab-case name (e.g. core.json); rename or move this entry',
-        },
-      ])
-      continue
-    }
-    const fileIssues: FileIssue[] = []
-    const data = parseJson(source.text, profileFileSchema, fileIssues)
-    if (data) {
-      const optional = data.optional ?? []
-      const seen = new Map<string, string>()
-      const listIssues = (list: string[], key: 'required' | 'optional') =>
-        list.forEach((id, i) => {
-          const path = `${key}[${i}]`
-          if (!byId.has(id))
-            fileIssues.push({ path, message: `no case has id ${JSON.stringify(id)}${suggest(id, [...byId.keys()])}` })
-          const earlier = seen.get(id)
-          if (earlier)
-            fileIssues.push({
-              path,
-              message: `${JSON.stringify(id)} is already listed at ${earlier}; list each case once`,
-            })
-          else seen.set(id, path)
-        })
-      listIssues(data.required, 'required')
-      listIssues(optional, 'optional')
-      if (!fileIssues.length)
-        profiles.set(name, {
-          name,
-          file: source.file,
-          description: data.description,
-          required: data.required,
-          optional,
-        })
-    }
-    report(source.file, fileIssues)
+/** Records `key` for `file`; returns the file that already had it. */
+function claim<K>(seen: Map<K, string>, key: K, file: string): string | undefined {
+  const earlier = seen.get(key)
+  if (earlier === undefined) seen.set(key, file)
+  return earlier
+}
+
+function badCaseName(folder: boolean): string {
+  return (
+    `${folder ? 'a folder' : 'a file'} whose name is not NNN-<id>.json (three digits, "-", a kebab-case id, e.g. ` +
+    `012-cancel-idle.json); rename or move it, since anything else in cases/ would be skipped silently`
+  )
+}
+
+function specIssues(spec: string[], requirements: Set<string>, specFile: string): FileIssue[] {
+  if (!requirements.size) return []
+  return spec.flatMap((req, i) =>
+    requirements.has(req)
+      ? []
+      : [
+          {
+            path: `spec[${i}]`,
+            message: `${req} is not declared in ${specFile} (declared: ${[...requirements].join(', ')})`,
+          },
+        ],
+  )
+}
+
+function validateProfile(
+  source: SourceFile,
+  byId: ReadonlyMap<string, string>,
+  report: Report,
+): ConformanceProfile | undefined {
+  const name = source.name.replace(/\.json$/, '')
+  if (!source.name.endsWith('.json') || !KEBAB_NAME.test(name) || source.text === undefined) {
+    report(source.file, [
+      {
+        path: '',
+        message:
+          'profiles/ holds only <name>.json files with a kebab-case name (e.g. core.json); rename or move this entry',
+      },
+    ])
+    return undefined
   }
-
-  if (problems.length) throw new ConformanceDataError(problems)
-  return { cases, profiles, requirements }
+  const fileIssues: FileIssue[] = []
+  const data = parseJson(source.text, profileFileSchema, fileIssues)
+  const optional = data?.optional ?? []
+  if (data) {
+    const seen = new Map<string, string>()
+    const listIssues = (list: string[], key: 'required' | 'optional') =>
+      list.forEach((id, i) => {
+        const path = `${key}[${i}]`
+        if (!byId.has(id))
+          fileIssues.push({ path, message: `no case has id ${JSON.stringify(id)}${suggest(id, [...byId.keys()])}` })
+        const earlier = claim(seen, id, path)
+        if (earlier)
+          fileIssues.push({
+            path,
+            message: `${JSON.stringify(id)} is already listed at ${earlier}; list each case once`,
+          })
+      })
+    listIssues(data.required, 'required')
+    listIssues(optional, 'optional')
+  }
+  report(source.file, fileIssues)
+  if (!data || fileIssues.length) return undefined
+  return { name, file: source.file, description: data.description, required: data.required, optional }
 }
 
 function parseJson<S extends z.ZodType>(

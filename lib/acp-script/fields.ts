@@ -47,7 +47,7 @@ export const promptBody = {
     }),
 }
 
-export type SessionTarget = { session?: string; sessionId?: string }
+type SessionTarget = { session?: string; sessionId?: string }
 
 /** `s1` / `session "sid-1"` for messages. */
 export function describeTarget(step: SessionTarget): string {

@@ -9,7 +9,7 @@ export interface RpcErrorInfo {
 
 export type RequestOutcome = { kind: 'ok'; result: unknown } | { kind: 'error'; error: RpcErrorInfo }
 
-export function errorInfo(error: unknown): RpcErrorInfo {
+function errorInfo(error: unknown): RpcErrorInfo {
   if (error instanceof acp.RequestError)
     return { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) }
   const record = error as { code?: unknown; message?: unknown } | undefined

@@ -16,7 +16,7 @@ export const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_on
 /** What a script may queue: an option kind, or `hold` (leave the request open until the agent withdraws it). */
 export const PERMISSION_SCRIPT_ANSWERS = [...PERMISSION_ANSWER_KINDS, 'hold'] as const
 
-export const inputStepSchema = stepSchema<InputStep>(SCENARIO_STEPS)
+const inputStepSchema = stepSchema<InputStep>(SCENARIO_STEPS)
 
 /** What the host, as the editor, advertises at initialize and serves (ACP client capabilities). */
 export const clientSchema = editorClientSchema({
@@ -69,7 +69,7 @@ export function parseInput(text: string, file: string): ScenarioInput {
 }
 
 /** The cross-step rules (names, sessions, awaits) and the client's. */
-export function inputIssues(input: ScenarioInput): FileIssue[] {
+function inputIssues(input: ScenarioInput): FileIssue[] {
   const predefined = { names: RECORDED_SESSION_ALIASES, what: 'a session restored from session.source' }
   const { issues } = checkScript(input.steps, SCENARIO_STEPS, { predefined })
   return [...issues, ...editorClientIssues(input.client)]

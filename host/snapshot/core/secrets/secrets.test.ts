@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { applyRedactions, rulesFor, unknownRuleProblem } from './redact.ts'
+import { describeSecretHits } from './refusal.ts'
+import { entropy, mask, scanText } from './scan.ts'
+
+const identity = { home: '/home/alice', hostname: 'alice-laptop' }
+const rules = rulesFor(identity)
+const rulesHit = (text: string) => scanText('session.jsonl', text, rules).map((hit) => hit.rule)
+
+// Samples are assembled at run time so this file itself holds no literal secret.
+const key = ['sk', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6'].join('-')
+const jwtPart = (s: string) => Buffer.from(s).toString('base64url')
+const jwt = `${jwtPart('{"alg":"HS256","typ":"JWT"}')}.${jwtPart('{"sub":"1234567890"}')}.c2lnbmF0dXJlLXZhbHVl`
+
+describe('the secret rules', () => {
+  it.each([
+    ['api-key', `{"text":"my key is ${key}"}`],
+    ['aws-access-key', 'aws_access_key_id=AKIAIOSFODNN7EXAMPLE'],
+    ['github-token', `token ${['ghp', 'a'.repeat(20) + 'B1'.repeat(8)].join('_')}`],
+    ['slack-token', `${['xoxb', '123456789012', 'abcdefABCDEF'].join('-')}`],
+    ['private-key', '"-----BEGIN OPENSSH PRIVATE KEY-----\\nb3Blbn..."'],
+    ['jwt', `{"cookie":"${jwt}"}`],
+    ['authorization', '"headers":{"Authorization": "Bearer abcdefghijklmnop"}'],
+    ['assigned-secret', '{"output":"DB_PASSWORD=\\"q8Z!x2Lp0vR7mK4tW9\\"; export"}'.replace('!', 'a')],
+    ['email', 'contact alice.smith+dsh@example.co.uk today'],
+    ['home-dir', '{"cwd":"/home/alice/project"}'],
+    ['host-name', 'ssh alice-laptop uptime'],
+  ])('%s is found', (rule, text) => {
+    expect(rulesHit(text)).toContain(rule)
+  })
+
+  it.each([
+    ['a typed token', '{"sessionId":"{{session:1}}","token":"{{message:12}}"}'],
+    ['a low-entropy assignment', '"password = aaaaaaaaaaaaaaaaaaaa"'],
+    ['plain prose and a cwd token', 'The file {{cwd}}/notes.md says hello @ noon.'],
+    ['a short sk- word', 'the sk-learn docs'],
+    ['someone else’s home', '/home/bob/project'],
+  ])('%s is not a hit', (_, text) => {
+    expect(rulesHit(text)).toEqual([])
+  })
+
+  it('reports the line and column of each hit, masked, in text order', () => {
+    const hits = scanText('session.jsonl', `{"a":1}\n{"b":"x ${key}"}\n`, rules)
+    expect(hits).toEqual([
+      {
+        file: 'session.jsonl',
+        line: 2,
+        column: 9,
+        rule: 'api-key',
+        what: expect.any(String),
+        masked: 'sk-a… (35 chars)',
+      },
+    ])
+    expect(mask('abc')).toBe('****')
+  })
+
+  it('lets an allowed rule through, in the named file only', () => {
+    const text = 'write to ops@example.com'
+    expect(scanText('session.jsonl', text, rules, [{ rule: 'email', file: 'session.jsonl' }])).toEqual([])
+    expect(scanText('stdout.golden.jsonl', text, rules, [{ rule: 'email', file: 'session.jsonl' }])).toHaveLength(1)
+    expect(scanText('any.json', text, rules, [{ rule: 'email' }])).toEqual([])
+  })
+
+  it('scores random keys above words', () => {
+    expect(entropy('q8Zax2Lp0vR7mK4tW9')).toBeGreaterThan(3.5)
+    expect(entropy('passwordpassword')).toBeLessThan(3)
+  })
+})
+
+describe('redaction', () => {
+  it('replaces whole matches by rule (the address with its local part) and by pattern', () => {
+    const text = `mail alice.smith@example.com, key ${key}, build 4711`
+    const out = applyRedactions(
+      text,
+      [
+        { rule: 'email', token: '{{secret:email}}' },
+        { rule: 'api-key', token: '{{secret:key}}' },
+        { pattern: 'build \\d+', token: 'build N' },
+      ],
+      identity,
+    )
+    expect(out).toBe('mail {{secret:email}}, key {{secret:key}}, build N')
+    expect(rulesHit(out)).toEqual([])
+  })
+
+  it('names an unknown rule with the near ones', () => {
+    expect(unknownRuleProblem('api-key')).toBeUndefined()
+    expect(unknownRuleProblem('apikey')).toMatch(/^"apikey" is not a secret-scan rule; did you mean "api-key"\?/)
+  })
+})
+
+it('words a refusal with the file, line, rule, masked excerpt and both ways on', () => {
+  const hits = scanText('session.jsonl', `x\n${key}`, rules)
+  expect(describeSecretHits(hits, { scenario: 'shout', manifest: 'scenarios/shout/snapshot.yml' })).toBe(
+    [
+      'secret scan: scenario shout: a possible secret; nothing was written',
+      '  session.jsonl:2:1 api-key (an OpenAI/DeepSeek-style API key): sk-a… (35 chars)',
+      'Remove it where it came from (the workspace, the prompt, the model script), or add to ' +
+        'scenarios/shout/snapshot.yml:',
+      '  redact: [{ rule: api-key, token: "{{secret:api-key}}" }]   # replaced alike in logs and goldens',
+      '  allow: [{ rule: api-key, file: session.jsonl }]                  # when it is not a secret',
+    ].join('\n'),
+  )
+})

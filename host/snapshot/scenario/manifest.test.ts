@@ -36,7 +36,32 @@ describe('parseManifest', () => {
       platform: 'any',
       permissions: { unusedAnswers: 'error' },
       environment: {},
+      redact: [],
+      allow: [],
     })
+  })
+
+  it('takes redact and allow entries by secret-scan rule id or pattern', () => {
+    const manifest = parse(
+      [
+        MINIMAL.trimEnd(),
+        'redact: [{ rule: email, token: "{{secret:email}}" }, { pattern: "build \\\\d+", token: build-N }]',
+        'allow: [{ rule: home-dir, file: session.jsonl }, { rule: jwt }]',
+        '',
+      ].join('\n'),
+    )
+    expect(manifest.redact).toEqual([
+      { rule: 'email', token: '{{secret:email}}' },
+      { pattern: 'build \\d+', token: 'build-N' },
+    ])
+    expect(manifest.allow).toEqual([{ rule: 'home-dir', file: 'session.jsonl' }, { rule: 'jwt' }])
+  })
+
+  it('names an unknown secret-scan rule with the near ones, and a pattern that is no regular expression', () => {
+    expect(errorOf(`${MINIMAL}allow: [{ rule: e-mail }]\n`)).toMatch(
+      /allow\[0\]\.rule.*"e-mail" is not a secret-scan rule; did you mean "email"\?/,
+    )
+    expect(errorOf(`${MINIMAL}redact: [{ pattern: "(", token: x }]\n`)).toMatch(/is not a valid regular expression/)
   })
 
   it('accepts every field', () => {

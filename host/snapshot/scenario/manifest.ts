@@ -11,6 +11,7 @@ import { closedObject, kebabName, portableString } from '../../../lib/closed-obj
 import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
 import { expandCwd } from '../../../lib/cwd-spellings.ts'
+import { unknownRuleProblem } from '../core/secrets/redact.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process
@@ -65,6 +66,49 @@ const header = closedObject({
     .meta({ description: 'Another pin whose identical tool-schemas.expected.json this pin shares.' }),
 })
 
+/** A secret-scan rule id (host/snapshot/core/secrets/rules.ts); an unknown one names the near ones. */
+const secretRule = z
+  .string()
+  .superRefine((name, ctx) => {
+    const problem = unknownRuleProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .meta({ description: 'A secret-scan rule id, e.g. api-key, email, home-dir.' })
+
+const redaction = closedObject({
+  rule: secretRule.optional(),
+  pattern: z
+    .string()
+    .min(1)
+    .refine((source) => isRegExp(source), { error: 'is not a valid regular expression' })
+    .optional()
+    .meta({ description: 'A JavaScript regular expression (no flags; every match is replaced).' }),
+  token: z.string({ error: 'is required: the text that replaces each match, e.g. "{{secret:email}}"' }).min(1),
+})
+  .superRefine((entry, ctx) => {
+    if ((entry.rule === undefined) === (entry.pattern === undefined))
+      ctx.addIssue({ code: 'custom', message: 'give exactly one of rule (a secret-scan rule id) and pattern' })
+  })
+  .meta({
+    description:
+      'Replace every match of a secret-scan rule or a pattern with token, in the recorded logs, the goldens and ' +
+      'the history replay compares, so the redacted recording still replays. Exactly one of rule and pattern.',
+  })
+
+const allowance = closedObject({
+  rule: secretRule,
+  file: portableString.optional().meta({ description: 'Only in this fixture (relative to the scenario folder).' }),
+}).meta({ description: 'Let the secret scan pass this rule (in one file, or everywhere without file).' })
+
+const isRegExp = (source: string) => {
+  try {
+    new RegExp(source)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export const manifestSchema = closedObject({
   scenario: kebabName('scenario').meta({ description: 'Repeats the folder name, so a moved folder is noticed.' }),
   description,
@@ -98,6 +142,8 @@ export const manifestSchema = closedObject({
   environment: z.record(environmentName, portableString).default({}).meta({
     description: 'Extra environment for the agent. Values may contain {{cwd}} (the temp cwd).',
   }),
+  redact: z.array(redaction).default([]),
+  allow: z.array(allowance).default([]),
   session: closedObject({
     source: kebabName('scenario').meta({
       description: "Replay and compare against this scenario's session logs, read-only.",

@@ -83,3 +83,37 @@ describe('long lines', () => {
     expect(shortenLongLines([' short'], 10)).toEqual([' short'])
   })
 })
+
+describe('huge surfaces', () => {
+  const chunk = (i: number) => `{"type":"assistant/chunk","data":{"turn":1,"step":1,"chunk":{"text":"w${i} "}}}`
+  const fixture = Array.from({ length: 300_000 }, (_, i) => `${chunk(i)}\n`).join('')
+
+  it('show 300k extra lines as the real difference (no call-stack overflow)', () => {
+    const extra = Array.from({ length: 300_000 }, (_, i) => `${chunk(300_000 + i)}\n`).join('')
+    const message = compareSurface({ scenario: 'big', file: 'f', expected: fixture, actual: fixture + extra })!
+    const lines = message.split('\n')
+    expect(lines[3]).toBe('@@ -299998,3 +299998,300003 @@')
+    expect(lines.slice(4, 8)).toEqual([
+      ` ${chunk(299_997)}`,
+      ` ${chunk(299_998)}`,
+      ` ${chunk(299_999)}`,
+      `+${chunk(300_000)}`,
+    ])
+    expect(message).toContain(`... ${300_004 - 150} more diff lines not shown`)
+  })
+
+  it('show one changed line among 300k at its line number', () => {
+    const actual = fixture.replace(`${chunk(150_000)}\n`, 'changed\n')
+    const lines = compareSurface({ scenario: 'big', file: 'f', expected: fixture, actual })!.split('\n')
+    expect(lines.slice(3, 11)).toEqual([
+      '@@ -149998,7 +149998,7 @@',
+      ` ${chunk(149_997)}`,
+      ` ${chunk(149_998)}`,
+      ` ${chunk(149_999)}`,
+      `-${chunk(150_000)}`,
+      '+changed',
+      ` ${chunk(150_001)}`,
+      ` ${chunk(150_002)}`,
+    ])
+  })
+})

@@ -2,7 +2,7 @@
 // committed file. A mismatch message names the scenario and the file, shows a
 // unified diff (3 lines of context, capped, long lines cut around the change)
 // and ends with the command that refreshes the fixture.
-import { structuredPatch } from 'diff'
+import { lineHunks } from './line-hunks.ts'
 
 export type SurfaceKind = 'transcript' | 'session-log' | 'sidecar'
 
@@ -71,17 +71,22 @@ export interface DiffLabels {
 /** A unified diff of two texts, capped per DiffOptions. */
 export function unifiedDiff(expected: string, actual: string, labels: DiffLabels, options: DiffOptions = {}): string {
   const { context, maxLines, maxLineLength } = { ...DEFAULTS, ...options }
-  const patch = structuredPatch(labels.expectedLabel, labels.actualLabel, expected, actual, undefined, undefined, {
-    context,
-  })
-  const body: string[] = []
-  for (const hunk of patch.hunks) {
-    body.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)
-    body.push(...shortenLongLines(hunk.lines, maxLineLength))
+  const { hunks, coarse } = lineHunks(expected, actual, context)
+  const lines = [`--- ${labels.expectedLabel}`, `+++ ${labels.actualLabel}`]
+  if (coarse)
+    lines.push('(the texts differ in too many places to align line by line: the changed part is shown replaced)')
+  // Line by line and only as far as shown: one hunk may hold hundreds of thousands of lines.
+  let shown = 0
+  let total = 0
+  for (const hunk of hunks) {
+    total += 1 + hunk.lines.length
+    if (shown >= maxLines) continue
+    lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)
+    shown++
+    const body = shortenLongLines(hunk.lines, maxLineLength)
+    for (let index = 0; index < body.length && shown < maxLines; index++, shown++) lines.push(body[index]!)
   }
-  const shown = body.length > maxLines ? body.slice(0, maxLines) : body
-  const lines = [`--- ${labels.expectedLabel}`, `+++ ${labels.actualLabel}`, ...shown]
-  if (body.length > maxLines) lines.push(`... ${body.length - maxLines} more diff lines not shown`)
+  if (total > maxLines) lines.push(`... ${total - maxLines} more diff lines not shown`)
   return lines.join('\n')
 }
 

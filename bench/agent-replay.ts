@@ -70,12 +70,8 @@ export async function replayThroughAgent(
   const replayed = performance.now()
   if (capture.failures.length)
     throw new Error(`replay of ${staged.scenario.name} failed:\n${capture.failures.join('\n').slice(0, 2000)}`)
-  const normalized = normalizeRun({
-    stdout: capture.stdout,
-    sessionLogs: capture.logs,
-    cwdPaths: prepared.cwd.aliases,
-    label: `bench/${staged.scenario.name}`,
-  })
+  const { messages, logs } = capture.surfaces()
+  const normalized = normalizeRun({ messages, sessionLogs: logs, cwdPaths: prepared.cwd.aliases })
   const normalizeMs = performance.now() - replayed
   return { replayMs: replayed - started, normalizeMs, transcriptLines: normalized.transcript.length }
 }

@@ -103,11 +103,8 @@ async function measureCase(repoRoot: string, shape: ScaleCase, base: SampleOptio
     const input = serveInput(session, { file, sessionsRoot, cwd })
     const replay = await timeRuns(() => serveThroughReplay(input), runs)
     // What the host normalizes is the live log: seq/time, a real session id, the real cwd.
-    const live = reviveLog(sessionText(generateSession({ ...shape, request: LIVE_REQUEST })), cwd).text
-    const normalize = await timeRuns(
-      () => normalizeRun({ stdout: '', sessionLogs: [live], cwdPaths: [cwd], label: 'bench' }),
-      runs,
-    )
+    const live = reviveLog(sessionText(generateSession({ ...shape, request: LIVE_REQUEST })), cwd)
+    const normalize = await timeRuns(() => normalizeRun({ messages: [], sessionLogs: [live], cwdPaths: [cwd] }), runs)
     const components = replay.map((ms, index) => ms + normalize[index])
 
     const row: ScaleRow = {

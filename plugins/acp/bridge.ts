@@ -173,8 +173,7 @@ export function serveConnection(
       if (owned.has(params.sessionId)) ctx.agent.cancel(params.sessionId)
     })
 
-  // Every model chunk is an event: watch the store directly, not through a Cordis listener.
-  const unlisten = ctx.sessions.watch((sessionId: string, event: SessionEvent) => {
+  const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) => {
     if (!owned.has(sessionId)) return
     for (const update of liveUpdates(event, tools)) send(sessionId, update)
   })

@@ -15,11 +15,15 @@ export type WriteLine = (line: string) => void | Promise<void>
 
 const settled = Promise.resolve()
 
-export class LineWritable extends WritableStream<acp.AnyMessage> {
+/**
+ * A WritableStream of messages whose getWriter() hands out the one light writer described above:
+ * each message goes to `send` in call order. The in-process test host sends them on as objects.
+ */
+export class MessageWritable extends WritableStream<acp.AnyMessage> {
   private readonly writer: WritableStreamDefaultWriter<acp.AnyMessage>
 
-  constructor(writeLine: WriteLine) {
-    super({ write: (message) => writeLine(`${JSON.stringify(message)}\n`) })
+  constructor(send: (message: acp.AnyMessage) => void | Promise<void>) {
+    super({ write: (message) => send(message) })
     let ended: Error | undefined
     const end = (why: string) => {
       ended ??= new Error(`the ACP output was ${why}; no more messages can be sent`)
@@ -30,7 +34,7 @@ export class LineWritable extends WritableStream<acp.AnyMessage> {
       write: (message: acp.AnyMessage) => {
         if (ended) return Promise.reject(ended)
         try {
-          return writeLine(`${JSON.stringify(message)}\n`) ?? settled
+          return send(message) ?? settled
         } catch (error) {
           return Promise.reject(error)
         }
@@ -47,6 +51,13 @@ export class LineWritable extends WritableStream<acp.AnyMessage> {
 
   override getWriter(): WritableStreamDefaultWriter<acp.AnyMessage> {
     return this.writer
+  }
+}
+
+/** Each message as one `JSON.stringify(message) + "\n"` line to `writeLine`. */
+export class LineWritable extends MessageWritable {
+  constructor(writeLine: WriteLine) {
+    super((message) => writeLine(`${JSON.stringify(message)}\n`))
   }
 }
 

@@ -8,6 +8,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootComposition } from '../../host/app/boot.ts'
 import { openBridge } from '../../host/snapshot/plugin/bridge.ts'
+import { SessionRecorder } from '../../host/snapshot/plugin/session-recorder.ts'
 import { initialize, startHarness, type Harness } from '../acp/test-support/harness.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -45,6 +46,7 @@ describe('turn endings', () => {
       log: () => {},
     })
     const host = openBridge(booted.ctx)
+    const sessions = new SessionRecorder(booted.ctx, [])
     try {
       const client = acp
         .client({ name: 't' })
@@ -61,7 +63,7 @@ describe('turn endings', () => {
           prompt: [{ type: 'text', text: 'tool bash {"command":"sleep 5"}' }],
         })
         .catch(() => undefined)
-      await host.feed.waitFor(sessionId, { type: 'tool/start' }, 5000, 'the bash call to start')
+      await sessions.feed.waitFor(sessionId, { type: 'tool/start' }, 5000, 'the bash call to start')
       const path = booted.ctx.sessions.path(sessionId)
       await booted.dispose()
       const events = readFileSync(path, 'utf8')

@@ -36,12 +36,6 @@ export interface ParseOptions {
    * instead of failing: that is the one append a kill interrupted, never a returned event.
    */
   allowTornTail?: boolean
-  /**
-   * Stands in for reading an event line the caller knows without parsing it (the host's
-   * normalizer recognizes streamed deltas by a strict pattern, docs/test-host.md). What it
-   * returns is taken as that line's event; it must recognize only lines this reader accepts.
-   */
-  recognize?: (line: string) => LoggedEvent | undefined
 }
 
 const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd']
@@ -125,9 +119,7 @@ export function parseSessionLog(
   const events: LoggedEvent[] = []
   for (let index = 1; index < lines.length; index++) {
     const lineNo = index + 1
-    const event =
-      options.recognize?.(lines[index]) ??
-      parseEvent(parseObjectLine(lines[index], file, lineNo), file, lineNo, options)
+    const event = parseEvent(parseObjectLine(lines[index], file, lineNo), file, lineNo, options)
     if (options.live && event.seq !== index) {
       throw new Error(
         `${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`,
@@ -141,6 +133,11 @@ export function parseSessionLog(
 /** Parse just the header line (line 1), e.g. to list sessions without reading whole files. */
 export function parseSessionHeaderLine(line: string, file: string): SessionHeader {
   return parseHeader(parseObjectLine(line, file, 1), file, { live: true }) as SessionHeader
+}
+
+/** Parse one event line of a live log (line 2 on), e.g. as another process appends it. */
+export function parseSessionEventLine(line: string, file: string, lineNo: number): SessionEvent {
+  return parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, { live: true }) as SessionEvent
 }
 
 function isJson(line: string): boolean {

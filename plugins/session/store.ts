@@ -2,10 +2,11 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { type Context, Service, symbols } from 'cordis'
+import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
-import { emitSafely, EventWatchers, type EventWatcher } from './event-watchers.ts'
+import { untraced } from '../config/cordis-compat.ts'
+import { emitSafely } from './emit-safely.ts'
 import { SessionLogFile } from './log-file.ts'
 import {
   parseSessionHeaderLine,
@@ -21,7 +22,9 @@ import { logPath, SESSION_ID } from './session-path.ts'
 
 declare module 'cordis' {
   interface Events {
+    /** A session's header is on disk. */
     'session/created'(header: SessionHeader): void
+    /** An event's line is written (durable against a killed process); every append, in order. */
     'session/event'(sessionId: string, event: SessionEvent): void
   }
   interface Context {
@@ -85,7 +88,6 @@ interface StoreState {
   readonly createdHere: SessionHeader[]
   /** The events service's own emit (not through its tracing proxy), resolved once. */
   readonly emit: (name: 'session/created' | 'session/event', ...args: unknown[]) => void
-  readonly watchers: EventWatchers
   disposed: boolean
 }
 
@@ -100,7 +102,7 @@ export class SessionStore extends Service {
     super(ctx, 'sessions')
     const resolved = Config.parse(config)
     this.root = resolve(resolved.root)
-    const events = (ctx.events as unknown as Record<symbol, typeof ctx.events>)[symbols.original] ?? ctx.events
+    const events = untraced(ctx.events)
     const emit = events.emit.bind(events) as (name: string, ...args: unknown[]) => void
     this.state = {
       root: this.root,
@@ -110,7 +112,6 @@ export class SessionStore extends Service {
       live: new Map(),
       createdHere: [],
       emit,
-      watchers: new EventWatchers(),
       disposed: false,
     }
   }
@@ -178,15 +179,11 @@ export class SessionStore extends Service {
     }
     session.file.writeLine(line, type !== 'assistant/chunk')
     session.count++
-    const report = (error: unknown) => this.reportListenerError(error)
-    state.watchers.notify(sessionId, event as SessionEvent, report)
-    emitSafely(() => state.emit('session/event', sessionId, event), report)
+    emitSafely(
+      () => state.emit('session/event', sessionId, event),
+      (error) => this.reportListenerError(error),
+    )
     return event
-  }
-
-  /** `session/event` by a plain call, far cheaper per event; returns the function that stops it. */
-  watch(watcher: EventWatcher): () => void {
-    return this.state.watchers.add(watcher)
   }
 
   /** Load a persisted session so appends continue after its last seq. Idempotent while open. */

@@ -1,33 +1,20 @@
-// What one run of a scenario produced, before normalization.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
+// What one run of a scenario produced, as objects, before normalization. Each host captures its
+// own way — in process, the messages the agent sent over the in-memory connection and the events
+// the session store emitted; as a subprocess, its stdout and log files, each parsed once — and
+// both put the logs in fixture order (core/normalize/log-order.ts).
+import type { SessionLogObjects } from '../core/normalize/session-log.ts'
+
+export interface CapturedSurfaces {
+  /** What the agent sent the client, in order: JSON-RPC messages. */
+  messages: readonly object[]
+  /** Session logs in fixture order (session.jsonl first). */
+  logs: readonly SessionLogObjects[]
+}
 
 export interface RawCapture {
-  /** The agent's stdout bytes, decoded. */
-  stdout: string
-  /** Session logs in fixture order (session.jsonl first). */
-  logs: string[]
+  /** The run's surfaces; throws, naming the line, when a subprocess wrote something that is not JSON-RPC. */
+  surfaces(): CapturedSurfaces
   /** The driver's, replay's and the process's complaints; empty when the run itself went well. */
   failures: string[]
   stderr?: string
-}
-
-/**
- * Session logs in fixture order: by the first appearance of their session id on stdout
- * (creation order, since the driver creates sessions one at a time), then by createdAt.
- * Both hosts use this, so their surfaces cannot differ by ordering.
- */
-export function collectLogs(sessionsRoot: string, stdout: string): string[] {
-  const logs = readdirSync(sessionsRoot)
-    .filter((name) => name.endsWith('.jsonl'))
-    .map((name) => {
-      const file = join(sessionsRoot, name)
-      const text = readFileSync(file, 'utf8')
-      const header = parseSessionHeaderLine(text.slice(0, text.indexOf('\n')), file)
-      const seen = stdout.indexOf(`"${header.id}"`)
-      return { text, order: seen < 0 ? Number.MAX_SAFE_INTEGER : seen, createdAt: header.createdAt, id: header.id }
-    })
-  logs.sort((a, b) => a.order - b.order || a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-  return logs.map((log) => log.text)
 }

@@ -3,7 +3,8 @@
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { expandCwdInJson } from '../../../lib/cwd-spellings.ts'
-import { type LoggedEvent, parseSessionLog, serializeSessionLog } from '../../../plugins/session/log-format.ts'
+import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
+import { parseSessionLog, serializeSessionLog } from '../../../plugins/session/log-format.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-files.ts'
 import { checkFixtureSync } from './safe-fixture-io.ts'
@@ -29,13 +30,20 @@ export function expectedLogCount(repoRoot: string, scenario: LoadedScenario): nu
     : expectedSessionCount(scenario.input)
 }
 
+export interface RevivedLog {
+  header: SessionHeader
+  events: SessionEvent[]
+  /** The live file's text. */
+  text: string
+}
+
 /**
  * A committed log made live: a fresh session id, the temp cwd for `{{cwd}}`, and the
  * `seq`/`time` envelope fixtures drop. Other tokens stay as they are (they are plain strings).
  */
-export function reviveLog(text: string, cwd: string, file = 'session log'): { id: string; text: string } {
-  const id = randomUUID()
-  const { header, events } = parseSessionLog(expandCwdInJson(text, cwd), file)
-  const live = events.map(({ type, data }, index) => ({ seq: index + 1, time: 0, type, data }) as LoggedEvent)
-  return { id, text: serializeSessionLog({ ...header, id, createdAt: header.createdAt ?? 0 }, live) }
+export function reviveLog(text: string, cwd: string, file = 'session log'): RevivedLog {
+  const parsed = parseSessionLog(expandCwdInJson(text, cwd), file)
+  const header: SessionHeader = { ...parsed.header, id: randomUUID(), createdAt: parsed.header.createdAt ?? 0 }
+  const events = parsed.events.map(({ type, data }, index) => ({ seq: index + 1, time: 0, type, data }) as SessionEvent)
+  return { header, events, text: serializeSessionLog(header, events) }
 }

@@ -7,7 +7,7 @@ import { RECORDED_SESSION_ALIASES } from '../scenario/input-steps.ts'
 import { expandEnvironment } from '../scenario/manifest.ts'
 import { makeTempCwd, type TempCwd } from './workspace/temp-cwd.ts'
 import { seedWorkspace } from './workspace/seed.ts'
-import { existingLogFiles, logsDir, reviveLog } from './fixture-logs.ts'
+import { existingLogFiles, logsDir, reviveLog, type RevivedLog } from './fixture-logs.ts'
 import { checkFixtureSync, readFixtureSync } from './safe-fixture-io.ts'
 import type { RunMode } from '../core/fixtures.ts'
 
@@ -20,6 +20,8 @@ export interface PreparedRun {
   scratch: string
   sessionsRoot: string
   replayLogs: string[]
+  /** Recordings restored into the sessions root (session.source), as the host wrote them. */
+  restoredLogs: RevivedLog[]
   overrideFile?: string
   predefined: Record<string, string>
   environment: Record<string, string>
@@ -46,15 +48,17 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
     if (checkFixtureSync(repoRoot, join(scenario.dir, 'workspace'), 'dir')) await seedWorkspace(scenario.dir, cwd.path)
     const predefined: Record<string, string> = {}
     let replayLogs = mode === 'record' ? [] : logs
+    const restoredLogs: RevivedLog[] = []
     if (scenario.manifest.session) {
       // A restored recording is served by the agent's own store, not by replay.
       replayLogs = []
       for (const [index, file] of logs.entries()) {
         const fixture = readFixtureSync(repoRoot, file)
         if (fixture === undefined) throw new Error(`${file} vanished while the run was being prepared`)
-        const { id, text } = reviveLog(fixture, cwd.path, file)
-        writeFileSync(join(sessionsRoot, `${id}.jsonl`), text)
-        predefined[RECORDED_SESSION_ALIASES[index]!] = id
+        const revived = reviveLog(fixture, cwd.path, file)
+        writeFileSync(join(sessionsRoot, `${revived.header.id}.jsonl`), revived.text)
+        predefined[RECORDED_SESSION_ALIASES[index]!] = revived.header.id
+        restoredLogs.push(revived)
       }
     }
     const override = join(scenario.dir, 'replay.override.json')
@@ -66,6 +70,7 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
       scratch: scratch.path,
       sessionsRoot,
       replayLogs,
+      restoredLogs,
       predefined,
       overrideFile: mode !== 'record' && checkFixtureSync(repoRoot, override) ? override : undefined,
       environment: expandEnvironment(scenario.manifest.environment, cwd.path),

@@ -1,21 +1,16 @@
-// One scenario's connection to the agent inside a composition: the ACP bridge served over an
-// in-memory byte pipe (the agent→client bytes teed as its stdout would carry them) and the
-// durable session events the store emits, fed to the driver's waits.
-import * as acp from '@agentclientprotocol/sdk'
+// One scenario's ACP connection to the agent inside a composition, as objects: the ACP service
+// serves an in-memory message pipe (./message-pipe.ts) whose agent side keeps every message sent.
+import type * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '../../../plugins/acp/index.ts'
-import { createMemoryPipe } from '../../../plugins/acp/memory-pipe.ts'
-import type {} from '../../../plugins/session/index.ts'
-import { SessionEventFeed } from './driver/event-feed.ts'
-import { isSessionUpdateLine } from './driver/skip-updates.ts'
+import { createMessagePipe } from './message-pipe.ts'
 
 export interface ScenarioBridge {
-  readonly feed: SessionEventFeed
-  /** The client's side of the ACP stream (use once); it carries no `session/update` (the transcript does). */
+  /** The client's side of the ACP connection (use once); it carries no `session/update` (the transcript does). */
   readonly clientStream: acp.Stream
-  /** The bytes the agent wrote, exactly as its stdout would carry them. */
-  transcript(): string
-  /** Close the connection and stop listening; idempotent. */
+  /** What the agent sent the client so far, in order: the run's transcript. */
+  messages(): readonly acp.AnyMessage[]
+  /** Close the connection; idempotent. */
   close(): void
 }
 
@@ -27,23 +22,16 @@ export function openBridge(ctx: Context): ScenarioBridge {
       'the composition has no running acp service: enable the acp entry (transport: none) and the agent, tools and ' +
         'sessions it needs',
     )
-  const sessions = ctx.get('sessions')
-  if (!sessions) throw new Error('the composition has no running sessions service: enable the session entry')
-  // The driver ignores session/update notifications: the pipe keeps them for the transcript only.
-  const pipe = createMemoryPipe({ skipForClient: isSessionUpdateLine })
-  const feed = new SessionEventFeed()
-  // Every model chunk is an event: watch the store, not through a Cordis listener.
-  const stopListening = sessions.watch((sessionId, event) => feed.push(sessionId, event))
-  const connection = bridge.serve(pipe.agentStream())
+  // The driver ignores session/update notifications: they go to the transcript only.
+  const pipe = createMessagePipe((message) => 'method' in message && message.method === 'session/update')
+  const connection = bridge.serve(pipe.agent)
   let closed = false
   return {
-    feed,
-    clientStream: acp.ndJsonStream(pipe.client.output, pipe.client.input),
-    transcript: () => pipe.transcript(),
+    clientStream: pipe.client,
+    messages: () => pipe.sent,
     close() {
       if (closed) return
       closed = true
-      stopListening()
       connection.close()
     },
   }

@@ -9,12 +9,14 @@ import { bootComposition, type BootedComposition } from '../../app/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
 import type { LiveComposition, PatchSource } from '../../../plugins/config/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
-import { collectLogs, type RawCapture } from '../env/capture.ts'
+import type { RawCapture } from '../env/capture.ts'
+import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 import { hostPatch, scenarioEntries } from '../run/patches.ts'
 import { openBridge } from './bridge.ts'
 import { assertReplayOnly } from './guard.ts'
 import { driveScenario } from './driver/driver.ts'
+import { SessionRecorder } from './session-recorder.ts'
 
 export type StageRun = PreparedRun & { modelBaseUrl?: string }
 
@@ -63,14 +65,15 @@ export class Stage {
     return new Stage(booted.ctx, liveComposition(booted.ctx), entryIdOf(ctx), booted)
   }
 
-  /** Play one prepared run: reconfigure, drive input.json over ACP, verify replay, read both surfaces. */
+  /** Play one prepared run: reconfigure, drive input.json over ACP, verify replay, keep both surfaces. */
   async play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
     const failures: string[] = []
     const name = run.scenario.name
     const patch = hostPatch(run)
     this.diagnostics.length = 0
     this.recording = true
-    let stdout = ''
+    let messages: readonly object[] = []
+    const sessions = new SessionRecorder(this.ctx, run.restoredLogs)
     try {
       if (this.dirty) await this.restartAll()
       // What the previous scenario's failed plugins say while they stop is not this scenario's.
@@ -86,7 +89,7 @@ export class Stage {
           scenario: name,
           input: run.scenario.input,
           stream: bridge.clientStream,
-          feed: bridge.feed,
+          feed: sessions.feed,
           cwd: run.cwd.path,
           timeoutMs,
           predefined: run.predefined,
@@ -101,7 +104,7 @@ export class Stage {
           }
         }
       } finally {
-        stdout = bridge.transcript()
+        messages = bridge.messages().slice()
         bridge.close()
       }
       // Back to rest, consumers first as a disposing composition does: the agent's shutdown ends
@@ -112,8 +115,10 @@ export class Stage {
       this.dirty = this.diagnostics.length > 0
     } finally {
       this.recording = false
+      sessions.stop()
     }
-    return { stdout, logs: collectLogs(run.sessionsRoot, stdout), failures }
+    const logs = inFixtureOrder(sessions.recorded(), messages)
+    return { surfaces: () => ({ messages, logs }), failures }
   }
 
   /** Done with this stage: the live composition goes back to how it started, a sibling is disposed. */

@@ -52,11 +52,11 @@ export async function observeRun(
   const expected = loadExpected(options.repoRoot, scenario, options.corpus)
   let normalized: NormalizedRun
   try {
+    const { messages, logs } = capture.surfaces()
     normalized = normalizeRun({
-      stdout: capture.stdout,
-      sessionLogs: capture.logs,
+      messages,
+      sessionLogs: logs,
       cwdPaths: prepared.cwd.aliases,
-      label: `scenarios/${scenario.name}`,
       // A restored recording (session.source) holds the fixture's scrubbed headers and gains no new ones.
       extractHeaders: !scenario.manifest.session,
     })

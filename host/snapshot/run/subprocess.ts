@@ -8,7 +8,9 @@ import { driveScenario } from '../plugin/driver/driver.ts'
 import { driverStream } from '../plugin/driver/skip-updates.ts'
 import { AgentProcess } from '../../../lib/process/agent-process.ts'
 import { SessionLogTail } from '../subprocess/log-tail.ts'
-import { collectLogs, type RawCapture } from '../env/capture.ts'
+import type { RawCapture } from '../env/capture.ts'
+import { inFixtureOrder } from '../core/normalize/log-order.ts'
+import { parseTranscript } from '../core/normalize/transcript.ts'
 import { runComposition } from './patches.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 
@@ -81,5 +83,10 @@ export async function runSubprocess(
     if (!report.groupGone) failures.push(`${run.scenario.name}: processes of dsh's group survived SIGKILL`)
   }
   const stdout = agent.stdout()
-  return { stdout, logs: collectLogs(run.sessionsRoot, stdout), failures, stderr: agent.stderr() }
+  // Its bytes, parsed once: stdout here (a line that is not JSON-RPC fails the run), the logs by the tail.
+  const surfaces = () => {
+    const messages = parseTranscript(stdout, `scenarios/${run.scenario.name} stdout`)
+    return { messages, logs: inFixtureOrder(tail.logs(), messages) }
+  }
+  return { surfaces, failures, stderr: agent.stderr() }
 }

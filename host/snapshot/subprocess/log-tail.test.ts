@@ -28,16 +28,27 @@ function setup() {
 }
 
 const line = (record: unknown) => `${JSON.stringify(record)}\n`
-const header = line({ type: 'session', id: 's1' })
-const event = (seq: number) => line({ seq, time: 0, type: 'turn_start', data: { turn: seq } })
+const header = line({ type: 'session', version: 1, id: 's1', createdAt: 0, cwd: '/p' })
+const event = (seq: number) => line({ seq, time: 0, type: 'turn/start', data: { turn: seq } })
 
 describe('SessionLogTail', () => {
-  it('feeds the events of a session file', () => {
+  it('feeds the events of a session file and keeps the log as objects', () => {
     const { root, feed, start } = setup()
     writeFileSync(join(root, 's1.jsonl'), header + event(1) + event(2))
     const tail = start()
     expect(feed.eventsOf('s1').map((e) => e.seq)).toEqual([1, 2])
     expect(tail.problems).toEqual([])
+    expect(tail.logs()).toEqual([{ header: JSON.parse(header), events: [JSON.parse(event(1)), JSON.parse(event(2))] }])
+  })
+
+  it('reports a last line without its newline when it closes', () => {
+    const { root, start } = setup()
+    const file = join(root, 's1.jsonl')
+    writeFileSync(file, `${header + event(1)}{"seq":2`)
+    const tail = start()
+    tail.close()
+    expect(tail.problems).toEqual([`${file}:3: the last line has no newline (a cut-off write)`])
+    expect(tail.logs()[0]!.events).toHaveLength(1)
   })
 
   it('keeps a multi-byte character whole when a read ends inside it', () => {
@@ -56,12 +67,16 @@ describe('SessionLogTail', () => {
   it('a malformed line is a recorded problem naming file and line; the lines after it still arrive', () => {
     const { root, feed, start } = setup()
     const file = join(root, 's1.jsonl')
-    writeFileSync(file, `${header + event(1)}{"seq": 2, "ty\nnull\n${event(3)}`)
+    writeFileSync(
+      file,
+      `${header + event(1)}{"seq": 2, "ty\nnull\n${line({ seq: 3, time: 0, type: 'x', data: {} })}${event(4)}`,
+    )
     const tail = start()
-    expect(feed.eventsOf('s1').map((e) => e.seq)).toEqual([1, 3])
-    expect(tail.problems).toHaveLength(2)
-    expect(tail.problems[0].startsWith(`${file}:3: not a JSON line (`)).toBe(true)
-    expect(tail.problems[1]).toBe(`${file}:4: not a JSON object`)
+    expect(feed.eventsOf('s1').map((e) => e.seq)).toEqual([1, 4])
+    expect(tail.problems).toHaveLength(3)
+    expect(tail.problems[0]!.startsWith(`${file}:3: not valid JSON (`)).toBe(true)
+    expect(tail.problems[1]).toBe(`${file}:4: expected a JSON object, found null`)
+    expect(tail.problems[2]!.startsWith(`${file}:5: unknown event type the string "x"`)).toBe(true)
   })
 
   it('a malformed line that lands while watching does not throw from the watcher', async () => {
@@ -71,9 +86,9 @@ describe('SessionLogTail', () => {
     const tail = start()
     appendFileSync(file, `not json\n${event(1)}`)
     // The event after the bad line arrives through the watcher: the callback survived the bad line.
-    await feed.waitFor('s1', { type: 'turn_start' }, 5000, 'the event after the malformed line')
+    await feed.waitFor('s1', { type: 'turn/start' }, 5000, 'the event after the malformed line')
     expect(tail.problems).toHaveLength(1)
-    expect(tail.problems[0].startsWith(`${file}:2: not a JSON line (`)).toBe(true)
+    expect(tail.problems[0]!.startsWith(`${file}:2: not valid JSON (`)).toBe(true)
   })
 
   it('a sessions folder that disappears is a recorded problem, not a throw', () => {

@@ -1,29 +1,33 @@
-// Feeds durable session events from a sessions root that another process writes: watches
-// the folder and reads each file's complete new lines as they land.
+// The session logs another process writes, read once: watches the sessions root, reads each
+// file's complete new lines as they land, checks each with the log format's own reader, feeds
+// the driver's waits and keeps the logs as objects for the judge (no second read or parse).
 import { StringDecoder } from 'node:string_decoder'
 import { closeSync, openSync, readdirSync, readSync, statSync, watch, type FSWatcher } from 'node:fs'
 import { join } from 'node:path'
-import type { SessionEvent } from '../../../plugins/session/events.ts'
+import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
+import { parseSessionEventLine, parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
 import type { SessionEventFeed } from '../plugin/driver/event-feed.ts'
 
 interface FileState {
+  file: string
   offset: number
   rest: string
   /** A read may end inside a multi-byte character; the decoder keeps its first bytes for the next read. */
   decoder: StringDecoder
   /** Complete lines read so far, for naming a bad line. */
   lines: number
-  sessionId?: string
+  header?: SessionHeader
+  events: SessionEvent[]
 }
 
 export class SessionLogTail {
   /**
-   * What could not be read (the folder, a file, a line that is not JSON), each naming
+   * What could not be read (the folder, a file, a line the log format refuses), each naming
    * the file and line where known. Nothing is thrown from the watcher: a caller reports
    * these once the run ends.
    */
   readonly problems: string[] = []
-  private offsets = new Map<string, FileState>()
+  private files = new Map<string, FileState>()
   private watcher: FSWatcher
 
   constructor(
@@ -55,9 +59,19 @@ export class SessionLogTail {
     }
   }
 
+  /** The last scan; a line still without its newline is a problem (the writer was cut off). */
   close(): void {
     this.scan()
     this.watcher.close()
+    for (const state of this.files.values())
+      if (state.rest) this.problem(`${state.file}:${state.lines + 1}: the last line has no newline (a cut-off write)`)
+  }
+
+  /** Every log read, header and events as the file holds them (those without a readable header left out). */
+  logs(): Array<{ header: SessionHeader; events: SessionEvent[] }> {
+    const logs: Array<{ header: SessionHeader; events: SessionEvent[] }> = []
+    for (const { header, events } of this.files.values()) if (header) logs.push({ header, events })
+    return logs
   }
 
   /** Record a problem once: the watcher may hit the same failure on every change. */
@@ -66,8 +80,11 @@ export class SessionLogTail {
   }
 
   private readNew(file: string) {
-    const state = this.offsets.get(file) ?? { offset: 0, rest: '', lines: 0, decoder: new StringDecoder('utf8') }
-    this.offsets.set(file, state)
+    let state = this.files.get(file)
+    if (!state) {
+      state = { file, offset: 0, rest: '', lines: 0, decoder: new StringDecoder('utf8'), events: [] }
+      this.files.set(file, state)
+    }
     const size = statSync(file).size
     if (size <= state.offset) return
     const buffer = Buffer.alloc(size - state.offset)
@@ -82,20 +99,21 @@ export class SessionLogTail {
     state.rest = lines.pop() ?? ''
     for (const line of lines) {
       state.lines += 1
-      if (!line) continue
-      let record: { type?: unknown; id?: unknown } | null
       try {
-        record = JSON.parse(line)
+        this.readLine(state, line)
       } catch (error) {
-        this.problem(`${file}:${state.lines}: not a JSON line (${(error as Error).message})`)
-        continue
+        this.problem((error as Error).message)
       }
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-        this.problem(`${file}:${state.lines}: not a JSON object`)
-        continue
-      }
-      if (record.type === 'session') state.sessionId = record.id as string
-      else if (state.sessionId) this.feed.push(state.sessionId, record as SessionEvent)
     }
+  }
+
+  private readLine(state: FileState, line: string): void {
+    if (state.lines === 1) {
+      state.header = parseSessionHeaderLine(line, state.file)
+      return
+    }
+    const event = parseSessionEventLine(line, state.file, state.lines)
+    state.events.push(event)
+    if (state.header) this.feed.push(state.header.id, event)
   }
 }

@@ -27,15 +27,12 @@ export type LineReader<T> = (value: unknown, raw: string, line: number) => T
 /**
  * Split `text` into lines and parse each as JSON, then `read` it, in one pass. A final
  * newline ends the last line; any other empty line is an error like any non-JSON line.
- * `recognize` may stand in for parsing and reading a line it knows the meaning of (see
- * chunk-lines.ts).
  */
 export function parseJsonLines<T = unknown>(
   text: string,
   source: string,
   hint: string,
   read: LineReader<T> = (value) => value as T,
-  recognize?: (raw: string, line: number) => T | undefined,
 ): T[] {
   if (text === '') return []
   const lines = text.split('\n')
@@ -43,11 +40,6 @@ export function parseJsonLines<T = unknown>(
   const out = new Array<T>(lines.length)
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index]
-    const known = recognize?.(raw, index + 1)
-    if (known !== undefined) {
-      out[index] = known
-      continue
-    }
     let value: unknown
     try {
       value = JSON.parse(raw)

@@ -5,22 +5,20 @@ const CWD = '/tmp/dsh-two-sessions-Q1'
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'
 const B = 'bbbbbbbb-0000-4000-8000-000000000002'
 const M = 'mmmmmmmm-0000-4000-8000-000000000003'
-const log = (id: string, ...events: unknown[]) =>
-  `${[{ type: 'session', version: 1, id, createdAt: 1, cwd: CWD }, ...events]
-    .map((line) => JSON.stringify(line))
-    .join('\n')}\n`
+const log = (id: string, ...events: object[]) => ({
+  header: { type: 'session', version: 1, id, createdAt: 1, cwd: CWD },
+  events,
+})
 
 describe('normalizeRun', () => {
   it('shares one token table across the transcript and all session logs', () => {
     // The transcript mentions B before A; tokens still follow the logs' order.
-    const stdout = `${[
+    const messages = [
       { jsonrpc: '2.0', id: 0, result: { sessionId: B } },
       { jsonrpc: '2.0', method: 'session/update', params: { sessionId: A, update: { messageId: M } } },
     ]
-      .map((m) => JSON.stringify(m))
-      .join('\n')}\n`
     const run = normalizeRun({
-      stdout,
+      messages,
       sessionLogs: [
         log(A, { seq: 1, time: 2, type: 'user/message', data: { turn: 1, messageId: M, content: [] } }),
         log(B),
@@ -43,15 +41,9 @@ describe('normalizeRun', () => {
       type: 'request/header',
       data: { turn: 1, step: 1, model: 'm', system: '{{system}}', tools: '{{tools}}', reason: 'initial' },
     })
-    expect(() => normalizeRun({ stdout: '', sessionLogs: [restored], cwdPaths: [CWD] })).toThrow(/already scrubbed/)
-    const run = normalizeRun({ stdout: '', sessionLogs: [restored], cwdPaths: [CWD], extractHeaders: false })
+    expect(() => normalizeRun({ messages: [], sessionLogs: [restored], cwdPaths: [CWD] })).toThrow(/already scrubbed/)
+    const run = normalizeRun({ messages: [], sessionLogs: [restored], cwdPaths: [CWD], extractHeaders: false })
     expect(run.headers).toEqual([[]])
     expect(run.sessionLogs[0]).toContain('"system":"{{system}}"')
-  })
-
-  it('names the run in stdout errors', () => {
-    expect(() => normalizeRun({ stdout: 'oops\n', sessionLogs: [], cwdPaths: [CWD], label: 'scenarios/demo' })).toThrow(
-      /^scenarios\/demo stdout line 1 is not JSON/,
-    )
   })
 })

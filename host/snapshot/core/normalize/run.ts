@@ -7,29 +7,20 @@ import {
   collectSessionLogIds,
   extractHeaders,
   renderSessionLog,
-  parseSessionLog,
-  type ParsedSessionLog,
   type RequestHeaderContent,
   type SessionLogObjects,
 } from './session-log.ts'
-import {
-  collectTranscriptIds,
-  parseTranscript,
-  renderTranscript,
-  renumberJsonRpcIds,
-  type JsonRpcId,
-} from './transcript.ts'
+import { collectTranscriptIds, renderTranscript, renumberJsonRpcIds, type JsonRpcId } from './transcript.ts'
 
+/** One run's surfaces as objects (never changed here): what each host captured. */
 export interface RunSurfaces {
-  /** Raw agent stdout. */
-  stdout: string
-  /** Session logs in creation order, as raw JSONL text or parsed objects. */
-  sessionLogs: ReadonlyArray<string | SessionLogObjects>
+  /** What the agent sent the client, in order: JSON-RPC messages. */
+  messages: readonly object[]
+  /** Session logs in fixture order (session.jsonl first). */
+  sessionLogs: readonly SessionLogObjects[]
   /** The temp cwd and its aliases (realpath). */
   cwdPaths: readonly string[]
   clientRequestIds?: readonly JsonRpcId[]
-  /** Names used in errors, e.g. `scenarios/text-turn`; default `run`. */
-  label?: string
   /**
    * false when the logs were restored from committed fixtures (session.source): their
    * request headers are already scrubbed and the run adds none, so there is nothing to extract.
@@ -49,23 +40,15 @@ export interface NormalizedRun {
 
 export function normalizeRun(run: RunSurfaces): NormalizedRun {
   const context = createNormalizeContext(run.cwdPaths)
-  const label = run.label ?? 'run'
-  const logs: ParsedSessionLog[] = run.sessionLogs.map((log, index) =>
-    typeof log === 'string'
-      ? parseSessionLog(log, `${label} session log ${index}`, { chunkLines: true })
-      : { header: log.header as Record<string, unknown>, events: log.events as Array<Record<string, unknown>> },
-  )
-  // Parse and register once: the logs' ids first, then the transcript's; then render both.
-  const messages = renumberJsonRpcIds(
-    parseTranscript(run.stdout, `${label} stdout`, { chunkLines: true }),
-    run.clientRequestIds,
-  )
-  for (const log of logs) collectSessionLogIds(log, context)
+  // Register once, the logs' ids first, then the transcript's; then render both.
+  const messages = renumberJsonRpcIds(run.messages, run.clientRequestIds)
+  for (const log of run.sessionLogs) collectSessionLogIds(log, context)
   collectTranscriptIds(messages, context)
-  // Headers first: rendering rewrites the objects it parsed.
-  const headers = logs.map((log) => (run.extractHeaders === false ? [] : extractHeaders(log.events, context)))
+  const headers = run.sessionLogs.map((log) =>
+    run.extractHeaders === false ? [] : extractHeaders(log.events, context),
+  )
   return {
-    sessionLogs: logs.map((log) => renderSessionLog(log, context)),
+    sessionLogs: run.sessionLogs.map((log) => renderSessionLog(log, context)),
     transcript: renderTranscript(messages, context),
     headers,
     context,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { parseSessionLog } from '../../../../plugins/session/log-format.ts'
 import { createNormalizeContext } from './context.ts'
-import { extractHeaders, normalizeSessionLog, parseSessionLog } from './session-log.ts'
+import { normalizeRun } from './run.ts'
+import { extractHeaders, type SessionLogObjects } from './session-log.ts'
 
 const CWD = '/tmp/dsh-tool-turn-Zz9'
 const SID = '9a1b2c3d-0000-4000-8000-00000000000a'
@@ -42,11 +44,14 @@ const liveLog = [
     data: { turn: 1, step: 1, messageId: MSG_ASSISTANT, text: `session ${SID}`, toolCalls: [] },
   },
 ]
-const text = `${liveLog.map((line) => JSON.stringify(line)).join('\n')}\n`
+const live: SessionLogObjects = { header: liveLog[0]!, events: liveLog.slice(1) }
+/** A session log's fixture text, as normalizeRun renders it. */
+const fixtureOf = (log: SessionLogObjects) =>
+  normalizeRun({ messages: [], sessionLogs: [log], cwdPaths: [CWD], extractHeaders: false }).sessionLogs[0]!
 
-describe('normalizeSessionLog', () => {
+describe('a session log as a fixture', () => {
   it('produces the fixture form', () => {
-    const fixture = normalizeSessionLog(text, createNormalizeContext([CWD]))
+    const fixture = fixtureOf(live)
     expect(fixture.split('\n')).toEqual([
       '{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}',
       '{"type":"user/message","data":{"turn":1,"messageId":"{{message:1}}","content":[{"type":"text","text":"read ' +
@@ -62,32 +67,19 @@ describe('normalizeSessionLog', () => {
     ])
   })
 
-  it('accepts parsed objects and is a no-op on a committed fixture', () => {
-    const fixture = normalizeSessionLog(
-      { header: liveLog[0]!, events: liveLog.slice(1) },
-      createNormalizeContext([CWD]),
-    )
-    expect(fixture).toBe(normalizeSessionLog(text, createNormalizeContext([CWD])))
-    expect(normalizeSessionLog(fixture, createNormalizeContext([CWD]))).toBe(fixture)
+  it('is a no-op on a committed fixture and never changes the objects it is given', () => {
+    const given = structuredClone(live)
+    const fixture = fixtureOf(given)
+    expect(given).toEqual(live)
+    expect(fixtureOf(parseSessionLog(fixture, 'fixture'))).toBe(fixture)
   })
 
   it('keeps a session cwd below the temp cwd relative to {{cwd}}', () => {
-    const fixture = normalizeSessionLog(
-      `${JSON.stringify({ type: 'session', version: 1, id: SID, createdAt: 5, cwd: `${CWD}/sub` })}\n`,
-      createNormalizeContext([CWD]),
-    )
+    const fixture = fixtureOf({
+      header: { type: 'session', version: 1, id: SID, createdAt: 5, cwd: `${CWD}/sub` },
+      events: [],
+    })
     expect(fixture).toBe('{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}/sub"}\n')
-  })
-
-  it('reports malformed logs by line', () => {
-    expect(() => parseSessionLog('', 'scenarios/x/session.jsonl')).toThrow(
-      /scenarios\/x\/session\.jsonl:1: empty session log/,
-    )
-    expect(() => parseSessionLog('{"type":"turn/start"}\n', 'log')).toThrow(/log:1: missing session header/)
-    expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"seq":1,\n`, 'log')).toThrow(/log:2: not valid JSON/)
-    expect(() => parseSessionLog(`${JSON.stringify(liveLog[0])}\n{"data":{}}\n`, 'log')).toThrow(
-      /log:2: unknown event type/,
-    )
   })
 })
 
@@ -100,7 +92,7 @@ describe('extractHeaders', () => {
   })
 
   it('refuses a scrubbed fixture', () => {
-    const fixture = parseSessionLog(normalizeSessionLog(text, createNormalizeContext([CWD])))
+    const fixture = parseSessionLog(fixtureOf(live), 'fixture')
     expect(() => extractHeaders(fixture.events)).toThrow(/already scrubbed; extract headers from the live log/)
   })
 })

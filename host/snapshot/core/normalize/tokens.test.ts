@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createCwdReplacer } from './cwd.ts'
 import { collectTypedIds, TokenTable, tokenizeValue } from './tokens.ts'
 
 const S1 = '0b6f3c1e-aaaa-4bbb-8ccc-000000000001'
@@ -89,5 +90,17 @@ describe('tokenizeValue', () => {
     const out = tokenizeValue(parsed, table, (s) => s.replace('/tmp/x', '{{cwd}}')) as Record<string, unknown>
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
     expect(JSON.stringify(out)).toBe('{"__proto__":{"path":"{{cwd}}"}}')
+  })
+})
+
+describe('short strings', () => {
+  it('still replaces an id or a cwd that fills the whole string', () => {
+    const tokens = new TokenTable()
+    tokens.tokenFor('approval', 'abcdefgh')
+    expect(tokens.replaceKnownIds('abcdefgh')).toBe('{{approval:1}}')
+    expect(tokens.replaceKnownIds('abcdefg')).toBe('abcdefg')
+    const replaceCwd = createCwdReplacer(['/t/abc'])
+    expect(replaceCwd('/t/abc')).toBe('{{cwd}}')
+    expect(replaceCwd('/t/ab')).toBe('/t/ab')
   })
 })

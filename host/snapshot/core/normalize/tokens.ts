@@ -119,31 +119,6 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
   return value
 }
 
-/**
- * tokenizeValue for a value this normalizer parsed from text itself (nobody else holds it):
- * rewrites it instead of copying it, which on a long surface saves an object per line and
- * the garbage collection that goes with it. Keys keep their order.
- */
-export function tokenizeInPlace(value: unknown, table: TokenTable, text: (s: string) => string): unknown {
-  if (typeof value === 'string') return table.replaceKnownIds(text(value))
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) value[index] = tokenizeInPlace(value[index], table, text)
-    return value
-  }
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>
-    // A parsed `__proto__` key is an own data property, so assigning to it stays a plain key.
-    for (const key of Object.keys(record)) {
-      const child = record[key]
-      const token = fieldToken(key, child, table)
-      if (token !== undefined) record[key] = token
-      else if (typeof child === 'string' || (child !== null && typeof child === 'object'))
-        record[key] = tokenizeInPlace(child, table, text)
-    }
-  }
-  return value
-}
-
 /** The token a field's string value becomes by the field's name (an id, a time); undefined for other fields. */
 function fieldToken(key: string, child: unknown, table: TokenTable): string | undefined {
   if (typeof child !== 'string') return undefined

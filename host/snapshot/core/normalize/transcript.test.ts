@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { createNormalizeContext } from './context.ts'
 import { JsonLineError } from './json-lines.ts'
-import { normalizeTranscript, transcriptText } from './transcript.ts'
+import { normalizeRun } from './run.ts'
+import { parseTranscript, type JsonRpcId } from './transcript.ts'
 
 const CWD = '/tmp/dsh-text-turn-Ab12'
 const SID = '5f0c6a2e-1111-4222-8333-444455556666'
 
 const jsonl = (...messages: unknown[]) => `${messages.map((m) => JSON.stringify(m)).join('\n')}\n`
+/** The golden lines of stdout: parsed as the subprocess host parses it, normalized as both hosts do. */
+const golden = (stdout: string, cwdPaths: string[] = [], clientRequestIds?: JsonRpcId[]) =>
+  normalizeRun({ messages: parseTranscript(stdout), sessionLogs: [], cwdPaths, clientRequestIds }).transcript
 
-describe('normalizeTranscript', () => {
+describe('the transcript', () => {
   it('renumbers ids per direction by first appearance', () => {
     const stdout = jsonl(
       { jsonrpc: '2.0', id: 7, result: { protocolVersion: 1 } }, // response to the client's request 7
@@ -19,7 +22,7 @@ describe('normalizeTranscript', () => {
       { jsonrpc: '2.0', id: 12, result: null },
       { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
     )
-    const ids = normalizeTranscript(stdout, createNormalizeContext()).map((line) => JSON.parse(line).id)
+    const ids = golden(stdout).map((line) => JSON.parse(line).id)
     expect(ids).toEqual([1, 2, 1, undefined, 2, 3, null])
   })
 
@@ -28,14 +31,14 @@ describe('normalizeTranscript', () => {
       { jsonrpc: '2.0', id: 0, method: 'session/request_permission', params: {} },
       { jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 0 } },
     )
-    const lines = normalizeTranscript(stdout, createNormalizeContext()).map((line) => JSON.parse(line))
+    const lines = golden(stdout).map((line) => JSON.parse(line))
     expect(lines[0].id).toBe(1)
     expect(lines[1]).toEqual({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 1 } })
   })
 
   it('numbers responses by the client send order when given', () => {
     const stdout = jsonl({ jsonrpc: '2.0', id: 3, result: {} }, { jsonrpc: '2.0', id: 2, result: {} })
-    const lines = normalizeTranscript(stdout, createNormalizeContext(), { clientRequestIds: [1, 2, 3] })
+    const lines = golden(stdout, [], [1, 2, 3])
     expect(lines.map((line) => JSON.parse(line).id)).toEqual([3, 2])
   })
 
@@ -56,14 +59,13 @@ describe('normalizeTranscript', () => {
         },
       },
     )
-    const lines = normalizeTranscript(stdout, createNormalizeContext([CWD]))
+    const lines = golden(stdout, [CWD])
     expect(lines).toEqual([
       '{"jsonrpc":"2.0","id":1,"result":{"sessionId":"{{session:1}}"}}',
       '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"sessionUpdate":"t' +
         'ool_call","title":"Read {{cwd}}/a.txt","rawInput":{"path":"{{cwd}}/a.txt"},"content":"echo ' +
         '{{session:1}}"}}}',
     ])
-    expect(transcriptText(lines)).toBe(`${lines[0]}\n${lines[1]}\n`)
   })
 
   it('replaces a known id in text that appears before its typed field', () => {
@@ -71,13 +73,13 @@ describe('normalizeTranscript', () => {
       { jsonrpc: '2.0', method: 'session/update', params: { note: `created ${SID}` } },
       { jsonrpc: '2.0', id: 0, result: { sessionId: SID } },
     )
-    expect(normalizeTranscript(stdout, createNormalizeContext())[0]).toContain('created {{session:1}}')
+    expect(golden(stdout)[0]).toContain('created {{session:1}}')
   })
 
   it('rejects a non-JSON line, naming the line and showing it', () => {
     const stdout = `${jsonl({ jsonrpc: '2.0', id: 1, result: {} })}[agent] starting up\n`
-    expect(() => normalizeTranscript(stdout, createNormalizeContext())).toThrowError(JsonLineError)
-    expect(() => normalizeTranscript(stdout, createNormalizeContext())).toThrow(
+    expect(() => parseTranscript(stdout)).toThrowError(JsonLineError)
+    expect(() => parseTranscript(stdout)).toThrow(
       new RegExp(
         String.raw`^stdout line 2 is not JSON \(.*\): "\[agent\] starting up"\nstdout carries only JSON-RPC ` +
           String.raw`messages; write logs and diagnostics to stderr\.$`,
@@ -86,21 +88,16 @@ describe('normalizeTranscript', () => {
   })
 
   it('rejects JSON that is not a JSON-RPC message and blank lines', () => {
-    expect(() => normalizeTranscript('42\n', createNormalizeContext())).toThrow(
-      /stdout line 1 is JSON but not a JSON-RPC 2\.0 message: "42"/,
-    )
-    expect(() => normalizeTranscript(`${jsonl({ jsonrpc: '2.0', method: 'x' })}\n`, createNormalizeContext())).toThrow(
-      /stdout line 2 is not JSON/,
-    )
+    expect(() => parseTranscript('42\n')).toThrow(/stdout line 1 is JSON but not a JSON-RPC 2\.0 message: "42"/)
+    expect(() => parseTranscript(`${jsonl({ jsonrpc: '2.0', method: 'x' })}\n`)).toThrow(/stdout line 2 is not JSON/)
   })
 
   it('is a no-op on its own output', () => {
-    const ctx = createNormalizeContext([CWD])
-    const once = normalizeTranscript(jsonl({ jsonrpc: '2.0', id: 5, result: { sessionId: SID, cwd: CWD } }), ctx)
-    expect(normalizeTranscript(transcriptText(once), createNormalizeContext([CWD]))).toEqual(once)
+    const once = golden(jsonl({ jsonrpc: '2.0', id: 5, result: { sessionId: SID, cwd: CWD } }), [CWD])
+    expect(golden(`${once.join('\n')}\n`, [CWD])).toEqual(once)
   })
 
   it('returns no lines for empty stdout', () => {
-    expect(normalizeTranscript('', createNormalizeContext())).toEqual([])
+    expect(golden('')).toEqual([])
   })
 })

@@ -12,6 +12,7 @@ import * as echo from '../../../../plugins/llm-echo/index.ts'
 import SessionStore from '../../../../plugins/session/index.ts'
 import ToolsService from '../../../../plugins/tools/index.ts'
 import { openBridge } from '../bridge.ts'
+import { SessionRecorder } from '../session-recorder.ts'
 import { parseInput } from '../../scenario/input.ts'
 import { driveScenario } from './driver.ts'
 import { PermissionQueue } from './permission-queue.ts'
@@ -33,7 +34,9 @@ async function drive(input: object, timeoutMs = 2000) {
   await ctx.plugin(Agent, { model: 'echo' })
   await ctx.plugin(AcpBridge, { transport: 'none' })
   const host = openBridge(ctx)
+  const sessions = new SessionRecorder(ctx, [])
   cleanups.push(async () => {
+    sessions.stop()
     host.close()
     await ctx.fiber.dispose()
     rmSync(base, { recursive: true, force: true })
@@ -42,7 +45,7 @@ async function drive(input: object, timeoutMs = 2000) {
     scenario: 'demo',
     input: parseInput(JSON.stringify(input), 'input.json'),
     stream: host.clientStream,
-    feed: host.feed,
+    feed: sessions.feed,
     cwd,
     timeoutMs,
   })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { NormalizedRun } from './normalize/run.ts'
-import { assessRun, type AssessInput } from './assess.ts'
-import type { ExpectedFixtures } from './fixtures.ts'
+import { assessRun } from './assess.ts'
+import type { ExpectedFixtures, RunMode } from './fixtures.ts'
+import { planJudgement, type PlanInput } from './judge-plan.ts'
 
 const file = (name: string, text: string | undefined) => ({
   file: `scenarios/s/${name}`,
@@ -10,17 +11,19 @@ const file = (name: string, text: string | undefined) => ({
 })
 const header = { turn: 1, step: 1, model: 'm', reason: 'initial', system: 'You are dsh.', tools: [] }
 
-type Overrides = Omit<Partial<AssessInput>, 'expected' | 'run'> & {
-  expected?: Partial<ExpectedFixtures>
-  run?: Partial<NormalizedRun>
+type Overrides = { mode?: RunMode; expected?: Partial<ExpectedFixtures>; run?: Partial<NormalizedRun> }
+type Input = PlanInput & { mode: RunMode }
+
+/** The CLI's verdict: the judge plan, assessed in the given mode. */
+function assess(given: Input) {
+  return assessRun(given.scenario, planJudgement(given), given.mode)
 }
 
-function input(overrides: Overrides): AssessInput {
+function input(overrides: Overrides): Input {
   return {
     scenario: 's',
     dir: '/repo/scenarios/s',
-    mode: 'replay',
-    ...overrides,
+    mode: overrides.mode ?? 'replay',
     expected: {
       golden: file('stdout.golden.jsonl', 'a\n'),
       logs: [file('session.jsonl', 'L0\n')],
@@ -33,11 +36,11 @@ function input(overrides: Overrides): AssessInput {
 
 describe('assessRun', () => {
   it('passes a run equal to its fixtures and writes nothing', () => {
-    expect(assessRun(input({}))).toEqual({ failures: [], mismatches: [], writes: [], deletes: [] })
+    expect(assess(input({}))).toEqual({ failures: [], mismatches: [], writes: [], deletes: [] })
   })
 
   it('in replay mode reports a changed transcript with a diff and the refresh command', () => {
-    const { failures, writes, mismatches } = assessRun(input({ run: { transcript: ['b'] } }))
+    const { failures, writes, mismatches } = assess(input({ run: { transcript: ['b'] } }))
     expect(writes).toEqual([])
     expect(mismatches).toEqual([
       { file: 'scenarios/s/stdout.golden.jsonl', kind: 'transcript', expected: 'a\n', actual: 'b\n' },
@@ -48,7 +51,7 @@ describe('assessRun', () => {
   })
 
   it('in refresh mode rewrites the golden and logs, and deletes logs of sessions no longer opened', () => {
-    const result = assessRun(
+    const result = assess(
       input({
         mode: 'refresh',
         expected: { logs: [file('session.jsonl', 'old\n'), file('session.1.jsonl', 'gone\n')] },
@@ -64,7 +67,7 @@ describe('assessRun', () => {
   })
 
   it('never rewrites logs borrowed from another scenario (session.source)', () => {
-    const result = assessRun(
+    const result = assess(
       input({ mode: 'refresh', expected: { logsReadOnly: true }, run: { sessionLogs: ['changed\n'] } }),
     )
     expect(result.writes).toEqual([])
@@ -77,7 +80,7 @@ describe('assessRun', () => {
       system: file('system-prompt.expected.md', 'Old prompt\n'),
       tools: file('tool-schemas.expected.json', '[]\n'),
     }
-    const pin = assessRun(
+    const pin = assess(
       input({
         mode: 'refresh',
         expected: { header: { ...sidecars, ownsSidecars: { system: true, tools: true } } },
@@ -87,7 +90,7 @@ describe('assessRun', () => {
     expect(pin.writes.map((w) => [w.file, w.text])).toEqual([
       ['scenarios/s/system-prompt.expected.md', 'You are dsh.\n'],
     ])
-    const member = assessRun(
+    const member = assess(
       input({
         mode: 'refresh',
         expected: { header: { ...sidecars, ownsSidecars: { system: false, tools: false } } },
@@ -99,9 +102,19 @@ describe('assessRun', () => {
   })
 
   it('reports a run that opened a different number of sessions than the fixtures hold', () => {
-    const { failures } = assessRun(input({ run: { sessionLogs: ['L0\n', 'L1\n'] } }))
+    const { failures } = assess(input({ run: { sessionLogs: ['L0\n', 'L1\n'] } }))
     expect(failures).toEqual([
       expect.stringContaining('the run produced 2 session log(s), the fixtures hold 1 (scenarios/s/session.jsonl)'),
     ])
+  })
+
+  it('fails a wrong log count of borrowed logs in every mode, since no rewrite of this scenario settles it', () => {
+    for (const mode of ['replay', 'refresh'] as const) {
+      const { failures, writes } = assess(
+        input({ mode, expected: { logsReadOnly: true }, run: { sessionLogs: ['L0\n', 'L1\n'] } }),
+      )
+      expect(failures).toEqual([expect.stringMatching(/the run produced 2 session log\(s\).*; fix input\.json$/)])
+      expect(writes).toEqual([])
+    }
   })
 })

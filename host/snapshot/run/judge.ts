@@ -1,9 +1,10 @@
 // Judge one run. observeRun normalizes both surfaces, compares the final workspace and loads the
-// committed side (what the vitest front end judges with its file snapshots); judgeRun compares
-// them the CLI's way (assessRun) and in record / refresh mode rewrites what the assessment says
+// committed side; judgeRun plans the judgement (core/judge-plan.ts, the plan vitest judges from
+// too), assesses it the CLI's way and in record / refresh mode rewrites what the assessment says
 // to — or, with `pending`, writes `<file>.new` copies for `dsh review`.
 import { join } from 'node:path'
 import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
+import { planJudgement } from '../core/judge-plan.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
 import { normalizeRun, type NormalizedRun } from '../core/normalize/run.ts'
 import type { RawCapture } from '../env/capture.ts'
@@ -80,13 +81,13 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
   const execution = await observeRun(prepared, capture, options)
   const { runFailures, normalized } = execution
   if (!normalized) return { failures: runFailures, written: [], mismatches: [], execution }
-  const assessment = assessRun({
+  const plan = planJudgement({
     scenario: scenario.name,
     dir: scenario.dir,
-    mode: options.mode,
     expected: execution.expected,
     run: normalized,
   })
+  const assessment = assessRun(scenario.name, plan, options.mode)
   const failures = [...runFailures, ...assessment.failures, ...execution.workspaceFailures]
   // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
   const written: string[] = []

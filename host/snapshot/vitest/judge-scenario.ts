@@ -1,14 +1,13 @@
-// One scenario judged by vitest: the golden and the pin's sidecars through vitest's file snapshots
-// (vitest's diff, "N written / N updated" in its summary, -u creates and updates them), the session
-// logs and a member's copy of its pin's sidecars through plain equality (-u never rewrites them:
-// the logs are the model script, the sidecars belong to the pin), obsolete sidecars through
-// vitest's obsolete-snapshot summary (removed by -u).
+// One scenario judged by vitest, from the same judge plan as the CLI (core/judge-plan.ts): the
+// golden and the pin's sidecars through vitest's file snapshots (vitest's diff, "N written / N
+// updated" in its summary, -u creates and updates them), the session logs and a member's copy of
+// its pin's sidecars through plain equality (-u never rewrites them: the logs are the model
+// script, the sidecars belong to the pin), obsolete sidecars through vitest's obsolete-snapshot
+// summary (removed by -u).
 import { readdirSync } from 'node:fs'
 import { relative } from 'node:path'
 import { expect } from 'vitest'
-import { linesText } from '../core/assess.ts'
-import { renderSystemPromptSidecar, renderToolSchemasSidecar } from '../core/normalize/header-sidecars.ts'
-import type { FixtureFile } from '../core/fixtures.ts'
+import { planJudgement } from '../core/judge-plan.ts'
 import { removeObsoleteFixtures } from '../env/write-fixtures.ts'
 import type { ScenarioExecution } from '../run/judge.ts'
 import type { TestComposition } from '../run/composition.ts'
@@ -44,7 +43,7 @@ export async function judgeScenario(scenario: LoadedScenario, context: JudgeCont
   if (execution.runFailures.length) throw new Error(execution.runFailures.join('\n\n'))
   // Surfaces are soft assertions (each shows vitest's diff); the rest is collected and thrown once.
   const problems = [
-    ...(await expectSurfaces(scenario.name, execution, updating)),
+    ...(await expectSurfaces(scenario, execution, updating)),
     ...execution.workspaceFailures,
     ...(await settleObsolete(scenario, context.root, updating)),
   ]
@@ -57,47 +56,19 @@ function run(scenario: LoadedScenario, options: RunScenarioOptions, context: Jud
   return context.service().then((service) => service.runOne(scenario, options))
 }
 
-async function expectSurfaces(name: string, execution: ScenarioExecution, updating: boolean): Promise<string[]> {
+/** The judge plan's surfaces, each a soft assertion: a file snapshot when -u may rewrite it, else equality. */
+async function expectSurfaces(scenario: LoadedScenario, execution: ScenarioExecution, updating: boolean) {
   const { normalized: run, expected } = execution
   if (!run) return []
-  await expect.soft(linesText(run.transcript), expected.golden.file).toMatchFileSnapshot(expected.golden.absolute)
-
-  const refresh = `npx dsh test ${name} --mode refresh`
-  const problems: string[] = []
-  if (run.sessionLogs.length !== expected.logs.length) {
-    problems.push(
-      `scenario ${name}: the run produced ${run.sessionLogs.length} session log(s), ` +
-        `the fixtures hold ${expected.logs.length}; ` +
-        (expected.logsReadOnly ? 'fix input.json' : `re-record with npx dsh test ${name} --mode record`),
-    )
-  } else {
-    run.sessionLogs.forEach((text, index) => {
-      const log = expected.logs[index]!
-      const why = expected.logsReadOnly
-        ? `${log.file} belongs to the session source and is only read here`
-        : `${log.file} is the model script, so -u never rewrites it; if the change is intended: ${refresh}`
-      expect.soft(text, why).toBe(log.text)
-    })
+  const plan = planJudgement({ scenario: scenario.name, dir: scenario.dir, expected, run })
+  for (const surface of plan.surfaces) {
+    const { target, actual } = surface
+    if (plan.logCount && surface.kind === 'session-log') continue
+    if (surface.owner === 'snapshot') await expect.soft(actual, target.file).toMatchFileSnapshot(target.absolute)
+    // A pin's sidecar: under -u the pin rewrites it, and the next run checks this copy.
+    else if (!(updating && surface.pin)) expect.soft(actual, surface.note).toBe(target.text)
   }
-
-  const header = expected.header
-  const headers = run.headers.flat()
-  if (!header || !headers.length) return problems
-  const sidecar = async (file: FixtureFile, actual: string, owned: boolean) => {
-    if (owned) return expect.soft(actual, file.file).toMatchFileSnapshot(file.absolute)
-    // A member is checked against its pin's copy; under -u the pin rewrites it, the next run checks it.
-    if (!updating)
-      expect
-        .soft(
-          actual,
-          `${file.file} belongs to the pin ${header.pin}; ` +
-            `if the change is intended: npx dsh test ${header.pin} --mode refresh`,
-        )
-        .toBe(file.text)
-  }
-  await sidecar(header.system, renderSystemPromptSidecar(headers), header.ownsSidecars.system)
-  await sidecar(header.tools, renderToolSchemasSidecar(headers), header.ownsSidecars.tools)
-  return problems
+  return plan.logCount ? [plan.logCount.message] : []
 }
 
 /** Obsolete sidecars show in vitest's summary as obsolete (and fail the test), or under -u are removed. */

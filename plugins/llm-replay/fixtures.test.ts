@@ -17,6 +17,16 @@ function reader(files: Record<string, string | object>) {
 }
 
 describe('loadFixtures', () => {
+  it('takes a session log text the caller already read instead of reading the file', () => {
+    const read = reader({ 'o.json': { entries: [hang(1, 1)] } })
+    const [session] = loadFixtures(
+      { scenario: 'x', sessions: [{ file: 's0.jsonl', text: log, override: 'o.json' }] },
+      read,
+    )
+    expect(session!.script.map((e) => e.entry.kind)).toEqual(['hang'])
+    expect(() => loadFixtures({ scenario: 'x', sessions: [{ file: 's0.jsonl' }] }, read)).toThrow(/s0\.jsonl/)
+  })
+
   it('derives each session and applies per-session and scenario-wide overrides to their targets', () => {
     const read = reader({
       's0.jsonl': log,

@@ -40,9 +40,12 @@ export function loadFixtures(
   read: ReadText = readFixtureText,
   realpath: Realpath = existingRealpath,
 ): RecordedSession[] {
-  const sessions = sources.sessions.map((source, index) =>
-    readSession(index, source.file, read, realpath, sources.scenario),
-  )
+  const sessions = sources.sessions.map((source, index) => {
+    // Text the caller already read (the in-process host) is taken as the file's.
+    const given = source.text
+    const readOnce: ReadText = given === undefined ? read : (file) => (file === source.file ? given : read(file))
+    return readSession(index, source.file, readOnce, realpath, sources.scenario)
+  })
   const parts = collectOverrideParts(sources, read)
   for (const part of parts) {
     const session = sessions[part.session]

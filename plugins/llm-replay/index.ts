@@ -27,9 +27,16 @@ export const Config = z
   .object({
     /** Label for error messages; defaults to the folder of the first session log. */
     scenario: z.string().min(1).optional(),
-    /** Session logs in binding order (0 = first session created), each with an optional override. */
+    /**
+     * Session logs in binding order (0 = first session created), each with an optional override;
+     * `text`, when the caller already read the file (the in-process test host), is used instead of reading it.
+     */
     sessions: z
-      .array(z.object({ file: z.string().min(1), override: z.string().min(1).optional() }).strict())
+      .array(
+        z
+          .object({ file: z.string().min(1), override: z.string().min(1).optional(), text: z.string().optional() })
+          .strict(),
+      )
       .optional(),
     /** An override whose parts may target any session (default session 0). */
     override: z.string().min(1).optional(),

@@ -2,16 +2,23 @@
 // `dsh --patch cordis.snapshot.yml`) from DSH_SNAPSHOT_FILE / DSH_SNAPSHOT_OVERRIDE. Pure.
 import { basename, dirname, resolve } from 'node:path'
 
+/** A session log to replay; `text` when the caller already read it (then the file is not read again). */
+export interface SessionSource {
+  file: string
+  override?: string
+  text?: string
+}
+
 export interface ReplayConfigInput {
   scenario?: string
-  sessions?: Array<{ file: string; override?: string }>
+  sessions?: SessionSource[]
   override?: string
 }
 
 export interface FixtureSources {
   scenario: string
   /** Session logs in binding order: index 0 = the first session created. */
-  sessions: Array<{ file: string; override?: string }>
+  sessions: SessionSource[]
   /** One override file whose parts may target any session (default session 0). */
   override?: string
 }
@@ -35,11 +42,12 @@ export function resolveSources(
   }
   // An explicit empty list is a scenario that never calls the model: any call is then an extra session.
   const absolute = (file: string) => resolve(cwd, file)
-  const resolved = sessions.map((entry) =>
-    entry.override
-      ? { file: absolute(entry.file), override: absolute(entry.override) }
-      : { file: absolute(entry.file) },
-  )
+  const resolved = sessions.map((entry) => {
+    const source: SessionSource = { file: absolute(entry.file) }
+    if (entry.override) source.override = absolute(entry.override)
+    if (entry.text !== undefined) source.text = entry.text
+    return source
+  })
   return {
     scenario: config.scenario ?? (resolved[0] ? basename(dirname(resolved[0].file)) : 'replay'),
     sessions: resolved,

@@ -7,9 +7,10 @@ import { RECORDED_SESSION_ALIASES } from '../scenario/input-steps.ts'
 import { expandEnvironment } from '../scenario/manifest.ts'
 import { makeTempCwd, type TempCwd } from './workspace/temp-cwd.ts'
 import { seedWorkspace } from './workspace/seed.ts'
-import { existingLogFiles, logsDir, reviveLog, type RevivedLog } from './fixture-logs.ts'
-import { checkFixtureSync, readFixtureSync } from './safe-fixture-io.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import { reviveLog, type RevivedLog } from './fixture-logs.ts'
+import { checkFixtureSync } from './safe-fixture-io.ts'
+import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
+import { loadExpected } from './expected.ts'
 
 export interface PreparedRun {
   scenario: LoadedScenario
@@ -20,6 +21,10 @@ export interface PreparedRun {
   scratch: string
   sessionsRoot: string
   replayLogs: string[]
+  /** The committed fixtures, read once here: the judge compares with them, replay in process serves them. */
+  expected: ExpectedFixtures
+  /** In process, the replay logs' text (from `expected`), so the replay plugin reads no file itself. */
+  replayTexts: Array<string | undefined>
   /** Recordings restored into the sessions root (session.source), as the host wrote them. */
   restoredLogs: RevivedLog[]
   overrideFile?: string
@@ -28,8 +33,15 @@ export interface PreparedRun {
   cleanup(): Promise<void>
 }
 
-export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mode: RunMode): Promise<PreparedRun> {
-  const logs = existingLogFiles(repoRoot, logsDir(repoRoot, scenario))
+/** `corpus` finds the scenario's class pin (its sidecars are part of what the run is judged on). */
+export async function prepareRun(
+  repoRoot: string,
+  scenario: LoadedScenario,
+  mode: RunMode,
+  corpus: readonly LoadedScenario[] = [scenario],
+): Promise<PreparedRun> {
+  const expected = loadExpected(repoRoot, scenario, corpus)
+  const logs = expected.logs.map((log) => log.absolute)
   if (scenario.manifest.session && logs.length > RECORDED_SESSION_ALIASES.length) {
     throw new Error(
       `scenario ${scenario.name}: session.source has ${logs.length} logs; at most ${RECORDED_SESSION_ALIASES.length} ` +
@@ -52,10 +64,9 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
     if (scenario.manifest.session) {
       // A restored recording is served by the agent's own store, not by replay.
       replayLogs = []
-      for (const [index, file] of logs.entries()) {
-        const fixture = readFixtureSync(repoRoot, file)
-        if (fixture === undefined) throw new Error(`${file} vanished while the run was being prepared`)
-        const revived = reviveLog(fixture, cwd.path, file)
+      for (const [index, { file, text }] of expected.logs.entries()) {
+        if (text === undefined) throw new Error(`${file} vanished while the run was being prepared`)
+        const revived = reviveLog(text, cwd.path, file)
         writeFileSync(join(sessionsRoot, `${revived.header.id}.jsonl`), revived.text)
         predefined[RECORDED_SESSION_ALIASES[index]!] = revived.header.id
         restoredLogs.push(revived)
@@ -70,6 +81,8 @@ export async function prepareRun(repoRoot: string, scenario: LoadedScenario, mod
       scratch: scratch.path,
       sessionsRoot,
       replayLogs,
+      expected,
+      replayTexts: replayLogs.map((file) => expected.logs.find((log) => log.absolute === file)?.text),
       restoredLogs,
       predefined,
       overrideFile: mode !== 'record' && checkFixtureSync(repoRoot, override) ? override : undefined,

@@ -8,7 +8,6 @@ import { planJudgement } from '../core/judge-plan.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
 import { normalizeRun, type NormalizedRun } from '../core/normalize/run.ts'
 import type { RawCapture } from '../env/capture.ts'
-import { loadExpected } from '../env/expected.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 import { checkFixtureSync } from '../env/safe-fixture-io.ts'
 import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/compare.ts'
@@ -50,7 +49,7 @@ export async function observeRun(
 ): Promise<ScenarioExecution> {
   const { scenario } = prepared
   const runFailures = [...capture.failures, ...stderrComplaints(scenario.name, capture.stderr ?? '')]
-  const expected = loadExpected(options.repoRoot, scenario, options.corpus)
+  const expected = prepared.expected
   let normalized: NormalizedRun
   try {
     const { messages, logs } = capture.surfaces()

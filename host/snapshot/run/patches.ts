@@ -28,6 +28,8 @@ export interface PatchPlan {
   sessionsRoot: string
   /** Replay sources (empty when recording, or for a scenario that restores a recorded session). */
   replayLogs: string[]
+  /** The replay logs' text when the host already read them (in process): replay then reads no file. */
+  replayTexts?: ReadonlyArray<string | undefined>
   overrideFile?: string
   /** Record mode: the DeepSeek-wire endpoint to record against (e.g. the stub). */
   modelBaseUrl?: string
@@ -80,7 +82,10 @@ export function hostPatch(plan: PatchPlan): InMemoryPatches {
   if (mode === 'record' && plan.modelBaseUrl)
     own.push({ id: ENTRY_IDS.deepseek, config: { baseUrl: plan.modelBaseUrl } })
   if (mode !== 'record') {
-    const sessions = plan.replayLogs.map((file) => ({ file }))
+    const sessions = plan.replayLogs.map((file, index) => {
+      const text = plan.replayTexts?.[index]
+      return text === undefined ? { file } : { file, text }
+    })
     own.push({
       id: ENTRY_IDS.replay,
       config: { scenario: scenario.name, sessions, ...(plan.overrideFile ? { override: plan.overrideFile } : {}) },

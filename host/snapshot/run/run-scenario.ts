@@ -103,7 +103,7 @@ export async function playScenario(
   }
   try {
     const prepared = {
-      ...(await prepareRun(options.repoRoot, scenario, mode)),
+      ...(await prepareRun(options.repoRoot, scenario, mode, options.corpus)),
       modelBaseUrl: options.modelBaseUrl,
       composition: options.composition,
     }

@@ -21,7 +21,8 @@ export async function runSubprocess(
   run: PreparedRun,
   options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<RawCapture> {
-  const { configFile, patches } = runComposition(run)
+  // The child reads its replay logs itself, as `dsh --patch` does for a user.
+  const { configFile, patches } = runComposition({ ...run, replayTexts: undefined })
   const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', configFile]
   for (const patch of patches) {
     if (typeof patch === 'string') {

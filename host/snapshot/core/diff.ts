@@ -31,7 +31,7 @@ export interface DiffOptions {
 const DEFAULTS: Required<DiffOptions> = { context: 3, maxLines: 150, maxLineLength: 240 }
 
 /** What to run when the change is intended, per surface. */
-export function refreshHint(scenario: string, kind: SurfaceKind = 'transcript'): string {
+function refreshHint(scenario: string, kind: SurfaceKind = 'transcript'): string {
   if (kind === 'session-log') {
     return (
       `If the change is intended: npx dsh test ${scenario} --mode refresh rewrites the log keylessly while the ` +
@@ -95,7 +95,7 @@ export function unifiedDiff(expected: string, actual: string, labels: DiffLabels
  * one is cut around the first character where the pair differs, so the change
  * stays visible inside a long JSON line.
  */
-export function shortenLongLines(lines: readonly string[], max: number): string[] {
+function shortenLongLines(lines: readonly string[], max: number): string[] {
   const partners = new Map<number, number>()
   // Pair the j-th line of a run of removals with the j-th line of the additions right after it.
   for (let i = 0; i < lines.length; ) {

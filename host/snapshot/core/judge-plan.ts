@@ -104,6 +104,6 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
 }
 
 /** A transcript as the golden file holds it: one line each, newline-terminated. */
-export function linesText(lines: readonly string[]): string {
+function linesText(lines: readonly string[]): string {
   return lines.length ? `${lines.join('\n')}\n` : ''
 }

@@ -48,7 +48,7 @@ export function lineHunks(expected: string, actual: string, context: number): Li
 }
 
 /** Lines with their `\n` kept, so the lines join back to the exact text (a final line may lack it). */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   const lines: string[] = []
   let from = 0
   for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', from)) {

@@ -6,7 +6,7 @@ import { expandCwdInJson } from '../../../lib/cwd-spellings.ts'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
 import { parseSessionLog, serializeSessionLog } from '../../../plugins/session/log-format.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-files.ts'
+import { sessionLogFileName } from '../scenario/fixture-files.ts'
 import { checkFixtureSync } from './safe-fixture-io.ts'
 
 /** The folder whose session*.jsonl are this scenario's replay source and expected logs. */
@@ -21,13 +21,6 @@ export function existingLogFiles(repoRoot: string, dir: string): string[] {
   for (let index = 0; checkFixtureSync(repoRoot, join(dir, sessionLogFileName(index))); index++)
     files.push(join(dir, sessionLogFileName(index)))
   return files
-}
-
-/** How many logs the scenario's run must produce. */
-export function expectedLogCount(repoRoot: string, scenario: LoadedScenario): number {
-  return scenario.manifest.session
-    ? existingLogFiles(repoRoot, logsDir(repoRoot, scenario)).length
-    : expectedSessionCount(scenario.input)
 }
 
 export interface RevivedLog {

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { noteRecordingSource, writeRecordingSource } from './provenance.ts'
+import { noteRecordingSource } from './provenance.ts'
 
 let root: string
 const MANIFEST = '# made by hand first\nscenario: demo\nrecording: stub # provenance\ndescription: Demo.\n'
@@ -24,10 +24,12 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
-describe('writeRecordingSource', () => {
+const recorded = { scenario: 'demo', ok: true, failures: [], written: [] }
+
+describe('the recording line', () => {
   it('replaces the manifest by rename with only the recording line changed, leaving no temp file', async () => {
     const before = statSync(file()).ino
-    expect(await writeRecordingSource(root, 'demo', 'live')).toBe('scenarios/demo/snapshot.yml')
+    expect((await noteRecordingSource(root, recorded, 'live')).written).toEqual(['scenarios/demo/snapshot.yml'])
     expect(readFileSync(file(), 'utf8')).toBe(MANIFEST.replace('recording: stub', 'recording: live'))
     expect(statSync(file()).ino).not.toBe(before)
     expect(readdirSync(join(root, 'scenarios', 'demo'))).toEqual(['snapshot.yml'])
@@ -38,13 +40,14 @@ describe('writeRecordingSource', () => {
     writeFileSync(outside, MANIFEST)
     rmSync(file())
     symlinkSync(outside, file())
-    await expect(writeRecordingSource(root, 'demo', 'live')).rejects.toThrow(/scenarios\/demo\/snapshot\.yml/)
+    const noted = await noteRecordingSource(root, recorded, 'live')
+    expect(noted.failures).toEqual([expect.stringMatching(/scenarios\/demo\/snapshot\.yml/)])
     expect(readFileSync(outside, 'utf8')).toBe(MANIFEST)
   })
 
   it('does not touch a manifest that already says so', async () => {
     const before = statSync(file())
-    expect(await writeRecordingSource(root, 'demo', 'stub')).toBeUndefined()
+    expect(await noteRecordingSource(root, recorded, 'stub')).toEqual(recorded)
     const after = statSync(file())
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs])
   })

@@ -11,7 +11,7 @@ import { readFixtureSync, writeFixture } from './safe-fixture-io.ts'
  * Set `recording:` in `<repoRoot>/scenarios/<name>/snapshot.yml`; returns the repo-relative file
  * when it changed, undefined when it already said `source` (the file is not touched then).
  */
-export async function writeRecordingSource(
+async function writeRecordingSource(
   repoRoot: string,
   name: string,
   source: RecordingSource,

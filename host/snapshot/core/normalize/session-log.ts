@@ -7,8 +7,8 @@ import type { NormalizeContext } from './context.ts'
 import { isPlainObject } from './json-lines.ts'
 import { collectTypedIds, tokenizeValue } from './tokens.ts'
 
-export const SYSTEM_TOKEN = '{{system}}'
-export const TOOLS_TOKEN = '{{tools}}'
+const SYSTEM_TOKEN = '{{system}}'
+const TOOLS_TOKEN = '{{tools}}'
 
 /**
  * A session log as objects: the store's own header and events in process, the lines the subprocess

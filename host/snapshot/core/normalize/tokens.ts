@@ -9,7 +9,7 @@ import { escapeRegExp } from '../../../../lib/cwd-spellings.ts'
 export type TokenKind = 'session' | 'message' | 'approval'
 
 /** Field names whose string value is an id of the given kind, wherever they appear. */
-export const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {
+const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {
   sessionId: 'session',
   messageId: 'message',
   approvalId: 'approval',
@@ -20,17 +20,17 @@ export const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {
  * numbered like ids: whether two sessions share a clock tick is chance, so equality of
  * times is not something a golden may pin (the list order shows which is newer).
  */
-export const TIME_FIELDS: ReadonlySet<string> = new Set(['updatedAt'])
-export const TIME_TOKEN = '{{time}}'
+const TIME_FIELDS: ReadonlySet<string> = new Set(['updatedAt'])
+const TIME_TOKEN = '{{time}}'
 
 /** Already-normalized values (`{{session:1}}`, `{{cwd}}`) are never re-tokenized, so normalizing twice is a no-op. */
-export const TOKEN_SHAPE = /^\{\{[a-z]+(:\d+)?\}\}$/
+const TOKEN_SHAPE = /^\{\{[a-z]+(:\d+)?\}\}$/
 
 /**
  * Known ids shorter than this are not searched for inside free text: a short
  * value would match by accident. (Typed fields are tokenized at any length.)
  */
-export const MIN_FREE_TEXT_ID_LENGTH = 8
+const MIN_FREE_TEXT_ID_LENGTH = 8
 
 export class TokenTable {
   readonly #tokens = new Map<string, string>()

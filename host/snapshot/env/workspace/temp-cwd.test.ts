@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { dirname, join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { makeTempCwd, runFolderParent, type TempCwd } from './temp-cwd.ts'
+import { makeTempCwd, type TempCwd } from './temp-cwd.ts'
 
 let scratch: TempCwd
 
@@ -27,9 +27,16 @@ describe('makeTempCwd', () => {
   })
 })
 
-describe('runFolderParent', () => {
-  it('honours TMPDIR, else prefers the RAM-backed /dev/shm where it exists', () => {
-    expect(runFolderParent({ TMPDIR: tmpdir() })).toBe(tmpdir())
-    expect(runFolderParent({})).toBe(existsSync('/dev/shm') ? '/dev/shm' : tmpdir())
+describe('where run folders go', () => {
+  it('honours TMPDIR, else prefers the RAM-backed /dev/shm where it exists', async () => {
+    const parentOf = async () => {
+      const made = await makeTempCwd('parent')
+      await made.cleanup()
+      return dirname(made.path)
+    }
+    vi.stubEnv('TMPDIR', tmpdir())
+    expect(await parentOf()).toBe(tmpdir())
+    vi.stubEnv('TMPDIR', undefined)
+    expect(await parentOf()).toBe(existsSync('/dev/shm') ? '/dev/shm' : tmpdir())
   })
 })

@@ -20,7 +20,7 @@ export interface TempCwd {
  * has one, else the OS temp folder. A run makes and deletes a few small folders, and on a disk
  * mounted with `discard` each delete waits for the device (about 4 ms per folder).
  */
-export function runFolderParent(env: NodeJS.ProcessEnv = process.env): string {
+function runFolderParent(env: NodeJS.ProcessEnv = process.env): string {
   if (env.TMPDIR) return tmpdir()
   try {
     if (statSync('/dev/shm').isDirectory()) {

@@ -104,3 +104,21 @@ describe('short strings', () => {
     expect(replaceCwd('/t/ab')).toBe('/t/ab')
   })
 })
+
+describe('tokenizeValue copies on write', () => {
+  it('returns a part with nothing to replace as it is, copies a changed part and never changes its input', () => {
+    const tokens = new TokenTable()
+    const untouched = { chunk: { type: 'text-delta', text: 'hi' }, list: [1, 'two'] }
+    const value = { untouched, session: { sessionId: 'ssssssss-1', note: 'x' }, after: 'y' }
+    const before = JSON.stringify(value)
+    const out = tokenizeValue(value, tokens) as typeof value
+    expect(JSON.stringify(out)).toBe(
+      '{"untouched":{"chunk":{"type":"text-delta","text":"hi"},"list":[1,"two"]},' +
+        '"session":{"sessionId":"{{session:1}}","note":"x"},"after":"y"}',
+    )
+    expect(out).not.toBe(value)
+    expect(out.untouched).toBe(untouched)
+    expect(JSON.stringify(value)).toBe(before)
+    expect(tokenizeValue(untouched, tokens)).toBe(untouched)
+  })
+})

@@ -98,25 +98,43 @@ export function collectTypedIds(value: unknown, table: TokenTable): void {
 }
 
 /**
- * A copy of `value` with typed fields tokenized and every other string passed
- * through `text` (cwd, then known ids). Keys keep their order.
+ * `value` with typed fields tokenized and every other string passed through `text` (cwd, then
+ * known ids); keys keep their order. Copy on write: a part with nothing to replace is returned
+ * as it is (most of a long log), a changed part is a new object; the given value never changes.
  */
 export function tokenizeValue(value: unknown, table: TokenTable, text: (s: string) => string = (s) => s): unknown {
   if (typeof value === 'string') return table.replaceKnownIds(text(value))
-  if (Array.isArray(value)) return value.map((item) => tokenizeValue(item, table, text))
-  if (value !== null && typeof value === 'object') {
-    // A plain loop (this runs for every line of a long log); defineProperty keeps a `__proto__` key a plain key.
-    const out: Record<string, unknown> = {}
-    for (const key of Object.keys(value)) {
-      const child = (value as Record<string, unknown>)[key]
-      const next = fieldToken(key, child, table) ?? tokenizeValue(child, table, text)
-      if (key === '__proto__')
-        Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true })
-      else out[key] = next
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let index = 0; index < value.length; index++) {
+      const next = tokenizeValue(value[index], table, text)
+      if (!out && next !== value[index]) out = value.slice(0, index)
+      if (out) out.push(next)
     }
-    return out
+    return out ?? value
   }
-  return value
+  let out: Record<string, unknown> | undefined
+  const keys = Object.keys(value)
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
+    const child = (value as Record<string, unknown>)[key]
+    const next = fieldToken(key, child, table) ?? tokenizeValue(child, table, text)
+    if (!out && next !== child) {
+      out = {}
+      for (let before = 0; before < index; before++)
+        setKey(out, keys[before]!, (value as Record<string, unknown>)[keys[before]!])
+    }
+    if (out) setKey(out, key, next)
+  }
+  return out ?? value
+}
+
+/** defineProperty keeps a parsed `__proto__` key a plain key. */
+function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
 }
 
 /** The token a field's string value becomes by the field's name (an id, a time); undefined for other fields. */

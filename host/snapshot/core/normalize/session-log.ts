@@ -1,4 +1,4 @@
-// A session log (plugins/session/log-format.ts) as a committed fixture: envelope noise dropped
+// A session log (docs/design.md §5) as a committed fixture: envelope noise dropped
 // (`seq`, `time`), the header's id/createdAt/cwd made stable, request headers'
 // bulky system prompt and tool schemas replaced by `{{system}}` / `{{tools}}`
 // (their readable copy lives in the pin's sidecars), typed ids tokenized with

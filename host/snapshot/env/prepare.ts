@@ -58,20 +58,9 @@ export async function prepareRun(
     const sessionsRoot = join(scratch.path, 'sessions')
     mkdirSync(sessionsRoot)
     if (checkFixtureSync(repoRoot, join(scenario.dir, 'workspace'), 'dir')) await seedWorkspace(scenario.dir, cwd.path)
-    const predefined: Record<string, string> = {}
-    let replayLogs = mode === 'record' ? [] : logs
-    const restoredLogs: RevivedLog[] = []
-    if (scenario.manifest.session) {
-      // A restored recording is served by the agent's own store, not by replay.
-      replayLogs = []
-      for (const [index, { file, text }] of expected.logs.entries()) {
-        if (text === undefined) throw new Error(`${file} vanished while the run was being prepared`)
-        const revived = reviveLog(text, cwd.path, file)
-        writeFileSync(join(sessionsRoot, `${revived.header.id}.jsonl`), revived.text)
-        predefined[RECORDED_SESSION_ALIASES[index]!] = revived.header.id
-        restoredLogs.push(revived)
-      }
-    }
+    // A restored recording (session.source) is served by the agent's own store, not by replay.
+    const restored = scenario.manifest.session ? restoreRecordings(expected, cwd.path, sessionsRoot) : undefined
+    const replayLogs = mode === 'record' || restored ? [] : logs
     const override = join(scenario.dir, 'replay.override.json')
     return {
       scenario,
@@ -83,8 +72,8 @@ export async function prepareRun(
       replayLogs,
       expected,
       replayTexts: replayLogs.map((file) => expected.logs.find((log) => log.absolute === file)?.text),
-      restoredLogs,
-      predefined,
+      restoredLogs: restored?.logs ?? [],
+      predefined: restored?.predefined ?? {},
       overrideFile: mode !== 'record' && checkFixtureSync(repoRoot, override) ? override : undefined,
       environment: expandEnvironment(scenario.manifest.environment, cwd.path),
       cleanup,
@@ -94,4 +83,18 @@ export async function prepareRun(
     await cleanup()
     throw error
   }
+}
+
+/** The recorded logs revived into the sessions root, and the aliases input.json names them by. */
+function restoreRecordings(expected: ExpectedFixtures, cwd: string, sessionsRoot: string) {
+  const predefined: Record<string, string> = {}
+  const logs: RevivedLog[] = []
+  for (const [index, { file, text }] of expected.logs.entries()) {
+    if (text === undefined) throw new Error(`${file} vanished while the run was being prepared`)
+    const revived = reviveLog(text, cwd, file)
+    writeFileSync(join(sessionsRoot, `${revived.header.id}.jsonl`), revived.text)
+    predefined[RECORDED_SESSION_ALIASES[index]!] = revived.header.id
+    logs.push(revived)
+  }
+  return { predefined, logs }
 }

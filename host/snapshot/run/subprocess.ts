@@ -21,6 +21,50 @@ export async function runSubprocess(
   run: PreparedRun,
   options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<RawCapture> {
+  const command = await commandLine(run, options.env)
+  const feed = new SessionEventFeed()
+  const tail = new SessionLogTail(run.sessionsRoot, feed)
+  const agent = new AgentProcess({ command: process.execPath, ...command })
+  const name = run.scenario.name
+  const failures: string[] = []
+  try {
+    await agent.spawned
+    const exitedEarly = agent.exited.then(({ code, signal }) => {
+      throw new Error(
+        `dsh exited early (code ${code}, signal ${signal}); stderr:\n${agent.stderr().trim() || '(empty)'}`,
+      )
+    })
+    const result = await Promise.race([
+      driveScenario({
+        scenario: name,
+        input: run.scenario.input,
+        stream: driverStream(agent.output, agent.input),
+        feed,
+        cwd: run.cwd.path,
+        timeoutMs: options.timeoutMs,
+        predefined: run.predefined,
+        unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,
+      }),
+      exitedEarly,
+    ])
+    exitedEarly.catch(() => {})
+    failures.push(...result.failures)
+  } catch (error) {
+    failures.push(`${name}: ${(error as Error).message}`)
+  } finally {
+    failures.push(...(await stopAgent(name, agent, tail, failures.length > 0)))
+  }
+  const stdout = agent.stdout()
+  // Its bytes, parsed once: stdout here (a line that is not JSON-RPC fails the run), the logs by the tail.
+  const surfaces = () => {
+    const messages = parseTranscript(stdout, `scenarios/${name} stdout`)
+    return { messages, logs: inFixtureOrder(tail.logs(), messages) }
+  }
+  return { surfaces, failures, stderr: agent.stderr() }
+}
+
+/** `dsh serve` with the run's composition (the per-run patch written to a file) and a scrubbed environment. */
+async function commandLine(run: PreparedRun, extra: NodeJS.ProcessEnv | undefined) {
   // The child reads its replay logs itself, as `dsh --patch` does for a user.
   const { configFile, patches } = runComposition({ ...run, replayTexts: undefined })
   const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', configFile]
@@ -35,59 +79,24 @@ export async function runSubprocess(
   }
   const env: NodeJS.ProcessEnv = {}
   for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name]
-  Object.assign(env, options.env, run.environment)
+  Object.assign(env, extra, run.environment)
+  return { args, cwd: run.cwd.path, env }
+}
 
-  const feed = new SessionEventFeed()
-  const tail = new SessionLogTail(run.sessionsRoot, feed)
-  const agent = new AgentProcess({ command: process.execPath, args, cwd: run.cwd.path, env })
+/** Stop dsh (stdin EOF first) and the log tail; what went wrong on the way, each naming the scenario. */
+async function stopAgent(name: string, agent: AgentProcess, tail: SessionLogTail, failed: boolean): Promise<string[]> {
   const failures: string[] = []
-  try {
-    await agent.spawned
-    const exitedEarly = agent.exited.then(({ code, signal }) => {
-      throw new Error(
-        `dsh exited early (code ${code}, signal ${signal}); stderr:\n${agent.stderr().trim() || '(empty)'}`,
-      )
-    })
-    const result = await Promise.race([
-      driveScenario({
-        scenario: run.scenario.name,
-        input: run.scenario.input,
-        stream: driverStream(agent.output, agent.input),
-        feed,
-        cwd: run.cwd.path,
-        timeoutMs: options.timeoutMs,
-        predefined: run.predefined,
-        unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,
-      }),
-      exitedEarly,
-    ])
-    exitedEarly.catch(() => {})
-    failures.push(...result.failures)
-  } catch (error) {
-    failures.push(`${run.scenario.name}: ${(error as Error).message}`)
-  } finally {
-    // A driver failure caused by the agent dying says little on its own: add what dsh printed.
-    if (failures.length && agent.child.exitCode !== null)
-      failures.push(
-        `${run.scenario.name}: dsh exited with code ${agent.child.exitCode}; ` +
-          `stderr:\n${agent.stderr().trim() || '(empty)'}`,
-      )
-    const report = await agent.shutdown()
-    tail.close()
-    failures.push(...tail.problems.map((problem) => `${run.scenario.name}: session log: ${problem}`))
-    if (report.via !== 'eof')
-      failures.push(`${run.scenario.name}: dsh did not exit on stdin EOF; it needed ${report.via}`)
-    else if (report.code !== 0)
-      failures.push(
-        `${run.scenario.name}: dsh exited with code ${report.code} after stdin EOF; stderr:\n${agent.stderr().trim()}`,
-      )
-    if (!report.groupGone) failures.push(`${run.scenario.name}: processes of dsh's group survived SIGKILL`)
-  }
-  const stdout = agent.stdout()
-  // Its bytes, parsed once: stdout here (a line that is not JSON-RPC fails the run), the logs by the tail.
-  const surfaces = () => {
-    const messages = parseTranscript(stdout, `scenarios/${run.scenario.name} stdout`)
-    return { messages, logs: inFixtureOrder(tail.logs(), messages) }
-  }
-  return { surfaces, failures, stderr: agent.stderr() }
+  // A driver failure caused by the agent dying says little on its own: add what dsh printed.
+  if (failed && agent.child.exitCode !== null)
+    failures.push(
+      `${name}: dsh exited with code ${agent.child.exitCode}; stderr:\n${agent.stderr().trim() || '(empty)'}`,
+    )
+  const report = await agent.shutdown()
+  tail.close()
+  failures.push(...tail.problems.map((problem) => `${name}: session log: ${problem}`))
+  if (report.via !== 'eof') failures.push(`${name}: dsh did not exit on stdin EOF; it needed ${report.via}`)
+  else if (report.code !== 0)
+    failures.push(`${name}: dsh exited with code ${report.code} after stdin EOF; stderr:\n${agent.stderr().trim()}`)
+  if (!report.groupGone) failures.push(`${name}: processes of dsh's group survived SIGKILL`)
+  return failures
 }

@@ -3,6 +3,7 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '../../../plugins/acp/index.ts'
+import type {} from '../../../plugins/session/index.ts'
 import { createMessagePipe } from './message-pipe.ts'
 
 export interface ScenarioBridge {
@@ -22,6 +23,8 @@ export function openBridge(ctx: Context): ScenarioBridge {
       'the composition has no running acp service: enable the acp entry (transport: none) and the agent, tools and ' +
         'sessions it needs',
     )
+  // The run's session events come from it (./session-recorder.ts).
+  if (!ctx.get('sessions')) throw new Error('the composition has no running sessions service: enable the session entry')
   // The driver ignores session/update notifications: they go to the transcript only.
   const pipe = createMessagePipe((message) => 'method' in message && message.method === 'session/update')
   const connection = bridge.serve(pipe.agent)

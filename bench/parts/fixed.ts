@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { bootComposition } from '../../host/app/boot.ts'
+import { bootComposition } from '../../plugins/config/boot.ts'
 import { makeTempCwd } from '../../host/snapshot/env/workspace/temp-cwd.ts'
 import { timeInterleaved, timeRuns, type SampleOptions } from '../sample.ts'
 import { generateSession, sessionText } from '../session-gen.ts'

@@ -36,9 +36,11 @@ export class AcpBridge extends Service {
 
   public config: AcpConfig
 
-  constructor(ctx: Context, input?: z.input<typeof AcpConfig>) {
+  /** `ctx.plugin(AcpBridge, config)` takes the input side; Cordis parses it with `Config` before constructing. */
+  constructor(ctx: Context, config: z.input<typeof AcpConfig>)
+  constructor(ctx: Context, config: AcpConfig) {
     super(ctx, 'acp')
-    this.config = AcpConfig.parse(input ?? {})
+    this.config = config
   }
 
   *[Service.init]() {

@@ -51,10 +51,11 @@ export class Agent extends Service {
   private turns = new Set<Promise<unknown>>()
   public config: AgentConfig
 
-  // Cordis has validated the config already; parsing again types the input side for callers.
-  constructor(ctx: Context, input?: z.input<typeof AgentConfig>) {
+  /** `ctx.plugin(Agent, config)` takes the input side; Cordis parses it with `Config` before constructing. */
+  constructor(ctx: Context, config: z.input<typeof AgentConfig>)
+  constructor(ctx: Context, config: AgentConfig) {
     super(ctx, 'agent')
-    this.config = AgentConfig.parse(input ?? {})
+    this.config = config
   }
 
   *[Service.init]() {

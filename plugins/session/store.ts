@@ -53,6 +53,7 @@ export const Config = z
   .prefault({})
 
 export type SessionStoreConfig = z.input<typeof Config>
+type ParsedConfig = z.output<typeof Config>
 
 export interface SessionContents {
   header: SessionHeader
@@ -98,9 +99,10 @@ export class SessionStore extends Service {
   readonly root: string
   private readonly state: StoreState
 
-  constructor(ctx: Context, config: SessionStoreConfig = {}) {
+  /** `ctx.plugin(SessionStore, config?)` takes the input side; Cordis parses it with `Config` before constructing. */
+  constructor(ctx: Context, config?: SessionStoreConfig)
+  constructor(ctx: Context, resolved: ParsedConfig) {
     super(ctx, 'sessions')
-    const resolved = Config.parse(config)
     this.root = resolve(resolved.root)
     const events = untraced(ctx.events)
     const emit = events.emit.bind(events) as (name: string, ...args: unknown[]) => void

@@ -43,10 +43,10 @@ export class ToolsService extends Service {
   // A Map keeps insertion order, which is the stable schema order.
   private tools = new Map<string, Tool>()
 
-  // Cordis has validated `config` already; parsing again is idempotent and types the input side for callers.
-  constructor(ctx: Context, input?: ToolsConfigInput) {
+  /** `ctx.plugin(ToolsService, config?)` takes the input side; Cordis parses it with `Config` before constructing. */
+  constructor(ctx: Context, config?: ToolsConfigInput)
+  constructor(ctx: Context, config: ToolsConfig) {
     super(ctx, 'tools')
-    const config = ToolsConfig.parse(input)
     for (const name of BUILTIN_TOOL_NAMES) {
       if (config.enabled.includes(name)) this.register(createBuiltin(name, config))
     }

@@ -1,7 +1,7 @@
 // How `dsh` reports a command that failed (exit 1) on stderr.
 import { ValidationError } from 'cordis'
 import { ConfigError } from '../../../plugins/config/errors.ts'
-import { BootError } from '../boot.ts'
+import { BootError } from '../../../plugins/config/boot.ts'
 
 /** Config and boot errors already say where and what to do; anything else keeps its stack. */
 export function describeFailure(error: unknown): string {

@@ -1,4 +1,4 @@
-import { bootComposition } from '../boot.ts'
+import { bootComposition } from '../../../plugins/config/boot.ts'
 import { holdApiKey } from '../../../plugins/llm-deepseek/held-key.ts'
 import { loadKeyFile } from '../key-file.ts'
 import { loadDotEnvForLiveMode } from '../live-env.ts'

@@ -4,7 +4,7 @@
 import type { Paint } from '../../../lib/style.ts'
 import { colourDiff } from './colour-diff.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
-import type { ScenarioOutcome } from '../../snapshot/run/run-scenario.ts'
+import type { ScenarioOutcome } from '../../snapshot/plugin/outcome.ts'
 import { columns } from './usage.ts'
 
 export function formatDuration(ms: number): string {

@@ -1,7 +1,7 @@
 // What a scenario's run is judged on, planned once (pure): each surface it owns or only reads —
 // the transcript golden, the session logs, the class pin's sidecars —, its committed file and
 // the run's text for it, who writes that file, and the log-count rule. The CLI (assess.ts, with
-// run/judge.ts writing what it decides), the HTML report (its mismatches) and vitest
+// plugin/judge.ts writing what it decides), the HTML report (its mismatches) and vitest
 // (vitest/judge-scenario.ts, with file snapshots) all judge from this plan.
 import type { ExpectedFixtures, FixtureFile } from './fixtures.ts'
 import type { SurfaceKind } from './diff.ts'

@@ -1,5 +1,5 @@
 // What the snapshot service tells its reporters (CLI progress, JSON report, vitest) as it runs.
-import type { ScenarioOutcome } from '../run/run-scenario.ts'
+import type { ScenarioOutcome } from './outcome.ts'
 
 export interface ScenarioStart {
   scenario: string

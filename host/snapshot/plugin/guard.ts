@@ -3,7 +3,7 @@
 import type { Context } from 'cordis'
 import { runningPlugins } from '../../../plugins/config/cordis-compat.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { ENTRY_IDS } from '../run/patches.ts'
+import { ENTRY_IDS } from './patches.ts'
 import type {} from '../../../plugins/config/live-composition.ts'
 
 /** Plugins that call a model over the network; this bundle has one. */

@@ -5,14 +5,14 @@
 // consumers first, lets the agent finish its turns and write its last events as it would at
 // shutdown before the logs are read, and the next scenario starts them afresh.
 import type { Context } from 'cordis'
-import { bootComposition, type BootedComposition } from '../../app/boot.ts'
+import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
 import type { LiveComposition, PatchSource } from '../../../plugins/config/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
 import type { RawCapture } from '../env/capture.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import type { PreparedRun } from '../env/prepare.ts'
-import { hostPatch, scenarioEntries } from '../run/patches.ts'
+import { hostPatch, scenarioEntries } from './patches.ts'
 import { openBridge } from './bridge.ts'
 import { assertReplayOnly } from './guard.ts'
 import { driveScenario } from './driver/driver.ts'
@@ -141,7 +141,8 @@ export class Stage {
 
 function liveComposition(ctx: Context): LiveComposition {
   const composition = ctx.get('composition')
-  if (!composition) throw new Error('the snapshot host needs the config plugin: boot dsh through host/app/boot.ts')
+  if (!composition)
+    throw new Error('the snapshot host needs the config plugin: boot dsh through plugins/config/boot.ts')
   return composition
 }
 

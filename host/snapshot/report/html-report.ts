@@ -2,7 +2,7 @@
 // Content-Security-Policy forbids any fetch) with a summary table and, per scenario, the
 // conversation and, for a failure, each golden beside what the run produced. A pure function of
 // the outcomes and the scenarios' scripts, so it can listen to any stream of outcomes.
-import type { ScenarioOutcome } from '../run/run-scenario.ts'
+import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { buildConversation } from './conversation.ts'
 import { renderConversation } from './html-conversation.ts'

@@ -4,12 +4,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../../plugins/config/errors.ts'
 import { defaultConfigFile, patchFile } from '../../../lib/bundled-compositions.ts'
-
-/** The composition file and overlays a scenario run starts from, as absolute paths. */
-export interface TestComposition {
-  configFile: string
-  patches: readonly string[]
-}
+import type { TestComposition } from '../plugin/patches.ts'
 
 export interface CompositionChoice {
   /** Composition file; default `<root>/cordis.yml`, else the bundle's own. */

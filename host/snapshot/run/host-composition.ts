@@ -5,11 +5,10 @@
 // and the host inserted in memory instead (its overlay is for replay only).
 import { ownModule, packageFile } from '../../../lib/package-root.ts'
 import type { PatchSource } from '../../../plugins/config/index.ts'
-import { bootComposition, type BootedComposition } from '../../app/boot.ts'
+import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { SnapshotService } from '../plugin/service.ts'
-import type { TestComposition } from './composition.ts'
-import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition } from './patches.ts'
+import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition, type TestComposition } from '../plugin/patches.ts'
 
 /** The host overlay ships with dsh; it names the service module relative to itself. */
 export const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')

@@ -9,7 +9,7 @@ import { prepareRun } from '../env/prepare.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { withHostComposition } from './host-composition.ts'
-import { judgeRun } from './judge.ts'
+import { judgeRun } from '../plugin/judge.ts'
 
 const project = scratchProject('read-once')
 afterAll(() => project.remove())

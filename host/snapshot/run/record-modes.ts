@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 import { formatMissingSelection, selectMissing } from './missing-selection.ts'
-import { failedBeforeRun } from './run-scenario.ts'
+import { failedBeforeRun } from '../plugin/outcome.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
 import type { SuiteMode } from './suite-modes.ts'
 

@@ -8,9 +8,10 @@ import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record
 import { pinsFirst } from '../plugin/select.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
 import { bootHostComposition } from './host-composition.ts'
-import { failedBeforeRun, runScenario, type ScenarioOutcome } from './run-scenario.ts'
+import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
+import { runScenario } from './run-scenario.ts'
 import { noteRecordingSource } from '../env/provenance.ts'
-import type { TestComposition } from './composition.ts'
+import type { TestComposition } from '../plugin/patches.ts'
 
 export interface SuiteOptions {
   /** The project folder holding scenarios/. */

@@ -11,7 +11,7 @@ import { SessionLogTail } from '../subprocess/log-tail.ts'
 import type { RawCapture } from '../env/capture.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import { parseTranscript } from '../core/normalize/transcript.ts'
-import { runComposition } from './patches.ts'
+import { runComposition } from '../plugin/patches.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 
 /** Variables the agent process inherits; everything else (keys included) is dropped. */

@@ -2,11 +2,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Context, type Fiber } from 'cordis'
 import { Loader } from '@cordisjs/plugin-loader'
-import { locateIssues } from '../../plugins/config/config-sources.ts'
-import { describeFiberOrigin, originEntryId, waitingEntries } from '../../plugins/config/cordis-compat.ts'
-import * as configPlugin from '../../plugins/config/index.ts'
-import type { Composition, CompositionEntry, PatchSource } from '../../plugins/config/index.ts'
-import type { EnvSource } from '../../plugins/config/yaml.ts'
+import { locateIssues } from './config-sources.ts'
+import { describeFiberOrigin, originEntryId, waitingEntries } from './cordis-compat.ts'
+import * as configPlugin from './index.ts'
+import type { Composition, CompositionEntry, PatchSource } from './index.ts'
+import type { EnvSource } from './yaml.ts'
 
 export interface BootOptions {
   /** cordis.yml path (relative to the process cwd, or absolute). */

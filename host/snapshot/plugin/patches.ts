@@ -8,7 +8,12 @@ import type { InMemoryPatches, PatchSource } from '../../../plugins/config/index
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import type { TestComposition } from './composition.ts'
+
+/** The composition file and overlays a scenario run starts from, as absolute paths (run/composition.ts). */
+export interface TestComposition {
+  configFile: string
+  patches: readonly string[]
+}
 
 /** Ids of the entries a scenario reconfigures; the bundle's cordis.yml and host overlays use them. */
 export const ENTRY_IDS = {

@@ -1,0 +1,81 @@
+// One scenario, start to finish, on whatever plays it: check it, prepare the cwd, play it (on a
+// stage of the snapshot service, or as a `dsh` subprocess: run/run-scenario.ts), then judge both
+// surfaces (./judge.ts).
+import type { RawCapture } from '../env/capture.ts'
+import type { RunMode } from '../core/fixtures.ts'
+import { prepareRun, type PreparedRun } from '../env/prepare.ts'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import { judgeRun } from './judge.ts'
+import type { ScenarioOutcome } from './outcome.ts'
+import type { TestComposition } from './patches.ts'
+
+export interface RunScenarioOptions {
+  /** The project folder holding scenarios/. */
+  repoRoot: string
+  /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
+  composition?: TestComposition
+  corpus: readonly LoadedScenario[]
+  mode?: RunMode
+  subprocess?: boolean
+  /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
+  pending?: boolean
+  /** Per wait; the error names what was awaited. */
+  timeoutMs?: number
+  /** Extra environment for record mode (the model key and base URL). */
+  env?: NodeJS.ProcessEnv
+  /** Record against this DeepSeek-wire base URL (the stub endpoint) instead of the configured one. */
+  modelBaseUrl?: string
+}
+
+/** What a prepared run is played on: the service's composition, or a `dsh` subprocess. */
+export type PlayRun = (
+  run: PreparedRun & { modelBaseUrl?: string; composition?: TestComposition },
+  timeoutMs: number,
+) => Promise<RawCapture>
+
+type OutcomeDetails = Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces' | 'execution'>>
+
+/** Check, prepare, play and judge one scenario; any error fails this scenario, not the caller. */
+export async function playScenario(
+  scenario: LoadedScenario,
+  options: RunScenarioOptions,
+  play: PlayRun,
+): Promise<ScenarioOutcome> {
+  const started = performance.now()
+  const mode = options.mode ?? 'replay'
+  const done = (failures: string[], more: OutcomeDetails = {}): ScenarioOutcome => ({
+    scenario: scenario.name,
+    ok: failures.length === 0,
+    failures,
+    written: more.written ?? [],
+    durationMs: performance.now() - started,
+    mode,
+    host: options.subprocess ? 'subprocess' : 'in-process',
+    mismatches: more.mismatches ?? [],
+    surfaces: more.surfaces,
+    execution: more.execution,
+  })
+  if (scenario.problems.length) return done(scenario.problems.map((p) => `scenario ${scenario.name}: ${p}`))
+  if (mode === 'record' && scenario.manifest.recording === 'authored') {
+    return done([
+      `scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`,
+    ])
+  }
+  try {
+    const prepared = {
+      ...(await prepareRun(options.repoRoot, scenario, mode, options.corpus)),
+      modelBaseUrl: options.modelBaseUrl,
+      composition: options.composition,
+    }
+    try {
+      const capture = await play(prepared, options.timeoutMs ?? 10_000)
+      const { failures, ...judged } = await judgeRun(prepared, capture, { ...options, mode })
+      return done(failures, judged)
+    } finally {
+      await prepared.cleanup()
+    }
+  } catch (error) {
+    // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
+    return done([`scenario ${scenario.name}: ${(error as Error)?.message ?? String(error)}`])
+  }
+}

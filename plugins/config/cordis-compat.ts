@@ -4,33 +4,40 @@
 import { type Context, Fiber, FiberState, symbols } from 'cordis'
 import { Entry, type Loader } from '@cordisjs/plugin-loader'
 
-const PATCHED = Symbol.for('dsh.config.entry-init-patched')
-const FIBER_PATCHED = Symbol.for('dsh.config.fiber-update-patched')
-
 interface EntryInternals {
   _initTask?: Promise<void>
   _init(): Promise<void>
-  fiber?: { await(): Promise<unknown> }
+  init(): Promise<void>
+  fiber?: Fiber
   loader: { getTasks(): unknown[] }
   ctx: { reflect: { notify(names: string[]): void } }
+}
+
+/**
+ * The two Loader fixes below, scoped to one composition: every entry its Loader creates while the
+ * calling plugin (the config plugin) runs gets them as methods of its own, through the Loader's
+ * `loader/entry-init` event. No prototype of Cordis or the Loader is touched, so another Cordis
+ * app in the same process sees them as published.
+ */
+export function fixLoaderEntries(ctx: Context): void {
+  ctx.on('loader/entry-init', (entry) => fixEntryInit(entry as unknown as EntryInternals))
 }
 
 /**
  * Works around: `Entry.init` in plugin-loader 1.0.0-rc.0 ends with `this.fiber?.await().finally(...)`
  * and no catch, so a plugin whose apply or Config validation fails leaves an unhandled rejection
  * (fatal in Node, a failed run under vitest) although the error was already emitted as
- * `internal/error`. This is the same method with the rejection handled. Idempotent.
+ * `internal/error`. This is the same method with the rejection handled, and the fiber it starts
+ * fixed (fixFiberUpdate).
  */
-export function patchLoaderEntryInit(): void {
-  const proto = Entry.prototype as unknown as Record<PropertyKey, unknown>
-  if (proto[PATCHED]) return
-  proto[PATCHED] = true
-  proto.init = async function init(this: EntryInternals): Promise<void> {
+function fixEntryInit(entry: EntryInternals): void {
+  entry.init = async function init(this: EntryInternals): Promise<void> {
     try {
       await (this._initTask ??= this._init())
     } finally {
       this._initTask = undefined
     }
+    if (this.fiber) fixFiberUpdate(this.fiber)
     this.fiber
       ?.await()
       .catch(() => {
@@ -48,30 +55,20 @@ export function patchLoaderEntryInit(): void {
  * wrapper), and the Loader keeps that wrapper as `entry.fiber`. `Fiber#update` and `#restart`
  * assign `this.config`, `this.inertia` and `this.state`, so called on the wrapper they land on
  * the wrapper: the plugin restarts with its old config, and the real fiber's state is stale. So
- * a Loader entry's config change never reached its plugin. These run the same methods on the
- * fiber itself. Idempotent.
+ * a Loader entry's config change never reached its plugin. The wrapper's `update` runs on the
+ * fiber itself; and the fiber's `restart`, whose promise `update` drops, has its rejection handled
+ * (a plugin that fails to restart is already reported as internal/error).
  */
-export function patchFiberUpdate(): void {
-  const proto = Fiber.prototype as unknown as Record<PropertyKey, unknown> & {
-    update(this: Fiber, config: unknown, noSave?: boolean): void
-    restart(this: Fiber): Promise<void>
-  }
-  if (proto[FIBER_PATCHED]) return
-  proto[FIBER_PATCHED] = true
-  const unwrap = (fiber: Fiber): Fiber => {
-    const inner = Object.getPrototypeOf(fiber)
-    return Object.hasOwn(fiber, 'then') && inner instanceof Fiber ? inner : fiber
-  }
-  const { update, restart } = proto
-  proto.update = function (this: Fiber, config: unknown, noSave?: boolean) {
-    return update.call(unwrap(this), config, noSave)
-  }
-  proto.restart = function (this: Fiber) {
-    const restarted = restart.call(unwrap(this))
-    // `update` drops this promise; a plugin that fails to restart is already reported as internal/error.
+function fixFiberUpdate(wrapper: Fiber): void {
+  const fiber: unknown = Object.getPrototypeOf(wrapper)
+  if (!Object.hasOwn(wrapper, 'then') || !(fiber instanceof Fiber)) return
+  const restart = fiber.restart
+  fiber.restart = function (this: Fiber) {
+    const restarted = restart.call(fiber)
     restarted.catch(() => {})
     return restarted
   }
+  wrapper.update = (config: unknown, noSave?: boolean) => fiber.update(config, noSave)
 }
 
 /**

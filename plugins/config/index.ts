@@ -2,7 +2,7 @@ import type { Context } from 'cordis'
 import { Group } from '@cordisjs/plugin-loader'
 import { z } from 'zod'
 import { loadComposition, type Composition, type PatchSource } from './load.ts'
-import { patchFiberUpdate, patchLoaderEntryInit } from './cordis-compat.ts'
+import { fixLoaderEntries } from './cordis-compat.ts'
 import { LiveComposition } from './live-composition.ts'
 import type { EnvSource } from './yaml.ts'
 
@@ -53,8 +53,7 @@ export type Config = z.infer<typeof Config>
  * plugin as a Loader builtin and hands the Loader the entries. Resolves once every entry has started.
  */
 export const apply = async (ctx: Context, config: Config): Promise<void> => {
-  patchLoaderEntryInit()
-  patchFiberUpdate()
+  fixLoaderEntries(ctx)
   const loader = ctx.loader
   const composition = await loadComposition({
     configFile: config.file,

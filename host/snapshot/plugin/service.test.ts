@@ -1,7 +1,7 @@
 // The snapshot service inside its composition: it announces every scenario to reporters, a
-// scenario that throws inside the composition fails alone, and it refuses to run next to a live
-// model adapter.
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// scenario that throws inside the composition fails alone, it refuses to run next to a live
+// model adapter, and disposing it disposes the sibling compositions it booted.
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
@@ -68,6 +68,44 @@ describe('the snapshot service', () => {
       }
     },
   )
+
+  it('disposed mid-batch, disposes the sibling composition it booted for a scenario', async () => {
+    const corpus = await scratchScenarios()
+    const good = join(project.root, 'scenarios', 'good')
+    const disposedFile = join(project.root, 'sibling-disposed')
+    // A cordis.patch.yml puts the scenario in a sibling composition; its one extra entry says when that stops.
+    writeFileSync(
+      join(good, 'marker.js'),
+      "import { writeFileSync } from 'node:fs'\nexport const name = 'marker'\nexport const apply = (ctx, config) =>" +
+        " ctx.effect(() => () => writeFileSync(config.disposedFile, 'disposed'))\n",
+    )
+    writeFileSync(
+      join(good, 'cordis.patch.yml'),
+      `- insert:\n    - { id: marker, name: ./marker.js, config: { disposedFile: ${disposedFile} } }\n`,
+    )
+    const patched = (await discoverScenarios(project.root)).scenarios.find((s) => s.name === 'good')!
+    const host = await bootHostComposition({ repoRoot: project.root, mode: 'replay', log: () => {} })
+    let disposedWithService = false
+    try {
+      const batch = host.snapshot.runBatch({
+        scenarios: [patched],
+        corpus,
+        repoRoot: project.root,
+        around: async (_scenario, run) => {
+          const outcome = await run({})
+          expect(existsSync(disposedFile)).toBe(false)
+          await host.dispose()
+          disposedWithService = existsSync(disposedFile)
+          return outcome
+        },
+      })
+      expect((await batch).outcomes.map((o) => o.ok)).toEqual([true])
+    } finally {
+      for (const file of ['cordis.patch.yml', 'marker.js']) rmSync(join(good, file))
+      await host.dispose()
+    }
+    expect(disposedWithService).toBe(true)
+  })
 
   it('refuses to run next to a live model adapter, naming the entry', async () => {
     const booted = await bootComposition({

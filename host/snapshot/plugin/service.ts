@@ -8,13 +8,13 @@ import { z } from 'zod'
 import type { RunMode } from '../core/fixtures.ts'
 import type { RawCapture } from '../env/capture.ts'
 import type { ScenarioOutcome } from './outcome.ts'
-import { scenarioOverlayFiles } from './patches.ts'
 import { playScenario, type RunScenarioOptions } from './play-scenario.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type {} from './events.ts'
 import { assertHostComposition } from './guard.ts'
 import { selectScenarios } from './select.ts'
 import { Stage, type StageRun } from './stage.ts'
+import { StageSet } from './stage-set.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -107,19 +107,7 @@ export class SnapshotService extends Service {
   private async runExclusive(batch: ScenarioBatch): Promise<BatchResult> {
     const mode = batch.mode ?? this.config.mode
     assertHostComposition(this.ctx, mode)
-    const stages = new Map<string, Promise<Stage>>()
-    const stageFor = (scenario: LoadedScenario): Promise<Stage> => {
-      const overlays = scenarioOverlayFiles(batch.repoRoot, scenario)
-      const environment = scenario.manifest.environment
-      const key = JSON.stringify([overlays, environment])
-      let stage = stages.get(key)
-      if (!stage) {
-        const own = !overlays.length && !Object.keys(environment).length
-        stage = own ? Promise.resolve(Stage.live(this.ctx)) : Stage.boot(this.ctx, overlays, environment)
-        stages.set(key, stage)
-      }
-      return stage
-    }
+    const stages = new StageSet(this.ctx, batch.repoRoot)
     const outcomes: ScenarioOutcome[] = []
     const total = batch.scenarios.length
     try {
@@ -129,7 +117,7 @@ export class SnapshotService extends Service {
         this.ctx.emit('snapshot/scenario-start', where)
         const run = (extra: { modelBaseUrl?: string }) =>
           playScenario(scenario, { ...batch, mode, ...extra }, async (prepared, timeoutMs) =>
-            (await stageFor(scenario)).play(prepared, timeoutMs),
+            (await stages.for(scenario)).play(prepared, timeoutMs),
           )
         const outcome = batch.around ? await batch.around(scenario, run) : await run({})
         outcomes.push(outcome)
@@ -137,9 +125,7 @@ export class SnapshotService extends Service {
       }
       return { outcomes, interrupted: !!batch.signal?.aborted }
     } finally {
-      for (const stage of stages.values()) {
-        await (await stage.catch(() => undefined))?.close()
-      }
+      await stages.close()
     }
   }
 }

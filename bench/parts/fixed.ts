@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { bootComposition } from '../../plugins/config/boot.ts'
+import type { Patch } from '../../plugins/config/index.ts'
 import { makeTempCwd } from '../../host/snapshot/env/workspace/temp-cwd.ts'
 import { timeInterleaved, timeRuns, type SampleOptions } from '../sample.ts'
 import { generateSession, sessionText } from '../session-gen.ts'
@@ -49,7 +50,7 @@ export async function benchFixed(repoRoot: string, base: SampleOptions): Promise
     const ownPatches = [
       { id: 'session', config: { root: sessionsRoot } },
       { id: 'llm-replay', config: { scenario: 'bench-empty', sessions: [{ file: fixture }] } },
-    ]
+    ] satisfies Patch[]
     const patchFile = join(scratch.path, 'bench-patch.json')
     await writeFile(patchFile, JSON.stringify(ownPatches))
 
@@ -76,7 +77,7 @@ export async function benchFixed(repoRoot: string, base: SampleOptions): Promise
             {
               source: 'bench boot patch',
               baseDir: repoRoot,
-              patches: [...ownPatches, { id: 'acp', config: { transport: 'none' } }] as never,
+              patches: [...ownPatches, { id: 'acp', config: { transport: 'none' } }],
             },
           ],
           env: {},

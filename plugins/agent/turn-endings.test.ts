@@ -40,7 +40,7 @@ describe('turn endings', () => {
           patches: [
             { id: 'session', config: { root: join(base, 'sessions') } },
             { id: 'acp', config: { transport: 'none' } },
-          ] as never,
+          ],
         },
       ],
       log: () => {},

@@ -1,7 +1,8 @@
 import type { Context } from 'cordis'
 import { Group } from '@cordisjs/plugin-loader'
 import { z } from 'zod'
-import { loadComposition, type Composition, type PatchSource } from './load.ts'
+import { loadComposition, type Composition } from './load.ts'
+import type { Patch } from './overlay.ts'
 import { fixLoaderEntries } from './cordis-compat.ts'
 import { LiveComposition } from './live-composition.ts'
 import type { EnvSource } from './yaml.ts'
@@ -29,6 +30,15 @@ declare module 'cordis' {
 export const name = 'config'
 export const inject = ['loader']
 
+/**
+ * One patch built in memory, typed as a Patch: the overlay rules check it, with their messages (the
+ * patch's position, the action, the id), when the composition applies it (load.ts).
+ */
+const InMemoryPatch = z.custom<Patch>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'a patch is a mapping such as { id, disabled: true }',
+)
+
 export const Config = z.strictObject({
   /** cordis.yml path, relative to the process cwd. */
   file: z.string().min(1),
@@ -37,7 +47,7 @@ export const Config = z.strictObject({
     .array(
       z.union([
         z.string().min(1),
-        z.strictObject({ source: z.string().min(1), patches: z.array(z.unknown()), baseDir: z.string().optional() }),
+        z.strictObject({ source: z.string().min(1), patches: z.array(InMemoryPatch), baseDir: z.string().optional() }),
       ]),
     )
     .default([]),
@@ -57,18 +67,13 @@ export const apply = async (ctx: Context, config: Config): Promise<void> => {
   const loader = ctx.loader
   const composition = await loadComposition({
     configFile: config.file,
-    patches: config.patches as PatchSource[],
+    patches: config.patches,
     env: config.env,
   })
   ctx.emit('config/loaded', composition)
 
   const known = { group: Group }
-  const live = new LiveComposition(
-    loader,
-    composition,
-    { patches: config.patches as PatchSource[], env: config.env },
-    known,
-  )
+  const live = new LiveComposition(loader, composition, { patches: config.patches, env: config.env }, known)
   ctx.effect(() => {
     return async () => {
       // Consumers before providers: dispose entries in reverse composition order, each one waiting for

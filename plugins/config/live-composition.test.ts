@@ -45,9 +45,9 @@ describe('the live composition', () => {
     const { live, dispose } = await boot()
     try {
       expect(starts.splice(0).sort()).toEqual(['alpha {"v":1}', 'beta {}', 'gamma {"v":1}'])
-      await live.reconfigure([{ source: 'test', patches: [{ id: 'alpha', config: { v: 2 } }] as never }])
+      await live.reconfigure([{ source: 'test', patches: [{ id: 'alpha', config: { v: 2 } }] }])
       expect(starts.splice(0)).toEqual(['alpha {"v":2}', 'beta {}'])
-      await live.reconfigure([{ source: 'test', patches: [{ id: 'gamma', disabled: true }] as never }])
+      await live.reconfigure([{ source: 'test', patches: [{ id: 'gamma', disabled: true }] }])
       // alpha goes back to its base config; gamma stops.
       expect(starts.splice(0)).toEqual(['alpha {"v":1}', 'beta {}'])
       await live.reconfigure([])

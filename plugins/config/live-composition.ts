@@ -72,7 +72,7 @@ export class LiveComposition {
       // re-patches every entry's context, which costs more than restarting the few that changed.
       for (const [index, entry] of imported.entries.entries()) {
         if (json[index] === before.json[index]) continue
-        await this.loader.update(entry.id, { ...entry, disabled: entry.disabled ?? null } as never)
+        await this.loader.update(entry.id, { ...entry, disabled: entry.disabled ?? null })
       }
     } else {
       await this.loader.root.update(imported.entries)

@@ -214,7 +214,7 @@ describe('llm-replay serving', () => {
     const early = context.sessions.create({ cwd: LIVE_CWD }).id
     await context.plugin(ReplayService, {
       sessions: [{ file: files['session.jsonl'] }, { file: files['session.1.jsonl'] }],
-    } as never)
+    })
     const late = context.sessions.create({ cwd: LIVE_CWD }).id
     expect(await collect(context.llm.stream(requestAt(late, second, 1, 1)))).toEqual([text('B'), stop])
     expect(await collect(context.llm.stream(requestAt(early, first, 1, 1)))).toEqual([text('A'), stop])
@@ -236,7 +236,7 @@ describe('llm-replay serving', () => {
     const files = scenario({ 'session.jsonl': logText(twoTurns) })
     const context = harness.adopt(new Context())
     await context.plugin(LlmService)
-    await context.plugin(ReplayService, { sessions: [{ file: files['session.jsonl'] }] } as never)
+    await context.plugin(ReplayService, { sessions: [{ file: files['session.jsonl'] }] })
     expect(await collect(context.llm.stream(requestAt('lonely', twoTurns, 1, 1)))).toEqual(toolCallChunks(call))
     expect(context.replay.errors).toEqual([])
   })

@@ -59,6 +59,8 @@ export class ReplayService extends Service {
   /** Pending hangs, released with an error if the plugin stops while a turn is still waiting. */
   private readonly hangs = new Set<(error?: Error) => void>()
 
+  /** `ctx.plugin(ReplayService, config)` takes the input side; Cordis parses it with `Config` before constructing. */
+  constructor(ctx: Context, config: ReplayConfigInput)
   constructor(
     ctx: Context,
     private readonly config: ReplayConfig,

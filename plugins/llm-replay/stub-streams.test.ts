@@ -140,7 +140,7 @@ describe('real-like stub streams, recorded and replayed', () => {
     const ctx = new Context()
     try {
       await ctx.plugin(LlmService)
-      await ctx.plugin(ReplayService, { scenario: `seed-${seed}`, sessions: [{ file: recorded.file }] } as never)
+      await ctx.plugin(ReplayService, { scenario: `seed-${seed}`, sessions: [{ file: recorded.file }] })
       for (const [index, live] of recorded.requests.entries()) {
         const served: StreamChunk[] = []
         for await (const chunk of ctx.llm.stream({ ...live, signal: new AbortController().signal })) served.push(chunk)

@@ -4,7 +4,11 @@
 // which overlay files exist. In-process, the first two are the host composition's own
 // (host-composition.ts), the scenario's overlays pick its stage and the patch reconfigures the
 // live entries; a subprocess gets them all as --patch.
-import type { InMemoryPatches, PatchSource } from '../../../plugins/config/index.ts'
+import type { z } from 'zod'
+import type { InMemoryPatches, Patch, PatchSource } from '../../../plugins/config/index.ts'
+import type { Config as DeepseekConfig } from '../../../plugins/llm-deepseek/config.ts'
+import type { ReplayConfigInput } from '../../../plugins/llm-replay/index.ts'
+import type { SessionStoreConfig } from '../../../plugins/session/store.ts'
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
@@ -83,20 +87,25 @@ export function scenarioOverlayFiles(repoRoot: string, scenario: LoadedScenario)
 export function hostPatch(plan: PatchPlan): InMemoryPatches {
   const { scenario, mode } = plan
   // A run's logs are read right after it and then deleted: syncing them to disk buys nothing.
-  const own: object[] = [{ id: ENTRY_IDS.session, config: { root: plan.sessionsRoot, syncOnClose: false } }]
-  if (mode === 'record' && plan.modelBaseUrl)
-    own.push({ id: ENTRY_IDS.deepseek, config: { baseUrl: plan.modelBaseUrl } })
+  const own: Patch[] = [
+    { id: ENTRY_IDS.session, config: { root: plan.sessionsRoot, syncOnClose: false } satisfies SessionStoreConfig },
+  ]
+  if (mode === 'record' && plan.modelBaseUrl) {
+    const config = { baseUrl: plan.modelBaseUrl } satisfies z.input<typeof DeepseekConfig>
+    own.push({ id: ENTRY_IDS.deepseek, config })
+  }
   if (mode !== 'record') {
     const sessions = plan.replayLogs.map((file, index) => {
       const text = plan.replayTexts?.[index]
       return text === undefined ? { file } : { file, text }
     })
+    const override = plan.overrideFile ? { override: plan.overrideFile } : {}
     own.push({
       id: ENTRY_IDS.replay,
-      config: { scenario: scenario.name, sessions, ...(plan.overrideFile ? { override: plan.overrideFile } : {}) },
+      config: { scenario: scenario.name, sessions, ...override } satisfies ReplayConfigInput,
     })
   }
-  return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own as never }
+  return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own }
 }
 
 /**
@@ -111,6 +120,6 @@ export const SCENARIO_ENTRIES = [ENTRY_IDS.session, ENTRY_IDS.replay, ENTRY_IDS.
  */
 export function scenarioEntries(awake: boolean, mode: RunMode = 'replay'): InMemoryPatches {
   const ids = awake && mode === 'record' ? SCENARIO_ENTRIES.filter((id) => id !== ENTRY_IDS.replay) : SCENARIO_ENTRIES
-  const patches = ids.map((id) => ({ id, disabled: !awake, ifPresent: true }))
-  return { source: `test host: scenario entries ${awake ? 'awake' : 'at rest'}`, patches: patches as never }
+  const patches = ids.map((id) => ({ id, disabled: !awake, ifPresent: true }) satisfies Patch)
+  return { source: `test host: scenario entries ${awake ? 'awake' : 'at rest'}`, patches }
 }

@@ -113,7 +113,7 @@ describe('the snapshot service', () => {
       patches: [
         ...modeOverlays('replay'),
         HOST_OVERLAY_FILE,
-        { source: 'test: the live adapter back on', patches: [{ id: 'llm-deepseek', disabled: false }] as never },
+        { source: 'test: the live adapter back on', patches: [{ id: 'llm-deepseek', disabled: false }] },
       ],
       env: {},
       log: () => {},

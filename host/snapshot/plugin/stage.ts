@@ -7,7 +7,7 @@
 import type { Context } from 'cordis'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
-import type { LiveComposition, PatchSource } from '../../../plugins/config/index.ts'
+import type { LiveComposition, Patch, PatchSource } from '../../../plugins/config/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
 import type { RawCapture } from '../env/capture.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
@@ -133,8 +133,8 @@ export class Stage {
   private async restartAll(): Promise<void> {
     const patches = this.composition.entries
       .filter((entry) => entry.id !== this.hostEntryId)
-      .map((entry) => ({ id: entry.id, disabled: true }))
-    await this.composition.reconfigure([{ source: 'snapshot host: restart every entry', patches: patches as never }])
+      .map((entry) => ({ id: entry.id, disabled: true }) satisfies Patch)
+    await this.composition.reconfigure([{ source: 'snapshot host: restart every entry', patches }])
     this.dirty = false
   }
 }

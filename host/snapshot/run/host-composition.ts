@@ -4,10 +4,12 @@
 // overlays/snapshot-host.cordis.yml` runs it. Recording needs the live adapter: cordis.record.yml,
 // and the host inserted in memory instead (its overlay is for replay only).
 import { ownModule, packageFile } from '../../../lib/package-root.ts'
-import type { PatchSource } from '../../../plugins/config/index.ts'
+import type { z } from 'zod'
+import type { AcpConfig } from '../../../plugins/acp/index.ts'
+import type { Patch, PatchSource } from '../../../plugins/config/index.ts'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import type { SnapshotService } from '../plugin/service.ts'
+import type { Config as SnapshotConfig, SnapshotService } from '../plugin/service.ts'
 import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition, type TestComposition } from '../plugin/patches.ts'
 
 /** The host overlay ships with dsh; it names the service module relative to itself. */
@@ -33,18 +35,16 @@ export interface HostComposition {
 }
 
 export function hostPatches(repoRoot: string, mode: RunMode): PatchSource[] {
-  const own = { id: HOST_ENTRY_ID, config: { root: repoRoot, mode } }
-  if (mode !== 'record')
-    return [...modeOverlays(mode), HOST_OVERLAY_FILE, { source: 'snapshot host options', patches: [own] as never }]
-  const insert = [{ id: HOST_ENTRY_ID, name: SERVICE_MODULE, config: { root: repoRoot, mode } }]
-  return [
-    ...modeOverlays(mode),
-    {
-      source: 'snapshot host for recording',
-      patches: [{ id: ENTRY_IDS.acp, config: { transport: 'none' } }, { insert }] as never,
-    },
-    scenarioEntries(false),
-  ]
+  const config = { root: repoRoot, mode } satisfies z.input<typeof SnapshotConfig>
+  if (mode !== 'record') {
+    const own = [{ id: HOST_ENTRY_ID, config }] satisfies Patch[]
+    return [...modeOverlays(mode), HOST_OVERLAY_FILE, { source: 'snapshot host options', patches: own }]
+  }
+  const patches = [
+    { id: ENTRY_IDS.acp, config: { transport: 'none' } satisfies z.input<typeof AcpConfig> },
+    { insert: [{ id: HOST_ENTRY_ID, name: SERVICE_MODULE, config }] },
+  ] satisfies Patch[]
+  return [...modeOverlays(mode), { source: 'snapshot host for recording', patches }, scenarioEntries(false)]
 }
 
 export async function bootHostComposition(options: HostCompositionOptions): Promise<HostComposition> {

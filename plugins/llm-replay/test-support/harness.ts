@@ -110,7 +110,7 @@ export function replayHarness() {
         state.adapterCalls++
         throw new Error('the real adapter was reached: replay called next()')
       })
-      await context.plugin(ReplayService, config as never)
+      await context.plugin(ReplayService, config)
       return { ctx: context, sessions: context.get('sessions') as unknown as FakeSessions, replay: context.replay }
     },
 

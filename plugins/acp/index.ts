@@ -6,7 +6,7 @@ import type {} from '../agent/index.ts'
 import { serveConnection, type BridgeConnection } from './bridge.ts'
 import { DEFAULT_MAX_MESSAGE_BYTES, limitedNdJsonStream } from './stdio-stream.ts'
 
-export { PROTOCOL_VERSION } from './bridge.ts'
+export { PROTOCOL_VERSION } from './connection.ts'
 export { historyUpdates, liveUpdates } from './projection.ts'
 
 declare module 'cordis' {

@@ -1,0 +1,200 @@
+// One client's ACP connection: what it owns (initialized, its capabilities, its sessions, the
+// order of its notifications) and one method per request. bridge.ts routes the SDK's requests here.
+import * as acp from '@agentclientprotocol/sdk'
+import type { Context } from 'cordis'
+import { AgentRequestError, type PermissionRequest, type PromptClient, type TurnOutcome } from '../agent/index.ts'
+import { outcomeFromOptionId } from '../agent/permission.ts'
+import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
+import { summarizeSessions } from '../session/summaries.ts'
+import { clientAccess } from './client-access.ts'
+import { parseNewSession } from './params.ts'
+import { historyUpdates, liveUpdates, type ToolLookup } from './projection.ts'
+import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
+import { listSessions } from './session-list.ts'
+import { modeState } from './session-modes.ts'
+
+export const PROTOCOL_VERSION = 1
+
+export class AcpConnection {
+  private initialized = false
+  /** What the client advertised at initialize: decides whether tools use its files and terminals. */
+  private clientCapabilities: acp.ClientCapabilities | undefined
+  private readonly owned = new Set<string>()
+  private readonly tools: ToolLookup
+  // Notifications go out in the order they were produced (the SDK writes messages in call
+  // order); a prompt's response waits for the last one, and with it for all before it.
+  private outbox: Promise<void> = Promise.resolve()
+  private client: acp.AgentContext | undefined
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly info: { name: string; version: string },
+  ) {
+    this.tools = (name) => ctx.tools.get(name)
+  }
+
+  /** The connected client: notifications and reverse requests go to it from now on. */
+  attach(client: acp.AgentContext): void {
+    this.client = client
+  }
+
+  initialize(params: acp.InitializeRequest): acp.InitializeResponse {
+    this.initialized = true
+    this.clientCapabilities = params.clientCapabilities
+    return {
+      protocolVersion: PROTOCOL_VERSION,
+      agentCapabilities: {
+        loadSession: true,
+        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        sessionCapabilities: { list: {} },
+      },
+      agentInfo: { name: this.info.name, version: this.info.version },
+      authMethods: [],
+    }
+  }
+
+  newSession(params: unknown): acp.NewSessionResponse {
+    // Initialization is checked before the params, so an early request gets the right error.
+    this.requireInit('session/new')
+    const { cwd } = parseNewSession(params)
+    requireExistingFolder('session/new', cwd)
+    const header = this.ctx.agent.newSession(cwd)
+    this.owned.add(header.id)
+    return { sessionId: header.id, modes: modeState(this.ctx.agent.modeOf(header.id)!) }
+  }
+
+  async loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
+    this.requireInit('session/load')
+    requireExistingFolder('session/load', params.cwd)
+    requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
+    const log = agentCall(() => this.ctx.agent.loadSession(params.sessionId))
+    this.owned.add(params.sessionId)
+    for (const update of historyUpdates(log.events, this.tools)) this.send(params.sessionId, update)
+    await this.outbox
+    return { modes: modeState(this.ctx.agent.modeOf(params.sessionId)!) }
+  }
+
+  listSessions(params: acp.ListSessionsRequest): acp.ListSessionsResponse {
+    this.requireInit('session/list')
+    return listSessions(summarizeSessions(this.ctx.sessions), params)
+  }
+
+  async setMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
+    this.requireInit('session/set_mode')
+    this.requireSession(params.sessionId)
+    agentCall(() => this.ctx.agent.setMode(params.sessionId, params.modeId))
+    // The current_mode_update the change produced goes out before the response.
+    await this.outbox
+    return {}
+  }
+
+  async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
+    this.requireInit('session/prompt')
+    this.requireSession(params.sessionId)
+    const promptClient: PromptClient = {
+      requestPermission: (request) => this.requestPermission(request),
+      access: clientAccess(this.clientCapabilities, this.client!, params.sessionId, () => this.outbox),
+    }
+    let outcome: TurnOutcome
+    try {
+      outcome = await this.ctx.agent.prompt(params.sessionId, params.prompt, promptClient)
+    } catch (error) {
+      throw toRequestError(error)
+    } finally {
+      await this.outbox
+    }
+    if (outcome.reason === 'error') throw modelError(outcome.error!)
+    return { stopReason: outcome.reason === 'end_turn' ? 'end_turn' : outcome.reason }
+  }
+
+  cancel(params: acp.CancelNotification): void {
+    if (this.owned.has(params.sessionId)) this.ctx.agent.cancel(params.sessionId)
+  }
+
+  /** A session event: its live updates go to the client if the session is this connection's. */
+  onSessionEvent(sessionId: string, event: SessionEvent): void {
+    if (!this.owned.has(sessionId)) return
+    for (const update of liveUpdates(event, this.tools)) this.send(sessionId, update)
+  }
+
+  /** The client went away: cancel its running turns. */
+  cancelAll(): void {
+    for (const sessionId of this.owned) this.ctx.agent.cancel(sessionId)
+  }
+
+  private async requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord> {
+    // The tool_call update announcing this call is still queued: the editor must see it first.
+    await this.outbox
+    if (request.signal.aborted) return { outcome: 'cancelled' }
+    const response: acp.RequestPermissionResponse = await this.client!.request(
+      acp.methods.client.session.requestPermission,
+      {
+        sessionId: request.sessionId,
+        toolCall: {
+          toolCallId: request.callId,
+          title: request.tool.title(request.args),
+          kind: request.tool.kind,
+          status: 'pending',
+          rawInput: request.args,
+        },
+        options: request.options,
+      },
+      { cancellationSignal: request.signal },
+    )
+    if (response.outcome.outcome !== 'selected') return { outcome: 'cancelled' }
+    try {
+      return outcomeFromOptionId(response.outcome.optionId)
+    } catch (error) {
+      // Not a choice the agent offered: never guess a permission; say so and cancel.
+      const warning = `acp: session ${request.sessionId}: ${(error as Error).message}; the turn is cancelled`
+      this.ctx.emit(this.ctx, 'internal/warn', warning)
+      return { outcome: 'cancelled' }
+    }
+  }
+
+  private send(sessionId: string, update: acp.SessionUpdate): void {
+    const target = this.client
+    if (!target) return
+    this.outbox = target.notify(acp.methods.client.session.update, { sessionId, update }).catch((error) => {
+      const warning = `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`
+      this.ctx.emit(this.ctx, 'internal/warn', warning)
+    })
+  }
+
+  private requireInit(method: string): void {
+    if (!this.initialized)
+      throw acp.RequestError.invalidRequest({ method }, `${method} before initialize: send "initialize" first`)
+  }
+
+  private requireSession(sessionId: string): void {
+    if (!this.owned.has(sessionId) || !this.ctx.agent.has(sessionId)) {
+      throw acp.RequestError.invalidParams(
+        { sessionId },
+        `unknown session "${sessionId}": create it with session/new or restore it with session/load`,
+      )
+    }
+  }
+}
+
+/** Run an agent call; its refusals become the ACP errors the client reads. */
+function agentCall<T>(call: () => T): T {
+  try {
+    return call()
+  } catch (error) {
+    throw toRequestError(error)
+  }
+}
+
+function modelError(error: NonNullable<TurnOutcome['error']>): acp.RequestError {
+  const status = error.status ? ` (HTTP ${error.status})` : ''
+  return new acp.RequestError(-32603, `model error ${error.code}${status}: ${error.message}`, {
+    code: error.code,
+    ...(error.status ? { status: error.status } : {}),
+  })
+}
+
+function toRequestError(error: unknown): Error {
+  if (error instanceof acp.RequestError) return error
+  if (error instanceof AgentRequestError) return acp.RequestError.invalidParams({ reason: error.kind }, error.message)
+  return acp.RequestError.internalError(undefined, error instanceof Error ? error.message : String(error))
+}

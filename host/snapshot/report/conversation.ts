@@ -61,154 +61,165 @@ interface ClientRequest {
 }
 
 export function buildConversation(lines: readonly string[], input?: ScenarioInput): ConversationItem[] {
-  const items: ConversationItem[] = []
-  const steps = input?.steps ?? []
-  const requests: ClientRequest[] = steps
-    .map((step, position) => ({ step, position, rendered: false, answered: false }))
-    .filter(({ step }) => REQUEST_OPS.has(step.op))
-  const answers = [...(input?.permissions ?? [])]
-  const sessions = new Map<string, string>() // script alias → session token
-  const tools = new Map<string, ToolCallView>()
+  const conversation = new Conversation(input)
+  for (const line of lines) conversation.read(line)
+  return conversation.items
+}
+
+/** The conversation so far; `read` takes the transcript's lines in order, one method per kind of message. */
+class Conversation {
+  readonly items: ConversationItem[] = []
+  private readonly steps: readonly InputStep[]
+  private readonly requests: ClientRequest[]
+  private readonly answers: string[]
+  private readonly sessions = new Map<string, string>() // script alias → session token
+  private readonly tools = new Map<string, ToolCallView>()
+
+  constructor(input?: ScenarioInput) {
+    this.steps = input?.steps ?? []
+    this.requests = this.steps
+      .map((step, position) => ({ step, position, rendered: false, answered: false }))
+      .filter(({ step }) => REQUEST_OPS.has(step.op))
+    this.answers = [...(input?.permissions ?? [])]
+  }
+
+  read(line: string): void {
+    let message: Json
+    try {
+      message = JSON.parse(line) as Json
+    } catch {
+      this.items.push({ kind: 'other', label: 'not JSON', value: line })
+      return
+    }
+    const method = typeof message.method === 'string' ? message.method : undefined
+    if (!method && message.id !== undefined) {
+      this.respond(message)
+      return
+    }
+    const params = (message.params ?? {}) as Json
+    if (method === 'session/update') this.update(params)
+    else if (method === 'session/request_permission') this.permission(params)
+    else if (method === '$/cancel_request')
+      this.items.push({ kind: 'marker', text: `agent withdrew its request ${JSON.stringify(params.requestId)}` })
+    else this.items.push({ kind: 'other', label: `agent → client: ${method}`, value: params })
+  }
+
+  private respond(message: Json): void {
+    const request = typeof message.id === 'number' ? this.requests[message.id - 1] : undefined
+    if (!request) {
+      this.items.push({ kind: 'other', label: `response ${JSON.stringify(message.id)}`, value: message })
+      return
+    }
+    this.render(request)
+    request.answered = true
+    const { step } = request
+    const error = message.error as Json | undefined
+    if (error) {
+      const { code, data } = error
+      this.items.push({ kind: 'error', method: METHOD[step.op]!, code, message: String(error.message), data })
+      return
+    }
+    const result = (message.result ?? {}) as Json
+    if (step.op === 'newSession' && typeof result.sessionId === 'string') {
+      this.sessions.set(step.as, result.sessionId)
+      this.items.push({ kind: 'marker', text: `session ${result.sessionId} (${step.as})` })
+    } else if (step.op === 'initialize') {
+      const agent = result.agentInfo as Json | undefined
+      this.items.push({ kind: 'marker', text: `agent: ${agent?.name ?? '?'} ${agent?.version ?? ''}`.trim() })
+    } else if (step.op === 'prompt') {
+      const session = this.sessions.get(step.session ?? step.sessionId ?? '')
+      this.items.push({ kind: 'end', session, stopReason: String(result.stopReason) })
+    }
+  }
+
+  private update(params: Json): void {
+    const session = String(params.sessionId)
+    this.flush(session)
+    const update = (params.update ?? {}) as Json
+    const type = String(update.sessionUpdate)
+    if (type === 'agent_message_chunk' || type === 'agent_thought_chunk' || type === 'user_message_chunk') {
+      const kind = type === 'agent_message_chunk' ? 'message' : type === 'agent_thought_chunk' ? 'thought' : 'user'
+      const last = this.items.at(-1)
+      if (last && last.kind === kind && 'session' in last && last.session === session) last.blocks.push(update.content)
+      else if (kind === 'user') this.items.push({ kind, session, blocks: [update.content], replayed: true })
+      else this.items.push({ kind, session, blocks: [update.content] })
+    } else if (type === 'tool_call' || type === 'tool_call_update') {
+      const id = String(update.toolCallId)
+      let call = this.tools.get(id)
+      if (!call) {
+        call = { id, title: id, statuses: [], content: [], locations: [] }
+        this.tools.set(id, call)
+        this.items.push({ kind: 'tool', session, call })
+      }
+      applyToolUpdate(call, update)
+    } else this.items.push({ kind: 'other', label: type, value: update })
+  }
+
+  private permission(params: Json): void {
+    const session = String(params.sessionId)
+    this.flush(session)
+    const toolCall = (params.toolCall ?? {}) as Json
+    const options = (Array.isArray(params.options) ? params.options : []) as PermissionOption[]
+    // The driver answers requests in arrival order from the script's queue.
+    const view = permissionView(options, this.answers.shift())
+    const call = this.tools.get(String(toolCall.toolCallId))
+    if (call) call.permission = view
+    else this.items.push({ kind: 'permission', session, title: String(toolCall.title ?? toolCall.toolCallId), ...view })
+  }
+
   /** A step's session: the token its name stands for, or the literal id it sends. */
-  const sessionOf = (step: { session?: string; sessionId?: string }) =>
-    step.session !== undefined ? (sessions.get(step.session) ?? step.session) : step.sessionId
+  private sessionOf(step: { session?: string; sessionId?: string }): string | undefined {
+    return step.session !== undefined ? (this.sessions.get(step.session) ?? step.session) : step.sessionId
+  }
 
   /** Sent: the driver got past every earlier step that waits (a blocking request, an await). */
-  const sent = (request: ClientRequest) =>
-    steps.slice(0, request.position).every((step, position) => {
+  private sent(request: ClientRequest): boolean {
+    return this.steps.slice(0, request.position).every((step, position) => {
       const waitsFor =
         step.op === 'await'
-          ? requests.find((r) => r.step.op === 'prompt' && r.step.as === step.prompt)
-          : requests.find((r) => r.position === position && !(r.step.op === 'prompt' && r.step.background))
+          ? this.requests.find((r) => r.step.op === 'prompt' && r.step.as === step.prompt)
+          : this.requests.find((r) => r.position === position && !(r.step.op === 'prompt' && r.step.background))
       return !waitsFor || waitsFor.answered
     })
-  const render = (request: ClientRequest) => {
+  }
+
+  private render(request: ClientRequest): void {
     if (request.rendered) return
     request.rendered = true
     const step = request.step
     if (step.op === 'prompt') {
       const blocks = step.content ?? [{ type: 'text', text: step.text ?? '' }]
-      items.push({ kind: 'user', session: sessionOf(step), blocks })
-    } else items.push({ kind: 'marker', text: `client: ${METHOD[step.op]}` })
+      this.items.push({ kind: 'user', session: this.sessionOf(step), blocks })
+    } else this.items.push({ kind: 'marker', text: `client: ${METHOD[step.op]}` })
   }
+
   /** Before a session's update: the prompt (or the load) the client has sent to it and not seen answered. */
-  const flush = (session: string) => {
-    const open = requests.find((r) => r.step.op === 'prompt' && !r.answered && sessionOf(r.step) === session)
-    if (open && sent(open)) render(open)
-    for (const request of requests) {
-      if (request.rendered || request.answered || !sent(request)) continue
+  private flush(session: string): void {
+    const open = this.requests.find((r) => r.step.op === 'prompt' && !r.answered && this.sessionOf(r.step) === session)
+    if (open && this.sent(open)) this.render(open)
+    for (const request of this.requests) {
+      if (request.rendered || request.answered || !this.sent(request)) continue
       const { step } = request
-      if (step.op === 'loadSession' && ![...sessions.values()].includes(session)) {
-        if (step.session !== undefined) sessions.set(step.session, session)
-        if (step.as) sessions.set(step.as, session)
-        render(request)
+      if (step.op === 'loadSession' && ![...this.sessions.values()].includes(session)) {
+        if (step.session !== undefined) this.sessions.set(step.session, session)
+        if (step.as) this.sessions.set(step.as, session)
+        this.render(request)
       }
     }
   }
+}
 
-  for (const line of lines) {
-    let message: Json
-    try {
-      message = JSON.parse(line) as Json
-    } catch {
-      items.push({ kind: 'other', label: 'not JSON', value: line })
-      continue
-    }
-    const method = typeof message.method === 'string' ? message.method : undefined
-    if (!method && message.id !== undefined) {
-      respond(message)
-      continue
-    }
-    const params = (message.params ?? {}) as Json
-    if (method === 'session/update') update(params)
-    else if (method === 'session/request_permission') permission(params)
-    else if (method === '$/cancel_request')
-      items.push({ kind: 'marker', text: `agent withdrew its request ${JSON.stringify(params.requestId)}` })
-    else items.push({ kind: 'other', label: `agent → client: ${method}`, value: params })
-  }
-  return items
-
-  function respond(message: Json) {
-    const request = typeof message.id === 'number' ? requests[message.id - 1] : undefined
-    if (!request) {
-      items.push({ kind: 'other', label: `response ${JSON.stringify(message.id)}`, value: message })
-      return
-    }
-    render(request)
-    request.answered = true
-    const { step } = request
-    const error = message.error as Json | undefined
-    if (error) {
-      items.push({
-        kind: 'error',
-        method: METHOD[step.op]!,
-        code: error.code,
-        message: String(error.message),
-        data: error.data,
-      })
-      return
-    }
-    const result = (message.result ?? {}) as Json
-    if (step.op === 'newSession' && typeof result.sessionId === 'string') {
-      sessions.set(step.as, result.sessionId)
-      items.push({ kind: 'marker', text: `session ${result.sessionId} (${step.as})` })
-    } else if (step.op === 'initialize') {
-      const agent = result.agentInfo as Json | undefined
-      items.push({ kind: 'marker', text: `agent: ${agent?.name ?? '?'} ${agent?.version ?? ''}`.trim() })
-    } else if (step.op === 'prompt') {
-      items.push({
-        kind: 'end',
-        session: sessions.get(step.session ?? step.sessionId ?? ''),
-        stopReason: String(result.stopReason),
-      })
-    }
-  }
-
-  function update(params: Json) {
-    const session = String(params.sessionId)
-    flush(session)
-    const update = (params.update ?? {}) as Json
-    const type = String(update.sessionUpdate)
-    const last = items.at(-1)
-    if (type === 'agent_message_chunk' || type === 'agent_thought_chunk' || type === 'user_message_chunk') {
-      const kind = type === 'agent_message_chunk' ? 'message' : type === 'agent_thought_chunk' ? 'thought' : 'user'
-      if (last && last.kind === kind && 'session' in last && last.session === session) last.blocks.push(update.content)
-      else if (kind === 'user') items.push({ kind, session, blocks: [update.content], replayed: true })
-      else items.push({ kind, session, blocks: [update.content] })
-    } else if (type === 'tool_call' || type === 'tool_call_update') {
-      const id = String(update.toolCallId)
-      let call = tools.get(id)
-      if (!call) {
-        call = { id, title: id, statuses: [], content: [], locations: [] }
-        tools.set(id, call)
-        items.push({ kind: 'tool', session, call })
-      }
-      applyToolUpdate(call, update)
-    } else items.push({ kind: 'other', label: type, value: update })
-  }
-
-  function permission(params: Json) {
-    const session = String(params.sessionId)
-    flush(session)
-    const toolCall = (params.toolCall ?? {}) as Json
-    const options = (Array.isArray(params.options) ? params.options : []) as PermissionOption[]
-    // The driver answers requests in arrival order from the script's queue (DESIGN §7).
-    const queued = answers.shift()
-    const chosen = options.find((option) => option.kind === queued)
-    const view: PermissionView = {
-      options,
-      answer: queued === undefined || queued === 'hold' ? 'cancelled' : (chosen?.name ?? queued),
-      note:
-        queued === 'hold'
-          ? 'held open until the agent withdrew the request'
-          : queued === undefined
-            ? 'no answer queued'
-            : undefined,
-    }
-    const call = tools.get(String(toolCall.toolCallId))
-    if (call) call.permission = view
-    else items.push({ kind: 'permission', session, title: String(toolCall.title ?? toolCall.toolCallId), ...view })
-  }
+/** What the client answered a permission request with: the option it chose, or why it cancelled. */
+function permissionView(options: PermissionOption[], queued: string | undefined): PermissionView {
+  const chosen = options.find((option) => option.kind === queued)
+  const answer = queued === undefined || queued === 'hold' ? 'cancelled' : (chosen?.name ?? queued)
+  const note =
+    queued === 'hold'
+      ? 'held open until the agent withdrew the request'
+      : queued === undefined
+        ? 'no answer queued'
+        : undefined
+  return { options, answer, note }
 }
 
 function applyToolUpdate(call: ToolCallView, update: Json): void {

@@ -1,8 +1,17 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
+import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
-import { UsageError, paintFor, stringList, stringOption, type CliCommand } from './command.ts'
+import {
+  UsageError,
+  paintFor,
+  stringList,
+  stringOption,
+  type CliCommand,
+  type CliIO,
+  type OptionValues,
+} from './command.ts'
 import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
 
@@ -10,61 +19,16 @@ import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } fr
 export const testCommand: CliCommand = {
   ...testHelp,
   async run({ values, positionals }, io) {
-    const mode = (stringOption(values, 'mode') ?? 'replay') as SuiteMode
-    if (!SUITE_MODES.includes(mode))
-      throw new UsageError(`--mode must be one of ${SUITE_MODES.join(', ')}, got "${mode}"`)
-    const format = stringOption(values, 'format') ?? 'text'
-    if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, got "${format}"`)
-    const timeout = stringOption(values, 'timeout')
-    const timeoutMs = timeout === undefined ? undefined : Number(timeout)
-    if (timeoutMs !== undefined && !(timeoutMs > 0))
-      throw new UsageError(`--timeout must be a positive number of milliseconds, got "${timeout}"`)
-    if (values.stub && !RECORDING_MODES.includes(mode))
-      throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
-    if (values.pending && mode === 'replay')
-      throw new UsageError('--pending applies to --mode refresh or record (replay writes nothing)')
-
-    // Loaded on use: `dsh serve` starts without the test host's modules.
-    const select = await import('../../snapshot/scenario/select.ts')
+    const { mode, format, timeoutMs } = testOptions(values)
     const root = resolve(stringOption(values, 'root') ?? '.')
-    const shardText = stringOption(values, 'shard')
-    let names: string[] | undefined
-    try {
-      if (positionals.length || shardText)
-        names = select.selectScenarioNames(positionals, select.listScenarioNames(root))
-      if (shardText && names) names = select.shardOf(names, select.parseShard(shardText))
-    } catch (error) {
-      if (error instanceof select.ScenarioSelectionError) throw new UsageError(error.message)
-      throw error
-    }
-
-    // The first SIGINT / SIGTERM / SIGHUP lets the running scenario finish (its waits are bounded
-    // by --timeout), then the partial report is written and its temp folders are gone. A second
-    // one stops at once: a scenario can hang where no timeout reaches, and the user asked twice.
-    let removeTempDirsNow = (): string[] => []
-    const interrupts = watchRunSignals({
-      onFirst: (name) =>
-        io.stderr(
-          `dsh test: ${name}; finishing the running scenario, then writing a partial report (send it again to stop ` +
-            `now)\n`,
-        ),
-      onRepeat: (name) => {
-        const problems = removeTempDirsNow()
-        io.stderr(
-          `dsh test: ${name} again; stopping now: the running scenario is not finished and no report is written; ` +
-            `its temp folders were removed${problems.length ? `, except: ${problems.join('; ')}` : ''}\n`,
-        )
-        process.exit(signalExitCode(name))
-      },
-    })
+    const names = await selectedNames(root, positionals, stringOption(values, 'shard'))
+    const temp = { removeNow: (): string[] => [] }
+    const interrupts = watchTestSignals(io, () => temp.removeNow())
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
+      temp.removeNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
       const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
-      removeTempDirsNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
-      const host = values.subprocess ? 'subprocess' : 'in-process'
-      const progress = paintFor(io, 'stderr')
-      let total = 0
-      let done = 0
+      const progress = new Progress(io, mode, values.subprocess ? 'subprocess' : 'in-process')
       const result = await runScenarios({
         root,
         config: stringOption(values, 'config'),
@@ -76,27 +40,17 @@ export const testCommand: CliCommand = {
         pending: !!values.pending,
         timeoutMs,
         signal: interrupts.signal,
-        onStart: (count) => {
-          total = count
-          io.stderr(`${formatStartLine(count, mode, host)}\n`)
-        },
+        onStart: (count) => progress.start(count),
         // record-missing and record-drifted say what they will record, and why, before they do.
         onPlan: (lines) => io.stderr(`${lines.join('\n')}\n`),
-        onResult: (outcome) => io.stderr(`${formatProgressLine(outcome, ++done, total, progress)}\n`),
+        onResult: (outcome) => progress.result(outcome),
       })
       const interruptedBy = interrupts.interruptedBy()
       const report = suiteReport(result, mode, interruptedBy)
       const reportFile = stringOption(values, 'report')
       if (reportFile) await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`)
       const htmlFile = stringOption(values, 'html')
-      if (htmlFile) {
-        const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
-        const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
-        const { scenarios } = await discoverScenarios(root)
-        const inputs = Object.fromEntries(scenarios.map((s) => [s.name, s.input]))
-        await writeFile(htmlFile, renderHtmlReport({ ...result, inputs }))
-        io.stderr(`dsh test: wrote ${htmlFile}\n`)
-      }
+      if (htmlFile) await writeHtmlReport(htmlFile, root, result, io)
       io.stdout(
         format === 'json'
           ? `${JSON.stringify(report, null, 2)}\n`
@@ -108,4 +62,92 @@ export const testCommand: CliCommand = {
       interrupts.dispose()
     }
   },
+}
+
+/** --mode, --format, --timeout, and the flags that only some modes take. */
+function testOptions(values: OptionValues): { mode: SuiteMode; format: 'text' | 'json'; timeoutMs?: number } {
+  const mode = (stringOption(values, 'mode') ?? 'replay') as SuiteMode
+  if (!SUITE_MODES.includes(mode))
+    throw new UsageError(`--mode must be one of ${SUITE_MODES.join(', ')}, got "${mode}"`)
+  const format = stringOption(values, 'format') ?? 'text'
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, got "${format}"`)
+  const timeout = stringOption(values, 'timeout')
+  const timeoutMs = timeout === undefined ? undefined : Number(timeout)
+  if (timeoutMs !== undefined && !(timeoutMs > 0))
+    throw new UsageError(`--timeout must be a positive number of milliseconds, got "${timeout}"`)
+  if (values.stub && !RECORDING_MODES.includes(mode))
+    throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
+  if (values.pending && mode === 'replay')
+    throw new UsageError('--pending applies to --mode refresh or record (replay writes nothing)')
+  return { mode, format, timeoutMs }
+}
+
+/** The scenarios named on the command line, then this shard of them; undefined: all of them. */
+async function selectedNames(root: string, positionals: string[], shardText: string | undefined) {
+  // Loaded on use: `dsh serve` starts without the test host's modules.
+  const select = await import('../../snapshot/scenario/select.ts')
+  try {
+    if (!positionals.length && !shardText) return undefined
+    const names = select.selectScenarioNames(positionals, select.listScenarioNames(root))
+    return shardText ? select.shardOf(names, select.parseShard(shardText)) : names
+  } catch (error) {
+    if (error instanceof select.ScenarioSelectionError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
+/**
+ * The first SIGINT / SIGTERM / SIGHUP lets the running scenario finish (its waits are bounded by
+ * --timeout), then the partial report is written and its temp folders are gone. A second one stops
+ * at once: a scenario can hang where no timeout reaches, and the user asked twice.
+ */
+function watchTestSignals(io: CliIO, removeTempDirsNow: () => string[]) {
+  return watchRunSignals({
+    onFirst: (name) =>
+      io.stderr(
+        `dsh test: ${name}; finishing the running scenario, then writing a partial report (send it again to stop ` +
+          `now)\n`,
+      ),
+    onRepeat: (name) => {
+      const problems = removeTempDirsNow()
+      io.stderr(
+        `dsh test: ${name} again; stopping now: the running scenario is not finished and no report is written; ` +
+          `its temp folders were removed${problems.length ? `, except: ${problems.join('; ')}` : ''}\n`,
+      )
+      process.exit(signalExitCode(name))
+    },
+  })
+}
+
+/** The start line and one line per finished scenario, on stderr. */
+class Progress {
+  private total = 0
+  private done = 0
+  private readonly paint
+
+  constructor(
+    private readonly io: CliIO,
+    private readonly mode: string,
+    private readonly host: string,
+  ) {
+    this.paint = paintFor(io, 'stderr')
+  }
+
+  start(count: number): void {
+    this.total = count
+    this.io.stderr(`${formatStartLine(count, this.mode, this.host)}\n`)
+  }
+
+  result(outcome: Parameters<typeof formatProgressLine>[0]): void {
+    this.io.stderr(`${formatProgressLine(outcome, ++this.done, this.total, this.paint)}\n`)
+  }
+}
+
+async function writeHtmlReport(file: string, root: string, result: SuiteResult, io: CliIO): Promise<void> {
+  const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
+  const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
+  const { scenarios } = await discoverScenarios(root)
+  const inputs = Object.fromEntries(scenarios.map((s) => [s.name, s.input]))
+  await writeFile(file, renderHtmlReport({ ...result, inputs }))
+  io.stderr(`dsh test: wrote ${file}\n`)
 }

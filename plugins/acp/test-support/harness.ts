@@ -33,11 +33,45 @@ export interface Harness {
   close(): Promise<void>
 }
 
+/** What the test client records and answers with: the harness's own fields, read when a request arrives. */
+type ClientRecord = Pick<Harness, 'updates' | 'permissionRequests' | 'answers' | 'buffers' | 'reverseCalls'>
+
 export async function startHarness(options: { maxStepsPerTurn?: number } = {}): Promise<Harness> {
   const base = mkdtempSync(join(tmpdir(), 'dsh-acp-'))
   const cwd = join(base, 'cwd')
   const sessionsRoot = join(base, 'sessions')
   mkdirSync(cwd)
+  const ctx = await startAgent(sessionsRoot, options)
+  const pipe = createMemoryPipe()
+  ctx.acp.serve(pipe.agentStream())
+
+  const terminals = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '' })
+  const record: ClientRecord = {
+    updates: [],
+    permissionRequests: [],
+    answers: [],
+    buffers: new Map(),
+    reverseCalls: [],
+  }
+  const connection = testClient(record, terminals).connect(acp.ndJsonStream(pipe.client.output, pipe.client.input))
+  return Object.assign(record, {
+    ctx,
+    agent: connection.agent,
+    cwd,
+    sessionsRoot,
+    terminals,
+    transcript: pipe.transcript,
+    close: async () => {
+      connection.close()
+      await ctx.fiber.dispose()
+      await terminals.releaseAll()
+      rmSync(base, { recursive: true, force: true })
+    },
+  })
+}
+
+/** llm + echo + sessions + tools + agent + acp (served by the caller), in a Cordis root of their own. */
+async function startAgent(sessionsRoot: string, options: { maxStepsPerTurn?: number }): Promise<Context> {
   const ctx = new Context()
   await ctx.plugin(LlmService)
   await ctx.plugin(echo, { models: ['echo'] })
@@ -48,21 +82,14 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
     ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}),
   })
   await ctx.plugin(AcpBridge, { transport: 'none' })
-  const pipe = createMemoryPipe()
-  ctx.acp.serve(pipe.agentStream())
+  return ctx
+}
 
-  const terminals = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '' })
-  const harness = {
-    updates: [],
-    permissionRequests: [],
-    answers: [],
-    buffers: new Map(),
-    terminals,
-    reverseCalls: [],
-  } as unknown as Harness
+/** The SDK client: records updates and reverse calls, answers permissions from the queue, fs and terminals locally. */
+function testClient(harness: ClientRecord, terminals: LocalTerminals) {
   const record = (method: string, params: object) =>
     harness.reverseCalls.push({ method, params: params as Record<string, unknown> })
-  const client = acp
+  return acp
     .client({ name: 'test-client' })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       harness.updates.push(params)
@@ -106,21 +133,6 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
       await terminals.release(params.terminalId)
       return {}
     })
-  const connection = client.connect(acp.ndJsonStream(pipe.client.output, pipe.client.input))
-  Object.assign(harness, {
-    ctx,
-    agent: connection.agent,
-    cwd,
-    sessionsRoot,
-    transcript: pipe.transcript,
-    close: async () => {
-      connection.close()
-      await ctx.fiber.dispose()
-      await terminals.releaseAll()
-      rmSync(base, { recursive: true, force: true })
-    },
-  })
-  return harness
 }
 
 /** Answers fs/* and terminal/* only if `clientCapabilities` advertises them (the agent must not ask otherwise). */

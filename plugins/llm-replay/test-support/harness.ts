@@ -62,7 +62,7 @@ export interface Started {
 export function replayHarness() {
   const root = mkdtempSync(join(tmpdir(), 'llm-replay-test-'))
   const liveCwd = mkdtempSync(join(tmpdir(), 'llm-replay-cwd-'))
-  const state: { ctx?: Context; adapterCalls: number; fixtures: number } = { adapterCalls: 0, fixtures: 0 }
+  const state: HarnessState = { adapterCalls: 0, fixtures: 0 }
 
   afterEach(async () => {
     await state.ctx?.fiber.dispose()
@@ -88,31 +88,9 @@ export function replayHarness() {
     fixtureCount: () => state.fixtures,
 
     /** Write fixture files into a fresh scenario folder; returns their paths. */
-    scenario(files: Record<string, string | object>): Record<string, string> {
-      const dir = join(root, `scenario-${++state.fixtures}`)
-      mkdirSync(dir)
-      const paths: Record<string, string> = {}
-      for (const [name, content] of Object.entries(files)) {
-        paths[name] = join(dir, name)
-        writeFileSync(paths[name], typeof content === 'string' ? content : JSON.stringify(content))
-      }
-      return paths
-    },
-
-    async start(config: ReplayConfigInput): Promise<Started> {
-      // Tests that leave entries unconsumed would print the shutdown report; keep the run quiet.
-      vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-      const context = (state.ctx = new Context())
-      await context.plugin(LlmService)
-      await context.plugin(FakeSessions)
-      state.adapterCalls = 0
-      context.llm.register(['m'], () => {
-        state.adapterCalls++
-        throw new Error('the real adapter was reached: replay called next()')
-      })
-      await context.plugin(ReplayService, config)
-      return { ctx: context, sessions: context.get('sessions') as unknown as FakeSessions, replay: context.replay }
-    },
+    scenario: (files: Record<string, string | object>) =>
+      writeFixtures(join(root, `scenario-${++state.fixtures}`), files),
+    start: (config: ReplayConfigInput) => startReplay(state, config),
 
     /** The request the live agent makes at (turn, step): recorded history with `{{cwd}}` spelled as the live cwd. */
     requestAt(
@@ -125,6 +103,38 @@ export function replayHarness() {
       return request(sessionId, liveMessages(buildMessages(events, { turn, step }), liveCwd), turn, step, signal)
     },
   }
+}
+
+interface HarnessState {
+  ctx?: Context
+  adapterCalls: number
+  fixtures: number
+}
+
+function writeFixtures(dir: string, files: Record<string, string | object>): Record<string, string> {
+  mkdirSync(dir)
+  const paths: Record<string, string> = {}
+  for (const [name, content] of Object.entries(files)) {
+    paths[name] = join(dir, name)
+    writeFileSync(paths[name], typeof content === 'string' ? content : JSON.stringify(content))
+  }
+  return paths
+}
+
+/** llm + fake sessions + replay with `config`; the real adapter of model "m" counts every call (there must be none). */
+async function startReplay(state: HarnessState, config: ReplayConfigInput): Promise<Started> {
+  // Tests that leave entries unconsumed would print the shutdown report; keep the run quiet.
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+  const context = (state.ctx = new Context())
+  await context.plugin(LlmService)
+  await context.plugin(FakeSessions)
+  state.adapterCalls = 0
+  context.llm.register(['m'], () => {
+    state.adapterCalls++
+    throw new Error('the real adapter was reached: replay called next()')
+  })
+  await context.plugin(ReplayService, config)
+  return { ctx: context, sessions: context.get('sessions') as unknown as FakeSessions, replay: context.replay }
 }
 
 export function request(

@@ -11,9 +11,19 @@ export interface CorpusProblem {
 }
 
 export function corpusProblems(manifests: readonly ScenarioManifest[]): CorpusProblem[] {
-  const problems: CorpusProblem[] = []
   const byName = new Map(manifests.map((m) => [m.scenario, m]))
+  return [
+    ...pinProblems(manifests),
+    ...manifests.flatMap((manifest) => [
+      ...sidecarSourceProblems(manifest, byName),
+      ...sessionSourceProblems(manifest, byName),
+    ]),
+  ]
+}
 
+/** Each header class has exactly one pin. */
+function pinProblems(manifests: readonly ScenarioManifest[]): CorpusProblem[] {
+  const problems: CorpusProblem[] = []
   const classes = new Map<string, ScenarioManifest[]>()
   for (const manifest of manifests) {
     if (!manifest.header) continue
@@ -43,50 +53,42 @@ export function corpusProblems(manifests: readonly ScenarioManifest[]): CorpusPr
       }
     }
   }
+  return problems
+}
 
-  for (const manifest of manifests) {
-    for (const field of ['systemPromptSource', 'toolSchemasSource'] as const) {
-      const source = manifest.header?.[field]
-      if (source === undefined) continue
-      const target = byName.get(source)
-      const where = `header.${field}`
-      if (!target)
-        problems.push({ scenario: manifest.scenario, field: where, message: `scenario ${source} does not exist` })
-      else if (!target.header?.pin)
-        problems.push({
-          scenario: manifest.scenario,
-          field: where,
-          message: `${source} is not a pin; name the pin that owns the sidecar`,
-        })
-      else if (target.header[field] !== undefined) {
-        problems.push({
-          scenario: manifest.scenario,
-          field: where,
-          message:
-            `${source} does not own that sidecar either (it names ${target.header[field]}); name the owner ` +
-            `directly`,
-        })
-      }
-    }
-    const sessionSource = manifest.session?.source
-    if (sessionSource !== undefined) {
-      const target = byName.get(sessionSource)
-      if (!target)
-        problems.push({
-          scenario: manifest.scenario,
-          field: 'session.source',
-          message: `scenario ${sessionSource} does not exist`,
-        })
-      else if (target.session) {
-        problems.push({
-          scenario: manifest.scenario,
-          field: 'session.source',
-          message:
-            `${sessionSource} reuses ${target.session.source}'s logs itself; name ${target.session.source} ` +
-            `directly`,
-        })
-      }
-    }
+/** A sidecar source names an existing pin that owns that sidecar itself. */
+function sidecarSourceProblems(
+  manifest: ScenarioManifest,
+  byName: ReadonlyMap<string, ScenarioManifest>,
+): CorpusProblem[] {
+  const problems: CorpusProblem[] = []
+  for (const field of ['systemPromptSource', 'toolSchemasSource'] as const) {
+    const source = manifest.header?.[field]
+    if (source === undefined) continue
+    const target = byName.get(source)
+    const problem = (message: string) =>
+      problems.push({ scenario: manifest.scenario, field: `header.${field}`, message })
+    if (!target) problem(`scenario ${source} does not exist`)
+    else if (!target.header?.pin) problem(`${source} is not a pin; name the pin that owns the sidecar`)
+    else if (target.header[field] !== undefined)
+      problem(`${source} does not own that sidecar either (it names ${target.header[field]}); name the owner directly`)
   }
   return problems
+}
+
+/** A session source names an existing scenario that records its own logs. */
+function sessionSourceProblems(
+  manifest: ScenarioManifest,
+  byName: ReadonlyMap<string, ScenarioManifest>,
+): CorpusProblem[] {
+  const sessionSource = manifest.session?.source
+  if (sessionSource === undefined) return []
+  const target = byName.get(sessionSource)
+  const problem = (message: string) => [{ scenario: manifest.scenario, field: 'session.source', message }]
+  if (!target) return problem(`scenario ${sessionSource} does not exist`)
+  if (target.session)
+    return problem(
+      `${sessionSource} reuses ${target.session.source}'s logs itself; name ${target.session.source} directly`,
+    )
+  return []
 }

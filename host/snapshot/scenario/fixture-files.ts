@@ -75,108 +75,132 @@ export function fixtureFileProblems(
   entries: readonly FixtureEntry[],
   options: FixtureCheckOptions = {},
 ): string[] {
-  const mode = options.mode ?? 'replay'
-  const goldensRequired = mode === 'replay' && !options.goldensOptional
-  const dir = `scenarios/${manifest.scenario}`
-  const problems: string[] = []
-  const byName = new Map(entries.map((entry) => [entry.name, entry]))
-  const allowed = new Set<string>()
-  const refresh = `npx dsh test ${manifest.scenario} --mode refresh`
+  const check = new FolderCheck(manifest, entries, options, expectedSessionCount(input))
+  check.scriptAndGolden()
+  check.sessionLogs()
+  check.replayAndSidecars()
+  check.workspaces()
+  check.obsoleteAndPending()
+  check.orphans()
+  return check.problems
+}
 
-  const expectFile = (name: string, required: boolean, why: string) => {
-    allowed.add(name)
-    const entry = byName.get(name)
-    if (entry?.isDirectory) problems.push(`${dir}/${name} is a directory; it must be a file`)
-    else if (!entry && required) problems.push(`${dir}/${name} is missing: ${why}`)
+/** One scenario folder's listing against its manifest: what it expects is checked, then allowed. */
+class FolderCheck {
+  readonly problems: string[] = []
+  private readonly allowed = new Set<string>()
+  private readonly byName: Map<string, FixtureEntry>
+  private readonly dir: string
+  private readonly mode: RunMode
+  private readonly goldensRequired: boolean
+  private readonly refresh: string
+
+  constructor(
+    private readonly manifest: ScenarioManifest,
+    private readonly entries: readonly FixtureEntry[],
+    private readonly options: FixtureCheckOptions,
+    /** Sessions the script creates. */
+    private readonly sessions: number,
+  ) {
+    this.mode = options.mode ?? 'replay'
+    this.goldensRequired = this.mode === 'replay' && !options.goldensOptional
+    this.dir = `scenarios/${manifest.scenario}`
+    this.byName = new Map(entries.map((entry) => [entry.name, entry]))
+    this.refresh = `npx dsh test ${manifest.scenario} --mode refresh`
   }
-  const expectDir = (name: string, present: boolean, why: string) => {
-    const entry = byName.get(name)
-    if (present) {
-      allowed.add(name)
-      if (!entry) problems.push(`${dir}/${name}/ is missing: ${why}`)
-      else if (!entry.isDirectory) problems.push(`${dir}/${name} must be a directory`)
+
+  scriptAndGolden(): void {
+    this.allowed.add('snapshot.yml')
+    this.expectFile('model.yml', false, '')
+    this.expectFile('cordis.patch.yml', false, '')
+    for (const name of this.options.patchModules ?? []) this.allowed.add(name)
+    this.expectFile('input.json', true, 'every scenario needs the ACP script it drives')
+    this.expectFile(GOLDEN_TRANSCRIPT, this.goldensRequired, `create it with ${this.refresh}`)
+  }
+
+  sessionLogs(): void {
+    const { manifest, sessions } = this
+    if (!manifest.session) {
+      const why = `input.json creates ${sessions} session(s); record it with npx dsh test ${manifest.scenario} --mode record`
+      for (let index = 0; index < sessions; index++)
+        this.expectFile(sessionLogFileName(index), this.mode !== 'record', why)
+      return
+    }
+    for (const entry of this.entries) {
+      if (!SESSION_LOG.test(entry.name)) continue
+      this.allowed.add(entry.name) // reported here; not again as an orphan
+      this.problems.push(
+        `${this.dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; ` +
+          `delete it or drop session.source`,
+      )
     }
   }
 
-  allowed.add('snapshot.yml')
-  expectFile('model.yml', false, '')
-  expectFile('cordis.patch.yml', false, '')
-  for (const name of options.patchModules ?? []) allowed.add(name)
-  expectFile('input.json', true, 'every scenario needs the ACP script it drives')
-  expectFile(GOLDEN_TRANSCRIPT, goldensRequired, `create it with ${refresh}`)
-
-  const sessions = expectedSessionCount(input)
-  if (manifest.session) {
-    for (const entry of entries) {
-      if (SESSION_LOG.test(entry.name)) {
-        allowed.add(entry.name) // reported here; not again as an orphan
-        problems.push(
-          `${dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; ` +
-            `delete it or drop session.source`,
-        )
-      }
-    }
-  } else {
-    for (let index = 0; index < sessions; index++) {
-      expectFile(
-        sessionLogFileName(index),
-        mode !== 'record',
-        `input.json creates ${sessions} session(s); record it with npx dsh test ${manifest.scenario} --mode record`,
-      )
-    }
+  replayAndSidecars(): void {
+    const { manifest } = this
+    if (manifest.replay === 'overridden')
+      this.expectFile('replay.override.json', true, 'the manifest says replay: overridden')
+    if (!manifest.header?.pin) return
+    const why = `this scenario pins header class ${manifest.header.class}; create it with ${this.refresh}`
+    if (!manifest.header.systemPromptSource) this.expectFile(SIDECAR_SYSTEM_PROMPT, this.goldensRequired, why)
+    if (!manifest.header.toolSchemasSource) this.expectFile(SIDECAR_TOOL_SCHEMAS, this.goldensRequired, why)
   }
 
-  if (manifest.replay === 'overridden') expectFile('replay.override.json', true, 'the manifest says replay: overridden')
-
-  if (manifest.header?.pin) {
-    const required = goldensRequired
-    if (!manifest.header.systemPromptSource)
-      expectFile(
-        SIDECAR_SYSTEM_PROMPT,
-        required,
-        `this scenario pins header class ${manifest.header.class}; create it with ${refresh}`,
-      )
-    if (!manifest.header.toolSchemasSource)
-      expectFile(
-        SIDECAR_TOOL_SCHEMAS,
-        required,
-        `this scenario pins header class ${manifest.header.class}; create it with ${refresh}`,
-      )
-  }
-
-  if (byName.has('workspace')) expectDir('workspace', true, '')
-  expectDir(
-    'workspace.expected',
-    manifest.workspace.final,
-    'workspace.final is true; commit the expected final tree by hand (nothing rewrites it)',
-  )
-
-  // Obsolete goldens/sidecars and pending copies are named as such, not as orphans: a tool removes them.
-  for (const name of obsoleteFixtureFiles(manifest, entries)) {
-    allowed.add(name)
-    if (mode === 'replay' && !options.obsoleteHandled)
-      problems.push(
-        `${dir}/${name} is obsolete: ${orphanReason(name, manifest, sessions)}; ` +
-          `${refresh} or npx vitest run -u ${dir}/ removes it`,
-      )
-  }
-  for (const entry of entries) {
-    if (entry.isDirectory || !isPendingFile(entry.name)) continue
-    allowed.add(entry.name)
-    if (mode === 'replay')
-      problems.push(
-        `${dir}/${entry.name} is pending review (written by --pending); ` +
-          `accept or reject it with npx dsh review ${manifest.scenario}`,
-      )
-  }
-  for (const entry of entries) {
-    if (allowed.has(entry.name) || entry.name === '.DS_Store') continue
-    problems.push(
-      `${dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ` +
-        `${orphanReason(entry.name, manifest, sessions)}`,
+  workspaces(): void {
+    if (this.byName.has('workspace')) this.expectDir('workspace', true, '')
+    this.expectDir(
+      'workspace.expected',
+      this.manifest.workspace.final,
+      'workspace.final is true; commit the expected final tree by hand (nothing rewrites it)',
     )
   }
-  return problems
+
+  /** Obsolete goldens/sidecars and pending copies are named as such, not as orphans: a tool removes them. */
+  obsoleteAndPending(): void {
+    const { dir, mode, manifest } = this
+    for (const name of obsoleteFixtureFiles(manifest, this.entries)) {
+      this.allowed.add(name)
+      if (mode === 'replay' && !this.options.obsoleteHandled)
+        this.problems.push(
+          `${dir}/${name} is obsolete: ${orphanReason(name, manifest, this.sessions)}; ` +
+            `${this.refresh} or npx vitest run -u ${dir}/ removes it`,
+        )
+    }
+    for (const entry of this.entries) {
+      if (entry.isDirectory || !isPendingFile(entry.name)) continue
+      this.allowed.add(entry.name)
+      if (mode === 'replay')
+        this.problems.push(
+          `${dir}/${entry.name} is pending review (written by --pending); ` +
+            `accept or reject it with npx dsh review ${manifest.scenario}`,
+        )
+    }
+  }
+
+  orphans(): void {
+    for (const entry of this.entries) {
+      if (this.allowed.has(entry.name) || entry.name === '.DS_Store') continue
+      this.problems.push(
+        `${this.dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ` +
+          `${orphanReason(entry.name, this.manifest, this.sessions)}`,
+      )
+    }
+  }
+
+  private expectFile(name: string, required: boolean, why: string): void {
+    this.allowed.add(name)
+    const entry = this.byName.get(name)
+    if (entry?.isDirectory) this.problems.push(`${this.dir}/${name} is a directory; it must be a file`)
+    else if (!entry && required) this.problems.push(`${this.dir}/${name} is missing: ${why}`)
+  }
+
+  private expectDir(name: string, present: boolean, why: string): void {
+    if (!present) return
+    this.allowed.add(name)
+    const entry = this.byName.get(name)
+    if (!entry) this.problems.push(`${this.dir}/${name}/ is missing: ${why}`)
+    else if (!entry.isDirectory) this.problems.push(`${this.dir}/${name} must be a directory`)
+  }
 }
 
 function orphanReason(name: string, manifest: ScenarioManifest, sessions: number): string {

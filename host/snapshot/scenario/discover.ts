@@ -2,7 +2,7 @@
 // folder is a scenario when it holds snapshot.yml; a folder holding scenario
 // files without one is reported (a forgotten manifest must not be skipped
 // silently); other folders (e.g. `conformance/`) and plain files are ignored.
-import { readdirSync } from 'node:fs'
+import { type Dirent, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { corpusProblems } from './corpus.ts'
 import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
@@ -14,6 +14,7 @@ import {
   SIDECAR_SYSTEM_PROMPT,
   SIDECAR_TOOL_SCHEMAS,
   type FixtureCheckOptions,
+  type FixtureEntry,
 } from './fixture-files.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
@@ -80,89 +81,103 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
     .map((entry) => entry.name)
     .sort()
   const overlayFiles = listOverlayFiles(repoRoot)
-
-  const loaded: LoadedScenario[] = []
-  const failures: ScenarioLoadFailure[] = []
-  // A linked scenario folder would read fixtures from anywhere; plain files (README, tests) are not scenarios.
-  for (const entry of listing.filter((entry) => !entry.isDirectory() && !entry.isFile()))
-    failures.push({
-      name: entry.name,
-      dir: join(scenariosDir, entry.name),
-      error: new FixtureGuardError(fixtureEntryProblem(`scenarios/${entry.name}`, entry, 'scenario') ?? ''),
-    })
-  const leftovers: string[] = []
+  const corpus: DiscoveryResult = { scenarios: [], failures: linkedEntries(scenariosDir, listing), leftovers: [] }
   /** Each loaded scenario's folder listing, for the content guards (read once). */
   const listings = new Map<string, string[]>()
   for (const name of folders) {
-    const dir = join(scenariosDir, name)
-    const listed = readdirSync(dir, { withFileTypes: true })
-    const entries = listed.map((e) => ({ name: e.name, isDirectory: e.isDirectory() }))
+    const folder = readFolder(scenariosDir, name)
     listings.set(
       name,
-      entries.map((e) => e.name),
+      folder.entries.map((e) => e.name),
     )
-    const guarded = listed.map((e) =>
-      fixtureEntryProblem(`scenarios/${name}/${e.name}`, e, e.isDirectory() ? 'dir' : 'file'),
-    )
-    if (!entries.some((e) => e.name === 'snapshot.yml')) {
-      if (entries.length && entries.every((e) => !e.isDirectory && isGoldenOrSidecar(e.name))) {
-        leftovers.push(...entries.map((e) => `scenarios/${name}/${e.name}`).sort())
-      } else if (entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) {
-        failures.push({
-          name,
-          dir,
-          error: new Error(
-            `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) ` +
-              `or move the folder out of scenarios/`,
-          ),
-        })
-      }
-      continue
-    }
-    if (!KEBAB_NAME.test(name)) {
-      failures.push({
-        name,
-        dir,
-        error: new Error(
-          `scenarios/${name}/: folder name is not kebab-case (a-z, 0-9, single hyphens); rename the folder and its ` +
-            `scenario field`,
-        ),
-      })
-      continue
-    }
-    try {
-      const manifest = loadManifest(repoRoot, name, overlayFiles)
-      const input = loadInput(repoRoot, name)
-      const model = loadModelScript(repoRoot, name)
-      const patch = loadScenarioPatch(repoRoot, name)
-      const problems = [
-        ...guarded.filter((p) => p !== undefined),
-        ...fixtureFileProblems(manifest, input, entries, { ...options, patchModules: patch?.moduleFiles }),
-      ]
-      loaded.push({
-        name,
-        dir,
-        manifest,
-        input,
-        ...(model ? { model } : {}),
-        ...(patch ? { patchFile: patch.file } : {}),
-        problems,
-      })
-    } catch (error) {
-      failures.push({ name, dir, error: error as Error })
-    }
+    const found = loadFolder(repoRoot, folder, overlayFiles, options)
+    if (!found) continue
+    if ('leftovers' in found) corpus.leftovers.push(...found.leftovers)
+    else if ('error' in found) corpus.failures.push(found)
+    else corpus.scenarios.push(found)
   }
-
-  for (const problem of corpusProblems(loaded.map((s) => s.manifest))) {
-    loaded
+  for (const problem of corpusProblems(corpus.scenarios.map((s) => s.manifest))) {
+    corpus.scenarios
       .find((s) => s.name === problem.scenario)
       ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
-
-  addContentProblems(repoRoot, loaded, listings)
-
-  const corpus = { scenarios: loaded, failures, leftovers }
+  addContentProblems(repoRoot, corpus.scenarios, listings)
   return options.names ? namedPart(corpus, options.names, repoRoot) : corpus
+}
+
+/** A linked scenario folder would read fixtures from anywhere; plain files (README, tests) are not scenarios. */
+function linkedEntries(scenariosDir: string, listing: readonly Dirent[]): ScenarioLoadFailure[] {
+  return listing
+    .filter((entry) => !entry.isDirectory() && !entry.isFile())
+    .map((entry) => ({
+      name: entry.name,
+      dir: join(scenariosDir, entry.name),
+      error: new FixtureGuardError(fixtureEntryProblem(`scenarios/${entry.name}`, entry, 'scenario') ?? ''),
+    }))
+}
+
+interface ScenarioFolder {
+  name: string
+  dir: string
+  entries: FixtureEntry[]
+  /** What the fixture guard says about each entry (a link, a special file), if anything. */
+  guarded: (string | undefined)[]
+}
+
+function readFolder(scenariosDir: string, name: string): ScenarioFolder {
+  const dir = join(scenariosDir, name)
+  const listed = readdirSync(dir, { withFileTypes: true })
+  return {
+    name,
+    dir,
+    entries: listed.map((e) => ({ name: e.name, isDirectory: e.isDirectory() })),
+    guarded: listed.map((e) => fixtureEntryProblem(`scenarios/${name}/${e.name}`, e, e.isDirectory() ? 'dir' : 'file')),
+  }
+}
+
+/** A folder as a scenario, a failure, the leftovers of a removed scenario, or nothing to report. */
+function loadFolder(
+  repoRoot: string,
+  { name, dir, entries, guarded }: ScenarioFolder,
+  overlayFiles: ReturnType<typeof listOverlayFiles>,
+  options: DiscoverOptions,
+): LoadedScenario | ScenarioLoadFailure | { leftovers: string[] } | undefined {
+  if (!entries.some((e) => e.name === 'snapshot.yml')) {
+    if (entries.length && entries.every((e) => !e.isDirectory && isGoldenOrSidecar(e.name)))
+      return { leftovers: entries.map((e) => `scenarios/${name}/${e.name}`).sort() }
+    if (!entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) return undefined
+    const message =
+      `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) ` +
+      `or move the folder out of scenarios/`
+    return { name, dir, error: new Error(message) }
+  }
+  if (!KEBAB_NAME.test(name)) {
+    const message =
+      `scenarios/${name}/: folder name is not kebab-case (a-z, 0-9, single hyphens); rename the folder and its ` +
+      `scenario field`
+    return { name, dir, error: new Error(message) }
+  }
+  try {
+    const manifest = loadManifest(repoRoot, name, overlayFiles)
+    const input = loadInput(repoRoot, name)
+    const model = loadModelScript(repoRoot, name)
+    const patch = loadScenarioPatch(repoRoot, name)
+    const problems = [
+      ...guarded.filter((p) => p !== undefined),
+      ...fixtureFileProblems(manifest, input, entries, { ...options, patchModules: patch?.moduleFiles }),
+    ]
+    return {
+      name,
+      dir,
+      manifest,
+      input,
+      ...(model ? { model } : {}),
+      ...(patch ? { patchFile: patch.file } : {}),
+      problems,
+    }
+  } catch (error) {
+    return { name, dir, error: error as Error }
+  }
 }
 
 /** The named part of a discovered corpus; a name nothing answers to is a failure that lists the known ones. */

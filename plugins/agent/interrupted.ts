@@ -24,6 +24,19 @@ interface OpenCall {
  * `turn/end{reason:'cancelled'}`. Empty when the log ends with a finished turn.
  */
 export function closeInterruptedTurn(events: Iterable<HistoryEvent>): ClosingEvent[] {
+  const open = openTurn(events)
+  return open ? closingEvents(open) : []
+}
+
+/** The last turn of a log if it never ended: its step, the calls without a result, the questions left open. */
+interface OpenTurn {
+  turn: number
+  step?: number
+  calls: Map<string, OpenCall>
+  approvals: Set<string>
+}
+
+function openTurn(events: Iterable<HistoryEvent>): OpenTurn | undefined {
   let turn: number | undefined
   let step: number | undefined
   let calls = new Map<string, OpenCall>()
@@ -68,7 +81,10 @@ export function closeInterruptedTurn(events: Iterable<HistoryEvent>): ClosingEve
         break
     }
   }
-  if (turn === undefined) return []
+  return turn === undefined ? undefined : { turn, step, calls, approvals }
+}
+
+function closingEvents({ turn, step, calls, approvals }: OpenTurn): ClosingEvent[] {
   const closing: ClosingEvent[] = []
   for (const call of calls.values()) {
     if (call.logged) continue

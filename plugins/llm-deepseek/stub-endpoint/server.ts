@@ -1,6 +1,6 @@
 // A DeepSeek-wire stub: a real HTTP server on 127.0.0.1 that answers
 // `POST /chat/completions` from a script and records every request it sees.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
   DONE_EVENT,
@@ -58,14 +58,8 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
   const script: StubScriptItem[] = parseScriptItems(options.script ?? [])
   const requests: RecordedRequest[] = []
   let closing = false
-  const settledWaiters = new Map<number, Array<(outcome: RequestOutcome) => void>>()
-
-  const settle = (record: RecordedRequest, outcome: RequestOutcome) => {
-    if (record.outcome !== 'pending') return
-    record.outcome = outcome
-    for (const resolve of settledWaiters.get(record.index) ?? []) resolve(outcome)
-    settledWaiters.delete(record.index)
-  }
+  const outcomes = new Outcomes()
+  const settle = (record: RecordedRequest, outcome: RequestOutcome) => outcomes.settle(record, outcome)
 
   const server = createServer(async (req, res) => {
     // Record synchronously so indexes follow arrival order, then fill in the body.
@@ -88,39 +82,10 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
       return // the client went away mid-upload; 'close' records it
     }
 
-    if (record.method !== 'POST' || record.path !== '/chat/completions') {
-      return sendError(res, {
-        kind: 'error',
-        status: 404,
-        body: apiError(
-          `stub endpoint: only POST /chat/completions is served, got ${record.method} ${record.path} (request index ` +
-            `${record.index}); use the stub's url as baseUrl`,
-          'stub_not_found',
-        ),
-      })
-    }
-    if (options.expectApiKey !== undefined && !record.authorizationMatches) {
-      return sendError(res, {
-        kind: 'error',
-        status: 401,
-        body: apiError(
-          'Authentication Fails (stub endpoint: the Authorization header is not "Bearer <expected key>")',
-          'authentication_error',
-        ),
-      })
-    }
+    const refused = refusal(record, options.expectApiKey)
+    if (refused) return sendError(res, refused)
     const item = script.shift()
-    if (!item) {
-      return sendError(res, {
-        kind: 'error',
-        status: 500,
-        body: apiError(
-          `stub endpoint: no scripted response left for request index ${record.index} (${record.method} ` +
-            `${record.path}); push() more script items`,
-          'stub_script_exhausted',
-        ),
-      })
-    }
+    if (!item) return sendError(res, exhausted(record))
     switch (item.kind) {
       case 'error':
         return sendError(res, item)
@@ -130,26 +95,14 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
         return sendSse(res, item, destroy, countRequestTokens(record.body))
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listen(server)
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     push: (...items) => void script.push(...parseScriptItems(items, 'stub push()')),
     remaining: () => script.length,
-    settled(index) {
-      const record = requests[index]
-      if (record && record.outcome !== 'pending') return Promise.resolve(record.outcome)
-      return new Promise((resolve) => {
-        const waiters = settledWaiters.get(index) ?? []
-        waiters.push(resolve)
-        settledWaiters.set(index, waiters)
-      })
-    },
+    settled: (index) => outcomes.wait(index, requests[index]),
     // closeAllConnections: a scripted hang must not keep close() waiting.
     close: () =>
       new Promise<void>((resolve) => {
@@ -157,6 +110,73 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
         server.close(() => resolve())
         server.closeAllConnections()
       }),
+  }
+}
+
+/** Each request's final outcome, and who waits for it. */
+class Outcomes {
+  private readonly waiters = new Map<number, Array<(outcome: RequestOutcome) => void>>()
+
+  settle(record: RecordedRequest, outcome: RequestOutcome): void {
+    if (record.outcome !== 'pending') return
+    record.outcome = outcome
+    for (const resolve of this.waiters.get(record.index) ?? []) resolve(outcome)
+    this.waiters.delete(record.index)
+  }
+
+  wait(index: number, record: RecordedRequest | undefined): Promise<RequestOutcome> {
+    if (record && record.outcome !== 'pending') return Promise.resolve(record.outcome)
+    return new Promise((resolve) => {
+      const waiters = this.waiters.get(index) ?? []
+      waiters.push(resolve)
+      this.waiters.set(index, waiters)
+    })
+  }
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  return (server.address() as AddressInfo).port
+}
+
+/** A request the stub refuses before it consumes a script item: a wrong route, a wrong key. */
+function refusal(record: RecordedRequest, expectApiKey: string | undefined): ErrorItem | undefined {
+  if (record.method !== 'POST' || record.path !== '/chat/completions') {
+    return {
+      kind: 'error',
+      status: 404,
+      body: apiError(
+        `stub endpoint: only POST /chat/completions is served, got ${record.method} ${record.path} (request index ` +
+          `${record.index}); use the stub's url as baseUrl`,
+        'stub_not_found',
+      ),
+    }
+  }
+  if (expectApiKey !== undefined && !record.authorizationMatches) {
+    return {
+      kind: 'error',
+      status: 401,
+      body: apiError(
+        'Authentication Fails (stub endpoint: the Authorization header is not "Bearer <expected key>")',
+        'authentication_error',
+      ),
+    }
+  }
+  return undefined
+}
+
+function exhausted(record: RecordedRequest): ErrorItem {
+  return {
+    kind: 'error',
+    status: 500,
+    body: apiError(
+      `stub endpoint: no scripted response left for request index ${record.index} (${record.method} ` +
+        `${record.path}); push() more script items`,
+      'stub_script_exhausted',
+    ),
   }
 }
 

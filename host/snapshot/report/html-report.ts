@@ -29,7 +29,38 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const failed = outcomes.filter((o) => !o.ok).length + (input.loadFailures?.length ?? 0)
   const passed = outcomes.filter((o) => o.ok).length
   const title = input.title ?? 'dsh test report'
-  const summary = h(
+  const body: Child[] = [
+    h('h1', {}, title),
+    h(
+      'p',
+      { id: 'counts' },
+      h('span', { class: 'pass' }, `${passed} passed`),
+      ', ',
+      h('span', { class: failed ? 'fail' : '' }, `${failed} failed`),
+      input.interrupted ? ' (interrupted: the remaining scenarios did not run)' : '',
+    ),
+    summaryTable(outcomes),
+    (input.loadFailures ?? []).map((failure) => h('pre', { class: 'load-failure' }, failure)),
+    outcomes.map((o) => scenarioSection(o, input.inputs?.[o.scenario])),
+  ]
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+${join(body).html}
+</body>
+</html>
+`
+}
+
+function summaryTable(outcomes: readonly ScenarioOutcome[]): Html {
+  return h(
     'table',
     { class: 'summary', id: 'summary' },
     h(
@@ -57,34 +88,6 @@ export function renderHtmlReport(input: HtmlReportInput): string {
       ),
     ),
   )
-  const body: Child[] = [
-    h('h1', {}, title),
-    h(
-      'p',
-      { id: 'counts' },
-      h('span', { class: 'pass' }, `${passed} passed`),
-      ', ',
-      h('span', { class: failed ? 'fail' : '' }, `${failed} failed`),
-      input.interrupted ? ' (interrupted: the remaining scenarios did not run)' : '',
-    ),
-    summary,
-    (input.loadFailures ?? []).map((failure) => h('pre', { class: 'load-failure' }, failure)),
-    outcomes.map((o) => scenarioSection(o, input.inputs?.[o.scenario])),
-  ]
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${REPORT_CSS}</style>
-</head>
-<body>
-${join(body).html}
-</body>
-</html>
-`
 }
 
 function scenarioSection(outcome: ScenarioOutcome, input: ScenarioInput | undefined): Html {

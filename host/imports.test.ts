@@ -30,7 +30,7 @@ async function sourceFiles(dir: string): Promise<string[]> {
 
 // Static imports and re-exports start a line (the formatter puts them there) and end with `from '…'`
 // on that line or on a `} from '…'` line; a dynamic import() is read anywhere.
-const STATIC = /^(import|export)\b(\s+type\b)?([^'"]*?)\bfrom\s+['"]([^'"]+)['"]/gm
+const STATIC = /^(import|export)\b(\s+type\b)?((?:(?!\n(?:import|export)\b)[^'"])*?)\bfrom\s+['"]([^'"]+)['"]/gm
 const SIDE_EFFECT = /^import\s+['"]([^'"]+)['"]/gm
 const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g
 
@@ -192,11 +192,16 @@ describe('the import reader', () => {
       "import './side.ts'",
       "const m = await import('./y.ts')",
       "// import { no } from './comment.ts'",
+      'export type Later = {',
+      '  a: string',
+      '}',
+      "import { symbols } from 'cordis'",
     ].join('\n')
     expect(importsOf('host/app/z.ts', text)).toEqual([
       { target: 'plugins/x.ts', typeOnly: false, names: ['a', 'b'] },
       { target: 'cordis', typeOnly: true, names: ['T'] },
       { target: 'host/app/d.ts', typeOnly: false, names: ['d'] },
+      { target: 'cordis', typeOnly: false, names: ['symbols'] },
       { target: 'host/app/side.ts', typeOnly: false, names: [] },
       { target: 'host/app/y.ts', typeOnly: false, names: [] },
     ])

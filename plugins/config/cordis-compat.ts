@@ -72,9 +72,10 @@ function fixFiberUpdate(wrapper: Fiber): void {
 }
 
 /**
- * Works around: disposing the fiber of a plugin whose apply failed rejects with that (already
- * reported) error, and the Loader disposes disabled or removed entries without a catch, which
- * leaves an unhandled rejection. Dispose it first, here, with the rejection handled.
+ * Works around (cordis 4.0.0-rc.0, plugin-loader 1.0.0-rc.0): disposing the fiber of a plugin whose
+ * apply failed rejects with that (already reported) error, and the Loader disposes disabled or
+ * removed entries without a catch, which leaves an unhandled rejection. Dispose it first, here,
+ * with the rejection handled.
  */
 export async function disposeEntryFiber(loader: Loader, id: string): Promise<void> {
   for (const entry of loader.entries()) {
@@ -88,16 +89,19 @@ export async function disposeEntryFiber(loader: Loader, id: string): Promise<voi
 }
 
 /**
- * Works around: Cordis hands a service out behind a tracing proxy (`getTraceable`) on every
- * property read through a context, and each method read through it builds fresh proxies. On a
- * per-chunk path that costs more than the work; `symbols.original` is the unproxied instance.
- * Only for calls that create no effects (they would lose their caller context).
+ * Works around (cordis 4.0.0-rc.0): Cordis hands a service out behind a tracing proxy
+ * (`getTraceable`) on every property read through a context, and each method read through it
+ * builds fresh proxies. On a per-chunk path that costs more than the work; `symbols.original` is
+ * the unproxied instance. Only for calls that create no effects (they would lose their caller context).
  */
 export function untraced<T extends object>(service: T): T {
   return (service as unknown as Record<symbol, T | undefined>)[symbols.original] ?? service
 }
 
-/** Works around: the Loader has no public "entry of this context"; entry contexts carry it under Entry.key. */
+/**
+ * Works around (plugin-loader 1.0.0-rc.0): the Loader has no public "entry of this context"; entry contexts
+ * carry it under Entry.key.
+ */
 export function entryOfContext(value: unknown): Entry | undefined {
   return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
 }
@@ -108,7 +112,7 @@ export function entryIdOf(ctx: Context): string | undefined {
 }
 
 /**
- * Works around: Cordis emits a plugin's Config validation error with no context (`this` is null),
+ * Works around (cordis 4.0.0-rc.0): Cordis emits a plugin's Config validation error with no context (`this` is null),
  * so the only way to name its origin is the fiber (and the fiber's Loader entry) announced just
  * before via `internal/plugin`. The id of the entry an error came from, if any.
  */
@@ -126,8 +130,9 @@ export function describeFiberOrigin(origin: unknown): string {
 }
 
 /**
- * Works around: an entry whose required services never appear stays PENDING with no event;
- * finding it means reading each entry's fiber state and inject table. Ids and missing services.
+ * Works around (cordis 4.0.0-rc.0, plugin-loader 1.0.0-rc.0): an entry whose required services
+ * never appear stays PENDING with no event; finding it means reading each entry's fiber state and
+ * inject table. Ids and missing services.
  */
 export function waitingEntries(ctx: Context): { id: string; missing: string[] }[] {
   const waiting: { id: string; missing: string[] }[] = []
@@ -143,9 +148,9 @@ export function waitingEntries(ctx: Context): { id: string; missing: string[] }[
 }
 
 /**
- * Works around: the Loader does not say which plugin an entry runs once its name is rewritten to
- * a builtin key; the running fiber's runtime carries the plugin's exported `name`.
- * Enabled entries with a live fiber: their ids and plugin names.
+ * Works around (plugin-loader 1.0.0-rc.0): the Loader does not say which plugin an entry runs once
+ * its name is rewritten to a builtin key; the running fiber's runtime carries the plugin's exported
+ * `name`. Enabled entries with a live fiber: their ids and plugin names.
  */
 export function runningPlugins(ctx: Context): { id: string; plugin: string }[] {
   const running: { id: string; plugin: string }[] = []
@@ -157,8 +162,9 @@ export function runningPlugins(ctx: Context): { id: string; plugin: string }[] {
 }
 
 /**
- * Works around: Cordis has no public count of its event listeners; the root's EventsService keeps
- * them in `_hooks` (event name → list). Tests use this to see that listeners return to a baseline.
+ * Works around (cordis 4.0.0-rc.0): Cordis has no public count of its event listeners; the root's
+ * EventsService keeps them in `_hooks` (event name → list). Tests use this to see that listeners
+ * return to a baseline.
  */
 export function eventListenerCount(ctx: Context): number {
   const hooks = (ctx.root.events as unknown as { _hooks: Record<string, unknown[]> })._hooks

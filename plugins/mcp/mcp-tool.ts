@@ -1,0 +1,28 @@
+// An MCP server's tool as a dsh Tool: the same permission flow and modes as the built-ins. A tool
+// that declares itself read-only (`readOnlyHint`) has kind "read", so read-only mode offers it
+// and it runs without asking; every other MCP tool asks first.
+import type { Tool } from '../tools/types.ts'
+import { callResultText } from './call-result.ts'
+import type { McpServerConnection, McpToolInfo } from './server-connection.ts'
+
+export function createMcpTool(name: string, server: McpServerConnection, info: McpToolInfo): Tool {
+  const readOnly = info.annotations?.readOnlyHint === true
+  const label = info.annotations?.title ?? info.title ?? info.name
+  return {
+    name,
+    description: info.description ?? `${info.name} (from the MCP server "${server.spec.name}")`,
+    parameters: info.inputSchema as Record<string, unknown>,
+    kind: readOnly ? 'read' : 'other',
+    needsApproval: !readOnly,
+    title: () => `${server.spec.name}: ${label}`,
+    async run(args, context) {
+      try {
+        const result = await server.call(info.name, args, context.signal)
+        return { output: callResultText(result), isError: result.isError === true }
+      } catch (error) {
+        if (context.signal.aborted) return { output: `${name} was cancelled.`, isError: true }
+        return { output: error instanceof Error ? error.message : String(error), isError: true }
+      }
+    },
+  }
+}

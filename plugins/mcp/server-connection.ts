@@ -1,0 +1,123 @@
+// One connected MCP server: the SDK client over its transport, its tool list, calls with a
+// signal and a timeout, and an error vocabulary that always names the server and its command.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js'
+import { ServerProcessTransport } from './server-process.ts'
+import type { McpServerSpec } from './server-specs.ts'
+import { serverEnv } from './server-env.ts'
+
+export type { McpToolInfo }
+
+export interface McpTimeouts {
+  initializeMs: number
+  listToolsMs: number
+  callMs: number
+  killGraceMs: number
+}
+
+/** A failure of one server, worded for the session log, the client and the model. */
+export class McpServerError extends Error {
+  override name = 'McpServerError'
+  constructor(
+    readonly server: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** `"files" (node server.mjs)` or `"docs" (http https://…)`: how every message names a server. */
+export function describeServer(spec: McpServerSpec): string {
+  const how = spec.transport === 'stdio' ? [spec.command, ...spec.args].join(' ') : `${spec.transport} ${spec.url}`
+  return `MCP server "${spec.name}" (${how})`
+}
+
+export class McpServerConnection {
+  private closed = false
+  private constructor(
+    readonly spec: McpServerSpec,
+    private readonly client: Client,
+    private readonly transport: Transport,
+    readonly tools: McpToolInfo[],
+    private readonly timeouts: McpTimeouts,
+  ) {}
+
+  /** Starts (or reaches) the server, initializes and lists its tools; throws McpServerError. */
+  static async open(spec: McpServerSpec, cwd: string, timeouts: McpTimeouts): Promise<McpServerConnection> {
+    const transport = createTransport(spec, cwd, timeouts.killGraceMs)
+    const client = new Client({ name: 'dsh', version: '0.1.0' })
+    const fail = async (what: string, error: unknown) => {
+      await client.close().catch(() => undefined)
+      await transport.close().catch(() => undefined)
+      throw new McpServerError(spec.name, `${describeServer(spec)} ${what}: ${reason(error, transport)}`)
+    }
+    try {
+      await client.connect(transport, { timeout: timeouts.initializeMs })
+    } catch (error) {
+      return fail('could not be initialized', error)
+    }
+    try {
+      const tools = await listAllTools(client, timeouts.listToolsMs)
+      return new McpServerConnection(spec, client, transport, tools, timeouts)
+    } catch (error) {
+      return fail('did not list its tools', error)
+    }
+  }
+
+  /** Calls a tool; a dead server, a timeout or a protocol error throws McpServerError. */
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    try {
+      const result = await this.client.callTool({ name: tool, arguments: args }, undefined, {
+        signal,
+        timeout: this.timeouts.callMs,
+      })
+      return result as CallToolResult
+    } catch (error) {
+      if (signal.aborted) throw error
+      throw new McpServerError(
+        this.spec.name,
+        `${describeServer(this.spec)} failed during the call to ${tool}: ${reason(error, this.transport)}`,
+      )
+    }
+  }
+
+  /** Ends the session with the server and, for stdio, its whole process group. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    await this.client.close().catch(() => undefined)
+    await this.transport.close().catch(() => undefined)
+  }
+}
+
+function createTransport(spec: McpServerSpec, cwd: string, killGraceMs: number): Transport {
+  if (spec.transport === 'stdio') {
+    const env = serverEnv(process.env, spec.env)
+    return new ServerProcessTransport({ command: spec.command, args: spec.args, cwd, env, killGraceMs })
+  }
+  const requestInit = { headers: spec.headers }
+  return spec.transport === 'http'
+    ? new StreamableHTTPClientTransport(new URL(spec.url), { requestInit })
+    : new SSEClientTransport(new URL(spec.url), { requestInit })
+}
+
+async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
+  const tools: McpToolInfo[] = []
+  let cursor: string | undefined
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
+    tools.push(...page.tools)
+    cursor = page.nextCursor
+  } while (cursor)
+  return tools
+}
+
+/** The error's message, plus how a stdio server's process ended when it has. */
+function reason(error: unknown, transport: Transport): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const ending = transport instanceof ServerProcessTransport ? transport.describeEnding() : undefined
+  return ending ? `${message} (the process ${ending})` : message
+}

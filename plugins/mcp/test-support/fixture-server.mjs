@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// A small real MCP server over stdio for the mcp plugin's tests. argv[2] picks a behaviour:
+// `normal` (default), `exit-at-start` (exits 3 before speaking), `silent` (never answers).
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { z } from 'zod'
+
+const mode = process.argv[2] ?? 'normal'
+if (mode === 'exit-at-start') {
+  process.stderr.write('fixture: refusing to start on purpose\n')
+  process.exit(3)
+}
+if (mode === 'silent') {
+  setInterval(() => {}, 60_000)
+} else {
+  const server = new McpServer({ name: 'fixture', version: '1.0.0' })
+  server.registerTool(
+    'upper',
+    {
+      title: 'Upper-case',
+      description: 'Returns the text in upper case.',
+      inputSchema: { text: z.string() },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ text }) => ({ content: [{ type: 'text', text: text.toUpperCase() }] }),
+  )
+  server.registerTool(
+    'write_note',
+    { description: 'Writes a file in the cwd.', inputSchema: { name: z.string(), text: z.string() } },
+    async ({ name, text }) => {
+      writeFileSync(name, text)
+      return { content: [{ type: 'text', text: `wrote ${name}` }] }
+    },
+  )
+  server.registerTool('fail', { description: 'Reports a tool-level error.', inputSchema: {} }, async () => ({
+    content: [{ type: 'text', text: 'the fixture failed on purpose' }],
+    isError: true,
+  }))
+  server.registerTool('die', { description: 'Exits the server in the middle of the call.', inputSchema: {} }, () => {
+    process.exit(7)
+  })
+  server.registerTool('env', { description: 'Names the environment variables it sees.', inputSchema: {} }, () => ({
+    content: [{ type: 'text', text: Object.keys(process.env).sort().join(',') }],
+  }))
+  server.registerTool(
+    'sleeper',
+    { description: 'Starts a background child; returns its pid.', inputSchema: {} },
+    () => {
+      const child = spawn('sleep', ['300'], { stdio: 'ignore' })
+      return { content: [{ type: 'text', text: String(child.pid) }] }
+    },
+  )
+  await server.connect(new StdioServerTransport())
+}

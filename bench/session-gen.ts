@@ -1,5 +1,5 @@
 // Synthetic session logs for the scaling benchmark, built in memory. Pure.
-// Each turn is shaped like a recorded text turn (DESIGN §5): user/message, turn/start,
+// Each turn is shaped like a recorded text turn (docs/design.md §5): user/message, turn/start,
 // step/start, request/header (first turn only, as the agent writes it), N text deltas,
 // usage, finish, assistant/message, step/end, turn/end. The log is a normalized fixture
 // (no seq/time, `{{…}}` tokens), so replay's drift check passes when the same prompts are sent.

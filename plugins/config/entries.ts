@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ConfigError, formatIssues } from './errors.ts'
 
-/** One Loader entry as written in cordis.yml (DESIGN §3). */
+/** One Loader entry as written in cordis.yml (docs/design.md §3). */
 export interface CompositionEntry {
   id: string
   /** Module specifier (`./x` relative to the composition file), or `cordis:group` for a group. */

@@ -4,7 +4,7 @@ import { ConfigError, formatIssues } from './errors.ts'
 import type { SourcePosition } from './yaml-positions.ts'
 
 /**
- * The overlay patches of DESIGN §3; exactly one action key per patch. Two opt-in modifiers let one
+ * The overlay patches of docs/design.md §3; exactly one action key per patch. Two opt-in modifiers let one
  * overlay fit compositions that differ (docs/config-overlays.md): `ifPresent` skips an id patch whose
  * entry does not exist, `ifAbsent` inserts only the entries whose id does not exist yet.
  */
@@ -207,7 +207,7 @@ function unknownId(entries: CompositionEntry[], id: string, label: string): Conf
   )
 }
 
-/** Objects merge key by key; arrays and scalars replace (DESIGN §3). */
+/** Objects merge key by key; arrays and scalars replace (docs/design.md §3). */
 export function mergeConfig(base: unknown, patch: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(patch)) return structuredClone(patch)
   const merged: Record<string, unknown> = { ...base }

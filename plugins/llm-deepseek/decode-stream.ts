@@ -31,7 +31,7 @@ const CompletionChunk = z.looseObject({
 
 export const DONE_SENTINEL = '[DONE]'
 
-/** DeepSeek `finish_reason` → the terminal chunk of DESIGN §4. */
+/** DeepSeek `finish_reason` → the terminal chunk of docs/design.md §4. */
 export function finishChunkFor(reason: string): StreamChunk {
   switch (reason) {
     case 'stop':

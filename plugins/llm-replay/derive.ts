@@ -1,4 +1,4 @@
-// Turn a recorded session log into the model script replay serves (DESIGN §6). Pure.
+// Turn a recorded session log into the model script replay serves (docs/design.md §6). Pure.
 import type { StreamChunk } from '../llm/types.ts'
 import type { HistoryEvent } from '../session/history.ts'
 

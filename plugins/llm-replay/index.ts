@@ -1,4 +1,4 @@
-// llm-replay: answers every `llm/stream` request from recorded session logs (DESIGN §6) and
+// llm-replay: answers every `llm/stream` request from recorded session logs (docs/design.md §6) and
 // never calls `next()`, so no real adapter, key or network is ever reached in replay mode.
 import { realpathSync } from 'node:fs'
 import { type Context, Service } from 'cordis'

@@ -1,6 +1,6 @@
 import { LlmError, type StreamChunk, type StreamError } from './types.ts'
 
-/** Map anything thrown by an adapter or listener to the terminal error of DESIGN §4. */
+/** Map anything thrown by an adapter or listener to the terminal error of docs/design.md §4. */
 export function toStreamError(error: unknown): StreamError {
   if (error instanceof LlmError) {
     return error.status === undefined

@@ -1,4 +1,4 @@
-// Provider-neutral model types shared by every adapter, the agent loop and replay (DESIGN §4).
+// Provider-neutral model types shared by every adapter, the agent loop and replay (docs/design.md §4).
 
 export type FinishReason = 'stop' | 'tool-calls' | 'max-tokens' | 'aborted' | 'error'
 

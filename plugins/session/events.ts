@@ -1,4 +1,4 @@
-// The session log's event kinds (DESIGN §5). The persisted file *is* the snapshot fixture.
+// The session log's event kinds (docs/design.md §5). The persisted file *is* the snapshot fixture.
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { StreamChunk, StreamError, ToolCall, ToolSchema } from '../llm/types.ts'
 

@@ -13,7 +13,7 @@ const HEADER = '{"type":"session","version":1,"id":"abc","createdAt":1000,"cwd":
 const TURN = '{"seq":1,"time":1001,"type":"turn/start","data":{"turn":1}}'
 
 describe('serializers', () => {
-  it('write the header and events with the key order of DESIGN §5, whatever the input order', () => {
+  it('write the header and events with the key order of docs/design.md §5, whatever the input order', () => {
     expect(serializeHeader({ cwd: '/work', createdAt: 1000, id: 'abc', version: 1, type: 'session' })).toBe(HEADER)
     const event = { data: { turn: 1 }, type: 'turn/start', time: 1001, seq: 1 } as SessionEvent
     expect(serializeEvent(event)).toBe(TURN)

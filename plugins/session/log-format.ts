@@ -1,4 +1,4 @@
-// The session log's wire format (DESIGN §5): serializers with a fixed key order and a
+// The session log's wire format (docs/design.md §5): serializers with a fixed key order and a
 // strict reader. Pure: no I/O, so the store, replay and the host share one definition.
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
 
@@ -43,7 +43,7 @@ const EVENT_KEYS = ['seq', 'time', 'type', 'data']
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 const ENVELOPE_NUMBERS = ['seq', 'time'] as const
 
-/** Line 1 of a session file, without the newline. Keys always in the order of DESIGN §5. */
+/** Line 1 of a session file, without the newline. Keys always in the order of docs/design.md §5. */
 export function serializeHeader(header: LoggedHeader): string {
   const { type, version, id, createdAt, cwd } = header
   return JSON.stringify(createdAt === undefined ? { type, version, id, cwd } : { type, version, id, createdAt, cwd })

@@ -1,4 +1,4 @@
-// The `sessions` service: one append-only JSONL file per session (DESIGN §5).
+// The `sessions` service: one append-only JSONL file per session (docs/design.md §5).
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'

@@ -23,7 +23,7 @@ const countWords = {
   },
 }
 
-// An arrow function: Cordis calls a plain `function` apply with `new` (DESIGN §1).
+// An arrow function: Cordis calls a plain `function` apply with `new` (docs/design.md §1).
 export const apply = (ctx) => {
   ctx.tools.register(countWords, ctx)
 }

@@ -1,4 +1,4 @@
-// The composition a scenario runs in (DESIGN §9): the user's composition and --patch files, the
+// The composition a scenario runs in (docs/design.md §9): the user's composition and --patch files, the
 // replay overlay (the record overlay when recording), the manifest's overlays, the scenario's own
 // cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from looking up
 // which overlay files exist. In-process, the first two are the host composition's own

@@ -1,5 +1,5 @@
 // Which composition a test run starts from: the user's cordis.yml (or --config) and --patch files,
-// as `dsh serve` takes them, resolved once to absolute paths (DESIGN §9 composition order).
+// as `dsh serve` takes them, resolved once to absolute paths (docs/design.md §9 composition order).
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../../../plugins/config/errors.ts'

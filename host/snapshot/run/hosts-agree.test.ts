@@ -1,5 +1,5 @@
 // In-process and subprocess runs of every scenario must give byte-identical normalized
-// surfaces (DESIGN §8). In-process, every scenario runs in one shared host composition (the
+// surfaces (docs/design.md §8). In-process, every scenario runs in one shared host composition (the
 // snapshot service reconfigures it between scenarios); the subprocess runs use the built `dsh`.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-// The scenario's permission answers: a FIFO of option kinds (DESIGN §7).
+// The scenario's permission answers: a FIFO of option kinds (docs/design.md §7).
 import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk'
 import type { PermissionScriptAnswer } from '../../scenario/input.ts'
 

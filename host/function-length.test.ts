@@ -19,7 +19,6 @@ const root = path.resolve(import.meta.dirname, '..')
  */
 const ALLOWED = new Set<string>([
   'host/conformance/client-fs.ts createClientFs',
-  'host/conformance/checks.ts evaluateCheck',
   'host/conformance/shell-words.ts splitShellWords',
   'host/conformance/run.ts runConformance',
 ])

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CaseCheck } from './case-schema.ts'
-import { evaluateCheck, windowText } from './checks.ts'
+import { evaluateCheck } from './checks.ts'
+import { windowText } from './update-window.ts'
 import { answerPermission } from './permissions.ts'
 import type { RequestOutcome } from '../../lib/acp-script/outcome.ts'
 import { stepLabel } from '../../lib/acp-script/describe.ts'

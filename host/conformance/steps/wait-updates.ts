@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { named, ref } from '../../../lib/acp-script/fields.ts'
 import { defineStep } from '../../../lib/acp-script/step-kind.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
-import { windowUpdates } from '../checks.ts'
+import { windowUpdates } from '../update-window.ts'
 import { type CaseHost, waitForCount } from './case-host.ts'
 
 export const waitUpdatesStep = defineStep<ReturnType<typeof waitUpdatesSchema>, CaseHost>({

@@ -18,83 +18,85 @@ export interface ClientFsOptions {
   record(op: Omit<FileOpRecord, 'seq'>): void
 }
 
-export function createClientFs(options: ClientFsOptions) {
-  const { ledger } = options
-  const cwd = ledger.root
+export function createClientFs(options: ClientFsOptions): ClientFs {
+  return new ClientFs(options)
+}
+
+type Admitted = { relative: string; real: string; fail: (o: FileOutcome, e: acp.RequestError) => never }
+
+/** Called with `fs.read(params)` from a request handler, so both methods are arrow properties. */
+export class ClientFs {
+  private readonly cwd: string
   // A write saves the buffer away (as in an editor), so this copy changes; the case data does not.
-  const buffers: Record<string, string> = { ...options.buffers }
-  const slashed = (relative: string) => relative.split(sep).join('/')
+  private readonly buffers: Record<string, string>
+
+  constructor(private readonly options: ClientFsOptions) {
+    this.cwd = options.ledger.root
+    this.buffers = { ...options.buffers }
+  }
+
+  read = async (params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> => {
+    const { relative, real, fail } = await this.admit('read', params.sessionId, params.path)
+    let text: string
+    try {
+      text = this.buffers[slashed(relative)] ?? (await readFile(real, 'utf8'))
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') return fail('missing', acp.RequestError.resourceNotFound(params.path))
+      return fail(
+        'error',
+        acp.RequestError.internalError({ path: params.path }, `fs/read_text_file: ${(error as Error).message}`),
+      )
+    }
+    this.options.record({ op: 'read', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
+    return { content: sliceLines(text, params.line ?? undefined, params.limit ?? undefined) }
+  }
+
+  write = async (params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> => {
+    const { relative, fail } = await this.admit('write', params.sessionId, params.path)
+    try {
+      await this.options.ledger.write(relative, params.content)
+      delete this.buffers[slashed(relative)]
+    } catch (error) {
+      return fail(
+        'error',
+        acp.RequestError.internalError({ path: params.path }, `fs/write_text_file: ${(error as Error).message}`),
+      )
+    }
+    this.options.record({ op: 'write', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
+    return {}
+  }
 
   /** Validates the session and the path; returns the cwd-relative path and the real file. */
-  const admit = async (op: 'read' | 'write', sessionId: string, path: string) => {
-    const fail = (outcome: FileOutcome, error: acp.RequestError, relative?: string): never => {
-      options.record({ op, sessionId, path, relative, outcome, message: error.message })
-      throw error
-    }
-    if (options.advertised && !options.advertised[op === 'read' ? 'readTextFile' : 'writeTextFile'])
-      fail('denied', acp.RequestError.methodNotFound(`fs/${op}_text_file (this case's client does not advertise it)`))
-    if (!options.knownSession(sessionId))
-      fail('error', acp.RequestError.invalidParams({ sessionId }, `fs/${op}_text_file: unknown session "${sessionId}"`))
+  private async admit(op: 'read' | 'write', sessionId: string, path: string): Promise<Admitted> {
+    const failAt =
+      (relative?: string) =>
+      (outcome: FileOutcome, error: acp.RequestError): never => {
+        this.options.record({ op, sessionId, path, relative, outcome, message: error.message })
+        throw error
+      }
+    const fail = failAt()
+    const method = `fs/${op}_text_file`
+    if (this.options.advertised && !this.options.advertised[op === 'read' ? 'readTextFile' : 'writeTextFile'])
+      fail('denied', acp.RequestError.methodNotFound(`${method} (this case's client does not advertise it)`))
+    if (!this.options.knownSession(sessionId))
+      fail('error', acp.RequestError.invalidParams({ sessionId }, `${method}: unknown session "${sessionId}"`))
     // The agent may spell the cwd as given or by its real path (e.g. /private/var on macOS).
-    const relative = insideCwd(cwd, path) ?? insideCwd(await realpath(cwd), path)
+    const relative = insideCwd(this.cwd, path) ?? insideCwd(await realpath(this.cwd), path)
     if (relative === undefined) {
-      fail(
-        'denied',
-        acp.RequestError.invalidParams(
-          { path },
-          `fs/${op}_text_file: ${JSON.stringify(path)} is not an absolute path inside the session cwd ${cwd}`,
-        ),
-      )
+      const where = `${JSON.stringify(path)} is not an absolute path inside the session cwd ${this.cwd}`
+      return fail('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))
     }
-    const real = await ledger.resolveInside(relative!)
-    if (real === undefined)
-      fail(
-        'denied',
-        acp.RequestError.invalidParams(
-          { path },
-          `fs/${op}_text_file: ${JSON.stringify(path)} leads outside the session cwd through a symlink`,
-        ),
-        relative,
-      )
-    return { relative: relative!, real: real!, fail }
-  }
-
-  return {
-    async read(params: acp.ReadTextFileRequest): Promise<acp.ReadTextFileResponse> {
-      const { relative, real, fail } = await admit('read', params.sessionId, params.path)
-      let text: string
-      try {
-        text = buffers[slashed(relative)] ?? (await readFile(real, 'utf8'))
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code
-        if (code === 'ENOENT') return fail('missing', acp.RequestError.resourceNotFound(params.path), relative)
-        return fail(
-          'error',
-          acp.RequestError.internalError({ path: params.path }, `fs/read_text_file: ${(error as Error).message}`),
-          relative,
-        )
-      }
-      options.record({ op: 'read', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
-      return { content: sliceLines(text, params.line ?? undefined, params.limit ?? undefined) }
-    },
-
-    async write(params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> {
-      const { relative, fail } = await admit('write', params.sessionId, params.path)
-      try {
-        await ledger.write(relative, params.content)
-        delete buffers[slashed(relative)]
-      } catch (error) {
-        return fail(
-          'error',
-          acp.RequestError.internalError({ path: params.path }, `fs/write_text_file: ${(error as Error).message}`),
-          relative,
-        )
-      }
-      options.record({ op: 'write', sessionId: params.sessionId, path: params.path, relative, outcome: 'ok' })
-      return {}
-    },
+    const real = await this.options.ledger.resolveInside(relative)
+    if (real === undefined) {
+      const where = `${JSON.stringify(path)} leads outside the session cwd through a symlink`
+      return failAt(relative)('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))
+    }
+    return { relative, real, fail: failAt(relative) }
   }
 }
+
+const slashed = (relative: string) => relative.split(sep).join('/')
 
 /** `line` is 1-based; `limit` counts lines from there. */
 export function sliceLines(text: string, line?: number, limit?: number): string {

@@ -46,33 +46,60 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
   const agent = parseAgentCommand(options.agentCommand)
   const suite = await loadSuite(options.suiteDir)
   const planned = selectCases(suite, options.profile, options.caseIds)
-  const cwd = options.cwd === undefined ? undefined : resolve(options.cwd)
-  if (
-    cwd !== undefined &&
-    !(await stat(cwd).then(
-      (s) => s.isDirectory(),
-      () => false,
-    ))
-  ) {
-    throw new ConformanceUsageError(`--cwd ${options.cwd}: not an existing folder`)
+  const cwd = await checkedCwd(options)
+  const log = (line: string) => options.stderr(`${line}\n`)
+  const interrupts = watchInterrupts(options, log)
+  let run: Awaited<ReturnType<typeof runSuite>>
+  try {
+    const progressPaint = painter(!!options.color?.stderr)
+    run = await runSuite(planned, {
+      agent,
+      permissionMode: options.permissionMode,
+      ...(cwd !== undefined ? { cwd } : {}),
+      env: options.env,
+      signal: interrupts.signal,
+      timeoutScale: options.timeoutScale,
+      jobs: options.jobs ?? 1,
+      cleanupPhaseMs: options.cleanupPhaseMs,
+      onCaseDone: (result, done, total) =>
+        log(
+          `[${done}/${total}] ${result.id}: ${formatStatus(result.status, progressPaint)} ` +
+            `(${formatDuration(result.durationMs)})`,
+        ),
+    })
+  } finally {
+    interrupts.dispose()
   }
+  const report = buildReport(options, { startedAt, cwd, run, interruptedBy: interrupts.interruptedBy() })
+  return writeReport(options, report, log)
+}
+
+/** --cwd must be a folder small enough to restore from memory, and cannot be shared by parallel cases. */
+async function checkedCwd(options: ConformanceRunOptions): Promise<string | undefined> {
+  if (options.cwd === undefined) return undefined
+  const cwd = resolve(options.cwd)
+  const isFolder = await stat(cwd).then(
+    (s) => s.isDirectory(),
+    () => false,
+  )
+  if (!isFolder) throw new ConformanceUsageError(`--cwd ${options.cwd}: not an existing folder`)
   const jobs = options.jobs ?? 1
-  if (jobs > 1 && cwd !== undefined)
+  if (jobs > 1)
     throw new ConformanceUsageError(
       `--jobs ${jobs} with --cwd: cases running at once would share one folder; drop --cwd (each case then gets its ` +
         `own temp folder) or use --jobs 1`,
     )
   // Each case restores --cwd from a copy in memory: a folder too large for that is refused now.
-  if (cwd !== undefined)
-    await takeSnapshot(cwd).catch((error: Error) => {
-      throw new ConformanceUsageError(`--cwd ${options.cwd}: ${error.message}`)
-    })
+  await takeSnapshot(cwd).catch((error: Error) => {
+    throw new ConformanceUsageError(`--cwd ${options.cwd}: ${error.message}`)
+  })
+  return cwd
+}
 
-  const log = (line: string) => options.stderr(`${line}\n`)
-  const progressPaint = painter(!!options.color?.stderr)
-  // A second signal does not skip cleanup: the runner owns agent processes, and leaving them
-  // behind is worse than waiting out the cleanup budget.
-  const interrupts = watchRunSignals({
+// A second signal does not skip cleanup: the runner owns agent processes, and leaving them
+// behind is worse than waiting out the cleanup budget.
+function watchInterrupts(options: ConformanceRunOptions, log: (line: string) => void) {
+  return watchRunSignals({
     source: options.signals,
     onFirst: (name) =>
       log(
@@ -85,29 +112,17 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
           `cleanup budget)`,
       ),
   })
-  let run
-  try {
-    run = await runSuite(planned, {
-      agent,
-      permissionMode: options.permissionMode,
-      ...(cwd !== undefined ? { cwd } : {}),
-      env: options.env,
-      signal: interrupts.signal,
-      timeoutScale: options.timeoutScale,
-      jobs,
-      cleanupPhaseMs: options.cleanupPhaseMs,
-      onCaseDone: (result, done, total) =>
-        log(
-          `[${done}/${total}] ${result.id}: ${formatStatus(result.status, progressPaint)} ` +
-            `(${formatDuration(result.durationMs)})`,
-        ),
-    })
-  } finally {
-    interrupts.dispose()
-  }
+}
 
-  const interruptedBy = interrupts.interruptedBy()
-  const report: RunReport = {
+interface RunFacts {
+  startedAt: Date
+  cwd: string | undefined
+  run: Awaited<ReturnType<typeof runSuite>>
+  interruptedBy: ReturnType<ReturnType<typeof watchRunSignals>['interruptedBy']>
+}
+
+function buildReport(options: ConformanceRunOptions, { startedAt, cwd, run, interruptedBy }: RunFacts): RunReport {
+  return {
     tool: 'dsh conformance',
     reportVersion: 1,
     profile: options.profile,
@@ -123,6 +138,10 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
     summary: summarize(run.results),
     exitCode: exitCodeFor(run.results, interruptedBy),
   }
+}
+
+/** The JSON report to --report, the chosen format to stdout; a report that cannot be written fails a green run. */
+async function writeReport(options: ConformanceRunOptions, report: RunReport, log: (line: string) => void) {
   const json = `${JSON.stringify(report, null, 2)}\n`
   if (options.reportFile) {
     try {

@@ -15,73 +15,97 @@ const SHELL_SPECIAL = new Set(['|', '&', ';', '<', '>', '(', ')', '$', '`', '*',
  * `\"`, `\\`, `\$` and `` \` ``; outside quotes a backslash escapes the next character.
  */
 export function splitShellWords(line: string): string[] {
-  const words: string[] = []
-  let word = ''
-  let inWord = false
-  let i = 0
-  const fail = (message: string): never => {
-    throw new ShellWordsError(`--agent-command ${JSON.stringify(line)}: ${message}`)
-  }
-  while (i < line.length) {
-    const ch = line[i]!
-    if (ch === ' ' || ch === '\t' || ch === '\n') {
-      if (inWord) words.push(word)
-      word = ''
-      inWord = false
-      i++
-      continue
-    }
-    const atWordStart = !inWord
-    inWord = true
-    if (ch === "'") {
-      const end = line.indexOf("'", i + 1)
-      if (end < 0) fail(`unterminated single quote at character ${i + 1}; close it with '`)
-      word += line.slice(i + 1, end)
-      i = end + 1
-    } else if (ch === '"') {
-      i++
-      for (;;) {
-        if (i >= line.length) fail('unterminated double quote; close it with "')
-        const c = line[i]!
-        if (c === '"') break
-        if (c === '\\' && i + 1 < line.length && '"\\$`'.includes(line[i + 1]!)) {
-          word += line[i + 1]
-          i += 2
-          continue
-        }
-        if (c === '$' || c === '`')
-          fail(
-            `${c} inside double quotes would need a shell (no expansion is done); ` +
-              `put the value itself, or use '…'`,
-          )
-        word += c
-        i++
-      }
-      i++
-    } else if (ch === '#' && atWordStart) {
-      fail(`unquoted # at character ${i + 1} would start a shell comment; quote it if it is part of an argument`)
-    } else if (ch === '\\') {
-      if (i + 1 >= line.length) fail('ends with a backslash; remove it or escape it as \\\\')
-      word += line[i + 1]
-      i += 2
-    } else if (SHELL_SPECIAL.has(ch)) {
-      // Only a leading `~` expands in a shell; inside a word (file~1) it is an ordinary character.
-      if (ch === '~' && !atWordStart) {
-        word += ch
-        i++
+  return new WordReader(line).words()
+}
+
+/** One pass over the line; `i` is the next character, each method consumes one construct. */
+class WordReader {
+  private i = 0
+  private word = ''
+  private inWord = false
+  private readonly done: string[] = []
+
+  constructor(private readonly line: string) {}
+
+  words(): string[] {
+    while (this.i < this.line.length) {
+      const ch = this.line[this.i]!
+      if (ch === ' ' || ch === '\t' || ch === '\n') {
+        this.endWord()
+        this.i++
         continue
       }
-      fail(
-        `unquoted ${JSON.stringify(ch)} at character ${i + 1} needs a shell, and the agent is started without one; ` +
-          `quote it, or wrap the command as sh -c '…'`,
-      )
-    } else {
-      word += ch
-      i++
+      const atWordStart = !this.inWord
+      this.inWord = true
+      if (ch === "'") this.singleQuoted()
+      else if (ch === '"') this.doubleQuoted()
+      else if (ch === '#' && atWordStart) {
+        this.fail(
+          `unquoted # at character ${this.i + 1} would start a shell comment; quote it if it is part of an argument`,
+        )
+      } else if (ch === '\\') this.escaped()
+      else if (SHELL_SPECIAL.has(ch) && !(ch === '~' && !atWordStart)) this.special(ch)
+      else {
+        // Only a leading `~` expands in a shell; inside a word (file~1) it is an ordinary character.
+        this.word += ch
+        this.i++
+      }
     }
+    this.endWord()
+    return this.done
   }
-  if (inWord) words.push(word)
-  return words
+
+  private endWord(): void {
+    if (this.inWord) this.done.push(this.word)
+    this.word = ''
+    this.inWord = false
+  }
+
+  private singleQuoted(): void {
+    const end = this.line.indexOf("'", this.i + 1)
+    if (end < 0) this.fail(`unterminated single quote at character ${this.i + 1}; close it with '`)
+    this.word += this.line.slice(this.i + 1, end)
+    this.i = end + 1
+  }
+
+  private doubleQuoted(): void {
+    const { line } = this
+    this.i++
+    for (;;) {
+      if (this.i >= line.length) this.fail('unterminated double quote; close it with "')
+      const c = line[this.i]!
+      if (c === '"') break
+      if (c === '\\' && this.i + 1 < line.length && '"\\$`'.includes(line[this.i + 1]!)) {
+        this.word += line[this.i + 1]
+        this.i += 2
+        continue
+      }
+      if (c === '$' || c === '`')
+        this.fail(
+          `${c} inside double quotes would need a shell (no expansion is done); put the value itself, or use '…'`,
+        )
+      this.word += c
+      this.i++
+    }
+    this.i++
+  }
+
+  private escaped(): void {
+    if (this.i + 1 >= this.line.length) this.fail('ends with a backslash; remove it or escape it as \\\\')
+    this.word += this.line[this.i + 1]
+    this.i += 2
+  }
+
+  private special(ch: string): never {
+    return this.fail(
+      `unquoted ${JSON.stringify(ch)} at character ${this.i + 1} needs a shell, and the agent is started without ` +
+        `one; quote it, or wrap the command as sh -c '…'`,
+    )
+  }
+
+  private fail(message: string): never {
+    throw new ShellWordsError(`--agent-command ${JSON.stringify(this.line)}: ${message}`)
+  }
 }
 
 export interface AgentCommand {

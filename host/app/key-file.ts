@@ -2,8 +2,9 @@
 // process environment a tool can read (/proc/<pid>/environ) nor in a project's .env that
 // read_file can open without approval (docs/security.md).
 import { readFileSync, statSync } from 'node:fs'
-import { homedir } from 'node:os'
-import path from 'node:path'
+import { keyFilePath } from '../../lib/key-file-path.ts'
+
+export { keyFilePath }
 
 export type KeyFileOutcome = 'from-environment' | 'loaded' | 'no-file'
 
@@ -11,13 +12,6 @@ export interface KeyFileOptions {
   /** The process environment: read for DEEPSEEK_API_KEY_FILE / XDG_CONFIG_HOME, written with the key. */
   env: NodeJS.ProcessEnv
   warn(line: string): void
-}
-
-/** `DEEPSEEK_API_KEY_FILE`, else `$XDG_CONFIG_HOME/dsh/deepseek-api-key` (default `~/.config/...`). */
-export function keyFilePath(env: NodeJS.ProcessEnv): string {
-  if (env.DEEPSEEK_API_KEY_FILE) return path.resolve(env.DEEPSEEK_API_KEY_FILE)
-  const config = env.XDG_CONFIG_HOME || path.join(homedir(), '.config')
-  return path.join(config, 'dsh', 'deepseek-api-key')
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SessionHeader } from '../session/events.ts'
 import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
+import { keyPaths } from '../../lib/key-file-path.ts'
 import { AgentConfig } from './config.ts'
 import { closeInterruptedTurn } from './interrupted.ts'
 import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
@@ -147,7 +148,8 @@ export class Agent extends Service {
         // Looked up at each use, as the tools service may be reloaded while a turn runs.
         registry: { list: () => this.ctx.tools.list(), get: (name) => this.ctx.tools.get(name) },
         config: this.config,
-        hidden: [sessions.root],
+        // dsh's own files: the logs, and the key wherever it is read from (docs/security.md).
+        hidden: [sessions.root, ...keyPaths(process.env)],
         client,
         signal: controller.signal,
       }),

@@ -64,6 +64,8 @@ describe('confineExisting', () => {
       ok: true,
       display: 'alias',
       realPath: path.join(workspace.cwd, 'src/a.ts'),
+      realCwd: workspace.cwd,
+      hiddenFiles: [],
     })
   })
 
@@ -91,6 +93,8 @@ describe('confineForWrite', () => {
       ok: true,
       display: 'new/dir/file.txt',
       realPath: path.join(workspace.cwd, 'new/dir/file.txt'),
+      realCwd: workspace.cwd,
+      hiddenFiles: [],
     })
   })
 

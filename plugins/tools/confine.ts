@@ -3,11 +3,20 @@
 import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { describeFsError, fsErrorCode } from './fs-errors.ts'
+import { type FileIdentity, fileIdentities } from './pinned-open.ts'
 import { relativeInside } from '../../lib/path-inside.ts'
 
 export type ConfinedPath =
-  /** `realPath` is what to operate on; `display` is the cwd-relative path for messages. */
-  { ok: true; realPath: string; display: string } | { ok: false; message: string }
+  | {
+      ok: true
+      /** What to open (with pinned-open.ts); `display` is the cwd-relative path for messages. */
+      realPath: string
+      display: string
+      realCwd: string
+      /** The hidden paths that are files, by identity: a hard link to one is refused when opened. */
+      hiddenFiles: FileIdentity[]
+    }
+  | { ok: false; message: string }
 
 export { relativeInside }
 
@@ -16,7 +25,8 @@ const outside = (requested: string) =>
   `(absolute paths are accepted only inside it, and ".." must not leave it).`
 
 const hiddenPath = (display: string) =>
-  `Path "${display}" is inside dsh's session log folder, which the file tools do not read or write.`
+  `Path "${display}" is inside dsh's session log folder or is its API key (file or folder), which the file ` +
+  'tools do not read or write.'
 
 /** The real spellings of the hidden folders (a folder that does not exist yet keeps its given path). */
 export async function realHidden(hidden: readonly string[] = []): Promise<string[]> {
@@ -72,7 +82,8 @@ export async function confineExisting(
   }
   if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
   if (isHidden(real, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
-  return { ok: true, realPath: real, display: lexical.display }
+  const hiddenFiles = await fileIdentities(hiddenReal)
+  return { ok: true, realPath: real, display: lexical.display, realCwd: lexical.realCwd, hiddenFiles }
 }
 
 /**
@@ -110,7 +121,8 @@ export async function confineForWrite(
   const real = path.join(realAncestor, ...missing)
   if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
   if (isHidden(real, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
-  return { ok: true, realPath: real, display: lexical.display }
+  const hiddenFiles = await fileIdentities(hiddenReal)
+  return { ok: true, realPath: real, display: lexical.display, realCwd: lexical.realCwd, hiddenFiles }
 }
 
 /** lstat-based: a dangling symlink exists (it is the link that exists, not its target). */

@@ -1,10 +1,12 @@
 // edit_file: replace an exact string in a file inside the cwd (once, or every occurrence).
-import { stat } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineExisting } from './confine.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
 import { editDisplay } from './edit-display.ts'
 import { describeFileError, lineAt, readWholeText, writeWholeText } from './file-text.ts'
+import { fsErrorCode } from './fs-errors.ts'
+import { openForWrite } from './pinned-open.ts'
 import { replaceExact } from './replace-exact.ts'
 
 /** Larger files are left to bash: the whole text is held in memory, twice. */
@@ -37,22 +39,23 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
         return errorResult('old_string and new_string are the same; the edit would change nothing.')
       const target = await confineExisting(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)
+      let file: FileHandle | undefined
       try {
-        const stats = await stat(target.realPath)
-        if (stats.isDirectory()) return errorResult(`"${target.display}" is a directory; edit_file needs a file.`)
-        if (!stats.isFile()) return errorResult(`"${target.display}" is not a regular file.`)
+        const pinned = await openForWrite(target, false)
+        file = pinned.handle
+        const { stats } = pinned
         if (stats.size > EDIT_MAX_BYTES)
           return errorResult(
             `"${target.display}" has ${stats.size} bytes; edit_file edits files up to ${EDIT_MAX_BYTES} bytes.`,
           )
-        const before = await readWholeText(context, target)
+        const before = await readWholeText(context, target, file)
         if (before.includes('\0'))
           return errorResult(
             `"${target.display}" looks like a binary file (it contains NUL bytes); edit_file edits text.`,
           )
         const edit = replaceExact(before, args.old_string, args.new_string, args.replace_all ?? false)
         if (!edit.ok) return errorResult(notReplaced(target.display, edit.count))
-        await writeWholeText(context, target, edit.text)
+        await writeWholeText(context, target, file, edit.text)
         const line = lineAt(edit.text, edit.at)
         const what =
           edit.count === 1 ? `1 replacement at line ${line}` : `${edit.count} replacements, the first at line ${line}`
@@ -61,7 +64,11 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
           display: editDisplay(context, target, before, edit.text, options.readMaxBytes, line),
         }
       } catch (error) {
+        if (fsErrorCode(error) === 'EISDIR')
+          return errorResult(`"${target.display}" is a directory; edit_file needs a file.`)
         return errorResult(describeFileError(error, target.display))
+      } finally {
+        await file?.close()
       }
     },
   })

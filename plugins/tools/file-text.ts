@@ -1,10 +1,12 @@
 // Whole-file text for the file tools: through the editor when it offers file access (so an
-// unsaved buffer is what the model sees and a write lands in the editor), else from disk.
-// Confinement is the caller's job and is the same either way (confine.ts, on the real disk).
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+// unsaved buffer is what the model sees and a write lands in the editor), else through the file
+// pinned-open.ts opened. Confinement is the caller's job and is the same either way (confine.ts
+// and pinned-open.ts, on the real disk).
+import type { FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import type { ConfinedPath } from './confine.ts'
 import { describeFsError } from './fs-errors.ts'
+import { PinnedFileError } from './pinned-open.ts'
 import type { ToolContext } from './types.ts'
 
 type Confined = Extract<ConfinedPath, { ok: true }>
@@ -17,27 +19,45 @@ export function editorPath(context: Pick<ToolContext, 'cwd'>, target: Pick<Confi
 /** The editor answered a file request with an error; its message is what the model sees. */
 export class EditorFileError extends Error {}
 
-export async function readWholeText(context: ToolContext, target: Confined): Promise<string> {
+/** The editor's text of the file, or the opened file's from its start. */
+export async function readWholeText(context: ToolContext, target: Confined, file: FileHandle): Promise<string> {
   const client = context.client?.readTextFile
-  if (!client) return readFile(target.realPath, 'utf8')
+  if (!client) {
+    const { size } = await file.stat()
+    const buffer = Buffer.alloc(size)
+    const { bytesRead } = await file.read(buffer, 0, size, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8')
+  }
   return client(editorPath(context, target), context.signal).catch((error) => {
     throw new EditorFileError(`The editor could not read "${target.display}": ${messageOf(error)}`)
   })
 }
 
-/** Creates missing parent folders on disk first, for the editor's write as for a local one. */
-export async function writeWholeText(context: ToolContext, target: Confined, content: string): Promise<void> {
-  await mkdir(path.dirname(target.realPath), { recursive: true })
+/** Through the editor, or into the opened file (opened for writing, so already checked) from its start. */
+export async function writeWholeText(
+  context: ToolContext,
+  target: Confined,
+  file: FileHandle,
+  content: string,
+): Promise<void> {
   const client = context.client?.writeTextFile
-  if (!client) return writeFile(target.realPath, content)
-  await client(editorPath(context, target), content, context.signal).catch((error) => {
-    throw new EditorFileError(`The editor could not write "${target.display}": ${messageOf(error)}`)
-  })
+  if (client) {
+    await client(editorPath(context, target), content, context.signal).catch((error) => {
+      throw new EditorFileError(`The editor could not write "${target.display}": ${messageOf(error)}`)
+    })
+    return
+  }
+  const bytes = Buffer.from(content)
+  await file.truncate(0)
+  for (let written = 0; written < bytes.length; ) {
+    written += (await file.write(bytes, written, bytes.length - written, written)).bytesWritten
+  }
 }
 
-/** A file tool's error sentence, whether the disk or the editor failed. */
+/** A file tool's error sentence, whether the disk, the pinning checks or the editor failed. */
 export function describeFileError(error: unknown, display: string): string {
-  return error instanceof EditorFileError ? error.message : describeFsError(error, display)
+  if (error instanceof EditorFileError || error instanceof PinnedFileError) return error.message
+  return describeFsError(error, display)
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -1,11 +1,13 @@
 // list_dir: one directory inside the cwd, one entry per line, in a locale-independent order.
-import { readdir, stat } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import type { Dirent } from 'node:fs'
 import path from 'node:path'
 import { confineExisting, isHidden, realHidden } from './confine.ts'
 import { defineTool, errorResult, okResult, toolArgs } from './define-tool.ts'
 import { editorPath } from './file-text.ts'
-import { describeFsError } from './fs-errors.ts'
+import { describeFileError } from './file-text.ts'
+import { fsErrorCode } from './fs-errors.ts'
+import { openFolder } from './pinned-open.ts'
 import { z } from 'zod'
 import { truncateHead } from './truncate.ts'
 
@@ -30,13 +32,11 @@ export function createListDirTool(options: { readMaxBytes: number }) {
       const target = await confineExisting(context.cwd, args.path || '.', context.hidden)
       if (!target.ok) return errorResult(target.message)
       try {
-        if (!(await stat(target.realPath)).isDirectory()) {
-          return errorResult(`"${target.display}" is not a directory; use read_file to read a file.`)
-        }
+        // The entries of the folder that was verified, not of whatever the name leads to by now.
+        const folder = await openFolder(target)
+        const listed = await readdir(folder.path, { withFileTypes: true }).finally(() => folder.handle.close())
         const hidden = await realHidden(context.hidden)
-        const entries = (await readdir(target.realPath, { withFileTypes: true })).filter(
-          (entry) => !isHidden(path.join(target.realPath, entry.name), hidden),
-        )
+        const entries = listed.filter((entry) => !isHidden(path.join(target.realPath, entry.name), hidden))
         const display = { locations: [{ path: editorPath(context, target) }] }
         if (!entries.length) return { ...okResult('(empty directory)'), display }
         const listing = entries
@@ -45,7 +45,9 @@ export function createListDirTool(options: { readMaxBytes: number }) {
           .join('\n')
         return { ...okResult(truncateHead(Buffer.from(listing), options.readMaxBytes)), display }
       } catch (error) {
-        return errorResult(describeFsError(error, target.display))
+        if (fsErrorCode(error) === 'ENOTDIR')
+          return errorResult(`"${target.display}" is not a directory; use read_file to read a file.`)
+        return errorResult(describeFileError(error, target.display))
       }
     },
   })

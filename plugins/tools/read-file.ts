@@ -1,10 +1,11 @@
 // read_file: a text file inside the cwd, verbatim, bounded to readMaxBytes. Through the
 // editor when it shares its files (an unsaved buffer is what the model sees), else from disk.
 import type { Stats } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
 import { confineExisting } from './confine.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
 import { describeFileError, editorPath, readWholeText } from './file-text.ts'
+import { openForRead } from './pinned-open.ts'
 import { truncateHead } from './truncate.ts'
 import type { ToolContext, ToolResult } from './types.ts'
 
@@ -25,19 +26,23 @@ export function createReadFileTool(options: { readMaxBytes: number }) {
     async run(args, context) {
       const target = await confineExisting(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)
+      let file: FileHandle | undefined
       try {
-        // stat before open: opening a FIFO would block until a writer shows up.
-        const stats = await stat(target.realPath)
-        if (stats.isDirectory())
+        // Opened and checked even when the editor reads it: what it names must be a file inside.
+        const pinned = await openForRead(target)
+        file = pinned.handle
+        if (pinned.stats.isDirectory())
           return errorResult(`"${target.display}" is a directory; use list_dir to see its entries.`)
-        if (!stats.isFile()) return errorResult(`"${target.display}" is not a regular file.`)
+        if (!pinned.stats.isFile()) return errorResult(`"${target.display}" is not a regular file.`)
         const result = context.client?.readTextFile
-          ? await readThroughEditor(context, target, options.readMaxBytes)
-          : await readBounded(target.realPath, stats, target.display, options.readMaxBytes)
+          ? await readThroughEditor(context, target, file, options.readMaxBytes)
+          : await readBounded(file, pinned.stats, target.display, options.readMaxBytes)
         if (result.isError) return result
         return { ...result, display: { locations: [{ path: editorPath(context, target), line: 1 }] } }
       } catch (error) {
         return errorResult(describeFileError(error, target.display))
+      } finally {
+        await file?.close()
       }
     },
   })
@@ -50,25 +55,21 @@ const binary = (display: string) =>
 async function readThroughEditor(
   context: ToolContext,
   target: Parameters<typeof readWholeText>[1],
+  file: FileHandle,
   maxBytes: number,
 ): Promise<ToolResult> {
-  const text = await readWholeText(context, target)
+  const text = await readWholeText(context, target, file)
   if (text.includes('\0')) return binary(target.display)
   if (text === '') return okResult('(empty file)')
   return okResult(truncateHead(Buffer.from(text), maxBytes))
 }
 
-async function readBounded(realPath: string, stats: Stats, display: string, maxBytes: number): Promise<ToolResult> {
-  const file = await open(realPath, 'r')
-  try {
-    // One byte past the limit tells truncateHead whether the cut splits a character.
-    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes + 1))
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0)
-    const bytes = buffer.subarray(0, bytesRead)
-    if (bytes.includes(0)) return binary(display)
-    if (stats.size === 0) return okResult('(empty file)')
-    return okResult(truncateHead(bytes, maxBytes, stats.size))
-  } finally {
-    await file.close()
-  }
+async function readBounded(file: FileHandle, stats: Stats, display: string, maxBytes: number): Promise<ToolResult> {
+  // One byte past the limit tells truncateHead whether the cut splits a character.
+  const buffer = Buffer.alloc(Math.min(stats.size, maxBytes + 1))
+  const { bytesRead } = await file.read(buffer, 0, buffer.length, 0)
+  const bytes = buffer.subarray(0, bytesRead)
+  if (bytes.includes(0)) return binary(display)
+  if (stats.size === 0) return okResult('(empty file)')
+  return okResult(truncateHead(bytes, maxBytes, stats.size))
 }

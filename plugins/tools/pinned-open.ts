@@ -1,0 +1,179 @@
+// Opens a confined file so that what is read or written is the file that was checked, even
+// while another process swaps names for symlinks (docs/tools.md, "Paths"). confine.ts checks a
+// path; this opens its folder, proves through /proc/self/fd that the folder opened is that real
+// folder, opens the last name inside that very folder without following a link, and checks
+// what it opened (fstat): its kind, its hard links, and that it is not a hidden file.
+import { constants, type Stats } from 'node:fs'
+import { type FileHandle, mkdir, open, readlink, realpath, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { relativeInside } from '../../lib/path-inside.ts'
+import { fsErrorCode } from './fs-errors.ts'
+
+const { O_RDONLY, O_RDWR, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_NOCTTY, O_DIRECTORY } = constants
+// O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: a terminal must not become ours.
+const LEAF_FLAGS = O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
+
+/** A refusal with the sentence the model sees; thrown so the caller's one catch reports it. */
+export class PinnedFileError extends Error {}
+
+export const changedWhileOpening = (display: string) =>
+  new PinnedFileError(
+    `"${display}" changed while it was being opened (a symlink appeared on its path); nothing was read or ` +
+      'written. Try again once the files stop changing.',
+  )
+
+/** What a file tool opened: the handle, what it is, and whether this call created it. */
+export interface PinnedFile {
+  handle: FileHandle
+  stats: Stats
+  created: boolean
+}
+
+export interface PinOptions {
+  /** The real path confine.ts produced, and the cwd-relative path for messages. */
+  realPath: string
+  display: string
+  /** The real cwd: folders are only ever created below it. */
+  realCwd: string
+  /** `{dev, ino}` of files no tool may open (a hard link to the key file is still the key file). */
+  hiddenFiles?: readonly FileIdentity[]
+}
+
+export interface FileIdentity {
+  dev: number
+  ino: number
+}
+
+/** The identities of the hidden paths that are files today (folders are checked by path). */
+export async function fileIdentities(realPaths: readonly string[]): Promise<FileIdentity[]> {
+  const stats = await Promise.all(realPaths.map((file) => stat(file).catch(() => undefined)))
+  return stats.filter((entry) => entry?.isFile()).map((entry) => ({ dev: entry!.dev, ino: entry!.ino }))
+}
+
+/** For reading: any existing entry (the caller checks its kind); FIFOs and devices are not waited on. */
+export async function openForRead(options: PinOptions): Promise<PinnedFile> {
+  return openLeaf(options, O_RDONLY | LEAF_FLAGS, false)
+}
+
+/**
+ * For writing: an existing regular file with one link, opened without truncating (nothing is
+ * changed before the checks pass), or a new file created with O_EXCL, its missing folders too.
+ */
+export async function openForWrite(options: PinOptions, create: boolean): Promise<PinnedFile> {
+  const pinned = await openLeaf(options, O_RDWR | LEAF_FLAGS, create)
+  if (!pinned.stats.isFile()) return await refuse(pinned, `"${options.display}" is not a regular file.`)
+  if (pinned.stats.nlink > 1)
+    return await refuse(
+      pinned,
+      `"${options.display}" has ${pinned.stats.nlink} hard links; a write would change every one of them, and ` +
+        'one may be outside the working directory. Copy it to a file of its own first.',
+    )
+  return pinned
+}
+
+/** The entries of a confined folder, read through the folder that was verified. */
+export async function openFolder(options: PinOptions): Promise<{ handle: FileHandle; path: string }> {
+  const handle = await openVerifiedFolder(options.realPath, options.display)
+  return { handle, path: (await procWorks()) ? procPath(handle) : options.realPath }
+}
+
+async function openLeaf(options: PinOptions, flags: number, create: boolean): Promise<PinnedFile> {
+  const { realPath, display } = options
+  const folder = create
+    ? await openOrMakeFolder(path.dirname(realPath), options)
+    : await openVerifiedFolder(path.dirname(realPath), display)
+  try {
+    const leaf = (await procWorks()) ? path.join(procPath(folder), path.basename(realPath)) : realPath
+    const opened = await openOrCreate(leaf, flags, create, display)
+    const pinned = { ...opened, stats: await opened.handle.stat() }
+    if (!(await procWorks())) await verifyByPath(realPath, pinned, display)
+    if (options.hiddenFiles?.some(({ dev, ino }) => dev === pinned.stats.dev && ino === pinned.stats.ino))
+      return await refuse(
+        pinned,
+        `"${display}" is a link to a file dsh keeps from the tools (its key or a session log).`,
+      )
+    return pinned
+  } finally {
+    await folder.close()
+  }
+}
+
+async function openOrCreate(leaf: string, flags: number, create: boolean, display: string) {
+  try {
+    return { handle: await open(leaf, flags), created: false }
+  } catch (error) {
+    // A symlink at the last name (O_NOFOLLOW) was not there when confine.ts resolved the path.
+    if (fsErrorCode(error) === 'ELOOP') throw changedWhileOpening(display)
+    if (!create || fsErrorCode(error) !== 'ENOENT') throw error
+  }
+  try {
+    return { handle: await open(leaf, flags | O_CREAT | O_EXCL, 0o666), created: true }
+  } catch (error) {
+    // EEXIST: something appeared at the name between the two opens.
+    if (fsErrorCode(error) === 'EEXIST' || fsErrorCode(error) === 'ELOOP') throw changedWhileOpening(display)
+    throw error
+  }
+}
+
+/** Opens a folder and proves the folder opened is `realDir` (no link swapped in on its way). */
+async function openVerifiedFolder(realDir: string, display: string): Promise<FileHandle> {
+  const handle = await open(realDir, O_RDONLY | O_DIRECTORY)
+  try {
+    const opened = (await procWorks()) ? await readlink(procPath(handle)) : await realpath(realDir)
+    if (opened !== realDir) throw changedWhileOpening(display)
+    if (!(await procWorks())) {
+      const [held, named] = await Promise.all([handle.stat(), stat(realDir)])
+      if (held.dev !== named.dev || held.ino !== named.ino) throw changedWhileOpening(display)
+    }
+    return handle
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+}
+
+/** Missing folders are made one at a time inside the verified parent, never through a link. */
+async function openOrMakeFolder(realDir: string, options: PinOptions): Promise<FileHandle> {
+  try {
+    return await openVerifiedFolder(realDir, options.display)
+  } catch (error) {
+    if (fsErrorCode(error) !== 'ENOENT' || !relativeInside(options.realCwd, realDir)) throw error
+  }
+  const parent = await openOrMakeFolder(path.dirname(realDir), options)
+  try {
+    const child = (await procWorks()) ? path.join(procPath(parent), path.basename(realDir)) : realDir
+    await mkdir(child).catch((error) => {
+      if (fsErrorCode(error) !== 'EEXIST') throw error
+    })
+  } finally {
+    await parent.close()
+  }
+  return openVerifiedFolder(realDir, options.display)
+}
+
+/** Cross-checks by path where /proc/self/fd is missing (not Linux): narrower, not race-free. */
+async function verifyByPath(realPath: string, pinned: PinnedFile, display: string): Promise<void> {
+  const named = await stat(realPath).catch(() => undefined)
+  const real = await realpath(realPath).catch(() => undefined)
+  if (real !== realPath || named?.dev !== pinned.stats.dev || named?.ino !== pinned.stats.ino) {
+    await pinned.handle.close()
+    throw changedWhileOpening(display)
+  }
+}
+
+async function refuse(pinned: PinnedFile, message: string): Promise<never> {
+  await pinned.handle.close()
+  throw new PinnedFileError(message)
+}
+
+const procPath = (handle: FileHandle) => `/proc/self/fd/${handle.fd}`
+
+let procAvailable: Promise<boolean> | undefined
+/** Whether /proc/self/fd names open files (Linux); checked once per process. */
+function procWorks(): Promise<boolean> {
+  procAvailable ??= stat('/proc/self/fd').then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  )
+  return procAvailable
+}

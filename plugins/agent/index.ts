@@ -3,12 +3,12 @@ import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
 import type { SessionHeader } from '../session/events.ts'
-import type { SessionStore } from '../session/index.ts'
+import { type SessionStore, SessionStorageError } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { keyPaths } from '../../lib/key-file-path.ts'
 import { AgentConfig } from './config.ts'
-import { closeInterruptedTurn } from './interrupted.ts'
+import { closeInterruptedTurn, closeUnclosedTurn, describeTornTail } from './interrupted.ts'
 import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
 import type { PromptClient } from './prompt-client.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
@@ -85,6 +85,9 @@ export class Agent extends Service {
         'unknown-session',
       )
     const log = this.ctx.sessions.open(sessionId)
+    // Cut off on this open, so said once: the file no longer holds it.
+    if (log.repairedTornTail)
+      this.ctx.emit(this.ctx, 'internal/warn', describeTornTail(sessionId, log.repairedTornTail))
     // A turn a killed agent left open is closed in the log before anything reads it as history.
     for (const { type, data } of closeInterruptedTurn(log.events))
       log.events.push(this.ctx.sessions.append(sessionId, type, data as never))
@@ -135,11 +138,12 @@ export class Agent extends Service {
         `session "${sessionId}" already has a prompt running; wait for it or send session/cancel`,
         'busy',
       )
-    const controller = new AbortController()
-    runtime.running = controller
     // Every model chunk is an append: call the store itself, not through Cordis's per-access
     // tracing proxies (append creates no effects, so it needs no caller context).
     const sessions: SessionStore = untraced(this.ctx.sessions)
+    closePreviousTurn(runtime, sessions)
+    const controller = new AbortController()
+    runtime.running = controller
     const turn = runTurn(
       new Turn({
         runtime,
@@ -167,6 +171,20 @@ export class Agent extends Service {
   /** session/cancel: idempotent, and a no-op for an idle or unknown session (it is a notification). */
   cancel(sessionId: string): void {
     this.sessions.get(sessionId)?.running?.abort()
+  }
+}
+
+/** A turn a storage failure left open is closed before the next one: no request carries it open. */
+function closePreviousTurn(runtime: SessionRuntime, sessions: SessionStore): void {
+  try {
+    closeUnclosedTurn(runtime, sessions)
+  } catch (error) {
+    if (!(error instanceof SessionStorageError)) throw error
+    throw new SessionStorageError(
+      `session storage failed: turn ${runtime.turn} of session ${runtime.header.id} is still open and its ending ` +
+        `cannot be written (${error.message}); nothing was sent to the model. Free disk space or put the log ` +
+        'back, then prompt again',
+    )
   }
 }
 

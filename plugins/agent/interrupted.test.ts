@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryEvent } from '../session/history.ts'
-import { closeInterruptedTurn, INTERRUPTED_CALL_OUTPUT } from './interrupted.ts'
+import { closeInterruptedTurn, describeTornTail, INTERRUPTED_CALL_OUTPUT } from './interrupted.ts'
 
 const ev = (type: string, data: Record<string, unknown>) => ({ type, data }) as HistoryEvent
 const call = (id: string) => ({ id, name: 'bash', arguments: `{"command":"${id}"}` })
@@ -72,5 +72,16 @@ describe('closeInterruptedTurn', () => {
       result('c2'),
       ...closeTurn2,
     ])
+  })
+})
+
+describe('describeTornTail', () => {
+  it('names the session, the line, its bytes and how it began', () => {
+    const text = `{"seq":9,"data":{"text":"${'✓'.repeat(100)}\uFFFD`
+    expect(describeTornTail('s1', { line: 12, validBytes: 400, text })).toBe(
+      `session s1: dropped the half-written last line 12 of its log (${Buffer.byteLength(text)} bytes, starting ` +
+        `${JSON.stringify(text.slice(0, 60))}); an agent was killed while writing it, so it was never part of the ` +
+        'session',
+    )
   })
 })

@@ -1,10 +1,14 @@
 // A turn the agent never finished (it was killed or crashed mid-turn) leaves its log open:
 // tool calls without results, which no OpenAI-compatible API accepts as history. On
-// session/load the agent closes it with these events (docs/session-recovery.md). Pure.
+// session/load the agent closes it with these events (docs/session-recovery.md); a turn a
+// storage failure left open is closed the same way by the next prompt (closeUnclosedTurn).
 import type { EventData, EventType } from '../session/events.ts'
-import type { HistoryEvent } from '../session/history.ts'
+import type { TornTail } from '../session/log-format.ts'
+import type { SessionStore } from '../session/store.ts'
+import type { SessionRuntime } from './session-runtime.ts'
+import { type HistoryEvent, INTERRUPTED_CALL_OUTPUT } from '../session/history.ts'
 
-export const INTERRUPTED_CALL_OUTPUT = 'interrupted: the agent stopped before this call finished'
+export { INTERRUPTED_CALL_OUTPUT }
 
 export type ClosingEvent = { [K in EventType]: { type: K; data: EventData[K] } }[EventType]
 
@@ -106,4 +110,30 @@ function closingEvents({ turn, step, calls, approvals }: OpenTurn): ClosingEvent
   if (step !== undefined) closing.push({ type: 'step/end', data: { turn, step } })
   closing.push({ type: 'turn/end', data: { turn, reason: 'cancelled' } })
   return closing
+}
+
+/**
+ * Writes the ending of a turn the log could not close (`runtime.unclosed`, set on a storage
+ * failure), folding each event into the history. Throws the SessionStorageError of the first
+ * event that still cannot be written; what was written counts, so a later call goes on from there.
+ */
+export function closeUnclosedTurn(runtime: SessionRuntime, store: Pick<SessionStore, 'append'>): void {
+  const open = runtime.unclosed
+  if (!open) return
+  for (const { type, data } of closeInterruptedTurn(open)) {
+    const event = store.append(runtime.header.id, type, data as never)
+    runtime.history.add(event)
+    open.push(event)
+  }
+  runtime.unclosed = undefined
+}
+
+/** The one warning for a half-written last line session/load cut off: where, how long, how it began. */
+export function describeTornTail(sessionId: string, tail: TornTail): string {
+  const bytes = Buffer.byteLength(tail.text)
+  const start = JSON.stringify(tail.text.slice(0, 60))
+  return (
+    `session ${sessionId}: dropped the half-written last line ${tail.line} of its log (${bytes} bytes, starting ` +
+    `${start}); an agent was killed while writing it, so it was never part of the session`
+  )
 }

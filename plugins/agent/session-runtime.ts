@@ -1,7 +1,7 @@
 // Per-session state the loop needs between turns, rebuilt from the log on session/load.
 import type { ToolSchema } from '../llm/types.ts'
 import type { SessionEvent, SessionHeader } from '../session/events.ts'
-import { History } from '../session/history.ts'
+import { History, type HistoryEvent } from '../session/history.ts'
 import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
 
@@ -24,6 +24,11 @@ export interface SessionRuntime {
   standing: Map<string, StandingDecision>
   /** The running turn, if any: cancel aborts it; a second prompt waits for nothing and is refused. */
   running?: AbortController
+  /**
+   * The events of a turn the log could not close (a storage failure): the next prompt closes it
+   * in the log before anything else, or fails as that storage failure (docs/session-recovery.md).
+   */
+  unclosed?: HistoryEvent[]
 }
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */

@@ -3,7 +3,7 @@
 // the turn is cancelled. The policy (steps, calls, approval) lives in the functions taking it.
 import type { LlmService } from '../llm/index.ts'
 import type { EventData, EventType, SessionEvent } from '../session/events.ts'
-import type { History } from '../session/history.ts'
+import type { History, HistoryEvent } from '../session/history.ts'
 import type { SessionStore } from '../session/index.ts'
 import type { ToolsService } from '../tools/index.ts'
 import type { Tool } from '../tools/types.ts'
@@ -41,6 +41,8 @@ export class Turn {
   readonly hidden?: readonly string[]
   readonly client: PromptClient
   readonly signal: AbortSignal
+  /** This turn's events as logged (model chunks aside): what closes it if the log fails mid-turn. */
+  readonly logged: HistoryEvent[] = []
 
   constructor(init: TurnInit) {
     this.runtime = init.runtime
@@ -84,9 +86,13 @@ export class Turn {
 
   /** Logs an event of this session and folds it into the model-visible history. */
   append<K extends EventType>(type: K, data: EventData[K]): SessionEvent<K> {
+    // The store first: an event that failed to be written is in neither the log nor the history.
     const event = this.store.append(this.sessionId, type, data)
     // The history needs messages, not the chunks they were streamed in (the log keeps those).
-    if (type !== 'assistant/chunk') this.history.add(event)
+    if (type !== 'assistant/chunk') {
+      this.history.add(event)
+      this.logged.push(event)
+    }
     return event
   }
 

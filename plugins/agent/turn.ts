@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { StreamError } from '../llm/types.ts'
 import type { TurnEndReason } from '../session/events.ts'
+import { SessionStorageError } from '../session/storage-error.ts'
 import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
+import { closeUnclosedTurn } from './interrupted.ts'
 import { sameHeader, type RequestHeader } from './session-runtime.ts'
 import { runToolCalls } from './tool-calls.ts'
 import type { Turn } from './turn-state.ts'
@@ -13,7 +15,31 @@ export interface TurnOutcome {
   error?: StreamError
 }
 
+/**
+ * Runs one prompt. A log that cannot be written (disk full, log moved away) ends the turn as a
+ * SessionStorageError, never as a model error: what was logged is closed as far as the log
+ * takes it, and what it does not take is closed by the next prompt (docs/session-recovery.md).
+ */
 export async function runTurn(turn: Turn, content: ContentBlock[]): Promise<TurnOutcome> {
+  try {
+    return await runLoggedTurn(turn, content)
+  } catch (error) {
+    if (!(error instanceof SessionStorageError)) throw error
+    turn.runtime.unclosed = turn.logged
+    let closed = 'its unanswered tool calls are closed as interrupted'
+    try {
+      closeUnclosedTurn(turn.runtime, turn.store)
+    } catch {
+      closed = 'the log could not take its ending either: the next prompt writes it first'
+    }
+    throw new SessionStorageError(
+      `session storage failed in turn ${turn.number} of session ${turn.sessionId}: ${error.message}. The turn ` +
+        `was ended (${closed}); free disk space or put the log back, then prompt again`,
+    )
+  }
+}
+
+async function runLoggedTurn(turn: Turn, content: ContentBlock[]): Promise<TurnOutcome> {
   const { number } = turn
   turn.append('user/message', { turn: number, messageId: randomUUID(), content })
   turn.append('turn/start', { turn: number })
@@ -21,6 +47,7 @@ export async function runTurn(turn: Turn, content: ContentBlock[]): Promise<Turn
   try {
     outcome = await runSteps(turn)
   } catch (error) {
+    if (error instanceof SessionStorageError) throw error
     // A defect below (a tool or listener that throws) still ends the turn in the log.
     outcome = {
       reason: 'error',

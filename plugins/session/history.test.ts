@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Message } from '../llm/types.ts'
-import { buildMessages, History, type HistoryEvent, isStepStart } from './history.ts'
+import { buildMessages, History, type HistoryEvent, INTERRUPTED_CALL_OUTPUT, isStepStart } from './history.ts'
 
 const log: HistoryEvent[] = [
   {
@@ -89,5 +89,46 @@ describe('isStepStart', () => {
     expect(isStepStart(log[2], { turn: 1, step: 1 })).toBe(true)
     expect(isStepStart(log[2], { turn: 1, step: 2 })).toBe(false)
     expect(isStepStart(log[1], { turn: 1, step: 1 })).toBe(false)
+  })
+})
+
+describe('turns that ended without a result for every call (issue 28, item 1)', () => {
+  const call = (turn: number, id: string): HistoryEvent[] => [
+    { type: 'user/message', data: { turn, messageId: `u${turn}`, content: [{ type: 'text', text: `go ${turn}` }] } },
+    { type: 'turn/start', data: { turn } },
+    {
+      type: 'assistant/message',
+      data: { turn, step: 1, messageId: `a${turn}`, text: '', toolCalls: [{ id, name: 'bash', arguments: '{}' }] },
+    },
+    { type: 'tool/call', data: { turn, step: 1, callId: id, name: 'bash', arguments: '{}' } },
+    { type: 'tool/start', data: { turn, step: 1, callId: id } },
+  ]
+  const interrupted = (id: string): Message => ({
+    role: 'tool',
+    toolCallId: id,
+    name: 'bash',
+    content: INTERRUPTED_CALL_OUTPUT,
+    isError: true,
+  })
+
+  it('answers them as interrupted at turn/end, and at the next prompt when turn/end is missing too', () => {
+    const messages = buildMessages([
+      ...call(1, 'c1'),
+      { type: 'turn/end', data: { turn: 1, reason: 'error' } },
+      ...call(2, 'c2'),
+      ...call(3, 'c3'),
+    ])
+    expect(messages.filter((message) => message.role === 'tool')).toEqual([interrupted('c1'), interrupted('c2')])
+    // Each right after its assistant message, as the API requires.
+    expect(messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'user',
+      'assistant',
+      'tool',
+      'user',
+      'assistant',
+    ])
   })
 })

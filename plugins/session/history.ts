@@ -5,6 +5,12 @@ import type { Message } from '../llm/types.ts'
 import type { SessionEvent } from './events.ts'
 import { promptToText } from './prompt-text.ts'
 
+/**
+ * The result a tool call gets when its turn ended (or the next prompt began) without one: the
+ * agent was killed, or the log could not be written (docs/session-recovery.md).
+ */
+export const INTERRUPTED_CALL_OUTPUT = 'interrupted: the agent stopped before this call finished'
+
 /** Minimal event shape: fixtures drop `seq`/`time`, so only `type` and `data` are read. */
 export type HistoryEvent = Pick<SessionEvent, 'type' | 'data'>
 
@@ -21,6 +27,8 @@ export interface HistoryPoint {
 export class History {
   private readonly list: Message[] = []
   private readonly toolNames = new Map<string, string>()
+  /** Calls the last assistant message announced that have no tool message yet, in order. */
+  private unanswered = new Map<string, string>()
 
   /** The messages so far; read-only: copy it (snapshot) to hand it to a consumer. */
   get messages(): readonly Message[] {
@@ -35,7 +43,12 @@ export class History {
   /** Fold one event in; events that do not change the conversation are ignored. */
   add(event: HistoryEvent): void {
     switch (event.type) {
+      case 'turn/end':
+        this.answerUnanswered()
+        break
       case 'user/message': {
+        // A turn whose end never reached the log: its calls are answered before the next prompt.
+        this.answerUnanswered()
         const data = event.data as SessionEvent<'user/message'>['data']
         this.list.push({ role: 'user', content: promptToText(data.content) })
         break
@@ -48,6 +61,7 @@ export class History {
         if (data.reasoning) message.reasoning = data.reasoning
         if (data.toolCalls.length) message.toolCalls = data.toolCalls
         this.list.push(message)
+        for (const call of data.toolCalls) this.unanswered.set(call.id, call.name)
         break
       }
       case 'tool/call': {
@@ -57,6 +71,7 @@ export class History {
       }
       case 'tool/result': {
         const data = event.data as SessionEvent<'tool/result'>['data']
+        this.unanswered.delete(data.callId)
         const message: Message = {
           role: 'tool',
           toolCallId: data.callId,
@@ -68,6 +83,17 @@ export class History {
         break
       }
     }
+  }
+
+  /**
+   * Every OpenAI-compatible API refuses an assistant `tool_calls` message without a tool message
+   * per id: a turn that ended without some results (a log that could not be written, one written
+   * before this rule) gets the interrupted result here, the same for the agent and for replay.
+   */
+  private answerUnanswered(): void {
+    for (const [callId, name] of this.unanswered)
+      this.list.push({ role: 'tool', toolCallId: callId, name, content: INTERRUPTED_CALL_OUTPUT, isError: true })
+    this.unanswered = new Map()
   }
 }
 

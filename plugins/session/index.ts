@@ -6,6 +6,7 @@ export * from './log-format.ts'
 export { summarizeSessions, type SessionSummary } from './summaries.ts'
 export { Config, SessionStore, type OpenedSession, type SessionContents, type SessionStoreConfig } from './store.ts'
 export { defaultSessionsRoot } from './default-root.ts'
+export { SessionStorageError } from './storage-error.ts'
 
 export const name = 'session'
 export default SessionStore

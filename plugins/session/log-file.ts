@@ -5,6 +5,7 @@ import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, wr
 import { dirname } from 'node:path'
 import { checkLogIdentity, type FileIdentity, fileIdentity } from './log-identity.ts'
 import { acquireSessionLock, type SessionLock } from './session-lock.ts'
+import { SessionStorageError } from './storage-error.ts'
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND
 
@@ -119,7 +120,7 @@ export class SessionLogFile {
   private writeRaw(text: string, verify = true): void {
     const fd = this.fd
     if (fd === undefined)
-      throw new Error(
+      throw new SessionStorageError(
         `session log ${this.path} is closed; the session store was disposed or the session failed earlier`,
       )
     if (verify) checkLogIdentity(fd, this.path, this.identity, this.size)
@@ -135,7 +136,7 @@ export class SessionLogFile {
       this.size += length
     } catch (error) {
       this.recoverFromFailedWrite()
-      throw new Error(
+      throw new SessionStorageError(
         `cannot append to session log ${this.path}: ${(error as Error).message}; the event was not recorded`,
       )
     }

@@ -2,6 +2,7 @@
 // open, every later append would go to a file nobody reads; written by someone else, its
 // seq numbers would collide. Checked before each append (docs/session-lock.md).
 import { fstatSync, type Stats, statSync } from 'node:fs'
+import { SessionStorageError } from './storage-error.ts'
 
 export interface FileIdentity {
   dev: number
@@ -9,7 +10,7 @@ export interface FileIdentity {
 }
 
 /** The log is no longer the file this session writes to; the event was not written. */
-export class SessionLogChangedError extends Error {
+export class SessionLogChangedError extends SessionStorageError {
   override name = 'SessionLogChangedError'
 }
 

@@ -181,6 +181,30 @@ describe('sessions service', () => {
     expect(fileLines(join(root, 'a.jsonl')).map((line) => JSON.parse(line).seq)).toEqual([undefined, 1, 2])
   })
 
+  it('drops a line torn inside a multibyte character and loads every time after (issue 28, item 5)', async () => {
+    let sessions = await start()
+    sessions.create({ cwd: '/p', id: 'a' })
+    sessions.append('a', 'turn/start', { turn: 1 })
+    await ctx!.fiber.dispose()
+    // A long line of ✓ (3 bytes each) cut after the first 2 bytes of one: 2 bytes decode to one U+FFFD (3).
+    const torn = Buffer.concat([
+      Buffer.from(`{"seq":2,"time":99,"type":"assistant/chunk","data":{"text":"${'✓'.repeat(30_000)}`),
+      Buffer.from('✓').subarray(0, 2),
+    ])
+    appendFileSync(sessions.path('a'), torn)
+
+    sessions = await start()
+    const opened = sessions.open('a')
+    expect(opened.events).toHaveLength(1)
+    expect(opened.repairedTornTail).toMatchObject({ line: 3 })
+    sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })
+    await ctx!.fiber.dispose()
+    sessions = await start()
+    expect(sessions.open('a').events.map((event) => event.type)).toEqual(['turn/start', 'turn/end'])
+    await ctx!.fiber.dispose()
+    ctx = undefined
+  })
+
   it('adds the missing newline before appending to a file that ends mid-line but complete', async () => {
     writeFileSync(
       join(root, 'a.jsonl'),

@@ -194,7 +194,10 @@ export class SessionStore extends Service {
     assertOpen(state, `open session ${sessionId}`)
     if (state.live.has(sessionId)) return this.read(sessionId)
     const path = logPath(state.root, sessionId)
-    const text = this.readLog(sessionId, path)
+    // Bytes, not decoded text: a tail torn inside a multibyte character decodes to U+FFFD, whose
+    // length is not the bytes on disk, and the file would look changed on every open.
+    const bytes = this.readLog(sessionId, path)
+    const text = bytes.toString('utf8')
     const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
     if (log.header.id !== sessionId) {
       throw new Error(
@@ -202,7 +205,7 @@ export class SessionStore extends Service {
           `or fix the header`,
       )
     }
-    const readBytes = Buffer.byteLength(text)
+    const readBytes = bytes.length
     const validBytes = log.tornTail ? log.tornTail.validBytes : readBytes
     const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
     const file = SessionLogFile.reopen(path, { readBytes, validBytes, endsWithNewline }, state.fsync)
@@ -216,7 +219,8 @@ export class SessionStore extends Service {
   read(sessionId: string): SessionContents {
     const path = logPath(this.root, sessionId)
     // A torn tail is an append that never returned, so it is no part of the session.
-    const { header, events } = parseSessionLog(this.readLog(sessionId, path), path, { live: true, allowTornTail: true })
+    const text = this.readLog(sessionId, path).toString('utf8')
+    const { header, events } = parseSessionLog(text, path, { live: true, allowTornTail: true })
     return { header, events }
   }
 
@@ -256,9 +260,9 @@ export class SessionStore extends Service {
     return [...this.state.createdHere]
   }
 
-  private readLog(sessionId: string, path: string): string {
+  private readLog(sessionId: string, path: string): Buffer {
     try {
-      return readFileSync(path, 'utf8')
+      return readFileSync(path)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         throw new Error(

@@ -183,6 +183,15 @@ describe('HTTP errors', () => {
     expect(error?.message).not.toContain(TEST_KEY.slice(-4))
   })
 
+  test("OpenAI's 401 wording keeps neither the key's prefix nor its suffix (issue 28, item 4)", async () => {
+    const masked = `${TEST_KEY.slice(0, 8)}************${TEST_KEY.slice(-4)}`
+    const body = { error: { message: `Incorrect API key provided: ${masked}.`, type: 'invalid_request_error' } }
+    const { error } = finishOf(await run([{ kind: 'error', status: 401, body }]))
+    expect(error?.code).toBe('AUTH')
+    expect(error?.message).toContain('Incorrect API key provided: [redacted]')
+    for (const part of [TEST_KEY.slice(0, 8), TEST_KEY.slice(-4), '****']) expect(error?.message).not.toContain(part)
+  })
+
   test('running out of script is a 500 naming the request index', async () => {
     const { error } = finishOf(await run([]))
     expect(error).toMatchObject({ code: 'SERVER', status: 500 })

@@ -25,6 +25,8 @@ export function currentProcessIdentity(): ProcessIdentity {
 
 /** Whether that very process still runs code (a zombie or a new process with the same pid does not count). */
 export function isProcessAlive(identity: ProcessIdentity): boolean {
+  // kill(0) and kill(-n) signal process groups: they always "succeed" and name no one process.
+  if (!Number.isInteger(identity.pid) || identity.pid <= 0) return false
   try {
     process.kill(identity.pid, 0)
   } catch (error) {

@@ -1,7 +1,18 @@
 // issue 14 item 4: one writer per session log, and a log changed under an open session.
-import { spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -75,6 +86,43 @@ describe('one writer per session log', () => {
     const sessions = await store()
     expect(sessions.create({ cwd: '/w', id: 'a' }).id).toBe('a')
     expect(sessions.create({ cwd: '/w', id: 'b' }).id).toBe('b')
+  })
+})
+
+describe('locks that name no process, or are no file (issue 28, item 10)', () => {
+  it('takes over a lock whose pid is 0 or -1 (kill(2) reads those as process groups)', async () => {
+    writeFileSync(lockOf('zero'), JSON.stringify({ pid: 0 }))
+    writeFileSync(lockOf('minus'), JSON.stringify({ pid: -1 }))
+    const sessions = await store()
+    expect(sessions.create({ cwd: '/w', id: 'zero' }).id).toBe('zero')
+    expect(sessions.create({ cwd: '/w', id: 'minus' }).id).toBe('minus')
+  })
+
+  it('names a directory at the lock path instead of "keeps changing hands"', async () => {
+    mkdirSync(lockOf('dir'))
+    const sessions = await store()
+    expect(() => sessions.create({ cwd: '/w', id: 'dir' })).toThrow(
+      `${lockOf('dir')} is a directory, not a lock file dsh wrote; remove it and try again`,
+    )
+    expect(readdirSync(root).sort()).toEqual(['dir.jsonl.lock'])
+  })
+
+  it('leaves no staging file behind on a full disk (a real 64 KiB tmpfs)', async () => {
+    const disk = join(root, 'disk')
+    mkdirSync(disk)
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk])
+    try {
+      const { bavail, bsize } = statfsSync(disk)
+      writeFileSync(join(disk, 'filler'), Buffer.alloc(bavail * bsize))
+      const ctx = new Context()
+      contexts.push(ctx)
+      await ctx.plugin(SessionStore, { root: disk })
+      for (let i = 0; i < 3; i++) expect(() => ctx.sessions.create({ cwd: '/w' })).toThrow(/disk is full|ENOSPC/)
+      expect(readdirSync(disk)).toEqual(['filler'])
+    } finally {
+      for (const ctx of contexts.splice(0)) await ctx.fiber.dispose()
+      execFileSync('umount', ['-l', disk])
+    }
   })
 })
 

@@ -2,7 +2,7 @@
 // open for appending. A lock whose process is gone (kill -9, a crash) is stale and taken over.
 // See docs/session-lock.md.
 import { randomBytes } from 'node:crypto'
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { linkSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { currentProcessIdentity, isProcessAlive, type ProcessIdentity } from '../../lib/process/identity.ts'
 
 /** Another live process (or another store in this one) writes this session. */
@@ -24,8 +24,9 @@ export function acquireSessionLock(logPath: string): SessionLock {
   const content = `${JSON.stringify(currentProcessIdentity())}\n`
   // Written aside, then linked into place: the lock file is never seen empty or half-written.
   const staging = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
-  writeFileSync(staging, content, { flag: 'wx' })
   try {
+    // Inside the try: on a full disk the file is created and the write fails; it is removed below.
+    writeFileSync(staging, content, { flag: 'wx' })
     for (let attempt = 1; ; attempt++) {
       try {
         linkSync(staging, path)
@@ -35,6 +36,7 @@ export function acquireSessionLock(logPath: string): SessionLock {
           throw new Error(`cannot lock session log ${logPath} (${path}): ${(error as Error).message}`)
         }
       }
+      refuseNonFile(logPath, path)
       const holder = readHolder(path)
       if (holder && isProcessAlive(holder)) throw lockedError(logPath, path, holder)
       if (attempt === ATTEMPTS) {
@@ -44,9 +46,27 @@ export function acquireSessionLock(logPath: string): SessionLock {
       }
       removeIfSame(path, holder)
     }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC' || (error as NodeJS.ErrnoException).code === 'EDQUOT')
+      throw new Error(`cannot lock session log ${logPath}: the disk is full (${(error as Error).message})`)
+    throw error
   } finally {
-    unlinkSync(staging)
+    try {
+      unlinkSync(staging)
+    } catch {
+      // Never created (the folder is missing or read-only): nothing to remove.
+    }
   }
+}
+
+/** A folder (or anything but a file) at the lock's name is no lock: no process holds or frees it. */
+function refuseNonFile(logPath: string, path: string): void {
+  const stats = lstatSync(path, { throwIfNoEntry: false })
+  if (!stats || stats.isFile()) return
+  throw new SessionLockedError(
+    `session log ${logPath} cannot be locked: ${path} is ${stats.isDirectory() ? 'a directory' : 'not a file'}, ` +
+      'not a lock file dsh wrote; remove it and try again',
+  )
 }
 
 function lockHandle(path: string, content: string): SessionLock {
@@ -69,7 +89,8 @@ function lockHandle(path: string, content: string): SessionLock {
 function readHolder(path: string): ProcessIdentity | undefined {
   try {
     const value = JSON.parse(readFileSync(path, 'utf8'))
-    return Number.isInteger(value?.pid) ? value : undefined
+    // pid 0 and negative pids name process groups to kill(2): "alive" always, a holder never.
+    return Number.isInteger(value?.pid) && value.pid > 0 ? value : undefined
   } catch {
     return undefined
   }

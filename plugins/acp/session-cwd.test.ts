@@ -24,6 +24,8 @@ describe('session/new cwd', () => {
         return join(base, 'file.txt')
       },
     ],
+    // issue 28, item 10: a NUL made stat throw, answered -32603 "Internal error".
+    ['contains a NUL character', (base: string) => join(base, 'a\u0000b')],
   ])('is refused with -32602 naming the cwd when it %s', async (problem, make) => {
     h = await startHarness()
     await initialize(h.agent)

@@ -9,14 +9,18 @@ import { readFirstLine } from '../session/read-first-line.ts'
 
 /** Throws -32602 unless `cwd` is the absolute path of an existing directory. */
 export function requireExistingFolder(method: string, cwd: string): void {
-  const stats = isAbsolute(cwd) ? statSync(cwd, { throwIfNoEntry: false }) : undefined
-  const problem = !isAbsolute(cwd)
-    ? 'is not an absolute path'
-    : !stats
-      ? 'does not exist'
-      : stats.isDirectory()
-        ? undefined
-        : 'is not a directory'
+  // A NUL is no path at all: stat would throw (an internal error) instead of answering.
+  const nul = cwd.includes('\0')
+  const stats = isAbsolute(cwd) && !nul ? statSync(cwd, { throwIfNoEntry: false }) : undefined
+  const problem = nul
+    ? 'contains a NUL character'
+    : !isAbsolute(cwd)
+      ? 'is not an absolute path'
+      : !stats
+        ? 'does not exist'
+        : stats.isDirectory()
+          ? undefined
+          : 'is not a directory'
   if (!problem) return
   throw RequestError.invalidParams(
     { field: 'cwd', received: cwd },

@@ -4,6 +4,7 @@ import type { ToolKind } from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type { Tool, ToolContext, ToolResult } from './types.ts'
 import { formatPath } from '../../lib/file-issues.ts'
+import { visibleText } from './visible-text.ts'
 
 export interface ToolDefinition<A> {
   name: string
@@ -33,7 +34,8 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
     needsApproval: definition.needsApproval,
     title(args) {
       const parsed = parse(args)
-      return definition.title(parsed.success ? parsed.data : undefined)
+      // The user approves what the title shows: nothing in it may redraw or hide itself.
+      return visibleText(definition.title(parsed.success ? parsed.data : undefined))
     },
     async run(args, context) {
       const parsed = parse(args)

@@ -5,7 +5,7 @@
 // /proc/<pid>/environ. A process whose parent scrubbed its environment does not carry it.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { isLiveState, readProcessTable } from '../../lib/process/liveness.ts'
+import { markedProcesses as markedBy } from '../../lib/process/marked.ts'
 
 /** The variable the runner adds to each agent's environment. */
 export const CASE_MARKER_VAR = 'DSH_CONFORMANCE_CASE'
@@ -17,19 +17,7 @@ export function newCaseMarker(caseId: string): string {
 
 /** Live processes whose environment holds `DSH_CONFORMANCE_CASE=<marker>` (other users' are unreadable). */
 export function markedProcesses(marker: string): number[] {
-  // Entries are NUL-terminated: a whole entry starts the file or follows a NUL.
-  const entry = Buffer.from(`${CASE_MARKER_VAR}=${marker}\0`)
-  const inner = Buffer.concat([Buffer.from([0]), entry])
-  const table = readProcessTable() ?? []
-  const candidates = table.filter((p) => p.pid !== process.pid && isLiveState(p.state)).map((p) => p.pid)
-  return candidates.filter((pid) => {
-    try {
-      const environ = readFileSync(`/proc/${pid}/environ`)
-      return environ.indexOf(entry) === 0 || environ.includes(inner)
-    } catch {
-      return false // exited, or not ours to read
-    }
-  })
+  return markedBy({ name: CASE_MARKER_VAR, value: marker })
 }
 
 /** `pid 123 (sleep 300)`: the command line, for messages; just the pid when it is gone. */

@@ -36,10 +36,12 @@ export async function stopAgent(
   let via: CleanupReport['via']
   let exit: CleanupReport['exit']
   let processesGone = true
+  let pipesHeld = false
   try {
     const report = await agent.shutdown()
     via = report.via
     exit = { code: report.code, signal: report.signal }
+    pipesHeld = report.pipesHeld
     if (!report.groupGone) {
       processesGone = false
       problems.push(`members of the agent's process group ${pid} were still running ${phaseMs} ms after SIGKILL`)
@@ -59,7 +61,20 @@ export async function stopAgent(
         'its stdin closes (docs/conformance.md, "Leftover processes")',
     )
   }
+  if (pipesHeld) problems.push(heldPipes(left.killed.length > 0))
   return { processesGone, via, exit, ms: Date.now() - started, problems }
+}
+
+/** The agent is gone, but a process it started kept its stdout/stderr: a daemon, said as such. */
+function heldPipes(found: boolean): string {
+  const which = found
+    ? 'it is among the leftovers above'
+    : "it carries no case marker and left the agent's tree before the runner looked, so the runner cannot " +
+      'find it (its environment was scrubbed; docs/conformance.md, "Leftover processes")'
+  return (
+    'the agent exited, but its stdout or stderr stayed open: a process it started outside its process group ' +
+    `(a daemon) still held them; ${which}. The runner stopped reading them and goes on`
+  )
 }
 
 /** Kills what is still running of the agent's tree and of its marked processes; says who and who survived. */

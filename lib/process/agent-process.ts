@@ -22,13 +22,28 @@ export interface ShutdownReport {
   via: 'eof' | 'sigterm' | 'sigkill'
   /** False when members of its process group were still alive after SIGKILL (unreaped zombies do not count). */
   groupGone: boolean
+  /**
+   * The agent exited but its stdout or stderr stayed open: a process it started (a daemon that
+   * left its group) still holds them. The streams were let go of so nothing waits on them.
+   */
+  pipesHeld: boolean
 }
+
+/** After the agent exits, how long its pipes get to close (the last output is still arriving). */
+const PIPE_CLOSE_GRACE_MS = 250
 
 export class AgentProcess {
   readonly child: ChildProcess
   private stdoutChunks: Buffer[] = []
   private stderrChunks: Buffer[] = []
+  /**
+   * Resolves when the agent process exits (not when its pipes close: a daemon it started may hold
+   * them forever), once its pipes closed or PIPE_CLOSE_GRACE_MS passed, whichever is first.
+   */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** Whether the agent's stdio pipes have closed (every process holding them let go). */
+  private pipesClosed: Promise<boolean>
+  private pipesClosedYet = false
   readonly spawned: Promise<void>
   /** Web streams for the ACP client: what the agent writes, and where the client writes. */
   readonly input: ReadableStream<Uint8Array>
@@ -51,13 +66,30 @@ export class AgentProcess {
         ),
       )
     })
-    this.exited = new Promise((resolve) => this.child.once('close', (code, signal) => resolve({ code, signal })))
+    this.pipesClosed = new Promise<boolean>((resolve) =>
+      this.child.once('close', () => {
+        this.pipesClosedYet = true
+        resolve(true)
+      }),
+    )
+    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      this.child.once('exit', (code, signal) => resolve({ code, signal })),
+    )
+    this.exited = exit.then(async (status) => {
+      await this.pipesClosedWithin(PIPE_CLOSE_GRACE_MS)
+      return status
+    })
     this.child.stdout!.on('data', (chunk: Buffer) => this.stdoutChunks.push(chunk))
     this.child.stderr!.on('data', (chunk: Buffer) => this.stderrChunks.push(chunk))
     this.input = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>
     this.output = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>
     // A client that closes early must not crash the host with EPIPE.
     this.child.stdin!.on('error', () => {})
+  }
+
+  private pipesClosedWithin(ms: number): Promise<boolean> {
+    const grace = new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())
+    return Promise.race([this.pipesClosed, grace])
   }
 
   stdout(): string {
@@ -79,7 +111,7 @@ export class AgentProcess {
           setTimeout(() => r(undefined), ms).unref()
         }),
       ])
-    if (pid === undefined) return { code: null, signal: null, via: 'eof', groupGone: true }
+    if (pid === undefined) return { code: null, signal: null, via: 'eof', groupGone: true, pipesHeld: false }
     this.child.stdin!.end()
     let via: ShutdownReport['via'] = 'eof'
     let exit = this.child.exitCode !== null || this.child.signalCode !== null ? await this.exited : await wait(phase)
@@ -99,6 +131,9 @@ export class AgentProcess {
     // only if PID 1 reaps at all, which a container's init may not do.
     const groupGone = await waitGroupGone(pid, { timeoutMs: phase })
     if (!exit) throw new WaitTimeoutError(`agent process ${pid} did not exit within ${phase} ms of SIGKILL`)
-    return { ...exit, via, groupGone }
+    // The group is gone; a holder of the pipes now is outside it (setsid, a double-forked daemon).
+    const pipesHeld = !this.pipesClosedYet && !(await this.pipesClosedWithin(PIPE_CLOSE_GRACE_MS))
+    if (pipesHeld) for (const stream of [this.child.stdout, this.child.stderr]) stream?.destroy()
+    return { ...exit, via, groupGone, pipesHeld }
   }
 }

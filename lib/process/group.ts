@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import type { Duplex } from 'node:stream'
 import { waitGroupGone } from './liveness.ts'
+import { killMarked, type ProcessMarker, signalMarked } from './marked.ts'
 
 /** How long to wait for the pipe and the group after SIGKILL before giving up on them. */
 const GIVE_UP_AFTER_SIGKILL_MS = 1_000
@@ -31,6 +32,12 @@ export interface GroupRunOptions {
    * its own group then (docs/security.md, "What dsh does").
    */
   lifeline?: boolean
+  /**
+   * A variable set in `env` for this run only: processes that left the group (setsid, a
+   * double-forked daemon) but carry it are signalled with the group and killed before the run
+   * settles (lib/process/marked.ts).
+   */
+  marker?: ProcessMarker
 }
 
 /** Send `signal` to every member of the group; a group that is already gone (ESRCH) is fine. */
@@ -72,8 +79,10 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       if (killing || child.pid === undefined) return
       killing = true
       signalGroup(child.pid, 'SIGTERM')
+      if (options.marker) signalMarked(options.marker, 'SIGTERM')
       later(options.killGraceMs, () => {
         signalGroup(child.pid!, 'SIGKILL')
+        if (options.marker) signalMarked(options.marker, 'SIGKILL')
         // SIGKILLed processes release the pipe at once; a process that left the group
         // (setsid) may still hold it open, so stop waiting for it.
         later(GIVE_UP_AFTER_SIGKILL_MS, () => {
@@ -116,6 +125,8 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
     child.on('close', async () => {
       if (child.pid === undefined) return // spawn failed; 'error' has settled it
       await waitGroupGone(child.pid, { stop: () => gaveUp || settled })
+      // Escapees that let go of the pipe (or never held it) are found by the marker they carry.
+      if (options.marker) await killMarked(options.marker, GIVE_UP_AFTER_SIGKILL_MS)
       if (stopReason) finish({ kind: stopReason })
       else if (exit?.signal) finish({ kind: 'signal', signal: exit.signal })
       else finish({ kind: 'exit', code: exit?.code ?? 0 })

@@ -106,10 +106,14 @@ describe('bash tool', () => {
       { command: 'env | grep -v "^_=" | grep -v "^SHLVL=" | grep -v "^PWD=" | sort' },
       workspace.context(),
     )
+    // DSH_TOOL_CALL: the per-call marker, a fresh UUID (docs/tools.md, "Kill semantics").
     expect(result).toEqual({
-      output: `HOME=${workspace.cwd}\nLANG=C.UTF-8\nPATH=${process.env.PATH}\n`,
+      output: expect.stringMatching(
+        new RegExp(`^DSH_TOOL_CALL=[0-9a-f-]{36}\nHOME=${workspace.cwd}\nLANG=C\\.UTF-8\nPATH=`),
+      ),
       isError: false,
     })
+    expect(result.output.endsWith(`PATH=${process.env.PATH}\n`)).toBe(true)
   })
 
   it('does not leak a secret set in the real process environment', async () => {

@@ -1,4 +1,5 @@
 // bash: one command in a fresh non-interactive shell in the session cwd (see docs/tools.md).
+import { randomUUID } from 'node:crypto'
 import type { BashConfig } from './config.ts'
 import { formatBashResult } from './bash-output.ts'
 import { runInClientTerminal } from './bash-terminal.ts'
@@ -24,6 +25,9 @@ const MERGE_STDERR_WATCH_AGENT_THEN_EXEC =
   'exec "$BASH" --noprofile --norc -c "$1" bash'
 
 const TITLE_MAX_CHARS = 80
+
+/** Set to a fresh value in each local bash call's environment (docs/tools.md, "Kill semantics"). */
+export const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
 
 export function bashTitle(command: string): string {
   const trimmed = command.trim()
@@ -64,7 +68,9 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
         const result = formatBashResult(run.output, run.ending, config.timeoutMs)
         return run.terminalId ? { ...result, display: { terminalId: run.terminalId } } : result
       }
-      const env = buildShellEnv(parentEnv(), config.envAllowlist, context.cwd)
+      // Per call: what the command starts carries it, even a daemon that left the group.
+      const marker = { name: TOOL_CALL_MARKER_VAR, value: randomUUID() }
+      const env = { ...buildShellEnv(parentEnv(), config.envAllowlist, context.cwd), [marker.name]: marker.value }
       const capture = new OutputCapture(config.maxOutputBytes)
       const ending = await runInProcessGroup({
         file: 'bash',
@@ -76,6 +82,7 @@ export function createBashTool(config: BashConfig, parentEnv: () => NodeJS.Proce
         signal: context.signal,
         onOutput: (chunk) => capture.push(chunk),
         lifeline: true,
+        marker,
       })
       return formatBashResult(capture.text(), ending, config.timeoutMs)
     },

@@ -1,0 +1,63 @@
+// Processes found by a marker in their environment: `NAME=<unique value>` set for one tool call
+// or one conformance case. A process that leaves its parent's tree and process group (setsid, a
+// double-forked daemon reparented to PID 1) keeps the environment it was started with, which
+// Linux shows in /proc/<pid>/environ, so it can still be found and ended. A process whose
+// parent scrubbed its whole environment (`env -i`) does not carry it (docs/security.md).
+import { readFileSync } from 'node:fs'
+import { setTimeout as delay } from 'node:timers/promises'
+import { isLiveState, readProcessTable } from './liveness.ts'
+
+export interface ProcessMarker {
+  name: string
+  value: string
+}
+
+/** Live processes (not this one) whose environment holds exactly `name=value`; others' are unreadable. */
+export function markedProcesses(marker: ProcessMarker): number[] {
+  // Entries are NUL-terminated: a whole entry starts the file or follows a NUL.
+  const entry = Buffer.from(`${marker.name}=${marker.value}\0`)
+  const inner = Buffer.concat([Buffer.from([0]), entry])
+  const table = readProcessTable() ?? []
+  const candidates = table.filter((p) => p.pid !== process.pid && isLiveState(p.state)).map((p) => p.pid)
+  return candidates.filter((pid) => {
+    try {
+      const environ = readFileSync(`/proc/${pid}/environ`)
+      return environ.indexOf(entry) === 0 || environ.includes(inner)
+    } catch {
+      return false // exited, or not ours to read
+    }
+  })
+}
+
+/** Sends `signal` to every marked process; returns the pids it reached. */
+export function signalMarked(marker: ProcessMarker, signal: NodeJS.Signals): number[] {
+  const reached: number[] = []
+  for (const pid of markedProcesses(marker)) {
+    try {
+      process.kill(pid, signal)
+      reached.push(pid)
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return reached
+}
+
+/**
+ * SIGKILLs marked processes until none is left (a daemon may fork again while it is killed), for
+ * at most `timeoutMs`. Returns the pids it killed and those still running at the end.
+ */
+export async function killMarked(
+  marker: ProcessMarker,
+  timeoutMs: number,
+): Promise<{ killed: number[]; survivors: number[] }> {
+  const killed = new Set<number>()
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = signalMarked(marker, 'SIGKILL')
+    for (const pid of found) killed.add(pid)
+    if (!found.length) return { killed: [...killed], survivors: [] }
+    if (Date.now() > deadline) return { killed: [...killed], survivors: markedProcesses(marker) }
+    await delay(10)
+  }
+}

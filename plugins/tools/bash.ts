@@ -12,22 +12,31 @@ const BashArgs = toolArgs({
   command: requiredString().min(1, 'must not be empty').describe('The bash command or script to run'),
 })
 
+/** Set to a fresh value in each local bash call's environment (docs/tools.md, "Escapes"). */
+export const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
+
+/**
+ * What the watcher runs when the agent dies, before killing its group: SIGKILL every other
+ * process carrying this call's DSH_TOOL_CALL value (escapees that left the group, see below).
+ */
+const KILL_MARKED =
+  `[ -n "$${TOOL_CALL_MARKER_VAR}" ] && for e in /proc/[0-9]*/environ; do p=\${e#/proc/}; p=\${p%/environ}; ` +
+  `[ "$p" != "$BASHPID" ] && grep -qxzF "${TOOL_CALL_MARKER_VAR}=$${TOOL_CALL_MARKER_VAR}" "$e" && kill -KILL "$p"; done`
+
 /**
  * The spawned shell points stderr at the stdout pipe, then execs the real shell in place
  * (same pid, same process group), so both streams arrive on one pipe in write order and
  * the command runs as exactly `bash --noprofile --norc -c <command>` with `$0` = bash.
  * Before that it leaves a watcher in the group: a subshell that blocks reading the agent's
  * lifeline (fd 3) and kills the whole group at EOF, which comes when the agent dies, even by
- * SIGKILL. The command itself does not inherit fd 3. The normal sweep kills the watcher too.
+ * SIGKILL (first every process carrying the call's marker). The command itself does not
+ * inherit fd 3. The normal sweep kills the watcher too.
  */
 const MERGE_STDERR_WATCH_AGENT_THEN_EXEC =
-  'exec 2>&1; { read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 & exec 3<&-; ' +
+  `exec 2>&1; { read -r _ <&3; ${KILL_MARKED}; kill -KILL 0; } >/dev/null 2>&1 & exec 3<&-; ` +
   'exec "$BASH" --noprofile --norc -c "$1" bash'
 
 const TITLE_MAX_CHARS = 80
-
-/** Set to a fresh value in each local bash call's environment (docs/tools.md, "Kill semantics"). */
-export const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
 
 export function bashTitle(command: string): string {
   const trimmed = command.trim()

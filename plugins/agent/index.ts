@@ -6,10 +6,10 @@ import type { SessionHeader } from '../session/events.ts'
 import { type SessionStore, SessionStorageError } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
-import { keyPaths } from '../../lib/key-file-path.ts'
 import { AgentConfig } from './config.ts'
 import { closeInterruptedTurn, closeUnclosedTurn, describeTornTail } from './interrupted.ts'
 import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
+import { ownFiles } from './own-files.ts'
 import type { PromptClient } from './prompt-client.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
@@ -152,8 +152,7 @@ export class Agent extends Service {
         // Looked up at each use, as the tools service may be reloaded while a turn runs.
         registry: { list: () => this.ctx.tools.list(), get: (name) => this.ctx.tools.get(name) },
         config: this.config,
-        // dsh's own files: the logs, and the key wherever it is read from (docs/security.md).
-        hidden: [sessions.root, ...keyPaths(process.env)],
+        hidden: ownFiles(sessions.root),
         client,
         signal: controller.signal,
       }),

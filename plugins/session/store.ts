@@ -194,21 +194,17 @@ export class SessionStore extends Service {
     assertOpen(state, `open session ${sessionId}`)
     if (state.live.has(sessionId)) return this.read(sessionId)
     const path = logPath(state.root, sessionId)
-    // Bytes, not decoded text: a tail torn inside a multibyte character decodes to U+FFFD, whose
-    // length is not the bytes on disk, and the file would look changed on every open.
-    const bytes = this.readLog(sessionId, path)
-    const text = bytes.toString('utf8')
-    const log = parseSessionLog(text, path, { live: true, allowTornTail: true })
+    const bytes = this.readLog(sessionId, path) // counted as bytes: a torn character decodes to 3 (U+FFFD)
+    const log = parseSessionLog(bytes.toString(), path, { live: true, allowTornTail: true })
     if (log.header.id !== sessionId) {
       throw new Error(
         `${path}:1: header id ${log.header.id} does not match the file name (expected ${sessionId}); rename the file ` +
           `or fix the header`,
       )
     }
-    const readBytes = bytes.length
-    const validBytes = log.tornTail ? log.tornTail.validBytes : readBytes
-    const endsWithNewline = log.tornTail ? true : text.endsWith('\n')
-    const file = SessionLogFile.reopen(path, { readBytes, validBytes, endsWithNewline }, state.fsync)
+    const validBytes = log.tornTail ? log.tornTail.validBytes : bytes.length
+    const endsWithNewline = log.tornTail ? true : bytes.at(-1) === 0x0a
+    const file = SessionLogFile.reopen(path, { readBytes: bytes.length, validBytes, endsWithNewline }, state.fsync)
     state.live.set(sessionId, { header: log.header, count: log.events.length, file })
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
@@ -219,7 +215,7 @@ export class SessionStore extends Service {
   read(sessionId: string): SessionContents {
     const path = logPath(this.root, sessionId)
     // A torn tail is an append that never returned, so it is no part of the session.
-    const text = this.readLog(sessionId, path).toString('utf8')
+    const text = this.readLog(sessionId, path).toString()
     const { header, events } = parseSessionLog(text, path, { live: true, allowTornTail: true })
     return { header, events }
   }

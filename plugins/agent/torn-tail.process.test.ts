@@ -15,8 +15,10 @@ async function loadAndStop(cwd: string, sessions: string, sessionId: string) {
   const dsh = startDsh(cwd, sessions)
   await dsh.rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
   await dsh.rpc.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] })
-  const prompt = { sessionId, prompt: [{ type: 'text' as const, text: 'still here?' }] }
-  const { stopReason } = await dsh.rpc.request(acp.methods.agent.session.prompt, prompt)
+  const { stopReason } = await dsh.rpc.request(acp.methods.agent.session.prompt, {
+    sessionId,
+    prompt: [{ type: 'text', text: 'still here?' }],
+  })
   await dsh.agent.shutdown()
   return { stopReason, warnings: dsh.agent.stderr().match(DROPPED) ?? [] }
 }

@@ -25,6 +25,8 @@ export async function runTurn(turn: Turn, content: ContentBlock[]): Promise<Turn
     return await runLoggedTurn(turn, content)
   } catch (error) {
     if (!(error instanceof SessionStorageError)) throw error
+    // Not even the prompt reached the log: the turn's number is free for the next prompt.
+    if (!turn.logged.length) turn.runtime.turn--
     turn.runtime.unclosed = turn.logged
     let closed = 'its unanswered tool calls are closed as interrupted'
     try {

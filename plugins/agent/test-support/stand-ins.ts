@@ -2,6 +2,8 @@
 // client whose answers the test chooses. Everything the loop does is in `events`.
 import type { LlmRequest, StreamChunk } from '../../llm/types.ts'
 import type { EventData, EventType, PermissionOutcomeRecord, SessionEvent } from '../../session/events.ts'
+import { SessionStorageError } from '../../session/storage-error.ts'
+import type { SessionStore } from '../../session/store.ts'
 import type { Tool } from '../../tools/types.ts'
 import { AgentConfig } from '../config.ts'
 import type { ModeId } from '../modes.ts'
@@ -20,6 +22,8 @@ export interface StandIns {
   controller: AbortController
   /** A fresh Turn of this session (each takes the next turn number). */
   turn(): Turn
+  /** The stand-in store the turns append to. */
+  store: Pick<SessionStore, 'append'>
 }
 
 export interface StandInOptions {
@@ -31,6 +35,8 @@ export interface StandInOptions {
   answer?(request: PermissionRequest): Promise<PermissionOutcomeRecord>
   maxStepsPerTurn?: number
   hidden?: readonly string[]
+  /** Whether this append fails as a full disk would (a SessionStorageError, nothing recorded). */
+  storageFault?(type: EventType): boolean
 }
 
 export function standIns(options: StandInOptions = {}): StandIns {
@@ -44,6 +50,7 @@ export function standIns(options: StandInOptions = {}): StandIns {
   const controller = new AbortController()
   const store = {
     append<K extends EventType>(sessionId: string, type: K, data: EventData[K]): SessionEvent<K> {
+      if (options.storageFault?.(type)) throw new SessionStorageError(`cannot append "${type}": ENOSPC (stand-in)`)
       const event = { seq: events.length + 1, time: 0, type, data } as SessionEvent<K>
       events.push({ ...(event as SessionEvent), sessionId })
       return event
@@ -68,7 +75,7 @@ export function standIns(options: StandInOptions = {}): StandIns {
   const registry = { list: () => tools, get: (name: string) => tools.find((t) => t.name === name) }
   const { hidden } = options
   const turn = () => new Turn({ runtime, llm, store, registry, config, hidden, client, signal: controller.signal })
-  return { runtime, events, requests, asked, controller, turn }
+  return { runtime, events, requests, asked, controller, turn, store }
 }
 
 export const text = (value: string): StreamChunk[] => [

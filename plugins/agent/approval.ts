@@ -19,12 +19,14 @@ export async function approve(
   const standing = turn.standing.get(tool.name)
   if (standing) return standing === 'allow_always' ? 'run' : 'reject'
   if (modeApproves(tool, turn.mode)) return 'run'
+  // The question names what the call will really change (a write through a symlink: its file).
+  const title = await tool.approvalTitle?.(args, { cwd: turn.cwd, hidden: turn.hidden })
   const approvalId = randomUUID()
   turn.append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS })
   const outcome = await askOrCancel(turn.client, {
     sessionId: turn.sessionId,
     callId: call.id,
-    tool,
+    tool: title === undefined ? tool : { ...tool, title: () => title },
     args,
     options: PERMISSION_OPTIONS,
     signal: turn.signal,

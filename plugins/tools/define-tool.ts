@@ -14,6 +14,8 @@ export interface ToolDefinition<A> {
   args: z.ZodType<A>
   /** Receives the parsed arguments, or undefined when they do not validate. */
   title(args: A | undefined): string
+  /** The approval's title from the valid arguments and the file system (see Tool.approvalTitle). */
+  approvalTitle?(args: A, context: Pick<ToolContext, 'cwd' | 'hidden'>): Promise<string>
   run(args: A, context: ToolContext): Promise<ToolResult>
 }
 
@@ -37,6 +39,7 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
       // The user approves what the title shows: nothing in it may redraw or hide itself.
       return visibleText(definition.title(parsed.success ? parsed.data : undefined))
     },
+    ...(definition.approvalTitle ? { approvalTitle: approvalTitleOf(definition, parse) } : {}),
     async run(args, context) {
       const parsed = parse(args)
       if (!parsed.success) return errorResult(describeIssues(definition.name, parsed.error.issues))
@@ -48,6 +51,20 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
         )
       }
     },
+  }
+}
+
+/** Falls back to the plain title for invalid arguments or a failed look-up; escaped like it. */
+function approvalTitleOf<A>(
+  definition: ToolDefinition<A>,
+  parse: (args: Record<string, unknown>) => z.ZodSafeParseResult<A>,
+): NonNullable<Tool['approvalTitle']> {
+  return async (args, context) => {
+    const parsed = parse(args)
+    const title = parsed.success
+      ? await definition.approvalTitle!(parsed.data, context).catch(() => definition.title(parsed.data))
+      : definition.title(undefined)
+    return visibleText(title)
   }
 }
 

@@ -2,6 +2,7 @@
 import type { FileHandle } from 'node:fs/promises'
 import { z } from 'zod'
 import { confineExisting } from './confine.ts'
+import { withRealTarget } from './approval-title.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
 import { editDisplay } from './edit-display.ts'
 import { describeFileError, lineAt, readWholeText, writeWholeText } from './file-text.ts'
@@ -34,6 +35,8 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
     needsApproval: true,
     args: EditFileArgs,
     title: (args) => (args ? `edit_file ${args.path}` : 'edit_file'),
+    approvalTitle: async (args, context) =>
+      withRealTarget(`edit_file ${args.path}`, await confineExisting(context.cwd, args.path, context.hidden)),
     async run(args, context) {
       if (args.old_string === args.new_string)
         return errorResult('old_string and new_string are the same; the edit would change nothing.')

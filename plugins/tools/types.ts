@@ -37,6 +37,11 @@ export interface Tool extends ToolSchema {
   needsApproval: boolean
   /** A short human title for the editor, derived from the parsed arguments. */
   title(args: Record<string, unknown>): string
+  /**
+   * The title the approval question shows, when the call's real effect needs the file system to
+   * tell (a write through a symlink names the file it will write). Absent: `title`.
+   */
+  approvalTitle?(args: Record<string, unknown>, context: Pick<ToolContext, 'cwd' | 'hidden'>): Promise<string>
   /** Never throws for bad input or a failed action: those are error *results* the model sees. */
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>
 }

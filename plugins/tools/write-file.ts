@@ -1,6 +1,7 @@
 // write_file: create or overwrite a file inside the cwd, creating parent directories.
 import type { FileHandle } from 'node:fs/promises'
 import { confineForWrite } from './confine.ts'
+import { withRealTarget } from './approval-title.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
 import { editDisplay } from './edit-display.ts'
 import { describeFileError, readWholeText, writeWholeText } from './file-text.ts'
@@ -23,6 +24,8 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
     needsApproval: true,
     args: WriteFileArgs,
     title: (args) => (args ? `write_file ${args.path}` : 'write_file'),
+    approvalTitle: async (args, context) =>
+      withRealTarget(`write_file ${args.path}`, await confineForWrite(context.cwd, args.path, context.hidden)),
     async run(args, context) {
       const target = await confineForWrite(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)

@@ -29,7 +29,8 @@ it('kills setsid and double-forked escapees, also one holding the output pipe, b
     `( setsid sh -c 'echo $$ > daemon.pid; exec sleep 61' >/dev/null 2>&1 </dev/null & ) &`,
     // Its own session, still holding the output pipe: the call would wait for it.
     `setsid sh -c 'echo $$ > holder.pid; trap "" TERM; exec sleep 62' &`,
-    'sleep 0.3; echo started',
+    // Each writes its pid once it has its own session: wait for all three (a loaded machine is slow).
+    'until [ -s setsid.pid ] && [ -s daemon.pid ] && [ -s holder.pid ]; do sleep 0.01; done; echo started',
   ].join('\n')
   const before = Date.now()
   const result = await bash.run({ command }, workspace.context())

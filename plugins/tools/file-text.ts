@@ -2,11 +2,11 @@
 // unsaved buffer is what the model sees and a write lands in the editor), else through the file
 // pinned-open.ts opened. Confinement is the caller's job and is the same either way (confine.ts
 // and pinned-open.ts, on the real disk).
-import type { FileHandle } from 'node:fs/promises'
+import { type FileHandle, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { ConfinedPath } from './confine.ts'
 import { describeFsError } from './fs-errors.ts'
-import { PinnedFileError } from './pinned-open.ts'
+import { changedWhileOpening, PinnedFileError } from './pinned-open.ts'
 import type { ToolContext } from './types.ts'
 
 type Confined = Extract<ConfinedPath, { ok: true }>
@@ -28,9 +28,17 @@ export async function readWholeText(context: ToolContext, target: Confined, file
     const { bytesRead } = await file.read(buffer, 0, size, 0)
     return buffer.subarray(0, bytesRead).toString('utf8')
   }
-  return client(editorPath(context, target), context.signal).catch((error) => {
+  const text = await client(editorPath(context, target), context.signal).catch((error) => {
     throw new EditorFileError(`The editor could not read "${target.display}": ${messageOf(error)}`)
   })
+  // The editor resolves the path itself: what it read must still be the file checked and held.
+  if (!(await sameFile(file, target.realPath))) throw changedWhileOpening(target.display)
+  return text
+}
+
+async function sameFile(file: FileHandle, realPath: string): Promise<boolean> {
+  const [held, named] = await Promise.all([file.stat(), stat(realPath).catch(() => undefined)])
+  return named !== undefined && held.dev === named.dev && held.ino === named.ino
 }
 
 /** Through the editor, or into the opened file (opened for writing, so already checked) from its start. */

@@ -1,7 +1,7 @@
 // The file tools against a real process swapping a name between an inside entry and a symlink
 // to an outside one (issue 28, item 2): for a bounded time, not one read returns the outside
 // content and not one write lands outside.
-import { readFile } from 'node:fs/promises'
+import { readFile, rename, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createEditFileTool } from './edit-file.ts'
@@ -53,3 +53,19 @@ it('a file swapped with a symlink to an outside file is never read or written ou
 it('a folder swapped with a symlink to an outside folder is never read or written through', async () => {
   await race('folder', 'sub', 'sub/secret.txt')
 }, 15_000)
+
+it('an editor that reads the name after it was swapped for a link: its answer is refused', async () => {
+  await workspace.write('target.txt', 'inside\n')
+  const target = path.join(workspace.cwd, 'target.txt')
+  // The swap lands while the editor works on the request: it reads what the link leads to.
+  const readTextFile = async (requested: string) => {
+    await rename(target, `${target}.away`)
+    await symlink(path.join(workspace.outside, 'secret.txt'), target)
+    return readFile(requested, 'utf8')
+  }
+  const context = { ...workspace.context(), client: { readTextFile } }
+  expect(await read.run({ path: 'target.txt' }, context)).toEqual({
+    output: expect.stringMatching(/^"target.txt" changed while it was being opened/),
+    isError: true,
+  })
+})

@@ -5,7 +5,7 @@
 // parent scrubbed its whole environment (`env -i`) does not carry it (docs/security.md).
 import { readFileSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
-import { isLiveState, readProcessTable } from './liveness.ts'
+import { isLiveState, readProcessTable, readProcStat } from './liveness.ts'
 
 export interface ProcessMarker {
   name: string
@@ -44,20 +44,29 @@ export function signalMarked(marker: ProcessMarker, signal: NodeJS.Signals): num
 }
 
 /**
- * SIGKILLs marked processes until none is left (a daemon may fork again while it is killed), for
- * at most `timeoutMs`. Returns the pids it killed and those still running at the end.
+ * SIGKILLs marked processes until none is left (a daemon may fork again while it is killed) and
+ * every one killed has stopped running, for at most `timeoutMs`. A dying process loses its
+ * environment before it is a zombie, so the ones killed are followed by pid and start time.
+ * Returns the pids it killed and those still running at the end.
  */
 export async function killMarked(
   marker: ProcessMarker,
   timeoutMs: number,
 ): Promise<{ killed: number[]; survivors: number[] }> {
-  const killed = new Set<number>()
+  const killed = new Map<number, number | undefined>()
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const found = signalMarked(marker, 'SIGKILL')
-    for (const pid of found) killed.add(pid)
-    if (!found.length) return { killed: [...killed], survivors: [] }
-    if (Date.now() > deadline) return { killed: [...killed], survivors: markedProcesses(marker) }
+    for (const pid of signalMarked(marker, 'SIGKILL')) if (!killed.has(pid)) killed.set(pid, readProcStat(pid)?.start)
+    const running = [...killed].filter(([pid, start]) => stillRuns(pid, start)).map(([pid]) => pid)
+    const marked = markedProcesses(marker)
+    if (!running.length && !marked.length) return { killed: [...killed.keys()], survivors: [] }
+    if (Date.now() > deadline) return { killed: [...killed.keys()], survivors: [...new Set([...running, ...marked])] }
     await delay(10)
   }
+}
+
+/** The process with that pid and start time still runs code (a zombie does not). */
+function stillRuns(pid: number, start: number | undefined): boolean {
+  const stat = readProcStat(pid)
+  return !!stat && isLiveState(stat.state) && (start === undefined || stat.start === start)
 }

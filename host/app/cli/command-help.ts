@@ -134,10 +134,26 @@ export const conformanceHelp: CommandHelp = {
 
 export const newHelp: CommandHelp = {
   name: 'new',
-  summary: 'scaffold a scenario folder (snapshot.yml, input.json, model.yml) ready to record with --stub',
+  summary:
+    'scaffold a scenario folder (snapshot.yml, input.json, model.yml) ready to record with --stub, or import one ' +
+    'from a session log (--from-session)',
   positionals: '<name>',
   options: {
     root: rootOption,
+    'from-session': {
+      type: 'string',
+      valueName: 'ID|PATH',
+      description:
+        'import a session (an id or unique id prefix from dsh sessions, or a log file) as the scenario, then replay ' +
+        'it (docs/import.md)',
+    },
+    workspace: {
+      type: 'string',
+      valueName: 'DIR',
+      description:
+        'with --from-session: copy DIR as the starting workspace (.gitignore respected; default: rebuilt from the ' +
+        "log's file reads)",
+    },
     description: { type: 'string', valueName: 'TEXT', description: 'the one-line description for snapshot.yml' },
     class: { type: 'string', valueName: 'NAME', description: 'header class to join (default: default)' },
     table: {
@@ -146,6 +162,12 @@ export const newHelp: CommandHelp = {
       description: 'the *.snapshot.test.ts table to add the name to (default: the only one listing names, if any)',
     },
   },
+}
+
+export const sessionsHelp: CommandHelp = {
+  name: 'sessions',
+  summary: 'list the sessions root (id, title, cwd, date, turns, size), newest first, to pick one to import',
+  options: { json: { type: 'boolean', description: 'print a JSON array instead of the table' } },
 }
 
 export const reviewHelp: CommandHelp = {

@@ -5,6 +5,7 @@ import {
   newHelp,
   reviewHelp,
   serveHelp,
+  sessionsHelp,
   testHelp,
   type CommandHelp,
 } from './command-help.ts'
@@ -20,6 +21,7 @@ export const commands: readonly CliCommand[] = [
   onDemand(testHelp, async () => (await import('./test.ts')).testCommand),
   onDemand(reviewHelp, async () => (await import('./review.ts')).reviewCommand),
   onDemand(newHelp, async () => (await import('./new.ts')).newCommand),
+  onDemand(sessionsHelp, async () => (await import('./sessions.ts')).sessionsCommand),
   onDemand(conformanceHelp, async () => (await import('./conformance.ts')).conformanceCommand),
 ]
 

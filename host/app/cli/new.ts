@@ -22,6 +22,9 @@ export const newCommand: CliCommand = {
     const root = resolve(stringOption(values, 'root') ?? '.')
     const dir = join(root, 'scenarios', name)
     if (existsSync(dir)) throw new UsageError(`scenarios/${name} already exists; pick another name`)
+    if (values['from-session'] !== undefined)
+      return (await import('./new-from-session.ts')).newFromSession(name, root, values, io)
+    if (values.workspace !== undefined) throw new UsageError('--workspace only applies with --from-session ID|PATH')
 
     const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
     const { scaffoldScenario } = await import('../../snapshot/scenario/scaffold.ts')

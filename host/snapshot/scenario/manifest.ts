@@ -34,8 +34,8 @@ const environmentName = z
       `scenario files`,
   })
 
-/** Where a scenario's fixtures came from; record mode writes stub or live (recording-line.ts). */
-export const RECORDING_SOURCES = ['stub', 'live', 'authored'] as const
+/** Where a scenario's fixtures came from; record mode writes stub or live (recording-line.ts), import imported. */
+export const RECORDING_SOURCES = ['stub', 'live', 'authored', 'imported'] as const
 export type RecordingSource = (typeof RECORDING_SOURCES)[number]
 // `recorded` said "against the real model" while every scenario was recorded against the stub;
 // branches written before the split still produce it, so the error names the replacement.
@@ -100,6 +100,19 @@ const allowance = closedObject({
   file: portableString.optional().meta({ description: 'Only in this fixture (relative to the scenario folder).' }),
 }).meta({ description: 'Let the secret scan pass this rule (in one file, or everywhere without file).' })
 
+/** Where `dsh new --from-session` took an imported scenario from (docs/import.md). */
+const imported = closedObject({
+  session: z.string().min(1).meta({ description: 'The id of the source session.' }),
+  log: z
+    .string()
+    .regex(/^[^/\\]+$/, { error: 'is the log file name only (where it lived is specific to one machine)' })
+    .meta({ description: "The source log's file name." }),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-12-01' })
+    .meta({ description: 'The day of the import (YYYY-MM-DD).' }),
+}).meta({ description: 'Where an imported scenario came from: written by dsh new --from-session.' })
+
 const isRegExp = (source: string) => {
   try {
     new RegExp(source)
@@ -123,8 +136,10 @@ export const manifestSchema = closedObject({
     .meta({
       description:
         'Where the fixtures came from. stub: --mode record --stub (the scripted stub endpoint); ' +
-        'live: --mode record against the real model; authored: hand-written, never re-recorded.',
+        'live: --mode record against the real model; authored: hand-written, never re-recorded; ' +
+        'imported: dsh new --from-session, from a session log (see imported).',
     }),
+  imported: imported.optional(),
   replay: z
     .enum(['derived', 'overridden'])
     .default('derived')

@@ -1,0 +1,132 @@
+// `dsh new NAME --from-session`: real sessions of the real dsh process (the echo model over ACP)
+// imported through the CLI, then replayed; and the refusals, each leaving nothing behind.
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as acp from '@agentclientprotocol/sdk'
+import { afterAll, describe, expect, it } from 'vitest'
+import { packageFile } from '../../../lib/package-root.ts'
+import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
+import { cleanupDshProcesses, openSession, scratch, startDsh } from '../test-support/dsh-process.ts'
+import { runCli } from '../test-support/run-cli.ts'
+
+const project = scratchProject('import')
+cpSync(packageFile('scenarios', 'text-turn'), join(project.root, 'scenarios', 'text-turn'), { recursive: true })
+afterAll(async () => {
+  await cleanupDshProcesses()
+  project.remove()
+})
+
+/** One real echo session in a fresh cwd; returns its cwd, sessions root and id. */
+async function recordSession(files: Record<string, string>, prompts: string[]) {
+  const { cwd, sessions } = scratch()
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(cwd, path), text)
+  const dsh = startDsh(cwd, sessions)
+  const sessionId = await openSession(dsh.rpc, cwd)
+  for (const text of prompts)
+    await dsh.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] })
+  await dsh.agent.shutdown()
+  return { cwd, sessions, sessionId }
+}
+
+const dsh = (sessions: string, ...argv: string[]) =>
+  runCli([...argv, '--root', project.root], { env: { DSH_SESSIONS_ROOT: sessions } })
+
+describe('dsh new --from-session', () => {
+  it('imports a read-then-write session without --workspace, rebuilding the read file, and replays green', async () => {
+    const { sessions, sessionId } = await recordSession({ 'notes.txt': 'version 1\n' }, [
+      'tool read_file {"path":"notes.txt"}',
+      'tool write_file {"path":"notes.txt","content":"version 2\\n"}',
+    ])
+    const listed = await runCli(['sessions', '--json'], { env: { DSH_SESSIONS_ROOT: sessions } })
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { id: sessionId, turns: 2, title: expect.stringContaining('tool') },
+    ])
+
+    const result = await dsh(sessions, 'new', 'notes-edit', '--from-session', sessionId.slice(0, 8))
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0)
+    expect(result.stdout).toContain('replay: pass')
+    const dir = join(project.root, 'scenarios', 'notes-edit')
+    expect(readFileSync(join(dir, 'workspace', 'notes.txt'), 'utf8')).toBe('version 1\n')
+    const manifest = readFileSync(join(dir, 'snapshot.yml'), 'utf8')
+    expect(manifest).toContain('recording: imported\nimported:\n')
+    expect(manifest).toContain(`session: "${sessionId}"`)
+    // Same system prompt and tools as the default pin (text-turn): the import joins its class.
+    expect(manifest).toContain('header:\n  class: default\n')
+    const input = JSON.parse(readFileSync(join(dir, 'input.json'), 'utf8'))
+    expect(input.permissions).toEqual(['allow_once'])
+    expect(input.steps[2]).toMatchObject({ op: 'prompt', content: [{ type: 'text' }] })
+    expect(readFileSync(join(dir, 'cordis.patch.yml'), 'utf8')).toContain('model: "echo"')
+    const log = readFileSync(join(dir, 'session.jsonl'), 'utf8')
+    expect(log.split('\n')[0]).toBe('{"type":"session","version":1,"id":"{{session:1}}","createdAt":0,"cwd":"{{cwd}}"}')
+    expect(log).not.toMatch(/"seq"|"time"/)
+    expect(existsSync(join(dir, 'stdout.golden.jsonl'))).toBe(true)
+    expect((await dsh(sessions, 'test', 'notes-edit')).code).toBe(0)
+  }, 60_000)
+
+  it('reports the first drift when the rebuilt workspace is not what the session saw', async () => {
+    const { sessions, sessionId, cwd } = await recordSession({ 'a.txt': 'alpha\n' }, ['tool list_dir {}'])
+    const result = await dsh(sessions, 'new', 'listing', '--from-session', join(sessions, `${sessionId}.jsonl`))
+    // list_dir's result is not a file's content: nothing is rebuilt, so the live listing differs.
+    expect(result.code, result.stdout).toBe(1)
+    expect(result.stdout).toMatch(/replay: FAIL; the first drift:\n[\s\S]*REPLAY_DRIFT|replay: FAIL[\s\S]*a\.txt/)
+    // With --workspace the session's own folder is copied, and it replays green.
+    const copied = await dsh(sessions, 'new', 'listing-copied', '--from-session', sessionId, '--workspace', cwd)
+    expect(copied.code, copied.stdout).toBe(0)
+    expect(readFileSync(join(project.root, 'scenarios', 'listing-copied', 'workspace', 'a.txt'), 'utf8')).toBe(
+      'alpha\n',
+    )
+  }, 60_000)
+})
+
+describe('dsh new --from-session refuses bad input', () => {
+  const { sessions } = scratch()
+  const write = (name: string, text: string) => {
+    writeFileSync(join(sessions, name), text)
+    return join(sessions, name)
+  }
+  const header = (id: string, cwd = project.root) =>
+    `{"type":"session","version":1,"id":"${id}","createdAt":1,"cwd":"${cwd}"}\n`
+  const before = () => readdirSync(join(project.root, 'scenarios')).sort()
+
+  it('names unknown and ambiguous ids (exit 2), listing the matches', async () => {
+    write('abc-1.jsonl', header('abc-1'))
+    write('abc-2.jsonl', header('abc-2'))
+    const unknown = await dsh(sessions, 'new', 'x', '--from-session', 'zzz')
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('IMPORT_UNKNOWN_SESSION') })
+    const ambiguous = await dsh(sessions, 'new', 'x', '--from-session', 'abc')
+    expect(ambiguous.code).toBe(2)
+    expect(ambiguous.stderr).toContain('IMPORT_AMBIGUOUS_SESSION')
+    expect(ambiguous.stderr).toContain('abc-1, abc-2')
+  })
+
+  it('refuses a torn log, another version and a cwd that is gone, writing nothing', async () => {
+    const scenarios = before()
+    const torn = write('torn.jsonl', `${header('torn')}{"seq":1,"time":1,"type":"turn/st`)
+    const tornText = readFileSync(torn, 'utf8')
+    const cases: Array<[string, string]> = [
+      [torn, 'IMPORT_TORN_LOG'],
+      [write('v2.jsonl', header('v2').replace('"version":1', '"version":2')), 'IMPORT_LOG_VERSION'],
+      [write('gone.jsonl', header('gone', join(project.root, 'no-such-folder'))), 'IMPORT_CWD_GONE'],
+    ]
+    for (const [file, code] of cases) {
+      const result = await dsh(sessions, 'new', 'refused', '--from-session', file)
+      expect(result.code, result.stderr).toBe(1)
+      expect(result.stderr).toContain(code)
+    }
+    expect(before()).toEqual(scenarios)
+    expect(readFileSync(torn, 'utf8')).toBe(tornText)
+  })
+
+  it('refuses an existing scenario (exit 2) and a workspace with a symlink out of it', async () => {
+    const log = write('ok.jsonl', header('ok'))
+    expect(await dsh(sessions, 'new', 'text-turn', '--from-session', log)).toMatchObject({ code: 2 })
+    const workspace = join(project.root, 'ws')
+    mkdirSync(workspace)
+    const { symlinkSync } = await import('node:fs')
+    symlinkSync('/etc/passwd', join(workspace, 'passwd'))
+    const result = await dsh(sessions, 'new', 'linked', '--from-session', log, '--workspace', workspace)
+    expect(result.stderr).toContain('IMPORT_WORKSPACE_SYMLINK')
+    expect(result.stderr).toContain('passwd -> /etc/passwd')
+    expect(existsSync(join(project.root, 'scenarios', 'linked'))).toBe(false)
+  })
+})

@@ -1,0 +1,112 @@
+// `dsh new NAME --from-session ID|PATH`: plan the scenario in memory (./plan-import.ts), refuse it
+// if the secret scan finds anything, write it, let a refresh replay produce the goldens and pin
+// sidecars, then replay it and report pass or the first failure. Writes only inside the new
+// scenario folder; any refusal removes that folder, so nothing is left behind.
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { hostname, homedir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describeSecretHits } from '../core/secrets/refusal.ts'
+import { rulesFor } from '../core/secrets/redact.ts'
+import { type SecretHit, scanText } from '../core/secrets/scan.ts'
+import { GOLDEN_TRANSCRIPT, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
+import { runScenarios } from '../run/run-scenarios.ts'
+import { ImportError } from './import-error.ts'
+import { type ImportPlan, type ImportRequest, planImport } from './plan-import.ts'
+
+export interface ImportSessionOptions extends ImportRequest {
+  /** Overlays for the replay, as dsh test takes them. */
+  patches?: string[]
+  timeoutMs?: number
+}
+
+export interface ImportOutcome {
+  /** Scenario-relative files written. */
+  written: string[]
+  /** Workspace paths written (copied from --workspace, or rebuilt from the log). */
+  seeded: string[]
+  missing: ImportPlan['missing']
+  notes: string[]
+  /** The replay right after the import: ok, or its failures (the first one is the first drift). */
+  replay: { ok: boolean; failures: string[] }
+}
+
+const REPLAY_FIXTURES = [GOLDEN_TRANSCRIPT, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS]
+
+export async function importSession(options: ImportSessionOptions): Promise<ImportOutcome> {
+  const plan = await planImport(options)
+  refuseSecrets(options.name, plannedTexts(plan))
+  const created = !existsSync(plan.dir)
+  try {
+    const written = await writePlan(plan)
+    const run = { root: options.root, names: [options.name], config: options.config, patches: options.patches }
+    const refreshed = await runScenarios({ ...run, mode: 'refresh', timeoutMs: options.timeoutMs })
+    const notes = [...plan.notes]
+    const logPath = join(plan.dir, 'session.jsonl')
+    const imported = plan.files.get('session.jsonl')!
+    if (readFileSync(logPath, 'utf8') !== imported) {
+      // The log is the user's session: the test checks the agent against it, never the other way round.
+      await writeFile(logPath, imported)
+      notes.push('the replay wrote a different session log; the imported one is kept (the replay below shows where)')
+    }
+    const produced = REPLAY_FIXTURES.filter((file) => existsSync(join(plan.dir, file)))
+    refuseSecrets(
+      options.name,
+      produced.map((file) => ({ file, text: readFileSync(join(plan.dir, file), 'utf8') })),
+    )
+    written.push(...produced)
+    // The refresh is itself a replay: when it failed (a drift, a step), its failures come first.
+    const replayed = refreshed.outcomes[0]?.ok
+      ? await runScenarios({ ...run, mode: 'replay', timeoutMs: options.timeoutMs })
+      : refreshed
+    const outcome = replayed.outcomes[0]
+    const failures = outcome ? outcome.failures : replayed.loadFailures.filter((f) => f.includes(options.name))
+    const seeded = plan.workspace.map((entry) => entry.path)
+    return { written, seeded, missing: plan.missing, notes, replay: { ok: !!outcome?.ok, failures } }
+  } catch (error) {
+    // A refusal, or a crash before the report: the half-made scenario goes, nothing is left behind.
+    if (created) await rm(plan.dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** Every text the plan writes, by its scenario-relative name (binary workspace files are not text). */
+function plannedTexts(plan: ImportPlan): Array<{ file: string; text: string }> {
+  const texts = [...plan.files].map(([file, text]) => ({ file, text }))
+  for (const entry of plan.workspace)
+    if (entry.kind === 'file' && !entry.content.includes(0))
+      texts.push({ file: `workspace/${entry.path}`, text: entry.content.toString('utf8') })
+  return texts
+}
+
+function refuseSecrets(scenario: string, texts: ReadonlyArray<{ file: string; text: string }>): void {
+  const rules = rulesFor({ home: homedir(), hostname: hostname() })
+  const hits: SecretHit[] = texts.flatMap(({ file, text }) => scanText(file, text, rules))
+  if (hits.length)
+    throw new ImportError(
+      'IMPORT_SECRET',
+      describeSecretHits(hits, { scenario, manifest: `scenarios/${scenario}/snapshot.yml` }) +
+        '\n(the scenario is not written yet: remove the secret from the session, or import and redact by hand)',
+    )
+}
+
+async function writePlan(plan: ImportPlan): Promise<string[]> {
+  await mkdir(dirname(plan.dir), { recursive: true })
+  await mkdir(plan.dir) // fails if it appeared meanwhile: never write into someone else's folder
+  const written: string[] = []
+  for (const [file, text] of plan.files) {
+    await writeFile(join(plan.dir, file), text, { flag: 'wx' })
+    written.push(file)
+  }
+  const root = join(plan.dir, 'workspace')
+  if (plan.workspace.length) await mkdir(root)
+  for (const entry of plan.workspace) {
+    const target = join(root, entry.kind === 'empty-dir' ? join(entry.path, '.empty') : entry.path)
+    await mkdir(dirname(target), { recursive: true })
+    if (entry.kind === 'symlink') await symlink(entry.target, target)
+    else await writeFile(target, entry.kind === 'file' ? entry.content : '', { flag: 'wx' })
+    if (entry.kind === 'file' && entry.executable) await chmod(target, 0o755)
+  }
+  if (plan.workspace.length) written.push('workspace/')
+  return written
+}

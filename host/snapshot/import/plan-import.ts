@@ -1,0 +1,121 @@
+// Everything an import will write, decided in memory before anything is written: the source log
+// read and normalized as record mode writes it, the script and the workspace derived from it, the
+// header class, and the scenario's own files. Reads only (the source log, --workspace, the corpus).
+import { existsSync, realpathSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { defaultConfigFile } from '../../../lib/bundled-compositions.ts'
+import { locateEntry } from '../../../plugins/config/entries.ts'
+import { loadComposition } from '../../../plugins/config/load.ts'
+import { parseSessionLog } from '../../../plugins/session/log-format.ts'
+import { titleFromContent } from '../../../plugins/session/summaries.ts'
+import { renderSystemPromptSidecar, renderToolSchemasSidecar } from '../core/normalize/header-sidecars.ts'
+import { normalizeRun } from '../core/normalize/run.ts'
+import type { RequestHeaderContent } from '../core/normalize/session-log.ts'
+import { readFixtureSync } from '../env/safe-fixture-io.ts'
+import { discoverScenarios } from '../scenario/discover.ts'
+import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
+import { readWorkspaceDir, type WorkspaceEntry } from './copy-workspace.ts'
+import { deriveScript } from './derive-script.ts'
+import { deriveWorkspace } from './derive-workspace.ts'
+import { chooseHeaderClass, type PinSidecars } from './header-class.ts'
+import { ImportError } from './import-error.ts'
+import { importedDescription, renderInput, renderManifest, renderModelPatch } from './scenario-files.ts'
+import { readSourceLog, type SourceLog } from './source-log.ts'
+
+export interface ImportRequest {
+  /** The project folder holding scenarios/. */
+  root: string
+  name: string
+  /** The log file (resolved from ID|PATH). */
+  log: string
+  workspace?: string
+  description?: string
+  /** The composition file replay runs with (default: <root>/cordis.yml, else dsh's own). */
+  config?: string
+  env: NodeJS.ProcessEnv
+  /** The day of the import, YYYY-MM-DD. */
+  date: string
+}
+
+export interface ImportPlan {
+  dir: string
+  source: SourceLog
+  /** Scenario-relative path -> text, for the scenario's own files and the session log. */
+  files: Map<string, string>
+  workspace: WorkspaceEntry[]
+  /** Files the session used that the log cannot rebuild (without --workspace). */
+  missing: Array<{ path: string; why: string }>
+  notes: string[]
+}
+
+export async function planImport(request: ImportRequest): Promise<ImportPlan> {
+  const dir = join(request.root, 'scenarios', request.name)
+  if (existsSync(dir))
+    throw new ImportError('IMPORT_SCENARIO_EXISTS', `scenarios/${request.name} already exists; pick another name`)
+  const source = readSourceLog(request.log)
+  const cwd = source.header.cwd
+  if (!existsSync(cwd) && request.workspace === undefined)
+    throw new ImportError(
+      'IMPORT_CWD_GONE',
+      `${source.file}: the session's cwd ${cwd} no longer exists, so neither its spellings (a symlinked path) ` +
+        'nor its files can be checked; restore the folder, or pass --workspace DIR with the files it started with',
+    )
+  const cwdPaths = existsSync(cwd) && realpathSync(cwd) !== cwd ? [cwd, realpathSync(cwd)] : [cwd]
+  const normalized = normalizeRun({ stdout: '', sessionLogs: [source.text], cwdPaths, label: source.file })
+  const logText = normalized.sessionLogs[0]!
+  const { events } = parseSessionLog(logText, source.file)
+  const script = deriveScript(events, source.file)
+  const derived = request.workspace === undefined ? deriveWorkspace(events) : undefined
+  const workspace: WorkspaceEntry[] = derived
+    ? [...derived.files].map(([path, text]) => ({ path, kind: 'file', content: Buffer.from(text), executable: false }))
+    : readWorkspaceDir(request.workspace!)
+  const headers = normalized.headers[0] ?? []
+  const files = new Map<string, string>()
+  const first = source.events.find((event) => event.type === 'user/message')
+  files.set(
+    'snapshot.yml',
+    renderManifest({
+      name: request.name,
+      dir,
+      description:
+        request.description ?? importedDescription(first && titleFromContent(first.data.content), source.header.id),
+      source: { session: source.header.id, log: basename(source.file), date: request.date },
+      header: headers.length ? await headerClass(request.root, request.name, headers) : undefined,
+    }),
+  )
+  files.set('input.json', renderInput(dir, script.input))
+  files.set('session.jsonl', logText)
+  const notes = [...script.notes]
+  const patch = await modelPatch(request, headers, notes)
+  if (patch) files.set('cordis.patch.yml', patch)
+  return { dir, source, files, workspace, missing: derived?.missing ?? [], notes }
+}
+
+async function headerClass(root: string, name: string, headers: RequestHeaderContent[]) {
+  const rendered = { system: renderSystemPromptSidecar(headers), tools: renderToolSchemasSidecar(headers) }
+  const { scenarios } = existsSync(join(root, 'scenarios')) ? await discoverScenarios(root) : { scenarios: [] }
+  const pins: PinSidecars[] = scenarios
+    .filter((s) => s.manifest.header?.pin)
+    .map((s) => {
+      const from = (field: 'systemPromptSource' | 'toolSchemasSource') => s.manifest.header?.[field] ?? s.name
+      const read = (owner: string, file: string) => readFixtureSync(root, join(root, 'scenarios', owner, file))
+      return {
+        class: s.manifest.header!.class,
+        system: read(from('systemPromptSource'), SIDECAR_SYSTEM_PROMPT),
+        tools: read(from('toolSchemasSource'), SIDECAR_TOOL_SCHEMAS),
+      }
+    })
+  return chooseHeaderClass(name, rendered, pins)
+}
+
+/** cordis.patch.yml when the session's model is not the one the composition's agent asks for. */
+async function modelPatch(request: ImportRequest, headers: RequestHeaderContent[], notes: string[]) {
+  const models = [...new Set(headers.map((header) => String(header.model)))]
+  if (!models.length) return undefined
+  if (models.length > 1)
+    notes.push(`the session changed models (${models.join(', ')}); the scenario asks for the first, ${models[0]}`)
+  const configFile = request.config ?? defaultConfigFile(request.root)
+  const { entries } = await loadComposition({ configFile, env: request.env, lenientEnv: true })
+  const config = locateEntry(entries, 'agent')?.entry.config as { model?: unknown } | undefined
+  return config?.model === models[0] ? undefined : renderModelPatch(models[0]!)
+}

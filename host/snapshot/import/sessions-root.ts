@@ -1,0 +1,80 @@
+// The sessions root as a list a person chooses from (`dsh sessions`) and resolves an import's
+// ID|PATH against. Reads only: never opens a log for writing, never repairs one.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
+import { readFirstLine } from '../../../plugins/session/read-first-line.ts'
+import { titleOf } from '../../../plugins/session/summaries.ts'
+import { ImportError } from './import-error.ts'
+
+export interface SessionListing {
+  id: string
+  title?: string
+  cwd: string
+  /** Last activity (the log's modification time), ms since the epoch. */
+  updatedAt: number
+  /** Prompts the session answered (its user/message events). */
+  turns: number
+  /** Bytes of the log. */
+  size: number
+  file: string
+}
+
+const TURN_MARK = '"type":"user/message"'
+const SHOWN_MATCHES = 10
+
+/** Every log under `root` whose header reads, newest activity first; a missing root lists nothing. */
+export function listSessionsRoot(root: string): SessionListing[] {
+  if (!existsSync(root)) return []
+  const listings: SessionListing[] = []
+  for (const name of readdirSync(root).filter((n) => n.endsWith('.jsonl'))) {
+    const file = join(root, name)
+    try {
+      const header = parseSessionHeaderLine(readFirstLine(file), file)
+      const stats = statSync(file)
+      const text = readFileSync(file, 'utf8')
+      const title = titleOf(file)
+      listings.push({
+        id: header.id,
+        ...(title ? { title } : {}),
+        cwd: header.cwd,
+        updatedAt: stats.mtimeMs,
+        turns: text.split(TURN_MARK).length - 1,
+        size: stats.size,
+        file,
+      })
+    } catch {
+      // Not a session log (or one being created): nothing to list.
+    }
+  }
+  return listings.sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id))
+}
+
+/**
+ * The log an import reads: a path (it has a `/` or ends in `.jsonl` and exists), else a session id
+ * or a unique prefix of one under `root`. Unknown and ambiguous ids are named errors listing matches.
+ */
+export function resolveSessionLog(ref: string, root: string): string {
+  if ((ref.includes('/') || ref.endsWith('.jsonl')) && existsSync(ref)) return resolve(ref)
+  const ids = existsSync(root)
+    ? readdirSync(root)
+        .filter((n) => n.endsWith('.jsonl'))
+        .map((n) => n.slice(0, -'.jsonl'.length))
+    : []
+  if (ids.includes(ref)) return join(root, `${ref}.jsonl`)
+  const matches = ids.filter((id) => id.startsWith(ref)).sort()
+  if (matches.length === 1) return join(root, `${matches[0]}.jsonl`)
+  if (matches.length > 1) {
+    const shown = matches.slice(0, SHOWN_MATCHES).join(', ')
+    const more = matches.length > SHOWN_MATCHES ? ` and ${matches.length - SHOWN_MATCHES} more` : ''
+    throw new ImportError(
+      'IMPORT_AMBIGUOUS_SESSION',
+      `"${ref}" matches ${matches.length} sessions under ${root}: ${shown}${more}; give more of the id`,
+    )
+  }
+  throw new ImportError(
+    'IMPORT_UNKNOWN_SESSION',
+    `no session "${ref}" under ${root} and no such log file; list them with dsh sessions ` +
+      '(DSH_SESSIONS_ROOT or XDG_STATE_HOME choose the root), or pass the path of a log',
+  )
+}

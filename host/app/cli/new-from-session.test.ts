@@ -129,4 +129,22 @@ describe('dsh new --from-session refuses bad input', () => {
     expect(result.stderr).toContain('passwd -> /etc/passwd')
     expect(existsSync(join(project.root, 'scenarios', 'linked'))).toBe(false)
   })
+
+  it('refuses a session holding a secret, naming file, line and rule, and writes nothing', async () => {
+    const key = ['sk', 'abcdefghijklmnopqrstuvwxyz0123'].join('-')
+    const event = (seq: number, type: string, data: object) => `${JSON.stringify({ seq, time: 1, type, data })}\n`
+    const log = write(
+      'secret.jsonl',
+      header('secret') +
+        event(1, 'user/message', { turn: 1, messageId: 'm1', content: [{ type: 'text', text: `use ${key}` }] }) +
+        event(2, 'turn/start', { turn: 1 }) +
+        event(3, 'turn/end', { turn: 1, reason: 'end_turn' }),
+    )
+    const result = await dsh(sessions, 'new', 'leaky', '--from-session', log)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('IMPORT_SECRET')
+    expect(result.stderr).toMatch(/session\.jsonl:2:\d+ api-key/)
+    expect(result.stderr).not.toContain(key)
+    expect(existsSync(join(project.root, 'scenarios', 'leaky'))).toBe(false)
+  })
 })

@@ -108,7 +108,8 @@ function turnSteps(
   const steps: Step[] = [{ ...prompt, background: true, as: name }]
   for (const action of inTurn.sort((a, b) => a.at - b.at)) {
     const anchor = events[action.at - 1]!
-    steps.push({ op: 'waitFor', event: anchor.type, session: IMPORTED_SESSION, count: counts[action.at - 1] })
+    const count = counts[action.at - 1]!
+    steps.push({ op: 'waitFor', event: anchor.type, session: IMPORTED_SESSION, ...(count > 1 ? { count } : {}) })
     steps.push(...action.steps)
   }
   return [...steps, { op: 'await', prompt: name }, ...after]

@@ -84,7 +84,7 @@ describe('parseManifest', () => {
   })
 
   it('accepts the three recording sources', () => {
-    for (const source of ['stub', 'live', 'authored'])
+    for (const source of ['stub', 'live', 'authored', 'imported'])
       expect(parse(MINIMAL.replace('recording: stub', `recording: ${source}`)).recording).toBe(source)
   })
 
@@ -94,7 +94,7 @@ describe('parseManifest', () => {
         'write stub (recorded against the scripted stub), live (against the real model) or authored',
     )
     expect(errorOf(MINIMAL.replace('recording: stub', 'recording: replayed'))).toMatch(
-      /recording: must be one of "stub" \| "live" \| "authored", got string "replayed"/,
+      /recording: must be one of "stub" \| "live" \| "authored" \| "imported", got string "replayed"/,
     )
   })
 

@@ -1,0 +1,120 @@
+// The derived script against scenarios whose input.json was written by hand for the same logs:
+// the same steps (prompts as content blocks, background names aside), and valid as input.json.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { packageFile } from '../../../lib/package-root.ts'
+import { INTERRUPTED_CALL_OUTPUT } from '../../../plugins/agent/interrupted.ts'
+import { type LoggedEvent, parseSessionLog } from '../../../plugins/session/log-format.ts'
+import { parseInput } from '../scenario/input.ts'
+import { deriveScript } from './derive-script.ts'
+
+const committed = (name: string) => {
+  const log = parseSessionLog(readFileSync(packageFile('scenarios', name, 'session.jsonl'), 'utf8'), name)
+  const input = JSON.parse(readFileSync(packageFile('scenarios', name, 'input.json'), 'utf8'))
+  return { events: log.events, input }
+}
+
+/** Steps with prompts as content blocks and background prompt names replaced by their order. */
+function comparable(steps: Array<Record<string, unknown>>) {
+  const names = new Map<unknown, string>()
+  return steps.map(({ text, as, prompt, ...step }) => {
+    const out: Record<string, unknown> = { ...step }
+    if (text !== undefined) out.content = [{ type: 'text', text }]
+    if (as !== undefined) {
+      if (!names.has(as)) names.set(as, `name${names.size + 1}`)
+      out.as = names.get(as)
+    }
+    if (prompt !== undefined) out.prompt = names.get(prompt)
+    return out
+  })
+}
+
+describe('deriveScript', () => {
+  for (const name of [
+    'text-turn',
+    'bash-allow-once',
+    'bash-reject-once',
+    'cancel-during-stream',
+    'cancel-awaiting-approval',
+    'cancel-running-bash',
+    'mode-read-only-refuses-write',
+    'model-auth-error',
+  ]) {
+    it(`derives the hand-written script of ${name} from its log`, () => {
+      const { events, input } = committed(name)
+      const derived = deriveScript(events, name).input
+      expect(comparable(derived.steps)).toEqual(comparable(input.steps))
+      expect(derived.permissions).toEqual(input.permissions ?? [])
+      expect(() => parseInput(JSON.stringify(derived), `${name}/input.json`)).not.toThrow()
+    })
+  }
+
+  const event = <K extends LoggedEvent['type']>(type: K, data: Extract<LoggedEvent, { type: K }>['data']) =>
+    ({ type, data }) as LoggedEvent
+  const turn = (n: number, text: string, middle: LoggedEvent[], reason: 'end_turn' | 'cancelled' = 'end_turn') => [
+    event('user/message', { turn: n, messageId: `m${n}`, content: [{ type: 'text', text }] }),
+    event('turn/start', { turn: n }),
+    event('step/start', { turn: n, step: 1 }),
+    ...middle,
+    event('step/end', { turn: n, step: 1 }),
+    event('turn/end', { turn: n, reason }),
+  ]
+  const chunk = (n: number, text: string) =>
+    event('assistant/chunk', { turn: n, step: 1, chunk: { type: 'text-delta', text } })
+  const message = (n: number) =>
+    event('assistant/message', { turn: n, step: 1, messageId: `a${n}`, text: 'x', toolCalls: [] })
+
+  it('places a mode change inside a turn after the event before it, and one between turns as a step', () => {
+    const events = [
+      event('mode/change', { modeId: 'read-only' }),
+      ...turn(1, 'one', [chunk(1, 'a'), event('mode/change', { modeId: 'ask' }), chunk(1, 'b'), message(1)]),
+    ]
+    expect(deriveScript(events, 'log').input.steps.slice(2)).toEqual([
+      { op: 'setMode', session: 's1', mode: 'read-only' },
+      { op: 'prompt', session: 's1', content: [{ type: 'text', text: 'one' }], background: true, as: 'turn1' },
+      { op: 'waitFor', event: 'assistant/chunk', session: 's1' },
+      { op: 'setMode', session: 's1', mode: 'ask' },
+      { op: 'await', prompt: 'turn1' },
+    ])
+  })
+
+  it('cancels a turn a stopped agent left open where it stopped, then loads the session, and says so', () => {
+    const call = { turn: 1, step: 1, callId: 'c1' }
+    const events = [
+      ...turn(
+        1,
+        'run it',
+        [
+          event('tool/call', { ...call, name: 'bash', arguments: '{}' }),
+          event('tool/start', call),
+          event('tool/result', { ...call, output: INTERRUPTED_CALL_OUTPUT, isError: true }),
+        ],
+        'cancelled',
+      ),
+      ...turn(2, 'again', [chunk(2, 'ok'), message(2)]),
+    ]
+    const derived = deriveScript(events, 'log')
+    expect(derived.input.steps.slice(3).map((step) => step.op)).toEqual([
+      'waitFor',
+      'cancel',
+      'await',
+      'loadSession',
+      'prompt',
+    ])
+    expect(derived.input.steps[3]).toEqual({ op: 'waitFor', event: 'tool/start', session: 's1' })
+    expect(derived.notes[0]).toMatch(/turn 1 was cut off by a stopped agent/)
+  })
+
+  it('refuses a log whose last turn never ended, naming the turn and what to do', () => {
+    const open = turn(1, 'hi', [chunk(1, 'a')]).slice(0, -2)
+    expect(() => deriveScript(open, 'x.jsonl')).toThrow(/IMPORT_BAD_LOG: x\.jsonl: turn 1 never ended.*session\/load/)
+  })
+
+  it('asks the editor for terminals when the session ran bash in one', () => {
+    const events = turn(1, 'ls', [
+      event('tool/update', { turn: 1, step: 1, callId: 'c', display: { terminalId: 'term-1' } }),
+      message(1),
+    ])
+    expect(deriveScript(events, 'log').input.client).toEqual({ terminal: true })
+  })
+})

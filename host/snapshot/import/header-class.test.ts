@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { chooseHeaderClass } from './header-class.ts'
+
+describe('chooseHeaderClass', () => {
+  const pins = [
+    { class: 'default', system: 'S', tools: 'T' },
+    { class: 'imported', system: 'S2', tools: 'T' },
+  ]
+  it('joins the class whose pin holds the same system prompt and tools', () => {
+    expect(chooseHeaderClass('imported', { system: 'S', tools: 'T' }, pins)).toEqual({ class: 'default', pin: false })
+  })
+  it('otherwise pins a class of its own, named after the scenario (numbered when taken)', () => {
+    expect(chooseHeaderClass('fresh', { system: 'S', tools: 'U' }, pins)).toEqual({ class: 'fresh', pin: true })
+    expect(chooseHeaderClass('imported', { system: 'X', tools: 'T' }, pins)).toEqual({
+      class: 'imported-2',
+      pin: true,
+    })
+  })
+})

@@ -30,7 +30,11 @@ describe('an imported scenario', () => {
   it('has an input.json the host parses, one step per line', () => {
     const text = renderInput(dir, {
       client: { terminal: true },
-      steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', content: [{ type: 'text', text: 'hi' }] }],
+      steps: [
+        { op: 'initialize' },
+        { op: 'newSession', as: 's1' },
+        { op: 'prompt', session: 's1', content: [{ type: 'text', text: 'hi' }] },
+      ],
       permissions: ['allow_once'],
     })
     expect(parseInput(text, 'input.json')).toMatchObject({ client: { terminal: true }, permissions: ['allow_once'] })

@@ -42,7 +42,10 @@ describe('dsh new --from-session', () => {
       { id: sessionId, turns: 2, title: expect.stringContaining('tool') },
     ])
 
+    const source = join(sessions, `${sessionId}.jsonl`)
+    const sourceBytes = readFileSync(source)
     const result = await dsh(sessions, 'new', 'notes-edit', '--from-session', sessionId.slice(0, 8))
+    expect(readFileSync(source).equals(sourceBytes)).toBe(true)
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0)
     expect(result.stdout).toContain('replay: pass')
     const dir = join(project.root, 'scenarios', 'notes-edit')

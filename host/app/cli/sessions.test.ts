@@ -11,7 +11,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 function session(id: string, seconds: number, prompt?: string) {
   const file = join(root, `${id}.jsonl`)
   const message = prompt
-    ? `{"seq":1,"time":1,"type":"user/message","data":{"turn":1,"messageId":"m","content":[{"type":"text","text":"${prompt}"}]}}\n`
+    ? `${JSON.stringify({
+        seq: 1,
+        time: 1,
+        type: 'user/message',
+        data: { turn: 1, messageId: 'm', content: [{ type: 'text', text: prompt }] },
+      })}\n`
     : ''
   writeFileSync(file, `{"type":"session","version":1,"id":"${id}","createdAt":1,"cwd":"/w/${id}"}\n${message}`)
   utimesSync(file, seconds, seconds)

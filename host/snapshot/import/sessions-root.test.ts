@@ -9,7 +9,12 @@ import { listSessionsRoot, resolveSessionLog } from './sessions-root.ts'
 const root = mkdtempSync(join(tmpdir(), 'dsh-sessions-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 const prompt = (turn: number, text: string) =>
-  `{"seq":${turn},"time":1,"type":"user/message","data":{"turn":${turn},"messageId":"m","content":[{"type":"text","text":"${text}"}]}}\n`
+  `${JSON.stringify({
+    seq: turn,
+    time: 1,
+    type: 'user/message',
+    data: { turn, messageId: 'm', content: [{ type: 'text', text }] },
+  })}\n`
 function session(id: string, mtime: number, ...prompts: string[]) {
   const file = join(root, `${id}.jsonl`)
   writeFileSync(file, `{"type":"session","version":1,"id":"${id}","createdAt":1,"cwd":"/w/${id}"}\n`)

@@ -61,7 +61,7 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
         'nor its files can be checked; restore the folder, or pass --workspace DIR with the files it started with',
     )
   const cwdPaths = existsSync(cwd) && realpathSync(cwd) !== cwd ? [cwd, realpathSync(cwd)] : [cwd]
-  const normalized = normalizeRun({ stdout: '', sessionLogs: [source.text], cwdPaths, label: source.file })
+  const normalized = normalizeRun({ messages: [], sessionLogs: [source], cwdPaths })
   const logText = normalized.sessionLogs[0]!
   const { events } = parseSessionLog(logText, source.file)
   const script = deriveScript(events, source.file)

@@ -8,7 +8,6 @@ import { ImportError } from './import-error.ts'
 
 export interface SourceLog {
   file: string
-  text: string
   header: SessionHeader
   events: SessionEvent[]
 }
@@ -37,5 +36,5 @@ export function readSourceLog(file: string): SourceLog {
       `${file}:${log.tornTail.line}: the last line is torn (the agent was stopped while writing it); load the ` +
         'session once in dsh (session/load repairs the log), then import it again',
     )
-  return { file, text, header: log.header, events: log.events }
+  return { file, header: log.header, events: log.events }
 }

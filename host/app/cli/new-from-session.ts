@@ -21,7 +21,6 @@ export async function newFromSession(name: string, root: string, values: OptionV
       log,
       workspace: stringOption(values, 'workspace'),
       description: stringOption(values, 'description'),
-      config: undefined,
       env: io.env,
       date: new Date().toISOString().slice(0, 10),
     })

@@ -36,7 +36,8 @@ const REPLAY_FIXTURES = [GOLDEN_TRANSCRIPT, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_
 export async function importSession(options: ImportSessionOptions): Promise<ImportOutcome> {
   const plan = await planImport(options)
   refuseSecrets(options.name, plannedTexts(plan))
-  const created = !existsSync(plan.dir)
+  await mkdir(dirname(plan.dir), { recursive: true })
+  await mkdir(plan.dir) // fails if it appeared meanwhile: never write into (or remove) someone else's folder
   try {
     const written = await writePlan(plan)
     const run = { root: options.root, names: [options.name], config: options.config, patches: options.patches }
@@ -65,7 +66,7 @@ export async function importSession(options: ImportSessionOptions): Promise<Impo
     return { written, seeded, missing: plan.missing, notes, replay: { ok: !!outcome?.ok, failures } }
   } catch (error) {
     // A refusal, or a crash before the report: the half-made scenario goes, nothing is left behind.
-    if (created) await rm(plan.dir, { recursive: true, force: true })
+    await rm(plan.dir, { recursive: true, force: true })
     throw error
   }
 }
@@ -91,8 +92,6 @@ function refuseSecrets(scenario: string, texts: ReadonlyArray<{ file: string; te
 }
 
 async function writePlan(plan: ImportPlan): Promise<string[]> {
-  await mkdir(dirname(plan.dir), { recursive: true })
-  await mkdir(plan.dir) // fails if it appeared meanwhile: never write into someone else's folder
   const written: string[] = []
   for (const [file, text] of plan.files) {
     await writeFile(join(plan.dir, file), text, { flag: 'wx' })

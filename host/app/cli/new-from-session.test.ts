@@ -66,6 +66,38 @@ describe('dsh new --from-session', () => {
     expect((await dsh(sessions, 'test', 'notes-edit')).code).toBe(0)
   }, 60_000)
 
+  it('imports a mode change and a cancel mid-stream at the point they happened, and replays green', async () => {
+    const { cwd, sessions } = scratch()
+    const agent = startDsh(cwd, sessions)
+    const sessionId = await openSession(agent.rpc, cwd)
+    await agent.rpc.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'read-only' })
+    const prompt = (text: string) =>
+      agent.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] })
+    const hanging = prompt('one two three\nsleep forever')
+    await agent.feed.waitFor(sessionId, { type: 'assistant/chunk', count: 3 }, 10_000, 'three chunks')
+    await agent.rpc.notify(acp.methods.agent.session.cancel, { sessionId })
+    expect((await hanging).stopReason).toBe('cancelled')
+    await prompt('after')
+    await agent.agent.shutdown()
+
+    const result = await dsh(sessions, 'new', 'cancelled-stream', '--from-session', sessionId)
+    expect(result.code, result.stdout).toBe(0)
+    const input = JSON.parse(readFileSync(join(project.root, 'scenarios', 'cancelled-stream', 'input.json'), 'utf8'))
+    expect(input.steps.slice(2).map((step: { op: string }) => step.op)).toEqual([
+      'setMode',
+      'prompt',
+      'waitFor',
+      'cancel',
+      'await',
+      'prompt',
+    ])
+    expect(input.steps[4]).toEqual({ op: 'waitFor', event: 'assistant/chunk', session: 's1', count: 3 })
+    // read-only offers other tools: a class of its own, sharing the default pin's system prompt.
+    expect(readFileSync(join(project.root, 'scenarios', 'cancelled-stream', 'snapshot.yml'), 'utf8')).toContain(
+      'header:\n  class: cancelled-stream\n  pin: true\n  systemPromptSource: text-turn\n',
+    )
+  }, 60_000)
+
   it('reports the first drift when the rebuilt workspace is not what the session saw', async () => {
     const { sessions, sessionId, cwd } = await recordSession({ 'a.txt': 'alpha\n' }, ['tool list_dir {}'])
     const result = await dsh(sessions, 'new', 'listing', '--from-session', join(sessions, `${sessionId}.jsonl`))

@@ -99,10 +99,14 @@ async function headerClass(root: string, name: string, headers: RequestHeaderCon
     .map((s) => {
       const from = (field: 'systemPromptSource' | 'toolSchemasSource') => s.manifest.header?.[field] ?? s.name
       const read = (owner: string, file: string) => readFixtureSync(root, join(root, 'scenarios', owner, file))
+      const systemOwner = from('systemPromptSource')
+      const toolsOwner = from('toolSchemasSource')
       return {
         class: s.manifest.header!.class,
-        system: read(from('systemPromptSource'), SIDECAR_SYSTEM_PROMPT),
-        tools: read(from('toolSchemasSource'), SIDECAR_TOOL_SCHEMAS),
+        system: read(systemOwner, SIDECAR_SYSTEM_PROMPT),
+        tools: read(toolsOwner, SIDECAR_TOOL_SCHEMAS),
+        systemOwner,
+        toolsOwner,
       }
     })
   return chooseHeaderClass(name, rendered, pins)

@@ -4,6 +4,7 @@
 // same). Pure.
 import { inputSchemaReference, manifestSchemaComment } from '../scenario/schema-references.ts'
 import type { DerivedScript } from './derive-script.ts'
+import type { ChosenHeader } from './header-class.ts'
 
 export interface ImportedManifest {
   name: string
@@ -11,7 +12,7 @@ export interface ImportedManifest {
   dir: string
   description: string
   source: { session: string; log: string; date: string }
-  header?: { class: string; pin: boolean }
+  header?: ChosenHeader
 }
 
 export function renderManifest(manifest: ImportedManifest): string {
@@ -25,9 +26,19 @@ export function renderManifest(manifest: ImportedManifest): string {
     `  session: ${JSON.stringify(source.session)}`,
     `  log: ${JSON.stringify(source.log)}`,
     `  date: "${source.date}"`,
-    ...(header ? ['header:', `  class: ${header.class}`, ...(header.pin ? ['  pin: true'] : [])] : []),
+    ...(header ? headerLines(header) : []),
     '',
   ].join('\n')
+}
+
+function headerLines(header: ChosenHeader): string[] {
+  return [
+    'header:',
+    `  class: ${header.class}`,
+    ...(header.pin ? ['  pin: true'] : []),
+    ...(header.systemPromptSource ? [`  systemPromptSource: ${header.systemPromptSource}`] : []),
+    ...(header.toolSchemasSource ? [`  toolSchemasSource: ${header.toolSchemasSource}`] : []),
+  ]
 }
 
 export function renderInput(dir: string, script: DerivedScript['input']): string {

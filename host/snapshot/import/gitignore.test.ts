@@ -3,7 +3,7 @@ import { isIgnored, parseGitignore } from './gitignore.ts'
 
 describe('gitignore rules', () => {
   const rules = [
-    ...parseGitignore('# build output\nnode_modules/\n*.log\n!keep.log\n/dist\ndocs/**/draft-?.md\n', ''),
+    ...parseGitignore('# build output\nnode_modules/\n*.log\n!keep.log\n/dist\nnotes/**/draft-?.md\n', ''),
     ...parseGitignore('secret.txt\n', 'sub'),
   ]
   const ignored = (path: string, dir = false) => isIgnored(rules, path, dir)
@@ -15,9 +15,9 @@ describe('gitignore rules', () => {
     expect(ignored('x/debug.log')).toBe(true)
     expect(ignored('dist', true)).toBe(true)
     expect(ignored('src/dist', true)).toBe(false)
-    expect(ignored('docs/a/b/draft-1.md')).toBe(true)
-    expect(ignored('docs/draft-1.md')).toBe(true)
-    expect(ignored('docs/draft-10.md')).toBe(false)
+    expect(ignored('notes/a/b/draft-1.md')).toBe(true)
+    expect(ignored('notes/draft-1.md')).toBe(true)
+    expect(ignored('notes/draft-10.md')).toBe(false)
   })
 
   it('lets a later negation win, and a nested .gitignore apply under its folder only', () => {

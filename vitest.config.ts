@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
-import { scenarioFiles } from './host/snapshot/vitest/scenario-files.ts'
+import { builtModules, scenarioFiles } from './host/snapshot/vitest/scenario-files.ts'
 
 const unitFiles = [
   'lib/**/*.test.ts',
@@ -8,14 +8,23 @@ const unitFiles = [
   'host/**/*.test.ts',
   'bench/**/*.test.ts',
   'scenarios/conformance/**/*.test.ts',
+  'scenarios/*.test.ts',
 ]
 // A test file that replaces a module (vi.mock) or leaves module state it cannot undo needs a worker of its own.
 const isolatedFiles = '**/*.isolated.test.ts'
+/**
+ * End-to-end tests (real `dsh` processes by the dozen, nested vitest runs, npm install) and soaks: the
+ * step `npm run test:e2e` (vitest.e2e.config.ts), which CI runs after `npm test`.
+ */
+export const e2eFiles = ['**/*.e2e.test.ts', '**/*.soak.test.ts']
+// Subprocess tests and the scenario files run the built dsh: rebuild dist/ first when a source is newer.
+const buildWhenStale = 'host/snapshot/vitest/global-setup.ts'
 
-// Two projects (docs/test-host.md): `unit` holds every *.test.ts and, through the scenarioFiles
-// plugin, every scenarios/<name>/snapshot.yml as a test file of its own (so `npx vitest run
-// scenarios/text-turn/` loads one scenario, `npx vitest run snapshot.yml` all of them, and `--shard`
-// spreads them evenly); `isolated` holds *.isolated.test.ts, each in a fresh worker.
+// Three projects (docs/test-host.md): `unit` holds the *.test.ts files; `isolated` the
+// *.isolated.test.ts files, each in a fresh worker; `scenarios` every scenarios/<name>/snapshot.yml,
+// a test file of its own through the scenarioFiles plugin (so `npx vitest run scenarios/text-turn/`
+// loads one scenario, `npx vitest run --project scenarios` all of them, and `--shard` spreads them
+// evenly). `npm test` runs all three; the end-to-end files are left to `npm run test:e2e`.
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -29,22 +38,37 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        plugins: [scenarioFiles()],
         test: {
           name: 'unit',
-          include: [...unitFiles, 'scenarios/*/snapshot.yml', 'scenarios/*.test.ts'],
-          exclude: [...configDefaults.exclude, isolatedFiles],
+          include: unitFiles,
+          exclude: [...configDefaults.exclude, isolatedFiles, ...e2eFiles],
           // Files run one after another in a worker and share its imports: a file must leave
-          // process.env, the cwd and its listeners as it found them (docs/test-host.md). The
-          // scenario files come last (they are the shortest) and reuse the host the unit files loaded.
+          // process.env, the cwd and its listeners as it found them (docs/test-host.md).
           isolate: false,
-          // Subprocess tests run the built dsh: rebuild dist/ first when a source is newer.
-          globalSetup: ['host/snapshot/vitest/global-setup.ts'],
+          globalSetup: [buildWhenStale],
         },
       },
       {
         extends: true,
         test: { name: 'isolated', include: [isolatedFiles] },
+      },
+      {
+        extends: true,
+        // The host and plugins come from the built dist/ (plain node, ~60 bundled modules) instead of
+        // ~300 transformed sources, once, in one worker whose files share it (docs/test-host.md).
+        plugins: [scenarioFiles({ fromBuild: true })],
+        test: {
+          name: 'scenarios',
+          include: ['scenarios/*/snapshot.yml'],
+          // node's, plus one host composition per worker for its scenario files, disposed at its end.
+          environment: './host/snapshot/vitest/scenario-environment.ts',
+          isolate: false,
+          maxWorkers: 1,
+          // After the unit files, so the one worker does not wait behind them for a core.
+          sequence: { groupOrder: 1 },
+          server: { deps: { external: [builtModules] } },
+          globalSetup: [buildWhenStale],
+        },
       },
     ],
   },

@@ -6,7 +6,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       runs: 3,
       warmup: 1,
-      parts: ['scenarios', 'fixed', 'scale', 'suite', 'select', 'npm-test', 'determinism'],
+      parts: ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism'],
       json: undefined,
       help: false,
     })
@@ -22,6 +22,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs(['--skip-npm-test']).parts).toEqual([
       'scenarios',
       'fixed',
+      'corpus',
       'scale',
       'suite',
       'select',
@@ -33,7 +34,7 @@ describe('parseBenchArgs', () => {
 
   it('rejects unknown parts, bad counts and stray arguments', () => {
     expect(() => parseBenchArgs(['--only', 'scenario'])).toThrow(
-      /unknown part; choose from scenarios, fixed, scale, suite, select, npm-test/,
+      /unknown part; choose from scenarios, fixed, corpus, scale, suite, select, npm-test/,
     )
     expect(() => parseBenchArgs(['--runs', '0'])).toThrow(/--runs 0: expected an integer ≥ 1/)
     expect(() => parseBenchArgs(['--warmup', '1.5'])).toThrow(/--warmup 1.5/)

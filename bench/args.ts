@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench`. Pure.
 import { parseArgs } from 'node:util'
 
-export const PARTS = ['scenarios', 'fixed', 'scale', 'suite', 'select', 'npm-test', 'determinism'] as const
+export const PARTS = ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism'] as const
 export type Part = (typeof PARTS)[number]
 
 export interface BenchOptions {

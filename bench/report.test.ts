@@ -50,6 +50,15 @@ describe('targetLine', () => {
     expect(targetLine(verdict({ value: undefined, status: 'SKIP' }))).toBe(
       'SKIP  in-process replay: not measured (target ≤ 25 ms)',
     )
+    const files = verdict({
+      label: 'slow',
+      unit: 'files',
+      limit: 0,
+      value: 1,
+      status: 'MISS',
+      detail: 'a.test.ts 12 s',
+    })
+    expect(targetLine(files)).toBe('MISS  slow: 1 file(s) (target ≤ 0 files): a.test.ts 12 s')
   })
 })
 
@@ -64,17 +73,20 @@ describe('summaryLine', () => {
       agent100kMs: 1734.4,
       npmTestS: 61.27,
       binRatio: 1.1849,
+      nodeMs: 61.26,
+      dshCorpusS: 1.555,
+      vitestCorpusS: 2.904,
     }
     expect(summaryLine(headline)).toBe(
       'bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22 ' +
-        'agent_100k_s=1.73 npm_test_s=61.3 bin_ratio=1.18',
+        'agent_100k_s=1.73 npm_test_s=61.3 bin_ratio=1.18 node_ms=61.3 dsh_corpus_s=1.55 vitest_corpus_s=2.90',
     )
     expect(summaryLine({ inprocMedianMs: 281, suiteS: 4.1 })).toMatch(
-      /inproc_median_ms=281\.0 .* suite_s=4\.10 agent_100k_s=n\/a npm_test_s=n\/a bin_ratio=n\/a$/,
+      /inproc_median_ms=281\.0 .* suite_s=4\.10 agent_100k_s=n\/a npm_test_s=n\/a bin_ratio=n\/a node_ms=n\/a /,
     )
     expect(summaryLine({})).toBe(
       'bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a ' +
-        'agent_100k_s=n/a npm_test_s=n/a bin_ratio=n/a',
+        'agent_100k_s=n/a npm_test_s=n/a bin_ratio=n/a node_ms=n/a dsh_corpus_s=n/a vitest_corpus_s=n/a',
     )
   })
 
@@ -88,6 +100,9 @@ describe('summaryLine', () => {
       agent_100k_s: 1.73,
       npm_test_s: 61.3,
       bin_ratio: 1.18,
+      node_ms: null,
+      dsh_corpus_s: null,
+      vitest_corpus_s: null,
     })
   })
 

@@ -28,15 +28,16 @@ export function formatTargetValue(verdict: Pick<TargetVerdict, 'value' | 'unit'>
   if (value === undefined) return 'not measured'
   if (unit === 'ms') return formatMs(value)
   if (unit === 's') return `${value.toFixed(2)} s`
+  if (unit === 'files') return `${value} file(s)`
   return formatRatio(value)
 }
 
-/** `PASS  label: value (target ≤ limit)`. */
+/** `PASS  label: value (target ≤ limit)`, then what the value is made of, if said. */
 export function targetLine(verdict: TargetVerdict): string {
   const limit = verdict.unit === '×' ? `${verdict.limit}×` : `${verdict.limit} ${verdict.unit}`
   return (
     `${verdict.status.padEnd(4)}  ${verdict.label}: ${formatTargetValue(verdict)} (target ` +
-    `${verdict.kind === 'max' ? '≤' : '≥'} ${limit})`
+    `${verdict.kind === 'max' ? '≤' : '≥'} ${limit})${verdict.detail ? `: ${verdict.detail}` : ''}`
   )
 }
 
@@ -56,6 +57,9 @@ function summaryValues(headline: Headline): Array<[key: string, value: number | 
     ['agent_100k_s', headline.agent100kMs === undefined ? undefined : headline.agent100kMs / 1000, 2],
     ['npm_test_s', headline.npmTestS, 1],
     ['bin_ratio', headline.binRatio, 2],
+    ['node_ms', headline.nodeMs, 1],
+    ['dsh_corpus_s', headline.dshCorpusS, 2],
+    ['vitest_corpus_s', headline.vitestCorpusS, 2],
   ]
 }
 
@@ -73,7 +77,7 @@ export function summaryFields(headline: Headline): Record<string, number | null>
 
 /**
  * `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=… agent_100k_s=…
- * npm_test_s=… bin_ratio=…` (`n/a` when not measured).
+ * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=…` (`n/a` when not measured).
  */
 export function summaryLine(headline: Headline): string {
   const fields = summaryValues(headline).map(

@@ -6,6 +6,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseBenchArgs, USAGE, type BenchOptions, type Part } from './args.ts'
 import { distStamp, ensureDist } from './build.ts'
+import { benchCorpus, benchNodeStart, type CorpusResult } from './parts/corpus.ts'
 import { benchDeterminism, type DeterminismResult } from './parts/determinism.ts'
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
@@ -13,7 +14,9 @@ import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
+import type { Summary } from './stats.ts'
 import {
+  corpusSection,
   determinismSection,
   fixedSection,
   scaleSection,
@@ -26,8 +29,11 @@ import { judgeTargets, type Headline } from './targets.ts'
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
 interface Results {
+  /** `node -e ''`, measured once before the parts that are judged against it (scenarios, corpus). */
+  nodeStart?: Summary
   scenarios?: ScenariosResult
   fixed?: FixedCosts
+  corpus?: CorpusResult
   scale?: ScaleResult
   suite?: SuiteTiming
   determinism?: DeterminismResult
@@ -59,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
   )
   const loadAtStart = loadavg()[0]
   print(loadLine('start'))
-  if (options.parts.includes('scenarios') || options.parts.includes('fixed')) {
+  if (['scenarios', 'fixed', 'corpus'].some((name) => options.parts.includes(name as Part))) {
     const build = ensureDist(repoRoot)
     print(
       `build: dist/ ${
@@ -84,6 +90,11 @@ async function main(argv: string[]): Promise<number> {
       print(`part ${name} failed: ${(error as Error).stack ?? error}`)
     }
   }
+  if (options.parts.includes('scenarios') || options.parts.includes('corpus')) {
+    progress("node -e '' (the unit of the in-process target)")
+    results.nodeStart = await benchNodeStart(repoRoot, runs)
+    print(`node -e '': ${formatMs(results.nodeStart.median)} median of ${results.nodeStart.runs}`)
+  }
   await part('scenarios', async () => {
     results.scenarios = await benchScenarios(repoRoot, runs, (row) =>
       progress(
@@ -97,6 +108,10 @@ async function main(argv: string[]): Promise<number> {
   await part('fixed', async () =>
     fixedSection((results.fixed = await benchFixed(repoRoot, runs)), results.scenarios?.subprocessMedianMs),
   )
+  await part('corpus', async () => {
+    progress('corpus: dsh test and vitest run --project scenarios, cold, alternating')
+    return corpusSection((results.corpus = await benchCorpus(repoRoot, runs)))
+  })
   await part('scale', async () => {
     results.scale = await benchScale(repoRoot, runs, {
       agent: true,
@@ -188,6 +203,10 @@ function headlineOf(results: Results): Headline {
     selectS: results.select ? results.select.wall.median / 1000 : undefined,
     npmTestS: results.npmTest ? results.npmTest.wall.median / 1000 : undefined,
     binRatio: results.fixed?.binRatio,
+    nodeMs: (results.nodeStart ?? results.fixed?.nodeStart)?.median,
+    dshCorpusS: results.corpus ? results.corpus.dsh.wall.median / 1000 : undefined,
+    vitestCorpusS: results.corpus ? results.corpus.vitest.wall.median / 1000 : undefined,
+    npmTestFiles: results.npmTest?.files,
   }
 }
 

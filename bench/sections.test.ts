@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { determinismSection, fixedSection, scaleSection, scenariosSection, suiteSection } from './sections.ts'
+import {
+  corpusSection,
+  determinismSection,
+  fixedSection,
+  scaleSection,
+  scenariosSection,
+  suiteSection,
+} from './sections.ts'
 import { summarize } from './stats.ts'
 
 describe('scenariosSection', () => {
@@ -123,6 +130,36 @@ describe('determinismSection', () => {
       'run 4 differs from run 1 in: session-list',
       'failed: session-list (first in run 4): scenario session-list: stdout.golden.jsonl differs',
       '500.0 ms in all, 100.0 ms per corpus run; NOT DETERMINISTIC or not green: see above',
+    ])
+  })
+})
+
+describe('suiteSection with file times', () => {
+  it('lists the slowest files, every one over the limit included', () => {
+    const files = Array.from({ length: 14 }, (_, index) => ({
+      file: `f${index}.test.ts`,
+      project: 'unit',
+      wallMs: 14_000 - index * 1000,
+    }))
+    const timing = { command: 'npm test', wall: summarize([40_000]), tests: 'Tests  9 passed (9)', code: 0, files }
+    const lines = suiteSection(timing, 'npm test')
+    expect(lines[2]).toBe('slowest of 14 test files (wall in their worker; 4 over 10 s):')
+    expect(lines[5]).toMatch(/^f0\.test\.ts +unit +14\.00 s$/)
+    expect(lines).toHaveLength(3 + 2 + 10)
+  })
+})
+
+describe('corpusSection', () => {
+  it('shows both cold runs and their ratio, and warns when one failed', () => {
+    const lines = corpusSection({
+      dsh: { command: 'dsh test', wall: summarize([2000]), tests: '46 passed, 0 failed', code: 0 },
+      vitest: { command: 'vitest', wall: summarize([3000, 5000]), tests: 'Tests  45 passed (46)', code: 1 },
+    })
+    expect(lines.slice(1)).toEqual([
+      'dsh test: 2.00 s median of 1 (min 2.00 s, max 2.00 s); 46 passed, 0 failed; exit 0',
+      'vitest: 4.00 s median of 2 (min 3.00 s, max 5.00 s); Tests  45 passed (46); exit 1',
+      'vitest / dsh test = 2.00×',
+      'warning: a corpus run did not pass; its time may not be representative',
     ])
   })
 })

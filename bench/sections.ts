@@ -1,4 +1,5 @@
 // The printed report, one section per part: measurements in, lines out. Pure.
+import type { CorpusResult, CorpusTiming } from './parts/corpus.ts'
 import type { DeterminismResult } from './parts/determinism.ts'
 import type { FixedCosts } from './parts/fixed.ts'
 import type { ScaleResult } from './parts/scale.ts'
@@ -7,6 +8,7 @@ import type { SelectTiming } from './parts/select.ts'
 import type { SuiteTiming } from './parts/suite.ts'
 import { formatMs, formatRatio, formatTable } from './report.ts'
 import { ratio, type Summary } from './stats.ts'
+import { SLOW_FILE_S } from './targets.ts'
 
 export function scenariosSection(result: ScenariosResult): string[] {
   const rows = result.rows.map((row) => [
@@ -95,13 +97,45 @@ export function scaleSection(scale: ScaleResult): string[] {
   ]
 }
 
+/** `command: median of N (min, max); result line; exit code`. */
+function timingLine(timing: { command: string; wall: Summary; tests: string; code: number | null }): string {
+  const { command, wall } = timing
+  return (
+    `${command}: ${formatMs(wall.median)} median of ${wall.runs} (min ${formatMs(wall.min)}, ` +
+    `max ${formatMs(wall.max)}); ${timing.tests || 'no result line'}; exit ${timing.code}`
+  )
+}
+
+/** How many of the slowest test files the npm-test section lists (all those over the limit, at least). */
+const SLOWEST_SHOWN = 10
+
 export function suiteSection(suite: SuiteTiming, title = 'suite'): string[] {
-  const lines = [
-    `== ${title} ==`,
-    `${suite.command}: ${formatMs(suite.wall.median)} median of ${suite.wall.runs} (min ${formatMs(suite.wall.min)}, ` +
-      `max ${formatMs(suite.wall.max)}); ${suite.tests || 'no Tests line'}; exit ${suite.code}`,
-  ]
+  const lines = [`== ${title} ==`, timingLine(suite)]
   if (suite.code !== 0) lines.push('warning: the suite did not pass; its time may not be representative')
+  if (suite.files) {
+    const over = suite.files.filter((file) => file.wallMs > SLOW_FILE_S * 1000).length
+    const shown = suite.files.slice(0, Math.max(over, SLOWEST_SHOWN))
+    lines.push(
+      `slowest of ${suite.files.length} test files (wall in their worker; ${over} over ${SLOW_FILE_S} s):`,
+      ...formatTable(
+        ['file', 'project', 'wall'],
+        shown.map((file) => [file.file, file.project, formatMs(file.wallMs)]),
+      ),
+    )
+  }
+  return lines
+}
+
+export function corpusSection(corpus: CorpusResult): string[] {
+  const lines = [
+    '== corpus: every scenario from a cold start, as one dsh test and under vitest (runs alternate) ==',
+    timingLine(corpus.dsh),
+    timingLine(corpus.vitest),
+    `vitest / dsh test = ${formatRatio(ratio(corpus.vitest.wall.median, corpus.dsh.wall.median))}`,
+  ]
+  const failed = (timing: CorpusTiming) => timing.code !== 0
+  if (failed(corpus.dsh) || failed(corpus.vitest))
+    lines.push('warning: a corpus run did not pass; its time may not be representative')
   return lines
 }
 

@@ -68,3 +68,35 @@ describe('judgeTargets', () => {
     expect(verdicts.subprocess.status).toBe('SKIP')
   })
 })
+
+describe('issue 27 ratios', () => {
+  it('judges the in-process scenario in node starts, and vitest and npm test in cold dsh test runs', () => {
+    const pass = byId({ inprocMedianMs: 6, nodeMs: 100, vitestCorpusS: 4, npmTestS: 40, dshCorpusS: 2 })
+    expect(
+      [pass['inproc-node'], pass['vitest-corpus'], pass['npm-test-corpus']].map((v) => [v.status, v.value]),
+    ).toEqual([
+      ['PASS', 0.06],
+      ['PASS', 2],
+      ['PASS', 20],
+    ])
+    const miss = byId({ inprocMedianMs: 17, nodeMs: 100, vitestCorpusS: 10, npmTestS: 80, dshCorpusS: 2 })
+    expect([miss['inproc-node'], miss['vitest-corpus'], miss['npm-test-corpus']].map((v) => v.status)).toEqual([
+      'MISS',
+      'MISS',
+      'MISS',
+    ])
+    expect(byId({ inprocMedianMs: 6 })['inproc-node'].status).toBe('SKIP')
+  })
+
+  it('counts the npm test files over 10 s and names them', () => {
+    const file = (name: string, wallMs: number) => ({ file: name, project: 'unit', wallMs })
+    const over = byId({
+      npmTestFiles: [file('a.test.ts', 10_000), file('b.test.ts', 12_340), file('c.test.ts', 31_000)],
+    })
+    expect(over['slow-files']).toMatchObject({ status: 'MISS', value: 2, detail: 'b.test.ts 12.3 s, c.test.ts 31.0 s' })
+    const none = byId({ npmTestFiles: [file('a.test.ts', 9_999)] })
+    expect(none['slow-files']).toMatchObject({ status: 'PASS', value: 0 })
+    expect(none['slow-files'].detail).toBeUndefined()
+    expect(byId({})['slow-files'].status).toBe('SKIP')
+  })
+})

@@ -6,8 +6,10 @@ import { basename, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { it } from 'vitest'
 import { resolveComposition } from '../run/composition.ts'
+import { bootHostComposition } from '../run/host-composition.ts'
 import { discoverCached } from './cached-discovery.ts'
 import { judgeScenario } from './judge-scenario.ts'
+import { sharedHost } from './shared-hosts.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 
 export interface ScenarioFileOptions {
@@ -26,16 +28,24 @@ export interface ScenarioFileOptions {
 export async function defineScenarioFile(options: ScenarioFileOptions): Promise<void> {
   const name = basename(dirname(fileURLToPath(options.url)))
   const composition = resolveComposition(options, options.root, options.root)
+  const mode = snapshotMode()
   // The whole corpus is read (cross-scenario rules and the class pin need it), but only this one runs.
   const { scenarios: corpus, failures } = await discoverCached(options.root, {
-    mode: snapshotMode(),
+    mode,
     goldensOptional: true,
     obsoleteHandled: true,
   })
   const scenario = corpus.find((s) => s.name === name)
   const failure = failures.find((f) => f.name === name)
+  const host = () =>
+    sharedHost(JSON.stringify([options.root, composition, mode]), () =>
+      bootHostComposition({ repoRoot: options.root, composition, mode }),
+    )
   it(name, async () => {
     if (!scenario) throw failure?.error ?? new Error(`scenarios/${name}/snapshot.yml did not load`)
-    await judgeScenario(scenario, { root: options.root, corpus, composition, subprocess: options.subprocess })
+    const context = { root: options.root, corpus, composition, subprocess: options.subprocess }
+    // In a worker that shares hosts (shared-hosts.ts) the scenario runs in its host; else in one of its own.
+    const shared = options.subprocess ? undefined : host()
+    await judgeScenario(scenario, shared ? { ...context, service: async () => (await shared).snapshot } : context)
   })
 }

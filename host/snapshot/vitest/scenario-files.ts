@@ -8,8 +8,10 @@
 //   plugins: [scenarioFiles()], test: { include: ['scenarios/*/snapshot.yml'] }
 import { resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import type {} from 'vitest/config' // brings vite's Plugin its configureVitest hook
 import { defaultConfigFile, patchFile } from '../../../lib/bundled-compositions.ts'
-import { ownModule } from '../../../lib/package-root.ts'
+import { escapeRegExp } from '../../../lib/cwd-spellings.ts'
+import { ownModule, packageFile } from '../../../lib/package-root.ts'
 import { scenarioWatchFiles, sharedSources } from './watch-files.ts'
 
 export interface ScenarioFilesOptions {
@@ -21,20 +23,38 @@ export interface ScenarioFilesOptions {
   patches?: string[]
   /** Run each scenario through the built `dsh` over real stdio instead of in-process. */
   subprocess?: boolean
+  /**
+   * In dsh's own checkout: load the scenario module, and through it the host and the plugins, from
+   * the built dist/ as plain node modules, as an installed dsh does, instead of through vite's
+   * transform (a cold run of the corpus then loads ~60 bundled modules instead of transforming
+   * ~300 sources). The project must keep dist/ fresh (a global setup) and externalize it
+   * (`test.server.deps.external: [builtModules]`). Ignored in watch mode: a worker cannot re-import
+   * a rebuilt module, so watching stays on the sources.
+   */
+  fromBuild?: boolean
 }
+
+/** dsh's built modules, for `test.server.deps.external` with `fromBuild` (node loads them, vite does not). */
+export const builtModules = new RegExp(`^${escapeRegExp(packageFile('dist'))}[\\\\/]`)
 
 const MANIFEST = /[\\/]scenarios[\\/]([a-z0-9]+(?:-[a-z0-9]+)*)[\\/]snapshot\.yml$/
 
 /** The module the compiled manifest calls: scenario-file.ts from source, scenario-file.js from dist/. */
 const scenarioFileModule = ownModule('host/snapshot/vitest/scenario-file.ts')
+const builtScenarioFileModule = packageFile('dist', 'host', 'snapshot', 'vitest', 'scenario-file.js')
 
 export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
   let root = options.root ?? process.cwd()
+  // Until vitest says otherwise (a plain vite server has no configureVitest): register watch files.
+  let watching = true
   return {
     name: 'dsh:scenario-files',
     enforce: 'pre',
     configResolved(config) {
       root = resolve(config.root, options.root ?? '.')
+    },
+    configureVitest({ vitest }) {
+      watching = vitest.config.watch
     },
     transform(_code, id) {
       const path = id.split('?')[0]!
@@ -44,8 +64,11 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
         options.config === undefined ? defaultConfigFile(root) : resolve(root, options.config),
         ...(options.patches ?? []).map((patch) => resolve(root, patchFile(patch))),
       ]
-      for (const file of [...scenarioWatchFiles(root, match[1]!, composition), ...sharedSources()])
-        if (file !== path) this.addWatchFile(file)
+      // Watch files cost a read of every manifest per scenario; a single run has no use for them.
+      if (watching)
+        for (const file of [...scenarioWatchFiles(root, match[1]!, composition), ...sharedSources()])
+          if (file !== path) this.addWatchFile(file)
+      const module = options.fromBuild && !watching ? builtScenarioFileModule : scenarioFileModule
       const call = {
         root,
         config: options.config,
@@ -54,7 +77,7 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
       }
       return {
         code:
-          `import { defineScenarioFile } from ${JSON.stringify(scenarioFileModule)}\n` +
+          `import { defineScenarioFile } from ${JSON.stringify(module)}\n` +
           `await defineScenarioFile({ url: import.meta.url, ...${JSON.stringify(call)} })\n`,
         map: { mappings: '' },
       }

@@ -10,21 +10,21 @@
 // Every build starts from an empty dist/: chunk names carry hashes, so an old build's chunks and
 // modules would otherwise stay behind.
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildIsStale } from './build-stale.mjs'
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)))
-const builtCli = join(root, 'dist', 'host', 'app', 'cli.js')
 const mode = process.argv[2]
 if (mode !== undefined && mode !== '--clean' && mode !== '--if-stale') {
   process.stderr.write(`scripts/build.mjs: unknown option ${mode}; use --clean or --if-stale\n`)
   process.exit(2)
 }
 
-if (mode === '--if-stale' && !stale()) process.exit(0)
+if (mode === '--if-stale' && !buildIsStale(root)) process.exit(0)
 rmSync(join(root, 'dist'), { recursive: true, force: true })
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc')
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly'], {
@@ -88,18 +88,4 @@ function entryPoints() {
     'host/snapshot/plugin/service.ts',
     ...plugins,
   ]
-}
-
-function stale() {
-  if (!existsSync(builtCli)) return true
-  const builtAt = statSync(builtCli).mtimeMs
-  return ['plugins', 'host', 'lib'].some((dir) =>
-    readdirSync(join(root, dir), { withFileTypes: true, recursive: true }).some(
-      (entry) =>
-        entry.isFile() &&
-        entry.name.endsWith('.ts') &&
-        !entry.name.endsWith('.test.ts') &&
-        statSync(join(entry.parentPath, entry.name)).mtimeMs > builtAt,
-    ),
-  )
 }

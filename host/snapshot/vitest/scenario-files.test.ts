@@ -6,25 +6,46 @@ import { packageFile, packageRoot } from '../../../lib/package-root.ts'
 import { scenarioFiles } from './scenario-files.ts'
 import { scenarioWatchFiles } from './watch-files.ts'
 
-function transform(id: string) {
-  const plugin = scenarioFiles({ root: packageRoot })
+type Hook = (this: unknown, code: string, id: string) => Promise<{ code: string } | undefined>
+
+/** The plugin's transform of `id`; `watch` as vitest would tell it (undefined: a vite server without vitest). */
+async function transform(id: string, options: { watch?: boolean; fromBuild?: boolean } = {}) {
+  const plugin = scenarioFiles({ root: packageRoot, fromBuild: options.fromBuild })
+  if (options.watch !== undefined)
+    (plugin.configureVitest as (context: unknown) => void)({ vitest: { config: { watch: options.watch } } })
   const watched: string[] = []
-  const hook = plugin.transform as (this: unknown, code: string, id: string) => { code: string } | undefined
-  const result = hook.call({ addWatchFile: (file: string) => watched.push(file) }, '', id)
+  const hook = plugin.transform as Hook
+  const result = await hook.call({ addWatchFile: (file: string) => watched.push(file) }, '', id)
   return { result, watched }
 }
 
 describe('scenarioFiles', () => {
-  it('compiles a manifest into one scenario test and leaves other files alone', () => {
-    const { result } = transform(packageFile('scenarios', 'text-turn', 'snapshot.yml'))
+  it('compiles a manifest into one scenario test and leaves other files alone', async () => {
+    const { result } = await transform(packageFile('scenarios', 'text-turn', 'snapshot.yml'))
     expect(result?.code).toContain('defineScenarioFile')
     expect(result?.code).toContain('import.meta.url')
-    expect(transform(packageFile('scenarios', 'text-turn', 'input.json')).result).toBeUndefined()
-    expect(transform(packageFile('overlays', 'snapshot.yml')).result).toBeUndefined()
+    expect((await transform(packageFile('scenarios', 'text-turn', 'input.json'))).result).toBeUndefined()
+    expect((await transform(packageFile('overlays', 'snapshot.yml'))).result).toBeUndefined()
   })
 
-  it('watches the scenario folder, its pin, its overlays, the composition and the plugin sources', () => {
-    const { watched } = transform(packageFile('scenarios', 'read-only-unknown-tool', 'snapshot.yml'))
+  it('loads the scenario module from dist/ with fromBuild in a single run, from the sources when watching', async () => {
+    const manifest = packageFile('scenarios', 'text-turn', 'snapshot.yml')
+    const built = JSON.stringify(packageFile('dist', 'host', 'snapshot', 'vitest', 'scenario-file.js'))
+    const source = JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'scenario-file.ts'))
+    const run = await transform(manifest, { watch: false, fromBuild: true })
+    expect(run.result?.code).toContain(`from ${built}`)
+    // A single run registers no watch files: nobody would watch them.
+    expect(run.watched).toEqual([])
+    const watching = await transform(manifest, { watch: true, fromBuild: true })
+    expect(watching.result?.code).toContain(`from ${source}`)
+    expect(watching.watched.length).toBeGreaterThan(0)
+    expect((await transform(manifest, { watch: false })).result?.code).toContain(`from ${source}`)
+  })
+
+  it('watches the scenario folder, its pin, its overlays, the composition and the plugin sources', async () => {
+    const { watched } = await transform(packageFile('scenarios', 'read-only-unknown-tool', 'snapshot.yml'), {
+      watch: true,
+    })
     expect(watched).toEqual(
       expect.arrayContaining([
         packageFile('scenarios', 'read-only-unknown-tool', 'input.json'),

@@ -12,7 +12,6 @@ import type {} from 'vitest/config' // brings vite's Plugin its configureVitest 
 import { defaultConfigFile, patchFile } from '../../../lib/bundled-compositions.ts'
 import { escapeRegExp } from '../../../lib/cwd-spellings.ts'
 import { ownModule, packageFile } from '../../../lib/package-root.ts'
-import { scenarioWatchFiles, sharedSources } from './watch-files.ts'
 
 export interface ScenarioFilesOptions {
   /** The folder holding scenarios/; default vite's root. */
@@ -56,7 +55,7 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
     configureVitest({ vitest }) {
       watching = vitest.config.watch
     },
-    transform(_code, id) {
+    async transform(_code, id) {
       const path = id.split('?')[0]!
       const match = MANIFEST.exec(path)
       if (!match || resolve(path, '..', '..', '..') !== root) return undefined
@@ -64,10 +63,13 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
         options.config === undefined ? defaultConfigFile(root) : resolve(root, options.config),
         ...(options.patches ?? []).map((patch) => resolve(root, patchFile(patch))),
       ]
-      // Watch files cost a read of every manifest per scenario; a single run has no use for them.
-      if (watching)
+      // Watch files cost a read of every manifest per scenario (and loading the manifest parser into
+      // vitest's main process); a single run has no use for them.
+      if (watching) {
+        const { scenarioWatchFiles, sharedSources } = await import('./watch-files.ts')
         for (const file of [...scenarioWatchFiles(root, match[1]!, composition), ...sharedSources()])
           if (file !== path) this.addWatchFile(file)
+      }
       const module = options.fromBuild && !watching ? builtScenarioFileModule : scenarioFileModule
       const call = {
         root,

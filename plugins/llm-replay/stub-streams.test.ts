@@ -1,11 +1,12 @@
 // Property: a real-like stream recorded through the real DeepSeek adapter (over loopback HTTP
 // from the stub endpoint, UTF-8 characters cut between network writes) and the real session
-// store replays chunk for chunk, and the chunks add up to exactly what the model sent.
+// store replays chunk for chunk, and the chunks add up to exactly what the model sent. The seeds run
+// concurrently (each has its own stub endpoint, context and folder): most of a seed is waiting on loopback writes.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as deepseek from '../llm-deepseek/index.ts'
 import { countTokens, modelTurn, startStubEndpoint, type TurnSpec } from '../llm-deepseek/stub-endpoint/index.ts'
 import LlmService from '../llm/index.ts'
@@ -18,10 +19,11 @@ import { realLikeTurn } from './test-support/real-like-streams.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'llm-replay-streams-'))
 const savedKey = process.env.DEEPSEEK_API_KEY
-beforeEach(() => {
+// Once for the file, not per test: a concurrent test's afterEach would take the key from the others.
+beforeAll(() => {
   process.env.DEEPSEEK_API_KEY = 'stub-key-not-a-secret'
 })
-afterEach(() => {
+afterAll(() => {
   if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY
   else process.env.DEEPSEEK_API_KEY = savedKey
 })
@@ -111,7 +113,7 @@ function assembled(chunks: StreamChunk[]) {
 }
 
 describe('real-like stub streams, recorded and replayed', () => {
-  it.each(Array.from({ length: 12 }, (_, index) => index + 1))('seed %i', async (seed) => {
+  it.concurrent.each(Array.from({ length: 12 }, (_, index) => index + 1))('seed %i', async (seed) => {
     const rand = random(seed)
     const specs = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, turn) =>
       realLikeTurn(rand, (index) => `call_${seed}_${turn}_${index}`),

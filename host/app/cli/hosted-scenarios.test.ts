@@ -1,6 +1,7 @@
 // The literal shape: `DSH_SNAPSHOT_SCENARIOS=… dsh --patch cordis.snapshot.yml --patch
 // overlays/snapshot-host.cordis.yml` runs those scenarios inside that dsh process (the built bin,
-// spawned), prints one line per scenario and the diffs of failures, and exits 0 / 1.
+// spawned), prints one line per scenario and the diffs of failures, and exits 0 / 1. The cases run
+// concurrently: each mostly waits for its dsh processes.
 import { spawn } from 'node:child_process'
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -30,7 +31,7 @@ function dsh(args: string[], options: { cwd?: string; scenarios?: string } = {})
 const project = scratchProject('hosted')
 afterAll(() => project.remove())
 
-describe('dsh with the snapshot host overlay', () => {
+describe.concurrent('dsh with the snapshot host overlay', () => {
   it('runs the named scenarios inside itself: one line each, exit 0', async () => {
     const result = await dsh(HOST, { scenarios: 'text-turn,reasoning-turn' })
     expect(result.stderr).toBe('')

@@ -1,6 +1,6 @@
 import { cpSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { discoverCached } from './cached-discovery.ts'
@@ -10,7 +10,8 @@ afterAll(() => project.remove())
 cpSync(packageFile('scenarios', 'text-turn'), join(project.root, 'scenarios', 'text-turn'), { recursive: true })
 
 describe('discoverCached', () => {
-  it('discovers once while the corpus is unchanged, and again after any file changes', async () => {
+  it('in watch mode, discovers once while the corpus is unchanged, and again after any file changes', async () => {
+    vi.stubEnv('VITEST_MODE', 'WATCH')
     const first = await discoverCached(project.root, { goldensOptional: true })
     expect(await discoverCached(project.root, { goldensOptional: true })).toBe(first)
     expect(await discoverCached(project.root, { goldensOptional: false })).not.toBe(first)
@@ -27,5 +28,14 @@ describe('discoverCached', () => {
     expect(afterAdd.scenarios[0]?.problems).toEqual([
       expect.stringContaining('scenarios/text-turn/notes.md is not expected here'),
     ])
+  })
+
+  it('in a single run, discovers once for the whole run, as dsh test does', async () => {
+    vi.stubEnv('VITEST_MODE', 'RUN')
+    const first = await discoverCached(project.root, { goldensOptional: true, obsoleteHandled: true })
+    const input = join(project.root, 'scenarios', 'text-turn', 'input.json')
+    const later = new Date(Date.now() + 10_000)
+    utimesSync(input, later, later)
+    expect(await discoverCached(project.root, { goldensOptional: true, obsoleteHandled: true })).toBe(first)
   })
 })

@@ -1,7 +1,8 @@
 // One corpus discovery per vitest worker instead of one per scenario file: scenario files share
-// this module (isolate: false), and every file needs the whole corpus (class pins, sources). The
-// cache key is the corpus's listing with modification times, so an edited, added or removed file
-// (watch mode) is discovered afresh.
+// this module (isolate: false), and every file needs the whole corpus (class pins, sources). In
+// watch mode the cache key is the corpus's listing with modification times, so an edited, added or
+// removed file is discovered afresh; a single run (VITEST_MODE=RUN, set by vitest in its workers)
+// discovers once, as `dsh test` does for its whole batch, without listing the corpus per file.
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { discoverScenarios, type DiscoverOptions, type DiscoveryResult } from '../scenario/discover.ts'
@@ -21,7 +22,8 @@ export function corpusFingerprint(root: string): string {
 }
 
 export function discoverCached(root: string, options: DiscoverOptions): Promise<DiscoveryResult> {
-  const key = `${root}\n${JSON.stringify(options)}\n${corpusFingerprint(root)}`
+  const singleRun = process.env.VITEST_MODE === 'RUN'
+  const key = `${root}\n${JSON.stringify(options)}\n${singleRun ? 'single run' : corpusFingerprint(root)}`
   let discovery = cache.get(key)
   if (!discovery) {
     cache.clear() // only the current corpus is worth keeping

@@ -3,7 +3,7 @@
 // the same composition re-persists a log equal to it after normalization.
 import { afterAll, describe, expect, it } from 'vitest'
 import { runSuite } from '../../host/snapshot/run/run-suite.ts'
-import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
+import { runScenario, type ScenarioOutcome } from '../../host/snapshot/run/run-scenario.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
 import { modelTurn, type SseItem } from '../llm-deepseek/stub-endpoint/index.ts'
 import { scratchProject, type ScratchProject } from '../../host/snapshot/test-support/scratch-project.ts'
@@ -103,16 +103,33 @@ describe('record → replay round trip', () => {
   const cases = [...[1, 2, 3, 4].map(stubCase), ...[5, 6].map(echoCase)]
   for (const c of cases) writeScenario(project, c)
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s replays to an equal log', async (name, c) => {
-    const { scenarios: corpus } = await discoverScenarios(scratch, { mode: 'record' })
-    const scenario = corpus.find((s) => s.name === name)!
-    const recorded = c.script.length
-      ? (await runSuite({ repoRoot: scratch, names: [name], mode: 'record', stub: true })).outcomes[0]!
-      : await runScenario(scenario, { repoRoot: scratch, corpus, mode: 'record' })
-    expect(recorded.failures).toEqual([])
-    expect(recorded.written).toContain(`scenarios/${name}/session.jsonl`)
+  // A host composition boots per suite run, which costs more than a case: the stub cases are recorded
+  // in one run, the echo cases one by one (they need no stub), and every case is replayed in one run.
+  let runs: Promise<{ recorded: Map<string, ScenarioOutcome>; replayed: Map<string, ScenarioOutcome> }> | undefined
+  const recordAndReplay = () =>
+    (runs ??= (async () => {
+      const byName = (outcomes: ScenarioOutcome[]) => new Map(outcomes.map((o) => [o.scenario, o]))
+      const stubNames = cases.filter((c) => c.script.length).map((c) => c.name)
+      const stubbed = await runSuite({ repoRoot: scratch, names: stubNames, mode: 'record', stub: true })
+      const recorded = byName(stubbed.outcomes)
+      const { scenarios: corpus } = await discoverScenarios(scratch, { mode: 'record' })
+      for (const c of cases.filter((c) => !c.script.length)) {
+        const scenario = corpus.find((s) => s.name === c.name)!
+        recorded.set(c.name, await runScenario(scenario, { repoRoot: scratch, corpus, mode: 'record' }))
+      }
+      const replayed = byName((await runSuite({ repoRoot: scratch, names: cases.map((c) => c.name) })).outcomes)
+      return { recorded, replayed }
+    })())
 
-    const replayed = (await runSuite({ repoRoot: scratch, names: [name] })).outcomes[0]!
-    expect(replayed.failures).toEqual([])
-  })
+  it.each(cases.map((c) => c.name))(
+    '%s replays to an equal log',
+    async (name) => {
+      const { recorded, replayed } = await recordAndReplay()
+      expect(recorded.get(name)?.failures).toEqual([])
+      expect(recorded.get(name)?.written).toContain(`scenarios/${name}/session.jsonl`)
+      expect(replayed.get(name)?.failures).toEqual([])
+    },
+    // The first case waits for every recording and replay.
+    120_000,
+  )
 })

@@ -3,7 +3,8 @@
 // the same composition re-persists a log equal to it after normalization.
 import { afterAll, describe, expect, it } from 'vitest'
 import { runSuite } from '../../host/snapshot/run/run-suite.ts'
-import { runScenario, type ScenarioOutcome } from '../../host/snapshot/run/run-scenario.ts'
+import type { ScenarioOutcome } from '../../host/snapshot/plugin/outcome.ts'
+import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
 import { modelTurn, type SseItem } from '../llm-deepseek/stub-endpoint/index.ts'
 import { scratchProject, type ScratchProject } from '../../host/snapshot/test-support/scratch-project.ts'

@@ -17,7 +17,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'dsh-use-in-project-'))
 const checkout = join(scratch, 'checkout')
 const project = join(scratch, 'my-project')
 const fixture = join(packageRoot, 'host', 'app', 'test-support', 'consumer-project')
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+// The scratch holds an installed node_modules: removing it on a busy machine can take longer than the
+// default hook timeout (seen at a load of 20 on 2 cores).
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000)
 
 // What the steps' processes see: no npm_* or VITEST* variables of this test run, no repository
 // bin folder on PATH (npx must find the installed dsh), session logs in a state folder of ours.

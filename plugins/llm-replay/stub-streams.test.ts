@@ -112,7 +112,9 @@ function assembled(chunks: StreamChunk[]) {
   return { text, reasoning, calls: [...calls.values()] }
 }
 
-describe('real-like stub streams, recorded and replayed', () => {
+// The 12 cases run concurrently, so one case's wall time includes the others' work: under coverage on a
+// loaded 2-core machine that passed 20 s. The bound is a hang guard, not a speed check.
+describe('real-like stub streams, recorded and replayed', { timeout: 120_000 }, () => {
   it.concurrent.each(Array.from({ length: 12 }, (_, index) => index + 1))('seed %i', async (seed) => {
     const rand = random(seed)
     const specs = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, turn) =>

@@ -21,6 +21,7 @@ export function serveConnection(
   const app = acp
     .agent({ name: info.name })
     .onRequest(agent.initialize, ({ params }) => connection.initialize(params))
+    .onRequest(agent.authenticate, ({ params }) => connection.authenticate(params))
     .onRequest(
       agent.session.new,
       (params: unknown) => params,
@@ -28,6 +29,8 @@ export function serveConnection(
     )
     .onRequest(agent.session.load, ({ params }) => connection.loadSession(params))
     .onRequest(agent.session.list, ({ params }) => connection.listSessions(params))
+    .onRequest(agent.session.resume, ({ params }) => connection.resumeSession(params))
+    .onRequest(agent.session.close, ({ params }) => connection.closeSession(params))
     .onRequest(agent.session.setMode, ({ params }) => connection.setMode(params))
     .onRequest(agent.session.prompt, ({ params }) => connection.prompt(params))
     .onNotification(agent.session.cancel, ({ params }) => connection.cancel(params))

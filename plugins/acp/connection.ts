@@ -6,9 +6,11 @@ import { AgentRequestError, type PermissionRequest, type PromptClient, type Turn
 import { outcomeFromOptionId } from '../agent/permission.ts'
 import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
 import { summarizeSessions } from '../session/summaries.ts'
+import { AUTH_METHODS, authenticate } from './auth.ts'
 import { clientAccess } from './client-access.ts'
+import { checkServers, mcpCapabilities } from './mcp-servers.ts'
 import { parseNewSession } from './params.ts'
-import { historyUpdates, liveUpdates, type ToolLookup } from './projection.ts'
+import { historyUpdates, liveUpdates, mcpFailureNotice, type ToolLookup } from './projection.ts'
 import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
 import { listSessions } from './session-list.ts'
 import { modeState } from './session-modes.ts'
@@ -25,12 +27,15 @@ export class AcpConnection {
   // order); a prompt's response waits for the last one, and with it for all before it.
   private outbox: Promise<void> = Promise.resolve()
   private client: acp.AgentContext | undefined
+  /** session/new's MCP failure notices, held until the client knows the session id (the response). */
+  private readonly pendingNotices = new Map<string, string[]>()
 
   constructor(
     private readonly ctx: Context,
     private readonly info: { name: string; version: string },
   ) {
-    this.tools = (name) => ctx.tools.get(name)
+    // A session's MCP tools are found too (their titles name the server); built-ins first.
+    this.tools = (name) => ctx.tools.get(name) ?? ctx.agent.servers.findTool(name)
   }
 
   /** The connected client: notifications and reverse requests go to it from now on. */
@@ -46,20 +51,35 @@ export class AcpConnection {
       agentCapabilities: {
         loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
-        sessionCapabilities: { list: {} },
+        mcpCapabilities: mcpCapabilities(this.ctx),
+        sessionCapabilities: { list: {}, resume: {}, close: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
-      authMethods: [],
+      authMethods: AUTH_METHODS,
     }
   }
 
-  newSession(params: unknown): acp.NewSessionResponse {
+  authenticate(params: acp.AuthenticateRequest): acp.AuthenticateResponse {
+    return authenticate(this.ctx, params)
+  }
+
+  async newSession(params: unknown): Promise<acp.NewSessionResponse> {
     // Initialization is checked before the params, so an early request gets the right error.
     this.requireInit('session/new')
-    const { cwd } = parseNewSession(params)
+    const { cwd, mcpServers } = parseNewSession(params)
     requireExistingFolder('session/new', cwd)
+    const servers = checkServers(this.ctx, 'session/new', mcpServers, cwd)
     const header = this.ctx.agent.newSession(cwd)
+    const failures = await this.ctx.agent.connectServers(header.id, servers)
     this.owned.add(header.id)
+    // The client learns the id from the response: the notices follow it (or the session's next request).
+    if (failures.length) {
+      this.pendingNotices.set(
+        header.id,
+        failures.map((failure) => failure.message),
+      )
+      setImmediate(() => this.flushNotices(header.id))
+    }
     return { sessionId: header.id, modes: modeState(this.ctx.agent.modeOf(header.id)!) }
   }
 
@@ -67,11 +87,41 @@ export class AcpConnection {
     this.requireInit('session/load')
     requireExistingFolder('session/load', params.cwd)
     requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
+    const servers = checkServers(this.ctx, 'session/load', params.mcpServers, params.cwd)
     const log = agentCall(() => this.ctx.agent.loadSession(params.sessionId))
     this.owned.add(params.sessionId)
     for (const update of historyUpdates(log.events, this.tools)) this.send(params.sessionId, update)
+    await this.ctx.agent.connectServers(params.sessionId, servers)
     await this.outbox
     return { modes: modeState(this.ctx.agent.modeOf(params.sessionId)!) }
+  }
+
+  /** session/resume: as load, without retelling the history; logged as `session/resume`. */
+  async resumeSession(params: acp.ResumeSessionRequest): Promise<acp.ResumeSessionResponse> {
+    this.requireInit('session/resume')
+    requireExistingFolder('session/resume', params.cwd)
+    requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
+    const servers = checkServers(this.ctx, 'session/resume', params.mcpServers, params.cwd)
+    agentCall(() => this.ctx.agent.resumeSession(params.sessionId))
+    this.owned.add(params.sessionId)
+    await this.ctx.agent.connectServers(params.sessionId, servers)
+    await this.outbox
+    return { modes: modeState(this.ctx.agent.modeOf(params.sessionId)!) }
+  }
+
+  /** session/close: cancels its turn, ends its MCP servers, logs `session/close`; the id is then unknown here. */
+  async closeSession(params: acp.CloseSessionRequest): Promise<acp.CloseSessionResponse> {
+    this.requireInit('session/close')
+    this.requireSession(params.sessionId)
+    try {
+      await this.ctx.agent.closeSession(params.sessionId)
+    } catch (error) {
+      throw toRequestError(error)
+    }
+    this.owned.delete(params.sessionId)
+    this.pendingNotices.delete(params.sessionId)
+    await this.outbox
+    return {}
   }
 
   listSessions(params: acp.ListSessionsRequest): acp.ListSessionsResponse {
@@ -117,9 +167,16 @@ export class AcpConnection {
     for (const update of liveUpdates(event, this.tools)) this.send(sessionId, update)
   }
 
-  /** The client went away: cancel its running turns. */
+  /** The client went away: cancel its running turns and end its sessions' MCP servers. */
   cancelAll(): void {
-    for (const sessionId of this.owned) this.ctx.agent.cancel(sessionId)
+    for (const sessionId of this.owned) void this.ctx.agent.releaseSession(sessionId)
+  }
+
+  /** Shows session/new's MCP failures once, after the client has the session id. */
+  private flushNotices(sessionId: string): void {
+    const messages = this.pendingNotices.get(sessionId)
+    this.pendingNotices.delete(sessionId)
+    for (const message of messages ?? []) this.send(sessionId, mcpFailureNotice(message))
   }
 
   private async requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord> {
@@ -167,6 +224,7 @@ export class AcpConnection {
   }
 
   private requireSession(sessionId: string): void {
+    this.flushNotices(sessionId)
     if (!this.owned.has(sessionId) || !this.ctx.agent.has(sessionId)) {
       throw acp.RequestError.invalidParams(
         { sessionId },

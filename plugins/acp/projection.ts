@@ -51,6 +51,8 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { 
       ]
     case 'mode/change':
       return [{ sessionUpdate: 'current_mode_update', currentModeId: event.data.modeId }]
+    case 'mcp/failure':
+      return [mcpFailureNotice(event.data.message)]
     default:
       return []
   }
@@ -67,6 +69,11 @@ function errorMessage(error: StreamError | undefined): SessionUpdate {
     sessionUpdate: 'agent_message_chunk',
     content: { type: 'text', text: `\n[model error (${code}): ${error?.message ?? 'the model failed'}]` },
   }
+}
+
+/** A failed MCP server, shown once in the thread (live only: session/load does not retell it). */
+export function mcpFailureNotice(message: string): SessionUpdate {
+  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `\n[${message}]\n` } }
 }
 
 export function toolRunningUpdate(callId: string): SessionUpdate {

@@ -5,6 +5,7 @@ import type {} from '../llm/index.ts'
 import type { SessionHeader } from '../session/events.ts'
 import { type SessionStore, SessionStorageError } from '../session/index.ts'
 import type {} from '../tools/index.ts'
+import type {} from '../mcp/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { AgentConfig } from './config.ts'
 import { closeInterruptedTurn, closeUnclosedTurn, describeTornTail } from './interrupted.ts'
@@ -12,6 +13,7 @@ import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
 import { ownFiles } from './own-files.ts'
 import type { PromptClient } from './prompt-client.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
+import { type ServerRequest, SessionServers } from './session-servers.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { Turn } from './turn-state.ts'
 
@@ -19,6 +21,7 @@ export { AgentConfig } from './config.ts'
 export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
 export type { PermissionRequest, PromptClient } from './prompt-client.ts'
 export type { TurnOutcome } from './turn.ts'
+export type { ServerRequest } from './session-servers.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -44,12 +47,22 @@ export class AgentRequestError extends Error {
  */
 export class Agent extends Service {
   static readonly provide = 'agent'
-  static readonly inject = ['llm', 'sessions', 'tools']
+  // `mcp` is optional: without it, MCP servers a client names are logged as not connected.
+  static readonly inject = {
+    llm: { required: true },
+    sessions: { required: true },
+    tools: { required: true },
+    mcp: { required: false },
+  }
   static readonly Config = AgentConfig
   private sessions = new Map<string, SessionRuntime>()
+  /** Each session's MCP servers and their tools. */
+  readonly servers: SessionServers
 
   /** Turns in flight: shutdown waits for them, so their last events reach the log before it closes. */
   private turns = new Set<Promise<unknown>>()
+  /** The turn in flight per session: session/close waits for its ending before logging the close. */
+  private turnOf = new Map<string, Promise<unknown>>()
   public config: AgentConfig
 
   /** `ctx.plugin(Agent, config)` takes the input side; Cordis parses it with `Config` before constructing. */
@@ -57,6 +70,7 @@ export class Agent extends Service {
   constructor(ctx: Context, config: AgentConfig) {
     super(ctx, 'agent')
     this.config = config
+    this.servers = new SessionServers(ctx)
   }
 
   *[Service.init]() {
@@ -65,6 +79,7 @@ export class Agent extends Service {
     yield async () => {
       for (const runtime of this.sessions.values()) runtime.running?.abort()
       await Promise.allSettled(this.turns)
+      await this.servers.detachAll()
     }
   }
 
@@ -150,7 +165,7 @@ export class Agent extends Service {
         llm: this.ctx.llm,
         store: sessions,
         // Looked up at each use, as the tools service may be reloaded while a turn runs.
-        registry: { list: () => this.ctx.tools.list(), get: (name) => this.ctx.tools.get(name) },
+        registry: this.servers.registryFor(sessionId, () => this.ctx.tools),
         config: this.config,
         hidden: ownFiles(sessions.root),
         client,
@@ -159,12 +174,57 @@ export class Agent extends Service {
       content,
     )
     this.turns.add(turn)
+    this.turnOf.set(sessionId, turn)
     try {
       return await turn
     } finally {
       this.turns.delete(turn)
+      this.turnOf.delete(sessionId)
       runtime.running = undefined
     }
+  }
+
+  /**
+   * Connects the MCP servers a client named for a session (checked with `servers.check` before
+   * the session was created or re-attached); each failure is logged as `mcp/failure`.
+   */
+  connectServers(sessionId: string, request: ServerRequest) {
+    const runtime = this.requireRuntime(sessionId)
+    return this.servers.attach(sessionId, request, runtime.header.cwd, (failure) =>
+      this.ctx.sessions.append(sessionId, 'mcp/failure', { server: failure.server, message: failure.message }),
+    )
+  }
+
+  /** session/resume: re-attach a persisted session (as load does) without retelling its history. */
+  resumeSession(sessionId: string): void {
+    const log = this.loadSession(sessionId)
+    this.ctx.sessions.append(sessionId, 'session/resume', { cwd: log.header.cwd })
+  }
+
+  /** session/close: cancels a running turn, ends the session's MCP servers and logs the close. */
+  async closeSession(sessionId: string): Promise<void> {
+    const runtime = this.requireRuntime(sessionId)
+    runtime.running?.abort()
+    await Promise.allSettled([this.turnOf.get(sessionId)])
+    await this.servers.detach(sessionId)
+    this.sessions.delete(sessionId)
+    this.ctx.sessions.append(sessionId, 'session/close', {})
+  }
+
+  /** The client went away: its session's running turn is cancelled and its MCP servers end (nothing logged). */
+  async releaseSession(sessionId: string): Promise<void> {
+    this.cancel(sessionId)
+    await this.servers.detach(sessionId)
+  }
+
+  private requireRuntime(sessionId: string): SessionRuntime {
+    const runtime = this.sessions.get(sessionId)
+    if (!runtime)
+      throw new AgentRequestError(
+        `unknown session "${sessionId}": create it with session/new or restore it with session/load first`,
+        'unknown-session',
+      )
+    return runtime
   }
 
   /** session/cancel: idempotent, and a no-op for an idle or unknown session (it is a notification). */

@@ -53,6 +53,16 @@ export function completionsUrl(config: Pick<Config, 'baseUrl'>, env: Env): strin
   return url.href
 }
 
+/** What is wrong with the key `readApiKey` would read, or undefined when it is usable (never the key). */
+export function keyProblem(env: Env): string | undefined {
+  try {
+    readApiKey(env)
+    return undefined
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
 /** The key, read when a request is made (so a key set after startup is picked up). Never echoed. */
 export function readApiKey(env: Env): string {
   // A key set in the environment later wins over the one `dsh serve` took out of it at start.

@@ -3,7 +3,7 @@
 import type { Context } from 'cordis'
 import type { LlmAdapter } from '../llm/types.ts'
 import { streamChatCompletion } from './chat-completions.ts'
-import { type Config, completionsUrl, readApiKey } from './config.ts'
+import { type Config, completionsUrl, keyProblem, readApiKey } from './config.ts'
 import { toWireBody } from './to-wire.ts'
 
 export { Config } from './config.ts'
@@ -26,4 +26,5 @@ export function createDeepseekAdapter(config: Config, env: Env = process.env): L
 
 export const apply = (ctx: Context, config: Config) => {
   ctx.llm.register(config.models, createDeepseekAdapter(config), ctx)
+  ctx.llm.requireKey(config.models, () => keyProblem(process.env), ctx)
 }

@@ -3,6 +3,9 @@ import { guardStream } from './normalize-stream.ts'
 import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
 
 export * from './types.ts'
+
+/** Says what is wrong with an adapter's key (missing, malformed), or undefined when it is usable. */
+export type KeyCheck = () => string | undefined
 export { guardStream, toStreamError } from './normalize-stream.ts'
 
 declare module 'cordis' {
@@ -18,6 +21,8 @@ declare module 'cordis' {
 export class LlmService extends Service {
   static readonly provide = 'llm'
   private adapters = new Map<string, LlmAdapter>()
+  /** Model → how to tell whether its adapter has a key (ACP `authenticate`); keyless models have none. */
+  private keyChecks = new Map<string, KeyCheck>()
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
@@ -34,6 +39,24 @@ export class LlmService extends Service {
       },
       `llm adapter ${models.join(',')}`,
     )
+  }
+
+  /** An adapter that needs a key says how to check it is there; the disposer runs with the caller's plugin. */
+  requireKey(models: string[], check: KeyCheck, caller: Context = this.ctx): () => void {
+    return caller.effect(
+      () => {
+        for (const model of models) this.keyChecks.set(model, check)
+        return () => {
+          for (const model of models) if (this.keyChecks.get(model) === check) this.keyChecks.delete(model)
+        }
+      },
+      `llm key check ${models.join(',')}`,
+    )
+  }
+
+  /** What is wrong with the key `model` needs, or undefined when it has one or needs none. Never the key. */
+  keyProblem(model: string): string | undefined {
+    return this.keyChecks.get(model)?.()
   }
 
   models(): string[] {

@@ -3,9 +3,14 @@
 // and it runs without asking; every other MCP tool asks first.
 import type { Tool } from '../tools/types.ts'
 import { callResultText } from './call-result.ts'
-import type { McpServerConnection, McpToolInfo } from './server-connection.ts'
+import { type McpServerConnection, McpServerError, type McpToolInfo } from './server-connection.ts'
 
-export function createMcpTool(name: string, server: McpServerConnection, info: McpToolInfo): Tool {
+export function createMcpTool(
+  name: string,
+  server: McpServerConnection,
+  info: McpToolInfo,
+  reportFailure: (failure: { server: string; message: string }) => void,
+): Tool {
   const readOnly = info.annotations?.readOnlyHint === true
   const label = info.annotations?.title ?? info.title ?? info.name
   return {
@@ -21,6 +26,7 @@ export function createMcpTool(name: string, server: McpServerConnection, info: M
         return { output: callResultText(result), isError: result.isError === true }
       } catch (error) {
         if (context.signal.aborted) return { output: `${name} was cancelled.`, isError: true }
+        if (error instanceof McpServerError) reportFailure({ server: error.server, message: error.message })
         return { output: error instanceof Error ? error.message : String(error), isError: true }
       }
     },

@@ -16,6 +16,7 @@ export interface McpFailure {
 
 export class McpServerSet {
   private closing: Promise<void> | undefined
+  private failureListener: ((failure: McpFailure) => void) | undefined
   private constructor(
     private readonly connections: McpServerConnection[],
     readonly tools: Tool[],
@@ -37,8 +38,19 @@ export class McpServerSet {
       else failures.push({ server: specs[index]!.name, message: messageOf(outcome.reason) })
     })
     const tools: Tool[] = []
-    for (const connection of connections) tools.push(...toolsOf(connection, failures))
-    return new McpServerSet(connections, tools, failures, onClose)
+    const set = new McpServerSet(connections, tools, failures, onClose)
+    for (const connection of connections) tools.push(...toolsOf(connection, failures, set))
+    return set
+  }
+
+  /** Hears of each later failure: a server that dies, times out or breaks the protocol during a call. */
+  onFailure(listener: (failure: McpFailure) => void): void {
+    this.failureListener = listener
+  }
+
+  /** Called by a tool of this set when its server failed during a call (mcp-tool.ts). */
+  reportFailure(failure: McpFailure): void {
+    this.failureListener?.(failure)
   }
 
   /** Ends every server of the session (stdio servers with their whole process group). */
@@ -48,7 +60,7 @@ export class McpServerSet {
   }
 }
 
-function toolsOf(connection: McpServerConnection, failures: McpFailure[]): Tool[] {
+function toolsOf(connection: McpServerConnection, failures: McpFailure[], set: McpServerSet): Tool[] {
   const tools: Tool[] = []
   const named = new Set<string>()
   const leaveOut = (tool: string, why: string) =>
@@ -64,7 +76,7 @@ function toolsOf(connection: McpServerConnection, failures: McpFailure[]): Tool[
     else if (problem) leaveOut(info.name, `is left out: ${problem}`)
     else {
       named.add(name)
-      tools.push(createMcpTool(name, connection, info))
+      tools.push(createMcpTool(name, connection, info, (failure) => set.reportFailure(failure)))
     }
   }
   return tools

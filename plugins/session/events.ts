@@ -60,6 +60,12 @@ export interface EventData {
   'turn/end': { turn: number; reason: TurnEndReason; error?: StreamError }
   /** The session's mode changed (session/set_mode); the last one in the log is the current mode. */
   'mode/change': { modeId: string }
+  /** An MCP server the session asked for failed (start, initialize, tools/list, a call) or a tool was left out. */
+  'mcp/failure': { server: string; message: string }
+  /** The client re-attached to the session without its history (session/resume). */
+  'session/resume': { cwd: string }
+  /** The client closed the session (session/close): its MCP servers ended, a running turn was cancelled. */
+  'session/close': Record<string, never>
 }
 
 /** A file a tool call read or changed: an absolute path (as the editor knows the cwd), a 1-based line. */
@@ -116,4 +122,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'step/end',
   'turn/end',
   'mode/change',
+  'mcp/failure',
+  'session/resume',
+  'session/close',
 ]

@@ -69,11 +69,14 @@ export function spellingPattern(spellings: readonly string[], pathBoundaries: bo
 }
 
 /** A function writing every spelling of `paths` as `{{cwd}}` (the neutral form the drift check compares). */
-export function cwdCollapser(paths: readonly string[]): ((text: string) => string) | undefined {
-  const usable = paths.filter((path) => path && trimCwd(path) !== '/' && !path.includes(CWD_TOKEN))
+export function cwdCollapser(
+  paths: readonly string[],
+  token: string = CWD_TOKEN,
+): ((text: string) => string) | undefined {
+  const usable = paths.filter((path) => path && trimCwd(path) !== '/' && !path.includes(token))
   if (!usable.length) return undefined
   const pattern = spellingPattern(spellingsOf(usable), true)
-  return (text) => (text.includes('/') || text.includes('\\') ? text.replace(pattern, CWD_TOKEN) : text)
+  return (text) => (text.includes('/') || text.includes('\\') ? text.replace(pattern, token) : text)
 }
 
 /** Text as a literal inside a regular expression. */

@@ -3,7 +3,7 @@
 // a method per phase; every phase after the first failure is skipped except cleanup.
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { AgentProcess } from '../../lib/process/agent-process.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
 import { CASE_MARKER_VAR, newCaseMarker } from './case-marker.ts'
@@ -154,6 +154,8 @@ class CaseRun {
       timeouts: this.timeouts,
       signal: this.signal,
       capabilities: client.capabilities,
+      // Cases are files in cases/; the MCP servers they name live beside, in the suite's mcp-servers/.
+      suiteDir: resolve(dirname(this.planned.case.file), '..'),
       expectedErrors: new Set(this.data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
       beforeCancel: client.releaseHeld,
       afterInitialize: () => {

@@ -27,6 +27,8 @@ export interface StepContext {
   signal: AbortSignal
   /** What initialize advertises (the case's `client`). */
   capabilities?: acp.ClientCapabilities
+  /** The suite folder (scenarios/conformance/): a case's relative MCP server paths resolve against it. */
+  suiteDir?: string
   /** Names of steps an error check expects to fail. */
   expectedErrors: ReadonlySet<string>
   /** Called just before session/cancel is sent (answers held permission requests). */
@@ -45,6 +47,7 @@ function caseScriptClient(ctx: StepContext): ScriptClient<CaseHost> {
   return {
     agent: ctx.agent,
     cwd: trace.cwd,
+    ...(ctx.suiteDir ? { scriptDir: ctx.suiteDir } : {}),
     host: { recorder, signal },
     wait: <T>(promise: Promise<T>, kind: WaitKind, what: string) =>
       waitBounded(promise, timeouts[`${kind}Ms`], `${what} (${kind}Ms)`, signal),

@@ -35,6 +35,8 @@ export interface ScriptClient<H = unknown> {
   agent: acp.ClientContext
   /** The session cwd: sent with session/new and session/load, and what `{{cwd}}` expands to. */
   cwd: string
+  /** The folder the script lives in: relative MCP server paths resolve against it (none: refused). */
+  scriptDir?: string
   /** What this host's own step kinds need (an event feed, a recorder, …). */
   host: H
   /** Bounds a wait by the host's timeout of that kind; the error names `what`. */

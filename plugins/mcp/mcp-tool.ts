@@ -26,7 +26,10 @@ export function createMcpTool(
         return { output: callResultText(result), isError: result.isError === true }
       } catch (error) {
         if (context.signal.aborted) return { output: `${name} was cancelled.`, isError: true }
-        if (error instanceof McpServerError) reportFailure({ server: error.server, message: error.message })
+        if (error instanceof McpServerError) {
+          reportFailure({ server: error.server, message: error.message })
+          return { output: error.brief, isError: true }
+        }
         return { output: error instanceof Error ? error.message : String(error), isError: true }
       }
     },

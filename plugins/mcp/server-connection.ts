@@ -24,6 +24,8 @@ export class McpServerError extends Error {
   constructor(
     readonly server: string,
     message: string,
+    /** The message without the server's command line: what the model is told (it needs no paths). */
+    readonly brief: string = message,
   ) {
     super(message)
   }
@@ -77,9 +79,11 @@ export class McpServerConnection {
       return result as CallToolResult
     } catch (error) {
       if (signal.aborted) throw error
+      const what = `failed during the call to ${tool}: ${reason(error, this.transport)}`
       throw new McpServerError(
         this.spec.name,
-        `${describeServer(this.spec)} failed during the call to ${tool}: ${reason(error, this.transport)}`,
+        `${describeServer(this.spec)} ${what}`,
+        `MCP server "${this.spec.name}" ${what}`,
       )
     }
   }

@@ -72,15 +72,21 @@ describe('McpServerSet with a real stdio server', () => {
     }
   })
 
-  it('turns a server that dies mid-call into an error result naming the server, command and exit', async () => {
+  it('turns a server that dies mid-call into an error result and a failure naming the server, command and exit', async () => {
     cwd = mkdtempSync(join(tmpdir(), 'dsh-mcp-'))
     const set = await open([spec('fix')])
+    const reported: { server: string; message: string }[] = []
+    set.onFailure((failure) => reported.push(failure))
     const result = await set.tools.find((t) => t.name === 'mcp__fix__die')!.run({}, context())
     expect(result.isError).toBe(true)
-    expect(result.output).toMatch(
-      /^MCP server "fix" \(\S+ \S+fixture-server\.mjs normal\) failed during the call to die:/,
-    )
+    // The model is told what happened, without the command line (paths it does not need).
+    expect(result.output).toMatch(/^MCP server "fix" failed during the call to die:/)
     expect(result.output).toMatch(/the process exited with code 7/)
+    expect(reported).toHaveLength(1)
+    expect(reported[0]!.server).toBe('fix')
+    expect(reported[0]!.message).toMatch(
+      /^MCP server "fix" \(\S+ \S+fixture-server\.mjs normal\) failed during the call to die:.*exited with code 7/,
+    )
   })
 
   it('keeps a server that cannot start as a named failure while the others work', async () => {

@@ -2,6 +2,7 @@
 // committed side; judgeRun plans the judgement (core/judge-plan.ts, the plan vitest judges from
 // too), assesses it the CLI's way and in record / refresh mode rewrites what the assessment says
 // to — or, with `pending`, writes `<file>.new` copies for `dsh review`.
+import { realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
 import { planJudgement } from '../core/judge-plan.ts'
@@ -57,6 +58,7 @@ export async function observeRun(
       messages,
       sessionLogs: logs,
       cwdPaths: prepared.cwd.aliases,
+      scenarioPaths: folderAliases(scenario.dir),
       // A restored recording (session.source) holds the fixture's scrubbed headers and gains no new ones.
       extractHeaders: !scenario.manifest.session,
     })
@@ -115,4 +117,10 @@ function stderrComplaints(scenario: string, stderr: string): string[] {
     .split('\n')
     .filter((line) => line.startsWith('llm-replay: ') || line.startsWith('dsh: '))
     .map((line) => `scenario ${scenario}: ${line}`)
+}
+
+/** A folder as given and as its realpath (a scenario folder reached through a link). */
+function folderAliases(dir: string): string[] {
+  const real = realpathSync(dir)
+  return real === dir ? [dir] : [dir, real]
 }

@@ -91,6 +91,7 @@ export class Stage {
           stream: bridge.clientStream,
           feed: sessions.feed,
           cwd: run.cwd.path,
+          scenarioDir: run.scenario.dir,
           timeoutMs,
           predefined: run.predefined,
           unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,

@@ -41,6 +41,7 @@ export async function runSubprocess(
         stream: driverStream(agent.output, agent.input),
         feed,
         cwd: run.cwd.path,
+        scenarioDir: run.scenario.dir,
         timeoutMs: options.timeoutMs,
         predefined: run.predefined,
         unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,

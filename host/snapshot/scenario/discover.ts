@@ -8,6 +8,7 @@ import { corpusProblems } from './corpus.ts'
 import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
 import {
   fixtureFileProblems,
+  mcpServerFiles,
   isPendingFile,
   isWrittenFixture,
   PENDING_SUFFIX,
@@ -164,7 +165,11 @@ function loadFolder(
     const patch = loadScenarioPatch(repoRoot, name)
     const problems = [
       ...guarded.filter((p) => p !== undefined),
-      ...fixtureFileProblems(manifest, input, entries, { ...options, patchModules: patch?.moduleFiles }),
+      ...fixtureFileProblems(manifest, input, entries, {
+        ...options,
+        patchModules: patch?.moduleFiles,
+        serverFiles: mcpServerFiles(input),
+      }),
     ]
     return {
       name,

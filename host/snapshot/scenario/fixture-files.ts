@@ -57,6 +57,28 @@ export interface FixtureCheckOptions {
   obsoleteHandled?: boolean
   /** Files and folders the scenario's cordis.patch.yml inserts as plugin modules. */
   patchModules?: readonly string[]
+  /** Files and folders input.json's MCP servers run from (`mcpServerFiles`). */
+  serverFiles?: readonly string[]
+}
+
+/**
+ * Files and folders the MCP servers of input.json run from: the first segment of each `./…`
+ * command or argument (`./notes-server.mjs`, `./server/` for `./server/main.mjs`). They are part of
+ * the scenario; a path that leaves the folder is refused when the step runs.
+ */
+export function mcpServerFiles(input: ScenarioInput): string[] {
+  const files = new Set<string>()
+  for (const step of input.steps) {
+    if (step.op !== 'newSession' || !('mcpServers' in step) || !step.mcpServers) continue
+    for (const entry of step.mcpServers) {
+      if ('type' in entry) continue
+      for (const value of [entry.command, ...entry.args]) {
+        const first = value.startsWith('./') ? value.slice(2).split('/')[0] : undefined
+        if (first && first !== '..' && first !== '.') files.add(first)
+      }
+    }
+  }
+  return [...files]
 }
 
 /** `session.jsonl` for the first session, `session.<n>.jsonl` for the n+1-th. */
@@ -114,6 +136,7 @@ class FolderCheck {
     this.expectFile('model.yml', false, '')
     this.expectFile('cordis.patch.yml', false, '')
     for (const name of this.options.patchModules ?? []) this.allowed.add(name)
+    for (const name of this.options.serverFiles ?? []) this.allowed.add(name)
     this.expectFile('input.json', true, 'every scenario needs the ACP script it drives')
     this.expectFile(GOLDEN_TRANSCRIPT, this.goldensRequired, `create it with ${this.refresh}`)
   }

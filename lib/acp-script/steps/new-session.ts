@@ -2,6 +2,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import { closedObject } from '../../closed-object.ts'
 import { expectError, stepName } from '../fields.ts'
+import { mcpServerEntries, resolveMcpEntries } from '../mcp-entries.ts'
 import { defineStep } from '../step-kind.ts'
 
 export const newSessionStep = defineStep({
@@ -16,6 +17,7 @@ export const newSessionStep = defineStep({
           'Sent instead of {"cwd": "{{cwd}}", "mcpServers": []}, for deliberately invalid requests (needs an ' +
           'expected error); "{{cwd}}" is replaced.',
       }),
+    mcpServers: mcpServerEntries.optional(),
     ...expectError,
   }).meta({ description: 'session/new in the session cwd; the id is saved under "as".' }),
   names: () => 'session',
@@ -25,9 +27,12 @@ export const newSessionStep = defineStep({
         where.at('params'),
         'params are only for invalid requests and need an expected error; drop them to send the session cwd',
       )
+    if (step.params !== undefined && step.mcpServers !== undefined)
+      names.issue(where.at('mcpServers'), 'mcpServers and params are exclusive; put the servers in params')
   },
   async run(step, run) {
-    const params = step.params === undefined ? { cwd: run.client.cwd, mcpServers: [] } : run.expand(step.params)
+    const servers = resolveMcpEntries(step.mcpServers ?? [], run.client.scriptDir, run.state.label)
+    const params = step.params === undefined ? { cwd: run.client.cwd, mcpServers: servers } : run.expand(step.params)
     const outcome = await run.request(
       step,
       run.client.agent.request(acp.methods.agent.session.new, params as acp.NewSessionRequest),

@@ -1,15 +1,30 @@
 // What the normalizers of one scenario run share: the typed-token table (so ids
-// read the same on every surface) and the cwd replacer for the run's temp cwd.
+// read the same on every surface) and the cwd replacer for the run's temp cwd (and for the
+// scenario folder, where the MCP servers a scenario ships run from: `{{scenario}}`).
+import { cwdCollapser } from '../../../../lib/cwd-spellings.ts'
 import { createCwdReplacer } from './cwd.ts'
 import { TokenTable } from './tokens.ts'
 
 export interface NormalizeContext {
   readonly tokens: TokenTable
-  /** Replaces every spelling of the temp cwd with `{{cwd}}`. */
+  /** Replaces every spelling of the temp cwd with `{{cwd}}` (and of the scenario folder with `{{scenario}}`). */
   readonly replaceCwd: (text: string) => string
 }
 
-/** One context per scenario run; `cwdPaths` are the temp cwd and its aliases (e.g. its realpath). */
-export function createNormalizeContext(cwdPaths: readonly string[] = []): NormalizeContext {
-  return { tokens: new TokenTable(), replaceCwd: createCwdReplacer(cwdPaths) }
+export const SCENARIO_TOKEN = '{{scenario}}'
+
+/**
+ * One context per scenario run; `cwdPaths` are the temp cwd and its aliases (e.g. its realpath),
+ * `scenarioPaths` the scenario folder and its aliases (an MCP server's command line names it).
+ */
+export function createNormalizeContext(
+  cwdPaths: readonly string[] = [],
+  scenarioPaths: readonly string[] = [],
+): NormalizeContext {
+  const replaceCwd = createCwdReplacer(cwdPaths)
+  const replaceScenario = cwdCollapser(scenarioPaths, SCENARIO_TOKEN)
+  return {
+    tokens: new TokenTable(),
+    replaceCwd: replaceScenario ? (text) => replaceScenario(replaceCwd(text)) : replaceCwd,
+  }
 }

@@ -20,6 +20,8 @@ export interface RunSurfaces {
   sessionLogs: readonly SessionLogObjects[]
   /** The temp cwd and its aliases (realpath). */
   cwdPaths: readonly string[]
+  /** The scenario folder and its aliases: `{{scenario}}` (MCP servers a scenario ships run from it). */
+  scenarioPaths?: readonly string[]
   clientRequestIds?: readonly JsonRpcId[]
   /**
    * false when the logs were restored from committed fixtures (session.source): their
@@ -39,7 +41,7 @@ export interface NormalizedRun {
 }
 
 export function normalizeRun(run: RunSurfaces): NormalizedRun {
-  const context = createNormalizeContext(run.cwdPaths)
+  const context = createNormalizeContext(run.cwdPaths, run.scenarioPaths)
   // Register once, the logs' ids first, then the transcript's; then render both.
   const messages = renumberJsonRpcIds(run.messages, run.clientRequestIds)
   for (const log of run.sessionLogs) collectSessionLogIds(log, context)

@@ -21,6 +21,8 @@ export interface DriveOptions {
   feed: SessionEventFeed
   /** The scenario's fresh temp cwd, sent with session/new and session/load. */
   cwd: string
+  /** The scenario folder: the MCP servers input.json names resolve against it (none: relative paths are refused). */
+  scenarioDir?: string
   /** Per wait (a response, an event); the error names what was awaited. */
   timeoutMs: number
   /** Aliases known before the first step (a recorded session restored by session/load). */
@@ -85,6 +87,7 @@ function scenarioClient(
   return {
     agent,
     cwd: options.cwd,
+    scriptDir: options.scenarioDir,
     host: { waitFor: (sessionId, query, what) => feed.waitFor(sessionId, query, timeoutMs, what) },
     // One timeout for every kind of wait: replay is fast, and a stuck scenario should fail soon.
     wait: (promise, _kind, what) => withTimeout(promise, timeoutMs, what),

@@ -38,7 +38,7 @@ export function assessRun(scenario: string, plan: JudgePlan, mode: RunMode): Ass
     }
     const failure = compareSurface({ scenario, file: target.file, expected: target.text, actual, kind })
     if (!failure) continue
-    assessment.failures.push(failure)
+    assessment.failures.push(surface.drift ? `scenario ${scenario}: ${surface.drift}\n${failure}` : failure)
     assessment.mismatches.push({ file: target.file, kind, expected: target.text, actual })
   }
   if (rewriting) for (const { absolute, file } of plan.staleLogs) assessment.deletes.push({ absolute, file })

@@ -6,6 +6,7 @@
 import type { ExpectedFixtures, FixtureFile } from './fixtures.ts'
 import type { SurfaceKind } from './diff.ts'
 import { renderSystemPromptSidecar, renderToolSchemasSidecar } from './normalize/header-sidecars.ts'
+import { toolDrift } from './tool-drift.ts'
 import type { NormalizedRun } from './normalize/run.ts'
 import { sessionLogFileName } from '../scenario/fixture-files.ts'
 
@@ -27,6 +28,8 @@ export interface PlannedSurface {
   note?: string
   /** A sidecar another scenario pins: its name (that pin rewrites the file). */
   pin?: string
+  /** The tool-schemas sidecar differs: which tools were added, removed or changed (tool-drift.ts). */
+  drift?: string
 }
 
 export interface JudgePlan {
@@ -98,7 +101,9 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
               `if the change is intended: npx dsh test ${header.pin} --mode refresh`,
           }
     surfaces.push(sidecar(header.system, renderSystemPromptSidecar(headers), header.ownsSidecars.system))
-    surfaces.push(sidecar(header.tools, renderToolSchemasSidecar(headers), header.ownsSidecars.tools))
+    const tools = sidecar(header.tools, renderToolSchemasSidecar(headers), header.ownsSidecars.tools)
+    const drift = toolDrift(header.tools.text, tools.actual)
+    surfaces.push(drift ? { ...tools, drift } : tools)
   }
   return { surfaces, logCount, staleLogs: recorded ? expected.logs.slice(produced) : [] }
 }

@@ -66,9 +66,11 @@ async function expectSurfaces(scenario: LoadedScenario, execution: ScenarioExecu
   for (const surface of plan.surfaces) {
     const { target, actual } = surface
     if (plan.logCount && surface.kind === 'session-log') continue
-    if (surface.owner === 'snapshot') await expect.soft(actual, target.file).toMatchFileSnapshot(target.absolute)
+    const drift = surface.drift ? `${surface.drift}; ` : ''
+    if (surface.owner === 'snapshot')
+      await expect.soft(actual, `${drift}${target.file}`).toMatchFileSnapshot(target.absolute)
     // A pin's sidecar: under -u the pin rewrites it, and the next run checks this copy.
-    else if (!(updating && surface.pin)) expect.soft(actual, surface.note).toBe(target.text)
+    else if (!(updating && surface.pin)) expect.soft(actual, `${drift}${surface.note}`).toBe(target.text)
   }
   return plan.logCount ? [plan.logCount.message] : []
 }

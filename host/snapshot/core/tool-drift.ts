@@ -1,0 +1,53 @@
+// Tool drift: the tools the model is offered now differ from the ones pinned in a header class's
+// tool-schemas.expected.json (an MCP server whose tool list changed since recording, a built-in
+// whose schema changed). The sidecar's diff shows the lines; this names the tools. Pure.
+
+interface ToolSchemaLike {
+  name: string
+  description?: unknown
+  parameters?: unknown
+}
+
+/** `"mcp__notes__shout" changed (description); "x" added; …`, or undefined when no tool differs. */
+export function toolDrift(expected: string | undefined, actual: string): string | undefined {
+  if (expected === undefined) return undefined
+  const before = toolsByName(expected)
+  const after = toolsByName(actual)
+  if (!before || !after) return undefined
+  const changes: string[] = []
+  for (const [name, tool] of after) {
+    const old = before.get(name)
+    if (!old) changes.push(`"${name}" added`)
+    else {
+      const fields = (['description', 'parameters'] as const).filter(
+        (field) => JSON.stringify(old[field]) !== JSON.stringify(tool[field]),
+      )
+      if (fields.length) changes.push(`"${name}" changed (${fields.join(', ')})`)
+    }
+  }
+  for (const name of before.keys()) if (!after.has(name)) changes.push(`"${name}" removed`)
+  if (!changes.length) return undefined
+  return (
+    `tool drift: the tools offered to the model differ from tool-schemas.expected.json: ${changes.join('; ')}; ` +
+    'if an MCP server or a tool changed on purpose, re-record the scenario (npx dsh test NAME --mode record)'
+  )
+}
+
+/** The sidecar's tools by name: one list, or the versions of a header that changed mid-run (last wins). */
+function toolsByName(text: string): Map<string, ToolSchemaLike> | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(value)) return undefined
+  const lists = value.every((item) => Array.isArray((item as { tools?: unknown })?.tools))
+    ? value.map((item) => (item as { tools: unknown[] }).tools)
+    : [value]
+  const byName = new Map<string, ToolSchemaLike>()
+  for (const list of lists)
+    for (const tool of list as ToolSchemaLike[])
+      if (typeof tool?.name === 'string') byName.set(tool.name, tool)
+  return byName
+}

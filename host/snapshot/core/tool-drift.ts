@@ -47,7 +47,6 @@ function toolsByName(text: string): Map<string, ToolSchemaLike> | undefined {
     : [value]
   const byName = new Map<string, ToolSchemaLike>()
   for (const list of lists)
-    for (const tool of list as ToolSchemaLike[])
-      if (typeof tool?.name === 'string') byName.set(tool.name, tool)
+    for (const tool of list as ToolSchemaLike[]) if (typeof tool?.name === 'string') byName.set(tool.name, tool)
   return byName
 }

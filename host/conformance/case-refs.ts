@@ -8,8 +8,18 @@ import type { CaseFile } from './case-file.ts'
 import type { CaseCheck } from './case-schema.ts'
 import { CASE_STEPS } from './case-steps.ts'
 
-const REQUEST_OPS = ['initialize', 'newSession', 'loadSession', 'prompt', 'setMode', 'listSessions']
-const SESSION_OPS = ['newSession', 'loadSession']
+const REQUEST_OPS = [
+  'initialize',
+  'newSession',
+  'loadSession',
+  'prompt',
+  'setMode',
+  'listSessions',
+  'authenticate',
+  'resumeSession',
+  'closeSession',
+]
+const SESSION_OPS = ['newSession', 'loadSession', 'resumeSession']
 const PROMPT_OPS = ['prompt']
 
 const listOf = (items: string[]) => (items.length ? items.join(', ') : 'none')

@@ -62,6 +62,14 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
     description: 'initialize answered with an integer protocolVersion.',
   }),
   closedObject({
+    check: z.literal('advertised'),
+    path: z
+      .string()
+      .regex(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/)
+      .meta({ description: 'A dotted path into the initialize result, e.g. agentCapabilities.mcpCapabilities.http.' }),
+    equals: z.json().optional().meta({ description: 'The value there must equal this (default: any value).' }),
+  }).meta({ description: 'initialize advertised something at this path of its result.' }),
+  closedObject({
     check: z.literal('sessionId'),
     session: ref('newSession'),
     differentFrom: z

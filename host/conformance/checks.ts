@@ -4,6 +4,7 @@
 import type { CaseCheck } from './case-schema.ts'
 import { expandCwd } from '../../lib/cwd-spellings.ts'
 import { list, show } from './check-text.ts'
+import { advertised } from './advertised.ts'
 import { checkClientTerminal, checkReverseCalls } from './reverse-calls.ts'
 import { describeStep, stepByName, type CaseTrace } from './trace.ts'
 import { noLateUpdates, toolCalls, updateCount, updateKinds, updatesNameSession, updateText } from './update-checks.ts'
@@ -123,6 +124,7 @@ function expectedError(check: Check<'error'>, trace: CaseTrace): string | undefi
 
 const EVALUATORS: Evaluators = {
   protocolVersion,
+  advertised,
   sessionId,
   stopReason,
   updateCount,

@@ -2,13 +2,16 @@
 // kinds (waits on what only it observes) with `stepSchema([...SHARED_STEPS, ...own])`.
 import { z } from 'zod'
 import type { StepKind } from './step-kind.ts'
+import { authenticateStep } from './steps/authenticate.ts'
 import { awaitStep } from './steps/await.ts'
 import { cancelStep } from './steps/cancel.ts'
+import { closeSessionStep } from './steps/close-session.ts'
 import { initializeStep } from './steps/initialize.ts'
 import { listSessionsStep } from './steps/list-sessions.ts'
 import { loadSessionStep } from './steps/load-session.ts'
 import { newSessionStep } from './steps/new-session.ts'
 import { promptStep } from './steps/prompt.ts'
+import { resumeSessionStep } from './steps/resume-session.ts'
 import { setModeStep } from './steps/set-mode.ts'
 
 export const SHARED_STEPS = [
@@ -20,6 +23,9 @@ export const SHARED_STEPS = [
   setModeStep,
   listSessionsStep,
   awaitStep,
+  authenticateStep,
+  resumeSessionStep,
+  closeSessionStep,
 ] as const satisfies readonly StepKind[]
 
 /** A shared step as its schema parses it. */

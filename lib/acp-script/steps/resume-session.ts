@@ -1,0 +1,31 @@
+import * as acp from '@agentclientprotocol/sdk'
+import { z } from 'zod'
+import { closedObject } from '../../closed-object.ts'
+import { checkTarget, describeTarget, expectError, sessionTarget, stepName } from '../fields.ts'
+import { mcpServerEntries, resolveMcpEntries } from '../mcp-entries.ts'
+import { defineStep } from '../step-kind.ts'
+
+export const resumeSessionStep = defineStep({
+  schema: closedObject({
+    op: z.literal('resumeSession'),
+    ...sessionTarget,
+    as: stepName.optional().meta({ description: 'Another name for the resumed session.' }),
+    mcpServers: mcpServerEntries.optional(),
+    ...expectError,
+  }).meta({ description: 'session/resume of a session in the session cwd: re-attached, its history not replayed.' }),
+  names: () => 'session',
+  check: checkTarget,
+  describe: (step) => describeTarget(step),
+  async run(step, run) {
+    const sessionId = run.sessionOf(step)
+    run.state.sessionId = sessionId
+    const mcpServers = resolveMcpEntries(step.mcpServers ?? [], run.client.scriptDir, run.state.label)
+    const request = run.client.agent.request(acp.methods.agent.session.resume, {
+      sessionId,
+      cwd: run.client.cwd,
+      mcpServers,
+    } as acp.ResumeSessionRequest)
+    const outcome = await run.request(step, request)
+    if (outcome.kind === 'ok' && step.as !== undefined) run.defineSession(step.as, sessionId)
+  },
+})

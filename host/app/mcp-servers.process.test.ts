@@ -19,7 +19,8 @@ type Dsh = ReturnType<typeof startDsh>
 async function sessionWithServer(dsh: Dsh, cwd: string): Promise<string> {
   await dsh.rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
   const mcpServers = [{ name: 'fx', command: process.execPath, args: [FIXTURE], env: [] }]
-  return (await dsh.rpc.request(acp.methods.agent.session.new, { cwd, mcpServers })).sessionId
+  const response: acp.NewSessionResponse = await dsh.rpc.request(acp.methods.agent.session.new, { cwd, mcpServers })
+  return response.sessionId
 }
 
 /** Runs an MCP tool through the echo model; returns the text of its completed tool call. */

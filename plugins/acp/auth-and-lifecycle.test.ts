@@ -1,0 +1,94 @@
+// authenticate, session/resume, session/close, and MCP servers in a composition without the mcp
+// plugin (the harness composes none): what the client sees and what the session log keeps.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as acp from '@agentclientprotocol/sdk'
+import { afterEach, describe, expect, it } from 'vitest'
+import { initialize, startHarness, type Harness } from './test-support/harness.ts'
+
+let harness: Harness
+afterEach(() => harness?.close())
+
+const logTypes = (h: Harness, sessionId: string) =>
+  readFileSync(join(h.sessionsRoot, `${sessionId}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => JSON.parse(line) as { type: string; data: Record<string, unknown> })
+
+async function newSession(h: Harness, mcpServers: unknown[] = []): Promise<string> {
+  const response: acp.NewSessionResponse = await h.agent.request(acp.methods.agent.session.new, {
+    cwd: h.cwd,
+    mcpServers,
+  } as acp.NewSessionRequest)
+  return response.sessionId
+}
+
+describe('initialize and authenticate', () => {
+  it('advertise the api-key method with a description, resume, close, and no MCP transport without mcp', async () => {
+    harness = await startHarness()
+    const init = await initialize(harness.agent)
+    expect(init.authMethods?.[0]).toMatchObject({
+      id: 'api-key',
+      description: expect.stringContaining('DEEPSEEK_API_KEY_FILE'),
+    })
+    expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false })
+    expect(init.agentCapabilities?.sessionCapabilities).toMatchObject({ resume: {}, close: {} })
+  })
+
+  it('refuses an unknown method naming it, and says a key is missing without showing one', async () => {
+    harness = await startHarness()
+    await initialize(harness.agent)
+    const authenticate = (methodId: string) => harness.agent.request(acp.methods.agent.authenticate, { methodId })
+    await expect(authenticate('oauth')).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('"oauth"'),
+    })
+    // The echo model needs no key.
+    await expect(authenticate('api-key')).resolves.toEqual({})
+    harness.ctx.llm.requireKey(['echo'], () => 'DEEPSEEK_API_KEY is not set')
+    await expect(authenticate('api-key')).rejects.toMatchObject({
+      code: -32000,
+      message: expect.stringMatching(/model "echo" has no usable API key \(DEEPSEEK_API_KEY is not set\)/),
+    })
+  })
+})
+
+describe('session/resume and session/close', () => {
+  it('resume re-attaches without history and is logged; close ends the session and is logged', async () => {
+    harness = await startHarness()
+    await initialize(harness.agent)
+    const sessionId = await newSession(harness)
+    await harness.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] })
+    const before = harness.updates.length
+    await harness.agent.request(acp.methods.agent.session.resume, { sessionId, cwd: harness.cwd })
+    expect(harness.updates.length).toBe(before)
+    await harness.agent.request(acp.methods.agent.session.close, { sessionId })
+    const prompt = harness.agent.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'after close' }],
+    })
+    await expect(prompt).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('unknown session') })
+    const types = logTypes(harness, sessionId).map((event) => event.type)
+    expect(types.slice(-2)).toEqual(['session/resume', 'session/close'])
+  })
+})
+
+describe('MCP servers in a composition without the mcp plugin', () => {
+  it('start the session anyway, log each server as not connected and show it once after the response', async () => {
+    harness = await startHarness()
+    await initialize(harness.agent)
+    const sessionId = await newSession(harness, [{ name: 'docs', command: 'docs-server', args: [], env: [] }])
+    const failure = logTypes(harness, sessionId).find((event) => event.type === 'mcp/failure')
+    expect(failure?.data).toEqual({
+      server: 'docs',
+      message: expect.stringContaining('MCP server "docs" is not connected: this dsh composition has no mcp plugin'),
+    })
+    await harness.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] })
+    const notices = harness.updates.filter(
+      (u) => u.update.sessionUpdate === 'agent_message_chunk' && JSON.stringify(u.update).includes('not connected'),
+    )
+    expect(notices).toHaveLength(1)
+    expect(harness.updates[0]).toBe(notices[0])
+  })
+})

@@ -29,6 +29,8 @@ const LIVE = `- id: llm
     root: null
 - id: tools
   name: ./plugins/tools
+- id: mcp
+  name: ./plugins/mcp
 - id: agent
   name: ./plugins/agent
   config:
@@ -54,6 +56,8 @@ const REPLAY = `- id: llm
     root: null
 - id: tools
   name: ./plugins/tools
+- id: mcp
+  name: ./plugins/mcp
 - id: agent
   name: ./plugins/agent
   config:

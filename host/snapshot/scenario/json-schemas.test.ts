@@ -33,6 +33,9 @@ describe('published JSON Schemas', () => {
       'setMode',
       'listSessions',
       'await',
+      'authenticate',
+      'resumeSession',
+      'closeSession',
       'waitFor',
     ]
     expect(steps.properties.op.enum).toEqual(ops)

@@ -32,6 +32,7 @@ writeFileSync(
     entry('llm-replay', ', disabled: true'),
     entry('session'),
     entry('tools'),
+    entry('mcp'),
     entry('agent', ', config: { model: deepseek-chat }'),
     entry('acp'),
     '',

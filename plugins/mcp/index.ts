@@ -4,11 +4,11 @@
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import type { McpTimeouts } from './server-connection.ts'
-import { McpServerSet } from './server-set.ts'
+import type { McpServerSet } from './server-set.ts'
 import { type McpServerSpec, type McpTransportSupport, parseServerSpecs } from './server-specs.ts'
 
 export { McpServerSpecError, type McpServerSpec, type McpTransportSupport } from './server-specs.ts'
-export { McpServerSet, type McpFailure } from './server-set.ts'
+export type { McpServerSet, McpFailure } from './server-set.ts'
 export { MCP_TOOL_PREFIX, mcpToolName } from './tool-names.ts'
 
 declare module 'cordis' {
@@ -64,7 +64,9 @@ export class McpService extends Service {
 
   /** Connects the servers; failures are in the set's `failures`, never thrown. */
   async connect(specs: readonly McpServerSpec[], cwd: string): Promise<McpServerSet> {
-    const set = await McpServerSet.open(specs, cwd, this.timeouts, (closed) => this.open.delete(closed))
+    // The SDK client loads with the first session that names a server: a dsh start pays nothing for it.
+    const { McpServerSet: ServerSet } = await import('./server-set.ts')
+    const set = await ServerSet.open(specs, cwd, this.timeouts, (closed) => this.open.delete(closed))
     if (this.disposed) {
       // The plugin went away while the servers started: nobody else will ever close them.
       await set.close()

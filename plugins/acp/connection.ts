@@ -7,6 +7,7 @@ import { outcomeFromOptionId } from '../agent/permission.ts'
 import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
 import { summarizeSessions } from '../session/summaries.ts'
 import { AUTH_METHODS, authenticate } from './auth.ts'
+import { Backlog } from './backlog.ts'
 import { clientAccess } from './client-access.ts'
 import { checkServers, mcpCapabilities } from './mcp-servers.ts'
 import { parseNewSession } from './params.ts'
@@ -26,6 +27,8 @@ export class AcpConnection {
   // Notifications go out in the order they were produced (the SDK writes messages in call
   // order); a prompt's response waits for the last one, and with it for all before it.
   private outbox: Promise<void> = Promise.resolve()
+  /** The notifications not yet written: a turn's model stream waits while it is long. */
+  private readonly backlog = new Backlog()
   private client: acp.AgentContext | undefined
   /** session/new's MCP failure notices, held until the client knows the session id (the response). */
   private readonly pendingNotices = new Map<string, string[]>()
@@ -144,6 +147,7 @@ export class AcpConnection {
     const promptClient: PromptClient = {
       requestPermission: (request) => this.requestPermission(request),
       access: clientAccess(this.clientCapabilities, this.client!, params.sessionId, () => this.outbox),
+      backlog: (signal) => this.backlog.wait(signal),
     }
     let outcome: TurnOutcome
     try {
@@ -216,6 +220,7 @@ export class AcpConnection {
       const warning = `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`
       this.ctx.emit(this.ctx, 'internal/warn', warning)
     })
+    this.backlog.track(this.outbox)
   }
 
   private requireInit(method: string): void {

@@ -17,4 +17,9 @@ export interface PromptClient {
   requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord>
   /** The editor's files and terminals the tools may use (only what it advertised). */
   access?: ClientAccess
+  /**
+   * Undefined while the client reads what the agent sends; else a promise the model stream waits
+   * for (backpressure), settling when the client has caught up or `signal` aborts.
+   */
+  backlog?: (signal: AbortSignal) => Promise<void> | undefined
 }

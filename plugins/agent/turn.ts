@@ -96,6 +96,9 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     for await (const chunk of stream) {
       turn.append('assistant/chunk', { turn: number, step, chunk })
       applyChunk(draft, chunk)
+      // A client that stopped reading pauses the model stream instead of queueing its output.
+      const backlog = turn.client.backlog?.(signal)
+      if (backlog) await backlog
     }
     const finish = draft.finish ?? {
       reason: 'error' as const,

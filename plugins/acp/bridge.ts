@@ -4,11 +4,13 @@
 import * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type { SessionEvent } from '../session/events.ts'
+import { AnsweredClose } from './answered-close.ts'
 import { AcpConnection } from './connection.ts'
 
 export interface BridgeConnection {
   closed: Promise<void>
-  close(): void
+  /** Cancels the running turns and closes once their prompts are answered (bounded wait). */
+  close(): Promise<void>
 }
 
 export function serveConnection(
@@ -17,6 +19,7 @@ export function serveConnection(
   info: { name: string; version: string },
 ): BridgeConnection {
   const connection = new AcpConnection(ctx, info)
+  const answers = new AnsweredClose()
   const { agent } = acp.methods
   const app = acp
     .agent({ name: info.name })
@@ -32,13 +35,13 @@ export function serveConnection(
     .onRequest(agent.session.resume, ({ params }) => connection.resumeSession(params))
     .onRequest(agent.session.close, ({ params }) => connection.closeSession(params))
     .onRequest(agent.session.setMode, ({ params }) => connection.setMode(params))
-    .onRequest(agent.session.prompt, ({ params }) => connection.prompt(params))
+    .onRequest(agent.session.prompt, ({ params }) => answers.track(connection.prompt(params)))
     .onNotification(agent.session.cancel, ({ params }) => connection.cancel(params))
 
   const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) =>
     connection.onSessionEvent(sessionId, event),
   )
-  const served = app.connect(stream)
+  const served = app.connect(answers.wrap(stream))
   connection.attach(served.client)
   // A client that goes away cancels its running turns; done once, synchronously, while the agent is live.
   let released = false
@@ -50,8 +53,9 @@ export function serveConnection(
   }
   return {
     closed: served.closed.finally(release),
-    close: () => {
+    close: async () => {
       release()
+      await answers.settled()
       served.close()
     },
   }

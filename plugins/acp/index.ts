@@ -50,8 +50,9 @@ export class AcpBridge extends Service {
       const warn = (line: string) => this.ctx.emit(this.ctx, 'internal/warn', line)
       this.serve(limitedNdJsonStream(output, input, { maxMessageBytes: this.config.maxMessageBytes, warn }))
     }
-    yield () => {
-      for (const connection of this.connections) connection.close()
+    // Every in-flight prompt is answered `cancelled` before the connection closes (answered-close.ts).
+    yield async () => {
+      await Promise.all([...this.connections].map((connection) => connection.close()))
     }
   }
 

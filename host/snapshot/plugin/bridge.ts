@@ -35,7 +35,7 @@ export function openBridge(ctx: Context): ScenarioBridge {
     close() {
       if (closed) return
       closed = true
-      connection.close()
+      void connection.close()
     },
   }
 }

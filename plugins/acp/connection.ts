@@ -11,6 +11,7 @@ import { Backlog } from './backlog.ts'
 import { clientAccess } from './client-access.ts'
 import { checkServers, mcpCapabilities } from './mcp-servers.ts'
 import { parseNewSession } from './params.ts'
+import { refuseUnadvertisedBlocks } from './prompt-content.ts'
 import { historyUpdates, liveUpdates, mcpFailureNotice, type ToolLookup } from './projection.ts'
 import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
 import { listSessions } from './session-list.ts'
@@ -144,6 +145,7 @@ export class AcpConnection {
   async prompt(params: acp.PromptRequest): Promise<acp.PromptResponse> {
     this.requireInit('session/prompt')
     this.requireSession(params.sessionId)
+    refuseUnadvertisedBlocks(params.prompt)
     const promptClient: PromptClient = {
       requestPermission: (request) => this.requestPermission(request),
       access: clientAccess(this.clientCapabilities, this.client!, params.sessionId, () => this.outbox),

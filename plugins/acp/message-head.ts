@@ -59,6 +59,12 @@ export class MessageHeadScanner {
     return head
   }
 
+  /** The text of a wanted top-level key's value as written (for an id JSON.parse would round). */
+  rawValue(key: string): string | undefined {
+    if (this.capturing === key) this.endCapture()
+    return this.raw.get(key)
+  }
+
   private step(byte: number): void {
     const endsValue = !this.inString && this.depth === 1 && (byte === COMMA || byte === CLOSE_OBJECT)
     if (this.capturing !== undefined) {

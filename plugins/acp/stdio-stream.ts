@@ -2,6 +2,7 @@
 // with a line limit in front that refuses an oversized message by name instead of closing
 // the connection on it (docs/acp-message-limit.md).
 import * as acp from '@agentclientprotocol/sdk'
+import { checkLines } from './line-checks.ts'
 import { limitLines } from './line-limit.ts'
 import { LineWritable } from './line-stream.ts'
 import type { MessageHead } from './message-head.ts'
@@ -30,15 +31,17 @@ export function limitedNdJsonStream(
     close: () => writer.close(),
     abort: (reason) => writer.abort(reason),
   })
-  const limited = input.pipeThrough(
-    limitLines(maxMessageBytes, (head) => {
-      const refusal = refuse(head, maxMessageBytes)
-      warn(refusal.warning)
-      if (refusal.toPeer) void writeLine(refusal.toPeer).catch(() => {})
-      // A refused response cannot reach the SDK as sent; an error response in its place settles our request.
-      return refusal.toSelf ? encoder.encode(`${JSON.stringify(refusal.toSelf)}\n`) : undefined
-    }),
-  )
+  const limited = input
+    .pipeThrough(
+      limitLines(maxMessageBytes, (head) => {
+        const refusal = refuse(head, maxMessageBytes)
+        warn(refusal.warning)
+        if (refusal.toPeer) void writeLine(refusal.toPeer).catch(() => {})
+        // A refused response cannot reach the SDK as sent; an error response in its place settles our request.
+        return refusal.toSelf ? encoder.encode(`${JSON.stringify(refusal.toSelf)}\n`) : undefined
+      }),
+    )
+    .pipeThrough(checkLines({ answer: (line) => void writeText(line).catch(() => {}), warn }))
   // Lines reaching the SDK are within the limit; its own check (slack for a CR) never fires first.
   const { readable } = acp.ndJsonStream(sdkOutput, limited, { maxMessageBytes: maxMessageBytes + 1 })
   // The agent's own messages skip the SDK's per-message writer lock (line-stream.ts).

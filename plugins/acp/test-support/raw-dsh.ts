@@ -17,6 +17,8 @@ export class RawDsh {
   readonly child: ChildProcess
   /** Every complete stdout line read so far, parsed. */
   readonly messages: Array<Record<string, unknown>> = []
+  /** The same lines as written, for what JSON.parse would change (an id beyond 2^53). */
+  readonly rawLines: string[] = []
   /** session/update notifications read so far (kept in `messages` only with `keepUpdates`). */
   updateCount = 0
   private partial = ''
@@ -72,6 +74,11 @@ export class RawDsh {
     this.child.stdin!.write(text)
   }
 
+  /** Closes stdin (EOF for dsh). */
+  endStdin(): void {
+    this.child.stdin!.end()
+  }
+
   request(id: number | string, method: string, params: unknown): void {
     this.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`)
   }
@@ -120,7 +127,10 @@ export class RawDsh {
       if (!line) continue
       const message = JSON.parse(line)
       if (message.method === 'session/update') this.updateCount++
-      if (message.method !== 'session/update' || this.keepUpdates) this.messages.push(message)
+      if (message.method !== 'session/update' || this.keepUpdates) {
+        this.messages.push(message)
+        this.rawLines.push(line)
+      }
     }
     for (const wake of this.waiters.splice(0)) wake()
   }

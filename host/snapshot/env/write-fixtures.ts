@@ -6,45 +6,52 @@ import { dirname, join, relative } from 'node:path'
 import type { Assessment } from '../core/assess.ts'
 import { obsoleteFixtureFiles, PENDING_SUFFIX } from '../scenario/fixture-files.ts'
 import type { ScenarioManifest } from '../scenario/manifest.ts'
-import { writeFixture } from './safe-fixture-io.ts'
+import { applyFixtureChanges, type FixtureChange, FixtureWriteError } from './fixture-transaction.ts'
 
 export interface WriteResult {
   /** Repository-relative names of what was written or removed, as the reports show them. */
   written: string[]
-  /** Things --pending could not express (it never deletes). */
+  /** Things --pending could not express (it never deletes), and a write that failed (then nothing was written). */
   problems: string[]
 }
 
-/** Without `pending`, a written file replaces its stale pending copy; with it, only `<file>.new` is written. */
+/**
+ * Without `pending`, a written file replaces its stale pending copy; with it, only `<file>.new` is written.
+ * All of the scenario's files are written (and stale ones removed) or none (fixture-transaction.ts).
+ */
 export async function writeAssessment(
   scenario: string,
   assessment: Pick<Assessment, 'writes' | 'deletes'>,
   options: { pending?: boolean; repoRoot: string },
 ): Promise<WriteResult> {
-  const written: string[] = []
-  const problems: string[] = []
-  for (const write of assessment.writes) {
-    await mkdir(dirname(write.absolute), { recursive: true })
-    if (options.pending) {
-      await writeFixture(options.repoRoot, write.absolute + PENDING_SUFFIX, write.text)
-      written.push(`${write.file}${PENDING_SUFFIX} (pending)`)
-      continue
-    }
-    await writeFixture(options.repoRoot, write.absolute, write.text)
-    await rm(write.absolute + PENDING_SUFFIX, { force: true })
-    written.push(write.file)
-  }
-  for (const stale of assessment.deletes) {
-    if (options.pending) {
-      problems.push(
-        `scenario ${scenario}: ${stale.file} is no longer opened by the run; ` +
+  const { pending, repoRoot } = options
+  const changes: FixtureChange[] = assessment.writes.map((write) =>
+    pending
+      ? { absolute: write.absolute + PENDING_SUFFIX, file: write.file + PENDING_SUFFIX, text: write.text }
+      : { absolute: write.absolute, file: write.file, text: write.text },
+  )
+  const problems = pending
+    ? assessment.deletes.map(
+        (stale) =>
+          `scenario ${scenario}: ${stale.file} is no longer opened by the run; ` +
           '--pending never deletes: run the refresh without --pending or delete it',
       )
-      continue
-    }
-    await rm(stale.absolute, { force: true })
-    written.push(`${stale.file} (deleted)`)
+    : []
+  if (!pending) changes.push(...assessment.deletes.map((stale) => ({ absolute: stale.absolute, file: stale.file })))
+  for (const write of assessment.writes) await mkdir(dirname(write.absolute), { recursive: true })
+  try {
+    await applyFixtureChanges(repoRoot, changes)
+  } catch (error) {
+    if (!(error instanceof FixtureWriteError)) throw error
+    const nothing = `none of its ${changes.length} fixture changes were made (the others are as they were)`
+    problems.push(`scenario ${scenario}: ${error.message}; ${nothing}; make it writable and refresh again`)
+    return { written: [], problems }
   }
+  // A fixture now written makes its pending copy stale.
+  if (!pending) for (const write of assessment.writes) await rm(write.absolute + PENDING_SUFFIX, { force: true })
+  const written = changes.map((change) =>
+    change.text === undefined ? `${change.file} (deleted)` : pending ? `${change.file} (pending)` : change.file,
+  )
   return { written, problems }
 }
 

@@ -99,7 +99,8 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     })
     written.push(...result.written)
     failures.push(...result.problems)
-    if (options.mode !== 'replay' && !options.pending) {
+    // A failed write left the scenario's fixtures as they were: its obsolete files stay too.
+    if (options.mode !== 'replay' && !options.pending && !result.problems.length) {
       const removed = await removeObsoleteFixtures(options.repoRoot, scenario.dir, scenario.manifest)
       written.push(...removed.map((file) => `${file} (deleted: obsolete)`))
     }

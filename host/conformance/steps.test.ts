@@ -21,6 +21,8 @@ function connect() {
         update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
       })
       if (text === 'hang') await new Promise(() => {})
+      // The agent goes away mid-request: the client's request fails without a JSON-RPC code.
+      if (text === 'vanish') await toClient.writable.abort(new Error('the agent vanished'))
       return { stopReason: 'end_turn' }
     })
     .connect({ readable: toAgent.readable, writable: toClient.writable })
@@ -86,6 +88,12 @@ describe('runSteps', () => {
       'steps[0] (prompt "g" session "ghost" "hi") failed with -32602: Invalid params: unknown session ghost; if the ' +
         'case expects this error, add {"check": "error", "step": "g", "codes": [-32602]} (or "expectError" to the step)',
     )
+    // A failure without a code (the connection closed) cannot be matched by an error check: no "codes": [undefined].
+    const vanish = await run([session, { op: 'prompt', session: 's1', as: 'v', text: 'vanish' }])
+    expect(vanish.error?.message).toContain(
+      'failed with no code: the agent vanished; the request failed without a JSON-RPC error code',
+    )
+    expect(vanish.error?.message).not.toContain('undefined')
     const expected = await run([ghost], { expectedErrors: new Set(['g']) })
     expect(expected.error).toBeUndefined()
     expect(expected.trace.steps[0]!.outcome).toMatchObject({ kind: 'error', error: { code: -32602 } })

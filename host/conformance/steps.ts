@@ -74,6 +74,12 @@ function caseScriptClient(ctx: StepContext): ScriptClient<CaseHost> {
 
 function unexpectedErrorHint(state: StepState): string {
   const code = state.outcome?.kind === 'error' ? state.outcome.error.code : undefined
+  // No code (the connection closed, the agent died): an error check has nothing to match.
+  if (typeof code !== 'number')
+    return (
+      'the request failed without a JSON-RPC error code (the connection closed or the agent died), ' +
+      'which no "error" check can match: fix the agent, or add "expectError" to the step'
+    )
   const fix =
     state.as !== undefined
       ? `add {"check": "error", "step": ${JSON.stringify(state.as)}, "codes": [${code}]}`

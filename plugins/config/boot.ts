@@ -2,6 +2,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Context, type Fiber } from 'cordis'
 import { Loader } from '@cordisjs/plugin-loader'
+import { isNamedError } from '../../lib/named-error.ts'
 import { locateIssues } from './config-sources.ts'
 import { describeFiberOrigin, originEntryId, waitingEntries } from './cordis-compat.ts'
 import * as configPlugin from './index.ts'
@@ -135,5 +136,7 @@ function formatMessage(error: unknown): string {
 }
 
 function formatError(error: unknown): string {
+  // A named error (a corrupt fixture, say) is fully said by its message; a crash keeps its stack.
+  if (isNamedError(error)) return error.message
   return error instanceof Error ? (error.stack ?? error.message) : String(error)
 }

@@ -5,7 +5,7 @@ import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
 import type { SessionHeader } from '../session/events.ts'
-import { type ReplayProblem, toLlmError } from './errors.ts'
+import { asFixtureLoadError, type ReplayProblem, toLlmError } from './errors.ts'
 import { loadFixtures } from './fixtures.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
@@ -70,7 +70,10 @@ export class ReplayService extends Service {
 
   *[Service.init]() {
     const sources = resolveSources(this.config, process.env, process.cwd())
-    this.player = new ReplayPlayer(loadFixtures(sources), { scenario: sources.scenario, drift: this.config.drift })
+    this.player = new ReplayPlayer(loadFixturesOrExplain(sources), {
+      scenario: sources.scenario,
+      drift: this.config.drift,
+    })
     const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd'>) =>
       this.player.bind(header.id, cwdSpellings(header.cwd))
     // Sessions created before replay started still bind in creation order.
@@ -179,3 +182,12 @@ function cwdSpellings(cwd: string | undefined): string[] {
 
 export const name = 'llm-replay'
 export default ReplayService
+
+/** A corrupt fixture is reported by its message alone (file and line), not with a stack trace. */
+function loadFixturesOrExplain(sources: Parameters<typeof loadFixtures>[0]) {
+  try {
+    return loadFixtures(sources)
+  } catch (error) {
+    throw asFixtureLoadError(error)
+  }
+}

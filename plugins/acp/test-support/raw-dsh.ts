@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { signalGroup } from '../../../lib/process/group.ts'
-import { repoRoot } from '../../../host/app/test-support/dsh-process.ts'
+import { packageRoot as repoRoot } from '../../../lib/package-root.ts'
 
 const started: ChildProcess[] = []
 

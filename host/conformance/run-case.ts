@@ -43,6 +43,12 @@ export interface CaseOutcome {
 }
 
 const STDERR_TAIL_CHARS = 2000
+/**
+ * What one case may read from the agent's stdout. A case's exchange is small (the largest corpus
+ * case is well under 1 MiB); past this the agent is flooding, and the case stops at once instead of
+ * recording messages until its timeout (it grew the runner ~14 MB/s).
+ */
+export const MAX_CASE_STDOUT_BYTES = 16 * 1024 * 1024
 
 export function runCase(planned: PlannedCase, options: CaseRunOptions): Promise<CaseOutcome> {
   return new CaseRun(planned, options).run()
@@ -67,10 +73,8 @@ class CaseRun {
   private readonly caseAbort = new AbortController()
   private readonly stopOnInterrupt = () => this.caseAbort.abort(this.options.signal.reason)
   private stdoutProblem: string | undefined
-  private readonly stdoutCheck = new StdoutLineCheck((problem) => {
-    this.stdoutProblem = problem
-    this.caseAbort.abort(new Error(problem))
-  })
+  private readonly stdoutCheck = new StdoutLineCheck((problem) => this.stopForStdout(problem))
+  private stdoutBytes = 0
 
   constructor(
     private readonly planned: PlannedCase,
@@ -86,6 +90,24 @@ class CaseRun {
       settleMs: base.settleMs * scale,
     }
     this.marker = newCaseMarker(planned.case.id)
+  }
+
+  /** The agent broke the stdio framing or flooded it: the case fails with this problem and stops now. */
+  private stopForStdout(problem: string): void {
+    if (this.stdoutProblem !== undefined) return
+    this.stdoutProblem = problem
+    this.caseAbort.abort(new Error(problem))
+  }
+
+  private countStdout(chunk: Buffer): void {
+    this.stdoutBytes += chunk.length
+    if (this.stdoutBytes <= MAX_CASE_STDOUT_BYTES) return
+    const messages = this.recorder.trace.wire.length
+    this.stopForStdout(
+      `flooding: the agent wrote more than ${MAX_CASE_STDOUT_BYTES} bytes (16 MiB) to stdout in this case ` +
+        `(${messages} messages recorded); the case was stopped early. A conformance exchange is small: ` +
+        'look for a loop that sends updates without end',
+    )
   }
 
   private get signal(): AbortSignal {
@@ -128,9 +150,15 @@ class CaseRun {
       cwd: process.cwd(),
       env: { ...this.options.env, ...command.env, [CASE_MARKER_VAR]: this.marker },
       shutdownPhaseMs: this.options.cleanupPhaseMs ?? 2000,
+      // The client reads stdout; only stderr's tail goes into the report.
+      keepStdout: false,
+      stderrTailBytes: 64 * 1024,
     })
     this.agent = agent
-    agent.child.stdout!.on('data', (chunk: Buffer) => this.stdoutCheck.push(chunk))
+    agent.child.stdout!.on('data', (chunk: Buffer) => {
+      this.countStdout(chunk)
+      this.stdoutCheck.push(chunk)
+    })
     agent.child.stdout!.on('end', () => this.stdoutCheck.end())
     const signal = this.signal
     await waitBounded(agent.spawned, this.timeouts.startMs, 'the agent process to start (startMs)', signal).catch(

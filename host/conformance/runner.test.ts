@@ -110,4 +110,34 @@ describe('dsh conformance against a fake agent', () => {
     ])
     expect(result('handshake').agentStderr).toBe('agent refuses to start\n')
   })
+
+  it('stops the case of a flooding agent early with a named failure, keeping only a bounded stderr tail', async () => {
+    const suiteDir = await writeSuite({
+      cases: {
+        '001-handshake.json': {
+          title: 'handshake',
+          spec: ['R1'],
+          // A minute to answer: the case must stop long before that.
+          timeouts: { requestMs: 60_000 },
+          steps: [{ op: 'initialize' }],
+          checks: [{ check: 'protocolVersion' }],
+        },
+      },
+    })
+    const flood = [
+      'const update = {sessionUpdate: "agent_message_chunk", content: {type: "text", text: "flood ".repeat(100)}};',
+      'const line = JSON.stringify({jsonrpc: "2.0", method: "session/update", params: {sessionId: "x", update}});',
+      'const burst = (line + "\\n").repeat(100);',
+      'const go = () => { process.stderr.write(burst); while (process.stdout.write(burst)); process.stdout.once("drain", go) };',
+      'go(); process.stdin.resume()',
+    ].join(' ')
+    const { result } = await runTestSuite({ suiteDir, agentCommand: `node -e '${flood}'` })
+    const handshake = result('handshake')
+    expect(handshake.failures[0]).toMatch(
+      /^flooding: the agent wrote more than 16777216 bytes \(16 MiB\) to stdout in this case \(\d+ messages recorded\)/,
+    )
+    expect(handshake.durationMs).toBeLessThan(30_000)
+    expect(handshake.cleanup?.processesGone).toBe(true)
+    expect(handshake.agentStderr!.length).toBeLessThanOrEqual(2001)
+  }, 60_000)
 })

@@ -13,6 +13,10 @@ export interface AgentProcessOptions {
   env: NodeJS.ProcessEnv
   /** Budget for each shutdown phase (stdin EOF, SIGTERM), after which the next one starts. */
   shutdownPhaseMs?: number
+  /** Keep a copy of stdout for `stdout()` (default true); a caller that reads the stream itself may not need it. */
+  keepStdout?: boolean
+  /** Keep only about the last this many bytes of stderr (default: all), so a flooding agent cannot grow us. */
+  stderrTailBytes?: number
 }
 
 export interface ShutdownReport {
@@ -79,8 +83,8 @@ export class AgentProcess {
       await this.pipesClosedWithin(PIPE_CLOSE_GRACE_MS)
       return status
     })
-    this.child.stdout!.on('data', (chunk: Buffer) => this.stdoutChunks.push(chunk))
-    this.child.stderr!.on('data', (chunk: Buffer) => this.stderrChunks.push(chunk))
+    if (options.keepStdout !== false) this.child.stdout!.on('data', (chunk: Buffer) => this.stdoutChunks.push(chunk))
+    this.child.stderr!.on('data', (chunk: Buffer) => this.keepStderr(chunk))
     this.input = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>
     this.output = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>
     // A client that closes early must not crash the host with EPIPE.
@@ -90,6 +94,22 @@ export class AgentProcess {
   private pipesClosedWithin(ms: number): Promise<boolean> {
     const grace = new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())
     return Promise.race([this.pipesClosed, grace])
+  }
+
+  private stderrBytes = 0
+
+  private keepStderr(chunk: Buffer): void {
+    this.stderrChunks.push(chunk)
+    this.stderrBytes += chunk.length
+    const tail = this.options.stderrTailBytes
+    if (tail === undefined) return
+    while (this.stderrChunks.length > 1 && this.stderrBytes - this.stderrChunks[0]!.length >= tail)
+      this.stderrBytes -= this.stderrChunks.shift()!.length
+    if (this.stderrBytes > 2 * tail) {
+      // One huge chunk: keep its end.
+      this.stderrChunks = [Buffer.from(this.stderrChunks[0]!.subarray(-tail))]
+      this.stderrBytes = tail
+    }
   }
 
   stdout(): string {

@@ -2,8 +2,7 @@ import { expect, it } from 'vitest'
 import { AgentProcess } from './agent-process.ts'
 
 it('keeps only a tail of stderr and no stdout copy when told, however much the agent writes', async () => {
-  const script =
-    'process.stdout.write("x".repeat(1 << 20)); process.stderr.write("e".repeat(1 << 20) + "THE END")'
+  const script = 'process.stdout.write("x".repeat(1 << 20)); process.stderr.write("e".repeat(1 << 20) + "THE END")'
   const agent = new AgentProcess({
     command: process.execPath,
     args: ['-e', script],

@@ -15,13 +15,18 @@ function start() {
   return { cwd, dsh: new RawDsh(cwd, sessions) }
 }
 
-it('refuses an mcpServers value that is no list with -32602 naming mcpServers', async () => {
+it('refuses junk mcpServers (no list, a bad entry) with -32602 naming them', async () => {
   const { cwd, dsh } = start()
   dsh.request(1, 'initialize', { protocolVersion: 1, clientCapabilities: {} })
   dsh.request(2, 'session/new', { cwd, mcpServers: 'junk' })
   expect((await dsh.response(2)).error).toMatchObject({
     code: -32602,
-    message: expect.stringContaining('session/new: "mcpServers" must be a list of MCP server objects, got "junk"'),
+    message: expect.stringContaining('session/new: mcpServers must be an array of MCP server entries'),
+  })
+  dsh.request(3, 'session/new', { cwd, mcpServers: [{ name: 5 }] })
+  expect((await dsh.response(3)).error).toMatchObject({
+    code: -32602,
+    message: expect.stringContaining('session/new: mcpServers[0]'),
   })
 })
 

@@ -50,8 +50,20 @@ describe('MCP servers of a real dsh', () => {
   const endings: Array<[string, (dsh: Dsh, sessionId: string) => Promise<unknown>]> = [
     ['session/close', (dsh, sessionId) => dsh.rpc.request(acp.methods.agent.session.close, { sessionId })],
     ['stdin EOF', (dsh) => dsh.agent.shutdown()],
-    ['SIGTERM', (dsh) => (dsh.agent.child.kill('SIGTERM'), dsh.agent.exited)],
-    ['SIGKILL', (dsh) => (dsh.agent.child.kill('SIGKILL'), dsh.agent.exited)],
+    [
+      'SIGTERM',
+      (dsh) => {
+        dsh.agent.child.kill('SIGTERM')
+        return dsh.agent.exited
+      },
+    ],
+    [
+      'SIGKILL',
+      (dsh) => {
+        dsh.agent.child.kill('SIGKILL')
+        return dsh.agent.exited
+      },
+    ],
   ]
 
   it.each(endings)('end with their whole process group on %s', async (_name, end) => {

@@ -2,7 +2,7 @@
 // bundle's files (cordis.yml, overlays/, scenarios/conformance/) from source (lib/) and compiled (dist/lib/),
 // inside this repository or installed under a user's node_modules.
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, isAbsolute, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 function findPackageRoot(start: string): string {
@@ -17,6 +17,17 @@ export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url
 
 /** A path inside the dsh package (e.g. `packageFile('overlays', 'echo.cordis.yml')`). */
 export const packageFile = (...parts: string[]): string => join(packageRoot, ...parts)
+
+/**
+ * One of dsh's docs as a message names it: a path that exists for the reader — relative to the
+ * cwd below it (`docs/x.md` in this checkout, `node_modules/dsh/docs/x.md` in a project), absolute
+ * otherwise. The docs ship in the package (package.json `files`).
+ */
+export function docFile(name: string, cwd = process.cwd()): string {
+  const path = packageFile('docs', name)
+  const shown = relative(cwd, path)
+  return shown.startsWith('..') || isAbsolute(shown) ? path : shown
+}
 
 /** True when dsh runs from dist/ (plain node), false from its TypeScript sources (vitest, tsx). */
 export const compiled = !fileURLToPath(import.meta.url).endsWith('.ts')

@@ -1,6 +1,7 @@
 // Validation of the whole conformance data set (pure): case files, profiles and the SPEC's
 // requirement ids. Every problem of every file is collected before anything launches, each
 // with its file and JSON path; a typo never passes silently.
+import { docFile } from '../../lib/package-root.ts'
 import type { z } from 'zod'
 import { fileErrorMap, formatFileIssues, type FileIssue } from '../../lib/file-issues.ts'
 import { renamedSpellingIssues, withoutRenamed } from '../../lib/acp-script/renamed.ts'
@@ -46,7 +47,7 @@ export interface ConformanceSuite {
   requirements: Set<string>
 }
 
-export const FORMAT_HINT = 'See docs/conformance.md for the case and profile format.'
+export const FORMAT_HINT = `See ${docFile('conformance.md')} for the case and profile format.`
 
 export class ConformanceDataError extends Error {
   override name = 'ConformanceDataError'

@@ -43,7 +43,7 @@ export function driftAt(
   if (!history) {
     return (
       `the recorded log has no step/start for ${describeStep(recordedAt)}, so there is no recorded history to ` +
-      `compare with; the log and the script disagree (re-record, or fix "at" in the override)`
+      `compare with; the log and the script disagree (or "at" in the override is wrong)`
     )
   }
   const length = Math.max(history.forms.length, liveMessages.length)

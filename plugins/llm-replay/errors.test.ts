@@ -138,7 +138,7 @@ describe('llm-replay loud errors', () => {
   it('fails to start when a fixture is missing, naming the file', async () => {
     const missing = join(root, 'nowhere', 'session.jsonl')
     await expect(start({ scenario: 'gone', sessions: [{ file: missing }] })).rejects.toThrow(
-      `cannot read session log 0 of scenario "gone" ${missing}: the file does not exist; record the scenario first`,
+      `cannot read session log 0 of scenario "gone" ${missing}: the file does not exist; record the session first`,
     )
   })
 

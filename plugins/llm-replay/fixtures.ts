@@ -1,5 +1,6 @@
 // Load everything replay serves, once, at plugin start: session logs → derived scripts →
 // overrides applied. Any problem is one loud error naming the file; nothing is read later.
+import { docFile } from '../../lib/package-root.ts'
 import { readFileSync, realpathSync } from 'node:fs'
 import { z } from 'zod'
 import type { HistoryEvent } from '../session/history.ts'
@@ -69,8 +70,7 @@ function readSession(
     file,
     read,
     `session log ${index} of scenario "${scenario}"`,
-    'record the scenario first (dsh test <name> --mode record) or fix the path in the replay config / ' +
-      'DSH_SNAPSHOT_FILE',
+    'record the session first, or fix the path in the replay config / DSH_SNAPSHOT_FILE',
   )
   const log = parseSessionLog(text, file)
   const historyEvents: HistoryEvent[] = []
@@ -166,7 +166,7 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
   return parts
 }
 
-const OVERRIDE_HINT = 'write it (see docs/replay.md) or fix the path in the replay config / DSH_SNAPSHOT_OVERRIDE'
+const OVERRIDE_HINT = `write it (see ${docFile('replay.md')}) or fix the path in the replay config / DSH_SNAPSHOT_OVERRIDE`
 
 function readOrExplain(file: string, read: ReadText, what: string, hint: string): string {
   try {

@@ -1,6 +1,7 @@
 // replay.override.json: strict validation and application (format in docs/replay.md).
 // An override REPLACES a session's whole derived script, or PATCHES derived entries by
 // position; each part targets one recorded session by index (0 = session.jsonl).
+import { docFile } from '../../lib/package-root.ts'
 import { z } from 'zod'
 import type { ScriptEntry, StepRef } from './derive.ts'
 import { formatIssues } from './issue-format.ts'
@@ -107,11 +108,15 @@ export function parseOverride(text: string, file: string, defaultSession = 0): O
   try {
     input = JSON.parse(text)
   } catch (error) {
-    throw new Error(`${file}: not valid JSON (${(error as Error).message}); see docs/replay.md for the override format`)
+    throw new Error(
+      `${file}: not valid JSON (${(error as Error).message}); see ${docFile('replay.md')} for the override format`,
+    )
   }
   const result = OverrideFileSchema.safeParse(input)
   if (!result.success) {
-    throw new Error(`invalid replay override (see docs/replay.md):\n${formatIssues(file, input, result.error.issues)}`)
+    throw new Error(
+      `invalid replay override (see ${docFile('replay.md')}):\n${formatIssues(file, input, result.error.issues)}`,
+    )
   }
   const value = result.data
   if (value.sessions) {

@@ -84,8 +84,7 @@ export class ReplayPlayer {
       'REPLAY_EXTRA_SESSION',
       `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of ` +
         `this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens ` +
-        `more sessions than when the scenario was recorded: re-record the scenario, or add a ` +
-        `session.${ordinal}.jsonl log`,
+        `more sessions than when the scenario was recorded`,
     )
     this.bindings.set(sessionId, { sessionId, extra })
   }
@@ -117,8 +116,7 @@ export class ReplayPlayer {
         'REPLAY_EXHAUSTED',
         `${where}: the agent asked for model call ${position + 1}, but the script has ${count} ` +
           `entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the ` +
-          `session was recorded: re-record the scenario, or append an entry with replay.override.json ` +
-          `({"patch":[{"before":${count},"entry":…}]})`,
+          `session was recorded`,
       )
     }
     this.cursors[recorded.index] = position + 1
@@ -135,8 +133,7 @@ export class ReplayPlayer {
         return this.fail(
           'REPLAY_DRIFT',
           `${where}: drift at script entry ${position} (recorded at ` +
-            `${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}\nIf the change is intended, re-record ` +
-            `the scenario (dsh test ${this.options.scenario} --mode record); otherwise fix the agent`,
+            `${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}`,
         )
       }
     }
@@ -170,8 +167,7 @@ export class ReplayPlayer {
         code: 'REPLAY_UNCONSUMED' as const,
         message:
           `${sessionLabel(this.options.scenario, session)}: ${items.length} script ` +
-          `entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}. Re-record the ` +
-          `scenario, or drop the entries with replay.override.json`,
+          `entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}`,
       }
     })
   }

@@ -6,6 +6,7 @@ import { defineTool, errorResult, okResult, requiredString, toolArgs } from './d
 import { editDisplay } from './edit-display.ts'
 import { describeFileError, readWholeText, writeWholeText } from './file-text.ts'
 import { fsErrorCode } from './fs-errors.ts'
+import { plural } from '../../lib/plural.ts'
 import { openForWrite } from './pinned-open.ts'
 import type { ToolResult } from './types.ts'
 
@@ -43,7 +44,7 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
         await writeWholeText(context, target, file, args.content)
         const bytes = Buffer.byteLength(args.content)
         return {
-          ...okResult(`${pinned.created ? 'created' : 'updated'} ${target.display} (${bytes} bytes)`),
+          ...okResult(`${pinned.created ? 'created' : 'updated'} ${target.display} (${plural(bytes, 'byte')})`),
           display: editDisplay(context, target, oldText, args.content, options.readMaxBytes),
         } satisfies ToolResult
       } catch (error) {

@@ -72,6 +72,12 @@ export const testHelp: CommandHelp = {
         "record (any record mode) against the scripted stub endpoint (the scenario's model.yml) instead of the " +
         'real API',
     },
+    strict: {
+      type: 'boolean',
+      description:
+        'with a record mode: write nothing when the recording has warnings (a tool call that failed, a scaffold ' +
+        'TODO: left in the scenario files)',
+    },
     shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
     report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },

@@ -57,7 +57,7 @@ describe.concurrent('dsh with the snapshot host overlay', () => {
     )
     expect(result.stdout).toContain('pass  text-turn')
     expect(result.stdout).toContain('FAIL  reasoning-turn')
-    expect(result.stdout).toContain('stdout.golden.jsonl differs from this run')
+    expect(result.stdout).toContain('stdout.golden.jsonl differs from the run at line')
     expect(result.stdout).toContain('1 passed, 1 failed')
     expect(result.code).toBe(1)
   })

@@ -5,6 +5,8 @@ import type { Paint } from '../../../lib/style.ts'
 import { colourDiff } from './colour-diff.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import type { ScenarioOutcome } from '../../snapshot/plugin/outcome.ts'
+import { digestFailures, formatDigest } from '../../snapshot/core/failure-digest.ts'
+import { plural } from '../../../lib/plural.ts'
 import { columns } from './usage.ts'
 
 export function formatDuration(ms: number): string {
@@ -12,7 +14,7 @@ export function formatDuration(ms: number): string {
 }
 
 export function formatStartLine(count: number, mode: string, host: string): string {
-  return `dsh test: ${count} scenario(s), ${mode} mode, ${host}`
+  return `dsh test: ${plural(count, 'scenario')}, ${mode} mode, ${host}`
 }
 
 /** `[2/33] pass  text-turn  12 ms`: one line per finished scenario (stderr). */
@@ -21,10 +23,19 @@ export function formatProgressLine(outcome: ScenarioOutcome, done: number, total
   return `[${done}/${total}] ${status}  ${outcome.scenario}  ${paint('dim', formatDuration(outcome.durationMs))}`
 }
 
-/** The report (stdout): one row per scenario, then failures in full, then `N passed, M failed`. */
-export function formatTextReport(result: SuiteResult, paint: Paint, interruptedBy?: string): string {
+export interface TextReportOptions {
+  interruptedBy?: string
+  /** Folders shown relative in failures (the project root). */
+  roots?: readonly string[]
+  /** The progress lines already named every scenario on the same terminal: no table again. */
+  progressShown?: boolean
+}
+
+/** The report (stdout): one row per scenario, then each failure on one screen, then `N passed, M failed`. */
+export function formatTextReport(result: SuiteResult, paint: Paint, options: TextReportOptions = {}): string {
+  const { interruptedBy, roots = [] } = options
   const lines: string[] = []
-  if (result.outcomes.length) {
+  if (result.outcomes.length && !options.progressShown) {
     const rows = result.outcomes.map(
       (o) =>
         [
@@ -37,8 +48,15 @@ export function formatTextReport(result: SuiteResult, paint: Paint, interruptedB
   const failed = result.outcomes.filter((o) => !o.ok)
   for (const outcome of failed) {
     lines.push('', paint('bold', `${paint('red', 'FAIL')} ${outcome.scenario}`))
-    lines.push(formatFailures(outcome, paint))
+    lines.push(formatFailures(outcome, paint, roots))
   }
+  const warnings = result.outcomes.flatMap((o) => o.warnings ?? [])
+  if (warnings.length)
+    lines.push(
+      '',
+      paint('yellow', 'Recording warnings (--strict refuses to write them):'),
+      ...warnings.map((w) => `  ${w}`),
+    )
   const written = result.outcomes.flatMap((o) => o.written).concat(result.removed)
   if (written.length) lines.push('', 'Written:', ...written.map((file) => `  ${file}`))
   if (result.loadFailures.length) lines.push('', ...result.loadFailures.map((f) => `${paint('red', 'error')}: ${f}`))
@@ -53,9 +71,20 @@ export function formatTextReport(result: SuiteResult, paint: Paint, interruptedB
   return `${lines.join('\n').replace(/^\n/, '')}\n`
 }
 
-/** A failed scenario's failures, indented, diffs coloured. */
-export function formatFailures(outcome: ScenarioOutcome, paint: Paint): string {
-  return outcome.failures.map((failure) => indent(colourDiff(failure, paint))).join('\n')
+/**
+ * A failed scenario on one screen (core/failure-digest.ts): the cause, the next command, one diff,
+ * one line per other failure; indented, diffs coloured. `--format json` and `--html` keep every
+ * failure in full.
+ */
+export function formatFailures(outcome: ScenarioOutcome, paint: Paint, roots: readonly string[] = []): string {
+  const digest = digestFailures({
+    scenario: outcome.scenario,
+    recording: outcome.recording,
+    failures: outcome.failures,
+    mismatches: outcome.mismatches,
+    roots,
+  })
+  return indent(colourDiff(formatDigest(digest), paint))
 }
 
 export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: string) {
@@ -66,12 +95,13 @@ export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: s
     ...(interruptedBy ? { interruptedBy } : {}),
     loadFailures: result.loadFailures,
     removed: result.removed,
-    scenarios: result.outcomes.map(({ scenario, ok, failures, written, durationMs, host }) => ({
+    scenarios: result.outcomes.map(({ scenario, ok, failures, warnings, written, durationMs, host }) => ({
       scenario,
       ok,
       host,
       durationMs: Math.round(durationMs),
       failures,
+      ...(warnings?.length ? { warnings } : {}),
       written,
     })),
   }

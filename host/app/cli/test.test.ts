@@ -18,7 +18,7 @@ describe('dsh test', () => {
     const result = await run(['test', 'text-turn', '--report', report])
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
-      /^dsh test: 1 scenario\(s\), replay mode, in-process\n\[1\/1\] pass {2}text-turn {2}[\d.]+ m?s\n$/,
+      /^dsh test: 1 scenario, replay mode, in-process\n\[1\/1\] pass {2}text-turn {2}[\d.]+ m?s\n$/,
     )
     expect(result.stdout).toMatch(/^text-turn {2}pass {2}[\d.]+ m?s\n\n1 passed, 0 failed\n$/)
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
@@ -73,7 +73,7 @@ describe('dsh test', () => {
       recursive: true,
     })
     const result = await run(['test', '--root', root, '--patch', 'echo'])
-    expect(result.stderr).toMatch(/^dsh test: 1 scenario\(s\)/)
+    expect(result.stderr).toMatch(/^dsh test: 1 scenario,/)
     expect(result.stdout).toMatch(/\n1 passed, 0 failed\n$/)
     expect(result.code).toBe(0)
   })
@@ -120,7 +120,7 @@ describe('dsh test', () => {
     expect(result.code).toBe(0)
     expect(result.stderr).toBe(
       'record-missing: 0 to record, 1 complete (left untouched)\n' +
-        'dsh test: 0 scenario(s), record-missing mode, in-process\n',
+        'dsh test: 0 scenarios, record-missing mode, in-process\n',
     )
     expect(result.stdout).toBe('0 passed, 0 failed\n')
   })
@@ -130,7 +130,7 @@ describe('dsh test', () => {
     expect(result.code).toBe(0)
     const [start, plan, progress, ...rest] = result.stderr.split('\n')
     expect([start, plan, rest]).toEqual([
-      'dsh test: 1 scenario(s), record-drifted mode, in-process',
+      'dsh test: 1 scenario, record-drifted mode, in-process',
       'record-drifted: 0 to re-record, 1 green, 0 failing otherwise (left untouched)',
       [''],
     ])

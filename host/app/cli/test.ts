@@ -19,6 +19,7 @@ import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } fr
 export const testCommand: CliCommand = {
   ...testHelp,
   async run({ values, positionals }, io) {
+    const started = new Date().toISOString()
     const { mode, format, timeoutMs } = testOptions(values)
     const root = resolve(stringOption(values, 'root') ?? '.')
     const names = await selectedNames(root, positionals, stringOption(values, 'shard'))
@@ -37,6 +38,7 @@ export const testCommand: CliCommand = {
         mode,
         subprocess: !!values.subprocess,
         stub: !!values.stub,
+        strict: !!values.strict,
         pending: !!values.pending,
         timeoutMs,
         signal: interrupts.signal,
@@ -50,11 +52,17 @@ export const testCommand: CliCommand = {
       const reportFile = stringOption(values, 'report')
       if (reportFile) await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`)
       const htmlFile = stringOption(values, 'html')
-      if (htmlFile) await writeHtmlReport(htmlFile, root, result, io)
+      const commandLine = ['dsh test', ...argvOf(values, positionals)].join(' ')
+      if (htmlFile) await writeHtmlReport(htmlFile, { root, started, commandLine }, result, io)
       io.stdout(
         format === 'json'
           ? `${JSON.stringify(report, null, 2)}\n`
-          : formatTextReport(result, paintFor(io, 'stdout'), interruptedBy),
+          : formatTextReport(result, paintFor(io, 'stdout'), {
+              interruptedBy,
+              roots: [root],
+              // On one terminal the progress lines already named each scenario: no table again.
+              progressShown: !!(io.isTTY?.stdout && io.isTTY?.stderr),
+            }),
       )
       if (result.interrupted) return signalExitCode(interruptedBy ?? 'SIGINT')
       return report.ok ? 0 : 1
@@ -77,6 +85,8 @@ function testOptions(values: OptionValues): { mode: SuiteMode; format: 'text' | 
     throw new UsageError(`--timeout must be a positive number of milliseconds, got "${timeout}"`)
   if (values.stub && !RECORDING_MODES.includes(mode))
     throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
+  if (values.strict && !RECORDING_MODES.includes(mode))
+    throw new UsageError(`--strict only applies to the record modes (${RECORDING_MODES.join(', ')})`)
   if (values.pending && mode === 'replay')
     throw new UsageError('--pending applies to --mode refresh or record (replay writes nothing)')
   return { mode, format, timeoutMs }
@@ -143,11 +153,31 @@ class Progress {
   }
 }
 
-async function writeHtmlReport(file: string, root: string, result: SuiteResult, io: CliIO): Promise<void> {
+/** The HTML report, with each scenario's script and description and when, how and where the run was made. */
+async function writeHtmlReport(
+  file: string,
+  run: { root: string; started: string; commandLine: string },
+  result: SuiteResult,
+  io: CliIO,
+): Promise<void> {
   const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
   const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
-  const { scenarios } = await discoverScenarios(root)
+  const { scenarios } = await discoverScenarios(run.root)
   const inputs = Object.fromEntries(scenarios.map((s) => [s.name, s.input]))
-  await writeFile(file, renderHtmlReport({ ...result, inputs }))
+  const descriptions = Object.fromEntries(scenarios.map((s) => [s.name, s.manifest.description]))
+  const { root, started: date, commandLine } = run
+  await writeFile(file, renderHtmlReport({ ...result, inputs, descriptions, date, commandLine, root }))
   io.stderr(`dsh test: wrote ${file}\n`)
+}
+
+/** The command line as the user typed it, near enough for the report: names, then the options given. */
+function argvOf(values: Record<string, unknown>, positionals: readonly string[]): string[] {
+  const quote = (text: string) => (/^[\w./:@=,-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`)
+  const options = Object.entries(values).flatMap(([name, value]) => {
+    if (value === true) return [`--${name}`]
+    if (typeof value === 'string') return [`--${name}`, quote(value)]
+    if (Array.isArray(value)) return value.flatMap((item) => [`--${name}`, quote(String(item))])
+    return []
+  })
+  return [...positionals.map(quote), ...options]
 }

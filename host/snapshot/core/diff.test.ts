@@ -25,8 +25,7 @@ describe('compareSurface', () => {
       ' line 11',
       ' line 12',
       ' line 13',
-      'If the change is intended, refresh: npx dsh test text-turn --mode refresh (or: npx vitest run -u -t ' +
-        "'^text-turn$')",
+      'If the change is intended: npx dsh test text-turn --mode refresh (or: npx vitest run -u -t ' + "'^text-turn$')",
     ])
   })
 
@@ -38,7 +37,7 @@ describe('compareSurface', () => {
     expect(message).toContain('+{"a":1}')
   })
 
-  it('uses a refresh-or-re-record hint for session logs and accepts a custom hint', () => {
+  it('uses a keyless refresh hint for session logs (never a live re-record) and accepts a custom hint', () => {
     const log = compareSurface({
       scenario: 's',
       file: 'scenarios/s/session.jsonl',
@@ -46,9 +45,8 @@ describe('compareSurface', () => {
       actual: 'b\n',
       kind: 'session-log',
     })!
-    expect(log).toMatch(/\nIf the change is intended: npx dsh test s --mode refresh rewrites the log keylessly/)
-    expect(log).toContain('--mode refresh')
-    expect(log).toContain('--mode record')
+    expect(log).toMatch(/\nIf the change is intended: npx dsh test s --mode refresh \(rewrites the log keylessly/)
+    expect(log).not.toContain('--mode record')
     expect(
       compareSurface({ scenario: 's', file: 'f', expected: 'a', actual: 'b', hint: 'edit by hand' })!.endsWith(
         '\nedit by hand',
@@ -122,5 +120,30 @@ describe('huge surfaces', () => {
       ` ${chunk(150_001)}`,
       ` ${chunk(150_002)}`,
     ])
+  })
+})
+
+describe('token-safe cuts', () => {
+  it('cuts a long JSON line only after a delimiter, never inside a key or value', () => {
+    const value = (word: string) =>
+      `{"jsonrpc":"2.0","method":"session/update","params":{"text":"${word}"},${'"k":"v",'.repeat(40)}"end":1}`
+    const diff = unifiedDiff(
+      `${value('HELLO')}\n`,
+      `${value('HELLO!!!')}\n`,
+      { expectedLabel: 'a', actualLabel: 'b' },
+      { maxLineLength: 60 },
+    )
+    const body = diff.split('\n').slice(3)
+    expect(body).toHaveLength(2)
+    for (const line of body) {
+      const shown = line
+        .slice(1)
+        .replace(/^\[…\d+ chars\]/, '')
+        .replace(/\[…\d+ chars\]$/, '')
+      expect(line).toContain('[…')
+      expect(shown).toMatch(/^[{"]/)
+      expect(shown).toMatch(/[,:{}[\]]$/)
+    }
+    expect(body[1]).toContain('"HELLO!!!"')
   })
 })

@@ -3,6 +3,7 @@
 // unified diff (3 lines of context, capped, long lines cut around the change)
 // and ends with the command that refreshes the fixture.
 import { lineHunks } from './line-hunks.ts'
+import { nextStep } from './next-step.ts'
 
 export type SurfaceKind = 'transcript' | 'session-log' | 'sidecar'
 
@@ -30,19 +31,10 @@ export interface DiffOptions {
 
 const DEFAULTS: Required<DiffOptions> = { context: 3, maxLines: 150, maxLineLength: 240 }
 
-/** What to run when the change is intended, per surface. */
+/** What to run when the change is intended, per surface (next-step.ts decides the command). */
 function refreshHint(scenario: string, kind: SurfaceKind = 'transcript'): string {
-  if (kind === 'session-log') {
-    return (
-      `If the change is intended: npx dsh test ${scenario} --mode refresh rewrites the log keylessly while the ` +
-      `model script still fits (a drift error says it does not: then re-record with --mode record, which needs the ` +
-      `model key).`
-    )
-  }
-  return (
-    `If the change is intended, refresh: npx dsh test ${scenario} --mode refresh (or: npx vitest run -u -t ` +
-    `'^${scenario}$')`
-  )
+  const step = nextStep({ scenario, recording: undefined, kind: kind === 'transcript' ? 'golden' : kind })
+  return `If the change is intended: ${step.command}${step.note ? ` (${step.note})` : ''}`
 }
 
 /** undefined when equal; otherwise the failure message. */
@@ -123,11 +115,24 @@ function firstDifference(a: string, b: string): number {
   return i
 }
 
+/**
+ * A window of `max` characters around `focus`, widened to token boundaries (after a space or one
+ * of `,:{}[]`), so no JSON key, value or word is shown cut in half; a token longer than
+ * MAX_TOKEN (a hash, base64) is still cut.
+ */
 function cutAround(text: string, focus: number, max: number): string {
-  const start = Math.max(0, Math.min(focus - Math.floor(max / 3), text.length - max))
-  const end = Math.min(text.length, start + max)
+  let start = Math.max(0, Math.min(focus - Math.floor(max / 3), text.length - max))
+  let end = Math.min(text.length, start + max)
+  const [floor, ceiling] = [start - MAX_TOKEN, end + MAX_TOKEN]
+  while (start > 0 && start > floor && !TOKEN_END.test(text[start - 1]!)) start--
+  if (start === floor) start += MAX_TOKEN
+  while (end < text.length && end < ceiling && !TOKEN_END.test(text[end - 1]!)) end++
+  if (end === ceiling) end -= MAX_TOKEN
   return (
     `${start > 0 ? `[…${start} chars]` : ''}${text.slice(start, end)}` +
     `${end < text.length ? `[…${text.length - end} chars]` : ''}`
   )
 }
+
+const TOKEN_END = /[\s,:{}[\]]/
+const MAX_TOKEN = 40

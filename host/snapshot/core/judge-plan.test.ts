@@ -60,7 +60,7 @@ describe('planJudgement', () => {
     expect(more.logCount).toEqual({
       message:
         'scenario s: the run produced 2 session log(s), the fixtures hold 1 (scenarios/s/session.jsonl); ' +
-        're-record with npx dsh test s --mode record',
+        'the recorded model script no longer fits the run',
       recorded: true,
     })
     expect(more.surfaces.map((s) => s.target.absolute)).toContain('/repo/scenarios/s/session.1.jsonl')

@@ -8,6 +8,7 @@ import type { SurfaceKind } from './diff.ts'
 import { renderSystemPromptSidecar, renderToolSchemasSidecar } from './normalize/header-sidecars.ts'
 import { toolDrift } from './tool-drift.ts'
 import type { NormalizedRun } from './normalize/run.ts'
+import { nextStep } from './next-step.ts'
 import { sessionLogFileName } from '../scenario/fixture-files.ts'
 
 /**
@@ -67,7 +68,7 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
           message:
             `scenario ${scenario}: the run produced ${produced} session log(s), the fixtures hold ${held} ` +
             `(${expected.logs.map((log) => log.file).join(', ') || 'none'}); ` +
-            `${recorded ? `re-record with npx dsh test ${scenario} --mode record` : 'fix input.json'}`,
+            `${recorded ? 'the recorded model script no longer fits the run' : 'fix input.json'}`,
           recorded,
         }
   if (!logCount || recorded) {
@@ -79,7 +80,7 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
       }
       const note = recorded
         ? `${target.file} is the model script, so -u never rewrites it; if the change is intended: ` +
-          `npx dsh test ${scenario} --mode refresh`
+          nextStep({ scenario, recording: undefined, kind: 'session-log' }).command
         : `${target.file} belongs to the session source and is only read here`
       surfaces.push({ kind: 'session-log', target, actual, owner: recorded ? 'recording' : 'elsewhere', note })
     })
@@ -98,7 +99,7 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
             pin: header.pin,
             note:
               `${target.file} belongs to the pin ${header.pin}; ` +
-              `if the change is intended: npx dsh test ${header.pin} --mode refresh`,
+              `if the change is intended: ${nextStep({ scenario, recording: undefined, kind: 'sidecar', pin: header.pin }).command}`,
           }
     surfaces.push(sidecar(header.system, renderSystemPromptSidecar(headers), header.ownsSidecars.system))
     const tools = sidecar(header.tools, renderToolSchemasSidecar(headers), header.ownsSidecars.tools)

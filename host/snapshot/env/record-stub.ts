@@ -1,6 +1,7 @@
 // Keyless recording: the real DeepSeek adapter talks to the DeepSeek-wire stub endpoint,
 // which answers with the scenario's scripted model turns (scenarios/<name>/model.yml). The same
 // scenario records unchanged against the real API when a key is set and no stub is asked for.
+import { docFile } from '../../../lib/package-root.ts'
 import { startStubEndpoint, type StubEndpoint } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { MODEL_SCRIPT_FILE } from '../scenario/model-script.ts'
@@ -16,7 +17,7 @@ export async function startRecordingStub(scenario: LoadedScenario): Promise<Stub
   if (!scenario.model && scenario.manifest.header) {
     throw new Error(
       `no model script for scenario ${scenario.name}: expected ${modelScriptPath(scenario.name)}, ` +
-        'a list of model answers (reply, httpError, …; docs/scenario-format.md, schemas/model.schema.json)',
+        `a list of model answers (reply, httpError, …; ${docFile('scenario-format.md')}, schemas/model.schema.json)`,
     )
   }
   return startStubEndpoint({ script: scenario.model ?? [] })

@@ -3,9 +3,12 @@
 // too), assesses it the CLI's way and in record / refresh mode rewrites what the assessment says
 // to — or, with `pending`, writes `<file>.new` copies for `dsh review`.
 import { realpathSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import { plural } from '../../../lib/plural.ts'
 import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
 import { planJudgement } from '../core/judge-plan.ts'
+import { failedToolCalls, placeholdersLeft } from '../core/recording-warnings.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
 import { normalizeRun, type NormalizedRun } from '../core/normalize/run.ts'
 import type { RawCapture } from '../env/capture.ts'
@@ -21,6 +24,8 @@ export interface JudgeOptions {
   mode: RunMode
   /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
   pending?: boolean
+  /** record: a recording with warnings (failed tool calls, scaffold placeholders) writes nothing. */
+  strict?: boolean
 }
 
 /** A run observed, not yet judged. */
@@ -36,6 +41,8 @@ export interface ScenarioExecution {
 
 export interface Judgement {
   failures: string[]
+  /** record: what the recording should not quietly keep (core/recording-warnings.ts). */
+  warnings: string[]
   written: string[]
   /** Surfaces that differ from their committed files (for side-by-side reports). */
   mismatches: SurfaceMismatch[]
@@ -81,7 +88,7 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
   const { scenario } = prepared
   const execution = await observeRun(prepared, capture, options)
   const { runFailures, normalized } = execution
-  if (!normalized) return { failures: runFailures, written: [], mismatches: [], execution }
+  if (!normalized) return { failures: runFailures, warnings: [], written: [], mismatches: [], execution }
   const plan = planJudgement({
     scenario: scenario.name,
     dir: scenario.dir,
@@ -90,9 +97,15 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
   })
   const assessment = assessRun(scenario.name, plan, options.mode)
   const failures = [...runFailures, ...assessment.failures, ...execution.workspaceFailures]
+  const warnings = options.mode === 'record' ? await recordingWarnings(prepared, normalized, options.repoRoot) : []
+  const refused = !!options.strict && warnings.length > 0
+  if (refused)
+    failures.push(
+      `scenario ${scenario.name}: --strict: nothing written, the recording has ${plural(warnings.length, 'warning')}`,
+    )
   // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
   const written: string[] = []
-  if (!runFailures.length) {
+  if (!runFailures.length && !refused) {
     const result = await writeAssessment(scenario.name, assessment, {
       pending: options.pending,
       repoRoot: options.repoRoot,
@@ -106,7 +119,19 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     }
   }
   const surfaces = { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs }
-  return { failures, written, mismatches: assessment.mismatches, surfaces, execution }
+  return { failures, warnings, written, mismatches: assessment.mismatches, surfaces, execution }
+}
+
+/** Failed tool calls in the new recording, and scaffold placeholders left in the scenario's files. */
+async function recordingWarnings(prepared: PreparedRun, run: NormalizedRun, repoRoot: string): Promise<string[]> {
+  const { name, dir } = prepared.scenario
+  const files = await Promise.all(
+    ['snapshot.yml', 'input.json', 'model.yml'].map(async (file) => ({
+      file: relative(repoRoot, join(dir, file)).replaceAll('\\', '/'),
+      text: await readFile(join(dir, file), 'utf8').catch(() => ''),
+    })),
+  )
+  return [...failedToolCalls(name, run.sessionLogs), ...placeholdersLeft(files)]
 }
 
 /**

@@ -19,6 +19,10 @@ export interface ScenarioOutcome {
   surfaces?: { transcript: string[]; sessionLogs: string[] }
   /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest). */
   execution?: ScenarioExecution
+  /** `recording:` from snapshot.yml (where the fixtures came from), for the next-step hint. */
+  recording?: string
+  /** record: failed tool calls and scaffold placeholders the recording kept (or, with strict, refused). */
+  warnings?: string[]
 }
 
 export type ScenarioHost = 'in-process' | 'subprocess'

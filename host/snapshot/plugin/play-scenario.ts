@@ -19,6 +19,8 @@ export interface RunScenarioOptions {
   subprocess?: boolean
   /** record / refresh: write `<file>.new` beside each fixture that would change instead (docs/review.md). */
   pending?: boolean
+  /** record: refuse to write a recording that has warnings (failed tool calls, scaffold placeholders). */
+  strict?: boolean
   /** Per wait; the error names what was awaited. */
   timeoutMs?: number
   /** Extra environment for record mode (the model key and base URL). */
@@ -33,7 +35,7 @@ export type PlayRun = (
   timeoutMs: number,
 ) => Promise<RawCapture>
 
-type OutcomeDetails = Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces' | 'execution'>>
+type OutcomeDetails = Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces' | 'execution' | 'warnings'>>
 
 /** Check, prepare, play and judge one scenario; any error fails this scenario, not the caller. */
 export async function playScenario(
@@ -54,6 +56,8 @@ export async function playScenario(
     mismatches: more.mismatches ?? [],
     surfaces: more.surfaces,
     execution: more.execution,
+    recording: scenario.manifest.recording,
+    ...(more.warnings?.length ? { warnings: more.warnings } : {}),
   })
   if (scenario.problems.length) return done(scenario.problems.map((p) => `scenario ${scenario.name}: ${p}`))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {

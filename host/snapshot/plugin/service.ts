@@ -41,6 +41,8 @@ export interface ScenarioBatch {
   mode?: RunMode
   /** record / refresh: write `<file>.new` copies for `dsh review` instead of overwriting. */
   pending?: boolean
+  /** record: refuse to write a recording with warnings. */
+  strict?: boolean
   timeoutMs?: number
   signal?: AbortSignal
   /** Around each scenario's run; record mode starts its stub endpoint here and passes its URL on. */

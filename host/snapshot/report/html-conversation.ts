@@ -4,7 +4,8 @@ import type { ConversationItem, PermissionView, ToolCallView } from './conversat
 import { contentBlock, locations, toolContent } from './html-content.ts'
 import { h, json, type Html } from './html.ts'
 
-export function renderConversation(items: readonly ConversationItem[]): Html {
+/** `changed`: indexes of items the other side of a comparison does not have; they are marked. */
+export function renderConversation(items: readonly ConversationItem[], changed?: ReadonlySet<number>): Html {
   // With more than one session, every bubble says which one it belongs to.
   const sessions = new Set(items.flatMap((item) => ('session' in item && item.session ? [item.session] : [])))
   const who: Who = (label, item) =>
@@ -16,7 +17,11 @@ export function renderConversation(items: readonly ConversationItem[]): Html {
   return h(
     'div',
     { class: 'conversation' },
-    items.map((item) => renderItem(item, who)),
+    items.map((item, index) =>
+      changed?.has(index)
+        ? h('div', { class: 'changed-item', title: 'differs from the other side' }, renderItem(item, who))
+        : renderItem(item, who),
+    ),
   )
 }
 

@@ -1,6 +1,8 @@
-// The HTML report as a person sees it, in a real headless Chromium: a report of a real run (one
-// scenario whose golden was changed, one with a tool call) opened from file://. One browser launch.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+// The HTML report as a person sees it, in a real headless Chromium at 1280 px: a report of a real
+// run (one scenario whose golden was changed, one that drifts, one passing with a tool call)
+// opened from file://, with layout assertions and screenshots (kept in $DSH_REPORT_SCREENSHOTS
+// when it is set, to look at). One browser launch.
+import { appendFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser } from 'puppeteer-core'
@@ -11,8 +13,12 @@ import { launchBrowser, openRecorded } from '../test-support/headless-browser.ts
 import { scratchProject } from '../test-support/scratch-project.ts'
 
 const project = scratchProject('html-report')
-for (const name of ['text-turn', 'bash-allow-once'])
+for (const name of ['text-turn', 'bash-allow-once', 'read-file'])
   cpSync(packageFile('scenarios', name), join(project.root, 'scenarios', name), { recursive: true })
+// read-file's tool output changes by one line: replay drifts.
+appendFileSync(join(project.root, 'scenarios', 'read-file', 'workspace', 'src', 'math.js'), '// changed\n')
+const screenshots = process.env.DSH_REPORT_SCREENSHOTS ?? join(project.root, 'screenshots')
+mkdirSync(screenshots, { recursive: true })
 const golden = join(project.root, 'scenarios', 'text-turn', 'stdout.golden.jsonl')
 writeFileSync(golden, readFileSync(golden, 'utf8').replace('"Hello"', '"Howdy"'))
 const reportFile = join(project.root, 'report.html')
@@ -21,6 +27,7 @@ const jsonFile = join(project.root, 'report.json')
 /** The few DOM members these checks read in the page (the project compiles without the DOM lib). */
 interface Rendered {
   className: string
+  getBoundingClientRect(): { top: number; width: number }
   textContent: string | null
   innerText: string
   checkVisibility(): boolean
@@ -28,7 +35,9 @@ interface Rendered {
 }
 /** The page's window, for getComputedStyle (callbacks run in the browser: only type casts, no closures). */
 interface PageWindow {
-  getComputedStyle(element: unknown): { backgroundColor: string }
+  getComputedStyle(element: unknown): { backgroundColor: string; whiteSpace: string }
+  innerHeight: number
+  document: { documentElement: { scrollWidth: number; clientWidth: number } }
 }
 
 let browser: Browser
@@ -57,6 +66,7 @@ describe('the HTML report in a browser', () => {
     )
     expect(rows.map((row) => [row[0], row[1], row[2], row[4]]).sort()).toEqual([
       ['bash-allow-once', 'replay', 'in-process', 'pass'],
+      ['read-file', 'replay', 'in-process', 'FAIL'],
       ['text-turn', 'replay', 'in-process', 'FAIL'],
     ])
 
@@ -88,6 +98,11 @@ describe('the HTML report in a browser', () => {
     const { page, requests } = await openRecorded(browser, pathToFileURL(reportFile).href)
     const output = '#s-bash-allow-once .tool .output'
     expect(await page.$eval(output, (el) => (el as unknown as Rendered).checkVisibility())).toBe(false)
+    // The run failed, so the page opens on the failures: a passing scenario shows once the filter is off.
+    const section = '#s-bash-allow-once'
+    expect(await page.$eval(section, (el) => (el as unknown as Rendered).checkVisibility())).toBe(false)
+    await page.click('#failures-only')
+    expect(await page.$eval(section, (el) => (el as unknown as Rendered).checkVisibility())).toBe(true)
     await page.click('#s-bash-allow-once > details > summary')
     // innerText: the text as rendered on screen, which is what a person reads.
     const shown = await page.$eval(output, (el) => ({
@@ -97,6 +112,12 @@ describe('the HTML report in a browser', () => {
     }))
     expect(shown.visible).toBe(true)
     expect(shown.text).toMatch(/^output\n3\s*$/)
+    expect(
+      await page.$eval(
+        `${output} .text`,
+        (el) => (globalThis as unknown as PageWindow).getComputedStyle(el).whiteSpace,
+      ),
+    ).toBe('pre-wrap')
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is asserted
     const tool = await page.$eval('#s-bash-allow-once .tool', (el) => (el as unknown as Rendered).innerText)
     expect(tool).toContain('execute')
@@ -104,6 +125,61 @@ describe('the HTML report in a browser', () => {
     expect(tool).toContain('wc -l < todo.txt')
     expect(tool).toMatch(/answered: Allow once/)
     expect(requests).toHaveLength(1)
+    await page.close()
+  }, 30_000)
+
+  it('at 1280 px: the cause on the first screen, wide code columns, the conversations side by side, no overflow', async () => {
+    const { page } = await openRecorded(browser, pathToFileURL(reportFile).href)
+    await page.setViewport({ width: 1280, height: 800 })
+    await page.screenshot({ path: join(screenshots, 'report-1280-first-screen.png') })
+    await page.screenshot({ path: join(screenshots, 'report-1280-full.png'), fullPage: true })
+    const layout = await page.evaluate(() => {
+      const win = globalThis as unknown as PageWindow & { document: { querySelector(s: string): Rendered | null } }
+      const box = (selector: string) => win.document.querySelector(selector)?.getBoundingClientRect()
+      const cells = (selector: string) =>
+        [...(win.document.querySelector(selector)?.querySelectorAll('tbody tr.changed td') ?? [])].map(
+          (td) => td.getBoundingClientRect().width,
+        )
+      return {
+        viewport: win.innerHeight,
+        overflow: win.document.documentElement.scrollWidth - win.document.documentElement.clientWidth,
+        firstCause: box('section.failed .cause')?.top,
+        causes: [...(win.document.querySelector('main')?.querySelectorAll('section.failed .cause-line') ?? [])].map(
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is asserted
+          (el) => el.innerText,
+        ),
+        sbs: cells('#s-text-turn table.sbs'),
+        sides: [
+          ...(win.document.querySelector('#s-text-turn .conversations')?.querySelectorAll(':scope > div') ?? []),
+        ].map((side) => ({
+          width: side.getBoundingClientRect().width,
+          changed: [...side.querySelectorAll('.changed-item')].length,
+        })),
+      }
+    })
+    expect(layout.overflow).toBeLessThanOrEqual(0)
+    expect(layout.firstCause).toBeLessThan(layout.viewport)
+    // Class pins run first: text-turn, then read-file.
+    expect(layout.causes).toEqual([
+      'cause: scenario text-turn: scenarios/text-turn/stdout.golden.jsonl differs from the run at line 3',
+      expect.stringMatching(
+        /^cause: scenario read-file: replay drift at steps\[2\] .* message 2 differs \(role tool\)$/,
+      ),
+    ])
+    // A changed row: line number, code, line number, code; the code columns take the width.
+    const [leftNumber, leftCode, rightNumber, rightCode] = layout.sbs
+    expect(leftNumber).toBeLessThan(60)
+    expect(rightNumber).toBeLessThan(60)
+    expect(leftCode).toBeGreaterThan(450)
+    expect(Math.abs(leftCode! - rightCode!)).toBeLessThan(2)
+    // Expected and actual conversations, each half the width, each with its changed message marked.
+    expect(layout.sides).toHaveLength(2)
+    for (const side of layout.sides) {
+      expect(side.width).toBeGreaterThan(450)
+      expect(side.changed).toBeGreaterThan(0)
+    }
+    const next = await page.$eval('#s-read-file .cause .next code', (el) => el.textContent)
+    expect(next).toBe('npx dsh test read-file --mode record --stub')
     await page.close()
   }, 30_000)
 })

@@ -151,7 +151,17 @@ describe('side by side', () => {
     const html = renderSideBySide('f', `${lines.join('\n')}\n`, `${changed.join('\n')}\n`).html
     expect(html).toContain('<td class="del"><span class="mark">−</span><span>line 10</span></td>')
     expect(html).toContain('<td class="ins"><span class="mark">+</span><span>line 10</span><mark> changed</mark></td>')
-    expect(html).toContain('… 7 unchanged line(s)')
-    expect(html).toContain('… 6 unchanged line(s)')
+    expect(html).toContain('… 7 unchanged lines')
+    expect(html).toContain('… 6 unchanged lines')
+    // The line numbers take a narrow column of their own; the code columns share the rest.
+    expect(html).toContain('<colgroup><col class="ln"><col><col class="ln"><col></colgroup>')
+  })
+
+  it('marks an unrelated pair of lines as changed without lighting up their common letters', () => {
+    const html = renderSideBySide('f', 'a\n{"jsonrpc":"2.0","id":3}\n', 'a\nthe turn ended in error\n').html
+    expect(html).toContain(
+      '<td class="del"><span class="mark">−</span>{&quot;jsonrpc&quot;:&quot;2.0&quot;,&quot;id&quot;:3}</td>',
+    )
+    expect(html).not.toContain('<mark>')
   })
 })

@@ -4,10 +4,8 @@
 // the outcomes and the scenarios' scripts, so it can listen to any stream of outcomes.
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
-import { buildConversation } from './conversation.ts'
-import { renderConversation } from './html-conversation.ts'
-import { renderSideBySide } from './html-side-by-side.ts'
 import { escapeHtml, h, join, type Child, type Html } from './html.ts'
+import { formatTime, scenarioSection } from './html-scenario.ts'
 import { REPORT_CSS } from './report-style.ts'
 
 export interface HtmlReportInput {
@@ -16,12 +14,14 @@ export interface HtmlReportInput {
   loadFailures?: readonly string[]
   /** Each scenario's script, for the client's side of the conversation. */
   inputs?: Readonly<Record<string, ScenarioInput>>
+  /** Each scenario's one-line description (snapshot.yml). */
+  descriptions?: Readonly<Record<string, string>>
   interrupted?: boolean
   title?: string
-}
-
-function formatTime(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+  /** When the run started (ISO), the command line that ran it, and the folder holding scenarios/. */
+  date?: string
+  commandLine?: string
+  root?: string
 }
 
 export function renderHtmlReport(input: HtmlReportInput): string {
@@ -39,9 +39,23 @@ export function renderHtmlReport(input: HtmlReportInput): string {
       h('span', { class: failed ? 'fail' : '' }, `${failed} failed`),
       input.interrupted ? ' (interrupted: the remaining scenarios did not run)' : '',
     ),
-    summaryTable(outcomes),
-    (input.loadFailures ?? []).map((failure) => h('pre', { class: 'load-failure' }, failure)),
-    outcomes.map((o) => scenarioSection(o, input.inputs?.[o.scenario])),
+    runFacts(input),
+    // No script may run (CSP): the filter is a checkbox the stylesheet reads.
+    h('input', { type: 'checkbox', id: 'failures-only', checked: failed > 0 }),
+    h('label', { for: 'failures-only' }, ' show failures only'),
+    h(
+      'main',
+      {},
+      summaryTable(outcomes),
+      (input.loadFailures ?? []).map((failure) => h('pre', { class: 'load-failure' }, failure)),
+      outcomes.map((o) =>
+        scenarioSection(o, {
+          input: input.inputs?.[o.scenario],
+          description: input.descriptions?.[o.scenario],
+          roots: input.root ? [input.root] : [],
+        }),
+      ),
+    ),
   ]
   return `<!doctype html>
 <html lang="en">
@@ -57,6 +71,21 @@ ${join(body).html}
 </body>
 </html>
 `
+}
+
+/** When, how and where the run was made. */
+function runFacts(input: HtmlReportInput): Child {
+  const facts = [
+    input.date ? ['date', input.date] : undefined,
+    input.commandLine ? ['command', input.commandLine] : undefined,
+    input.root ? ['root', input.root] : undefined,
+  ].filter((fact): fact is string[] => !!fact)
+  if (!facts.length) return ''
+  return h(
+    'dl',
+    { class: 'facts' },
+    facts.map(([name, value]) => [h('dt', {}, name), h('dd', {}, h('code', {}, value))]),
+  )
 }
 
 function summaryTable(outcomes: readonly ScenarioOutcome[]): Html {
@@ -86,43 +115,6 @@ function summaryTable(outcomes: readonly ScenarioOutcome[]): Html {
           h('td', { class: o.ok ? 'pass' : 'fail' }, o.ok ? 'pass' : 'FAIL'),
         ),
       ),
-    ),
-  )
-}
-
-function scenarioSection(outcome: ScenarioOutcome, input: ScenarioInput | undefined): Html {
-  const transcript = outcome.surfaces?.transcript
-  return h(
-    'section',
-    {
-      class: `scenario ${outcome.ok ? 'passed' : 'failed'}`,
-      id: `s-${outcome.scenario}`,
-      'data-scenario': outcome.scenario,
-    },
-    h(
-      'details',
-      { open: !outcome.ok },
-      h(
-        'summary',
-        {},
-        h('h2', {}, outcome.scenario),
-        ' ',
-        h('span', { class: outcome.ok ? 'pass' : 'fail' }, outcome.ok ? 'pass' : 'FAIL'),
-        h('span', { class: 'dim' }, ` · ${outcome.mode} · ${outcome.host} · ${formatTime(outcome.durationMs)}`),
-      ),
-      outcome.mismatches.map((m) => renderSideBySide(m.file, m.expected, m.actual)),
-      outcome.ok
-        ? ''
-        : h(
-            'details',
-            { class: 'failures', open: !outcome.mismatches.length },
-            h('summary', {}, `${outcome.failures.length} failure message(s)`),
-            outcome.failures.map((failure) => h('pre', {}, failure)),
-          ),
-      outcome.written.length ? h('p', { class: 'dim' }, `written: ${outcome.written.join(', ')}`) : '',
-      transcript
-        ? renderConversation(buildConversation(transcript, input))
-        : h('p', { class: 'dim' }, 'no transcript (the run did not get that far)'),
     ),
   )
 }

@@ -1,6 +1,7 @@
 // A golden next to what the run produced, line by line: removed and added lines paired in one row
 // and marked (− / +, the changed characters highlighted), long unchanged stretches folded.
 import { diffChars, diffLines } from 'diff'
+import { plural } from '../../../lib/plural.ts'
 import { h, type Html } from './html.ts'
 
 interface Row {
@@ -40,10 +41,17 @@ function changed(row: Row): boolean {
   return row.left?.text !== row.right?.text || !row.left || !row.right
 }
 
-/** The changed characters of a paired line, marked; one side (del or ins) at a time. */
+/**
+ * The changed characters of a paired line, marked; one side (del or ins) at a time. Lines that
+ * share less than a third of the longer one are unrelated (a line removed, another added): marking
+ * their "common" letters would light up noise, so the whole line stands as changed.
+ */
 function marked(text: string, other: string | undefined, side: 'del' | 'ins'): Html[] | string {
   if (other === undefined) return text
-  return diffChars(side === 'del' ? text : other, side === 'del' ? other : text)
+  const parts = diffChars(side === 'del' ? text : other, side === 'del' ? other : text)
+  const same = parts.filter((part) => !part.added && !part.removed).reduce((sum, part) => sum + part.value.length, 0)
+  if (same * 3 < Math.max(text.length, other.length)) return text
+  return parts
     .filter((part) => (side === 'del' ? !part.added : !part.removed))
     .map((part) =>
       (side === 'del' ? part.removed : part.added) ? h('mark', {}, part.value) : h('span', {}, part.value),
@@ -58,7 +66,7 @@ export function renderSideBySide(file: string, expected: string | undefined, act
     if (!near[i]) {
       let j = i
       while (j < rows.length && !near[j]) j++
-      body.push(h('tr', { class: 'fold' }, h('td', { colspan: 4 }, `… ${j - i} unchanged line(s)`)))
+      body.push(h('tr', { class: 'fold' }, h('td', { colspan: 4 }, `… ${plural(j - i, 'unchanged line')}`)))
       i = j - 1
       continue
     }
@@ -87,9 +95,12 @@ export function renderSideBySide(file: string, expected: string | undefined, act
       ),
     )
   }
+  // Column widths come from the colgroup (table-layout: fixed): the line numbers narrow, the code wide.
+  const columns = h('colgroup', {}, h('col', { class: 'ln' }), h('col', {}), h('col', { class: 'ln' }), h('col', {}))
   return h(
     'table',
     { class: 'sbs' },
+    columns,
     h(
       'thead',
       {},

@@ -23,7 +23,7 @@ function render(child: Child): string {
   return escapeHtml(child)
 }
 
-const VOID = new Set(['img', 'br', 'meta', 'hr'])
+const VOID = new Set(['img', 'br', 'meta', 'hr', 'input', 'col'])
 
 /** `h('td', { class: 'del' }, text)`: attribute values and text children are escaped. */
 export function h(

@@ -17,7 +17,8 @@ section.scenario > details > summary { cursor: pointer; }
 .failures pre { background: #fff8f8; border-left: 3px solid var(--fail); }
 .conversation { display: flex; flex-direction: column; gap: 6px; margin-top: 8px; }
 .msg { border-radius: 8px; padding: 6px 10px; max-width: 85%; }
-.msg .text { white-space: pre-wrap; }
+.text { white-space: pre-wrap; }
+.io.output, .io.output .text { white-space: pre-wrap; word-break: break-word; }
 .who { font-size: 11px; color: var(--dim); text-transform: uppercase; letter-spacing: .04em; }
 .user { background: #ddf4ff; align-self: flex-end; }
 .agent { background: #f6f8fa; align-self: flex-start; }
@@ -39,10 +40,23 @@ section.scenario > details > summary { cursor: pointer; }
 .diff .path { font-weight: 600; }
 .mark { display: inline-block; width: 1.2em; font-weight: 700; }
 table.sbs { width: 100%; table-layout: fixed; border-collapse: collapse; margin: 8px 0; }
+table.sbs col.ln { width: 3.5em; }
 table.sbs th { text-align: left; background: #f6f8fa; padding: 4px; font-weight: 600; }
-table.sbs td { vertical-align: top; white-space: pre-wrap; word-break: break-all; padding: 0 4px; }
-table.sbs td.ln { width: 3.5em; color: var(--dim); text-align: right; }
+table.sbs td { vertical-align: top; white-space: pre-wrap; overflow-wrap: anywhere; padding: 0 4px; }
+table.sbs td.ln { color: var(--dim); text-align: right; }
 table.sbs tr.fold td { color: var(--dim); text-align: center; background: #f6f8fa; }
 td.del mark { background: #ffc1c0; } td.ins mark { background: #abf2bc; }
 img.image { max-width: 320px; }
+.cause { border-left: 4px solid var(--fail); background: #fff8f8; padding: 8px 12px; margin: 8px 0; }
+.cause .next code { background: #eaeef2; padding: 1px 4px; border-radius: 3px; }
+.cause .also { margin: 4px 0; color: var(--dim); }
+.description { color: var(--dim); margin: 2px 0 0; }
+.conversations { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
+.conversations h3 { font-size: 13px; margin: 8px 0 0; color: var(--dim); }
+.changed-item { display: flex; flex-direction: column; border-left: 3px solid var(--fail); padding-left: 6px; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0; }
+dl.facts dt { color: var(--dim); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+#failures-only:checked ~ main section.scenario.passed { display: none; }
+#failures-only:checked ~ main #summary tr[data-result="pass"] { display: none; }
+.warnings { color: #9a6700; }
 `

@@ -25,6 +25,8 @@ export interface SuiteOptions {
   pending?: boolean
   /** Record against the stub endpoint with scenarios/<name>/model.yml instead of the real API. */
   stub?: boolean
+  /** record: refuse to write a recording with warnings (failed tool calls, scaffold placeholders). */
+  strict?: boolean
   timeoutMs?: number
   signal?: AbortSignal
   onResult?(outcome: ScenarioOutcome): void
@@ -67,7 +69,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const ordered = pinsFirst(scenarios)
   options.onStart?.(ordered.length)
   const { repoRoot, composition } = options
-  const common = { repoRoot, composition, corpus, mode, pending: options.pending, timeoutMs: options.timeoutMs }
+  const { pending, strict, timeoutMs } = options
+  const common = { repoRoot, composition, corpus, mode, pending, strict, timeoutMs }
   const around = (scenario: LoadedScenario, run: Run) => withModel(scenario, mode, options, run)
 
   if (options.subprocess) {

@@ -2,6 +2,7 @@
 // folder is a scenario when it holds snapshot.yml; a folder holding scenario
 // files without one is reported (a forgotten manifest must not be skipped
 // silently); other folders (e.g. `conformance/`) and plain files are ignored.
+import { docFile } from '../../../lib/package-root.ts'
 import { type Dirent, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { corpusProblems } from './corpus.ts'
@@ -148,7 +149,7 @@ function loadFolder(
       return { leftovers: entries.map((e) => `scenarios/${name}/${e.name}`).sort() }
     if (!entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) return undefined
     const message =
-      `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (docs/scenario-format.md) ` +
+      `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (${docFile('scenario-format.md')}) ` +
       `or move the folder out of scenarios/`
     return { name, dir, error: new Error(message) }
   }

@@ -43,8 +43,8 @@ describe('fixtureFileProblems', () => {
     expect(problems).toEqual([
       'scenarios/demo/input.json is missing: every scenario needs the ACP script it drives',
       'scenarios/demo/stdout.golden.jsonl is missing: create it with npx dsh test demo --mode refresh',
-      'scenarios/demo/session.jsonl is missing: input.json creates 1 session(s); record it with npx dsh test demo ' +
-        '--mode record',
+      'scenarios/demo/session.jsonl is missing: input.json creates 1 session(s); record it: npx dsh test demo ' +
+        '--mode record --stub',
       'scenarios/demo/replay.override.json is missing: the manifest says replay: overridden',
       'scenarios/demo/system-prompt.expected.md is missing: this scenario pins header class base; create it with ' +
         'npx dsh test demo --mode refresh',

@@ -1,7 +1,9 @@
 // Which files a scenario folder must, may and must not hold, given its manifest
 // and script. Pure over a directory listing, so missing, mismatched and orphaned
 // fixtures fail at collection time with the fix spelled out.
+import { docFile } from '../../../lib/package-root.ts'
 import type { RunMode } from '../core/fixtures.ts'
+import { nextStep } from '../core/next-step.ts'
 import type { ScenarioInput } from './input.ts'
 import type { ScenarioManifest } from './manifest.ts'
 
@@ -144,7 +146,8 @@ class FolderCheck {
   sessionLogs(): void {
     const { manifest, sessions } = this
     if (!manifest.session) {
-      const why = `input.json creates ${sessions} session(s); record it with npx dsh test ${manifest.scenario} --mode record`
+      const rerecord = nextStep({ scenario: manifest.scenario, recording: manifest.recording, kind: 'missing-fixture' })
+      const why = `input.json creates ${sessions} session(s); record it: ${rerecord.command}`
       for (let index = 0; index < sessions; index++)
         this.expectFile(sessionLogFileName(index), this.mode !== 'record', why)
       return
@@ -237,5 +240,5 @@ function orphanReason(name: string, manifest: ScenarioManifest, sessions: number
     const names = Array.from({ length: sessions }, (_, index) => sessionLogFileName(index)).join(', ')
     return `input.json creates ${sessions} session(s) (newSession steps without expectError), so the logs are ${names}`
   }
-  return 'scenario folders hold only the files listed in docs/scenario-format.md'
+  return `scenario folders hold only the files listed in ${docFile('scenario-format.md')}`
 }

@@ -3,6 +3,9 @@
 // keylessly with `dsh test NAME --mode record --stub`. Pure: the files as text.
 import { inputSchemaReference, manifestSchemaComment, modelSchemaComment } from './schema-references.ts'
 
+/** What starts every text the scaffold leaves for the author to fill in (a recording warns while one is left). */
+export const PLACEHOLDER = 'TODO:'
+
 export interface ScaffoldOptions {
   name: string
   /** Absolute path of the new scenarios/<name>/ (for the schema paths). */
@@ -15,7 +18,7 @@ export interface ScaffoldOptions {
 
 /** File name → text. */
 export function scaffoldScenario(options: ScaffoldOptions): Record<string, string> {
-  const description = options.description ?? `TODO: one line saying what ${options.name} shows.`
+  const description = options.description ?? `${PLACEHOLDER} one line saying what ${options.name} shows.`
   return {
     'snapshot.yml': [
       manifestSchemaComment(options.dir),
@@ -33,7 +36,7 @@ export function scaffoldScenario(options: ScaffoldOptions): Record<string, strin
         steps: [
           { op: 'initialize' },
           { op: 'newSession', as: 's1' },
-          { op: 'prompt', session: 's1', text: 'TODO: what the user asks' },
+          { op: 'prompt', session: 's1', text: `${PLACEHOLDER} what the user asks` },
         ],
       },
       null,
@@ -43,7 +46,7 @@ export function scaffoldScenario(options: ScaffoldOptions): Record<string, strin
       modelSchemaComment(options.dir),
       '# What the scripted model answers when recording with --stub, one item per model request.',
       '- reply:',
-      '    text: "TODO: what the model answers"',
+      `    text: "${PLACEHOLDER} what the model answers"`,
       '',
     ].join('\n'),
   }

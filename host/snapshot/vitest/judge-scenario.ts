@@ -7,6 +7,7 @@
 import { readdirSync } from 'node:fs'
 import { relative } from 'node:path'
 import { expect } from 'vitest'
+import { digestFailures, formatDigest } from '../core/failure-digest.ts'
 import { planJudgement } from '../core/judge-plan.ts'
 import { removeObsoleteFixtures } from '../env/write-fixtures.ts'
 import type { ScenarioExecution } from '../plugin/judge.ts'
@@ -34,22 +35,43 @@ export async function judgeScenario(scenario: LoadedScenario, context: JudgeCont
   const updating = isUpdatingSnapshots()
   if (scenario.problems.length) throw new Error(scenario.problems.map((p) => `- ${p}`).join('\n'))
   const options = { repoRoot: context.root, corpus: context.corpus, composition: context.composition }
+  const fail = (failures: readonly string[], mismatches: ScenarioOutcome['mismatches'] = []) =>
+    new Error(describeFailures(scenario, context.root, failures, mismatches))
   if (snapshotMode() === 'refresh') {
     const outcome = await run(scenario, { ...options, mode: 'refresh' }, context)
-    if (!outcome.ok) throw new Error(outcome.failures.join('\n\n'))
+    if (!outcome.ok) throw fail(outcome.failures, outcome.mismatches)
     return
   }
   // Replay writes nothing; the outcome's observation is judged here, with vitest's file snapshots.
   const { execution, failures } = await run(scenario, { ...options, mode: 'replay' }, context)
-  if (!execution) throw new Error(failures.join('\n\n'))
-  if (execution.runFailures.length) throw new Error(execution.runFailures.join('\n\n'))
+  if (!execution) throw fail(failures)
+  if (execution.runFailures.length) throw fail(execution.runFailures)
   // Surfaces are soft assertions (each shows vitest's diff); the rest is collected and thrown once.
   const problems = [
     ...(await expectSurfaces(scenario, execution, updating)),
     ...execution.workspaceFailures,
     ...(await settleObsolete(scenario, context.root, updating)),
   ]
-  if (problems.length) throw new Error(problems.join('\n\n'))
+  if (problems.length) throw fail(problems)
+}
+
+/** The CLI's one screen (core/failure-digest.ts), with vitest's own update command for goldens. */
+function describeFailures(
+  scenario: LoadedScenario,
+  root: string,
+  failures: readonly string[],
+  mismatches: ScenarioOutcome['mismatches'],
+): string {
+  const recording = scenario.manifest.recording
+  const digest = digestFailures({
+    scenario: scenario.name,
+    recording,
+    failures,
+    mismatches,
+    roots: [root],
+    front: 'vitest',
+  })
+  return formatDigest(digest)
 }
 
 function run(scenario: LoadedScenario, options: RunScenarioOptions, context: JudgeContext): Promise<ScenarioOutcome> {

@@ -1,7 +1,9 @@
 // The vite plugin that turns scenarios/<name>/snapshot.yml into a test file: what it compiles a
 // manifest into, and which files it registers so watch mode re-runs the scenario when they change.
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { scratchProject } from '../test-support/scratch-project.ts'
 import { packageFile, packageRoot } from '../../../lib/package-root.ts'
 import { scenarioFiles } from './scenario-files.ts'
 import { scenarioWatchFiles } from './watch-files.ts'
@@ -9,13 +11,16 @@ import { scenarioWatchFiles } from './watch-files.ts'
 type Hook = (this: unknown, code: string, id: string) => Promise<{ code: string } | undefined>
 
 /** The plugin's transform of `id`; `watch` as vitest would tell it (undefined: a vite server without vitest). */
-async function transform(id: string, options: { watch?: boolean; fromBuild?: boolean } = {}) {
-  const plugin = scenarioFiles({ root: packageRoot, fromBuild: options.fromBuild })
+async function transform(
+  id: string,
+  options: { watch?: boolean; fromBuild?: boolean; code?: string; root?: string } = {},
+) {
+  const plugin = scenarioFiles({ root: options.root ?? packageRoot, fromBuild: options.fromBuild })
   if (options.watch !== undefined)
     (plugin.configureVitest as (context: unknown) => void)({ vitest: { config: { watch: options.watch } } })
   const watched: string[] = []
   const hook = plugin.transform as Hook
-  const result = await hook.call({ addWatchFile: (file: string) => watched.push(file) }, '', id)
+  const result = await hook.call({ addWatchFile: (file: string) => watched.push(file) }, options.code ?? '', id)
   return { result, watched }
 }
 
@@ -68,5 +73,39 @@ describe('scenarioFiles', () => {
     expect(scenarioWatchFiles(packageRoot, 'load-recorded-session')).toEqual(
       expect.arrayContaining([join(packageRoot, 'scenarios', 'bash-allow-once', 'session.jsonl')]),
     )
+  })
+
+  it('watches what the scenarios a defineSnapshotSuite table lists depend on, local composition plugins included', async () => {
+    const project = scratchProject('suite-watch')
+    try {
+      for (const name of ['text-turn', 'read-file'])
+        cpSync(packageFile('scenarios', name), join(project.root, 'scenarios', name), { recursive: true })
+      mkdirSync(join(project.root, 'local'))
+      writeFileSync(join(project.root, 'local', 'shout.js'), 'export const name = "shout"\n')
+      writeFileSync(join(project.root, 'cordis.yml'), '- { id: shout, name: ./local/shout.js }\n')
+      mkdirSync(join(project.root, 'tests'))
+      const table = join(project.root, 'tests', 'dsh.test.js')
+      const suite = (code: string, watch = true) => transform(table, { code, root: project.root, watch })
+      const all = await suite("await defineSnapshotSuite({ url: import.meta.url, scenarios: 'all' })")
+      expect(all.result).toBeUndefined()
+      expect(all.watched).toEqual(
+        expect.arrayContaining([
+          join(project.root, 'scenarios', 'text-turn', 'stdout.golden.jsonl'),
+          join(project.root, 'scenarios', 'read-file', 'model.yml'),
+          join(project.root, 'scenarios', 'read-file', 'workspace', 'src', 'math.js'),
+          join(project.root, 'cordis.yml'),
+          join(project.root, 'local', 'shout.js'),
+          packageFile('plugins', 'agent', 'turn.ts'),
+        ]),
+      )
+      expect((await suite('export const x = 1')).watched).toEqual([])
+      // A single run watches nothing.
+      expect((await suite("defineSnapshotSuite({ url, scenarios: 'all' })", false)).watched).toEqual([])
+      const listed = await suite("defineSnapshotSuite({ url, scenarios: ['read-file'] })")
+      expect(listed.watched).toContain(join(project.root, 'scenarios', 'read-file', 'model.yml'))
+      expect(listed.watched).not.toContain(join(project.root, 'scenarios', 'text-turn', 'stdout.golden.jsonl'))
+    } finally {
+      project.remove()
+    }
   })
 })

@@ -2,7 +2,8 @@
 // `include` names the manifests, and this plugin compiles each into a call of defineScenarioFile
 // (scenario-file.ts). So one scenario is one test file: `npx vitest run scenarios/<name>/` loads
 // only it, `--shard i/n` spreads scenarios evenly, and watch mode re-runs a scenario when a file
-// it depends on changes (watch-files.ts registers them in vite's module graph).
+// it depends on changes (watch-files.ts registers them in vite's module graph). A test file calling
+// defineSnapshotSuite (dsh/vitest) gets the same for the scenarios it lists.
 //
 //   // vitest.config.ts
 //   plugins: [scenarioFiles()], test: { include: ['scenarios/*/snapshot.yml'] }
@@ -36,6 +37,8 @@ export interface ScenarioFilesOptions {
 /** dsh's built modules, for `test.server.deps.external` with `fromBuild` (node loads them, vite does not). */
 export const builtModules = new RegExp(`^${escapeRegExp(packageFile('dist'))}[\\\\/]`)
 
+const SUITE_CALL = /\bdefineSnapshotSuite\s*\(/
+
 const MANIFEST = /[\\/]scenarios[\\/]([a-z0-9]+(?:-[a-z0-9]+)*)[\\/]snapshot\.yml$/
 
 /** The module the compiled manifest calls: scenario-file.ts from source, scenario-file.js from dist/. */
@@ -55,14 +58,21 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
     configureVitest({ vitest }) {
       watching = vitest.config.watch
     },
-    async transform(_code, id) {
+    async transform(code, id) {
       const path = id.split('?')[0]!
       const match = MANIFEST.exec(path)
-      if (!match || resolve(path, '..', '..', '..') !== root) return undefined
       const composition = [
         options.config === undefined ? defaultConfigFile(root) : resolve(root, options.config),
         ...(options.patches ?? []).map((patch) => resolve(root, patchFile(patch))),
       ]
+      if (!match || resolve(path, '..', '..', '..') !== root) {
+        // A defineSnapshotSuite table re-runs when a file one of its scenarios depends on changes.
+        if (watching && SUITE_CALL.test(code) && !path.includes('/node_modules/')) {
+          const { suiteWatchFiles } = await import('./watch-files.ts')
+          for (const file of suiteWatchFiles(path, code, composition)) this.addWatchFile(file)
+        }
+        return undefined
+      }
       // Watch files cost a read of every manifest per scenario (and loading the manifest parser into
       // vitest's main process); a single run has no use for them.
       if (watching) {

@@ -47,7 +47,7 @@ describe('cutTokens', () => {
 })
 
 describe('countRequestTokens', () => {
-  it('counts message text, tool calls and tool schemas of a chat completion request', () => {
+  it('counts message text, tool calls and tool schemas of a chat completion request, never tool output', () => {
     const body = {
       model: 'deepseek-chat',
       messages: [
@@ -65,9 +65,11 @@ describe('countRequestTokens', () => {
       countTokens('Be brief.') +
       countTokens('bash') +
       countTokens('{"command":"ls"}') +
-      countTokens('a.txt') +
       countTokens(JSON.stringify(body.tools))
     expect(countRequestTokens(body)).toBe(expected)
+    // A longer tool output leaves the count as it was.
+    const longer = { ...body, messages: [...body.messages.slice(0, 2), { role: 'tool', content: 'a.txt b.txt c.txt' }] }
+    expect(countRequestTokens(longer)).toBe(expected)
     expect(countRequestTokens(undefined)).toBe(0)
   })
 })

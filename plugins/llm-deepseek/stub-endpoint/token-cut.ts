@@ -72,13 +72,17 @@ function cutLong(units: string[]): string[] {
   return pieces
 }
 
-/** Prompt tokens of a chat completion request body: every message's text and tool calls, and the tool schemas. */
+/**
+ * Prompt tokens of a chat completion request body: every message's text and tool calls, and the
+ * tool schemas, except tool results: a tool output that changes by one word must change only its
+ * own line of a stub recording, not the usage of every later model call.
+ */
 export function countRequestTokens(body: unknown): number {
   const request = (body ?? {}) as { messages?: unknown; tools?: unknown }
   const texts: string[] = []
   for (const message of Array.isArray(request.messages) ? request.messages : []) {
-    const { content, tool_calls } = (message ?? {}) as { content?: unknown; tool_calls?: unknown }
-    if (typeof content === 'string') texts.push(content)
+    const { role, content, tool_calls } = (message ?? {}) as { role?: unknown; content?: unknown; tool_calls?: unknown }
+    if (typeof content === 'string' && role !== 'tool') texts.push(content)
     for (const call of Array.isArray(tool_calls) ? tool_calls : []) {
       const fn = (call as { function?: { name?: unknown; arguments?: unknown } }).function ?? {}
       texts.push(String(fn.name ?? ''), String(fn.arguments ?? ''))

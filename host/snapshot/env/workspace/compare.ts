@@ -5,6 +5,7 @@
 import { unifiedDiff } from '../../core/diff.ts'
 import { createCwdReplacer } from '../../core/normalize/cwd.ts'
 import { snapshotTree, type TreeEntry, type TreeEntryType } from './tree.ts'
+import { plural } from '../../../../lib/plural.ts'
 
 export type WorkspaceDifference =
   | { kind: 'missing'; path: string; expected: TreeEntryType }
@@ -85,7 +86,7 @@ function contentDetail(path: string, expected: Uint8Array, actual: Uint8Array): 
     )
     return diff.split('\n').slice(2).join('\n')
   }
-  return `binary content differs: expected ${expected.length} bytes, actual ${actual.length} bytes`
+  return `binary content differs: expected ${plural(expected.length, 'byte')}, actual ${plural(actual.length, 'byte')}`
 }
 
 const TYPE_NAMES: Record<TreeEntryType, string> = {

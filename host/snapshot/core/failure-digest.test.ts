@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { digestFailures, formatDigest, normalizeText } from './failure-digest.ts'
+
+const UUID = '633ccc27-e62a-4b53-a3d2-b3ea3a3c9406'
+const drift =
+  `scenario "s", session 0 (/root/scenarios/s/session.jsonl), live session ${UUID}, turn 1 step 2: drift at ` +
+  'script entry 1 (recorded at turn 1 step 2): message 2 differs (role tool); - recorded, + live:\n' +
+  '  …\n- content: HELLO\n+ content: HELLO!!!'
+const failures = [
+  `s: steps[2] (prompt s1 "hi") failed with -32603: model error REPLAY_DRIFT: ${drift}; add "expectError" …`,
+  `replay of scenario "s" failed with 1 problem(s):\n1. [REPLAY_DRIFT] ${drift}`,
+  'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (- expected, + actual):\n--- a\n+++ b\n-x\n+y',
+]
+const mismatches = [
+  { file: 'scenarios/s/stdout.golden.jsonl', kind: 'transcript' as const, expected: 'x\n', actual: 'y\n' },
+]
+
+describe('digestFailures', () => {
+  it('makes replay drift the cause, once, with the command its provenance needs', () => {
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures, mismatches, roots: ['/root'] })
+    expect(digest.kind).toBe('drift')
+    expect(digest.cause).toBe(
+      'scenario s: replay drift at steps[2] (prompt s1 "hi"): session 0 (scenarios/s/session.jsonl), turn 1 step 2: ' +
+        'drift at script entry 1 (recorded at turn 1 step 2): message 2 differs (role tool)',
+    )
+    expect(digest.next.command).toBe('npx dsh test s --mode record --stub')
+    expect(digest.diff).toBe('- recorded, + live:\n  …\n- content: HELLO\n+ content: HELLO!!!')
+    expect(digest.also).toEqual([
+      'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (follows from the above)',
+    ])
+    const text = formatDigest(digest)
+    expect(text.match(/message 2 differs/g)).toHaveLength(1)
+    expect(text).not.toContain(UUID)
+    expect(text).not.toContain('expectError')
+  })
+
+  it('diffs the golden when nothing else failed, and tells a live scenario it needs the key only for misfits', () => {
+    const digest = digestFailures({ scenario: 's', recording: 'live', failures: failures.slice(2), mismatches })
+    expect(digest.kind).toBe('golden')
+    expect(digest.cause).toBe('scenario s: scenarios/s/stdout.golden.jsonl differs from the run at line 1')
+    expect(digest.next.command).toBe('npx dsh test s --mode refresh')
+    expect(digest.diff.split('\n').slice(-2)).toEqual(['-x', '+y'])
+    expect(digest.also).toEqual([])
+  })
+
+  it('never drops a failure: every one it does not show is listed by its first line', () => {
+    const other = 'scenario s: something else broke\nwith details'
+    const digest = digestFailures({
+      scenario: 's',
+      recording: 'stub',
+      failures: [...failures.slice(2), other],
+      mismatches,
+    })
+    expect(digest.also).toEqual(['scenario s: something else broke'])
+  })
+
+  it('cuts the diff by lines and says how many are left', () => {
+    const long = `scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference):\n${'  - x\n'.repeat(50)}`
+    const digest = digestFailures({
+      scenario: 's',
+      recording: 'stub',
+      failures: [long],
+      mismatches: [],
+      maxDiffLines: 10,
+    })
+    expect(digest.kind).toBe('workspace')
+    const lines = digest.diff.split('\n')
+    expect(lines).toHaveLength(11)
+    expect(lines[10]).toMatch(/^… 41 more lines of this diff/)
+  })
+})
+
+describe('normalizeText', () => {
+  it('shows roots relative and live UUIDs as a token', () => {
+    expect(normalizeText(`/a/b/scenarios/x and /a/b/c id ${UUID}`, ['/a', '/a/b'])).toBe(
+      'scenarios/x and c id {{uuid}}',
+    )
+  })
+})

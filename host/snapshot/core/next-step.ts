@@ -1,0 +1,111 @@
+// What to run next after a scenario failed (pure): one command from the scenario's provenance
+// (`recording:` in snapshot.yml) and the kind of failure. The CLI, vitest and the HTML report
+// all ask here, so a stub-recorded scenario is never told to re-record against the live model.
+
+/**
+ * The failure kinds the host tells apart. The first five mean the model script no longer fits
+ * the run (replay refused): only a new recording, or a hand edit, settles them.
+ */
+export type FailureKind =
+  | 'drift'
+  | 'exhausted'
+  | 'unconsumed'
+  | 'extra-session'
+  | 'missing-fixture'
+  | 'log-count'
+  | 'golden'
+  | 'session-log'
+  | 'sidecar'
+  | 'workspace'
+  | 'obsolete'
+  | 'step-error'
+  | 'recording-warnings'
+  | 'other'
+
+const SCRIPT_MISFITS: readonly FailureKind[] = [
+  'drift',
+  'exhausted',
+  'unconsumed',
+  'extra-session',
+  'missing-fixture',
+  'log-count',
+]
+
+/** True when the recorded model script no longer fits the run (refresh cannot help). */
+export const scriptMisfit = (kind: FailureKind): boolean => SCRIPT_MISFITS.includes(kind)
+
+export interface NextStep {
+  /** The one command (or edit) to run when the change is intended. */
+  command: string
+  /** What the command needs or does, briefly; absent when the command says it all. */
+  note?: string
+}
+
+export interface NextStepInput {
+  scenario: string
+  /** `recording:` from snapshot.yml: stub | live | authored | imported | a future value (treated like authored). */
+  recording: string | undefined
+  kind: FailureKind
+  /** A sidecar another scenario pins: that pin rewrites it. */
+  pin?: string
+  /** Where the command is run from: vitest offers `-u` for what vitest's file snapshots hold. */
+  front?: 'cli' | 'vitest'
+}
+
+export function nextStep({ scenario, recording, kind, pin, front = 'cli' }: NextStepInput): NextStep {
+  const refresh = `npx dsh test ${scenario} --mode refresh`
+  if (scriptMisfit(kind)) return rerecord(scenario, recording)
+  switch (kind) {
+    case 'golden':
+      return front === 'vitest'
+        ? { command: `npx vitest run -u -t '^${scenario}$'`, note: `or: ${refresh}` }
+        : { command: refresh, note: `or: npx vitest run -u -t '^${scenario}$'` }
+    case 'sidecar':
+      if (pin) return { command: `npx dsh test ${pin} --mode refresh`, note: `the sidecar belongs to the pin ${pin}` }
+      return nextStep({ scenario, recording, kind: 'golden', front })
+    case 'session-log':
+      return { command: refresh, note: 'rewrites the log keylessly from the recorded model script (-u never does)' }
+    case 'workspace':
+      return {
+        command: `edit scenarios/${scenario}/workspace.expected/`,
+        note: 'it holds the final workspace; no mode rewrites it',
+      }
+    case 'obsolete':
+      return { command: refresh, note: `or: npx vitest run -u -t '^${scenario}$' (removes the obsolete files)` }
+    case 'recording-warnings': {
+      const again = rerecord(scenario, recording)
+      return {
+        command: again.command,
+        note: 'after fixing the recording warnings listed below; without --strict it keeps them',
+      }
+    }
+    case 'step-error':
+      return {
+        command: `fix the agent, or edit scenarios/${scenario}/input.json`,
+        note: 'add "expectError" to the step when the error is the behaviour under test',
+      }
+    default:
+      return { command: `fix the agent, or the fixtures of scenario ${scenario}` }
+  }
+}
+
+/** The model script no longer fits: record again the way the scenario was recorded. */
+function rerecord(scenario: string, recording: string | undefined): NextStep {
+  if (recording === 'stub')
+    return {
+      command: `npx dsh test ${scenario} --mode record --stub`,
+      note: `keyless: re-records against scenarios/${scenario}/model.yml`,
+    }
+  if (recording === 'live')
+    return {
+      command: `npx dsh test ${scenario} --mode record`,
+      note: 'needs the model key (DEEPSEEK_API_KEY or its key file; README "Run the agent")',
+    }
+  // authored, imported and anything newer: nothing re-records it.
+  return {
+    command:
+      `edit scenarios/${scenario}/session.jsonl (or replay.override.json), ` +
+      `then npx dsh test ${scenario} --mode refresh`,
+    note: `recording: ${recording ?? 'unknown'} is never re-recorded; fix the fixtures by hand`,
+  }
+}

@@ -20,7 +20,7 @@ export const packageFile = (...parts: string[]): string => join(packageRoot, ...
 
 /**
  * One of dsh's docs as a message names it: a path that exists for the reader — relative to the
- * cwd below it (`docs/x.md` in this checkout, `node_modules/dsh/docs/x.md` in a project), absolute
+ * cwd below it (`docs/<name>` in this checkout, `node_modules/dsh/docs/<name>` in a project), absolute
  * otherwise. The docs ship in the package (package.json `files`).
  */
 export function docFile(name: string, cwd = process.cwd()): string {

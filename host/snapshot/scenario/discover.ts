@@ -170,6 +170,7 @@ function loadFolder(
         ...options,
         patchModules: patch?.moduleFiles,
         serverFiles: mcpServerFiles(input),
+        formatDoc: docFile('scenario-format.md'),
       }),
     ]
     return {

@@ -1,7 +1,6 @@
 // Which files a scenario folder must, may and must not hold, given its manifest
 // and script. Pure over a directory listing, so missing, mismatched and orphaned
 // fixtures fail at collection time with the fix spelled out.
-import { docFile } from '../../../lib/package-root.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { nextStep } from '../core/next-step.ts'
 import type { ScenarioInput } from './input.ts'
@@ -61,6 +60,8 @@ export interface FixtureCheckOptions {
   patchModules?: readonly string[]
   /** Files and folders input.json's MCP servers run from (`mcpServerFiles`). */
   serverFiles?: readonly string[]
+  /** The scenario format's doc as the reader reaches it (lib/package-root.ts docFile); default its repository path. */
+  formatDoc?: string
 }
 
 /**
@@ -188,7 +189,7 @@ class FolderCheck {
       this.allowed.add(name)
       if (mode === 'replay' && !this.options.obsoleteHandled)
         this.problems.push(
-          `${dir}/${name} is obsolete: ${orphanReason(name, manifest, this.sessions)}; ` +
+          `${dir}/${name} is obsolete: ${orphanReason(name, manifest, this.sessions, this.options.formatDoc)}; ` +
             `${this.refresh} or npx vitest run -u ${dir}/ removes it`,
         )
     }
@@ -208,7 +209,7 @@ class FolderCheck {
       if (this.allowed.has(entry.name) || entry.name === '.DS_Store') continue
       this.problems.push(
         `${this.dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ` +
-          `${orphanReason(entry.name, this.manifest, this.sessions)}`,
+          `${orphanReason(entry.name, this.manifest, this.sessions, this.options.formatDoc)}`,
       )
     }
   }
@@ -229,7 +230,12 @@ class FolderCheck {
   }
 }
 
-function orphanReason(name: string, manifest: ScenarioManifest, sessions: number): string {
+function orphanReason(
+  name: string,
+  manifest: ScenarioManifest,
+  sessions: number,
+  formatDoc = 'docs/scenario-format.md',
+): string {
   if (name === 'replay.override.json') return 'the manifest says replay: derived; delete it or set replay: overridden'
   if (name === SIDECAR_SYSTEM_PROMPT || name === SIDECAR_TOOL_SCHEMAS) {
     return manifest.header?.pin ? 'this pin names a source for it' : 'only the pin of a header class owns sidecars'
@@ -240,5 +246,5 @@ function orphanReason(name: string, manifest: ScenarioManifest, sessions: number
     const names = Array.from({ length: sessions }, (_, index) => sessionLogFileName(index)).join(', ')
     return `input.json creates ${sessions} session(s) (newSession steps without expectError), so the logs are ${names}`
   }
-  return `scenario folders hold only the files listed in ${docFile('scenario-format.md')}`
+  return `scenario folders hold only the files listed in ${formatDoc}`
 }

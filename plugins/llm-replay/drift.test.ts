@@ -63,7 +63,7 @@ describe('checkDrift', () => {
 
   it('reports a missing or extra message with the counts', () => {
     expect(drift(unchanged().slice(0, 2))).toMatch(
-      /^message 2 \(tool\) is missing from the live history \(recorded history has 3 message\(s\), live has 2\)/,
+      /^message 2 \(tool\) is missing from the live history \(recorded history has 3 messages, live has 2\)/,
     )
     expect(drift([...unchanged(), { role: 'user', content: 'extra' }])).toMatch(
       /^the live history has an extra message 3 \(user\)/,

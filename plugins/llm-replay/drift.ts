@@ -1,5 +1,6 @@
 // Drift: the live agent asks the model something other than what was recorded. Replaying
 // the recorded answer then would test nothing, so replay refuses and says what changed. Pure.
+import { plural } from '../../lib/plural.ts'
 import type { Message } from '../llm/types.ts'
 import type { HistoryEvent } from '../session/history.ts'
 import { liveCollapser, parseRecordedCwd, recordedCollapser } from './cwd-map.ts'
@@ -96,7 +97,7 @@ export function diffHistories(recorded: readonly Message[], live: readonly Messa
 function describeDifference(recorded: readonly Message[], live: readonly Message[], index: number): string {
   const was = recorded[index]
   const now = live[index]
-  const counts = `recorded history has ${recorded.length} message(s), live has ${live.length}`
+  const counts = `recorded history has ${plural(recorded.length, 'message')}, live has ${live.length}`
   if (!now)
     return `message ${index} (${was.role}) is missing from the live history (${counts}):\n${indent(renderMessage(was))}`
   if (!was)

@@ -52,7 +52,7 @@ describe('llm-replay loud errors', () => {
       const extra = sessions.create({ cwd: LIVE_CWD }).id
       expect(replay.errors.map((e) => e.code)).toEqual(['REPLAY_EXTRA_SESSION'])
       expect(replay.errors[0].message).toContain(
-        `live session ${extra} is session number 2 of this run, but only 1 session log(s) were recorded ` +
+        `live session ${extra} is session number 2 of this run, but only 1 session log was recorded ` +
           `(${files['session.jsonl']})`,
       )
       const [finish] = await collect(ctx.llm.stream(requestAt(extra, twoTurns, 1, 1)))

@@ -1,6 +1,7 @@
 // The replay error catalogue (docs/replay.md): each problem has a stable code and a message
 // naming the fixture file, scenario, session, turn and step, and what to do next.
 import { NamedError } from '../../lib/named-error.ts'
+import { plural } from '../../lib/plural.ts'
 import { LlmError } from '../llm/types.ts'
 
 export type ReplayErrorCode = 'REPLAY_EXHAUSTED' | 'REPLAY_EXTRA_SESSION' | 'REPLAY_DRIFT' | 'REPLAY_UNCONSUMED'
@@ -17,8 +18,8 @@ export class ReplayVerificationError extends Error {
     readonly problems: readonly ReplayProblem[],
   ) {
     super(
-      `replay of scenario "${scenario}" failed with ${problems.length} ` +
-        `problem(s):\n${problems.map((p, i) => `${i + 1}. [${p.code}] ${p.message}`).join('\n')}`,
+      `replay of scenario "${scenario}" failed with ${plural(problems.length, 'problem')}:\n` +
+        problems.map((p, i) => `${i + 1}. [${p.code}] ${p.message}`).join('\n'),
     )
     this.name = 'ReplayVerificationError'
   }

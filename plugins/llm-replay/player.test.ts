@@ -70,7 +70,7 @@ describe('ReplayPlayer', () => {
     messages.push(...player.unconsumedProblems().map((problem) => problem.message))
     expect(messages[0]).toContain('message 0 differs')
     expect(messages[1]).toContain('all were served')
-    expect(messages[2]).toContain('only 2 session log(s) were recorded')
+    expect(messages[2]).toContain('only 2 session logs were recorded')
     expect(messages[3]).toContain('never requested')
     for (const message of messages) expect(message).not.toMatch(/--mode|re-record|dsh test/i)
   })

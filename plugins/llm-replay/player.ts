@@ -1,5 +1,6 @@
 // Which recorded entry answers which live request: sessions bind to logs in order of
 // creation, calls inside a session are served in order. No Cordis, no I/O: index.ts feeds it.
+import { plural } from '../../lib/plural.ts'
 import type { LlmRequest, StreamChunk } from '../llm/types.ts'
 import { liveCollapser, recordedCollapser, servedCwd, servedPattern, type ServedCwd } from './cwd-map.ts'
 import { describeStep, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
@@ -83,7 +84,7 @@ export class ReplayPlayer {
     const extra = this.record(
       'REPLAY_EXTRA_SESSION',
       `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of ` +
-        `this run, but only ${this.sessions.length} session log(s) were recorded (${files}). The agent now opens ` +
+        `this run, but only ${plural(this.sessions.length, 'session log')} ${this.sessions.length === 1 ? 'was' : 'were'} recorded (${files}). The agent now opens ` +
         `more sessions than when the scenario was recorded`,
     )
     this.bindings.set(sessionId, { sessionId, extra })

@@ -104,7 +104,7 @@ describe('assessRun', () => {
   it('reports a run that opened a different number of sessions than the fixtures hold', () => {
     const { failures } = assess(input({ run: { sessionLogs: ['L0\n', 'L1\n'] } }))
     expect(failures).toEqual([
-      expect.stringContaining('the run produced 2 session log(s), the fixtures hold 1 (scenarios/s/session.jsonl)'),
+      expect.stringContaining('the run produced 2 session logs, the fixtures hold 1 (scenarios/s/session.jsonl)'),
     ])
   })
 
@@ -113,7 +113,7 @@ describe('assessRun', () => {
       const { failures, writes } = assess(
         input({ mode, expected: { logsReadOnly: true }, run: { sessionLogs: ['L0\n', 'L1\n'] } }),
       )
-      expect(failures).toEqual([expect.stringMatching(/the run produced 2 session log\(s\).*; fix input\.json$/)])
+      expect(failures).toEqual([expect.stringMatching(/the run produced 2 session logs.*; fix input\.json$/)])
       expect(writes).toEqual([])
     }
   })

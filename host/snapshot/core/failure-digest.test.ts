@@ -8,7 +8,7 @@ const drift =
   '  …\n- content: HELLO\n+ content: HELLO!!!'
 const failures = [
   `s: steps[2] (prompt s1 "hi") failed with -32603: model error REPLAY_DRIFT: ${drift}; add "expectError" …`,
-  `replay of scenario "s" failed with 1 problem(s):\n1. [REPLAY_DRIFT] ${drift}`,
+  `replay of scenario "s" failed with 1 problem:\n1. [REPLAY_DRIFT] ${drift}`,
   'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (- expected, + actual):\n--- a\n+++ b\n-x\n+y',
 ]
 const mismatches = [

@@ -59,7 +59,7 @@ describe('planJudgement', () => {
     const more = plan({ logs: [file('s', 'session.jsonl', 'L\n')] }, { sessionLogs: ['L\n', 'M\n'] })
     expect(more.logCount).toEqual({
       message:
-        'scenario s: the run produced 2 session log(s), the fixtures hold 1 (scenarios/s/session.jsonl); ' +
+        'scenario s: the run produced 2 session logs, the fixtures hold 1 (scenarios/s/session.jsonl); ' +
         'the recorded model script no longer fits the run',
       recorded: true,
     })

@@ -3,6 +3,7 @@
 // the run's text for it, who writes that file, and the log-count rule. The CLI (assess.ts, with
 // plugin/judge.ts writing what it decides), the HTML report (its mismatches) and vitest
 // (vitest/judge-scenario.ts, with file snapshots) all judge from this plan.
+import { plural } from '../../../lib/plural.ts'
 import type { ExpectedFixtures, FixtureFile } from './fixtures.ts'
 import type { SurfaceKind } from './diff.ts'
 import { renderSystemPromptSidecar, renderToolSchemasSidecar } from './normalize/header-sidecars.ts'
@@ -66,7 +67,7 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
       ? undefined
       : {
           message:
-            `scenario ${scenario}: the run produced ${produced} session log(s), the fixtures hold ${held} ` +
+            `scenario ${scenario}: the run produced ${plural(produced, 'session log')}, the fixtures hold ${held} ` +
             `(${expected.logs.map((log) => log.file).join(', ') || 'none'}); ` +
             `${recorded ? 'the recorded model script no longer fits the run' : 'fix input.json'}`,
           recorded,

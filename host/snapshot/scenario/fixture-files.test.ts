@@ -43,7 +43,7 @@ describe('fixtureFileProblems', () => {
     expect(problems).toEqual([
       'scenarios/demo/input.json is missing: every scenario needs the ACP script it drives',
       'scenarios/demo/stdout.golden.jsonl is missing: create it with npx dsh test demo --mode refresh',
-      'scenarios/demo/session.jsonl is missing: input.json creates 1 session(s); record it: npx dsh test demo ' +
+      'scenarios/demo/session.jsonl is missing: input.json creates 1 session; record it: npx dsh test demo ' +
         '--mode record --stub',
       'scenarios/demo/replay.override.json is missing: the manifest says replay: overridden',
       'scenarios/demo/system-prompt.expected.md is missing: this scenario pins header class base; create it with ' +
@@ -82,7 +82,7 @@ describe('fixtureFileProblems', () => {
       'scenarios/demo/workspace must be a directory',
       'scenarios/demo/system-prompt.expected.md is obsolete: only the pin of a header class owns sidecars; npx dsh ' +
         'test demo --mode refresh or npx vitest run -u scenarios/demo/ removes it',
-      'scenarios/demo/session.1.jsonl is not expected here: input.json creates 1 session(s) (newSession steps ' +
+      'scenarios/demo/session.1.jsonl is not expected here: input.json creates 1 session (newSession steps ' +
         'without expectError), so the logs are session.jsonl',
       'scenarios/demo/replay.override.json is not expected here: the manifest says replay: derived; delete it or ' +
         'set replay: overridden',

@@ -1,6 +1,7 @@
 // Which files a scenario folder must, may and must not hold, given its manifest
 // and script. Pure over a directory listing, so missing, mismatched and orphaned
 // fixtures fail at collection time with the fix spelled out.
+import { plural } from '../../../lib/plural.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { nextStep } from '../core/next-step.ts'
 import type { ScenarioInput } from './input.ts'
@@ -148,7 +149,7 @@ class FolderCheck {
     const { manifest, sessions } = this
     if (!manifest.session) {
       const rerecord = nextStep({ scenario: manifest.scenario, recording: manifest.recording, kind: 'missing-fixture' })
-      const why = `input.json creates ${sessions} session(s); record it: ${rerecord.command}`
+      const why = `input.json creates ${plural(sessions, 'session')}; record it: ${rerecord.command}`
       for (let index = 0; index < sessions; index++)
         this.expectFile(sessionLogFileName(index), this.mode !== 'record', why)
       return
@@ -244,7 +245,7 @@ function orphanReason(
   if (SESSION_LOG.test(name)) {
     if (sessions === 0) return 'input.json creates no session, so no session log belongs here'
     const names = Array.from({ length: sessions }, (_, index) => sessionLogFileName(index)).join(', ')
-    return `input.json creates ${sessions} session(s) (newSession steps without expectError), so the logs are ${names}`
+    return `input.json creates ${plural(sessions, 'session')} (newSession steps without expectError), so the logs are ${names}`
   }
   return `scenario folders hold only the files listed in ${formatDoc}`
 }

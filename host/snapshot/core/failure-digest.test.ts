@@ -43,6 +43,16 @@ describe('digestFailures', () => {
     expect(digest.also).toEqual([])
   })
 
+  it('marks only the files that differ because replay refused as following from it', () => {
+    const workspace =
+      'scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference):\n- x'
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [...failures, workspace], mismatches })
+    expect(digest.also).toEqual([
+      'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (follows from the above)',
+      'scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference)',
+    ])
+  })
+
   it('never drops a failure: every one it does not show is listed by its first line', () => {
     const other = 'scenario s: something else broke\nwith details'
     const digest = digestFailures({

@@ -28,7 +28,7 @@ export interface FailureDigest {
   next: NextStep
   /** The one diff shown ('' when the cause says it all). */
   diff: string
-  /** One line per other failure (its first line), consequences first marked as such. */
+  /** One line per other failure (its first line); a file that differs because replay refused is marked so. */
   also: string[]
 }
 
@@ -66,10 +66,12 @@ export function digestFailures(input: DigestInput): FailureDigest {
     pin: found.pin,
     front: input.front,
   })
-  const consequence = found.kind in KIND_LABEL ? ' (follows from the above)' : ''
+  // Replay refused a model call: the transcript and the logs differ because of it.
+  const follows = (failure: string) =>
+    found.kind in KIND_LABEL && /^scenario \S+: scenarios\/\S+ differs from this run/.test(failure)
   const also = failures
     .filter((failure) => !found.covers.includes(failure))
-    .map((failure) => `${firstLine(failure)}${consequence}`)
+    .map((failure) => `${firstLine(failure)}${follows(failure) ? ' (follows from the above)' : ''}`)
   const cause = `scenario ${input.scenario}: ${found.cause.replace(`scenario ${input.scenario}: `, '')}`
   return { kind: found.kind, cause, next, diff: capLines(found.diff, input.maxDiffLines ?? 40), also }
 }
@@ -170,7 +172,10 @@ function isReplayStepFailure(failure: string): boolean {
 
 /** A failure's first line, without the diff legend that announced what followed. */
 function firstLine(text: string): string {
-  return text.split('\n', 1)[0]!.replace(/ \(- expected, \+ actual\):$/, '')
+  return text
+    .split('\n', 1)[0]!
+    .replace(/ \(- expected, \+ actual\):$/, '')
+    .replace(/:$/, '')
 }
 
 /** 1-based number of the first line where the texts differ. */

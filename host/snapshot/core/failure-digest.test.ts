@@ -53,6 +53,21 @@ describe('digestFailures', () => {
     ])
   })
 
+  it('makes a tool drift the cause and re-records it the way the scenario was recorded', () => {
+    const drift =
+      'scenario s: tool drift: the tools offered to the model differ from tool-schemas.expected.json: "x" added; ' +
+      'the model script was recorded with the old tools (an MCP server or a tool changed)\n' +
+      'scenario s: scenarios/s/tool-schemas.expected.json differs from this run (- expected, + actual):\n-a\n+b'
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [drift, failures[2]!], mismatches })
+    expect(digest.kind).toBe('tool-drift')
+    expect(digest.cause).toMatch(/^scenario s: tool drift: the tools offered .*"x" added; /)
+    expect(digest.next.command).toBe('npx dsh test s --mode record --stub')
+    expect(digest.diff.split('\n').slice(-2)).toEqual(['-a', '+b'])
+    expect(digest.also).toEqual([
+      'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (follows from the above)',
+    ])
+  })
+
   it('never drops a failure: every one it does not show is listed by its first line', () => {
     const other = 'scenario s: something else broke\nwith details'
     const digest = digestFailures({

@@ -45,6 +45,7 @@ const KIND_LABEL: Partial<Record<FailureKind, string>> = {
   unconsumed: 'replay script not consumed',
   'extra-session': 'replay has no log for a session',
   'missing-fixture': 'missing fixture',
+  'tool-drift': 'tool drift',
 }
 
 interface Cause {
@@ -58,7 +59,11 @@ interface Cause {
 
 export function digestFailures(input: DigestInput): FailureDigest {
   const failures = input.failures.map((failure) => normalizeText(failure, input.roots ?? []))
-  const found = replayCause(input.scenario, failures) ?? surfaceCause(input, failures) ?? plainCause(failures)
+  const found =
+    replayCause(input.scenario, failures) ??
+    toolDriftCause(failures) ??
+    surfaceCause(input, failures) ??
+    plainCause(failures)
   const next = nextStep({
     scenario: input.scenario,
     recording: input.recording,
@@ -111,6 +116,15 @@ function replayCause(scenario: string, failures: readonly string[]): Cause | und
   // The step failure and the verification say the same problem: both are covered by the cause.
   const covers = failures.filter((failure) => failure === verification || isReplayStepFailure(failure))
   return { kind, cause, diff, covers }
+}
+
+/** The tools offered to the model changed (core/tool-drift.ts): the recorded script no longer fits. */
+function toolDriftCause(failures: readonly string[]): Cause | undefined {
+  const drift = failures.find((failure) => /^scenario \S+: tool drift: /.test(failure))
+  if (!drift) return undefined
+  const [head = '', ...rest] = drift.split('\n')
+  const covers = failures.filter((failure) => failure === drift)
+  return { kind: 'tool-drift', cause: head, diff: rest.join('\n'), covers }
 }
 
 /** The first committed file that differs (the golden before logs and sidecars), or a missing fixture. */

@@ -13,6 +13,7 @@ export type FailureKind =
   | 'extra-session'
   | 'missing-fixture'
   | 'log-count'
+  | 'tool-drift'
   | 'golden'
   | 'session-log'
   | 'sidecar'
@@ -29,6 +30,7 @@ const SCRIPT_MISFITS: readonly FailureKind[] = [
   'extra-session',
   'missing-fixture',
   'log-count',
+  'tool-drift',
 ]
 
 /** True when the recorded model script no longer fits the run (refresh cannot help). */

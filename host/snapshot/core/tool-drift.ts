@@ -29,7 +29,7 @@ export function toolDrift(expected: string | undefined, actual: string): string 
   if (!changes.length) return undefined
   return (
     `tool drift: the tools offered to the model differ from tool-schemas.expected.json: ${changes.join('; ')}; ` +
-    'if an MCP server or a tool changed on purpose, re-record the scenario (npx dsh test NAME --mode record)'
+    'the model script was recorded with the old tools (an MCP server or a tool changed)'
   )
 }
 

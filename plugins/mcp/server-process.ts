@@ -89,7 +89,14 @@ export class ServerProcessTransport implements Transport {
     const child = this.child
     if (!child?.pid) return
     const exited = this.exit ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()))
-    const within = (ms: number) => Promise.race([exited.then(() => true), delay(ms).then(() => false)])
+    // The grace timer is cleared as soon as the process exits: a pending one would outlive the session.
+    const within = async (ms: number) => {
+      const grace = new AbortController()
+      const timeout = delay(ms, false, { signal: grace.signal }).catch(() => false)
+      const outcome = await Promise.race([exited.then(() => true), timeout])
+      grace.abort()
+      return outcome
+    }
     const { killGraceMs } = this.options
     child.stdin?.end()
     if (!(await within(killGraceMs))) {

@@ -11,8 +11,8 @@ export interface ScenarioBridge {
   readonly clientStream: acp.Stream
   /** What the agent sent the client so far, in order: the run's transcript. */
   messages(): readonly acp.AnyMessage[]
-  /** Close the connection; idempotent. */
-  close(): void
+  /** Close the connection once every answer is written (plugins/acp/answered-close.ts); idempotent. */
+  close(): Promise<void>
 }
 
 /** Serve a new ACP connection from `ctx`'s composition (its `acp` entry must use transport `none`). */
@@ -28,14 +28,11 @@ export function openBridge(ctx: Context): ScenarioBridge {
   // The driver ignores session/update notifications: they go to the transcript only.
   const pipe = createMessagePipe((message) => 'method' in message && message.method === 'session/update')
   const connection = bridge.serve(pipe.agent)
-  let closed = false
+  let closing: Promise<void> | undefined
   return {
     clientStream: pipe.client,
     messages: () => pipe.sent,
-    close() {
-      if (closed) return
-      closed = true
-      void connection.close()
-    },
+    // Awaited by the stage: a close still settling when the scenario ends would outlive it.
+    close: () => (closing ??= connection.close()),
   }
 }

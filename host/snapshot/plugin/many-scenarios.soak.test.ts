@@ -40,7 +40,7 @@ describe('one host composition, many scenarios', () => {
     const stop = booted.ctx.on('snapshot/scenario-end', ({ scenario, index }) => ends.push(`${index}:${scenario}`))
     const result = await snapshot.runBatch({ scenarios, corpus, repoRoot, mode: 'replay' })
     stop()
-    const leftovers = footprint.leftovers()
+    const leftovers = await footprint.leftovers()
 
     expect(result.outcomes).toHaveLength(RUNS)
     expect(ends).toEqual(scenarios.map((scenario, index) => `${index + 1}:${scenario.name}`))

@@ -106,7 +106,7 @@ export class Stage {
         }
       } finally {
         messages = bridge.messages().slice()
-        bridge.close()
+        await bridge.close()
       }
       // Back to rest, consumers first as a disposing composition does: the agent's shutdown ends
       // its turns and logs them, then replay and the session store stop; the next scenario starts

@@ -9,6 +9,7 @@ import { asFixtureLoadError, type ReplayProblem, toLlmError } from './errors.ts'
 import { loadFixtures } from './fixtures.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
+import { redactor } from '../../lib/secrets/redact.ts'
 
 export { deriveReplayScript, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
 export { checkDrift } from './drift.ts'
@@ -42,6 +43,19 @@ export const Config = z
     override: z.string().min(1).optional(),
     /** Compare each live request's history with the recorded one before serving. */
     drift: z.boolean().default(true),
+    /**
+     * The manifest's `redact:` entries and the identity its home-dir / host-name rules stand for:
+     * the recorded log was redacted with them, so the live history is too before it is compared.
+     */
+    redact: z
+      .array(
+        z.union([
+          z.object({ rule: z.string().min(1), token: z.string().min(1) }).strict(),
+          z.object({ pattern: z.string().min(1), token: z.string().min(1) }).strict(),
+        ]),
+      )
+      .default([]),
+    identity: z.object({ home: z.string().optional(), hostname: z.string().optional() }).strict().default({}),
   })
   .strict()
   .prefault({})
@@ -70,10 +84,9 @@ export class ReplayService extends Service {
 
   *[Service.init]() {
     const sources = resolveSources(this.config, process.env, process.cwd())
-    this.player = new ReplayPlayer(loadFixturesOrExplain(sources), {
-      scenario: sources.scenario,
-      drift: this.config.drift,
-    })
+    const redact = redactor(this.config.redact, this.config.identity)
+    const options = { scenario: sources.scenario, drift: this.config.drift, redact }
+    this.player = new ReplayPlayer(loadFixturesOrExplain(sources), options)
     const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd'>) =>
       this.player.bind(header.id, cwdSpellings(header.cwd))
     // Sessions created before replay started still bind in creation order.

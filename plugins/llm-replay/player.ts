@@ -38,6 +38,8 @@ export interface UnconsumedEntry {
 export interface PlayerOptions {
   scenario: string
   drift: boolean
+  /** The manifest's `redact:` replacement, run over the live history as it ran over the recorded log. */
+  redact?: (text: string) => string
 }
 
 export class ReplayPlayer {
@@ -75,7 +77,7 @@ export class ReplayPlayer {
         sessionId,
         recorded,
         served: servedCwd(recorded.cwd, cwds),
-        live: new LiveForms(liveCollapser(recorded.cwd, cwds)),
+        live: new LiveForms(redactedCollapser(liveCollapser(recorded.cwd, cwds), this.options.redact)),
       })
       return
     }
@@ -199,4 +201,13 @@ export class ReplayPlayer {
 
 function sourceNote(scripted: ScriptEntry): string {
   return scripted.source.from === 'override' ? `, from ${scripted.source.file} ${scripted.source.path}` : ''
+}
+
+/** The live side's string map: the cwd collapsed first (as normalizing does), then redacted. */
+function redactedCollapser(
+  collapse: ((text: string) => string) | undefined,
+  redact: ((text: string) => string) | undefined,
+): ((text: string) => string) | undefined {
+  if (!redact) return collapse
+  return collapse ? (text) => redact(collapse(text)) : redact
 }

@@ -4,11 +4,11 @@
 // scenario folder; any refusal removes that folder, so nothing is left behind.
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
-import { hostname, homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describeSecretHits } from '../core/secrets/refusal.ts'
-import { rulesFor } from '../core/secrets/redact.ts'
-import { type SecretHit, scanText } from '../core/secrets/scan.ts'
+import { localIdentity } from '../../../lib/secrets/identity.ts'
+import { rulesFor } from '../../../lib/secrets/redact.ts'
+import { type SecretHit, scanText } from '../../../lib/secrets/scan.ts'
 import { GOLDEN_TRANSCRIPT, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
 import { runScenarios } from '../run/run-scenarios.ts'
 import { ImportError } from './import-error.ts'
@@ -81,7 +81,7 @@ function plannedTexts(plan: ImportPlan): Array<{ file: string; text: string }> {
 }
 
 function refuseSecrets(scenario: string, texts: ReadonlyArray<{ file: string; text: string }>): void {
-  const rules = rulesFor({ home: homedir(), hostname: hostname() })
+  const rules = rulesFor(localIdentity())
   const hits: SecretHit[] = texts.flatMap(({ file, text }) => scanText(file, text, rules))
   if (hits.length)
     throw new ImportError(

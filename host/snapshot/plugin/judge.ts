@@ -16,6 +16,9 @@ import type { PreparedRun } from '../env/prepare.ts'
 import { checkFixtureSync } from '../env/safe-fixture-io.ts'
 import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/compare.ts'
 import { removeObsoleteFixtures, writeAssessment } from '../env/write-fixtures.ts'
+import { localIdentity } from '../../../lib/secrets/identity.ts'
+import { toRedactions } from '../../../lib/secrets/redact.ts'
+import { redactRun, type SecretGate, secretRefusal } from '../core/secrets/gate.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
 export interface JudgeOptions {
@@ -69,6 +72,7 @@ export async function observeRun(
       // A restored recording (session.source) holds the fixture's scrubbed headers and gains no new ones.
       extractHeaders: !scenario.manifest.session,
     })
+    normalized = redactRun(normalized, toRedactions(scenario.manifest.redact), localIdentity())
   } catch (error) {
     runFailures.push(`scenario ${scenario.name}: ${(error as Error).message}`)
     return { runFailures, workspaceFailures: [], expected }
@@ -96,6 +100,7 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     run: normalized,
   })
   const assessment = assessRun(scenario.name, plan, options.mode)
+  if (options.mode === 'replay') runFailures.push(...committedSecrets(prepared))
   const failures = [...runFailures, ...assessment.failures, ...execution.workspaceFailures]
   const warnings = options.mode === 'record' ? await recordingWarnings(prepared, normalized, options.repoRoot) : []
   const refused = !!options.strict && warnings.length > 0
@@ -105,7 +110,12 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     )
   // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
   const written: string[] = []
-  if (!runFailures.length && !refused) {
+  const refusal =
+    runFailures.length || refused
+      ? undefined
+      : secretRefusal(secretGate(prepared), assessment.writes, manifestOf(prepared))
+  if (refusal) failures.push(refusal)
+  else if (!runFailures.length && !refused) {
     const result = await writeAssessment(scenario.name, assessment, {
       pending: options.pending,
       repoRoot: options.repoRoot,
@@ -132,6 +142,20 @@ async function recordingWarnings(prepared: PreparedRun, run: NormalizedRun, repo
     })),
   )
   return [...failedToolCalls(name, run.sessionLogs), ...placeholdersLeft(files)]
+}
+
+function secretGate({ scenario }: PreparedRun): SecretGate {
+  return { scenario: scenario.name, dir: scenario.dir, allow: scenario.manifest.allow, identity: localIdentity() }
+}
+
+const manifestOf = ({ scenario }: PreparedRun) => `scenarios/${scenario.name}/snapshot.yml`
+
+/** Replay's scan of the committed fixtures it reads: a committed secret fails the scenario. */
+function committedSecrets(prepared: PreparedRun): string[] {
+  const { golden, logs, header } = prepared.expected
+  const files = [golden, ...logs, ...(header ? [header.system, header.tools] : [])]
+  const refusal = secretRefusal(secretGate(prepared), files, manifestOf(prepared), true)
+  return refusal ? [refusal] : []
 }
 
 /**

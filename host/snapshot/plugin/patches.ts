@@ -10,6 +10,8 @@ import type { Config as DeepseekConfig } from '../../../plugins/llm-deepseek/con
 import type { ReplayConfigInput } from '../../../plugins/llm-replay/index.ts'
 import type { SessionStoreConfig } from '../../../plugins/session/store.ts'
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
+import { localIdentity } from '../../../lib/secrets/identity.ts'
+import { toRedactions } from '../../../lib/secrets/redact.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
@@ -100,9 +102,12 @@ export function hostPatch(plan: PatchPlan): InMemoryPatches {
       return text === undefined ? { file } : { file, text }
     })
     const override = plan.overrideFile ? { override: plan.overrideFile } : {}
+    // The recorded log was redacted with the manifest's entries: replay redacts the live history alike.
+    const redact = toRedactions(scenario.manifest.redact)
+    const redaction = redact.length ? { redact, identity: localIdentity() } : {}
     own.push({
       id: ENTRY_IDS.replay,
-      config: { scenario: scenario.name, sessions, ...override } satisfies ReplayConfigInput,
+      config: { scenario: scenario.name, sessions, ...override, ...redaction } satisfies ReplayConfigInput,
     })
   }
   return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own }

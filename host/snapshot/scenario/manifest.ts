@@ -11,7 +11,7 @@ import { closedObject, kebabName, portableString } from '../../../lib/closed-obj
 import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
 import { expandCwd } from '../../../lib/cwd-spellings.ts'
-import { unknownRuleProblem } from '../core/secrets/redact.ts'
+import { unknownRuleProblem } from '../../../lib/secrets/redact.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process
@@ -66,7 +66,7 @@ const header = closedObject({
     .meta({ description: 'Another pin whose identical tool-schemas.expected.json this pin shares.' }),
 })
 
-/** A secret-scan rule id (host/snapshot/core/secrets/rules.ts); an unknown one names the near ones. */
+/** A secret-scan rule id (lib/secrets/rules.ts); an unknown one names the near ones. */
 const secretRule = z
   .string()
   .superRefine((name, ctx) => {

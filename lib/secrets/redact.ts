@@ -1,7 +1,7 @@
 // `redact:` entries: a rule (by id) or a pattern, and the token that replaces every match. The
 // same replacement runs over the recorded log, the goldens and the history replay compares, so a
 // redacted recording still replays.
-import { nearMisses } from '../../../../lib/did-you-mean.ts'
+import { nearMisses } from '../did-you-mean.ts'
 import { type LocalIdentity, localRules, RULE_IDS, SECRET_RULES, type SecretRule } from './rules.ts'
 import { ruleMatches } from './scan.ts'
 
@@ -21,18 +21,29 @@ export function rulesFor(identity: LocalIdentity): SecretRule[] {
 }
 
 export function applyRedactions(text: string, redactions: readonly Redaction[], identity: LocalIdentity): string {
-  let out = text
+  return redactor(redactions, identity)?.(text) ?? text
+}
+
+/**
+ * The replacement as one function, its rules compiled once; undefined when there is nothing to
+ * redact. The host runs it over the fixtures it writes, replay over the live history it compares.
+ */
+export function redactor(
+  redactions: readonly Redaction[],
+  identity: LocalIdentity,
+): ((text: string) => string) | undefined {
+  if (redactions.length === 0) return undefined
   const rules = rulesFor(identity)
-  for (const redaction of redactions) {
+  const steps = redactions.flatMap((redaction): Array<(text: string) => string> => {
     if ('pattern' in redaction) {
-      out = out.replace(new RegExp(redaction.pattern, 'g'), redaction.token)
-      continue
+      const pattern = new RegExp(redaction.pattern, 'g')
+      return [(text) => text.replace(pattern, () => redaction.token)]
     }
     const rule = rules.find((r) => r.id === redaction.rule)
-    if (!rule) continue // home-dir / host-name on a machine where they do not apply
-    out = replaceSpans(out, ruleMatches(rule, out), redaction.token)
-  }
-  return out
+    // home-dir / host-name on a machine where they do not apply
+    return rule ? [(text) => replaceSpans(text, ruleMatches(rule, text), redaction.token)] : []
+  })
+  return (text) => steps.reduce((out, step) => step(out), text)
 }
 
 function replaceSpans(text: string, spans: Array<{ start: number; end: number }>, token: string): string {
@@ -45,4 +56,11 @@ function replaceSpans(text: string, spans: Array<{ start: number; end: number }>
   }
   parts.push(text.slice(at))
   return parts.join('')
+}
+
+/** A manifest's entries (exactly one of rule and pattern, checked when it was read) as redactions. */
+export function toRedactions(entries: ReadonlyArray<{ rule?: string; pattern?: string; token: string }>): Redaction[] {
+  return entries.map(({ rule, pattern, token }) =>
+    pattern !== undefined ? { pattern, token } : { rule: rule!, token },
+  )
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { applyRedactions, rulesFor, unknownRuleProblem } from './redact.ts'
-import { describeSecretHits } from './refusal.ts'
 import { entropy, mask, scanText } from './scan.ts'
 
 const identity = { home: '/home/alice', hostname: 'alice-laptop' }
@@ -87,18 +86,4 @@ describe('redaction', () => {
     expect(unknownRuleProblem('api-key')).toBeUndefined()
     expect(unknownRuleProblem('apikey')).toMatch(/^"apikey" is not a secret-scan rule; did you mean "api-key"\?/)
   })
-})
-
-it('words a refusal with the file, line, rule, masked excerpt and both ways on', () => {
-  const hits = scanText('session.jsonl', `x\n${key}`, rules)
-  expect(describeSecretHits(hits, { scenario: 'shout', manifest: 'scenarios/shout/snapshot.yml' })).toBe(
-    [
-      'secret scan: scenario shout: a possible secret; nothing was written',
-      '  session.jsonl:2:1 api-key (an OpenAI/DeepSeek-style API key): sk-a… (35 chars)',
-      'Remove it where it came from (the workspace, the prompt, the model script), or add to ' +
-        'scenarios/shout/snapshot.yml:',
-      '  redact: [{ rule: api-key, token: "{{secret:api-key}}" }]   # replaced alike in logs and goldens',
-      '  allow: [{ rule: api-key, file: session.jsonl }]                  # when it is not a secret',
-    ].join('\n'),
-  )
 })

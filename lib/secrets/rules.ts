@@ -1,7 +1,7 @@
 // What the secret scan looks for in everything dsh writes as a fixture. Each rule has a stable id:
 // `allow:` and `redact:` entries in a manifest name rules by it, and a hit names it. Patterns
 // match within a line (fixtures are JSON lines); private-key blocks are found by their armour line.
-import { escapeRegExp } from '../../../../lib/cwd-spellings.ts'
+import { escapeRegExp } from '../cwd-spellings.ts'
 
 export interface SecretRule {
   id: string

@@ -10,6 +10,7 @@ import { benchCorpus, benchNodeStart, type CorpusResult } from './parts/corpus.t
 import { benchDeterminism, type DeterminismResult } from './parts/determinism.ts'
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
+import { secretScanLines } from './parts/secret-scan.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
@@ -121,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
             `${formatMs(row.agent?.total.median)}`,
         ),
     })
-    return scaleSection(results.scale)
+    return [...scaleSection(results.scale), '', ...(await secretScanLines(runs))]
   })
   await part('suite', async () => suiteSection((results.suite = await benchSuite(repoRoot, runs))))
   await part('select', async () => selectSection((results.select = await benchSelect(repoRoot, runs))))

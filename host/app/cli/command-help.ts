@@ -59,7 +59,8 @@ export const testHelp: CommandHelp = {
       description:
         'replay (default, keyless), record (real model, or --stub), refresh (keyless, rewrites goldens), ' +
         'record-missing (record only the scenarios without fixtures), ' +
-        'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion)',
+        'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion), ' +
+        'record-stale (re-record only those older than their maxAge)',
     },
     pending: {
       type: 'boolean',

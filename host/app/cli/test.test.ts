@@ -99,7 +99,7 @@ describe('dsh test', () => {
     expect((await run(['test', '--stub'])).code).toBe(2)
     expect((await run(['test', '--pending'])).stderr).toContain('--pending applies to --mode refresh or record')
     expect((await run(['test', '--mode', 'refresh', '--stub'])).stderr).toContain(
-      '--stub only applies to the record modes (record, record-missing, record-drifted)',
+      '--stub only applies to the record modes (record, record-missing, record-drifted, record-stale)',
     )
   })
 

@@ -80,3 +80,22 @@ describe('noteRecordingSource', () => {
     )
   })
 })
+
+describe('the provenance a recording states', () => {
+  const outcome = { scenario: 'demo', ok: true, failures: [], written: ['scenarios/demo/session.jsonl'] }
+  const header = (model: string) => JSON.stringify({ type: 'request/header', data: { turn: 1, step: 1, model } })
+
+  it('writes the models its logs name, the date and the dsh version beside recording, comments kept', async () => {
+    writeFileSync(join(root, 'scenarios', 'demo', 'session.jsonl'), `${header('deepseek-chat')}\n`)
+    writeFileSync(join(root, 'scenarios', 'demo', 'session.1.jsonl'), `${header('deepseek-reasoner')}\n`)
+    await noteRecordingSource(root, outcome, 'live', { date: '2026-12-01', dshVersion: '0.2.0' })
+    expect(readFileSync(file(), 'utf8')).toBe(
+      '# made by hand first\nscenario: demo\nrecording: live # provenance\n' +
+        'models: [deepseek-chat, deepseek-reasoner]\ndate: 2026-12-01\ndshVersion: "0.2.0"\ndescription: Demo.\n',
+    )
+    await noteRecordingSource(root, outcome, 'stub', { date: '2026-12-24', dshVersion: '0.3.0' })
+    expect(readFileSync(file(), 'utf8')).toContain(
+      'recording: stub # provenance\nmodels: [deepseek-chat, deepseek-reasoner]\ndate: 2026-12-24\ndshVersion: "0.3.0"\n',
+    )
+  })
+})

@@ -1,26 +1,52 @@
 // After a recording, the scenario's snapshot.yml says where its fixtures came from: stub or live
-// (docs/recording.md). Only the recording line changes (setRecordingLine), and the manifest is
-// read and replaced like a fixture (safe-fixture-io.ts: no links or pipes followed, a temp file
+// (docs/recording.md), with the models, date and dsh version beside it. Only those lines change
+// (setProvenanceLines), and the manifest is read and replaced like a fixture (safe-fixture-io.ts: no links or pipes followed, a temp file
 // renamed over the name), so a crash mid-write never leaves a half-written manifest.
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { packageFile } from '../../../lib/package-root.ts'
+import { modelsOfLogs, today } from '../core/provenance.ts'
 import type { RecordingSource } from '../scenario/manifest.ts'
-import { setRecordingLine } from '../scenario/recording-line.ts'
+import { type Provenance, setProvenanceLines } from '../scenario/recording-line.ts'
 import { readFixtureSync, writeFixture } from './safe-fixture-io.ts'
 
+/** When and with what dsh a recording is made now: the date and version record mode states. */
+export interface RecordingStamp {
+  date: string
+  dshVersion: string
+}
+
+export function recordingStamp(): RecordingStamp {
+  const { version } = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }
+  return { date: today(), dshVersion: version }
+}
+
+/** The provenance a fresh recording states: its source, the stamp and the models its logs name. */
+function provenanceOf(repoRoot: string, name: string, source: RecordingSource, stamp?: RecordingStamp): Provenance {
+  if (!stamp) return { recording: source }
+  const dir = join(repoRoot, 'scenarios', name)
+  const logs = readdirSync(dir)
+    .filter((file) => /^session(\.\d+)?\.jsonl$/.test(file))
+    .sort((a, b) => logOrdinal(a) - logOrdinal(b))
+    .map((file) => readFixtureSync(repoRoot, join(dir, file)) ?? '')
+  const models = modelsOfLogs(logs)
+  return { recording: source, ...stamp, ...(models.length ? { models } : {}) }
+}
+
 /**
- * Set `recording:` in `<repoRoot>/scenarios/<name>/snapshot.yml`; returns the repo-relative file
- * when it changed, undefined when it already said `source` (the file is not touched then).
+ * Set `recording:` (and the provenance beside it) in `<repoRoot>/scenarios/<name>/snapshot.yml`; returns the repo-relative file
+ * when it changed, undefined when it already said so (the file is not touched then).
  */
 async function writeRecordingSource(
   repoRoot: string,
   name: string,
-  source: RecordingSource,
+  provenance: Provenance,
 ): Promise<string | undefined> {
   const file = `scenarios/${name}/snapshot.yml`
   const absolute = join(repoRoot, file)
   const text = readFixtureSync(repoRoot, absolute)
   if (text === undefined) throw new Error(`${file} is gone; the recording's manifest must stay in place`)
-  const updated = setRecordingLine(text, source, file)
+  const updated = setProvenanceLines(text, provenance, file)
   if (updated === text) return undefined
   await writeFixture(repoRoot, absolute, updated)
   return file
@@ -41,10 +67,12 @@ export async function noteRecordingSource<T extends RecordOutcome>(
   repoRoot: string,
   outcome: T,
   source: RecordingSource,
+  stamp?: RecordingStamp,
 ): Promise<T> {
   if (!outcome.ok && !outcome.written.length) return outcome
   try {
-    const file = await writeRecordingSource(repoRoot, outcome.scenario, source)
+    const provenance = provenanceOf(repoRoot, outcome.scenario, source, stamp)
+    const file = await writeRecordingSource(repoRoot, outcome.scenario, provenance)
     return file ? { ...outcome, written: [...outcome.written, file] } : outcome
   } catch (error) {
     const failure =
@@ -53,3 +81,6 @@ export async function noteRecordingSource<T extends RecordOutcome>(
     return { ...outcome, ok: false, failures: [...outcome.failures, failure] }
   }
 }
+
+/** session.jsonl is the first session, session.<n>.jsonl the later ones. */
+const logOrdinal = (file: string) => Number(/^session\.(\d+)\.jsonl$/.exec(file)?.[1] ?? 0)

@@ -1,10 +1,12 @@
 // record-missing and record-drifted end to end in a scratch project, recording through the
 // real DeepSeek adapter against the scripted stub endpoint (--stub) or a loopback endpoint
 // given as the live API (DEEPSEEK_BASE_URL), and replaying the result.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startStubEndpoint, textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { today } from '../core/provenance.ts'
+import { recordingStamp } from '../env/provenance.ts'
 import { STUB_API_KEY } from '../env/record-stub.ts'
 import { scratchProject, type ScratchProject } from '../test-support/scratch-project.ts'
 import { runSuiteMode } from './record-modes.ts'
@@ -66,7 +68,11 @@ describe('--mode record-missing', () => {
       '  record fresh: no stdout.golden.jsonl, session.jsonl',
     ])
     expect(result.outcomes.map((o) => [o.scenario, o.failures, o.written.sort()])).toEqual([
-      ['fresh', [], ['scenarios/fresh/session.jsonl', 'scenarios/fresh/stdout.golden.jsonl']],
+      [
+        'fresh',
+        [],
+        ['scenarios/fresh/session.jsonl', 'scenarios/fresh/snapshot.yml', 'scenarios/fresh/stdout.golden.jsonl'],
+      ],
     ])
     expect(folderBytes('complete')).toEqual(before)
     expect(read('fresh', 'session.jsonl')).toContain('Hi there.')
@@ -108,7 +114,9 @@ describe('provenance through the live adapter', () => {
     expect(api.requests).toHaveLength(1)
     expect(read('live-fresh', 'session.jsonl')).toContain('Hey, live.')
     const recorded = read('live-fresh', 'snapshot.yml')
-    expect(recorded).toBe(manifest.replace('recording: stub', 'recording: live'))
+    // Record rewrites the provenance: live, the model the log names, today and this dsh's version.
+    const stamp = `models: [deepseek-chat]\ndate: ${today()}\ndshVersion: "${recordingStamp().dshVersion}"\n`
+    expect(recorded).toBe(manifest.replace('recording: stub\n', `recording: live\n${stamp}`))
 
     const refreshed = await runSuiteMode({ repoRoot: project.root, mode: 'refresh', names: ['live-fresh'] })
     expect(refreshed.outcomes.map((o) => o.failures)).toEqual([[]])
@@ -116,7 +124,45 @@ describe('provenance through the live adapter', () => {
 
     const again = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true, names: ['live-fresh'] })
     expect(again.outcomes.map((o) => o.failures)).toEqual([[]])
-    expect(read('live-fresh', 'snapshot.yml')).toBe(manifest)
+    expect(read('live-fresh', 'snapshot.yml')).toBe(manifest.replace('recording: stub\n', `recording: stub\n${stamp}`))
+  })
+})
+
+describe('maxAge: replay warns, --mode record-stale re-records', () => {
+  it('warns of a recording older than its maxAge in replay and re-records only it', async () => {
+    addScenario('old', 'say hi', 'Hi.', PIN)
+    addScenario('young', 'say yo', 'Yo.')
+    const recorded = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true })
+    expect(recorded.outcomes.map((o) => o.failures)).toEqual([[], []])
+    const manifestFile = join(project.root, 'scenarios', 'old', 'snapshot.yml')
+    writeFileSync(manifestFile, `${read('old', 'snapshot.yml').replace(/^date: .*$/m, 'date: 2020-01-01')}maxAge: 30\n`)
+    writeFileSync(
+      join(project.root, 'scenarios', 'young', 'snapshot.yml'),
+      `${read('young', 'snapshot.yml')}maxAge: 30\n`,
+    )
+    const youngBefore = folderBytes('young')
+
+    const warned: string[] = []
+    const replayed = await runSuiteMode({ repoRoot: project.root, onPlan: (lines) => warned.push(...lines) })
+    expect(replayed.outcomes.map((o) => [o.scenario, o.failures])).toEqual([
+      ['old', []],
+      ['young', []],
+    ])
+    expect(warned).toEqual([
+      expect.stringMatching(/^warning: scenario old: recorded 2020-01-01, \d+ days ago, older than maxAge \(30 days\)/),
+    ])
+
+    const plan: string[] = []
+    const stale = await runSuiteMode({
+      repoRoot: project.root,
+      mode: 'record-stale',
+      stub: true,
+      onPlan: (lines) => plan.push(...lines),
+    })
+    expect(plan[0]).toBe('record-stale: 1 to re-record, 1 fresh or without maxAge (left untouched)')
+    expect(stale.outcomes.map((o) => [o.scenario, o.failures])).toEqual([['old', []]])
+    expect(read('old', 'snapshot.yml')).toContain(`date: ${today()}\n`)
+    expect(folderBytes('young')).toEqual(youngBefore)
   })
 })
 
@@ -168,7 +214,11 @@ describe('--mode record-drifted', () => {
 
       expect(result.outcomes.map((o) => [o.scenario, o.ok, o.written.sort()])).toEqual([
         ['green', true, []],
-        ['edited', true, ['scenarios/edited/session.jsonl', 'scenarios/edited/stdout.golden.jsonl']],
+        [
+          'edited',
+          true,
+          ['scenarios/edited/session.jsonl', 'scenarios/edited/snapshot.yml', 'scenarios/edited/stdout.golden.jsonl'],
+        ],
       ])
       expect(folderBytes('green')).toEqual(greenBefore)
       expect(read('edited', 'session.jsonl')).toContain('Bye.')

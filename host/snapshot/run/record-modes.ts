@@ -1,9 +1,11 @@
 // The record modes that choose what to record (like VCR's): record-missing records the scenarios
 // that have no recording yet, record-drifted replays the selection and re-records those whose
-// replay drifted or ran out. Each prints its choice (onPlan) before it records anything; the
-// choosing is pure (missing-selection.ts, drift-plan.ts), the recording is runSuite's record mode.
+// replay drifted or ran out, record-stale re-records those older than their maxAge (replay warns
+// of them). Each prints its choice (onPlan) before it records anything; the choosing is pure
+// (missing-selection.ts, drift-plan.ts, core/provenance.ts), the recording is runSuite's record mode.
 import { readdir } from 'node:fs/promises'
 import { discoverScenarios } from '../scenario/discover.ts'
+import { staleness, today } from '../core/provenance.ts'
 import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 import { formatMissingSelection, selectMissing } from './missing-selection.ts'
 import { failedBeforeRun } from '../plugin/outcome.ts'
@@ -20,7 +22,37 @@ export function runSuiteMode(options: SuiteModeOptions): Promise<SuiteResult> {
   const { mode = 'replay', onPlan: _, ...rest } = options
   if (mode === 'record-missing') return recordMissing(options)
   if (mode === 'record-drifted') return recordDrifted(options)
+  if (mode === 'record-stale') return recordStale(options)
+  if (mode === 'replay') return replayWarningStale(options, rest)
   return runSuite({ ...rest, mode })
+}
+
+/** Replay, after a warning for each scenario older than its maxAge (a warning: the recording still replays). */
+async function replayWarningStale(options: SuiteModeOptions, rest: Omit<SuiteOptions, 'mode'>): Promise<SuiteResult> {
+  const { scenarios } = await discoverScenarios(options.repoRoot, { names: options.names })
+  const now = today()
+  const stale = scenarios.flatMap((s) => staleness(s.name, s.manifest, now) ?? [])
+  if (stale.length) options.onPlan?.(stale.map((why) => `warning: ${why}`))
+  return runSuite({ ...rest, mode: 'replay' })
+}
+
+async function recordStale(options: SuiteModeOptions): Promise<SuiteResult> {
+  const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names })
+  const now = today()
+  const stale = scenarios.flatMap((s) => {
+    const why = staleness(s.name, s.manifest, now)
+    return why ? [{ scenario: s.name, why }] : []
+  })
+  options.onPlan?.([
+    `record-stale: ${stale.length} to re-record, ${scenarios.length - stale.length} fresh or without maxAge ` +
+      '(left untouched)',
+    ...stale.map(({ why }) => `  ${why}`),
+  ])
+  const loadFailures = failures.map((f) => f.error.message)
+  if (!stale.length) return { outcomes: [], loadFailures, interrupted: false, removed: [] }
+  const names = stale.map((s) => s.scenario)
+  const recorded = await runSuite({ ...options, mode: 'record', names })
+  return { ...recorded, loadFailures: [...loadFailures, ...recorded.loadFailures] }
 }
 
 async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {

@@ -34,6 +34,7 @@ describe('record mode', () => {
     expect(recorded.outcomes[0]?.failures).toEqual([])
     expect(recorded.outcomes[0]?.written.sort()).toEqual([
       'scenarios/recorded-tool/session.jsonl',
+      'scenarios/recorded-tool/snapshot.yml',
       'scenarios/recorded-tool/stdout.golden.jsonl',
       'scenarios/recorded-tool/system-prompt.expected.md',
       'scenarios/recorded-tool/tool-schemas.expected.json',
@@ -41,6 +42,10 @@ describe('record mode', () => {
     const log = readFileSync(join(root, 'scenarios', 'recorded-tool', 'session.jsonl'), 'utf8')
     expect(log).toContain('"output":"hi\\n"')
     expect(log).not.toContain('stub-key')
+    // The provenance beside recording: the model the log's request/header names, the day and the version.
+    expect(readFileSync(join(root, 'scenarios', 'recorded-tool', 'snapshot.yml'), 'utf8')).toMatch(
+      /^recording: stub\nmodels: \[deepseek-chat\]\ndate: \d{4}-\d{2}-\d{2}\ndshVersion: "\d+\.\d+\.\d+"\nheader:/m,
+    )
 
     const replayed = await runSuite({ repoRoot: root })
     expect(replayed.outcomes.map((o) => [o.scenario, o.failures])).toEqual([['recorded-tool', []]])

@@ -10,7 +10,7 @@ import { removeLeftovers } from '../env/write-fixtures.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
 import { runScenario } from './run-scenario.ts'
-import { noteRecordingSource } from '../env/provenance.ts'
+import { noteRecordingSource, recordingStamp } from '../env/provenance.ts'
 import type { TestComposition } from '../plugin/patches.ts'
 
 export interface SuiteOptions {
@@ -112,7 +112,7 @@ async function withModel(
     if (!process.env.DEEPSEEK_API_KEY)
       return failed('record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)')
     const outcome = await run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
-    return options.pending ? outcome : noteRecordingSource(options.repoRoot, outcome, 'live')
+    return options.pending ? outcome : noteRecordingSource(options.repoRoot, outcome, 'live', recordingStamp())
   }
   let stub: Awaited<ReturnType<typeof startRecordingStub>>
   try {
@@ -138,7 +138,7 @@ async function withModel(
           }
         : outcome
     // --pending leaves every file as it is until dsh review accepts the copies (docs/recording.md).
-    return options.pending ? checked : noteRecordingSource(options.repoRoot, checked, 'stub')
+    return options.pending ? checked : noteRecordingSource(options.repoRoot, checked, 'stub', recordingStamp())
   } finally {
     if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY
     else process.env.DEEPSEEK_API_KEY = savedKey

@@ -1,9 +1,16 @@
 // What `dsh test --mode` accepts (type imports only: the CLI reads it without loading the test host).
 import type { RunMode } from '../core/fixtures.ts'
 
-/** The per-scenario modes, and two that choose what to record (record-modes.ts). */
-export type SuiteMode = RunMode | 'record-missing' | 'record-drifted'
-export const SUITE_MODES: readonly SuiteMode[] = ['replay', 'record', 'refresh', 'record-missing', 'record-drifted']
+/** The per-scenario modes, and three that choose what to record (record-modes.ts). */
+export type SuiteMode = RunMode | 'record-missing' | 'record-drifted' | 'record-stale'
+export const SUITE_MODES: readonly SuiteMode[] = [
+  'replay',
+  'record',
+  'refresh',
+  'record-missing',
+  'record-drifted',
+  'record-stale',
+]
 
 /** The modes that record, and so take --stub. */
-export const RECORDING_MODES: readonly SuiteMode[] = ['record', 'record-missing', 'record-drifted']
+export const RECORDING_MODES: readonly SuiteMode[] = ['record', 'record-missing', 'record-drifted', 'record-stale']

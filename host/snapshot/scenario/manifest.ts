@@ -100,6 +100,7 @@ const allowance = closedObject({
   file: portableString.optional().meta({ description: 'Only in this fixture (relative to the scenario folder).' }),
 }).meta({ description: 'Let the secret scan pass this rule (in one file, or everywhere without file).' })
 
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-12-01' })
 /** Where `dsh new --from-session` took an imported scenario from (docs/import.md). */
 const imported = closedObject({
   session: z.string().min(1).meta({ description: 'The id of the source session.' }),
@@ -107,10 +108,7 @@ const imported = closedObject({
     .string()
     .regex(/^[^/\\]+$/, { error: 'is the log file name only (where it lived is specific to one machine)' })
     .meta({ description: "The source log's file name." }),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-12-01' })
-    .meta({ description: 'The day of the import (YYYY-MM-DD).' }),
+  date: isoDate.meta({ description: 'The day of the import (YYYY-MM-DD).' }),
 }).meta({ description: 'Where an imported scenario came from: written by dsh new --from-session.' })
 
 const isRegExp = (source: string) => {
@@ -139,6 +137,20 @@ export const manifestSchema = closedObject({
         'live: --mode record against the real model; authored: hand-written, never re-recorded; ' +
         'imported: dsh new --from-session, from a session log (see imported).',
     }),
+  models: z
+    .array(z.string().min(1))
+    .optional()
+    .meta({ description: 'The model(s) that served the recording, from its request/header events; record writes it.' }),
+  date: isoDate.optional().meta({ description: 'The day the fixtures were recorded (YYYY-MM-DD); record writes it.' }),
+  dshVersion: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'The dsh version (package.json) that recorded the fixtures; record writes it.' }),
+  maxAge: z.number().int().positive().optional().meta({
+    description:
+      'Days a recording stays fresh: an older date is a warning in replay, and --mode record-stale re-records it.',
+  }),
   imported: imported.optional(),
   replay: z
     .enum(['derived', 'overridden'])

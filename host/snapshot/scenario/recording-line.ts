@@ -1,13 +1,22 @@
-// Record mode states where a scenario's fixtures came from by rewriting one line of its
-// snapshot.yml. Pure and textual, so the manifest's comments, order and spacing survive: only
-// the value of the top-level `recording:` line changes (a trailing comment stays too).
+// Record mode states where a scenario's fixtures came from by rewriting top-level lines of its
+// snapshot.yml: `recording:` and beside it the provenance (models, date, dshVersion). Pure and
+// textual, so the manifest's comments, order and spacing survive: only those values change (a
+// trailing comment stays too); a provenance line that is missing is added after the one before it.
 import type { RecordingSource } from './manifest.ts'
 import { ScenarioFileError } from './issues.ts'
 import { parseYamlData } from './yaml.ts'
 
-const RECORDING_LINE = /^recording[ \t]*:(?<rest>[^\r\n]*)(?<eol>\r?\n?)$/
-// A plain or quoted one-line value, then optional spacing and a comment.
-const VALUE_AND_TRAIL = /^(?<lead>[ \t]*)(?<value>"[^"]*"|'[^']*'|[^\s#][^#]*?)(?<trail>(?:[ \t]+#.*)?[ \t]*)$/
+// A plain or quoted one-line value (or a one-line flow list), then optional spacing and a comment.
+const VALUE_AND_TRAIL =
+  /^(?<lead>[ \t]*)(?<value>"[^"]*"|'[^']*'|\[[^\]#]*\]|[^\s#][^#]*?)(?<trail>(?:[ \t]+#.*)?[ \t]*)$/
+
+/** What record mode states about a recording; fields left undefined are not touched. */
+export interface Provenance {
+  recording: RecordingSource
+  models?: readonly string[]
+  date?: string
+  dshVersion?: string
+}
 
 /**
  * The manifest text with its `recording:` value set to `source`; the same string when it
@@ -15,34 +24,82 @@ const VALUE_AND_TRAIL = /^(?<lead>[ \t]*)(?<value>"[^"]*"|'[^']*'|[^\s#][^#]*?)(
  * or rewritten safely (then the manifest needs a plain `recording: <value>` line).
  */
 export function setRecordingLine(text: string, source: RecordingSource, file: string): string {
+  return setTopLevelValue(text, { key: 'recording', rendered: source, value: source }, file)
+}
+
+/** The manifest text with every given provenance field set, each new line after the field before it. */
+export function setProvenanceLines(text: string, provenance: Provenance, file: string): string {
+  let out = setRecordingLine(text, provenance.recording, file)
+  let after = 'recording'
+  const fields: Array<[string, unknown, string | undefined]> = [
+    ['models', provenance.models, provenance.models && `[${provenance.models.map(plainOrQuoted).join(', ')}]`],
+    ['date', provenance.date, provenance.date],
+    ['dshVersion', provenance.dshVersion, provenance.dshVersion && JSON.stringify(provenance.dshVersion)],
+  ]
+  for (const [key, value, rendered] of fields) {
+    if (rendered !== undefined) out = setTopLevelValue(out, { key, rendered, value }, file, after)
+    after = key
+  }
+  return out
+}
+
+interface TopLevelValue {
+  key: string
+  /** The value as YAML text on one line. */
+  rendered: string
+  /** What the YAML must read back as. */
+  value: unknown
+}
+
+function setTopLevelValue(text: string, field: TopLevelValue, file: string, insertAfter?: string): string {
+  const { key, rendered, value } = field
   const lines = text.split(/(?<=\n)/)
   const fail = (message: string, line?: number): never => {
-    throw new ScenarioFileError(file, [{ path: 'recording', line, message }])
+    throw new ScenarioFileError(file, [{ path: key, line, message }])
   }
-  const found = lines.flatMap((line, index) => {
-    const groups = RECORDING_LINE.exec(line)?.groups
-    return groups ? [{ index, rest: groups.rest ?? '', eol: groups.eol ?? '' }] : []
-  })
-  if (found.length !== 1) {
-    fail(
-      found.length
-        ? `appears on ${found.length} lines; keep one`
-        : `no top-level "recording: …" line to rewrite; write the manifest as block YAML with recording: ${source}`,
-    )
+  const found = findKey(lines, key)
+  let rewritten: string[]
+  if (found.length === 0 && insertAfter !== undefined) {
+    const anchor = findKey(lines, insertAfter).at(-1) ?? findKey(lines, 'recording')[0]
+    if (!anchor) return fail(`no top-level "recording: …" line to add ${key} after`)
+    const eol = anchor.eol || '\n'
+    rewritten = [...lines]
+    if (!anchor.eol) rewritten[anchor.index] += eol
+    rewritten.splice(anchor.index + 1, 0, `${key}: ${rendered}${eol}`)
+  } else {
+    if (found.length !== 1) {
+      fail(
+        found.length
+          ? `appears on ${found.length} lines; keep one`
+          : `no top-level "${key}: …" line to rewrite; write the manifest as block YAML with ${key}: ${rendered}`,
+      )
+    }
+    const { index, rest, eol } = found[0] as (typeof found)[number]
+    const parts = VALUE_AND_TRAIL.exec(rest)?.groups
+    if (!parts)
+      return fail(`write the value on the same line (${key}: ${rendered}) so record mode can rewrite it`, index + 1)
+    const { lead = '', value: old = '', trail = '' } = parts
+    if (old.trim() === rendered || unquote(old) === rendered) return text
+    rewritten = [...lines]
+    rewritten[index] = `${key}:${lead || ' '}${rendered}${trail}${eol}`
   }
-  const { index, rest, eol } = found[0] as (typeof found)[number]
-  const parts = VALUE_AND_TRAIL.exec(rest)?.groups
-  if (!parts)
-    return fail(`write the value on the same line (recording: ${source}) so record mode can rewrite it`, index + 1)
-  const { lead = '', value = '', trail = '' } = parts
-  if (unquote(value) === source) return text
-  const rewritten = [...lines]
-  rewritten[index] = `recording:${lead || ' '}${source}${trail}${eol}`
   const result = rewritten.join('')
   // The textual edit must mean what it says in YAML too (e.g. not inside a flow mapping).
-  const data = parseYamlData(result, file) as { recording?: unknown } | null
-  if (data?.recording !== source) fail(`rewriting line ${index + 1} did not set recording to ${source}`, index + 1)
+  const data = parseYamlData(result, file) as Record<string, unknown> | null
+  if (JSON.stringify(data?.[key]) !== JSON.stringify(value)) fail(`rewriting it did not set ${key} to ${rendered}`)
   return result
+}
+
+function findKey(lines: readonly string[], key: string): Array<{ index: number; rest: string; eol: string }> {
+  const pattern = new RegExp(`^${key}[ \\t]*:(?<rest>[^\\r\\n]*)(?<eol>\\r?\\n?)$`)
+  return lines.flatMap((line, index) => {
+    const groups = pattern.exec(line)?.groups
+    return groups ? [{ index, rest: groups.rest ?? '', eol: groups.eol ?? '' }] : []
+  })
+}
+
+function plainOrQuoted(value: string): string {
+  return /^[A-Za-z][\w./-]*$/.test(value) ? value : JSON.stringify(value)
 }
 
 function unquote(value: string): string {

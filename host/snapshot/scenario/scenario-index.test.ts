@@ -18,14 +18,18 @@ describe('renderScenarioIndex', () => {
   it('lists scenarios sorted with their descriptions, where the fixtures came from, escaping table pipes', () => {
     const text = renderScenarioIndex([
       manifest('zeta', 'platform: posix\n', 'authored'),
-      manifest('alpha', 'header: { class: a, pin: true }\n', 'live'),
+      manifest(
+        'alpha',
+        'header: { class: a, pin: true }\nmodels: [m1, m2]\ndate: 2026-12-01\ndshVersion: "0.2.0"\n',
+        'live',
+      ),
       manifest('mid', 'header: { class: a }\n'),
     ])
     const rows = text.split('\n').filter((line) => line.startsWith('| ['))
     expect(rows).toEqual([
-      '| [alpha](./alpha/) | Shows alpha \\| piped. | live | header a (pin) |',
-      '| [mid](./mid/) | Shows mid \\| piped. | stub | header a |',
-      '| [zeta](./zeta/) | Shows zeta \\| piped. | authored | no model, posix only |',
+      '| [alpha](./alpha/) | Shows alpha \\| piped. | live | m1, m2; 2026-12-01; dsh 0.2.0 | header a (pin) |',
+      '| [mid](./mid/) | Shows mid \\| piped. | stub | — | header a |',
+      '| [zeta](./zeta/) | Shows zeta \\| piped. | authored | — | no model, posix only |',
     ])
   })
 })

@@ -1,5 +1,6 @@
 // The scenario index (a Markdown table at the top of scenarios/README.md) is generated from the
-// manifests, so it cannot drift from the corpus; it shows where each scenario's fixtures came from.
+// manifests, so it cannot drift from the corpus; it shows where each scenario's fixtures came from,
+// with what model, when and by which dsh version.
 import type { ScenarioManifest } from './manifest.ts'
 
 /** The line that ends the generated part of scenarios/README.md; everything below is hand-written. */
@@ -15,7 +16,14 @@ export function renderScenarioIndex(manifests: readonly ScenarioManifest[]): str
       ]
         .filter(Boolean)
         .join(', ')
-      return `| [${m.scenario}](./${m.scenario}/) | ${escapeCell(m.description)} | ${m.recording} | ${traits} |`
+      const cells = [
+        `[${m.scenario}](./${m.scenario}/)`,
+        escapeCell(m.description),
+        m.recording,
+        provenanceCell(m),
+        traits,
+      ]
+      return `| ${cells.join(' | ')} |`
     })
   return [
     '# Scenarios',
@@ -24,10 +32,12 @@ export function renderScenarioIndex(manifests: readonly ScenarioManifest[]): str
     '     npx tsx host/snapshot/scenario/write-scenario-index.ts -->',
     '',
     'recording: `stub` = recorded with `--mode record --stub` against the scripted stub endpoint,',
-    '`live` = recorded against the real model, `authored` = written by hand.',
+    '`live` = recorded against the real model, `authored` = written by hand, `imported` = made from a session',
+    'log with `dsh new --from-session`. provenance: the model(s) that served the recording, its date and the',
+    'dsh version that made it.',
     '',
-    '| scenario | what it shows | recording | kind |',
-    '|---|---|---|---|',
+    '| scenario | what it shows | recording | provenance | kind |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n')
@@ -38,6 +48,12 @@ export function replaceGeneratedIndex(readme: string, index: string, file: strin
   const at = readme.indexOf(INDEX_END_MARKER)
   if (at < 0) throw new Error(`${file} has no line "${INDEX_END_MARKER}"; add it below the generated index`)
   return `${index}${readme.slice(at)}`
+}
+
+/** The models, date and dsh version a recording states; what is not known is left out. */
+function provenanceCell(m: ScenarioManifest): string {
+  const parts = [m.models?.join(', '), m.date ?? m.imported?.date, m.dshVersion && `dsh ${m.dshVersion}`]
+  return escapeCell(parts.filter(Boolean).join('; ')) || '—'
 }
 
 function escapeCell(text: string): string {

@@ -165,8 +165,10 @@ async function writeHtmlReport(
   const { scenarios } = await discoverScenarios(run.root)
   const inputs = Object.fromEntries(scenarios.map((s) => [s.name, s.input]))
   const descriptions = Object.fromEntries(scenarios.map((s) => [s.name, s.manifest.description]))
+  const { provenanceLine } = await import('../../snapshot/scenario/provenance-text.ts')
+  const provenance = Object.fromEntries(scenarios.map((s) => [s.name, provenanceLine(s.manifest)]))
   const { root, started: date, commandLine } = run
-  await writeFile(file, renderHtmlReport({ ...result, inputs, descriptions, date, commandLine, root }))
+  await writeFile(file, renderHtmlReport({ ...result, inputs, descriptions, provenance, date, commandLine, root }))
   io.stderr(`dsh test: wrote ${file}\n`)
 }
 

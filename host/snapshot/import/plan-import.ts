@@ -17,6 +17,7 @@ import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture
 import { readWorkspaceDir, type WorkspaceEntry } from './copy-workspace.ts'
 import { deriveScript } from './derive-script.ts'
 import { deriveWorkspace } from './derive-workspace.ts'
+import { modelsOfLogs } from '../core/provenance.ts'
 import { chooseHeaderClass, type PinSidecars } from './header-class.ts'
 import { ImportError } from './import-error.ts'
 import { importedDescription, renderInput, renderManifest, renderModelPatch } from './scenario-files.ts'
@@ -81,6 +82,7 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
         request.description ?? importedDescription(first && titleFromContent(first.data.content), source.header.id),
       source: { session: source.header.id, log: basename(source.file), date: request.date },
       header: headers.length ? await headerClass(request.root, request.name, headers) : undefined,
+      models: modelsOfLogs([logText]),
     }),
   )
   files.set('input.json', renderInput(dir, script.input))

@@ -13,6 +13,8 @@ export interface ImportedManifest {
   description: string
   source: { session: string; log: string; date: string }
   header?: ChosenHeader
+  /** The models the log's request/header events name (provenance, docs/recording.md). */
+  models?: readonly string[]
 }
 
 export function renderManifest(manifest: ImportedManifest): string {
@@ -22,6 +24,7 @@ export function renderManifest(manifest: ImportedManifest): string {
     `scenario: ${manifest.name}`,
     `description: ${JSON.stringify(manifest.description)}`,
     'recording: imported',
+    ...(manifest.models?.length ? [`models: ${JSON.stringify(manifest.models)}`] : []),
     'imported:',
     `  session: ${JSON.stringify(source.session)}`,
     `  log: ${JSON.stringify(source.log)}`,

@@ -133,6 +133,17 @@ describe('renderHtmlReport', () => {
         '<td>replay</td><td>in-process</td><td>12 ms</td><td class="pass">pass</td></tr>',
     )
   })
+
+  it("states each scenario's provenance under its heading, escaped", () => {
+    const page = renderHtmlReport({
+      outcomes: [outcome({})],
+      provenance: { demo: `recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header ${EVIL}` },
+    })
+    expect(page).toContain(
+      '<p class="dim provenance">recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header &lt;script&gt;',
+    )
+    expect(renderHtmlReport({ outcomes: [outcome({})] })).not.toContain('provenance')
+  })
 })
 
 describe('side by side', () => {

@@ -16,6 +16,8 @@ export interface HtmlReportInput {
   inputs?: Readonly<Record<string, ScenarioInput>>
   /** Each scenario's one-line description (snapshot.yml). */
   descriptions?: Readonly<Record<string, string>>
+  /** Each scenario's provenance line (scenario/provenance-text.ts): where its recording came from. */
+  provenance?: Readonly<Record<string, string>>
   interrupted?: boolean
   title?: string
   /** When the run started (ISO), the command line that ran it, and the folder holding scenarios/. */
@@ -52,6 +54,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
         scenarioSection(o, {
           input: input.inputs?.[o.scenario],
           description: input.descriptions?.[o.scenario],
+          provenance: input.provenance?.[o.scenario],
           roots: input.root ? [input.root] : [],
         }),
       ),

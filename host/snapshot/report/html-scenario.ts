@@ -14,6 +14,8 @@ import { h, type Html } from './html.ts'
 export interface ScenarioContext {
   input?: ScenarioInput
   description?: string
+  /** Where the recording came from (scenario/provenance-text.ts): source, models, date, dsh version, header class. */
+  provenance?: string
   /** Folders shown relative in messages (the project root). */
   roots?: readonly string[]
 }
@@ -23,7 +25,8 @@ export function formatTime(ms: number): string {
 }
 
 export function scenarioSection(outcome: ScenarioOutcome, context: ScenarioContext = {}): Html {
-  const provenance = outcome.recording ? ` · recording: ${outcome.recording}` : ''
+  const recording = context.provenance ?? (outcome.recording && `recording: ${outcome.recording}`)
+  const provenance = recording ? ` · ${recording}` : ''
   return h(
     'section',
     {

@@ -2,6 +2,7 @@
 // manifests, so it cannot drift from the corpus; it shows where each scenario's fixtures came from,
 // with what model, when and by which dsh version.
 import type { ScenarioManifest } from './manifest.ts'
+import { provenanceDetails } from './provenance-text.ts'
 
 /** The line that ends the generated part of scenarios/README.md; everything below is hand-written. */
 export const INDEX_END_MARKER = '<!-- End of the generated index. Everything below is hand-written. -->'
@@ -20,7 +21,7 @@ export function renderScenarioIndex(manifests: readonly ScenarioManifest[]): str
         `[${m.scenario}](./${m.scenario}/)`,
         escapeCell(m.description),
         m.recording,
-        provenanceCell(m),
+        escapeCell(provenanceDetails(m)) || '—',
         traits,
       ]
       return `| ${cells.join(' | ')} |`
@@ -48,12 +49,6 @@ export function replaceGeneratedIndex(readme: string, index: string, file: strin
   const at = readme.indexOf(INDEX_END_MARKER)
   if (at < 0) throw new Error(`${file} has no line "${INDEX_END_MARKER}"; add it below the generated index`)
   return `${index}${readme.slice(at)}`
-}
-
-/** The models, date and dsh version a recording states; what is not known is left out. */
-function provenanceCell(m: ScenarioManifest): string {
-  const parts = [m.models?.join(', '), m.date ?? m.imported?.date, m.dshVersion && `dsh ${m.dshVersion}`]
-  return escapeCell(parts.filter(Boolean).join('; ')) || '—'
 }
 
 function escapeCell(text: string): string {

@@ -60,7 +60,8 @@ export const testHelp: CommandHelp = {
         'replay (default, keyless), record (real model, or --stub), refresh (keyless, rewrites goldens), ' +
         'record-missing (record only the scenarios without fixtures), ' +
         'record-drifted (replay all, then re-record only those failing with replay drift or exhaustion), ' +
-        'record-stale (re-record only those older than their maxAge)',
+        'record-stale (re-record only those older than their maxAge), ' +
+        'verify-live (run against the live model, write nothing, report structural agreement with the recording)',
     },
     pending: {
       type: 'boolean',

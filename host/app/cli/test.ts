@@ -87,8 +87,8 @@ function testOptions(values: OptionValues): { mode: SuiteMode; format: 'text' | 
     throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
   if (values.strict && !RECORDING_MODES.includes(mode))
     throw new UsageError(`--strict only applies to the record modes (${RECORDING_MODES.join(', ')})`)
-  if (values.pending && mode === 'replay')
-    throw new UsageError('--pending applies to --mode refresh or record (replay writes nothing)')
+  if (values.pending && (mode === 'replay' || mode === 'verify-live'))
+    throw new UsageError(`--pending applies to --mode refresh or record (${mode} writes nothing)`)
   return { mode, format, timeoutMs }
 }
 

@@ -10,6 +10,7 @@ import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 import { formatMissingSelection, selectMissing } from './missing-selection.ts'
 import { failedBeforeRun } from '../plugin/outcome.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
+import { verifyLive } from './verify-live.ts'
 import type { SuiteMode } from './suite-modes.ts'
 
 export interface SuiteModeOptions extends Omit<SuiteOptions, 'mode'> {
@@ -23,6 +24,7 @@ export function runSuiteMode(options: SuiteModeOptions): Promise<SuiteResult> {
   if (mode === 'record-missing') return recordMissing(options)
   if (mode === 'record-drifted') return recordDrifted(options)
   if (mode === 'record-stale') return recordStale(options)
+  if (mode === 'verify-live') return verifyLive(rest)
   if (mode === 'replay') return replayWarningStale(options, rest)
   return runSuite({ ...rest, mode })
 }

@@ -1,8 +1,8 @@
 // What `dsh test --mode` accepts (type imports only: the CLI reads it without loading the test host).
 import type { RunMode } from '../core/fixtures.ts'
 
-/** The per-scenario modes, and three that choose what to record (record-modes.ts). */
-export type SuiteMode = RunMode | 'record-missing' | 'record-drifted' | 'record-stale'
+/** The per-scenario modes, three that choose what to record (record-modes.ts), and the live canary (verify-live.ts). */
+export type SuiteMode = RunMode | 'record-missing' | 'record-drifted' | 'record-stale' | 'verify-live'
 export const SUITE_MODES: readonly SuiteMode[] = [
   'replay',
   'record',
@@ -10,6 +10,7 @@ export const SUITE_MODES: readonly SuiteMode[] = [
   'record-missing',
   'record-drifted',
   'record-stale',
+  'verify-live',
 ]
 
 /** The modes that record, and so take --stub. */

@@ -38,7 +38,16 @@ describe('parseManifest', () => {
       environment: {},
       redact: [],
       allow: [],
+      expect: [],
     })
+  })
+
+  it('takes expect rules (a tool call or a text pattern) and refuses a bad pattern by its path', () => {
+    const manifest = parse(
+      `${MINIMAL}expect: [{ tool: write_file, args: { path: notes.md } }, { text: "version 2\\\\.1" }]\n`,
+    )
+    expect(manifest.expect).toEqual([{ tool: 'write_file', args: { path: 'notes.md' } }, { text: 'version 2\\.1' }])
+    expect(() => parse(`${MINIMAL}expect: [{ text: "(" }]\n`)).toThrow(/expect\[0\]/)
   })
 
   it('takes redact and allow entries by secret-scan rule id or pattern', () => {

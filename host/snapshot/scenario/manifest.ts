@@ -11,7 +11,7 @@ import { closedObject, kebabName, portableString } from '../../../lib/closed-obj
 import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
 import { expandCwd } from '../../../lib/cwd-spellings.ts'
-import { unknownRuleProblem } from '../../../lib/secrets/redact.ts'
+import { allowance, expectRule, redaction } from './manifest-rules.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process
@@ -66,40 +66,6 @@ const header = closedObject({
     .meta({ description: 'Another pin whose identical tool-schemas.expected.json this pin shares.' }),
 })
 
-/** A secret-scan rule id (lib/secrets/rules.ts); an unknown one names the near ones. */
-const secretRule = z
-  .string()
-  .superRefine((name, ctx) => {
-    const problem = unknownRuleProblem(name)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  })
-  .meta({ description: 'A secret-scan rule id, e.g. api-key, email, home-dir.' })
-
-const redaction = closedObject({
-  rule: secretRule.optional(),
-  pattern: z
-    .string()
-    .min(1)
-    .refine((source) => isRegExp(source), { error: 'is not a valid regular expression' })
-    .optional()
-    .meta({ description: 'A JavaScript regular expression (no flags; every match is replaced).' }),
-  token: z.string({ error: 'is required: the text that replaces each match, e.g. "{{secret:email}}"' }).min(1),
-})
-  .superRefine((entry, ctx) => {
-    if ((entry.rule === undefined) === (entry.pattern === undefined))
-      ctx.addIssue({ code: 'custom', message: 'give exactly one of rule (a secret-scan rule id) and pattern' })
-  })
-  .meta({
-    description:
-      'Replace every match of a secret-scan rule or a pattern with token, in the recorded logs, the goldens and ' +
-      'the history replay compares, so the redacted recording still replays. Exactly one of rule and pattern.',
-  })
-
-const allowance = closedObject({
-  rule: secretRule,
-  file: portableString.optional().meta({ description: 'Only in this fixture (relative to the scenario folder).' }),
-}).meta({ description: 'Let the secret scan pass this rule (in one file, or everywhere without file).' })
-
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-12-01' })
 /** Where `dsh new --from-session` took an imported scenario from (docs/import.md). */
 const imported = closedObject({
@@ -110,15 +76,6 @@ const imported = closedObject({
     .meta({ description: "The source log's file name." }),
   date: isoDate.meta({ description: 'The day of the import (YYYY-MM-DD).' }),
 }).meta({ description: 'Where an imported scenario came from: written by dsh new --from-session.' })
-
-const isRegExp = (source: string) => {
-  try {
-    new RegExp(source)
-    return true
-  } catch {
-    return false
-  }
-}
 
 export const manifestSchema = closedObject({
   scenario: kebabName('scenario').meta({ description: 'Repeats the folder name, so a moved folder is noticed.' }),
@@ -171,6 +128,14 @@ export const manifestSchema = closedObject({
   }),
   redact: z.array(redaction).default([]),
   allow: z.array(allowance).default([]),
+  expect: z
+    .array(expectRule)
+    .default([])
+    .meta({
+      description:
+        'Rules --mode verify-live checks on the live run, beside structural agreement: a tool call ' +
+        '({ tool, args }) or a text pattern ({ text }).',
+    }),
   session: closedObject({
     source: kebabName('scenario').meta({
       description: "Replay and compare against this scenario's session logs, read-only.",

@@ -1,0 +1,66 @@
+// The manifest's rule lists: the secret scan's `redact:` and `allow:` entries (docs/secret-scan.md)
+// and verify-live's `expect:` rules (docs/verify-live.md).
+import { z } from 'zod'
+import { closedObject, portableString } from '../../../lib/closed-object.ts'
+import { unknownRuleProblem } from '../../../lib/secrets/redact.ts'
+
+export const isRegExp = (source: string) => {
+  try {
+    new RegExp(source)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A secret-scan rule id (lib/secrets/rules.ts); an unknown one names the near ones. */
+const secretRule = z
+  .string()
+  .superRefine((name, ctx) => {
+    const problem = unknownRuleProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .meta({ description: 'A secret-scan rule id, e.g. api-key, email, home-dir.' })
+
+export const redaction = closedObject({
+  rule: secretRule.optional(),
+  pattern: z
+    .string()
+    .min(1)
+    .refine((source) => isRegExp(source), { error: 'is not a valid regular expression' })
+    .optional()
+    .meta({ description: 'A JavaScript regular expression (no flags; every match is replaced).' }),
+  token: z.string({ error: 'is required: the text that replaces each match, e.g. "{{secret:email}}"' }).min(1),
+})
+  .superRefine((entry, ctx) => {
+    if ((entry.rule === undefined) === (entry.pattern === undefined))
+      ctx.addIssue({ code: 'custom', message: 'give exactly one of rule (a secret-scan rule id) and pattern' })
+  })
+  .meta({
+    description:
+      'Replace every match of a secret-scan rule or a pattern with token, in the recorded logs, the goldens and ' +
+      'the history replay compares, so the redacted recording still replays. Exactly one of rule and pattern.',
+  })
+
+export const allowance = closedObject({
+  rule: secretRule,
+  file: portableString.optional().meta({ description: 'Only in this fixture (relative to the scenario folder).' }),
+}).meta({ description: 'Let the secret scan pass this rule (in one file, or everywhere without file).' })
+
+/** A verify-live rule (host/snapshot/core/structure.ts): a tool call to make, or a text to say. */
+export const expectRule = z.union([
+  closedObject({
+    tool: z.string().min(1).meta({ description: 'The tool the live run must call, e.g. write_file.' }),
+    args: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Argument values the call must have, e.g. { path: notes.md }.' }),
+  }),
+  closedObject({
+    text: z
+      .string()
+      .min(1)
+      .refine((source) => isRegExp(source), { error: 'is not a valid regular expression' })
+      .meta({ description: "A JavaScript regular expression some assistant message's text must match." }),
+  }),
+])

@@ -51,7 +51,7 @@ describe('dsh new --from-session', () => {
     const dir = join(project.root, 'scenarios', 'notes-edit')
     expect(readFileSync(join(dir, 'workspace', 'notes.txt'), 'utf8')).toBe('version 1\n')
     const manifest = readFileSync(join(dir, 'snapshot.yml'), 'utf8')
-    expect(manifest).toContain('recording: imported\nimported:\n')
+    expect(manifest).toContain('recording: imported\nmodels: [echo]\nimported:\n')
     expect(manifest).toContain(`session: "${sessionId}"`)
     // Same system prompt and tools as the default pin (text-turn): the import joins its class.
     expect(manifest).toContain('header:\n  class: default\n')

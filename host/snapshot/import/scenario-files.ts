@@ -4,6 +4,7 @@
 // same). Pure.
 import { inputSchemaReference, manifestSchemaComment } from '../scenario/schema-references.ts'
 import type { DerivedScript } from './derive-script.ts'
+import { renderModels } from '../scenario/recording-line.ts'
 import type { ChosenHeader } from './header-class.ts'
 
 export interface ImportedManifest {
@@ -24,7 +25,7 @@ export function renderManifest(manifest: ImportedManifest): string {
     `scenario: ${manifest.name}`,
     `description: ${JSON.stringify(manifest.description)}`,
     'recording: imported',
-    ...(manifest.models?.length ? [`models: ${JSON.stringify(manifest.models)}`] : []),
+    ...(manifest.models?.length ? [`models: ${renderModels(manifest.models)}`] : []),
     'imported:',
     `  session: ${JSON.stringify(source.session)}`,
     `  log: ${JSON.stringify(source.log)}`,

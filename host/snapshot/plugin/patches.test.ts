@@ -11,7 +11,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const scenario = {
   name: 'x',
-  manifest: { composition: ['echo', 'two-steps'] },
+  manifest: { composition: ['echo', 'two-steps'], redact: [] },
   patchFile: join(root, 'scenarios', 'x', 'cordis.patch.yml'),
 } as unknown as LoadedScenario
 

@@ -32,7 +32,7 @@ export function setProvenanceLines(text: string, provenance: Provenance, file: s
   let out = setRecordingLine(text, provenance.recording, file)
   let after = 'recording'
   const fields: Array<[string, unknown, string | undefined]> = [
-    ['models', provenance.models, provenance.models && `[${provenance.models.map(plainOrQuoted).join(', ')}]`],
+    ['models', provenance.models, provenance.models && renderModels(provenance.models)],
     ['date', provenance.date, provenance.date],
     ['dshVersion', provenance.dshVersion, provenance.dshVersion && JSON.stringify(provenance.dshVersion)],
   ]
@@ -96,6 +96,11 @@ function findKey(lines: readonly string[], key: string): Array<{ index: number; 
     const groups = pattern.exec(line)?.groups
     return groups ? [{ index, rest: groups.rest ?? '', eol: groups.eol ?? '' }] : []
   })
+}
+
+/** The `models:` value as a one-line flow list, the way record and import write it. */
+export function renderModels(models: readonly string[]): string {
+  return `[${models.map(plainOrQuoted).join(', ')}]`
 }
 
 function plainOrQuoted(value: string): string {

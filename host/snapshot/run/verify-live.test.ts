@@ -66,6 +66,12 @@ describe('--mode verify-live', () => {
     expect(recorded.outcomes.map((o) => o.failures)).toEqual([[]])
     const before = folderBytes()
 
+    delete process.env.DEEPSEEK_API_KEY
+    const keyless = await runSuiteMode({ repoRoot: project.root, mode: 'verify-live', names: [NAME] })
+    expect(keyless.outcomes.map((o) => o.failures)).toEqual([
+      ['scenario notes: verify-live needs DEEPSEEK_API_KEY (DEEPSEEK_BASE_URL for another OpenAI-compatible endpoint)'],
+    ])
+
     const agreeing = await verifyAgainst([
       writeCall('other words'),
       textReply('I wrote version 2.1 down, in other words.'),

@@ -6,13 +6,21 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkExpectations, compareStructure, type ExpectRule, type RunSurfaces } from '../core/structure.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { GOLDEN_TRANSCRIPT } from '../scenario/fixture-files.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
 
 export async function verifyLive(options: Omit<SuiteOptions, 'mode'>): Promise<SuiteResult> {
-  const { scenarios } = await discoverScenarios(options.repoRoot, { names: options.names })
+  const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names })
+  if (!process.env.DEEPSEEK_API_KEY) {
+    const why = 'verify-live needs DEEPSEEK_API_KEY (DEEPSEEK_BASE_URL for another OpenAI-compatible endpoint)'
+    const outcomes = scenarios.map((s) =>
+      failedBeforeRun(s.name, 'record', options.subprocess, [`scenario ${s.name}: ${why}`]),
+    )
+    for (const outcome of outcomes) options.onResult?.(outcome)
+    return { outcomes, loadFailures: failures.map((f) => f.error.message), interrupted: false, removed: [] }
+  }
   const rules = new Map(scenarios.map((s) => [s.name, s.manifest.expect as ExpectRule[]]))
   const shadow = shadowProject(options.repoRoot)
   try {

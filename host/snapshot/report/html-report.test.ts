@@ -134,15 +134,17 @@ describe('renderHtmlReport', () => {
     )
   })
 
-  it("states each scenario's provenance under its heading, escaped", () => {
+  it("states each scenario's provenance beside its heading, escaped", () => {
     const page = renderHtmlReport({
-      outcomes: [outcome({})],
+      outcomes: [outcome({ recording: 'stub' })],
       provenance: { demo: `recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header ${EVIL}` },
     })
     expect(page).toContain(
-      '<p class="dim provenance">recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header &lt;script&gt;',
+      ' · replay · in-process · 12 ms · recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header &lt;script&gt;',
     )
-    expect(renderHtmlReport({ outcomes: [outcome({})] })).not.toContain('provenance')
+    const bare = renderHtmlReport({ outcomes: [outcome({ recording: 'stub' })] })
+    expect(bare).toContain(' · 12 ms · recording: stub</span>')
+    expect(bare).not.toContain('deepseek-chat')
   })
 })
 

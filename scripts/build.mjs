@@ -86,6 +86,8 @@ function entryPoints() {
     'host/snapshot/vitest/index.ts',
     'host/snapshot/vitest/scenario-file.ts',
     'host/snapshot/plugin/service.ts',
+    // dsh test --jobs forks it by path (host/snapshot/run/jobs/worker-process.ts).
+    'host/snapshot/run/jobs/worker.ts',
     ...plugins,
   ]
 }

@@ -80,9 +80,27 @@ export const testHelp: CommandHelp = {
         'with a record mode: write nothing when the recording has warnings (a tool call that failed, a scaffold ' +
         'TODO: left in the scenario files)',
     },
-    shard: { type: 'string', valueName: 'I/N', description: 'run shard I of N (a stable split of the names, for CI)' },
+    shard: {
+      type: 'string',
+      valueName: 'I/N',
+      description: 'run shard I of N (a stable split: by name, or balanced with --durations; for CI, docs/ci.md)',
+    },
+    durations: {
+      type: 'string',
+      valueName: 'FILE',
+      description: "balance --shard by the scenarios' durations in FILE, a JSON report of an earlier run",
+    },
+    jobs: {
+      type: 'string',
+      valueName: 'N',
+      description: 'run in N worker processes, each with its own composition (default: the cores; 1: in this process)',
+    },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
-    report: { type: 'string', valueName: 'FILE', description: 'also write the JSON report to FILE' },
+    report: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'also write the JSON report to FILE, with the blob dsh report merge reads (docs/ci.md)',
+    },
     html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report to FILE' },
     timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
   },
@@ -176,6 +194,24 @@ export const sessionsHelp: CommandHelp = {
   name: 'sessions',
   summary: 'list the sessions root (id, title, cwd, date, turns, size), newest first, to pick one to import',
   options: { json: { type: 'boolean', description: 'print a JSON array instead of the table' } },
+}
+
+export const reportHelp: CommandHelp = {
+  name: 'report',
+  summary: 'merge the report blobs of dsh test --shard runs into one report and one exit code (docs/ci.md)',
+  positionals: 'merge BLOB…',
+  options: {
+    report: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'also write the merged JSON report (with its blob) to FILE',
+    },
+    html: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'also write the merged self-contained HTML report to FILE',
+    },
+  },
 }
 
 export const reviewHelp: CommandHelp = {

@@ -14,6 +14,8 @@ import {
 } from './command.ts'
 import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
+import { writeReportFile } from './test-blob.ts'
+import { jobsOption, selectedNames } from './test-selection.ts'
 
 /** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
@@ -22,7 +24,8 @@ export const testCommand: CliCommand = {
     const started = new Date().toISOString()
     const { mode, format, timeoutMs } = testOptions(values)
     const root = resolve(stringOption(values, 'root') ?? '.')
-    const names = await selectedNames(root, positionals, stringOption(values, 'shard'))
+    const jobs = jobsOption(values)
+    const selection = await selectedNames(root, positionals, values)
     const temp = { removeNow: (): string[] => [] }
     const interrupts = watchTestSignals(io, () => temp.removeNow())
     try {
@@ -34,8 +37,9 @@ export const testCommand: CliCommand = {
         root,
         config: stringOption(values, 'config'),
         patches: stringList(values, 'patch'),
-        names,
+        names: selection.names,
         mode,
+        jobs,
         subprocess: !!values.subprocess,
         stub: !!values.stub,
         strict: !!values.strict,
@@ -50,7 +54,7 @@ export const testCommand: CliCommand = {
       const interruptedBy = interrupts.interruptedBy()
       const report = suiteReport(result, mode, interruptedBy)
       const reportFile = stringOption(values, 'report')
-      if (reportFile) await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`)
+      if (reportFile) await writeReportFile({ file: reportFile, root, report, result, mode, interruptedBy, selection })
       const htmlFile = stringOption(values, 'html')
       const commandLine = ['dsh test', ...argvOf(values, positionals)].join(' ')
       if (htmlFile) await writeHtmlReport(htmlFile, { root, started, commandLine }, result, io)
@@ -90,20 +94,6 @@ function testOptions(values: OptionValues): { mode: SuiteMode; format: 'text' | 
   if (values.pending && (mode === 'replay' || mode === 'verify-live'))
     throw new UsageError(`--pending applies to --mode refresh or record (${mode} writes nothing)`)
   return { mode, format, timeoutMs }
-}
-
-/** The scenarios named on the command line, then this shard of them; undefined: all of them. */
-async function selectedNames(root: string, positionals: string[], shardText: string | undefined) {
-  // Loaded on use: `dsh serve` starts without the test host's modules.
-  const select = await import('../../snapshot/scenario/select.ts')
-  try {
-    if (!positionals.length && !shardText) return undefined
-    const names = select.selectScenarioNames(positionals, select.listScenarioNames(root))
-    return shardText ? select.shardOf(names, select.parseShard(shardText)) : names
-  } catch (error) {
-    if (error instanceof select.ScenarioSelectionError) throw new UsageError(error.message)
-    throw error
-  }
 }
 
 /**

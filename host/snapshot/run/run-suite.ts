@@ -4,13 +4,13 @@
 // each scenario spawns the built `dsh`.
 import { discoverScenarios, namedPart, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { pinsFirst } from '../plugin/select.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
 import { bootHostComposition } from './host-composition.ts'
-import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { runScenario } from './run-scenario.ts'
-import { noteRecordingSource, recordingStamp } from '../env/provenance.ts'
+import { withModel, type ModelRun } from './with-model.ts'
+import { runInWorkers } from './jobs/run-in-workers.ts'
 import type { TestComposition } from '../plugin/patches.ts'
 
 export interface SuiteOptions {
@@ -28,6 +28,8 @@ export interface SuiteOptions {
   /** record: refuse to write a recording with warnings (failed tool calls, scaffold placeholders). */
   strict?: boolean
   timeoutMs?: number
+  /** Worker processes, each with its own host composition (docs/test-host.md); 1 or absent: this process. */
+  jobs?: number
   signal?: AbortSignal
   onResult?(outcome: ScenarioOutcome): void
   /** Called once the selection is known, before the first scenario runs. */
@@ -42,8 +44,6 @@ export interface SuiteResult {
   removed: string[]
   interrupted: boolean
 }
-
-type Run = (extra: { modelBaseUrl?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const mode = options.mode ?? 'replay'
@@ -71,7 +71,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const { repoRoot, composition } = options
   const { pending, strict, timeoutMs } = options
   const common = { repoRoot, composition, corpus, mode, pending, strict, timeoutMs }
-  const around = (scenario: LoadedScenario, run: Run) => withModel(scenario, mode, options, run)
+  const around = (scenario: LoadedScenario, run: ModelRun) => withModel(scenario, mode, options, run)
+
+  if ((options.jobs ?? 1) > 1) {
+    const { subprocess, stub, jobs = 1, signal, onResult } = options
+    const result = await runInWorkers({ ...common, subprocess, stub, jobs, signal, onResult, scenarios: ordered })
+    return { ...result, loadFailures, removed }
+  }
 
   if (options.subprocess) {
     const outcomes: ScenarioOutcome[] = []
@@ -96,56 +102,4 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     stop()
     await host.dispose()
   }
-}
-
-/** The model a scenario talks to: replay needs none; record needs the key, or the stub endpoint. */
-async function withModel(
-  scenario: LoadedScenario,
-  mode: RunMode,
-  options: SuiteOptions,
-  run: Run,
-): Promise<ScenarioOutcome> {
-  if (mode !== 'record') return run({})
-  const failed = (message: string): ScenarioOutcome =>
-    failedBeforeRun(scenario.name, mode, options.subprocess, [`scenario ${scenario.name}: ${message}`])
-  if (!options.stub) {
-    if (!process.env.DEEPSEEK_API_KEY)
-      return failed('record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)')
-    const outcome = await run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
-    return options.pending ? outcome : noteRecordingSource(options.repoRoot, outcome, 'live', recordingStamp())
-  }
-  let stub: Awaited<ReturnType<typeof startRecordingStub>>
-  try {
-    stub = await startRecordingStub(scenario)
-  } catch (error) {
-    return { ...failed(''), failures: [(error as Error).message] }
-  }
-  const savedKey = process.env.DEEPSEEK_API_KEY
-  // The in-process adapter reads the key from this process's environment; a placeholder suffices for the stub.
-  process.env.DEEPSEEK_API_KEY = STUB_API_KEY
-  try {
-    const outcome = await run({ modelBaseUrl: stub.url, env: { DEEPSEEK_API_KEY: STUB_API_KEY } })
-    const left = stub.remaining()
-    const checked: ScenarioOutcome =
-      left > 0 && outcome.ok
-        ? {
-            ...outcome,
-            ok: false,
-            failures: [
-              `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
-                'were never requested',
-            ],
-          }
-        : outcome
-    // --pending leaves every file as it is until dsh review accepts the copies (docs/recording.md).
-    return options.pending ? checked : noteRecordingSource(options.repoRoot, checked, 'stub', recordingStamp())
-  } finally {
-    if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY
-    else process.env.DEEPSEEK_API_KEY = savedKey
-    await stub.close()
-  }
-}
-
-function pick(env: NodeJS.ProcessEnv, names: string[]): NodeJS.ProcessEnv {
-  return Object.fromEntries(names.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]))
 }

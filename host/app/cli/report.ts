@@ -1,0 +1,58 @@
+// `dsh report merge BLOB… [--html FILE] [--report FILE]`: the JSON reports (with their blobs) that
+// the shards of one `dsh test --shard I/N --report FILE` run wrote, made one report: the text report
+// on stdout, one JSON report, one HTML report, one exit code. Blobs that do not add up are refused
+// with what is wrong and which file says so (exit 2). docs/ci.md shows it in CI.
+import { readFile, writeFile } from 'node:fs/promises'
+import { UsageError, paintFor, stringOption, type CliCommand } from './command.ts'
+import { reportHelp } from './command-help.ts'
+import { formatTextReport, suiteReport } from './test-report.ts'
+import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
+
+export const reportCommand: CliCommand = {
+  ...reportHelp,
+  async run({ values, positionals }, io) {
+    const [action, ...files] = positionals
+    if (action !== 'merge')
+      throw new UsageError(`dsh report takes merge BLOB…, got ${action === undefined ? 'nothing' : `"${action}"`}`)
+    if (!files.length) throw new UsageError('dsh report merge needs the blob files dsh test --report wrote')
+    const { ReportBlobError, parseReportBlob } = await import('../../snapshot/blob/blob.ts')
+    const { mergeReportBlobs } = await import('../../snapshot/blob/merge.ts')
+    let merged: ReturnType<typeof mergeReportBlobs>
+    try {
+      const blobs = await Promise.all(
+        files.map(async (file) => ({ file, blob: parseReportBlob(await readBlobText(file), file) })),
+      )
+      merged = mergeReportBlobs(blobs)
+    } catch (error) {
+      if (!(error instanceof ReportBlobError)) throw error
+      io.stderr(`dsh report merge: ${error.message}\n`)
+      return 2
+    }
+    const result: SuiteResult = {
+      outcomes: merged.outcomes.map((outcome) => ({ ...outcome })),
+      loadFailures: merged.loadFailures,
+      removed: merged.removed,
+      interrupted: merged.interrupted,
+    }
+    const report = suiteReport(result, merged.mode, merged.interruptedBy)
+    const reportFile = stringOption(values, 'report')
+    if (reportFile) await writeFile(reportFile, `${JSON.stringify({ ...report, blob: merged }, null, 2)}\n`)
+    const htmlFile = stringOption(values, 'html')
+    if (htmlFile) {
+      const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
+      await writeFile(htmlFile, renderHtmlReport({ ...result, inputs: merged.inputs }))
+      io.stderr(`dsh report merge: wrote ${htmlFile}\n`)
+    }
+    io.stdout(formatTextReport(result, paintFor(io, 'stdout'), { interruptedBy: merged.interruptedBy }))
+    return report.ok ? 0 : 1
+  },
+}
+
+async function readBlobText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    const { ReportBlobError } = await import('../../snapshot/blob/blob.ts')
+    throw new ReportBlobError(`cannot read ${file}: ${(error as Error).message}`)
+  }
+}

@@ -1,0 +1,118 @@
+// `dsh test --jobs N`: the selection spread over N worker processes, each with its own host
+// composition. A worker takes the next scenario when it is free, so progress comes in completion
+// order; the result lists the outcomes in the order a run without --jobs has them. In the writing
+// modes the class pins run first, all of them, before any scenario checked against their sidecars.
+// A worker that crashes or hangs fails its scenario only and is replaced for the next one.
+import type { RunMode } from '../../core/fixtures.ts'
+import { failedBeforeRun, type ScenarioOutcome } from '../../plugin/outcome.ts'
+import type { BatchResult } from '../../plugin/service.ts'
+import type { TestComposition } from '../../plugin/patches.ts'
+import type { LoadedScenario } from '../../scenario/discover.ts'
+import type { WorkerSetup } from './protocol.ts'
+import { WorkerProcess } from './worker-process.ts'
+
+export interface WorkersOptions {
+  /** In the order a run without --jobs takes them (pins first). */
+  scenarios: readonly LoadedScenario[]
+  repoRoot: string
+  composition?: TestComposition
+  mode: RunMode
+  jobs: number
+  pending?: boolean
+  stub?: boolean
+  subprocess?: boolean
+  timeoutMs?: number
+  signal?: AbortSignal
+  onResult?(outcome: ScenarioOutcome): void
+}
+
+/** Per-wait timeouts bound a scenario's waits; a worker silent this long is stuck where none reaches. */
+export function scenarioTimeoutMs(timeoutMs = 10_000): number {
+  return 6 * timeoutMs
+}
+
+export async function runInWorkers(options: WorkersOptions): Promise<BatchResult> {
+  const { scenarios, mode } = options
+  const setup: WorkerSetup = {
+    repoRoot: options.repoRoot,
+    composition: options.composition,
+    mode,
+    pending: options.pending,
+    stub: options.stub,
+    subprocess: options.subprocess,
+    timeoutMs: options.timeoutMs,
+  }
+  const pins = scenarios.filter((s) => s.manifest.header?.pin)
+  const phases = mode !== 'replay' && pins.length ? [pins, scenarios.filter((s) => !pins.includes(s))] : [scenarios]
+  const outcomes = new Map<string, ScenarioOutcome>()
+  const record = (outcome: ScenarioOutcome) => {
+    outcomes.set(outcome.scenario, outcome)
+    options.onResult?.(outcome)
+  }
+  const lanes = Array.from({ length: Math.min(options.jobs, scenarios.length) }, () => new Lane(setup, options))
+  try {
+    for (const phase of phases) {
+      const queue = [...phase]
+      await Promise.all(lanes.map((lane) => lane.drain(queue, record)))
+    }
+  } finally {
+    await Promise.all(lanes.map((lane) => lane.close()))
+  }
+  return {
+    outcomes: scenarios.flatMap((s) => outcomes.get(s.name) ?? []),
+    interrupted: !!options.signal?.aborted,
+  }
+}
+
+/** One worker slot: it takes scenarios off the shared queue until the queue is empty or the run is interrupted. */
+class Lane {
+  private worker?: WorkerProcess
+  private readonly limitMs: number
+
+  constructor(
+    private readonly setup: WorkerSetup,
+    private readonly options: WorkersOptions,
+  ) {
+    this.limitMs = scenarioTimeoutMs(options.timeoutMs)
+  }
+
+  async drain(queue: LoadedScenario[], record: (outcome: ScenarioOutcome) => void): Promise<void> {
+    while (queue.length && !this.options.signal?.aborted) {
+      const scenario = queue.shift()!
+      const worker = await this.started()
+      const started = performance.now()
+      const result = await worker.run(scenario.name, this.limitMs)
+      if (result.kind === 'outcome') {
+        record(result.outcome)
+        continue
+      }
+      this.worker = undefined
+      const failure = result.hung
+        ? `its dsh test worker (pid ${worker.pid}) did not finish it within ${this.limitMs} ms (6 × the --timeout ` +
+          'per wait), so the worker was ended; raise --timeout if it is only slow, or run it alone with --jobs 1'
+        : `its dsh test worker (pid ${worker.pid}) ${result.why} while running it; the other scenarios went on in a ` +
+          'new worker; run it alone with --jobs 1 to see where'
+      const outcome = failedBeforeRun(scenario.name, this.setup.mode, this.setup.subprocess, [
+        `scenario ${scenario.name}: ${failure}`,
+      ])
+      record({ ...outcome, durationMs: performance.now() - started })
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.stop()
+    this.worker = undefined
+  }
+
+  private async started(): Promise<WorkerProcess> {
+    if (this.worker) return this.worker
+    const worker = new WorkerProcess(this.setup)
+    const problem = await worker.ready(this.limitMs)
+    if (problem) {
+      await worker.stop()
+      throw new Error(`dsh test --jobs: a worker could not start: ${problem}`)
+    }
+    this.worker = worker
+    return worker
+  }
+}

@@ -1,0 +1,117 @@
+// One worker process of `dsh test --jobs`, seen from the parent: spawned in its own process group
+// behind a lifeline (the group dies with this process, even by SIGKILL: lib/process/lifeline.ts),
+// it runs one scenario at a time. A worker that exits while running a scenario, or does not answer
+// within the hang limit (then its whole group is killed), yields an `ended` result, never a throw.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { compiled, ownModule } from '../../../../lib/package-root.ts'
+import { signalGroup } from '../../../../lib/process/group.ts'
+import { lifelineShellArgs } from '../../../../lib/process/lifeline.ts'
+import type { ScenarioOutcome } from '../../plugin/outcome.ts'
+import type { FromWorker, ToWorker, WorkerSetup } from './protocol.ts'
+
+const WORKER_MODULE = ownModule('host/snapshot/run/jobs/worker.ts')
+/** Every live worker's group, killed when this process exits however it exits (a second Ctrl-C). */
+const liveGroups = new Set<number>()
+process.on('exit', () => {
+  for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL')
+})
+
+export type WorkerResult = { kind: 'outcome'; outcome: ScenarioOutcome } | { kind: 'ended'; why: string; hung: boolean }
+
+/** From source the worker is TypeScript: node loads it through tsx, found from dsh's own folder. */
+function nodeArgs(): string[] {
+  if (compiled) return []
+  const tsx = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
+  return ['--import', pathToFileURL(join(tsx, 'dist', 'loader.mjs')).href]
+}
+
+type Reply = FromWorker | { type: 'exit'; why: string; hung: boolean }
+
+export class WorkerProcess {
+  private readonly child: ChildProcess
+  private readonly exited: Promise<string>
+  private pending?: (message: FromWorker) => void
+
+  constructor(setup: WorkerSetup) {
+    const args = [...nodeArgs(), WORKER_MODULE, JSON.stringify(setup)]
+    this.child = spawn('sh', lifelineShellArgs(process.execPath, args), {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    })
+    const pid = this.child.pid
+    if (pid) liveGroups.add(pid)
+    // A worker's stdout is not the report's: it goes to stderr with the other diagnostics.
+    this.child.stdout?.pipe(process.stderr)
+    this.child.on('message', (message: FromWorker) => this.pending?.(message))
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code, signal) => {
+        if (pid) liveGroups.delete(pid)
+        resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)
+      }),
+    )
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid
+  }
+
+  /** Resolves once the worker's composition is up; a message when it could not start. */
+  async ready(limitMs: number): Promise<string | undefined> {
+    const reply = await this.next(limitMs)
+    if (reply.type === 'ready') return undefined
+    if (reply.type === 'broken') return reply.message
+    if (reply.type !== 'exit') return `the worker (pid ${this.pid}) sent ${reply.type} before it was ready`
+    return `the worker (pid ${this.pid}) ${reply.why} before it was ready${reply.hung ? ` (within ${limitMs} ms)` : ''}`
+  }
+
+  async run(name: string, limitMs: number): Promise<WorkerResult> {
+    this.send({ type: 'run', name })
+    const reply = await this.next(limitMs)
+    if (reply.type === 'outcome') return { kind: 'outcome', outcome: reply.outcome }
+    if (reply.type === 'exit') return { kind: 'ended', why: reply.why, hung: reply.hung }
+    return { kind: 'ended', why: `answered ${reply.type} instead of an outcome`, hung: false }
+  }
+
+  /** Ask the worker to dispose its composition and exit; kill its group when it does not within graceMs. */
+  async stop(graceMs = 5000): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return
+    this.send({ type: 'stop' })
+    const timer = setTimeout(() => this.kill(), graceMs)
+    await this.exited
+    clearTimeout(timer)
+    if (this.child.pid) signalGroup(this.child.pid, 'SIGKILL')
+  }
+
+  kill(): void {
+    if (this.child.pid) signalGroup(this.child.pid, 'SIGKILL')
+  }
+
+  private send(message: ToWorker): void {
+    if (this.child.connected) this.child.send(message)
+  }
+
+  /** The worker's next message, or how it ended; a worker silent for limitMs is killed as hung. */
+  private next(limitMs: number): Promise<Reply> {
+    return new Promise((resolve) => {
+      let hung = false
+      let done = false
+      const timer = setTimeout(() => {
+        hung = true
+        this.kill()
+      }, limitMs)
+      const settle = (reply: Reply) => {
+        if (done) return
+        done = true
+        clearTimeout(timer)
+        this.pending = undefined
+        resolve(reply)
+      }
+      this.pending = settle
+      void this.exited.then((why) => settle({ type: 'exit', why, hung }))
+    })
+  }
+}

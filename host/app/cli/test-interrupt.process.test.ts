@@ -44,7 +44,7 @@ describe.concurrent('dsh test interrupted', () => {
     const tmp = mkdtempSync(join(scratch, 'tmp-'))
     const child = spawn(
       process.execPath,
-      [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--timeout', '3000', '--report', report],
+      [join(process.cwd(), 'bin', 'dsh.js'), 'test', '--jobs', '1', '--timeout', '3000', '--report', report],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: tmp } },
     )
     let stdout = ''

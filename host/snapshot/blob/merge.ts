@@ -13,16 +13,18 @@ export function mergeReportBlobs(blobs: readonly NamedBlob[]): ReportBlob {
     throw new ReportBlobError('dsh report merge: no blob given; name the files dsh test --report wrote')
   for (const [what, read] of AGREE) sameEverywhere(blobs, what, read)
   const owner = new Map<string, string>()
+  const twice: string[] = []
   for (const { file, blob } of blobs)
     for (const name of blob.assigned) {
       const other = owner.get(name)
-      if (other !== undefined)
-        throw new ReportBlobError(`scenario ${name} is in two blobs, ${other} and ${file}; merge one run's shards only`)
+      if (other !== undefined) twice.push(`scenario ${name} is in two blobs, ${other} and ${file}`)
       owner.set(name, file)
     }
   const first = blobs[0]!.blob
   const missing = first.selection.filter((name) => !owner.has(name))
+  // A shard given twice or missing says more than the scenarios it doubles or lacks.
   checkShards(blobs, missing)
+  if (twice.length) throw new ReportBlobError(`${twice.join('; ')}; merge one run's shards only`)
   if (missing.length)
     throw new ReportBlobError(
       `no blob has scenario(s) ${missing.join(', ')} of the selection; add the blob of the shard that ran them`,

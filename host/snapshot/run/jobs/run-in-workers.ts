@@ -107,7 +107,8 @@ class Lane {
   private async started(): Promise<WorkerProcess> {
     if (this.worker) return this.worker
     const worker = new WorkerProcess(this.setup)
-    const problem = await worker.ready(this.limitMs)
+    // Booting is not a scenario: a loaded machine may take long, so only a boot that never ends is refused.
+    const problem = await worker.ready(Math.max(this.limitMs, 120_000))
     if (problem) {
       await worker.stop()
       throw new Error(`dsh test --jobs: a worker could not start: ${problem}`)

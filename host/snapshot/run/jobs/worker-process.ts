@@ -49,6 +49,8 @@ export class WorkerProcess {
     this.child.on('message', (message: FromWorker) => this.pending?.(message))
     this.exited = new Promise((resolve) =>
       this.child.on('exit', (code, signal) => {
+        // Whatever is left of the group goes too: the lifeline's watcher, a scenario's processes.
+        if (pid) signalGroup(pid, 'SIGKILL')
         if (pid) liveGroups.delete(pid)
         resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)
       }),

@@ -44,7 +44,7 @@ describe('dsh test', () => {
 
   it('selects by glob and by shard, the shards covering the selection once', async () => {
     const names = async (...argv: string[]) =>
-      JSON.parse((await run(['test', ...argv, '--format', 'json'])).stdout).scenarios.map(
+      JSON.parse((await run(['test', ...argv, '--jobs', '1', '--format', 'json'])).stdout).scenarios.map(
         (s: { scenario: string }) => s.scenario,
       ) as string[]
     const reads = (await names('read-*')).sort()

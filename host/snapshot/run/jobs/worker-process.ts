@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { compiled, ownModule } from '../../../../lib/package-root.ts'
 import { signalGroup } from '../../../../lib/process/group.ts'
+import { waitGroupGone } from '../../../../lib/process/liveness.ts'
 import { lifelineShellArgs } from '../../../../lib/process/lifeline.ts'
 import type { ScenarioOutcome } from '../../plugin/outcome.ts'
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.ts'
@@ -47,14 +48,19 @@ export class WorkerProcess {
     // A worker's stdout is not the report's: it goes to stderr with the other diagnostics.
     this.child.stdout?.pipe(process.stderr)
     this.child.on('message', (message: FromWorker) => this.pending?.(message))
-    this.exited = new Promise((resolve) =>
-      this.child.on('exit', (code, signal) => {
-        // Whatever is left of the group goes too: the lifeline's watcher, a scenario's processes.
-        if (pid) signalGroup(pid, 'SIGKILL')
-        if (pid) liveGroups.delete(pid)
-        resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)
-      }),
-    )
+    this.exited = new Promise<string>((resolve) =>
+      this.child.on('exit', (code, signal) => resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)),
+    ).then(async (why) => {
+      // Whatever is left of the group goes too (the lifeline's watcher, a scenario's processes),
+      // and is gone before the next scenario starts or dsh test returns.
+      if (pid) {
+        signalGroup(pid, 'SIGKILL')
+        await waitGroupGone(pid, { timeoutMs: 5000 })
+        liveGroups.delete(pid)
+      }
+      this.child.stdio[3]?.destroy()
+      return why
+    })
   }
 
   get pid(): number | undefined {
@@ -85,7 +91,6 @@ export class WorkerProcess {
     const timer = setTimeout(() => this.kill(), graceMs)
     await this.exited
     clearTimeout(timer)
-    if (this.child.pid) signalGroup(this.child.pid, 'SIGKILL')
   }
 
   kill(): void {

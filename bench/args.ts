@@ -1,7 +1,17 @@
 // Command-line options of `npm run bench`. Pure.
 import { parseArgs } from 'node:util'
 
-export const PARTS = ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism'] as const
+export const PARTS = [
+  'scenarios',
+  'fixed',
+  'corpus',
+  'scale',
+  'suite',
+  'select',
+  'npm-test',
+  'determinism',
+  'jobs',
+] as const
 export type Part = (typeof PARTS)[number]
 
 export interface BenchOptions {

@@ -137,6 +137,8 @@ async function main(argv: string[]): Promise<number> {
     return determinismSection(results.determinism)
   })
 
+  await part('jobs', async () => (await import('./parts/jobs.ts')).benchJobs(repoRoot, runs))
+
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)
   print()

@@ -1,0 +1,88 @@
+// `dsh test --jobs` and `dsh report merge` (docs/ci.md), as ratios measured in the same run:
+// - jobs_speedup: the corpus with --jobs 1 over --jobs 2 (built dsh, interleaved runs), target ≥ 1.6
+//   on a 2-core machine;
+// - merge_ratio: merging 8 blobs of a generated 500-scenario corpus (JSON and HTML reports written)
+//   over one `dsh test` of a single scenario, target < 1.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { shardOf } from '../../host/snapshot/scenario/select.ts'
+import type { ReportBlob } from '../../host/snapshot/blob/blob.ts'
+import { timeInterleaved, type SampleOptions } from '../sample.ts'
+import { timedSpawn } from '../spawn-timer.ts'
+import { median } from '../stats.ts'
+
+const GENERATED = 500
+const SHARDS = 8
+
+export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'dsh-bench-jobs-'))
+  try {
+    const dsh = async (...args: string[]) => {
+      const outcome = await timedSpawn(process.execPath, [join(repoRoot, 'bin', 'dsh.js'), ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, NO_COLOR: '1' },
+      })
+      if (outcome.code !== 0) throw new Error(`dsh ${args.join(' ')} exited ${outcome.code}: ${outcome.stderr}`)
+      return outcome
+    }
+    const options = { warmup: Math.min(base.warmup, 1), runs: Math.min(base.runs, 3) }
+    const [one, two] = await timeInterleaved(
+      [() => dsh('test', '--jobs', '1'), () => dsh('test', '--jobs', '2')],
+      options,
+    )
+    const speedup = median(one!) / median(two!)
+    const template = join(dir, 'single.json')
+    const [single, merge] = await timeInterleaved(
+      [
+        () => dsh('test', 'text-turn', '--jobs', '1', '--report', template),
+        () =>
+          dsh(
+            'report',
+            'merge',
+            ...writeBlobs(dir, template),
+            '--report',
+            join(dir, 'm.json'),
+            '--html',
+            join(dir, 'm.html'),
+          ),
+      ],
+      // The first single run writes the template the merge's blobs are made from.
+      { warmup: Math.max(options.warmup, 1), runs: options.runs },
+    )
+    const mergeRatio = median(merge!) / median(single!)
+    return [
+      '== dsh test --jobs, dsh report merge ==',
+      `corpus --jobs 1: ${Math.round(median(one!))} ms, --jobs 2: ${Math.round(median(two!))} ms (median of ${options.runs})`,
+      `merge of ${SHARDS} blobs of ${GENERATED} scenarios: ${Math.round(median(merge!))} ms; one dsh test of a single ` +
+        `scenario: ${Math.round(median(single!))} ms`,
+      `jobs_speedup=${speedup.toFixed(2)} (target >= 1.6 on 2 cores: ${speedup >= 1.6 ? 'PASS' : 'MISS'})`,
+      `merge_ratio=${mergeRatio.toFixed(2)} (target < 1: ${mergeRatio < 1 ? 'PASS' : 'MISS'})`,
+    ]
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** 8 shard blobs of a generated corpus, each scenario a copy of the template's one outcome and script. */
+function writeBlobs(dir: string, templateFile: string): string[] {
+  const { blob } = JSON.parse(readFileSync(templateFile, 'utf8')) as { blob: ReportBlob }
+  const [outcome] = blob.outcomes
+  const input = Object.values(blob.inputs)[0]
+  const names = Array.from({ length: GENERATED }, (_, i) => `generated-${String(i).padStart(3, '0')}`)
+  return Array.from({ length: SHARDS }, (_, i) => {
+    const assigned = shardOf(names, { index: i + 1, count: SHARDS })
+    const shard: ReportBlob = {
+      ...blob,
+      corpus: { id: 'generated', count: GENERATED },
+      shard: { index: i + 1, count: SHARDS },
+      selection: names,
+      assigned,
+      outcomes: assigned.map((scenario) => ({ ...outcome!, scenario })),
+      inputs: Object.fromEntries(assigned.map((name) => [name, input!])),
+    }
+    const file = join(dir, `blob-${i + 1}.json`)
+    writeFileSync(file, JSON.stringify({ blob: shard }))
+    return file
+  })
+}

@@ -6,7 +6,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       runs: 3,
       warmup: 1,
-      parts: ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism'],
+      parts: ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism', 'jobs'],
       json: undefined,
       help: false,
     })
@@ -27,6 +27,7 @@ describe('parseBenchArgs', () => {
       'suite',
       'select',
       'determinism',
+      'jobs',
     ])
     expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
     expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])

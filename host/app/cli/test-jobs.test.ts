@@ -91,6 +91,30 @@ describe('dsh test --jobs', () => {
     expect(workersOf(root)).toEqual([])
   }, 60_000)
 
+  it('records (--stub) and refreshes with --jobs 2: every fixture comes out byte for byte as committed', async () => {
+    const { root } = project('jobs-record')
+    const files = () =>
+      Object.fromEntries(
+        SCENARIOS.flatMap((name) =>
+          readdirSync(join(root, 'scenarios', name), { recursive: true, withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => join(entry.parentPath, entry.name))
+            .map((path) => [path, readFileSync(path, 'utf8')]),
+        ),
+      )
+    const before = files()
+    for (const mode of [
+      ['--mode', 'record', '--stub'],
+      ['--mode', 'refresh'],
+    ]) {
+      const result = await runCli(['test', '--root', root, '--jobs', '2', ...mode])
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout).toMatch(/\n4 passed, 0 failed\n$/)
+    }
+    expect(files()).toEqual(before)
+    expect(workersOf(root)).toEqual([])
+  }, 120_000)
+
   it('refuses --jobs 0, above the limit, or not a number, and --shard 0/3 (exit 2)', async () => {
     for (const jobs of ['0', '65', 'two', '1.5']) {
       const result = await runCli(['test', 'text-turn', '--jobs', jobs])

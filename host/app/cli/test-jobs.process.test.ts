@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
 import { runCli } from '../test-support/run-cli.ts'
@@ -44,6 +44,13 @@ function workersOf(root: string): number[] {
     .map(Number)
 }
 
+const readIfThere = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return '' // the process ended meanwhile
+  }
+}
 const withoutTimes = (report: object) => JSON.parse(JSON.stringify(report, (k, v) => (k === 'durationMs' ? 0 : v)))
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'))
 
@@ -77,10 +84,23 @@ describe('dsh test --jobs', () => {
     expect(workersOf(root)).toEqual([])
   }, 120_000)
 
-  it('ends a worker that hangs after the scenario timeout and reports it as hung', async () => {
+  it('ends a worker that hangs after the scenario timeout and reports it as hung; no key in a replay worker', async () => {
     const { root, plugin } = project('jobs-hang')
     plugin('for (;;) {}')
-    const result = await runCli(['test', '--root', root, '--jobs', '2', '--timeout', '500', '--format', 'json'])
+    vi.stubEnv('DEEPSEEK_API_KEY', 'sk-not-for-replay-workers')
+    const running = runCli(['test', '--root', root, '--jobs', '2', '--timeout', '500', '--format', 'json'])
+    const environs: string[] = []
+    while (!environs.length) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      environs.push(
+        ...workersOf(root)
+          .map((pid) => readIfThere(`/proc/${pid}/environ`))
+          .filter(Boolean),
+      )
+    }
+    expect(environs.join('\n')).not.toContain('sk-not-for-replay-workers')
+    expect(environs.join('\n')).toContain('PATH=')
+    const result = await running
     const scenarios = JSON.parse(result.stdout).scenarios as Array<{
       scenario: string
       ok: boolean

@@ -73,7 +73,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const common = { repoRoot, composition, corpus, mode, pending, strict, timeoutMs }
   const around = (scenario: LoadedScenario, run: ModelRun) => withModel(scenario, mode, options, run)
 
-  if ((options.jobs ?? 1) > 1) {
+  // One scenario runs here either way: a worker would only add its start.
+  if (Math.min(options.jobs ?? 1, ordered.length) > 1) {
     const { subprocess, stub, jobs = 1, signal, onResult } = options
     const result = await runInWorkers({ ...common, subprocess, stub, jobs, signal, onResult, scenarios: ordered })
     return { ...result, loadFailures, removed }

@@ -31,6 +31,13 @@ function nodeArgs(): string[] {
 
 type Reply = FromWorker | { type: 'exit'; why: string; hung: boolean }
 
+/** The key goes only to workers that record against the real API (with-model.ts reads it there). */
+function workerEnv(setup: WorkerSetup): NodeJS.ProcessEnv {
+  if (setup.mode === 'record' && !setup.stub) return process.env
+  const { DEEPSEEK_API_KEY: _, ...env } = process.env
+  return env
+}
+
 export class WorkerProcess {
   private readonly child: ChildProcess
   private readonly exited: Promise<string>
@@ -40,6 +47,7 @@ export class WorkerProcess {
     const args = [...nodeArgs(), WORKER_MODULE, JSON.stringify(setup)]
     this.child = spawn('sh', lifelineShellArgs(process.execPath, args), {
       detached: true,
+      env: workerEnv(setup),
       stdio: ['ignore', 'pipe', 'inherit', 'pipe', 'ipc'],
       serialization: 'advanced',
     })

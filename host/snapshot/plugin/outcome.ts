@@ -17,8 +17,11 @@ export interface ScenarioOutcome {
   mismatches: SurfaceMismatch[]
   /** The normalized surfaces, for cross-host comparisons and reports. */
   surfaces?: { transcript: string[]; sessionLogs: string[] }
-  /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest). */
+  /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest); in process only. */
   execution?: ScenarioExecution
+  /** The committed transcript golden as read for this run (the report's expected side); plain text, so it
+   * crosses from a --jobs worker where `execution` does not. */
+  expectedGolden?: string
   /** `recording:` from snapshot.yml (where the fixtures came from), for the next-step hint. */
   recording?: string
   /** record: failed tool calls and scaffold placeholders the recording kept (or, with strict, refused). */

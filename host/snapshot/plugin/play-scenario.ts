@@ -56,6 +56,9 @@ export async function playScenario(
     mismatches: more.mismatches ?? [],
     surfaces: more.surfaces,
     execution: more.execution,
+    ...(more.execution?.expected.golden.text !== undefined
+      ? { expectedGolden: more.execution.expected.golden.text }
+      : {}),
     recording: scenario.manifest.recording,
     ...(more.warnings?.length ? { warnings: more.warnings } : {}),
   })

@@ -111,7 +111,7 @@ function conversations(outcome: ScenarioOutcome, input: ScenarioInput | undefine
   const transcript = outcome.surfaces?.transcript
   if (!transcript) return h('p', { class: 'dim' }, 'no transcript (the run did not get that far)')
   const actual = buildConversation(transcript, input)
-  const golden = outcome.execution?.expected.golden.text
+  const golden = outcome.expectedGolden
   const runText = transcript.length ? `${transcript.join('\n')}\n` : ''
   if (golden === undefined || golden === runText) return renderConversation(actual)
   const expected = buildConversation(golden.split('\n').filter(Boolean), input)

@@ -14,6 +14,7 @@ import { parseNewSession } from './params.ts'
 import { refuseUnadvertisedBlocks } from './prompt-content.ts'
 import { historyUpdates, liveUpdates, mcpFailureNotice, type ToolLookup } from './projection.ts'
 import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
+import { ChildProgress, permissionTarget } from './subagent-surface.ts'
 import { listSessions } from './session-list.ts'
 import { modeState } from './session-modes.ts'
 
@@ -33,6 +34,8 @@ export class AcpConnection {
   private client: acp.AgentContext | undefined
   /** session/new's MCP failure notices, held until the client knows the session id (the response). */
   private readonly pendingNotices = new Map<string, string[]>()
+  /** Subagents' progress on their `task` calls (clients without the `subagents` capability). */
+  private readonly children = new ChildProgress()
 
   constructor(
     private readonly ctx: Context,
@@ -169,8 +172,21 @@ export class AcpConnection {
 
   /** A session event: its live updates go to the client if the session is this connection's. */
   onSessionEvent(sessionId: string, event: SessionEvent): void {
-    if (!this.owned.has(sessionId)) return
+    if (!this.owned.has(sessionId)) {
+      this.onChildEvent(sessionId, event)
+      return
+    }
     for (const update of liveUpdates(event, this.tools)) this.send(sessionId, update)
+  }
+
+  /** A subagent's event, shown on the `task` call of this client's session it runs under (if any). */
+  private onChildEvent(sessionId: string, event: SessionEvent): void {
+    if (!ChildProgress.shows(event)) return
+    let header = this.ctx.agent.childHeader(sessionId)
+    while (header && !this.owned.has(header.parentSession!)) header = this.ctx.agent.childHeader(header.parentSession!)
+    if (!header) return
+    const update = this.children.update(event, header.parentCallId!, this.tools)
+    if (update) this.send(header.parentSession!, update)
   }
 
   /** The client went away: cancel its running turns and end its sessions' MCP servers. */
@@ -189,13 +205,14 @@ export class AcpConnection {
     // The tool_call update announcing this call is still queued: the editor must see it first.
     await this.outbox
     if (request.signal.aborted) return { outcome: 'cancelled' }
+    const target = permissionTarget(request, request.tool.title(request.args), false)
     const response: acp.RequestPermissionResponse = await this.client!.request(
       acp.methods.client.session.requestPermission,
       {
-        sessionId: request.sessionId,
+        sessionId: target.sessionId,
         toolCall: {
           toolCallId: request.callId,
-          title: request.tool.title(request.args),
+          title: target.title,
           kind: request.tool.kind,
           status: 'pending',
           rawInput: request.args,

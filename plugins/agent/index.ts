@@ -8,6 +8,7 @@ import type {} from '../tools/index.ts'
 import type {} from '../mcp/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { AgentConfig } from './config.ts'
+import { type ChildOutcome, type ChildRequest, runChild } from './child-session.ts'
 import { closeInterruptedTurn, closeUnclosedTurn, describeTornTail } from './interrupted.ts'
 import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
 import { ownFiles } from './own-files.ts'
@@ -22,6 +23,7 @@ export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
 export type { PermissionRequest, PromptClient } from './prompt-client.ts'
 export type { TurnOutcome } from './turn.ts'
 export type { ServerRequest } from './session-servers.ts'
+export { ChildSpawnError, type ChildOutcome, type ChildRequest } from './child-session.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -159,6 +161,7 @@ export class Agent extends Service {
     closePreviousTurn(runtime, sessions)
     const controller = new AbortController()
     runtime.running = controller
+    runtime.client = client
     const turn = runTurn(
       new Turn({
         runtime,
@@ -181,6 +184,7 @@ export class Agent extends Service {
       this.turns.delete(turn)
       this.turnOf.delete(sessionId)
       runtime.running = undefined
+      runtime.client = undefined
     }
   }
 
@@ -225,6 +229,19 @@ export class Agent extends Service {
         'unknown-session',
       )
     return runtime
+  /** A `task` call's child session (plugins/subagents): one turn, answered with its final message. */
+  runChild(request: ChildRequest, signal: AbortSignal): Promise<ChildOutcome> {
+    const sessions: SessionStore = untraced(this.ctx.sessions)
+    // The parent session's tools, its MCP servers' included: a child's are a subset of them.
+    const registry = this.servers.registryFor(request.origin.sessionId, () => this.ctx.tools)
+    const host = { sessions: this.sessions, store: sessions, llm: this.ctx.llm, registry, config: this.config }
+    return runChild({ ...host, hidden: ownFiles(sessions.root) }, request, signal)
+  }
+
+  /** A live subagent's header (it names its parent session and call); undefined for any other session. */
+  childHeader(sessionId: string): SessionHeader | undefined {
+    const header = this.sessions.get(sessionId)?.header
+    return header?.parentSession ? header : undefined
   }
 
   /** session/cancel: idempotent, and a no-op for an idle or unknown session (it is a notification). */

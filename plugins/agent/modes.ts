@@ -25,7 +25,7 @@ const FILE_EDIT_KINDS = new Set<string>(['edit', 'delete', 'move'])
 
 /** The tools the model is offered in a mode, in registry order. */
 export function offeredTools(tools: readonly Tool[], mode: ModeId): Tool[] {
-  return mode === 'read-only' ? tools.filter((tool) => READ_KINDS.has(tool.kind)) : [...tools]
+  return mode === 'read-only' ? tools.filter((tool) => READ_KINDS.has(tool.kind) || tool.inheritsMode) : [...tools]
 }
 
 /** Whether the mode itself approves a call that would otherwise ask. */

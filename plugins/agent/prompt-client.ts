@@ -11,6 +11,10 @@ export interface PermissionRequest {
   args: Record<string, unknown>
   options: typeof PERMISSION_OPTIONS
   signal: AbortSignal
+  /** Set when a subagent asks: the session the client opened and its `task` call the child runs under. */
+  via?: { sessionId: string; callId: string }
+  /** The subagent that asks (its own session and its `task` description). */
+  child?: { sessionId: string; title: string }
 }
 
 export interface PromptClient {

@@ -4,6 +4,7 @@ import type { SessionEvent, SessionHeader } from '../session/events.ts'
 import { History, type HistoryEvent } from '../session/history.ts'
 import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
+import type { PromptClient } from './prompt-client.ts'
 
 export interface RequestHeader {
   model: string
@@ -29,6 +30,12 @@ export interface SessionRuntime {
    * in the log before anything else, or fails as that storage failure (docs/session-recovery.md).
    */
   unclosed?: HistoryEvent[]
+  /** 0 for a session the client opened; a subagent is one deeper than the session that spawned it. */
+  depth: number
+  /** A subagent's tools (the `task` call's `tools`); absent: every tool the mode offers. */
+  allowedTools?: ReadonlySet<string>
+  /** The running prompt's client: a subagent asks the user through it. */
+  client?: PromptClient
 }
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */
@@ -39,6 +46,7 @@ export function restoreRuntime(header: SessionHeader, events: readonly SessionEv
     turn: 0,
     mode: modeOfLog(events),
     standing: new Map(),
+    depth: 0,
   }
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()

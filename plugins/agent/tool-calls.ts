@@ -2,12 +2,16 @@
 // always answered with a `tool/result` (the model API requires one per call).
 import type { ToolCall } from '../llm/types.ts'
 import { refusedByMode } from './modes.ts'
-import type { Tool, ToolContext, ToolDisplay } from '../tools/types.ts'
+import type { Tool, ToolContext, ToolDisplay, ToolResult } from '../tools/types.ts'
 import { approve } from './approval.ts'
 import { parseToolArguments, recordedCall } from './tool-arguments.ts'
 import type { Turn } from './turn-state.ts'
 
-/** Runs the step's calls in order; returns true when the turn was cancelled. Every call gets a result. */
+/**
+ * Runs the step's calls in order; returns true when the turn was cancelled. Every call gets a result.
+ * A `concurrent` tool (a `task`) starts and runs beside the calls after it; its result is logged after
+ * theirs, in call order, so the log and the model's history do not depend on which finished first.
+ */
 export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]): Promise<boolean> {
   const { number, signal } = turn
   // Parsed once: the ACP projection of each tool/call reuses this parse (tool-arguments.ts).
@@ -15,6 +19,7 @@ export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]):
   for (const [index, { id, name, arguments: text }] of calls.entries())
     turn.append('tool/call', recordedCall({ turn: number, step, callId: id, name, arguments: text }, parsed[index]))
   let cancelled = false
+  const running: Array<{ call: ToolCall; outcome: Promise<ToolResult> }> = []
   for (const [index, call] of calls.entries()) {
     const result = (text: string, isError: boolean) =>
       turn.append('tool/result', { turn: number, step, callId: call.id, output: text, isError })
@@ -33,28 +38,44 @@ export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]):
       result(parse.error, true)
       continue
     }
-    const args = parse.args
-    const verdict = await approve(turn, call, tool, args)
-    if (verdict === 'cancel') {
-      cancelled = true
-      result('Cancelled: the user cancelled the turn while this call waited for approval.', true)
+    const verdict = await approve(turn, call, tool, parse.args)
+    if (verdict !== 'run') {
+      cancelled = verdict === 'cancel'
+      result(verdict === 'cancel' ? CANCELLED_IN_APPROVAL : 'Rejected: the user did not allow this call.', true)
       continue
     }
-    if (verdict === 'reject') {
-      result('Rejected: the user did not allow this call.', true)
-      continue
-    }
-    turn.append('tool/start', { turn: number, step, callId: call.id })
-    const update = (display: ToolDisplay) =>
-      turn.append('tool/update', { turn: number, step, callId: call.id, display })
-    const context = { cwd: turn.cwd, signal, client: turn.client.access, update, hidden: turn.hidden }
-    const outcome = await runTool(tool, args, context)
-    const display = outcome.display ? { display: outcome.display } : {}
-    const { output, isError } = outcome
-    turn.append('tool/result', { turn: number, step, callId: call.id, output, isError, ...display })
+    const outcome = startTool(turn, step, index, call, tool, parse.args)
+    if (tool.concurrent) running.push({ call, outcome })
+    else logResult(turn, step, call, await outcome)
     if (signal.aborted) cancelled = true
   }
-  return cancelled
+  for (const { call, outcome } of running) logResult(turn, step, call, await outcome)
+  return cancelled || signal.aborted
+}
+
+const CANCELLED_IN_APPROVAL = 'Cancelled: the user cancelled the turn while this call waited for approval.'
+
+/** Logs the start of an approved call and runs it. */
+function startTool(
+  turn: Turn,
+  step: number,
+  index: number,
+  call: ToolCall,
+  tool: Tool,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  const { number, signal } = turn
+  turn.append('tool/start', { turn: number, step, callId: call.id })
+  const update = (display: ToolDisplay) => turn.append('tool/update', { turn: number, step, callId: call.id, display })
+  const origin = { sessionId: turn.sessionId, callId: call.id, turn: number, step, call: index }
+  const context = { cwd: turn.cwd, signal, client: turn.client.access, update, hidden: turn.hidden, origin }
+  return runTool(tool, args, context)
+}
+
+function logResult(turn: Turn, step: number, call: ToolCall, outcome: ToolResult): void {
+  const display = outcome.display ? { display: outcome.display } : {}
+  const { output, isError } = outcome
+  turn.append('tool/result', { turn: turn.number, step, callId: call.id, output, isError, ...display })
 }
 
 /** The offered tool of that name, or the result that refuses the call: hidden by the mode, or unknown. */
@@ -67,7 +88,7 @@ export function findTool(turn: Turn, name: string): Tool | string {
 }
 
 /** Tools promise never to throw; one that does still gives the model an error result. */
-async function runTool(tool: Tool, args: Record<string, unknown>, context: ToolContext) {
+async function runTool(tool: Tool, args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
   try {
     return await tool.run(args, context)
   } catch (error) {

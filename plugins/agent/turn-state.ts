@@ -98,6 +98,8 @@ export class Turn {
 
   /** The tools the model is offered now, in registry order. */
   offeredTools(): Tool[] {
-    return offeredTools(this.registry.list(), this.mode)
+    const offered = offeredTools(this.registry.list(), this.mode)
+    const allowed = this.runtime.allowedTools
+    return allowed ? offered.filter((tool) => allowed.has(tool.name)) : offered
   }
 }

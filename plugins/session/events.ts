@@ -8,6 +8,18 @@ export interface SessionHeader {
   id: string
   createdAt: number
   cwd: string
+  /** A subagent's log names the session and tool call that spawned it (plugins/subagents). */
+  parentSession?: string
+  parentCallId?: string
+  /** Where the spawning call stands in the parent: its turn, step and 0-based index in that step. */
+  spawn?: SpawnPoint
+}
+
+/** A tool call's place in its session: replay binds a child to its recording through it. */
+export interface SpawnPoint {
+  turn: number
+  step: number
+  call: number
 }
 
 export type TurnEndReason = 'end_turn' | 'cancelled' | 'max_tokens' | 'max_turn_requests' | 'refusal' | 'error'

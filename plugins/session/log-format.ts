@@ -38,15 +38,16 @@ export interface ParseOptions {
   allowTornTail?: boolean
 }
 
-const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd']
+const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd', 'parentSession', 'parentCallId', 'spawn']
 const EVENT_KEYS = ['seq', 'time', 'type', 'data']
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 const ENVELOPE_NUMBERS = ['seq', 'time'] as const
 
 /** Line 1 of a session file, without the newline. Keys always in the order of docs/design.md §5. */
 export function serializeHeader(header: LoggedHeader): string {
-  const { type, version, id, createdAt, cwd } = header
-  return JSON.stringify(createdAt === undefined ? { type, version, id, cwd } : { type, version, id, createdAt, cwd })
+  const { type, version, id, createdAt, cwd, parentSession, parentCallId, spawn } = header
+  const base = createdAt === undefined ? { type, version, id, cwd } : { type, version, id, createdAt, cwd }
+  return JSON.stringify(parentSession === undefined ? base : { ...base, parentSession, parentCallId, spawn })
 }
 
 /**
@@ -186,7 +187,27 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
   if (createdAtRequired && !isFiniteNumber(value.createdAt)) {
     throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(value.createdAt)}`)
   }
+  checkParentKeys(value, at)
   return value as unknown as LoggedHeader
+}
+
+/** A subagent's header names its parent session, the spawning call and where it stands, all or none. */
+function checkParentKeys(value: Record<string, unknown>, at: string): void {
+  const present = ['parentSession', 'parentCallId', 'spawn'].filter((key) => value[key] !== undefined)
+  if (!present.length) return
+  const fix = 'a subagent log needs "parentSession", "parentCallId" and "spawn": {turn, step, call}; re-record it'
+  if (typeof value.parentSession !== 'string' || !value.parentSession)
+    throw new Error(
+      `${at}: header "parentSession" must be a session id, found ${describe(value.parentSession)}; ${fix}`,
+    )
+  if (typeof value.parentCallId !== 'string' || !value.parentCallId)
+    throw new Error(
+      `${at}: header "parentCallId" must be a tool call id, found ${describe(value.parentCallId)}; ${fix}`,
+    )
+  const spawn = value.spawn as Record<string, unknown> | undefined
+  const counts = ['turn', 'step', 'call'].map((key) => (isPlainObject(spawn) ? spawn[key] : undefined))
+  if (!isPlainObject(spawn) || counts.some((n) => !Number.isInteger(n) || (n as number) < 0))
+    throw new Error(`${at}: header "spawn" must be {turn, step, call} counts, found ${describe(value.spawn)}; ${fix}`)
 }
 
 function parseEvent(value: Record<string, unknown>, file: string, lineNo: number, options: ParseOptions): LoggedEvent {

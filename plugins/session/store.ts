@@ -4,7 +4,21 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
-import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
+import {
+  EVENT_TYPES,
+  type EventData,
+  type EventType,
+  type SessionEvent,
+  type SessionHeader,
+  type SpawnPoint,
+} from './events.ts'
+
+/** The header fields that make a session a subagent of another (plugins/subagents). */
+export interface SessionParent {
+  parentSession: string
+  parentCallId: string
+  spawn: SpawnPoint
+}
 import { untraced } from '../config/cordis-compat.ts'
 import { emitSafely } from './emit-safely.ts'
 import { SessionLogFile } from './log-file.ts'
@@ -123,7 +137,7 @@ export class SessionStore extends Service {
   }
 
   /** Start a session: the header is on disk before this returns, then `session/created` fires. */
-  create(options: { cwd: string; id?: string }): SessionHeader {
+  create(options: { cwd: string; id?: string; parent?: SessionParent }): SessionHeader {
     const state = this.state
     assertOpen(state, 'create a session')
     const id = options.id ?? randomUUID()
@@ -136,6 +150,7 @@ export class SessionStore extends Service {
     }
     if (state.live.has(id)) throw new Error(`session ${id} is already open in this store (${path}); use another id`)
     const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
+    if (options.parent) Object.assign(header, options.parent)
     mkdirSync(state.root, { recursive: true })
     const file = SessionLogFile.create(path, serializeHeader(header), state.fsync)
     state.live.set(id, { header, count: 0, file })

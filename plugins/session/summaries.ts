@@ -23,6 +23,8 @@ const TITLE_SEARCH_BYTES = 256 * 1024
 export function summarizeSessions(store: { list(): SessionHeader[]; path(id: string): string }): SessionSummary[] {
   const summaries: SessionSummary[] = []
   for (const header of store.list()) {
+    // A subagent's log belongs to its parent's history: session/list shows parents only.
+    if (header.parentSession) continue
     let updatedAt: number
     try {
       updatedAt = statSync(store.path(header.id)).mtimeMs

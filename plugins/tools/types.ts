@@ -21,6 +21,17 @@ export interface ToolContext {
   client?: ClientAccess
   /** Shows the editor something while the call runs (the terminal it runs in); the agent logs it. */
   update?(display: ToolDisplay): void
+  /** Which session and call this run is (a `task` spawns its child session under it). */
+  origin?: ToolCallOrigin
+}
+
+/** A running call's place: its session, its id, and its turn, step and 0-based index in that step. */
+export interface ToolCallOrigin {
+  sessionId: string
+  callId: string
+  turn: number
+  step: number
+  call: number
 }
 
 export interface ToolResult {
@@ -35,6 +46,10 @@ export interface Tool extends ToolSchema {
   kind: ToolKind
   /** Whether the user must approve a call before it runs. */
   needsApproval: boolean
+  /** Calls of this tool in one step run at the same time as the step's other calls (a `task`). */
+  concurrent?: boolean
+  /** Does only what the session's mode allows (a `task`'s child inherits it), so every mode offers it. */
+  inheritsMode?: boolean
   /** A short human title for the editor, derived from the parsed arguments. */
   title(args: Record<string, unknown>): string
   /**

@@ -10,6 +10,7 @@ import { createMemoryPipe } from '../memory-pipe.ts'
 import Agent from '../../agent/index.ts'
 import LlmService from '../../llm/index.ts'
 import * as echo from '../../llm-echo/index.ts'
+import * as subagents from '../../subagents/index.ts'
 import SessionStore from '../../session/index.ts'
 import ToolsService from '../../tools/index.ts'
 import AcpBridge from '../index.ts'
@@ -36,7 +37,13 @@ export interface Harness {
 /** What the test client records and answers with: the harness's own fields, read when a request arrives. */
 type ClientRecord = Pick<Harness, 'updates' | 'permissionRequests' | 'answers' | 'buffers' | 'reverseCalls'>
 
-export async function startHarness(options: { maxStepsPerTurn?: number } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  maxStepsPerTurn?: number
+  /** Loads the subagents plugin (the `task` tool) with this config. */
+  subagents?: subagents.SubagentsConfigInput
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const base = mkdtempSync(join(tmpdir(), 'dsh-acp-'))
   const cwd = join(base, 'cwd')
   const sessionsRoot = join(base, 'sessions')
@@ -71,7 +78,7 @@ export async function startHarness(options: { maxStepsPerTurn?: number } = {}): 
 }
 
 /** llm + echo + sessions + tools + agent + acp (served by the caller), in a Cordis root of their own. */
-async function startAgent(sessionsRoot: string, options: { maxStepsPerTurn?: number }): Promise<Context> {
+async function startAgent(sessionsRoot: string, options: HarnessOptions): Promise<Context> {
   const ctx = new Context()
   await ctx.plugin(LlmService)
   await ctx.plugin(echo, { models: ['echo'] })
@@ -81,6 +88,7 @@ async function startAgent(sessionsRoot: string, options: { maxStepsPerTurn?: num
     model: 'echo',
     ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}),
   })
+  if (options.subagents) await ctx.plugin(subagents, subagents.SubagentsConfig.parse(options.subagents))
   await ctx.plugin(AcpBridge, { transport: 'none' })
   return ctx
 }

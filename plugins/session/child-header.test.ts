@@ -34,7 +34,7 @@ describe('a subagent header', () => {
       /^f\.jsonl:1: header "spawn" must be \{turn, step, call\} counts/,
     )
     expect(() => parseSessionLog(line({ ...child, parentSession: 7 }), 'f.jsonl')).toThrow(
-      /^f\.jsonl:1: header "parentSession" must be a session id, found 7/,
+      /^f\.jsonl:1: header "parentSession" must be a session id, found the number 7/,
     )
   })
 })

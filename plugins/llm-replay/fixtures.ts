@@ -7,6 +7,7 @@ import type { HistoryEvent } from '../session/history.ts'
 import { parseSessionLog } from '../session/log-format.ts'
 import { parseRecordedCwd, type RecordedCwd } from './cwd-map.ts'
 import { deriveReplayScript, type ScriptEntry } from './derive.ts'
+import { checkSpawningCalls, describeSpawn, type RecordedParent } from './child-logs.ts'
 import { formatIssue } from './issue-format.ts'
 import { applyOverride, parseOverride, type OverridePart } from './override.ts'
 import { StreamChunkSchema } from './schema.ts'
@@ -22,6 +23,10 @@ export interface RecordedSession {
   /** Events without `assistant/chunk`: all the drift check needs, and far fewer. */
   historyEvents: HistoryEvent[]
   script: ScriptEntry[]
+  /** The recorded header's id: a child log's `parentSession` names its parent by it. */
+  id: string
+  /** Set for a subagent's log: the recorded parent and the call that spawned it. */
+  parent?: RecordedParent
 }
 
 export type ReadText = (file: string) => string
@@ -47,6 +52,7 @@ export function loadFixtures(
     const readOnce: ReadText = given === undefined ? read : (file) => (file === source.file ? given : read(file))
     return readSession(index, source.file, readOnce, realpath, sources.scenario)
   })
+  checkSpawningCalls(sessions)
   const parts = collectOverrideParts(sources, read)
   for (const part of parts) {
     const session = sessions[part.session]
@@ -55,8 +61,9 @@ export function loadFixtures(
   return sessions
 }
 
-export function sessionLabel(scenario: string, session: Pick<RecordedSession, 'index' | 'file'>): string {
-  return `scenario "${scenario}", session ${session.index} (${session.file})`
+export function sessionLabel(scenario: string, session: Pick<RecordedSession, 'index' | 'file' | 'parent'>): string {
+  const child = session.parent ? `, the subagent spawned at ${describeSpawn(session.parent.spawn)}` : ''
+  return `scenario "${scenario}", session ${session.index} (${session.file}${child})`
 }
 
 function readSession(
@@ -86,7 +93,10 @@ function readSession(
   })
   // Every chunk event passed the check above, so deriving cannot fail on a bad (turn, step).
   const script = deriveReplayScript(log.events)
-  return { index, file, cwd: parseRecordedCwd(log.header.cwd, file, realpath), historyEvents, script }
+  const { id, parentSession, parentCallId, spawn } = log.header
+  const cwd = parseRecordedCwd(log.header.cwd, file, realpath)
+  const parent = parentSession ? { parent: { session: parentSession, callId: parentCallId!, spawn: spawn! } } : {}
+  return { index, file, cwd, historyEvents, script, id, ...parent }
 }
 
 /**

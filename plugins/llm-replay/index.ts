@@ -87,8 +87,11 @@ export class ReplayService extends Service {
     const redact = redactor(this.config.redact, this.config.identity)
     const options = { scenario: sources.scenario, drift: this.config.drift, redact }
     this.player = new ReplayPlayer(loadFixturesOrExplain(sources), options)
-    const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd'>) =>
-      this.player.bind(header.id, cwdSpellings(header.cwd))
+    const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>) => {
+      const { parentSession, spawn } = header
+      const child = parentSession && spawn ? { parentSession, spawn } : undefined
+      this.player.bind(header.id, cwdSpellings(header.cwd), undefined, child)
+    }
     // Sessions created before replay started still bind in creation order.
     for (const header of this.sessions()?.created?.() ?? []) bindCreated(header)
     this.ctx.on('session/created', bindCreated)
@@ -178,7 +181,7 @@ export class ReplayService extends Service {
 
 /** What replay reads from the `sessions` service, by shape: the header vocabulary, not the store's internals. */
 interface SessionDirectory {
-  created?(): ReadonlyArray<Pick<SessionHeader, 'id' | 'cwd'>>
+  created?(): ReadonlyArray<Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>>
   read?(id: string): { header: Pick<SessionHeader, 'cwd'> }
 }
 

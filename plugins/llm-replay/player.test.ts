@@ -10,6 +10,7 @@ function recorded(index: number, reply: string): RecordedSession {
   const events = buildEvents([{ prompt: 'hi', steps: [{ chunks: [text(reply), stop] }] }])
   return {
     index,
+    id: `recorded-${index}`,
     file: `session.${index}.jsonl`,
     cwd: { kind: 'token', suffix: '' },
     historyEvents: events.filter((event) => event.type !== 'assistant/chunk'),

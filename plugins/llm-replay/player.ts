@@ -6,7 +6,9 @@ import { liveCollapser, recordedCollapser, servedCwd, servedPattern, type Served
 import { describeStep, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
 import { driftAt, LiveForms } from './drift.ts'
 import { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
+import { describeSpawn, recordedChild } from './child-logs.ts'
 import { sessionLabel, type RecordedSession } from './fixtures.ts'
+import type { SpawnPoint } from '../session/events.ts'
 import { RecordedHistory } from './recorded-history.ts'
 import { mentionsCwd, withLiveCwd } from './served-chunks.ts'
 
@@ -20,6 +22,12 @@ interface Binding {
   live?: LiveForms
   /** Set for a live session beyond the recorded ones: every request fails with it. */
   extra?: ReplayProblem
+}
+
+/** A live subagent: its parent's live session id and where the spawning call stands there. */
+export interface LiveChild {
+  parentSession: string
+  spawn: SpawnPoint
 }
 
 export type Serving =
@@ -50,6 +58,8 @@ export class ReplayPlayer {
   private readonly mentions: boolean[][]
   private readonly histories: RecordedHistory[]
   private nextLog = 0
+  /** The logs live sessions the client opens bind to, in creation order (subagents' bind by spawn point). */
+  private readonly topLevel: RecordedSession[]
   private liveSessions = 0
 
   constructor(
@@ -57,6 +67,7 @@ export class ReplayPlayer {
     private readonly options: PlayerOptions,
   ) {
     this.cursors = sessions.map(() => 0)
+    this.topLevel = sessions.filter((session) => !session.parent)
     this.mentions = sessions.map((session) => {
       const pattern = servedPattern(session.cwd)
       return session.script.map(({ entry }) => !!entry.chunks && mentionsCwd(entry.chunks, pattern))
@@ -66,22 +77,24 @@ export class ReplayPlayer {
     )
   }
 
-  /** Bind a live session to the next recorded log; `cwds` are its cwd spellings, if known. */
-  bind(sessionId: string, cwds: string[], firstRequest?: StepRef): void {
+  /**
+   * Bind a live session to the next recorded session log; `cwds` are its cwd spellings, if known.
+   * A subagent (`child`) binds instead to the log its parent's recording spawned at the same place.
+   */
+  bind(sessionId: string, cwds: string[], firstRequest?: StepRef, child?: LiveChild): void {
     if (this.bindings.has(sessionId)) return
-    const ordinal = this.liveSessions++
-    const recorded = this.sessions[this.nextLog]
-    if (recorded) {
-      this.nextLog++
-      this.bindings.set(sessionId, {
-        sessionId,
-        recorded,
-        served: servedCwd(recorded.cwd, cwds),
-        live: new LiveForms(redactedCollapser(liveCollapser(recorded.cwd, cwds), this.options.redact)),
-      })
+    if (child) {
+      this.bindChild(sessionId, cwds, child)
       return
     }
-    const files = this.sessions.map((session) => session.file).join(', ')
+    const ordinal = this.liveSessions++
+    const recorded = this.topLevel[this.nextLog]
+    if (recorded) {
+      this.nextLog++
+      this.bindings.set(sessionId, this.binding(sessionId, recorded, cwds))
+      return
+    }
+    const files = this.topLevel.map((session) => session.file).join(', ')
     const request = firstRequest ? ` (first request at ${describeStep(firstRequest)})` : ''
     const extra = this.record(
       'REPLAY_EXTRA_SESSION',
@@ -90,6 +103,33 @@ export class ReplayPlayer {
         `more sessions than when the scenario was recorded`,
     )
     this.bindings.set(sessionId, { sessionId, extra })
+  }
+
+  private bindChild(sessionId: string, cwds: string[], child: LiveChild): void {
+    const parent = this.bindings.get(child.parentSession)?.recorded
+    const recorded = parent && recordedChild(this.sessions, parent, child.spawn)
+    if (recorded) {
+      this.bindings.set(sessionId, this.binding(sessionId, recorded, cwds))
+      return
+    }
+    const where = parent ? sessionLabel(this.options.scenario, parent) : `live session ${child.parentSession}`
+    const extra = this.record(
+      'REPLAY_EXTRA_SESSION',
+      `${where}: the task call at ${describeSpawn(child.spawn)} spawned subagent ${sessionId}, but no recorded ` +
+        `subagent log names that call (its fixture would be a session.<n>.jsonl whose header has "parentSession" ` +
+        `${parent?.id ?? '(unrecorded parent)'} and "spawn" ${JSON.stringify(child.spawn)}). The agent now spawns ` +
+        'a subagent it did not when the scenario was recorded: re-record the scenario',
+    )
+    this.bindings.set(sessionId, { sessionId, extra })
+  }
+
+  private binding(sessionId: string, recorded: RecordedSession, cwds: string[]): Binding {
+    return {
+      sessionId,
+      recorded,
+      served: servedCwd(recorded.cwd, cwds),
+      live: new LiveForms(redactedCollapser(liveCollapser(recorded.cwd, cwds), this.options.redact)),
+    }
   }
 
   isBound(sessionId: string): boolean {
@@ -165,7 +205,9 @@ export class ReplayPlayer {
       const list = items.map((item) => `entry ${item.index} (${describeStep(item.at)}, ${item.kind})`).join(', ')
       const why = bound
         ? 'the agent made fewer model calls than when the session was recorded'
-        : 'no live session was bound to this log (the agent opened fewer sessions than recorded)'
+        : session.parent
+          ? 'the subagent was never spawned: no live task call at that place'
+          : 'no live session was bound to this log (the agent opened fewer sessions than recorded)'
       return {
         code: 'REPLAY_UNCONSUMED' as const,
         message:

@@ -27,6 +27,7 @@ export const ENTRY_IDS = {
   replay: 'llm-replay',
   deepseek: 'llm-deepseek',
   agent: 'agent',
+  subagents: 'subagents',
   acp: 'acp',
 } as const
 
@@ -117,7 +118,13 @@ export function hostPatch(plan: PatchPlan): InMemoryPatches {
  * The entries that hold a scenario's state. They rest (disabled) while no scenario runs, as
  * overlays/snapshot-host.cordis.yml starts them, and start afresh for each scenario.
  */
-export const SCENARIO_ENTRIES = [ENTRY_IDS.session, ENTRY_IDS.replay, ENTRY_IDS.agent, ENTRY_IDS.acp] as const
+export const SCENARIO_ENTRIES = [
+  ENTRY_IDS.session,
+  ENTRY_IDS.replay,
+  ENTRY_IDS.agent,
+  ENTRY_IDS.subagents,
+  ENTRY_IDS.acp,
+] as const
 
 /**
  * Wake the scenario entries (before a scenario's own patch), or put them to rest. Recording wakes

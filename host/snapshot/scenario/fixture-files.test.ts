@@ -70,7 +70,7 @@ describe('fixtureFileProblems', () => {
       files(
         ...BASE,
         'session.jsonl',
-        'session.1.jsonl',
+        'session.2.jsonl',
         'replay.override.json',
         'system-prompt.expected.md',
         'workspace.expected/',
@@ -82,7 +82,7 @@ describe('fixtureFileProblems', () => {
       'scenarios/demo/workspace must be a directory',
       'scenarios/demo/system-prompt.expected.md is obsolete: only the pin of a header class owns sidecars; npx dsh ' +
         'test demo --mode refresh or npx vitest run -u scenarios/demo/ removes it',
-      'scenarios/demo/session.1.jsonl is not expected here: input.json creates 1 session (newSession steps ' +
+      'scenarios/demo/session.2.jsonl is not expected here: input.json creates 1 session (newSession steps ' +
         'without expectError), so the logs are session.jsonl',
       'scenarios/demo/replay.override.json is not expected here: the manifest says replay: derived; delete it or ' +
         'set replay: overridden',
@@ -90,6 +90,13 @@ describe('fixtureFileProblems', () => {
         'workspace.final: true',
       'scenarios/demo/notes.md is not expected here: scenario folders hold only the files listed in ' +
         'docs/scenario-format.md',
+    ])
+  })
+
+  it("accepts subagents' logs numbered on after the sessions' (replay checks each names its spawning call)", () => {
+    const listing = files(...BASE, 'session.jsonl', 'session.1.jsonl', 'session.2.jsonl', 'session.4.jsonl')
+    expect(fixtureFileProblems(manifest(), input(1), listing)).toEqual([
+      expect.stringMatching(/^scenarios\/demo\/session\.4\.jsonl is not expected here/),
     ])
   })
 

@@ -152,6 +152,9 @@ class FolderCheck {
       const why = `input.json creates ${plural(sessions, 'session')}; record it: ${rerecord.command}`
       for (let index = 0; index < sessions; index++)
         this.expectFile(sessionLogFileName(index), this.mode !== 'record', why)
+      // Subagents' logs (plugins/subagents) follow, numbered on; replay checks each has a spawning call.
+      for (let index = sessions; sessions > 0 && this.byName.has(sessionLogFileName(index)); index++)
+        this.allowed.add(sessionLogFileName(index))
       return
     }
     for (const entry of this.entries) {

@@ -20,4 +20,22 @@ describe('inFixtureOrder', () => {
     expect(ordered.map((l) => l.header.id)).toEqual(['x', 'w', 'y', 'z'])
     expect(given.map((l) => l.header.id)).toEqual(['z', 'y', 'x', 'w'])
   })
+
+  it("puts subagents' logs after the sessions, by their parent's order, then the spawning call's turn, step, index", () => {
+    const child = (id: string, parentSession: string, turn: number, step: number, call: number, createdAt = 1) => ({
+      header: { type: 'session', id, createdAt, parentSession, spawn: { turn, step, call } },
+      events: [],
+    })
+    const logs = [
+      child('c3', 'b', 1, 1, 0, 0),
+      child('c2', 'a', 2, 1, 0, 0),
+      child('c1', 'a', 1, 2, 1, 3),
+      child('c0', 'a', 1, 2, 0, 9),
+      child('g0', 'c0', 1, 1, 0, 0),
+      log('b', 2),
+      log('a', 1),
+    ]
+    const messages = [{ jsonrpc: '2.0', id: 1, result: { sessionId: 'c3', other: 'a' } }]
+    expect(inFixtureOrder(logs, messages).map((l) => l.header.id)).toEqual(['a', 'b', 'c0', 'c1', 'c2', 'c3', 'g0'])
+  })
 })

@@ -46,8 +46,10 @@ export function normalizeRun(run: RunSurfaces): NormalizedRun {
   const messages = renumberJsonRpcIds(run.messages, run.clientRequestIds)
   for (const log of run.sessionLogs) collectSessionLogIds(log, context)
   collectTranscriptIds(messages, context)
+  // A subagent's requests offer the subset of tools its task call named: its parent's header class pins them.
+  const isChild = (log: SessionLogObjects) => (log.header as { parentSession?: unknown }).parentSession !== undefined
   const headers = run.sessionLogs.map((log) =>
-    run.extractHeaders === false ? [] : extractHeaders(log.events, context),
+    run.extractHeaders === false || isChild(log) ? [] : extractHeaders(log.events, context),
   )
   return {
     sessionLogs: run.sessionLogs.map((log) => renderSessionLog(log, context)),

@@ -211,7 +211,7 @@ export class AcpConnection {
       {
         sessionId: target.sessionId,
         toolCall: {
-          toolCallId: request.callId,
+          toolCallId: target.toolCallId,
           title: target.title,
           kind: request.tool.kind,
           status: 'pending',

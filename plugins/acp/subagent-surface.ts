@@ -41,12 +41,16 @@ function contentOf(lane: Lane): ToolCallContent[] {
   return lines.map((text) => ({ type: 'content', content: { type: 'text', text } }))
 }
 
-/** The session a permission request goes out under and the title it shows. */
+/**
+ * Where a permission request goes out: for a subagent's call, without the capability, under the
+ * parent's session and on the `task` call the editor shows (the title names the child and its tool).
+ */
 export function permissionTarget(
-  request: Pick<PermissionRequest, 'sessionId' | 'via' | 'child'>,
+  request: Pick<PermissionRequest, 'sessionId' | 'callId' | 'via' | 'child'>,
   title: string,
   subagents: boolean,
-): { sessionId: string; title: string } {
-  if (!request.via || subagents) return { sessionId: request.sessionId, title }
-  return { sessionId: request.via.sessionId, title: `[subagent: ${request.child?.title ?? 'task'}] ${title}` }
+): { sessionId: string; toolCallId: string; title: string } {
+  if (!request.via || subagents) return { sessionId: request.sessionId, toolCallId: request.callId, title }
+  const child = request.child?.title ?? 'task'
+  return { sessionId: request.via.sessionId, toolCallId: request.via.callId, title: `[subagent: ${child}] ${title}` }
 }

@@ -126,7 +126,7 @@ describe('task: the user stays in charge', () => {
     expect(h.permissionRequests).toHaveLength(1)
     expect(h.permissionRequests[0]).toMatchObject({
       sessionId: parent,
-      toolCall: { title: expect.stringMatching(/^\[subagent: run it\] /) },
+      toolCall: { toolCallId: 'call_1_1_1', title: expect.stringMatching(/^\[subagent: run it\] /) },
     })
     expect(results(parent)[0]!.output).toMatch(/tool bash returned: .*hi/)
   })

@@ -3,6 +3,7 @@
 // session.1.jsonl, …), then the transcript — so each committed log numbers its
 // own ids from the start and the transcript reuses those tokens.
 import { createNormalizeContext, type NormalizeContext } from './context.ts'
+import { inLaneOrder } from './lanes.ts'
 import {
   collectSessionLogIds,
   extractHeaders,
@@ -43,7 +44,8 @@ export interface NormalizedRun {
 export function normalizeRun(run: RunSurfaces): NormalizedRun {
   const context = createNormalizeContext(run.cwdPaths, run.scenarioPaths)
   // Register once, the logs' ids first, then the transcript's; then render both.
-  const messages = renumberJsonRpcIds(run.messages, run.clientRequestIds)
+  // Lanes first: the agent's request ids are then numbered in the canonical order.
+  const messages = renumberJsonRpcIds(inLaneOrder(run.messages), run.clientRequestIds)
   for (const log of run.sessionLogs) collectSessionLogIds(log, context)
   collectTranscriptIds(messages, context)
   // A subagent's requests offer the subset of tools its task call named: its parent's header class pins them.

@@ -1,0 +1,88 @@
+// Lane order: any interleaving of independent lanes gives one transcript; a swap inside a lane shows.
+import { describe, expect, it } from 'vitest'
+import { inLaneOrder, laneOf } from './lanes.ts'
+
+const update = (callId: string, status: string, sessionId = 's1') => ({
+  jsonrpc: '2.0',
+  method: 'session/update',
+  params: { sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId: callId, status } },
+})
+const text = (words: string) => ({
+  jsonrpc: '2.0',
+  method: 'session/update',
+  params: { sessionId: 's1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: words } } },
+})
+const ask = (callId: string) => ({
+  jsonrpc: '2.0',
+  id: 7,
+  method: 'session/request_permission',
+  params: { sessionId: 's1', toolCall: { toolCallId: callId }, options: [] },
+})
+const lines = (messages: readonly object[]) => inLaneOrder(messages).map((m) => JSON.stringify(m))
+
+/** Every interleaving of the lanes that keeps each lane's own order (a seeded shuffle, many times). */
+function interleave<T>(lanes: T[][], seed: number): T[] {
+  let state = seed
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31
+    return state / 2 ** 31
+  }
+  const cursors = lanes.map(() => 0)
+  const out: T[] = []
+  while (out.length < lanes.flat().length) {
+    const open = lanes.map((lane, index) => index).filter((index) => cursors[index]! < lanes[index]!.length)
+    const pick = open[Math.floor(next() * open.length)]!
+    out.push(lanes[pick]![cursors[pick]!++]!)
+  }
+  return out
+}
+
+describe('inLaneOrder', () => {
+  const a = [update('a', 'in_progress'), update('a', 'progress-1'), ask('a'), update('a', 'completed')]
+  const b = [update('b', 'in_progress'), update('b', 'progress-1'), update('b', 'completed')]
+  const c = [update('c', 'in_progress', 's2'), update('c', 'completed', 's2')]
+
+  it('gives one transcript for every interleaving of lanes that start in one order', () => {
+    const outcomes = new Set<string>()
+    for (let seed = 1; seed <= 200; seed++) {
+      const [first, ...rest] = interleave([a.slice(1), b.slice(1), c.slice(1)], seed)
+      const messages = [text('go'), a[0]!, b[0]!, c[0]!, first!, ...rest, text('done')]
+      outcomes.add(lines(messages).join('\n'))
+    }
+    expect(outcomes.size).toBe(1)
+    const [only] = outcomes
+    expect(only!.split('\n')).toEqual(
+      lines([
+        text('go'),
+        { lane: { sessionId: 's1', toolCallId: 'a' } },
+        ...a,
+        { lane: { sessionId: 's1', toolCallId: 'b' } },
+        ...b,
+        { lane: { sessionId: 's2', toolCallId: 'c' } },
+        ...c,
+        text('done'),
+      ]),
+    )
+  })
+
+  it('a swap of two messages inside one lane changes the transcript (the mutation is caught)', () => {
+    const kept = lines([...a, ...b])
+    const swapped = lines([a[0]!, a[2]!, a[1]!, a[3]!, ...b])
+    expect(swapped).not.toEqual(kept)
+    const swappedAcross = lines([a[0]!, b[0]!, a[1]!, b[1]!, a[2]!, b[2]!, a[3]!])
+    expect(swappedAcross).toEqual(kept)
+  })
+
+  it('leaves a run with one lane as it is, without a marker, and never moves a message across text', () => {
+    const messages = [update('a', 'in_progress'), text('between'), update('b', 'in_progress'), update('a', 'done')]
+    expect(lines(messages)).toEqual([
+      ...lines([update('a', 'in_progress'), text('between')]),
+      JSON.stringify({ lane: { sessionId: 's1', toolCallId: 'b' } }),
+      JSON.stringify(update('b', 'in_progress')),
+      JSON.stringify({ lane: { sessionId: 's1', toolCallId: 'a' } }),
+      JSON.stringify(update('a', 'done')),
+    ])
+    expect(laneOf(text('x'))).toBeUndefined()
+    expect(laneOf({ jsonrpc: '2.0', id: 3, result: { stopReason: 'end_turn' } })).toBeUndefined()
+  })
+})

@@ -30,7 +30,7 @@ function interleave<T>(lanes: T[][], seed: number): T[] {
   const cursors = lanes.map(() => 0)
   const out: T[] = []
   while (out.length < lanes.flat().length) {
-    const open = lanes.map((lane, index) => index).filter((index) => cursors[index]! < lanes[index]!.length)
+    const open = lanes.map((_, index) => index).filter((index) => cursors[index]! < lanes[index]!.length)
     const pick = open[Math.floor(next() * open.length)]!
     out.push(lanes[pick]![cursors[pick]!++]!)
   }

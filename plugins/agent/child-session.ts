@@ -44,7 +44,7 @@ export interface ChildHost extends Pick<TurnInit, 'llm' | 'registry' | 'config' 
 
 /** Names of the tools a child of `parent` gets; throws ChildSpawnError for a depth or tool it cannot have. */
 export function childTools(host: ChildHost, parent: SessionRuntime, request: ChildRequest): Set<string> {
-  const where = `task call ${request.origin.callId} in session ${request.origin.sessionId}`
+  const where = `task call ${request.origin.callId}`
   if (parent.depth + 1 > request.maxDepth)
     throw new ChildSpawnError(
       `${where}: subagents cannot go deeper than ${request.maxDepth} level(s) (subagents config "maxDepth"); ` +
@@ -141,7 +141,8 @@ function childOutcome(child: SessionRuntime, request: ChildRequest, outcome: Tur
   return {
     sessionId,
     ok: false,
-    output: `Subagent "${request.description}" (session ${sessionId}) failed: ${why(outcome, request)}`,
+    // Named by title and call, never by session id: that is random per run, and the model's history is replayed.
+    output: `Subagent "${request.description}" (task call ${request.origin.callId}) failed: ${why(outcome, request)}`,
   }
 }
 

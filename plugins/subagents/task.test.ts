@@ -86,7 +86,7 @@ describe('task: failures are tool errors and the parent goes on', () => {
     expect(response.stopReason).toBe('end_turn')
     const [bad, good] = results(parent)
     expect(bad!.isError).toBe(true)
-    expect(bad!.output).toMatch(/^Subagent "bad" \(session [\w-]+\) failed: model error RATE_LIMIT: slow down/)
+    expect(bad!.output).toMatch(/^Subagent "bad" \(task call call_1_1_1\) failed: model error RATE_LIMIT: slow down/)
     expect(good).toMatchObject({ output: 'ok', isError: false })
   })
 

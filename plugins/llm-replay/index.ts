@@ -7,6 +7,7 @@ import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
 import type { SessionHeader } from '../session/events.ts'
 import { asFixtureLoadError, type ReplayProblem, toLlmError } from './errors.ts'
 import { loadFixtures } from './fixtures.ts'
+import { type Jitter, jittered, parseJitter } from './jitter.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
 import { redactor } from '../../lib/secrets/redact.ts'
@@ -70,6 +71,8 @@ export class ReplayService extends Service {
   static readonly Config = Config
 
   private player!: ReplayPlayer
+  /** Test-only pauses before served chunks (DSH_REPLAY_JITTER; jitter.ts). */
+  private jitter?: Jitter
   /** Pending hangs, released with an error if the plugin stops while a turn is still waiting. */
   private readonly hangs = new Set<(error?: Error) => void>()
 
@@ -84,6 +87,7 @@ export class ReplayService extends Service {
 
   *[Service.init]() {
     const sources = resolveSources(this.config, process.env, process.cwd())
+    this.jitter = parseJitter(process.env.DSH_REPLAY_JITTER)
     const redact = redactor(this.config.redact, this.config.identity)
     const options = { scenario: sources.scenario, drift: this.config.drift, redact }
     this.player = new ReplayPlayer(loadFixturesOrExplain(sources), options)
@@ -132,7 +136,7 @@ export class ReplayService extends Service {
   private async *play(serving: Serving, signal: AbortSignal): AsyncGenerator<StreamChunk> {
     if (serving.kind === 'fail') throw toLlmError(serving.problem)
     const { entry } = serving
-    yield* serving.chunks
+    yield* this.jitter ? jittered(serving.chunks, this.jitter) : serving.chunks
     if (entry.kind === 'hang') return await this.hang(signal)
     if (entry.kind === 'throw') throw new LlmError(entry.message, entry.code, entry.status)
   }

@@ -6,7 +6,7 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       runs: 3,
       warmup: 1,
-      parts: ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism', 'jobs'],
+      parts: ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism', 'jobs', 'subagents'],
       json: undefined,
       help: false,
     })
@@ -28,6 +28,7 @@ describe('parseBenchArgs', () => {
       'select',
       'determinism',
       'jobs',
+      'subagents',
     ])
     expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
     expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])

@@ -11,6 +11,7 @@ export const PARTS = [
   'npm-test',
   'determinism',
   'jobs',
+  'subagents',
 ] as const
 export type Part = (typeof PARTS)[number]
 

@@ -13,6 +13,7 @@ import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { secretScanLines } from './parts/secret-scan.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
+import { benchSubagents, subagentsSection } from './parts/subagents.ts'
 import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
 import type { Summary } from './stats.ts'
@@ -138,6 +139,8 @@ async function main(argv: string[]): Promise<number> {
   })
 
   await part('jobs', async () => (await import('./parts/jobs.ts')).benchJobs(repoRoot, runs))
+
+  await part('subagents', async () => subagentsSection(await benchSubagents(repoRoot, runs)))
 
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)

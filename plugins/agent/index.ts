@@ -229,6 +229,8 @@ export class Agent extends Service {
         'unknown-session',
       )
     return runtime
+  }
+
   /** A `task` call's child session (plugins/subagents): one turn, answered with its final message. */
   runChild(request: ChildRequest, signal: AbortSignal): Promise<ChildOutcome> {
     const sessions: SessionStore = untraced(this.ctx.sessions)

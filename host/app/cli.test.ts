@@ -35,6 +35,8 @@ const LIVE = `- id: llm
   name: ./plugins/agent
   config:
     model: deepseek-chat
+- id: subagents
+  name: ./plugins/subagents
 - id: acp
   name: ./plugins/acp
 `
@@ -62,6 +64,8 @@ const REPLAY = `- id: llm
   name: ./plugins/agent
   config:
     model: deepseek-chat
+- id: subagents
+  name: ./plugins/subagents
 - id: acp
   name: ./plugins/acp
 `

@@ -16,7 +16,7 @@ const dir = project.scenario('unknown-id', {
 })
 const expected =
   `${dir}/cordis.patch.yml:2:3: patch 1 of 1 (id "agnet"): no entry has id "agnet" ` +
-  '(known ids: llm, llm-replay, llm-deepseek, session, tools, mcp, agent, acp'
+  '(known ids: llm, llm-replay, llm-deepseek, session, tools, mcp, agent, subagents, acp'
 
 describe('a scenario patch with an unknown id', () => {
   it.each([false, true])('fails the scenario naming file:line:column (subprocess: %s)', async (subprocess) => {

@@ -34,6 +34,7 @@ writeFileSync(
     entry('tools'),
     entry('mcp'),
     entry('agent', ', config: { model: deepseek-chat }'),
+    entry('subagents'),
     entry('acp'),
     '',
   ].join('\n'),

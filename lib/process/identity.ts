@@ -18,9 +18,14 @@ function readStat(pid: number) {
   }
 }
 
+let own: ProcessIdentity | undefined
+
+/** This process's identity: read once, as neither its pid nor its start time ever changes (a lock per session asks). */
 export function currentProcessIdentity(): ProcessIdentity {
+  if (own) return own
   const start = readStat(process.pid)?.start
-  return start === undefined ? { pid: process.pid } : { pid: process.pid, start }
+  own = Object.freeze(start === undefined ? { pid: process.pid } : { pid: process.pid, start })
+  return own
 }
 
 /** Whether that very process still runs code (a zombie or a new process with the same pid does not count). */

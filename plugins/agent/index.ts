@@ -78,11 +78,19 @@ export class Agent extends Service {
   *[Service.init]() {
     // Shutting down cancels every running turn, then waits for each to write its ending
     // (tool/result, step/end, turn/end) while the session store is still open.
-    yield async () => {
-      for (const runtime of this.sessions.values()) runtime.running?.abort()
-      await Promise.allSettled(this.turns)
-      await this.servers.detachAll()
-    }
+    yield () => this.closeSessions()
+  }
+
+  /**
+   * End every session: running turns are cancelled and each writes its ending, their MCP servers
+   * end, then the sessions are forgotten (a request must create or load one again). The in-process
+   * test host calls this at the end of each scenario, where a composition's shutdown would stop the agent.
+   */
+  async closeSessions(): Promise<void> {
+    for (const runtime of this.sessions.values()) runtime.running?.abort()
+    await Promise.allSettled(this.turns)
+    await this.servers.detachAll()
+    this.sessions.clear()
   }
 
   newSession(cwd: string): SessionHeader {

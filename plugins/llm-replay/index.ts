@@ -80,27 +80,32 @@ export class ReplayService extends Service {
   constructor(ctx: Context, config: ReplayConfigInput)
   constructor(
     ctx: Context,
-    private readonly config: ReplayConfig,
+    private config: ReplayConfig,
   ) {
     super(ctx, 'replay')
   }
 
   *[Service.init]() {
-    const sources = resolveSources(this.config, process.env, process.cwd())
     this.jitter = parseJitter(process.env.DSH_REPLAY_JITTER)
-    const redact = redactor(this.config.redact, this.config.identity)
-    const options = { scenario: sources.scenario, drift: this.config.drift, redact }
-    this.player = new ReplayPlayer(loadFixturesOrExplain(sources), options)
-    const bindCreated = (header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>) => {
-      const { parentSession, spawn } = header
-      const child = parentSession && spawn ? { parentSession, spawn } : undefined
-      this.player.bind(header.id, cwdSpellings(header.cwd), undefined, child)
-    }
-    // Sessions created before replay started still bind in creation order.
-    for (const header of this.sessions()?.created?.() ?? []) bindCreated(header)
-    this.ctx.on('session/created', bindCreated)
+    this.player = this.newPlayer(this.config)
+    this.ctx.on('session/created', (header) => this.bindCreated(header))
     this.ctx.on('llm/stream', (request) => this.answer(request))
-    yield () => this.shutdown()
+    yield () => this.retirePlayer()
+  }
+
+  /**
+   * Serve another recording from now on, as a restart with `config` would: the current player is
+   * retired as at shutdown (hangs released, unverified problems on stderr), and a new one starts on
+   * the new fixtures with no session bound. The in-process test host calls this per scenario.
+   */
+  load(config: ReplayConfigInput): void {
+    const parsed = Config.parse(config)
+    // Fixtures that do not load leave the current player as it was.
+    const player = this.newPlayer(parsed)
+    this.retirePlayer()
+    this.config = parsed
+    this.player = player
+    this.verified = false
   }
 
   /** Problems met while serving (drift, exhausted, extra session), in order. */
@@ -121,6 +126,21 @@ export class ReplayService extends Service {
 
   /** Set once a host has taken the problems through verify(); shutdown then does not repeat them. */
   private verified = false
+
+  /** A player of every fixture `config` names, bound to the sessions the store created before it. */
+  private newPlayer(config: ReplayConfig): ReplayPlayer {
+    const sources = resolveSources(config, process.env, process.cwd())
+    const redact = redactor(config.redact, config.identity)
+    const options = { scenario: sources.scenario, drift: config.drift, redact }
+    const player = new ReplayPlayer(loadFixturesOrExplain(sources), options)
+    // Sessions created before replay started still bind in creation order.
+    for (const header of this.sessions()?.created?.() ?? []) bindHeader(player, header)
+    return player
+  }
+
+  private bindCreated(header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>): void {
+    bindHeader(this.player, header)
+  }
 
   private answer(request: LlmRequest): AsyncIterable<StreamChunk> {
     if (!this.player.isBound(request.sessionId)) {
@@ -171,7 +191,7 @@ export class ReplayService extends Service {
     }
   }
 
-  private shutdown(): void {
+  private retirePlayer(): void {
     for (const release of [...this.hangs])
       release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
     // A subprocess host has no verify(): every problem (drift, exhausted, extra session,
@@ -210,4 +230,11 @@ function loadFixturesOrExplain(sources: Parameters<typeof loadFixtures>[0]) {
   } catch (error) {
     throw asFixtureLoadError(error)
   }
+}
+
+/** A subagent's session binds through the call that spawned it; any other in creation order. */
+function bindHeader(player: ReplayPlayer, header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>) {
+  const { parentSession, spawn } = header
+  const child = parentSession && spawn ? { parentSession, spawn } : undefined
+  player.bind(header.id, cwdSpellings(header.cwd), undefined, child)
 }

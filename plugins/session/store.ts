@@ -31,7 +31,7 @@ import {
 } from './log-format.ts'
 import { readFirstLine } from './read-first-line.ts'
 import { defaultSessionsRoot } from './default-root.ts'
-import { refineSessionsRoot } from './root-check.ts'
+import { refineSessionsRoot, sessionsRootProblem } from './root-check.ts'
 import { logPath, SESSION_ID } from './session-path.ts'
 
 declare module 'cordis' {
@@ -110,18 +110,16 @@ export class SessionStore extends Service {
   static readonly provide = 'sessions'
   static readonly Config = Config
 
-  readonly root: string
-  private readonly state: StoreState
+  private state: StoreState
 
   /** `ctx.plugin(SessionStore, config?)` takes the input side; Cordis parses it with `Config` before constructing. */
   constructor(ctx: Context, config?: SessionStoreConfig)
   constructor(ctx: Context, resolved: ParsedConfig) {
     super(ctx, 'sessions')
-    this.root = resolve(resolved.root)
     const events = untraced(ctx.events)
     const emit = events.emit.bind(events) as (name: string, ...args: unknown[]) => void
     this.state = {
-      root: this.root,
+      root: resolve(resolved.root),
       fsync: resolved.fsync,
       syncOnClose: resolved.syncOnClose,
       clock: resolved.clock ?? Date.now,
@@ -133,7 +131,31 @@ export class SessionStore extends Service {
   }
 
   *[Service.init]() {
-    yield () => this.closeAll()
+    yield () => {
+      this.state.disposed = true
+      closeLogs(this.state)
+    }
+  }
+
+  /** The folder of the session logs (absolute). */
+  get root(): string {
+    return this.state.root
+  }
+
+  /**
+   * Close every open log, as stopping the store does, and start over empty under `root` (default:
+   * the same folder): no session open, none created here. The in-process test host runs scenario
+   * after scenario on one store this way instead of restarting it (docs/test-host.md).
+   */
+  reset(root?: string): void {
+    const state = this.state
+    assertOpen(state, 'reset the store')
+    const next = root === undefined ? state.root : resolve(root)
+    const problem = sessionsRootProblem(next)
+    if (problem) throw new Error(problem)
+    // The store starts over even when a log fails to close: that log's error is still reported.
+    this.state = { ...state, root: next, live: new Map(), createdHere: [] }
+    closeLogs(state)
   }
 
   /** Start a session: the header is on disk before this returns, then `session/created` fires. */
@@ -287,21 +309,20 @@ export class SessionStore extends Service {
   private reportListenerError(error: unknown): void {
     this.ctx.emit(this.ctx, 'internal/error', error)
   }
+}
 
-  private closeAll(): void {
-    const state = this.state
-    state.disposed = true
-    const failures: string[] = []
-    for (const session of state.live.values()) {
-      try {
-        session.file.close(state.syncOnClose)
-      } catch (error) {
-        failures.push(`${session.file.path}: ${(error as Error).message}`)
-      }
+/** Close every open log of `state` (synced first unless `syncOnClose` is off); one error names each that failed. */
+function closeLogs(state: StoreState): void {
+  const failures: string[] = []
+  for (const session of state.live.values()) {
+    try {
+      session.file.close(state.syncOnClose)
+    } catch (error) {
+      failures.push(`${session.file.path}: ${(error as Error).message}`)
     }
-    state.live.clear()
-    if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
   }
+  state.live.clear()
+  if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
 }
 
 function assertOpen(state: StoreState, action: string): void {

@@ -1,10 +1,11 @@
 // One live composition, many scenarios: 200 runs back to back in one host composition leave no
-// listener, timer, file descriptor or child process behind, and each outcome equals the outcome of
-// the same scenario in a freshly booted composition. The same runs hold the corpus's determinism
-// over time: each complete pass over the corpus gives one outcome, byte for byte (the bench's
+// listener, timer, file descriptor or child process behind, run on the same services (none
+// restarted), and each outcome equals the outcome of the same scenario in a freshly booted
+// composition. The same runs hold the corpus's determinism over time: each complete pass over the corpus gives one outcome, byte for byte (the bench's
 // determinism part does 100 passes; docs/recording.md).
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
+import { untraced } from '../../../plugins/config/cordis-compat.ts'
 import { bootHostComposition } from '../run/host-composition.ts'
 import { runScenario } from '../run/run-scenario.ts'
 import type { ScenarioOutcome } from './outcome.ts'
@@ -34,6 +35,17 @@ describe('one host composition, many scenarios', () => {
     for (const scenario of corpus)
       fresh.set(scenario.name, verdict(await runScenario(scenario, { repoRoot, corpus, mode: 'replay' })))
 
+    // The scenario entries wake at the first scenario and stay up, idle, between scenarios and
+    // batches (stage.ts): the baseline is taken with them up, and the same services must serve all runs.
+    await snapshot.runOne(corpus[0]!, { repoRoot, corpus, mode: 'replay' })
+    // Each read of a service is a fresh tracing proxy: compare the instances behind them.
+    const services = () =>
+      (['sessions', 'replay', 'agent', 'acp'] as const).map((name) => {
+        const service: object | undefined = booted.ctx.get(name)
+        return service && untraced(service)
+      })
+    const awake = services()
+    expect(awake.every(Boolean)).toBe(true)
     const footprint = watchFootprint(booted.ctx)
     const scenarios = Array.from({ length: RUNS }, (_, index) => corpus[index % corpus.length]!)
     const ends: string[] = []
@@ -50,6 +62,7 @@ describe('one host composition, many scenarios', () => {
     expect(differing.map((outcome) => [outcome.scenario, outcome.failures])).toEqual([])
     expect([...fresh.values()].filter((outcome) => !outcome.ok).map((outcome) => outcome.failures)).toEqual([])
     expect(leftovers).toEqual({ listeners: 0, timers: 0, fds: [], children: [] })
+    expect(services().every((service, index) => service === awake[index])).toBe(true)
 
     const passes = Math.floor(RUNS / corpus.length)
     const tally = new DeterminismTally()

@@ -97,21 +97,38 @@ export function hostPatch(plan: PatchPlan): InMemoryPatches {
     const config = { baseUrl: plan.modelBaseUrl } satisfies z.input<typeof DeepseekConfig>
     own.push({ id: ENTRY_IDS.deepseek, config })
   }
-  if (mode !== 'record') {
-    const sessions = plan.replayLogs.map((file, index) => {
-      const text = plan.replayTexts?.[index]
-      return text === undefined ? { file } : { file, text }
-    })
-    const override = plan.overrideFile ? { override: plan.overrideFile } : {}
-    // The recorded log was redacted with the manifest's entries: replay redacts the live history alike.
-    const redact = toRedactions(scenario.manifest.redact)
-    const redaction = redact.length ? { redact, identity: localIdentity() } : {}
-    own.push({
-      id: ENTRY_IDS.replay,
-      config: { scenario: scenario.name, sessions, ...override, ...redaction } satisfies ReplayConfigInput,
-    })
-  }
+  if (mode !== 'record') own.push({ id: ENTRY_IDS.replay, config: replayConfig(plan) })
   return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own }
+}
+
+/** What replay serves in one run: the scenario's logs (their text when the host read them) and override. */
+export function replayConfig(
+  plan: Pick<PatchPlan, 'scenario' | 'replayLogs' | 'replayTexts' | 'overrideFile'>,
+): NonNullable<ReplayConfigInput> {
+  const sessions = plan.replayLogs.map((file, index) => {
+    const text = plan.replayTexts?.[index]
+    return text === undefined ? { file } : { file, text }
+  })
+  const override = plan.overrideFile ? { override: plan.overrideFile } : {}
+  // The recorded log was redacted with the manifest's entries: replay redacts the live history alike.
+  const redact = toRedactions(plan.scenario.manifest.redact)
+  const redaction = redact.length ? { redact, identity: localIdentity() } : {}
+  return { scenario: plan.scenario.name, sessions, ...override, ...redaction }
+}
+
+/**
+ * In process (replay, refresh), the scenario entries wake once with these values and then stay up
+ * between scenarios, idle: each scenario's own session root and fixtures go to their services
+ * (stage.ts), which start over without a restart. Replay wakes with nothing to serve.
+ */
+export function idlePatch(sessionsRoot: string): InMemoryPatches {
+  const session = { root: sessionsRoot, syncOnClose: false } satisfies SessionStoreConfig
+  const replay = { scenario: 'snapshot host (no scenario running)', sessions: [] } satisfies ReplayConfigInput
+  const patches: Patch[] = [
+    { id: ENTRY_IDS.session, config: session },
+    { id: ENTRY_IDS.replay, config: replay },
+  ]
+  return { source: 'test host: scenario entries awake, idle', patches }
 }
 
 /**

@@ -61,6 +61,8 @@ export class SnapshotService extends Service {
   static readonly provide = 'snapshot'
   static readonly Config = Config
   private queue: Promise<unknown> = Promise.resolve()
+  /** The stage of this composition, made at the first scenario; its scenario entries stay up between batches. */
+  private liveStage?: Stage
 
   constructor(
     ctx: Context,
@@ -86,30 +88,43 @@ export class SnapshotService extends Service {
 
   /**
    * Run scenarios one after another in this composition; those whose overlays (or environment)
-   * differ run in a sibling composition booted once per distinct set. Afterwards every entry is
-   * back to the configuration it started with.
+   * differ run in a sibling composition booted once per distinct set. Afterwards the scenario
+   * entries of this composition stay up, idle, for the next batch (back to rest when a scenario
+   * left the composition in doubt); the siblings are disposed.
    */
   runBatch(batch: ScenarioBatch): Promise<BatchResult> {
-    const next = this.queue.then(() => this.runExclusive(batch))
+    return this.exclusive(() => this.runExclusive(batch))
+  }
+
+  /** Play one prepared run on the live composition (the bench's agent path; no judging). */
+  play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
+    return this.exclusive(async () => {
+      assertHostComposition(this.ctx, run.mode)
+      const stage = this.stage()
+      try {
+        return await stage.play(run, timeoutMs)
+      } finally {
+        await stage.settle()
+      }
+    })
+  }
+
+  /** One batch or run at a time: they share the composition's entries. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task)
     this.queue = next.catch(() => {})
     return next
   }
 
-  /** Play one prepared run on the live composition (the bench's agent path; no judging). */
-  async play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
-    assertHostComposition(this.ctx, run.mode)
-    const stage = Stage.live(this.ctx)
-    try {
-      return await stage.play(run, timeoutMs)
-    } finally {
-      await stage.close()
-    }
+  private stage(): Stage {
+    this.liveStage ??= Stage.live(this.ctx)
+    return this.liveStage
   }
 
   private async runExclusive(batch: ScenarioBatch): Promise<BatchResult> {
     const mode = batch.mode ?? this.config.mode
     assertHostComposition(this.ctx, mode)
-    const stages = new StageSet(this.ctx, batch.repoRoot)
+    const stages = new StageSet(this.ctx, batch.repoRoot, () => this.stage())
     const outcomes: ScenarioOutcome[] = []
     const total = batch.scenarios.length
     try {

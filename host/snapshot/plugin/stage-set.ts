@@ -15,6 +15,8 @@ export class StageSet {
   constructor(
     private readonly ctx: Context,
     private readonly repoRoot: string,
+    /** The service's own composition: one stage for the service's life, its entries kept up between batches. */
+    private readonly liveStage: () => Stage,
   ) {}
 
   async for(scenario: LoadedScenario): Promise<Stage> {
@@ -30,14 +32,14 @@ export class StageSet {
     return (await stage).stage
   }
 
-  /** Every stage back to rest (the live one) or disposed (the siblings). */
+  /** The live stage settled (back to rest only if a scenario left it in doubt), the siblings disposed. */
   async close(): Promise<void> {
     for (const stage of this.stages.values()) await (await stage.catch(() => undefined))?.close()
   }
 
   private async live() {
-    const stage = Stage.live(this.ctx)
-    return { stage, close: () => stage.close() }
+    const stage = this.liveStage()
+    return { stage, close: () => stage.settle() }
   }
 
   private async boot(overlays: readonly string[], environment: Record<string, string>) {

@@ -1,18 +1,22 @@
-// A composition scenarios are played on. Between scenarios only the scenario-bound entries change
-// (session root, replay fixtures; the cwd is the driver's): one in-memory patch re-applied on the
-// live Loader (plugins/config/live-composition.ts), which restarts just those entries and the
-// plugins that depend on them. Between scenarios those entries rest (disabled): stopping them,
-// consumers first, lets the agent finish its turns and write its last events as it would at
-// shutdown before the logs are read, and the next scenario starts them afresh.
+// A composition scenarios are played on. The entries that hold a scenario's state (session,
+// llm-replay, agent, acp) wake once, through the live Loader (plugins/config/live-composition.ts),
+// and then stay up between scenarios: each scenario hands its own values (session root, replay
+// fixtures; the cwd is the driver's) to their services, which start over in place, and at its end
+// the agent ends its sessions (their turns write their endings, as at shutdown) and the store
+// closes every log before the logs are read. Restarting them per scenario cost more than the rest
+// of a run (docs/benchmarks.md). Recording wakes and stops them around each scenario instead: its
+// model endpoint is per scenario, and it is not timed.
 import type { Context } from 'cordis'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
-import type { LiveComposition, Patch, PatchSource } from '../../../plugins/config/index.ts'
+import type { InMemoryPatches, LiveComposition, Patch, PatchSource } from '../../../plugins/config/index.ts'
+import type {} from '../../../plugins/agent/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
+import type {} from '../../../plugins/session/index.ts'
 import type { RawCapture } from '../env/capture.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import type { PreparedRun } from '../env/prepare.ts'
-import { hostPatch, scenarioEntries } from './patches.ts'
+import { hostPatch, idlePatch, replayConfig, scenarioEntries } from './patches.ts'
 import { openBridge } from './bridge.ts'
 import { assertReplayOnly } from './guard.ts'
 import { driveScenario } from './driver/driver.ts'
@@ -23,6 +27,8 @@ export type StageRun = PreparedRun & { modelBaseUrl?: string }
 export class Stage {
   /** Set when a scenario left the composition in doubt (it threw, or a plugin failed): restart all first. */
   private dirty = false
+  /** The scenario entries run with the idle values (replay, refresh): a scenario only hands its own to their services. */
+  private awake = false
   private readonly diagnostics: string[] = []
   private recording = false
   private readonly stopListening: (() => void)[] = []
@@ -65,24 +71,16 @@ export class Stage {
     return new Stage(booted.ctx, liveComposition(booted.ctx), entryIdOf(ctx), booted)
   }
 
-  /** Play one prepared run: reconfigure, drive input.json over ACP, verify replay, keep both surfaces. */
+  /** Play one prepared run: its entries up with its values, drive input.json over ACP, verify replay, keep both surfaces. */
   async play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
     const failures: string[] = []
     const name = run.scenario.name
-    const patch = hostPatch(run)
     this.diagnostics.length = 0
     this.recording = true
     let messages: readonly object[] = []
     const sessions = new SessionRecorder(this.ctx, run.restoredLogs)
     try {
-      if (this.dirty) await this.restartAll()
-      // What the previous scenario's failed plugins say while they stop is not this scenario's.
-      this.diagnostics.length = 0
-      this.dirty = true
-      await this.composition.reconfigure([scenarioEntries(true, run.mode), patch])
-      if (this.diagnostics.length)
-        throw new Error(`the composition did not start for this scenario:\n${this.diagnostics.join('\n')}`)
-      if (run.mode !== 'record') assertReplayOnly(this.ctx)
+      const leave = await this.enter(run)
       const bridge = openBridge(this.ctx)
       try {
         const result = await driveScenario({
@@ -108,10 +106,7 @@ export class Stage {
         messages = bridge.messages().slice()
         await bridge.close()
       }
-      // Back to rest, consumers first as a disposing composition does: the agent's shutdown ends
-      // its turns and logs them, then replay and the session store stop; the next scenario starts
-      // them afresh (replay keeps per-run state even when the next scenario's fixtures are the same).
-      await this.composition.reconfigure([AT_REST])
+      await leave()
       failures.push(...this.diagnostics.map((line) => `${name}: ${line}`))
       this.dirty = this.diagnostics.length > 0
     } finally {
@@ -122,12 +117,58 @@ export class Stage {
     return { surfaces: () => ({ messages, logs }), failures }
   }
 
+  /**
+   * At a batch's end: a composition a scenario left in doubt goes back to rest; otherwise the
+   * scenario entries stay up, idle (no session open, no turn running), for the next batch.
+   */
+  async settle(): Promise<void> {
+    if (this.dirty) await this.rest()
+  }
+
   /** Done with this stage: the live composition goes back to how it started, a sibling is disposed. */
   async close(): Promise<void> {
     for (const stop of this.stopListening.splice(0)) stop()
     if (this.booted) return this.booted.dispose()
+    await this.rest()
+  }
+
+  /** The scenario's entries up with its own values; returns what ends the scenario before its logs are read. */
+  private async enter(run: StageRun): Promise<() => Promise<void>> {
+    if (this.dirty) await this.restartAll()
+    // What the previous scenario's failed plugins say while they stop is not this scenario's.
+    this.diagnostics.length = 0
+    this.dirty = true
+    if (run.mode === 'record') {
+      this.awake = false
+      await this.reconfigure([scenarioEntries(true, run.mode), hostPatch(run)])
+      return () => this.reconfigure([AT_REST])
+    }
+    if (!this.awake) {
+      await this.reconfigure([scenarioEntries(true, run.mode), idlePatch(run.sessionsRoot)])
+      assertReplayOnly(this.ctx)
+      this.awake = true
+    }
+    const { sessions, replay, agent } = scenarioServices(this.ctx)
+    sessions.reset(run.sessionsRoot)
+    replay.load(replayConfig(run))
+    return async () => {
+      await agent.closeSessions()
+      sessions.reset()
+    }
+  }
+
+  /** Re-apply the composition with `patches`; a plugin that failed to start fails the scenario. */
+  private async reconfigure(patches: readonly InMemoryPatches[]): Promise<void> {
+    await this.composition.reconfigure(patches)
+    if (this.diagnostics.length)
+      throw new Error(`the composition did not start for this scenario:\n${this.diagnostics.join('\n')}`)
+  }
+
+  /** The scenario entries stop (after a restart of everything when a scenario left the composition in doubt). */
+  private async rest(): Promise<void> {
     if (this.dirty) await this.restartAll()
     await this.composition.reconfigure([AT_REST])
+    this.awake = false
   }
 
   /** Every entry but the host's own stops, then starts afresh with the next patch. */
@@ -137,7 +178,21 @@ export class Stage {
       .map((entry) => ({ id: entry.id, disabled: true }) satisfies Patch)
     await this.composition.reconfigure([{ source: 'snapshot host: restart every entry', patches }])
     this.dirty = false
+    this.awake = false
   }
+}
+
+/** The services a scenario's values go to; each is up while the scenario entries are awake. */
+function scenarioServices(ctx: Context) {
+  const sessions = ctx.get('sessions')
+  const replay = ctx.get('replay')
+  const agent = ctx.get('agent')
+  if (!sessions || !replay || !agent)
+    throw new Error(
+      'the scenario entries did not stay up between scenarios (session, llm-replay, agent): run dsh config to see ' +
+        'what disables them',
+    )
+  return { sessions, replay, agent }
 }
 
 function liveComposition(ctx: Context): LiveComposition {

@@ -36,13 +36,21 @@ export class AcpConnection {
   private readonly pendingNotices = new Map<string, string[]>()
   /** Subagents' progress on their `task` calls (clients without the `subagents` capability). */
   private readonly children = new ChildProgress()
+  // The services each request calls, read once: a read through the context builds a stack-capturing
+  // Error first (Cordis's ReflectService). The acp service restarts, closing its connections, when
+  // one of them does, so a connection never holds a stale one.
+  private readonly agent: Context['agent']
+  private readonly sessions: Context['sessions']
 
   constructor(
     private readonly ctx: Context,
     private readonly info: { name: string; version: string },
   ) {
     // A session's MCP tools are found too (their titles name the server); built-ins first.
-    this.tools = (name) => ctx.tools.get(name) ?? ctx.agent.servers.findTool(name)
+    this.agent = ctx.agent
+    this.sessions = ctx.sessions
+    const [tools, servers] = [ctx.tools, this.agent.servers]
+    this.tools = (name) => tools.get(name) ?? servers.findTool(name)
   }
 
   /** The connected client: notifications and reverse requests go to it from now on. */
@@ -76,8 +84,8 @@ export class AcpConnection {
     const { cwd, mcpServers } = parseNewSession(params)
     requireExistingFolder('session/new', cwd)
     const servers = checkServers(this.ctx, 'session/new', mcpServers, cwd)
-    const header = this.ctx.agent.newSession(cwd)
-    const failures = await this.ctx.agent.connectServers(header.id, servers)
+    const header = this.agent.newSession(cwd)
+    const failures = await this.agent.connectServers(header.id, servers)
     this.owned.add(header.id)
     // The client learns the id from the response: the notices follow it (or the session's next request).
     if (failures.length) {
@@ -87,7 +95,7 @@ export class AcpConnection {
       )
       setImmediate(() => this.flushNotices(header.id))
     }
-    return { sessionId: header.id, modes: modeState(this.ctx.agent.modeOf(header.id)!) }
+    return { sessionId: header.id, modes: modeState(this.agent.modeOf(header.id)!) }
   }
 
   async loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
@@ -95,12 +103,12 @@ export class AcpConnection {
     requireExistingFolder('session/load', params.cwd)
     requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
     const servers = checkServers(this.ctx, 'session/load', params.mcpServers, params.cwd)
-    const log = agentCall(() => this.ctx.agent.loadSession(params.sessionId))
+    const log = agentCall(() => this.agent.loadSession(params.sessionId))
     this.owned.add(params.sessionId)
     for (const update of historyUpdates(log.events, this.tools)) this.send(params.sessionId, update)
-    await this.ctx.agent.connectServers(params.sessionId, servers)
+    await this.agent.connectServers(params.sessionId, servers)
     await this.outbox
-    return { modes: modeState(this.ctx.agent.modeOf(params.sessionId)!) }
+    return { modes: modeState(this.agent.modeOf(params.sessionId)!) }
   }
 
   /** session/resume: as load, without retelling the history; logged as `session/resume`. */
@@ -109,11 +117,11 @@ export class AcpConnection {
     requireExistingFolder('session/resume', params.cwd)
     requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
     const servers = checkServers(this.ctx, 'session/resume', params.mcpServers, params.cwd)
-    agentCall(() => this.ctx.agent.resumeSession(params.sessionId))
+    agentCall(() => this.agent.resumeSession(params.sessionId))
     this.owned.add(params.sessionId)
-    await this.ctx.agent.connectServers(params.sessionId, servers)
+    await this.agent.connectServers(params.sessionId, servers)
     await this.outbox
-    return { modes: modeState(this.ctx.agent.modeOf(params.sessionId)!) }
+    return { modes: modeState(this.agent.modeOf(params.sessionId)!) }
   }
 
   /** session/close: cancels its turn, ends its MCP servers, logs `session/close`; the id is then unknown here. */
@@ -121,7 +129,7 @@ export class AcpConnection {
     this.requireInit('session/close')
     this.requireSession(params.sessionId)
     try {
-      await this.ctx.agent.closeSession(params.sessionId)
+      await this.agent.closeSession(params.sessionId)
     } catch (error) {
       throw toRequestError(error)
     }
@@ -133,13 +141,13 @@ export class AcpConnection {
 
   listSessions(params: acp.ListSessionsRequest): acp.ListSessionsResponse {
     this.requireInit('session/list')
-    return listSessions(summarizeSessions(this.ctx.sessions), params)
+    return listSessions(summarizeSessions(this.sessions), params)
   }
 
   async setMode(params: acp.SetSessionModeRequest): Promise<acp.SetSessionModeResponse> {
     this.requireInit('session/set_mode')
     this.requireSession(params.sessionId)
-    agentCall(() => this.ctx.agent.setMode(params.sessionId, params.modeId))
+    agentCall(() => this.agent.setMode(params.sessionId, params.modeId))
     // The current_mode_update the change produced goes out before the response.
     await this.outbox
     return {}
@@ -156,7 +164,7 @@ export class AcpConnection {
     }
     let outcome: TurnOutcome
     try {
-      outcome = await this.ctx.agent.prompt(params.sessionId, params.prompt, promptClient)
+      outcome = await this.agent.prompt(params.sessionId, params.prompt, promptClient)
     } catch (error) {
       throw toRequestError(error)
     } finally {
@@ -167,7 +175,7 @@ export class AcpConnection {
   }
 
   cancel(params: acp.CancelNotification): void {
-    if (this.owned.has(params.sessionId)) this.ctx.agent.cancel(params.sessionId)
+    if (this.owned.has(params.sessionId)) this.agent.cancel(params.sessionId)
   }
 
   /** A session event: its live updates go to the client if the session is this connection's. */
@@ -182,8 +190,8 @@ export class AcpConnection {
   /** A subagent's event, shown on the `task` call of this client's session it runs under (if any). */
   private onChildEvent(sessionId: string, event: SessionEvent): void {
     if (!ChildProgress.shows(event)) return
-    let header = this.ctx.agent.childHeader(sessionId)
-    while (header && !this.owned.has(header.parentSession!)) header = this.ctx.agent.childHeader(header.parentSession!)
+    let header = this.agent.childHeader(sessionId)
+    while (header && !this.owned.has(header.parentSession!)) header = this.agent.childHeader(header.parentSession!)
     if (!header) return
     const update = this.children.update(event, header.parentCallId!, this.tools)
     if (update) this.send(header.parentSession!, update)
@@ -191,7 +199,7 @@ export class AcpConnection {
 
   /** The client went away: cancel its running turns and end its sessions' MCP servers. */
   cancelAll(): void {
-    for (const sessionId of this.owned) void this.ctx.agent.releaseSession(sessionId)
+    for (const sessionId of this.owned) void this.agent.releaseSession(sessionId)
   }
 
   /** Shows session/new's MCP failures once, after the client has the session id. */
@@ -249,7 +257,7 @@ export class AcpConnection {
 
   private requireSession(sessionId: string): void {
     this.flushNotices(sessionId)
-    if (!this.owned.has(sessionId) || !this.ctx.agent.has(sessionId)) {
+    if (!this.owned.has(sessionId) || !this.agent.has(sessionId)) {
       throw acp.RequestError.invalidParams(
         { sessionId },
         `unknown session "${sessionId}": create it with session/new or restore it with session/load`,

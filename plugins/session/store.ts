@@ -151,7 +151,8 @@ export class SessionStore extends Service {
     const state = this.state
     assertOpen(state, 'reset the store')
     const next = root === undefined ? state.root : resolve(root)
-    const problem = sessionsRootProblem(next)
+    // The store's own root passed this check when it was configured.
+    const problem = next === state.root ? undefined : sessionsRootProblem(next)
     if (problem) throw new Error(problem)
     // The store starts over even when a log fails to close: that log's error is still reported.
     this.state = { ...state, root: next, live: new Map(), createdHere: [] }

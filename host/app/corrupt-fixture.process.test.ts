@@ -21,7 +21,8 @@ it('reports a corrupt fixture by its named error alone', async () => {
     cwd: project.root,
     env: { PATH: process.env.PATH },
   })
-  const { stderr } = await run.catch((failed: { stderr: string }) => failed)
-  expect(stderr).toContain(`${join(dir, 'session.jsonl')}:4: not valid JSON (`)
-  expect(stderr, 'a stack trace was printed').not.toMatch(/^\s+at /m)
+  const { stdout, stderr } = await run.catch((failed: { stdout: string; stderr: string }) => failed)
+  // The scenario's failure in the report names the fixture (relative to the project) and the line.
+  expect(stdout).toContain(`cause: scenario text-turn: scenarios/text-turn/session.jsonl:4: not valid JSON (`)
+  expect(`${stdout}\n${stderr}`, 'a stack trace was printed').not.toMatch(/^\s+at /m)
 })

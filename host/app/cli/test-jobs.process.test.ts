@@ -180,7 +180,9 @@ describe('dsh test --jobs as a real process', () => {
       // lets the running scenarios finish, the hung one ended after 6 × --timeout.
       plugin('for (;;) {}')
       const run = startJobs(root, file('partial.json'))
-      await run.until(() => workersOf(root).length === 2 && /\[1\/4\]/.test(run.stderr()))
+      // Mid-run: one scenario is done and the hung pin's worker is still there (the other worker may
+      // already have finished the rest and gone: scenarios are fast, so "both alive" can be missed).
+      await run.until(() => workersOf(root).length >= 1 && /\[1\/4\]/.test(run.stderr()))
       run.child.kill(signal)
       expect(await run.closed, run.stderr()).toBe(code)
       const partial = json(file('partial.json'))
@@ -198,7 +200,7 @@ describe('dsh test --jobs as a real process', () => {
     const { root, plugin, file } = project('jobs-sigkill')
     plugin('for (;;) {}')
     const run = startJobs(root, file('never.json'))
-    await run.until(() => workersOf(root).length === 2)
+    await run.until(() => workersOf(root).length >= 1 && /\[1\/4\]/.test(run.stderr()))
     run.child.kill('SIGKILL')
     await run.closed
     await run.until(() => workersOf(root).length === 0)

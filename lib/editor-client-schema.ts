@@ -18,7 +18,20 @@ export function editorClientSchema(wording: EditorClientWording) {
       .meta({ description: wording.fs }),
     terminal: z.boolean().optional().meta({ description: wording.terminal }),
     buffers: z.record(portableString, z.string()).optional().meta({ description: wording.buffers }),
+    configOptions: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Advertise session.configOptions: the client takes config_option_update. Default: not advertised ' +
+          '(an older client, which follows mode changes through current_mode_update).',
+      }),
   })
+}
+
+/** The session capabilities a declared client advertises (none unless it says `configOptions: true`). */
+export function sessionCapabilities(client: { configOptions?: boolean } | undefined) {
+  return client?.configOptions ? { session: { configOptions: {} } } : {}
 }
 
 /** Rules across the client's fields (the schema checks each alone). */

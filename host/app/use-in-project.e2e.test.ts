@@ -116,6 +116,23 @@ describe('dsh in a project of its own', () => {
     for (const result of [inProcess, subprocess])
       expect(result.stdout).toMatch(/^shout {2}pass .*\n\n1 passed, 0 failed\n$/)
     expect(types.stdout).toBe('')
+    // The plugin's slash command is listed with the agent's own, and a prompt naming it runs it.
+    const golden = readFileSync(join(project, 'scenarios', 'shout', 'stdout.golden.jsonl'), 'utf8')
+    const updates = golden
+      .split('\n')
+      .filter(Boolean)
+      .flatMap((line) => JSON.parse(line).params?.update ?? [])
+    const listed = updates.find((update) => update.sessionUpdate === 'available_commands_update')
+    expect(listed?.availableCommands.map((command: { name: string }) => command.name)).toEqual([
+      'mode',
+      'model',
+      'clear',
+      'shout',
+    ])
+    expect(updates.at(-1)).toEqual({
+      sessionUpdate: 'agent_message_chunk',
+      content: { type: 'text', text: 'THE SLASH COMMAND' },
+    })
   }, 60_000)
 
   it('wrote nothing in the project outside scenarios/ (session logs went to the state folder)', () => {

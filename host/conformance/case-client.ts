@@ -1,5 +1,6 @@
 // The runner's side of one case's ACP connection: a real client that answers permission
 // requests by mode, serves the confined file system, and lets the recorder see every message.
+import { sessionCapabilities } from '../../lib/editor-client-schema.ts'
 import * as acp from '@agentclientprotocol/sdk'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import type { CaseClientSpec } from './case-file.ts'
@@ -28,6 +29,7 @@ export function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.Cl
   return {
     fs: { readTextFile: spec.fs?.readTextFile ?? false, writeTextFile: spec.fs?.writeTextFile ?? false },
     terminal: spec.terminal ?? false,
+    ...sessionCapabilities(spec),
   }
 }
 

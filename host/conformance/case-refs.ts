@@ -14,6 +14,8 @@ const REQUEST_OPS = [
   'loadSession',
   'prompt',
   'setMode',
+  'setConfigOption',
+  'setModel',
   'listSessions',
   'authenticate',
   'resumeSession',

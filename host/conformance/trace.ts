@@ -123,6 +123,11 @@ export function updateTexts(update: Record<string, unknown>): string[] {
   block(update.content)
   if (Array.isArray(update.content)) update.content.forEach(block)
   if (typeof update.title === 'string') texts.push(update.title)
+  // Slash commands read as typed: `/name`.
+  if (Array.isArray(update.availableCommands))
+    update.availableCommands.forEach((c) => {
+      if (isRecord(c) && typeof c.name === 'string') texts.push(`/${c.name}`)
+    })
   if (Array.isArray(update.entries))
     update.entries.forEach((e) => {
       if (isRecord(e) && typeof e.content === 'string') texts.push(e.content)

@@ -12,7 +12,9 @@ import { loadSessionStep } from './steps/load-session.ts'
 import { newSessionStep } from './steps/new-session.ts'
 import { promptStep } from './steps/prompt.ts'
 import { resumeSessionStep } from './steps/resume-session.ts'
+import { setConfigOptionStep } from './steps/set-config-option.ts'
 import { setModeStep } from './steps/set-mode.ts'
+import { setModelStep } from './steps/set-model.ts'
 
 export const SHARED_STEPS = [
   initializeStep,
@@ -21,6 +23,8 @@ export const SHARED_STEPS = [
   promptStep,
   cancelStep,
   setModeStep,
+  setConfigOptionStep,
+  setModelStep,
   listSessionsStep,
   awaitStep,
   authenticateStep,

@@ -1,7 +1,7 @@
 // A real agent process over stdio: spawned without a shell in its own process group,
 // stdout teed byte for byte, stderr captured, and shut down within a bounded budget.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { Readable, Writable } from 'node:stream'
+import { PassThrough, Readable, Writable } from 'node:stream'
 import { signalGroup } from './group.ts'
 import { waitGroupGone } from './liveness.ts'
 import { WaitTimeoutError } from '../with-timeout.ts'
@@ -85,7 +85,12 @@ export class AgentProcess {
     })
     if (options.keepStdout !== false) this.child.stdout!.on('data', (chunk: Buffer) => this.stdoutChunks.push(chunk))
     this.child.stderr!.on('data', (chunk: Buffer) => this.keepStderr(chunk))
-    this.input = Readable.toWeb(this.child.stdout!) as ReadableStream<Uint8Array>
+    // The client reads a copy: when it stops reading (its connection closed), cancelling the copy
+    // must not close dsh's stdout, or what dsh still writes before it exits (a message that follows
+    // a response) would fail with EPIPE and be missing from the transcript collected above.
+    const copy = new PassThrough()
+    this.child.stdout!.pipe(copy)
+    this.input = Readable.toWeb(copy) as ReadableStream<Uint8Array>
     this.output = Writable.toWeb(this.child.stdin!) as WritableStream<Uint8Array>
     // A client that closes early must not crash the host with EPIPE.
     this.child.stdin!.on('error', () => {})

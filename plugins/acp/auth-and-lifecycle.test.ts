@@ -62,7 +62,8 @@ describe('session/resume and session/close', () => {
     await harness.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] })
     const before = harness.updates.length
     await harness.agent.request(acp.methods.agent.session.resume, { sessionId, cwd: harness.cwd })
-    expect(harness.updates.length).toBe(before)
+    // No history retold: only the command list, as after session/new and session/load.
+    expect(harness.updates.slice(before).map((u) => u.update.sessionUpdate)).toEqual(['available_commands_update'])
     await harness.agent.request(acp.methods.agent.session.close, { sessionId })
     const prompt = harness.agent.request(acp.methods.agent.session.prompt, {
       sessionId,
@@ -89,6 +90,7 @@ describe('MCP servers in a composition without the mcp plugin', () => {
       (u) => u.update.sessionUpdate === 'agent_message_chunk' && JSON.stringify(u.update).includes('not connected'),
     )
     expect(notices).toHaveLength(1)
-    expect(harness.updates[0]).toBe(notices[0])
+    // The command list follows the response at once; the notice comes next, before the prompt's updates.
+    expect(harness.updates[1]).toBe(notices[0])
   })
 })

@@ -36,5 +36,6 @@ it('stops producing while the client does not read stdout, with bounded memory, 
   dsh.resumeStdout()
   const response = await dsh.response(3, 60_000)
   expect(response.result).toEqual({ stopReason: 'end_turn' })
-  expect(dsh.updateCount).toBe(WORDS)
+  // Each word, plus the command list after session/new, the step's usage and the title after the turn.
+  expect(dsh.updateCount).toBe(WORDS + 3)
 }, 90_000)

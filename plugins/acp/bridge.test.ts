@@ -192,7 +192,12 @@ describe('ACP bridge', () => {
     await prompt(sessionId, 'first words')
     h.updates.length = 0
     await h.agent.request(acp.methods.agent.session.load, { sessionId, cwd: h.cwd, mcpServers: [] })
-    expect(h.updates.map((u) => u.update.sessionUpdate)).toEqual(['user_message_chunk', 'agent_message_chunk'])
+    expect(h.updates.map((u) => u.update.sessionUpdate)).toEqual([
+      'user_message_chunk',
+      'agent_message_chunk',
+      'available_commands_update',
+      'session_info_update',
+    ])
     expect((await prompt(sessionId, 'second')).stopReason).toBe('end_turn')
   })
 })

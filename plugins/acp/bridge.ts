@@ -6,12 +6,18 @@ import type { Context } from 'cordis'
 import type { SessionEvent } from '../session/events.ts'
 import { AnsweredClose } from './answered-close.ts'
 import { AcpConnection } from './connection.ts'
+import { followResponses } from './follow-responses.ts'
+import { withTimeout } from '../../lib/with-timeout.ts'
+import { parseSetModel, SET_MODEL } from './params.ts'
 
 export interface BridgeConnection {
   closed: Promise<void>
-  /** Cancels the running turns and closes once their prompts are answered (bounded wait). */
+  /** Cancels the running turns; closes once their prompts are answered and written messages are out (bounded). */
   close(): Promise<void>
 }
+
+/** How long a closing connection waits for its last messages (a client that stopped reading). */
+const DRAIN_MS = 2_000
 
 export function serveConnection(
   ctx: Context,
@@ -35,13 +41,20 @@ export function serveConnection(
     .onRequest(agent.session.resume, ({ params }) => connection.resumeSession(params))
     .onRequest(agent.session.close, ({ params }) => connection.closeSession(params))
     .onRequest(agent.session.setMode, ({ params }) => connection.setMode(params))
+    .onRequest(agent.session.setConfigOption, ({ params }) => connection.setConfigOption(params))
+    .onRequest(
+      SET_MODEL,
+      (params: unknown) => parseSetModel(params),
+      ({ params }) => connection.setModel(params),
+    )
     .onRequest(agent.session.prompt, ({ params }) => answers.track(connection.prompt(params)))
     .onNotification(agent.session.cancel, ({ params }) => connection.cancel(params))
 
   const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) =>
     connection.onSessionEvent(sessionId, event),
   )
-  const served = app.connect(answers.wrap(stream))
+  const outbound = followResponses(answers.wrap(stream), (response) => connection.afterResponse(response))
+  const served = app.connect(outbound)
   connection.attach(served.client)
   // A client that goes away cancels its running turns; done once, synchronously, while the agent is live.
   let released = false
@@ -56,6 +69,7 @@ export function serveConnection(
     close: async () => {
       release()
       await answers.settled()
+      await withTimeout(outbound.drained(), DRAIN_MS, 'the last ACP messages to be written').catch(() => {})
       served.close()
     },
   }

@@ -9,6 +9,7 @@ import { summarizeSessions } from '../session/summaries.ts'
 import { AUTH_METHODS, authenticate } from './auth.ts'
 import { Backlog } from './backlog.ts'
 import { clientAccess } from './client-access.ts'
+import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.ts'
 import { checkServers, mcpCapabilities } from './mcp-servers.ts'
 import { parseNewSession } from './params.ts'
 import { refuseUnadvertisedBlocks } from './prompt-content.ts'
@@ -17,6 +18,8 @@ import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
 import { ChildProgress, permissionTarget } from './subagent-surface.ts'
 import { listSessions } from './session-list.ts'
 import { modeState } from './session-modes.ts'
+import { SessionNotes } from './session-notes.ts'
+import { commandsUpdate, takesConfigOptionUpdates } from './session-surface.ts'
 
 export const PROTOCOL_VERSION = 1
 
@@ -25,6 +28,10 @@ export class AcpConnection {
   /** What the client advertised at initialize: decides whether tools use its files and terminals. */
   private clientCapabilities: acp.ClientCapabilities | undefined
   private readonly owned = new Set<string>()
+  /** Per owned session: its cost so far and whether its title was announced. */
+  private readonly notes = new Map<string, SessionNotes>()
+  /** New sessions whose command list is still to be sent (right after the session/new response). */
+  private readonly intros = new Set<string>()
   private readonly tools: ToolLookup
   // Notifications go out in the order they were produced (the SDK writes messages in call
   // order); a prompt's response waits for the last one, and with it for all before it.
@@ -86,8 +93,10 @@ export class AcpConnection {
     const servers = checkServers(this.ctx, 'session/new', mcpServers, cwd)
     const header = this.agent.newSession(cwd)
     const failures = await this.agent.connectServers(header.id, servers)
-    this.owned.add(header.id)
-    // The client learns the id from the response: the notices follow it (or the session's next request).
+    this.own(header.id, [])
+    // The client learns the id from the response: the command list follows it at once (afterResponse),
+    // the notices after it (or with the session's next request).
+    this.intros.add(header.id)
     if (failures.length) {
       this.pendingNotices.set(
         header.id,
@@ -95,7 +104,7 @@ export class AcpConnection {
       )
       setImmediate(() => this.flushNotices(header.id))
     }
-    return { sessionId: header.id, modes: modeState(this.agent.modeOf(header.id)!) }
+    return { sessionId: header.id, ...this.sessionState(header.id) }
   }
 
   async loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
@@ -104,11 +113,34 @@ export class AcpConnection {
     requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
     const servers = checkServers(this.ctx, 'session/load', params.mcpServers, params.cwd)
     const log = agentCall(() => this.agent.loadSession(params.sessionId))
-    this.owned.add(params.sessionId)
+    const notes = this.own(params.sessionId, log.events)
     for (const update of historyUpdates(log.events, this.tools)) this.send(params.sessionId, update)
     await this.agent.connectServers(params.sessionId, servers)
+    this.send(params.sessionId, commandsUpdate(this.agent.commands.list()))
+    if (notes.knownTitle) this.send(params.sessionId, { sessionUpdate: 'session_info_update', title: notes.knownTitle })
     await this.outbox
-    return { modes: modeState(this.agent.modeOf(params.sessionId)!) }
+    return this.sessionState(params.sessionId)
+  }
+
+  /** session/set_config_option: `model` or `mode`; answers with every option's current value. */
+  async setConfigOption(params: acp.SetSessionConfigOptionRequest): Promise<acp.SetSessionConfigOptionResponse> {
+    this.requireInit('session/set_config_option')
+    this.requireSession(params.sessionId)
+    checkConfigChoice(this.optionsOf(params.sessionId), params.configId, params.value)
+    const value = String(params.value)
+    if (params.configId === MODE_OPTION) agentCall(() => this.agent.setMode(params.sessionId, value))
+    else agentCall(() => this.agent.setModel(params.sessionId, value))
+    await this.outbox
+    return { configOptions: this.optionsOf(params.sessionId) }
+  }
+
+  /** session/set_model (the request older clients send; config option `model` in newer ones). */
+  async setModel(params: { sessionId: string; modelId: string }): Promise<Record<string, never>> {
+    this.requireInit('session/set_model')
+    this.requireSession(params.sessionId)
+    agentCall(() => this.agent.setModel(params.sessionId, params.modelId))
+    await this.outbox
+    return {}
   }
 
   /** session/resume: as load, without retelling the history; logged as `session/resume`. */
@@ -118,10 +150,12 @@ export class AcpConnection {
     requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
     const servers = checkServers(this.ctx, 'session/resume', params.mcpServers, params.cwd)
     agentCall(() => this.agent.resumeSession(params.sessionId))
-    this.owned.add(params.sessionId)
+    // The log's cost so far and its title (announced when its first turn ended) are taken in.
+    this.own(params.sessionId, this.sessions.read(params.sessionId).events)
     await this.agent.connectServers(params.sessionId, servers)
+    this.send(params.sessionId, commandsUpdate(this.agent.commands.list()))
     await this.outbox
-    return { modes: modeState(this.agent.modeOf(params.sessionId)!) }
+    return this.sessionState(params.sessionId)
   }
 
   /** session/close: cancels its turn, ends its MCP servers, logs `session/close`; the id is then unknown here. */
@@ -134,6 +168,7 @@ export class AcpConnection {
       throw toRequestError(error)
     }
     this.owned.delete(params.sessionId)
+    this.notes.delete(params.sessionId)
     this.pendingNotices.delete(params.sessionId)
     await this.outbox
     return {}
@@ -185,6 +220,10 @@ export class AcpConnection {
       return
     }
     for (const update of liveUpdates(event, this.tools)) this.send(sessionId, update)
+    for (const update of this.notes.get(sessionId)?.updates(event) ?? []) this.send(sessionId, update)
+    const configChanged = event.type === 'mode/change' || event.type === 'config/change'
+    if (configChanged && takesConfigOptionUpdates(this.clientCapabilities))
+      this.send(sessionId, { sessionUpdate: 'config_option_update', configOptions: this.optionsOf(sessionId) })
   }
 
   /** A subagent's event, shown on the `task` call of this client's session it runs under (if any). */
@@ -207,6 +246,37 @@ export class AcpConnection {
     const messages = this.pendingNotices.get(sessionId)
     this.pendingNotices.delete(sessionId)
     for (const message of messages ?? []) this.send(sessionId, mcpFailureNotice(message))
+  }
+
+  private own(sessionId: string, events: readonly SessionEvent[]): SessionNotes {
+    this.owned.add(sessionId)
+    const notes = new SessionNotes(this.ctx.agent.config)
+    notes.seed(events)
+    this.notes.set(sessionId, notes)
+    return notes
+  }
+
+  /** What follows a response on the wire at once: a new session's command list after its session/new response. */
+  afterResponse(response: acp.AnyMessage): acp.AnyMessage[] {
+    const result = 'result' in response ? (response.result as { sessionId?: unknown } | null) : undefined
+    const sessionId = result?.sessionId
+    if (typeof sessionId !== 'string' || !this.intros.delete(sessionId)) return []
+    const update = commandsUpdate(this.ctx.agent.commands.list())
+    return [{ jsonrpc: '2.0', method: acp.methods.client.session.update, params: { sessionId, update } }]
+  }
+
+  /** What session/new and session/load answer besides the id: the modes (older clients) and the options. */
+  private sessionState(sessionId: string): { modes: acp.SessionModeState; configOptions: acp.SessionConfigOption[] } {
+    return { modes: modeState(this.ctx.agent.modeOf(sessionId)!), configOptions: this.optionsOf(sessionId) }
+  }
+
+  private optionsOf(sessionId: string): acp.SessionConfigOption[] {
+    const { agent } = this.ctx
+    return configOptions({
+      modeId: agent.modeOf(sessionId)!,
+      model: agent.modelOf(sessionId)!,
+      models: agent.models(sessionId),
+    })
   }
 
   private async requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord> {

@@ -83,9 +83,9 @@ describe('session modes', () => {
     await initialize(h.agent)
     const { sessionId } = await newSession()
     await setMode(sessionId, 'auto-edit')
-    expect(h.updates.map((n) => n.update)).toEqual([
-      { sessionUpdate: 'current_mode_update', currentModeId: 'auto-edit' },
-    ])
+    // The new session's command list, then the change (no config_option_update: not advertised).
+    expect(h.updates.map((n) => n.update.sessionUpdate)).toEqual(['available_commands_update', 'current_mode_update'])
+    expect(h.updates[1].update).toEqual({ sessionUpdate: 'current_mode_update', currentModeId: 'auto-edit' })
     await prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
     expect(h.permissionRequests).toHaveLength(0)
     expect(readFileSync(join(h.cwd, 'a.txt'), 'utf8')).toBe('x')
@@ -123,6 +123,7 @@ describe('session modes', () => {
     expect((header.data as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name)).toEqual([
       'read_file',
       'list_dir',
+      'todo',
     ])
     expect(() => readFileSync(join(h.cwd, 'a.txt'))).toThrow()
   })

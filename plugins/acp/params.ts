@@ -17,3 +17,20 @@ export function parseNewSession(params: unknown): NewSessionRequest {
   const mcpServers = record.mcpServers ?? []
   return { ...record, cwd, mcpServers } as NewSessionRequest
 }
+
+/** The unstable `session/set_model` request of older clients; the SDK no longer types it. */
+export const SET_MODEL = 'session/set_model'
+
+/** session/set_model: `sessionId` and `modelId` strings; the error names the field and what was sent. */
+export function parseSetModel(params: unknown): { sessionId: string; modelId: string } {
+  const record = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>
+  for (const field of ['sessionId', 'modelId']) {
+    if (typeof record[field] !== 'string') {
+      throw RequestError.invalidParams(
+        { field, received: record[field] ?? null },
+        `${SET_MODEL}: "${field}" must be a string, got ${JSON.stringify(record[field]) ?? 'nothing'}`,
+      )
+    }
+  }
+  return { sessionId: record.sessionId as string, modelId: record.modelId as string }
+}

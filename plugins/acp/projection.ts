@@ -48,11 +48,15 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { 
           content: displayContent(event.data.display, event.data.output, options),
           ...displayLocations(event.data.display),
         },
+        // The todo tool's plan: the whole list, which replaces the one the editor shows.
+        ...(event.data.display?.plan ? [{ sessionUpdate: 'plan' as const, entries: event.data.display.plan }] : []),
       ]
     case 'mode/change':
       return [{ sessionUpdate: 'current_mode_update', currentModeId: event.data.modeId }]
     case 'mcp/failure':
       return [mcpFailureNotice(event.data.message)]
+    case 'command/run':
+      return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.output } }]
     default:
       return []
   }
@@ -94,6 +98,12 @@ export function historyUpdates(events: readonly SessionEvent[], tools: ToolLooku
         if (event.data.text)
           updates.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.text } })
         break
+      case 'command/run': {
+        const text = `/${event.data.name}${event.data.input ? ` ${event.data.input}` : ''}`
+        updates.push({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } })
+        updates.push(...liveUpdates(event, tools))
+        break
+      }
       case 'tool/call':
       case 'tool/result':
       case 'turn/end':

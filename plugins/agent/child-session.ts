@@ -89,7 +89,7 @@ export async function runChild(host: ChildHost, request: ChildRequest, signal: A
       spawn: { turn: origin.turn, step: origin.step, call: origin.call },
     },
   })
-  const child = restoreRuntime(header, [])
+  const child = restoreRuntime(header, [], parent.model)
   child.depth = parent.depth + 1
   child.allowedTools = tools
   host.sessions.set(header.id, child)

@@ -14,6 +14,18 @@ export const AgentConfig = z
     /** Model calls allowed in one turn before it ends with `max_turn_requests`. */
     maxStepsPerTurn: z.number().int().positive().default(25),
     maxTokens: z.number().int().positive().optional(),
+    /** The context window `usage_update` reports as `size` (tokens); DeepSeek's chat models have 128K. */
+    contextWindow: z.number().int().positive().default(131_072),
+    /** Prices per million tokens: when set, `usage_update` carries the session's cumulative cost. */
+    pricing: z
+      .strictObject({
+        currency: z.string().min(1),
+        inputPerMillion: z.number().nonnegative(),
+        outputPerMillion: z.number().nonnegative(),
+        /** Input tokens served from the provider's cache; `inputPerMillion` when absent. */
+        cachedInputPerMillion: z.number().nonnegative().optional(),
+      })
+      .optional(),
   })
   .strict()
 

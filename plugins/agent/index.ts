@@ -7,12 +7,16 @@ import { type SessionStore, SessionStorageError } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import type {} from '../mcp/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
+import { builtinCommands } from './builtin-commands.ts'
+import { CommandRegistry } from './commands.ts'
+import { runCommand } from './command-run.ts'
 import { AgentConfig } from './config.ts'
 import { type ChildOutcome, type ChildRequest, runChild } from './child-session.ts'
 import { closeInterruptedTurn, closeUnclosedTurn, describeTornTail } from './interrupted.ts'
 import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
 import { ownFiles } from './own-files.ts'
 import type { PromptClient } from './prompt-client.ts'
+import { selectableModels } from './session-config.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { type ServerRequest, SessionServers } from './session-servers.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
@@ -24,6 +28,8 @@ export type { PermissionRequest, PromptClient } from './prompt-client.ts'
 export type { TurnOutcome } from './turn.ts'
 export type { ServerRequest } from './session-servers.ts'
 export { ChildSpawnError, type ChildOutcome, type ChildRequest } from './child-session.ts'
+export type { CommandContext, SlashCommand } from './commands.ts'
+export { MODEL_OPTION } from './session-config.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -35,7 +41,7 @@ declare module 'cordis' {
 export class AgentRequestError extends Error {
   constructor(
     message: string,
-    public kind: 'unknown-session' | 'busy' | 'unknown-mode',
+    public kind: 'unknown-session' | 'busy' | 'unknown-mode' | 'unknown-model',
   ) {
     super(message)
     this.name = 'AgentRequestError'
@@ -66,6 +72,8 @@ export class Agent extends Service {
   /** The turn in flight per session: session/close waits for its ending before logging the close. */
   private turnOf = new Map<string, Promise<unknown>>()
   public config: AgentConfig
+  /** Slash commands: the agent's own, and any a plugin registers (`ctx.agent.commands.register`). */
+  public readonly commands: CommandRegistry
 
   /** `ctx.plugin(Agent, config)` takes the input side; Cordis parses it with `Config` before constructing. */
   constructor(ctx: Context, config: z.input<typeof AgentConfig>)
@@ -73,6 +81,8 @@ export class Agent extends Service {
     super(ctx, 'agent')
     this.config = config
     this.servers = new SessionServers(ctx)
+    this.commands = new CommandRegistry(ctx)
+    for (const command of builtinCommands(this)) this.commands.register(command)
   }
 
   *[Service.init]() {
@@ -95,7 +105,7 @@ export class Agent extends Service {
 
   newSession(cwd: string): SessionHeader {
     const header = this.ctx.sessions.create({ cwd })
-    this.sessions.set(header.id, restoreRuntime(header, []))
+    this.sessions.set(header.id, restoreRuntime(header, [], this.config.model))
     return header
   }
 
@@ -116,7 +126,7 @@ export class Agent extends Service {
     // A turn a killed agent left open is closed in the log before anything reads it as history.
     for (const { type, data } of closeInterruptedTurn(log.events))
       log.events.push(this.ctx.sessions.append(sessionId, type, data as never))
-    this.sessions.set(sessionId, restoreRuntime(log.header, log.events))
+    this.sessions.set(sessionId, restoreRuntime(log.header, log.events, this.config.model))
     return log
   }
 
@@ -147,8 +157,40 @@ export class Agent extends Service {
     if (!isModeId(modeId))
       throw new AgentRequestError(`unknown mode "${modeId}"; the modes are ${MODE_IDS.join(', ')}`, 'unknown-mode')
     if (runtime.mode === modeId) return
-    this.ctx.sessions.append(sessionId, 'mode/change', { modeId })
+    // The runtime changes first: listeners of the event (config_option_update) read the new state.
     runtime.mode = modeId
+    this.ctx.sessions.append(sessionId, 'mode/change', { modeId })
+  }
+
+  modelOf(sessionId: string): string | undefined {
+    return this.sessions.get(sessionId)?.model
+  }
+
+  /** The models a session can switch to: the llm service's, and the one it is on. */
+  models(sessionId: string): string[] {
+    const runtime = this.requireRuntime(sessionId)
+    return selectableModels(this.ctx.llm.models(), runtime.model)
+  }
+
+  /**
+   * session/set_model, config option `model`, `/model`: logged as `config/change` (session/load
+   * restores it) and applied from the next model request. Setting the current model logs nothing.
+   */
+  setModel(sessionId: string, model: string): void {
+    const runtime = this.requireRuntime(sessionId)
+    const models = this.models(sessionId)
+    if (!models.includes(model))
+      throw new AgentRequestError(`unknown model "${model}"; the models are ${models.join(', ')}`, 'unknown-model')
+    if (runtime.model === model) return
+    runtime.model = model
+    this.ctx.sessions.append(sessionId, 'config/change', { configId: 'model', value: model })
+  }
+
+  /** `/clear`: the model-visible history starts over (logged, so session/load agrees). */
+  clearHistory(sessionId: string): void {
+    const runtime = this.requireRuntime(sessionId)
+    const event = this.ctx.sessions.append(sessionId, 'history/clear', {})
+    runtime.history.add(event)
   }
 
   async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {
@@ -167,6 +209,8 @@ export class Agent extends Service {
     // tracing proxies (append creates no effects, so it needs no caller context).
     const sessions: SessionStore = untraced(this.ctx.sessions)
     closePreviousTurn(runtime, sessions)
+    const call = this.commands.match(content)
+    if (call) return runCommand(sessions, sessionId, call)
     const controller = new AbortController()
     runtime.running = controller
     runtime.client = client

@@ -18,8 +18,8 @@ export const SESSION_MODES: ReadonlyArray<{ id: ModeId; name: string; descriptio
 
 export const isModeId = (value: string): value is ModeId => (MODE_IDS as readonly string[]).includes(value)
 
-/** Kinds that only look: all read-only mode offers. */
-const READ_KINDS = new Set<string>(['read', 'search'])
+/** Kinds that only look (and `think`: the todo plan, which changes nothing): all read-only mode offers. */
+const READ_KINDS = new Set<string>(['read', 'search', 'think'])
 /** Kinds that change files: auto-edit runs them without asking. */
 const FILE_EDIT_KINDS = new Set<string>(['edit', 'delete', 'move'])
 

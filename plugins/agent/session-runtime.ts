@@ -5,6 +5,7 @@ import { History, type HistoryEvent } from '../session/history.ts'
 import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
 import type { PromptClient } from './prompt-client.ts'
+import { modelOfLog } from './session-config.ts'
 
 export interface RequestHeader {
   model: string
@@ -21,6 +22,8 @@ export interface SessionRuntime {
   lastHeader?: RequestHeader
   /** The session mode (session/set_mode): which tools are offered, which calls ask. */
   mode: ModeId
+  /** The model the next request goes to (config option `model`); the agent config's `model` until changed. */
+  model: string
   /** Tool name → a remembered `allow_always` / `reject_always` answer. */
   standing: Map<string, StandingDecision>
   /** The running turn, if any: cancel aborts it; a second prompt waits for nothing and is refused. */
@@ -39,12 +42,17 @@ export interface SessionRuntime {
 }
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */
-export function restoreRuntime(header: SessionHeader, events: readonly SessionEvent[]): SessionRuntime {
+export function restoreRuntime(
+  header: SessionHeader,
+  events: readonly SessionEvent[],
+  defaultModel: string,
+): SessionRuntime {
   const runtime: SessionRuntime = {
     header,
     history: new History(),
     turn: 0,
     mode: modeOfLog(events),
+    model: modelOfLog(events, defaultModel),
     standing: new Map(),
     depth: 0,
   }

@@ -73,7 +73,7 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     turn.append('step/start', { turn: number, step })
     const tools = turn.offeredTools()
     const header: RequestHeader = {
-      model: config.model,
+      model: turn.runtime.model,
       system: config.systemPrompt,
       tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
     }

@@ -23,6 +23,8 @@ export interface ScriptEntry {
   at: StepRef
   entry: ReplayEntry
   source: EntrySource
+  /** The model that served the call (the last `request/header` before it); absent for an override entry. */
+  model?: string
 }
 
 /**
@@ -35,8 +37,10 @@ export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[
   const script: ScriptEntry[] = []
   const groups = new Map<string, StreamChunk[]>()
   let position = 0
+  let model: string | undefined
   for (const event of events) {
     position++
+    if (event.type === 'request/header') model = (event.data as { model?: string }).model
     if (event.type !== 'assistant/chunk') continue
     const { turn, step, chunk } = event.data as { turn: unknown; step: unknown; chunk: StreamChunk }
     if (!isPositiveInteger(turn) || !isPositiveInteger(step)) {
@@ -50,7 +54,12 @@ export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[
     if (!chunks) {
       chunks = []
       groups.set(key, chunks)
-      script.push({ at: { turn, step }, entry: { kind: 'chunks', chunks }, source: { from: 'log' } })
+      const served = {
+        at: { turn, step },
+        entry: { kind: 'chunks' as const, chunks },
+        source: { from: 'log' as const },
+      }
+      script.push(model ? { ...served, model } : served)
     }
     chunks.push(chunk)
   }
@@ -70,4 +79,16 @@ export function describeStep(at: StepRef): string {
 
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0
+}
+
+/** The models a recorded log names (request headers and model changes), in order of first mention. Pure. */
+export function recordedModels(events: Iterable<HistoryEvent>): string[] {
+  const models = new Set<string>()
+  for (const event of events) {
+    const data = event.data as { model?: unknown; configId?: unknown; value?: unknown }
+    if (event.type === 'request/header' && typeof data.model === 'string') models.add(data.model)
+    if (event.type === 'config/change' && data.configId === 'model' && typeof data.value === 'string')
+      models.add(data.value)
+  }
+  return [...models]
 }

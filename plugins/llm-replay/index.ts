@@ -12,7 +12,8 @@ import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
 import { redactor } from '../../lib/secrets/redact.ts'
 
-export { deriveReplayScript, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
+export { deriveReplayScript, recordedModels, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
+import { recordedModels } from './derive.ts'
 export { checkDrift } from './drift.ts'
 export { RecordedCwdError } from './cwd-map.ts'
 export { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
@@ -87,7 +88,7 @@ export class ReplayService extends Service {
 
   *[Service.init]() {
     this.jitter = parseJitter(process.env.DSH_REPLAY_JITTER)
-    this.player = this.newPlayer(this.config)
+    this.install(this.newPlayer(this.config))
     this.ctx.on('session/created', (header) => this.bindCreated(header))
     this.ctx.on('llm/stream', (request) => this.answer(request))
     yield () => this.retirePlayer()
@@ -101,10 +102,10 @@ export class ReplayService extends Service {
   load(config: ReplayConfigInput): void {
     const parsed = Config.parse(config)
     // Fixtures that do not load leave the current player as it was.
-    const player = this.newPlayer(parsed)
+    const next = this.newPlayer(parsed)
     this.retirePlayer()
     this.config = parsed
-    this.player = player
+    this.install(next)
     this.verified = false
   }
 
@@ -128,15 +129,25 @@ export class ReplayService extends Service {
   private verified = false
 
   /** A player of every fixture `config` names, bound to the sessions the store created before it. */
-  private newPlayer(config: ReplayConfig): ReplayPlayer {
+  private newPlayer(config: ReplayConfig): { player: ReplayPlayer; models: string[] } {
     const sources = resolveSources(config, process.env, process.cwd())
     const redact = redactor(config.redact, config.identity)
     const options = { scenario: sources.scenario, drift: config.drift, redact }
-    const player = new ReplayPlayer(loadFixturesOrExplain(sources), options)
+    const fixtures = loadFixturesOrExplain(sources)
+    const player = new ReplayPlayer(fixtures, options)
     // Sessions created before replay started still bind in creation order.
     for (const header of this.sessions()?.created?.() ?? []) bindHeader(player, header)
-    return player
+    return { player, models: recordedModels(fixtures.flatMap((session) => session.historyEvents)) }
   }
+
+  /** Serve with `player`; the session's model picker lists the models its recording used (the live adapters are off). */
+  private install({ player, models }: { player: ReplayPlayer; models: string[] }): void {
+    this.unregisterModels?.()
+    this.unregisterModels = models.length ? this.ctx.llm.register(models, answeredByReplay, this.ctx) : undefined
+    this.player = player
+  }
+
+  private unregisterModels: (() => void) | undefined
 
   private bindCreated(header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>): void {
     bindHeader(this.player, header)
@@ -237,4 +248,9 @@ function bindHeader(player: ReplayPlayer, header: Pick<SessionHeader, 'id' | 'cw
   const { parentSession, spawn } = header
   const child = parentSession && spawn ? { parentSession, spawn } : undefined
   player.bind(header.id, cwdSpellings(header.cwd), undefined, child)
+}
+
+/** Never reached: replay answers `llm/stream` before the adapter dispatch. */
+function answeredByReplay(request: LlmRequest): AsyncIterable<StreamChunk> {
+  throw new LlmError(`llm-replay answers model "${request.model}" through llm/stream, not as an adapter`, 'INTERNAL')
 }

@@ -75,7 +75,14 @@ export class ReplayPlayer {
     this.histories = sessions.map(
       (session) => new RecordedHistory(session.historyEvents, recordedCollapser(session.cwd)),
     )
+    // Only a recording that switched models pins which model serves each call: a one-model log
+    // replays under any profile's model name (a log recorded with echo, replayed as deepseek-chat).
+    this.switchesModel = sessions.map(
+      (session) => new Set(session.script.flatMap((item) => (item.model ? [item.model] : []))).size > 1,
+    )
   }
+
+  private readonly switchesModel: boolean[]
 
   /**
    * Bind a live session to the next recorded session log; `cwds` are its cwd spellings, if known.
@@ -137,7 +144,7 @@ export class ReplayPlayer {
   }
 
   /** Pick the answer to a live request. Consumes the entry even when drift is found, so later calls stay aligned. */
-  take(request: Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'>): Serving {
+  take(request: Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'> & { model?: string }): Serving {
     const binding = this.bindings.get(request.sessionId)
     if (!binding) throw new Error(`replay: session ${request.sessionId} is not bound; call bind() first`)
     const live: StepRef = { turn: request.turn, step: request.step }
@@ -165,13 +172,9 @@ export class ReplayPlayer {
     this.cursors[recorded.index] = position + 1
 
     if (this.options.drift) {
-      const report = driftAt(
-        this.histories[recorded.index],
-        binding.live as LiveForms,
-        scripted.at,
-        live,
-        request.messages,
-      )
+      const report =
+        (this.switchesModel[recorded.index] ? modelDrift(scripted.model, request.model) : undefined) ??
+        driftAt(this.histories[recorded.index], binding.live as LiveForms, scripted.at, live, request.messages)
       if (report) {
         return this.fail(
           'REPLAY_DRIFT',
@@ -252,4 +255,13 @@ function redactedCollapser(
 ): ((text: string) => string) | undefined {
   if (!redact) return collapse
   return collapse ? (text) => redact(collapse(text)) : redact
+}
+
+/** A session's model changed (config option `model`) where the recording's did not, or the other way round. */
+function modelDrift(recorded: string | undefined, live: string | undefined): string | undefined {
+  if (!recorded || !live || recorded === live) return undefined
+  return (
+    `the live request goes to model "${live}" but the recorded call was served by "${recorded}"; the session's ` +
+    'model choice (session/set_model, set_config_option, /model) now differs from the recording'
+  )
 }

@@ -40,6 +40,8 @@ export class RecordedHistory {
     for (; this.position < end; this.position++) {
       const before = this.history.messages.length
       this.history.add(this.events[this.position])
+      // A `history/clear` empties the history: the compared forms start over with it.
+      if (this.history.messages.length < before) this.forms.length = this.history.messages.length
       for (let index = before; index < this.history.messages.length; index++) {
         this.forms.push(canonical(collapseCwd(this.history.messages[index], this.collapse)))
       }

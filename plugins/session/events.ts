@@ -78,6 +78,12 @@ export interface EventData {
   'session/resume': { cwd: string }
   /** The client closed the session (session/close): its MCP servers ended, a running turn was cancelled. */
   'session/close': Record<string, never>
+  /** A session config option changed (session/set_config_option, session/set_model, `/model`); the last wins. */
+  'config/change': { configId: string; value: string }
+  /** A slash command the prompt ran instead of a model turn (`/mode read-only`), and what it answered. */
+  'command/run': { name: string; input: string; output: string; isError: boolean }
+  /** The model-visible history starts over from here (`/clear`); the log itself keeps everything. */
+  'history/clear': Record<string, never>
 }
 
 /** A file a tool call read or changed: an absolute path (as the editor knows the cwd), a 1-based line. */
@@ -99,6 +105,15 @@ export interface ToolDisplay {
   diff?: FileDiff
   /** A client terminal (ACP `terminal/create`) the call runs in. */
   terminalId?: string
+  /** The session's plan after this call (the `todo` tool): the whole list, which replaces the previous one. */
+  plan?: PlanEntryRecord[]
+}
+
+/** One ACP plan entry as the `todo` tool keeps it. */
+export interface PlanEntryRecord {
+  content: string
+  status: 'pending' | 'in_progress' | 'completed'
+  priority: 'high' | 'medium' | 'low'
 }
 
 export type EventType = keyof EventData
@@ -137,4 +152,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'mcp/failure',
   'session/resume',
   'session/close',
+  'config/change',
+  'command/run',
+  'history/clear',
 ]

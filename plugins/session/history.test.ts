@@ -82,6 +82,12 @@ describe('History', () => {
     history.add({ type: 'tool/result', data: { turn: 1, step: 1, callId: 'x', output: 'boom', isError: true } })
     expect(history.messages).toEqual([{ role: 'tool', toolCallId: 'x', name: '', content: 'boom', isError: true }])
   })
+
+  it('starts over at history/clear (/clear): later messages only', () => {
+    const later: HistoryEvent = { type: 'user/message', data: { turn: 2, messageId: 'm4', content: [] } }
+    const messages = buildMessages([...log, { type: 'history/clear', data: {} }, later])
+    expect(messages).toEqual([{ role: 'user', content: '' }])
+  })
 })
 
 describe('isStepStart', () => {

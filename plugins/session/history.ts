@@ -82,6 +82,11 @@ export class History {
         this.list.push(message)
         break
       }
+      case 'history/clear':
+        // `/clear`: the model starts over; the log keeps what came before.
+        this.list.length = 0
+        this.toolNames.clear()
+        break
     }
   }
 

@@ -27,7 +27,7 @@ const echoTool = defineTool({
 })
 
 describe('tools service', () => {
-  it('registers the five built-ins by default, in a stable order', async () => {
+  it('registers the six built-ins by default, in a stable order', async () => {
     await ctx.plugin(ToolsService)
     expect(ctx.tools.list().map((tool) => tool.name)).toEqual([
       'bash',
@@ -35,6 +35,7 @@ describe('tools service', () => {
       'write_file',
       'edit_file',
       'list_dir',
+      'todo',
     ])
     expect(ctx.tools.list().map((tool) => [tool.kind, tool.needsApproval])).toEqual([
       ['execute', true],
@@ -42,13 +43,14 @@ describe('tools service', () => {
       ['edit', true],
       ['edit', true],
       ['read', false],
+      ['think', false],
     ])
   })
 
   it('offers plain schemas: name, description and a JSON Schema of the arguments', async () => {
     await ctx.plugin(ToolsService)
     const schemas = ctx.tools.schemas()
-    expect(schemas.map((schema) => Object.keys(schema))).toEqual(Array(5).fill(['name', 'description', 'parameters']))
+    expect(schemas.map((schema) => Object.keys(schema))).toEqual(Array(6).fill(['name', 'description', 'parameters']))
     expect(schemas.find((schema) => schema.name === 'read_file')!.parameters).toEqual({
       type: 'object',
       properties: { path: { type: 'string', description: 'File path relative to the working directory' } },
@@ -111,7 +113,7 @@ describe('tools service', () => {
 describe('ToolsConfig', () => {
   it('fills every default from nothing', () => {
     expect(ToolsConfig.parse(undefined)).toEqual({
-      enabled: ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir'],
+      enabled: ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo'],
       bash: {
         timeoutMs: 30_000,
         maxOutputBytes: 16_384,

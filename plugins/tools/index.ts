@@ -5,6 +5,7 @@ import { BUILTIN_TOOL_NAMES, type BuiltinToolName, ToolsConfig, type ToolsConfig
 import { createEditFileTool } from './edit-file.ts'
 import { createListDirTool } from './list-dir.ts'
 import { createReadFileTool } from './read-file.ts'
+import { createTodoTool } from './todo.ts'
 import type { Tool } from './types.ts'
 import { createWriteFileTool } from './write-file.ts'
 
@@ -30,6 +31,8 @@ function createBuiltin(name: BuiltinToolName, config: ToolsConfig): Tool {
       return createEditFileTool(config)
     case 'list_dir':
       return createListDirTool(config)
+    case 'todo':
+      return createTodoTool()
   }
 }
 

@@ -72,7 +72,7 @@ describe('dsh test', () => {
     cpSync(packageFile('scenarios', 'new-session-only'), join(root, 'scenarios', 'new-session-only'), {
       recursive: true,
     })
-    const result = await run(['test', '--root', root, '--patch', 'echo'])
+    const result = await run(['test', '--root', root, '--patch', 'small-output'])
     expect(result.stderr).toMatch(/^dsh test: 1 scenario,/)
     expect(result.stdout).toMatch(/\n1 passed, 0 failed\n$/)
     expect(result.code).toBe(0)

@@ -31,6 +31,8 @@ describe('published JSON Schemas', () => {
       'prompt',
       'cancel',
       'setMode',
+      'setConfigOption',
+      'setModel',
       'listSessions',
       'await',
       'authenticate',

@@ -41,6 +41,10 @@ export interface HarnessOptions {
   maxStepsPerTurn?: number
   /** Loads the subagents plugin (the `task` tool) with this config. */
   subagents?: subagents.SubagentsConfigInput
+  /** The echo model's names (default `['echo']`; the session starts on the first). */
+  models?: string[]
+  /** Agent pricing: usage_update then carries a cost. */
+  pricing?: { currency: string; inputPerMillion: number; outputPerMillion: number }
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -80,13 +84,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 /** llm + echo + sessions + tools + agent + acp (served by the caller), in a Cordis root of their own. */
 async function startAgent(sessionsRoot: string, options: HarnessOptions): Promise<Context> {
   const ctx = new Context()
+  const models = options.models ?? ['echo']
   await ctx.plugin(LlmService)
-  await ctx.plugin(echo, { models: ['echo'] })
+  await ctx.plugin(echo, { models })
   await ctx.plugin(SessionStore, { root: sessionsRoot })
   await ctx.plugin(ToolsService, { bash: { timeoutMs: 20_000, killGraceMs: 200 } })
   await ctx.plugin(Agent, {
-    model: 'echo',
+    model: models[0],
     ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}),
+    ...(options.pricing ? { pricing: options.pricing } : {}),
   })
   if (options.subagents) await ctx.plugin(subagents, subagents.SubagentsConfig.parse(options.subagents))
   await ctx.plugin(AcpBridge, { transport: 'none' })

@@ -40,7 +40,9 @@ export interface StandInOptions {
 }
 
 export function standIns(options: StandInOptions = {}): StandIns {
-  const runtime = restoreRuntime({ type: 'session', version: 1, id: 'session-1', createdAt: 0, cwd: '/work/cwd' }, [])
+  const header = { type: 'session', version: 1, id: 'session-1', createdAt: 0, cwd: '/work/cwd' } as const
+  // The same model as the config below: requests name the session's model.
+  const runtime = restoreRuntime(header, [], 'm')
   if (options.mode) runtime.mode = options.mode
   const events: StandIns['events'] = []
   const requests: LlmRequest[] = []

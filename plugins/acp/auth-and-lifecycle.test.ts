@@ -62,8 +62,7 @@ describe('session/resume and session/close', () => {
     await harness.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] })
     const before = harness.updates.length
     await harness.agent.request(acp.methods.agent.session.resume, { sessionId, cwd: harness.cwd })
-    // No history retold: only the command list, as after session/new and session/load.
-    expect(harness.updates.slice(before).map((u) => u.update.sessionUpdate)).toEqual(['available_commands_update'])
+    expect(harness.updates.length).toBe(before)
     await harness.agent.request(acp.methods.agent.session.close, { sessionId })
     const prompt = harness.agent.request(acp.methods.agent.session.prompt, {
       sessionId,

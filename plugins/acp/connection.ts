@@ -152,8 +152,8 @@ export class AcpConnection {
     agentCall(() => this.agent.resumeSession(params.sessionId))
     // The log's cost so far and its title (announced when its first turn ended) are taken in.
     this.own(params.sessionId, this.sessions.read(params.sessionId).events)
+    // No updates at all on resume (not even the command list): the client keeps what it had.
     await this.agent.connectServers(params.sessionId, servers)
-    this.send(params.sessionId, commandsUpdate(this.agent.commands.list()))
     await this.outbox
     return this.sessionState(params.sessionId)
   }

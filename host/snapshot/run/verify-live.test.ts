@@ -91,7 +91,8 @@ describe('--mode verify-live', () => {
         '(the live run called: none)',
     )
     expect(failures).toContain(
-      'scenario notes: verify-live: transcript shape: at 2: the recording has "session/update tool_call", ' +
+      // After the command list (at 2), the recording's step usage precedes its tool call.
+      'scenario notes: verify-live: transcript shape: at 3: the recording has "session/update usage_update", ' +
         'the live run "session/update agent_message_chunk"',
     )
     expect(failures).toContain('scenario notes: verify-live: expect[1]: no assistant text matches /version 2\\.1/')

@@ -6,7 +6,18 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs([])).toEqual({
       runs: 3,
       warmup: 1,
-      parts: ['scenarios', 'fixed', 'corpus', 'scale', 'suite', 'select', 'npm-test', 'determinism', 'jobs', 'subagents'],
+      parts: [
+        'scenarios',
+        'fixed',
+        'corpus',
+        'scale',
+        'suite',
+        'select',
+        'npm-test',
+        'determinism',
+        'jobs',
+        'subagents',
+      ],
       json: undefined,
       help: false,
     })

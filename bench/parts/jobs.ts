@@ -53,9 +53,10 @@ export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<
     const mergeRatio = median(merge!) / median(single!)
     return [
       '== dsh test --jobs, dsh report merge ==',
-      `corpus --jobs 1: ${Math.round(median(one!))} ms, --jobs 2: ${Math.round(median(two!))} ms (median of ${options.runs})`,
-      `merge of ${SHARDS} blobs of ${GENERATED} scenarios: ${Math.round(median(merge!))} ms; one dsh test of a single ` +
-        `scenario: ${Math.round(median(single!))} ms`,
+      `corpus --jobs 1: ${Math.round(median(one!))} ms, --jobs 2: ${Math.round(median(two!))} ms ` +
+        `(median of ${options.runs})`,
+      `merge of ${SHARDS} blobs of ${GENERATED} scenarios: ${Math.round(median(merge!))} ms; ` +
+        `one dsh test of a single scenario: ${Math.round(median(single!))} ms`,
       `jobs_speedup=${speedup.toFixed(2)} (target >= 1.6 on 2 cores: ${speedup >= 1.6 ? 'PASS' : 'MISS'})`,
       `merge_ratio=${mergeRatio.toFixed(2)} (target < 1: ${mergeRatio < 1 ? 'PASS' : 'MISS'})`,
     ]

@@ -128,7 +128,8 @@ describe('dsh conformance against a fake agent', () => {
       'const update = {sessionUpdate: "agent_message_chunk", content: {type: "text", text: "flood ".repeat(100)}};',
       'const line = JSON.stringify({jsonrpc: "2.0", method: "session/update", params: {sessionId: "x", update}});',
       'const burst = (line + "\\n").repeat(100);',
-      'const go = () => { process.stderr.write(burst); while (process.stdout.write(burst)); process.stdout.once("drain", go) };',
+      'const go = () => { process.stderr.write(burst);',
+      'while (process.stdout.write(burst)); process.stdout.once("drain", go) };',
       'go(); process.stdin.resume()',
     ].join(' ')
     const { result } = await runTestSuite({ suiteDir, agentCommand: `node -e '${flood}'` })

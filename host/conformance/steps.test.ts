@@ -86,7 +86,8 @@ describe('runSteps', () => {
     const ghost: CaseStep = { op: 'prompt', sessionId: 'ghost', as: 'g', text: 'hi' }
     expect((await run([ghost])).error?.message).toBe(
       'steps[0] (prompt "g" session "ghost" "hi") failed with -32602: Invalid params: unknown session ghost; if the ' +
-        'case expects this error, add {"check": "error", "step": "g", "codes": [-32602]} (or "expectError" to the step)',
+        'case expects this error, add {"check": "error", "step": "g", "codes": [-32602]} ' +
+        '(or "expectError" to the step)',
     )
     // A failure without a code (the connection closed) cannot be matched by an error check: no "codes": [undefined].
     const vanish = await run([session, { op: 'prompt', session: 's1', as: 'v', text: 'vanish' }])

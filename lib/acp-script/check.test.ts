@@ -102,7 +102,8 @@ describe('checkScript', () => {
     expect(issuesOf(steps)).toEqual([
       'steps[1].params: params are only for invalid requests and need an expected error; drop them to send the ' +
         'session cwd',
-      'steps[2].cursor: cursor is only for invalid-cursor tests and needs an expected error; drop it to list from the ' +
+      'steps[2].cursor: cursor is only for invalid-cursor tests and needs an expected error; ' +
+        'drop it to list from the ' +
         'start',
     ])
   })

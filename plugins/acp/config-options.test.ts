@@ -61,7 +61,7 @@ describe('config options', () => {
     })
   })
 
-  it('session/set_model works for older clients, which get current_mode_update but no config_option_update', async () => {
+  it('session/set_model works for older clients: current_mode_update, but no config_option_update', async () => {
     h = await startHarness({ models: ['echo', 'echo-large'] })
     await initialize(h.agent)
     const { sessionId } = await newSession()

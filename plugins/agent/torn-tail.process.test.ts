@@ -30,7 +30,8 @@ it('a tail torn inside ✓ is dropped and reported once; the session loads every
   await first.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] })
   await first.agent.shutdown()
   // What a kill -9 leaves: a long line of ✓ (3 bytes each) cut after 2 bytes of one, no newline.
-  const line = `{"seq":7,"time":1,"type":"assistant/chunk","data":{"turn":2,"step":1,"chunk":{"type":"text-delta","text":"`
+  const line =
+    '{"seq":7,"time":1,"type":"assistant/chunk",' + '"data":{"turn":2,"step":1,"chunk":{"type":"text-delta","text":"'
   appendFileSync(
     join(sessions, `${sessionId}.jsonl`),
     Buffer.concat([Buffer.from(line + '✓'.repeat(30_000)), Buffer.from('✓').subarray(0, 2)]),

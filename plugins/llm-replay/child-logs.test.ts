@@ -94,7 +94,10 @@ describe('subagent logs in replay', () => {
   it('a session.<n>.jsonl with no spawning call is refused at load: file, line 1, what to do', () => {
     const orphan = { ...files, 'x/session.2.jsonl': files['x/session.2.jsonl']!.replace('"call_1"', '"call_7"') }
     expect(() => load(orphan)).toThrow(
-      /^x\/session\.2\.jsonl:1: a subagent log with no spawning call: x\/session\.jsonl has no tool call call_7 at turn 1, step 1, call 2; re-record/,
+      new RegExp(
+        '^x/session\\.2\\.jsonl:1: a subagent log with no spawning call: ' +
+          'x/session\\.jsonl has no tool call call_7 at turn 1, step 1, call 2; re-record',
+      ),
     )
     const stray = {
       ...files,

@@ -140,7 +140,7 @@ export class ReplayService extends Service {
     return { player, models: recordedModels(fixtures.flatMap((session) => session.historyEvents)) }
   }
 
-  /** Serve with `player`; the session's model picker lists the models its recording used (the live adapters are off). */
+  /** Serve with `player`; the model picker lists the models its recording used (the live adapters are off). */
   private install({ player, models }: { player: ReplayPlayer; models: string[] }): void {
     this.unregisterModels?.()
     this.unregisterModels = models.length ? this.ctx.llm.register(models, answeredByReplay, this.ctx) : undefined

@@ -106,7 +106,8 @@ export class ReplayPlayer {
     const extra = this.record(
       'REPLAY_EXTRA_SESSION',
       `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of ` +
-        `this run, but only ${plural(this.sessions.length, 'session log')} ${this.sessions.length === 1 ? 'was' : 'were'} recorded (${files}). The agent now opens ` +
+        `this run, but only ${plural(this.sessions.length, 'session log')} ` +
+        `${this.sessions.length === 1 ? 'was' : 'were'} recorded (${files}). The agent now opens ` +
         `more sessions than when the scenario was recorded`,
     )
     this.bindings.set(sessionId, { sessionId, extra })

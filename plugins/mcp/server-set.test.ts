@@ -72,7 +72,7 @@ describe('McpServerSet with a real stdio server', () => {
     }
   })
 
-  it('turns a server that dies mid-call into an error result and a failure naming the server, command and exit', async () => {
+  it('a server dying mid-call: an error result and a failure naming the server, command and exit', async () => {
     cwd = mkdtempSync(join(tmpdir(), 'dsh-mcp-'))
     const set = await open([spec('fix')])
     const reported: { server: string; message: string }[] = []

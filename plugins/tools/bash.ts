@@ -21,7 +21,8 @@ export const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
  */
 const KILL_MARKED =
   `[ -n "$${TOOL_CALL_MARKER_VAR}" ] && for e in /proc/[0-9]*/environ; do p=\${e#/proc/}; p=\${p%/environ}; ` +
-  `[ "$p" != "$BASHPID" ] && grep -qxzF "${TOOL_CALL_MARKER_VAR}=$${TOOL_CALL_MARKER_VAR}" "$e" && kill -KILL "$p"; done`
+  `[ "$p" != "$BASHPID" ] && grep -qxzF "${TOOL_CALL_MARKER_VAR}=$${TOOL_CALL_MARKER_VAR}" "$e" ` +
+  '&& kill -KILL "$p"; done'
 
 /**
  * The spawned shell points stderr at the stdout pipe, then execs the real shell in place

@@ -84,7 +84,7 @@ describe('dsh test --jobs', () => {
     expect(workersOf(root)).toEqual([])
   }, 120_000)
 
-  it('ends a worker that hangs after the scenario timeout and reports it as hung; no key in a replay worker', async () => {
+  it('ends a hung worker after the scenario timeout, reporting it as hung; no key in a replay worker', async () => {
     const { root, plugin } = project('jobs-hang')
     plugin('for (;;) {}')
     vi.stubEnv('DEEPSEEK_API_KEY', 'sk-not-for-replay-workers')

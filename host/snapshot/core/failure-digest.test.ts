@@ -80,7 +80,9 @@ describe('digestFailures', () => {
   })
 
   it('cuts the diff by lines and says how many are left', () => {
-    const long = `scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference):\n${'  - x\n'.repeat(50)}`
+    const long =
+      'scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference):\n' +
+      '  - x\n'.repeat(50)
     const digest = digestFailures({
       scenario: 's',
       recording: 'stub',

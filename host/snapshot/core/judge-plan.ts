@@ -100,7 +100,8 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
             pin: header.pin,
             note:
               `${target.file} belongs to the pin ${header.pin}; ` +
-              `if the change is intended: ${nextStep({ scenario, recording: undefined, kind: 'sidecar', pin: header.pin }).command}`,
+              `if the change is intended: ` +
+              nextStep({ scenario, recording: undefined, kind: 'sidecar', pin: header.pin }).command,
           }
     surfaces.push(sidecar(header.system, renderSystemPromptSidecar(headers), header.ownsSidecars.system))
     const tools = sidecar(header.tools, renderToolSchemasSidecar(headers), header.ownsSidecars.tools)

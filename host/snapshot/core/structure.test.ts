@@ -58,8 +58,10 @@ describe('compareStructure', () => {
       transcript: transcript([], 'max_tokens'),
     }
     expect(compareStructure(recorded, live)).toEqual([
-      'session.jsonl: at 1: the recording has "turn 1: tool bash(command)", the live run "turn 1: tool read_file(path)"',
-      'transcript shape: at 2: the recording has "session/update agent_message_chunk", the live run "result max_tokens"',
+      'session.jsonl: at 1: the recording has "turn 1: tool bash(command)", ' +
+        'the live run "turn 1: tool read_file(path)"',
+      'transcript shape: at 2: the recording has "session/update agent_message_chunk", ' +
+        'the live run "result max_tokens"',
     ])
     expect(compareStructure(recorded, { ...recorded, logs: [] })).toEqual([
       'the recording has 1 session log(s), the live run 0',

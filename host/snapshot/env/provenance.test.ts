@@ -95,7 +95,8 @@ describe('the provenance a recording states', () => {
     )
     await noteRecordingSource(root, outcome, 'stub', { date: '2026-12-24', dshVersion: '0.3.0' })
     expect(readFileSync(file(), 'utf8')).toContain(
-      'recording: stub # provenance\nmodels: [deepseek-chat, deepseek-reasoner]\ndate: 2026-12-24\ndshVersion: "0.3.0"\n',
+      'recording: stub # provenance\nmodels: [deepseek-chat, deepseek-reasoner]\n' +
+        'date: 2026-12-24\ndshVersion: "0.3.0"\n',
     )
   })
 })

@@ -1,7 +1,8 @@
 // After a recording, the scenario's snapshot.yml says where its fixtures came from: stub or live
 // (docs/recording.md), with the models, date and dsh version beside it. Only those lines change
-// (setProvenanceLines), and the manifest is read and replaced like a fixture (safe-fixture-io.ts: no links or pipes followed, a temp file
-// renamed over the name), so a crash mid-write never leaves a half-written manifest.
+// (setProvenanceLines), and the manifest is read and replaced like a fixture (safe-fixture-io.ts:
+// no links or pipes followed, a temp file renamed over the name), so a crash mid-write never leaves
+// a half-written manifest.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { packageFile } from '../../../lib/package-root.ts'
@@ -34,8 +35,8 @@ function provenanceOf(repoRoot: string, name: string, source: RecordingSource, s
 }
 
 /**
- * Set `recording:` (and the provenance beside it) in `<repoRoot>/scenarios/<name>/snapshot.yml`; returns the repo-relative file
- * when it changed, undefined when it already said so (the file is not touched then).
+ * Set `recording:` (and the provenance beside it) in `<repoRoot>/scenarios/<name>/snapshot.yml`; returns
+ * the repo-relative file when it changed, undefined when it already said so (the file is not touched then).
  */
 async function writeRecordingSource(
   repoRoot: string,

@@ -1,8 +1,8 @@
 // One live composition, many scenarios: 200 runs back to back in one host composition leave no
 // listener, timer, file descriptor or child process behind, run on the same services (none
 // restarted), and each outcome equals the outcome of the same scenario in a freshly booted
-// composition. The same runs hold the corpus's determinism over time: each complete pass over the corpus gives one outcome, byte for byte (the bench's
-// determinism part does 100 passes; docs/recording.md).
+// composition. The same runs hold the corpus's determinism over time: each complete pass over the
+// corpus gives one outcome, byte for byte (the bench's determinism part does 100 passes; docs/recording.md).
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { untraced } from '../../../plugins/config/cordis-compat.ts'

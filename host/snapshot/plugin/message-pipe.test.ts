@@ -13,7 +13,7 @@ const read = async (stream: ReadableStream<acp.AnyMessage>, count: number) => {
 }
 
 describe('createMessagePipe', () => {
-  it('hands messages across as they are, keeps all the agent sent and skips what the client does not need', async () => {
+  it('hands messages across as they are, keeps all the agent sent, skips what the client needs not', async () => {
     const pipe = createMessagePipe((message) => 'method' in message && message.method === 'session/update')
     const request = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 1 } } as acp.AnyMessage
     await pipe.client.writable.getWriter().write(request)

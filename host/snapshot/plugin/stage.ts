@@ -27,7 +27,7 @@ export type StageRun = PreparedRun & { modelBaseUrl?: string }
 export class Stage {
   /** Set when a scenario left the composition in doubt (it threw, or a plugin failed): restart all first. */
   private dirty = false
-  /** The scenario entries run with the idle values (replay, refresh): a scenario only hands its own to their services. */
+  /** The scenario entries run with idle values (replay, refresh): a scenario hands its own to their services. */
   private awake = false
   private readonly diagnostics: string[] = []
   private recording = false
@@ -71,7 +71,7 @@ export class Stage {
     return new Stage(booted.ctx, liveComposition(booted.ctx), entryIdOf(ctx), booted)
   }
 
-  /** Play one prepared run: its entries up with its values, drive input.json over ACP, verify replay, keep both surfaces. */
+  /** Play one prepared run: entries up with its values, drive input.json over ACP, verify replay, keep the surfaces. */
   async play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
     const failures: string[] = []
     const name = run.scenario.name

@@ -128,7 +128,7 @@ describe('the HTML report in a browser', () => {
     await page.close()
   }, 30_000)
 
-  it('at 1280 px: the cause on the first screen, wide code columns, the conversations side by side, no overflow', async () => {
+  it('at 1280 px: the cause on screen one, wide code columns, conversations side by side, no overflow', async () => {
     const { page } = await openRecorded(browser, pathToFileURL(reportFile).href)
     await page.setViewport({ width: 1280, height: 800 })
     await page.screenshot({ path: join(screenshots, 'report-1280-first-screen.png') })

@@ -140,7 +140,8 @@ describe('renderHtmlReport', () => {
       provenance: { demo: `recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header ${EVIL}` },
     })
     expect(page).toContain(
-      ' · replay · in-process · 12 ms · recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header &lt;script&gt;',
+      ' · replay · in-process · 12 ms · recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · ' +
+        'header &lt;script&gt;',
     )
     const bare = renderHtmlReport({ outcomes: [outcome({ recording: 'stub' })] })
     expect(bare).toContain(' · 12 ms · recording: stub</span>')

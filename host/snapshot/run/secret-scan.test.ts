@@ -25,7 +25,7 @@ const fixture = (file: string) => readFileSync(join(dir, file), 'utf8')
 const FIXTURES = ['session.jsonl', 'stdout.golden.jsonl', 'system-prompt.expected.md', 'tool-schemas.expected.json']
 
 describe('the secret scan on fixtures', () => {
-  it('refuses a write that holds a secret, redacts what the manifest says, and fails replay on a committed one', async () => {
+  it('refuses a write holding a secret, redacts what the manifest says, fails replay on a committed one', async () => {
     project.scenario(NAME, { manifest: manifest(), input: input('say hello') })
     project.modelScript(NAME, [{ reply: { text: 'Hello.', deltas: 1 } }])
     const first = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })

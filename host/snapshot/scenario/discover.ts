@@ -149,7 +149,8 @@ function loadFolder(
       return { leftovers: entries.map((e) => `scenarios/${name}/${e.name}`).sort() }
     if (!entries.some((e) => SCENARIO_FILE_HINTS.includes(e.name))) return undefined
     const message =
-      `scenarios/${name}/ holds scenario files but no snapshot.yml; add the manifest (${docFile('scenario-format.md')}) ` +
+      `scenarios/${name}/ holds scenario files but no snapshot.yml; ` +
+      `add the manifest (${docFile('scenario-format.md')}) ` +
       `or move the folder out of scenarios/`
     return { name, dir, error: new Error(message) }
   }

@@ -161,7 +161,8 @@ class FolderCheck {
       if (!SESSION_LOG.test(entry.name)) continue
       this.allowed.add(entry.name) // reported here; not again as an orphan
       this.problems.push(
-        `${this.dir}/${entry.name} must not exist: session.source reuses scenarios/${manifest.session.source}'s logs; ` +
+        `${this.dir}/${entry.name} must not exist: ` +
+          `session.source reuses scenarios/${manifest.session.source}'s logs; ` +
           `delete it or drop session.source`,
       )
     }
@@ -248,7 +249,10 @@ function orphanReason(
   if (SESSION_LOG.test(name)) {
     if (sessions === 0) return 'input.json creates no session, so no session log belongs here'
     const names = Array.from({ length: sessions }, (_, index) => sessionLogFileName(index)).join(', ')
-    return `input.json creates ${plural(sessions, 'session')} (newSession steps without expectError), so the logs are ${names}`
+    return (
+      `input.json creates ${plural(sessions, 'session')} (newSession steps without expectError), ` +
+      `so the logs are ${names}`
+    )
   }
   return `scenario folders hold only the files listed in ${formatDoc}`
 }

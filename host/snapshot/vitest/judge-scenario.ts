@@ -112,7 +112,8 @@ async function settleObsolete(scenario: LoadedScenario, root: string, updating: 
   const files = obsolete.map((name) => relative(root, `${scenario.dir}/${name}`).replaceAll('\\', '/'))
   reportObsoleteToVitest(files)
   return [
-    `${files.length === 1 ? 'an obsolete fixture file' : 'obsolete fixture files'} no scenario uses: ${files.join(', ')}; ` +
+    `${files.length === 1 ? 'an obsolete fixture file' : 'obsolete fixture files'} ` +
+      `no scenario uses: ${files.join(', ')}; ` +
       `npx vitest run -u -t '^${scenario.name}$' removes them`,
   ]
 }

@@ -33,7 +33,7 @@ describe('scenarioFiles', () => {
     expect((await transform(packageFile('overlays', 'snapshot.yml'))).result).toBeUndefined()
   })
 
-  it('loads the scenario module from dist/ with fromBuild in a single run, from the sources when watching', async () => {
+  it('loads the scenario module from dist/ (fromBuild) in a single run, from the sources when watching', async () => {
     const manifest = packageFile('scenarios', 'text-turn', 'snapshot.yml')
     const built = JSON.stringify(packageFile('dist', 'host', 'snapshot', 'vitest', 'scenario-file.js'))
     const source = JSON.stringify(packageFile('host', 'snapshot', 'vitest', 'scenario-file.ts'))
@@ -75,7 +75,7 @@ describe('scenarioFiles', () => {
     )
   })
 
-  it('watches what the scenarios a defineSnapshotSuite table lists depend on, local composition plugins included', async () => {
+  it('watches what the scenarios of a defineSnapshotSuite table depend on, local composition plugins too', async () => {
     const project = scratchProject('suite-watch')
     try {
       for (const name of ['text-turn', 'read-file'])

@@ -21,7 +21,7 @@ describe('inFixtureOrder', () => {
     expect(given.map((l) => l.header.id)).toEqual(['z', 'y', 'x', 'w'])
   })
 
-  it("puts subagents' logs after the sessions, by their parent's order, then the spawning call's turn, step, index", () => {
+  it("puts subagents' logs after the sessions: by parent, then the spawning call's turn, step, index", () => {
     const child = (id: string, parentSession: string, turn: number, step: number, call: number, createdAt = 1) => ({
       header: { type: 'session', id, createdAt, parentSession, spawn: { turn, step, call } },
       events: [],

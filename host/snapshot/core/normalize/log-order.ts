@@ -1,7 +1,7 @@
 // The order a run's session logs are committed in (session.jsonl, session.1.jsonl, …): by the
 // first message to the client that names their session (creation order, since the driver
-// creates sessions one at a time), then by createdAt, then by id; subagents' logs after them. Both hosts use this, so their
-// surfaces cannot differ by ordering. Pure; walks the messages without recursion.
+// creates sessions one at a time), then by createdAt, then by id; subagents' logs after them.
+// Both hosts use this, so their surfaces cannot differ by ordering. Pure; walks the messages without recursion.
 import type { SessionLogObjects } from './session-log.ts'
 
 export function inFixtureOrder<T extends SessionLogObjects>(logs: readonly T[], messages: readonly object[]): T[] {

@@ -1,49 +1,32 @@
-// record-missing and record-drifted end to end in a scratch project, recording through the
+// record-missing, record-stale and provenance end to end in a scratch project, recording through the
 // real DeepSeek adapter against the scripted stub endpoint (--stub) or a loopback endpoint
 // given as the live API (DEEPSEEK_BASE_URL), and replaying the result.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startStubEndpoint, textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { startStubEndpoint } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { today } from '../core/provenance.ts'
 import { recordingStamp } from '../env/provenance.ts'
 import { STUB_API_KEY } from '../env/record-stub.ts'
-import { scratchProject, type ScratchProject } from '../test-support/scratch-project.ts'
+import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { PIN, RecordModesProject } from '../test-support/record-modes-project.ts'
+import type { ScratchProject } from '../test-support/scratch-project.ts'
 import { runSuiteMode } from './record-modes.ts'
 
 // One project per test: each pins its own header class (two pins with equal sidecars are refused).
+let scratch: RecordModesProject
 let project: ScratchProject
 beforeEach(() => {
-  project = scratchProject('record-modes')
+  scratch = new RecordModesProject()
+  project = scratch.project
 })
-afterEach(() => project.remove())
+afterEach(() => scratch.remove())
 
-const PIN = 'header:\n  class: default\n  pin: true\n'
-const MEMBER = 'header:\n  class: default\n'
-
-function addScenario(name: string, prompt: string, reply: string, header = MEMBER, manifestHead = '') {
-  project.scenario(name, {
-    manifest: `${manifestHead}scenario: ${name}\ndescription: ${name}.\nrecording: stub\n${header}`,
-    input: {
-      steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', text: prompt }],
-    },
-  })
-  project.modelScript(name, [textReply(reply)])
-}
-
-/** Every file of a scenario folder with its bytes, but the model script (the tests change it). */
-function folderBytes(name: string): Record<string, string> {
-  const dir = join(project.root, 'scenarios', name)
-  const files = readdirSync(dir).filter((file) => file !== 'model.yml')
-  return Object.fromEntries(files.map((file) => [file, readFileSync(join(dir, file), 'latin1')]))
-}
-
-const read = (name: string, file: string) => readFileSync(join(project.root, 'scenarios', name, file), 'utf8')
-
-async function replayAll(names: string[]) {
-  const replayed = await runSuiteMode({ repoRoot: project.root, names })
-  return replayed.outcomes.map((o) => [o.scenario, o.failures])
-}
+type Add = Parameters<RecordModesProject['addScenario']>
+const addScenario = (...args: Add) => scratch.addScenario(...args)
+const folderBytes = (name: string) => scratch.folderBytes(name)
+const read = (name: string, file: string) => scratch.read(name, file)
+const replayAll = (names: string[]) => scratch.replayAll(names)
 
 describe('--mode record-missing', () => {
   it('records a scenario without fixtures and leaves a complete one byte-identical', async () => {
@@ -164,68 +147,4 @@ describe('maxAge: replay warns, --mode record-stale re-records', () => {
     expect(read('old', 'snapshot.yml')).toContain(`date: ${today()}\n`)
     expect(folderBytes('young')).toEqual(youngBefore)
   })
-})
-
-describe('--mode record-drifted', () => {
-  // In-process, replay's problems reach the outcome in verify()'s message; in a subprocess, as
-  // `llm-replay: CODE:` lines on the child's stderr. Both must be read as drift.
-  it.each([
-    ['in-process', false],
-    ['subprocess', true],
-  ])(
-    're-records a scenario whose script changed (replay drift), says so first, and leaves a green one alone (%s)',
-    async (_, subprocess) => {
-      addScenario('green', 'say hello', 'Hello.', PIN)
-      addScenario('edited', 'say hi', 'Hi.', MEMBER)
-      const first = await runSuiteMode({
-        repoRoot: project.root,
-        mode: 'record',
-        stub: true,
-        subprocess,
-        names: ['green', 'edited'],
-      })
-      expect(first.outcomes.map((o) => o.failures)).toEqual([[], []])
-      const greenBefore = folderBytes('green')
-      const editedLog = read('edited', 'session.jsonl')
-      project.modelScript('green', [textReply('A re-recording would say this.')])
-      // The scenario's script changes: a new prompt, and the model's new answer to it.
-      addScenario('edited', 'say bye', 'Bye.', MEMBER)
-
-      const plan: string[] = []
-      let logWhenPlanned = ''
-      const result = await runSuiteMode({
-        repoRoot: project.root,
-        mode: 'record-drifted',
-        stub: true,
-        subprocess,
-        names: ['green', 'edited'],
-        onPlan: (lines) => {
-          plan.push(...lines)
-          logWhenPlanned = read('edited', 'session.jsonl')
-        },
-      })
-      expect(plan[0]).toBe('record-drifted: 1 to re-record, 1 green, 0 failing otherwise (left untouched)')
-      expect(plan[1]).toBe('  re-record edited:')
-      expect(plan[2]).toMatch(
-        /^ {4}\[REPLAY_DRIFT\] .*scenarios\/edited\/session\.jsonl.*turn 1.*drift at script entry 0/,
-      )
-      expect(plan).toHaveLength(3)
-      expect(logWhenPlanned).toBe(editedLog)
-
-      expect(result.outcomes.map((o) => [o.scenario, o.ok, o.written.sort()])).toEqual([
-        ['green', true, []],
-        [
-          'edited',
-          true,
-          ['scenarios/edited/session.jsonl', 'scenarios/edited/snapshot.yml', 'scenarios/edited/stdout.golden.jsonl'],
-        ],
-      ])
-      expect(folderBytes('green')).toEqual(greenBefore)
-      expect(read('edited', 'session.jsonl')).toContain('Bye.')
-      expect(await replayAll(['green', 'edited'])).toEqual([
-        ['green', []],
-        ['edited', []],
-      ])
-    },
-  )
 })

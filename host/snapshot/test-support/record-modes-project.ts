@@ -1,0 +1,50 @@
+// A scratch project for the record-mode tests (record-modes.test.ts, record-drifted.test.ts):
+// one-prompt scenarios with a scripted stub answer, and readers of what a mode wrote.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { runSuiteMode } from '../run/record-modes.ts'
+import { scratchProject, type ScratchProject } from './scratch-project.ts'
+
+export const PIN = 'header:\n  class: default\n  pin: true\n'
+export const MEMBER = 'header:\n  class: default\n'
+
+export class RecordModesProject {
+  readonly project: ScratchProject = scratchProject('record-modes')
+
+  get root(): string {
+    return this.project.root
+  }
+
+  /** A scenario whose one prompt the stub answers with `reply`. */
+  addScenario(name: string, prompt: string, reply: string, header = MEMBER, manifestHead = ''): void {
+    this.project.scenario(name, {
+      manifest: `${manifestHead}scenario: ${name}\ndescription: ${name}.\nrecording: stub\n${header}`,
+      input: {
+        steps: [{ op: 'initialize' }, { op: 'newSession', as: 's1' }, { op: 'prompt', session: 's1', text: prompt }],
+      },
+    })
+    this.project.modelScript(name, [textReply(reply)])
+  }
+
+  /** Every file of a scenario folder with its bytes, but the model script (the tests change it). */
+  folderBytes(name: string): Record<string, string> {
+    const dir = join(this.root, 'scenarios', name)
+    const files = readdirSync(dir).filter((file) => file !== 'model.yml')
+    return Object.fromEntries(files.map((file) => [file, readFileSync(join(dir, file), 'latin1')]))
+  }
+
+  read(name: string, file: string): string {
+    return readFileSync(join(this.root, 'scenarios', name, file), 'utf8')
+  }
+
+  /** Replays the scenarios; each as [name, failures]. */
+  async replayAll(names: string[]): Promise<Array<[string, string[]]>> {
+    const replayed = await runSuiteMode({ repoRoot: this.root, names })
+    return replayed.outcomes.map((o) => [o.scenario, o.failures])
+  }
+
+  remove(): void {
+    this.project.remove()
+  }
+}

@@ -15,7 +15,7 @@ import { manifestSchema } from '../host/snapshot/scenario/manifest.ts'
 import { replayInput, sessionText, type GeneratedSession } from './session-gen.ts'
 
 /** A generated session staged as `<root>/scenarios/<name>/session.jsonl` in a temp dir. */
-export interface StagedSession {
+interface StagedSession {
   /** The temp folder holding scenarios/: the fixture guard reads fixtures only from scenario folders. */
   root: string
   scenario: LoadedScenario
@@ -45,7 +45,7 @@ export async function stageSession(name: string, session: GeneratedSession): Pro
   }
 }
 
-export interface AgentReplayTiming {
+interface AgentReplayTiming {
   /** prepareRun + a host composition's play: boot, fixture load (parse, validate, derive), every turn, dispose. */
   replayMs: number
   /** normalizeRun over the captured transcript and live log. */

@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench`. Pure.
 import { parseArgs } from 'node:util'
 
-export const PARTS = [
+const PARTS = [
   'scenarios',
   'fixed',
   'corpus',

@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import buildWhenStale from '../host/snapshot/vitest/global-setup.ts'
 
-export interface BuildOutcome {
+interface BuildOutcome {
   ms: number
   rebuilt: boolean
   /** Set when tsc reported errors (it still emits); the bench goes on with what was built. */

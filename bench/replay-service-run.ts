@@ -9,7 +9,7 @@ import ReplayService from '../plugins/llm-replay/index.ts'
 import SessionStore from '../plugins/session/index.ts'
 import type { GeneratedSession } from './session-gen.ts'
 
-export interface ServeInput {
+interface ServeInput {
   /** session.jsonl of the generated session. */
   file: string
   /**

@@ -23,7 +23,7 @@ export function formatTable(header: readonly string[], rows: ReadonlyArray<reado
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)]
 }
 
-export function formatTargetValue(verdict: Pick<TargetVerdict, 'value' | 'unit'>): string {
+function formatTargetValue(verdict: Pick<TargetVerdict, 'value' | 'unit'>): string {
   const { value, unit } = verdict
   if (value === undefined) return 'not measured'
   if (unit === 'ms') return formatMs(value)
@@ -42,7 +42,7 @@ export function targetLine(verdict: TargetVerdict): string {
 }
 
 /** The scale ratio of the final line: the real agent path when it was measured, else the replay components. */
-export function headlineScaleRatio(headline: Headline): number | undefined {
+function headlineScaleRatio(headline: Headline): number | undefined {
   return headline.agent10kTo100k ?? headline.scale10kTo100k
 }
 

@@ -29,7 +29,7 @@ export interface GeneratedSession {
 const WORDS = ['alpha ', 'beta ', 'gamma ', 'delta ', 'epsilon ', 'zeta ', 'eta ', 'theta ']
 
 /** A short, token-sized delta; deterministic so every run replays the same bytes. */
-export function deltaText(index: number): string {
+function deltaText(index: number): string {
   return WORDS[index % WORDS.length]
 }
 

@@ -9,7 +9,7 @@ export interface SpawnOutcome {
   stderr: string
 }
 
-export interface SpawnOptions {
+interface SpawnOptions {
   cwd: string
   env?: NodeJS.ProcessEnv
 }

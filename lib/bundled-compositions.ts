@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { KEBAB_NAME } from './closed-object.ts'
 import { packageFile } from './package-root.ts'
 
-export const CONFIG_FILE_NAME = 'cordis.yml'
+const CONFIG_FILE_NAME = 'cordis.yml'
 
 /** The test host's own overlays: replay (`snapshot`) and record (`record`). */
 const HOST_OVERLAYS: Readonly<Record<string, string>> = {
@@ -23,7 +23,7 @@ export function defaultConfigFile(dir: string): string {
 }
 
 /** Short names of the bundled overlays, host overlays first. */
-export function bundledOverlayNames(): string[] {
+function bundledOverlayNames(): string[] {
   const overlays = readdirSync(packageFile('overlays'))
     .filter((file) => file.endsWith(OVERLAY_SUFFIX))
     .map((file) => file.slice(0, -OVERLAY_SUFFIX.length))
@@ -40,7 +40,7 @@ export function bundledOverlayFile(name: string): string | undefined {
 }
 
 /** A `--patch` value that is a bare kebab name (no `/`, no extension) names a bundled overlay. */
-export function isShortOverlayName(value: string): boolean {
+function isShortOverlayName(value: string): boolean {
   return KEBAB_NAME.test(value)
 }
 

@@ -11,7 +11,7 @@ export const KEBAB_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
  * Scenarios must run the same on every machine, so no absolute paths, no escaping
  * the repository with `..`, and no platform-specific separators.
  */
-export function portabilityProblem(value: string): string | undefined {
+function portabilityProblem(value: string): string | undefined {
   if (value.includes('\\'))
     return `${JSON.stringify(value)} contains a backslash; use "/" (scenario files must work on every platform)`
   if (/^(\/|~|[A-Za-z]:)/.test(value))

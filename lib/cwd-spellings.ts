@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 export const CWD_TOKEN = '{{cwd}}'
 
 /** The spellings of one cwd. */
-export interface CwdForms {
+interface CwdForms {
   /** The path without trailing separators. */
   plain: string
   /** As it appears inside a JSON string (tool-call arguments). */
@@ -33,7 +33,7 @@ export function cwdForms(path: string): CwdForms {
   return { plain, json: jsonEscaped(plain), url, slashed: plain.replaceAll('\\', '/') }
 }
 
-export function isDrivePath(path: string): boolean {
+function isDrivePath(path: string): boolean {
   return /^[A-Za-z]:([\\/]|$)/.test(path)
 }
 
@@ -52,7 +52,7 @@ export function spellingsOf(paths: readonly string[]): string[] {
   return byLengthDescending([...all])
 }
 
-export function byLengthDescending(texts: string[]): string[] {
+function byLengthDescending(texts: string[]): string[] {
   return texts.sort((a, b) => b.length - a.length || a.localeCompare(b))
 }
 

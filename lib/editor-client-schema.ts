@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { closedObject, portableString } from './closed-object.ts'
 
 /** The descriptions each field carries in the generated JSON Schema. */
-export interface EditorClientWording {
+interface EditorClientWording {
   fs: string
   terminal: string
   buffers: string

@@ -40,7 +40,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** A short, single-line rendering of a bad value for messages. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing'
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'a list'

@@ -4,7 +4,7 @@ import { homedir } from 'node:os'
 import path from 'node:path'
 
 /** `$XDG_CONFIG_HOME/dsh` (default `~/.config/dsh`): the folder of the default key file. */
-export function keyFolder(env: NodeJS.ProcessEnv): string {
+function keyFolder(env: NodeJS.ProcessEnv): string {
   return path.join(env.XDG_CONFIG_HOME || path.join(homedir(), '.config'), 'dsh')
 }
 

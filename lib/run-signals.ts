@@ -13,7 +13,7 @@ export interface SignalSource {
   off(event: RunSignal, listener: () => void): unknown
 }
 
-export interface RunSignalHandlers {
+interface RunSignalHandlers {
   /** The first signal, after `signal` is aborted. */
   onFirst(name: RunSignal): void
   /** Every later signal (`first` is the one that interrupted the run). */
@@ -21,7 +21,7 @@ export interface RunSignalHandlers {
   source?: SignalSource
 }
 
-export interface RunInterrupts {
+interface RunInterrupts {
   /** Aborted with the signal's name as reason. */
   readonly signal: AbortSignal
   interruptedBy(): RunSignal | undefined

@@ -24,7 +24,7 @@ export interface CorpusResult {
 }
 
 /** Spawn costs under 100 ms are noisy: at least this many kept runs of `node -e ''`. */
-export const MIN_NODE_RUNS = 15
+const MIN_NODE_RUNS = 15
 
 /** Median wall time of a bare `node -e ''` (ms): node's own start. */
 export async function benchNodeStart(repoRoot: string, base: SampleOptions): Promise<Summary> {

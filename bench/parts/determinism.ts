@@ -7,7 +7,7 @@ import { pinsFirst } from '../../host/snapshot/plugin/select.ts'
 import { bootHostComposition } from '../../host/snapshot/run/host-composition.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
 
-export const DETERMINISM_RUNS = 100
+const DETERMINISM_RUNS = 100
 
 export interface DeterminismResult {
   scenarios: number

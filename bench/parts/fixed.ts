@@ -34,9 +34,9 @@ export interface FixedCosts {
 }
 
 /** Each of these costs well under a second, and the floor is a sum of three medians: take at least 7 runs. */
-export const MIN_FIXED_RUNS = 7
+const MIN_FIXED_RUNS = 7
 /** bin_ratio compares two ~100 ms process starts whose noise is a good part of the difference: more pairs. */
-export const MIN_START_PAIRS = 15
+const MIN_START_PAIRS = 15
 
 export async function benchFixed(repoRoot: string, base: SampleOptions): Promise<FixedCosts> {
   const runs = { warmup: base.warmup, runs: Math.max(base.runs, MIN_FIXED_RUNS) }

@@ -17,18 +17,18 @@ import { collectRuns, timeRuns, type SampleOptions } from '../sample.ts'
 import { generateSession, sessionText, type SessionShape } from '../session-gen.ts'
 import { ratio, summarize, type Summary } from '../stats.ts'
 
-export interface ScaleCase extends SessionShape {
+interface ScaleCase extends SessionShape {
   label: string
 }
 
-export const SCALE_CASES: ScaleCase[] = [
+const SCALE_CASES: ScaleCase[] = [
   { label: '1k chunks', turns: 1, chunksPerTurn: 1_000 },
   { label: '10k chunks', turns: 1, chunksPerTurn: 10_000 },
   { label: '100k chunks', turns: 1, chunksPerTurn: 100_000 },
   { label: '100 turns × 100', turns: 100, chunksPerTurn: 100 },
 ]
 
-export interface ScaleRow {
+interface ScaleRow {
   label: string
   chunks: number
   bytes: number

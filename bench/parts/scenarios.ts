@@ -7,7 +7,7 @@ import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
 import { collectRuns, timeRuns, type SampleOptions } from '../sample.ts'
 import { median, ratio, summarize, type Summary } from '../stats.ts'
 
-export interface ScenarioRow {
+interface ScenarioRow {
   name: string
   inproc?: Summary
   /** CPU time of this process (all its threads) per in-process run: less sensitive to a busy machine than wall time. */

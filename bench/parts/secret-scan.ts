@@ -13,9 +13,9 @@ import { timeInterleaved, type SampleOptions } from '../sample.ts'
 import { generateSession, sessionText } from '../session-gen.ts'
 import { ratio, summarize } from '../stats.ts'
 
-export const SCAN_TARGET_RATIO = 0.25
+const SCAN_TARGET_RATIO = 0.25
 
-export interface SecretScanResult {
+interface SecretScanResult {
   bytes: number
   scanMs: number
   replayMs: number
@@ -23,7 +23,7 @@ export interface SecretScanResult {
   hits: number
 }
 
-export async function benchSecretScan(base: SampleOptions): Promise<SecretScanResult> {
+async function benchSecretScan(base: SampleOptions): Promise<SecretScanResult> {
   const session = generateSession({ turns: 1, chunksPerTurn: 100_000 })
   const text = sessionText(session)
   const scratch = await makeTempCwd('bench-secret-scan')
@@ -49,7 +49,7 @@ export async function benchSecretScan(base: SampleOptions): Promise<SecretScanRe
   }
 }
 
-export function secretScanSection(result: SecretScanResult): string[] {
+function secretScanSection(result: SecretScanResult): string[] {
   const verdict = result.ratio <= SCAN_TARGET_RATIO ? 'PASS' : 'MISS'
   return [
     '== secret scan: a generated fixture scanned with every rule vs replayed through the replay service ==',

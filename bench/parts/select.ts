@@ -7,7 +7,7 @@ import { timedSpawn } from '../spawn-timer.ts'
 import { summarize, type Summary } from '../stats.ts'
 import { testsLine } from './suite.ts'
 
-export const SELECT_SCENARIO = 'text-turn'
+const SELECT_SCENARIO = 'text-turn'
 
 export interface SelectTiming {
   command: string

@@ -12,7 +12,7 @@ import { timeRuns, type SampleOptions } from '../sample.ts'
 import { generateSession, promptFor, sessionText, type GeneratedSession } from '../session-gen.ts'
 import { ratio, summarize, type Summary } from '../stats.ts'
 
-export interface SubagentsResult {
+interface SubagentsResult {
   rows: Array<{ label: string; children: number; chunksPerChild: number; replay: Summary }>
   /** Median of 8 × 1k over 1 × 8k. */
   ratio: number
@@ -22,7 +22,7 @@ const SHAPES = [
   { label: '1 child × 8k chunks', children: 1, chunksPerChild: 8_000 },
   { label: '8 children × 1k chunks', children: 8, chunksPerChild: 1_000 },
 ]
-export const SUBAGENTS_TARGET_RATIO = 3
+const SUBAGENTS_TARGET_RATIO = 3
 
 export async function benchSubagents(repoRoot: string, options: SampleOptions): Promise<SubagentsResult> {
   const rows: SubagentsResult['rows'] = []

@@ -12,8 +12,8 @@ import { timeRuns, type SampleOptions } from '../sample.ts'
 import { timedSpawn } from '../spawn-timer.ts'
 import { summarize, type Summary } from '../stats.ts'
 
-export const SUITE_COMMAND = ['npx', 'vitest', 'run', 'scenarios'] as const
-export const NPM_TEST_COMMAND = ['npm', 'test'] as const
+const SUITE_COMMAND = ['npx', 'vitest', 'run', 'scenarios'] as const
+const NPM_TEST_COMMAND = ['npm', 'test'] as const
 
 export interface SuiteTiming {
   command: string

@@ -6,9 +6,9 @@ import { keyFilePath } from '../../lib/key-file-path.ts'
 
 export { keyFilePath }
 
-export type KeyFileOutcome = 'from-environment' | 'loaded' | 'no-file'
+type KeyFileOutcome = 'from-environment' | 'loaded' | 'no-file'
 
-export interface KeyFileOptions {
+interface KeyFileOptions {
   /** The process environment: read for DEEPSEEK_API_KEY_FILE / XDG_CONFIG_HOME, written with the key. */
   env: NodeJS.ProcessEnv
   warn(line: string): void

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { isGroup, type CompositionEntry } from '../../plugins/config/entries.ts'
 
 /** The entry whose presence means "live mode": the real model adapter, which needs a key. */
-export const LIVE_ADAPTER_ID = 'llm-deepseek'
+const LIVE_ADAPTER_ID = 'llm-deepseek'
 
 /** True when the live adapter is an enabled entry (and not inside a disabled group). */
 export function usesLiveAdapter(entries: readonly CompositionEntry[]): boolean {
@@ -14,7 +14,7 @@ export function usesLiveAdapter(entries: readonly CompositionEntry[]): boolean {
   })
 }
 
-export interface DotEnvOptions {
+interface DotEnvOptions {
   cwd: string
   loadEnvFile?: (file: string) => void
   exists?: (file: string) => boolean

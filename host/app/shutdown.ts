@@ -1,7 +1,7 @@
 import { constants } from 'node:os'
 import type { Readable } from 'node:stream'
 
-export type ShutdownReason = 'stdin-eof' | 'SIGTERM' | 'SIGINT'
+type ShutdownReason = 'stdin-eof' | 'SIGTERM' | 'SIGINT'
 type Signal = 'SIGTERM' | 'SIGINT'
 const SIGNALS: Signal[] = ['SIGTERM', 'SIGINT']
 
@@ -11,7 +11,7 @@ export interface SignalSource {
   off(event: Signal, listener: () => void): unknown
 }
 
-export interface ShutdownOptions {
+interface ShutdownOptions {
   signals?: SignalSource
   stdin?: Readable
   /** Called with 128 + signal number when a signal arrives while shutdown is already under way. */
@@ -20,7 +20,7 @@ export interface ShutdownOptions {
   log?: (line: string) => void
 }
 
-export interface ShutdownWatch {
+interface ShutdownWatch {
   /** Resolves with the first reason to stop: stdin EOF (or close), SIGTERM or SIGINT. */
   readonly requested: Promise<ShutdownReason>
   /**

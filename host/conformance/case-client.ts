@@ -24,7 +24,7 @@ export interface CaseClient {
 }
 
 /** The runner's default client: fs read and write, no terminal (SPEC.md, "The runner"). */
-export function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCapabilities {
+function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCapabilities {
   if (!spec) return { fs: { readTextFile: true, writeTextFile: true }, terminal: false }
   return {
     fs: { readTextFile: spec.fs?.readTextFile ?? false, writeTextFile: spec.fs?.writeTextFile ?? false },

@@ -13,10 +13,10 @@ export type PermissionMode = (typeof PERMISSION_MODES)[number]
 export const CASE_PERMISSION_MODES = [...PERMISSION_MODES, 'hold'] as const
 export type CasePermissionMode = (typeof CASE_PERMISSION_MODES)[number]
 
-export const STOP_REASONS = ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'] as const
+const STOP_REASONS = ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'] as const
 
 /** `session/update` kinds of ACP v1; a typo in a check is caught instead of never matching. */
-export const UPDATE_KINDS = [
+const UPDATE_KINDS = [
   'user_message_chunk',
   'agent_message_chunk',
   'agent_thought_chunk',
@@ -33,9 +33,9 @@ export const UPDATE_KINDS = [
   'compaction_summary_chunk',
 ] as const
 
-export const TOOL_END_STATUSES = ['completed', 'failed'] as const
+const TOOL_END_STATUSES = ['completed', 'failed'] as const
 
-export const FILE_OUTCOMES = ['ok', 'denied', 'missing', 'error'] as const
+const FILE_OUTCOMES = ['ok', 'denied', 'missing', 'error'] as const
 
 /** The agent → client requests a client serves when it advertises fs and terminal. */
 export const REVERSE_METHODS = [

@@ -17,7 +17,7 @@ export interface CleanupReport {
   problems: string[]
 }
 
-export interface AgentTraces {
+interface AgentTraces {
   /** Descendants seen while the agent ran (they may have left its process group since). */
   descendants: readonly ProcessRef[]
   /** The case's marker value in the agent's environment (see case-marker.ts). */

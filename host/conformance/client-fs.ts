@@ -7,7 +7,7 @@ import type { FileOutcome } from './case-schema.ts'
 import { insideCwd, type CwdLedger } from './cwd-ledger.ts'
 import type { FileOpRecord } from './trace.ts'
 
-export interface ClientFsOptions {
+interface ClientFsOptions {
   ledger: CwdLedger
   /** Session ids this case created; requests for any other session are refused. */
   knownSession(sessionId: string): boolean
@@ -25,7 +25,7 @@ export function createClientFs(options: ClientFsOptions): ClientFs {
 type Admitted = { relative: string; real: string; fail: (o: FileOutcome, e: acp.RequestError) => never }
 
 /** Called with `fs.read(params)` from a request handler, so both methods are arrow properties. */
-export class ClientFs {
+class ClientFs {
   private readonly cwd: string
   // A write saves the buffer away (as in an editor), so this copy changes; the case data does not.
   private readonly buffers: Record<string, string>

@@ -4,7 +4,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import { LocalTerminals } from '../../lib/process/terminals.ts'
 
-export interface ClientTerminalsOptions {
+interface ClientTerminalsOptions {
   cwd: string
   advertised: boolean
   knownSession(sessionId: string): boolean

@@ -18,7 +18,7 @@ type Entry =
 export type DirSnapshot = Map<string, Entry>
 
 /** Thrown when a folder is too large to snapshot or cannot be read; names what and why. */
-export class SnapshotError extends Error {
+class SnapshotError extends Error {
   override name = 'SnapshotError'
 }
 

@@ -2,7 +2,7 @@
 import { signalExitCode, type RunSignal } from '../../lib/run-signals.ts'
 import type { CleanupReport } from './cleanup.ts'
 
-export type CaseStatus = 'pass' | 'fail' | 'interrupted' | 'not-run'
+type CaseStatus = 'pass' | 'fail' | 'interrupted' | 'not-run'
 
 export interface CaseResult {
   id: string
@@ -23,7 +23,7 @@ export interface CaseResult {
   reason?: string
 }
 
-export interface RunSummary {
+interface RunSummary {
   total: number
   passed: number
   failed: number

@@ -19,7 +19,7 @@ export function reverseRequests(trace: CaseTrace, method?: string): WireEntry[] 
   )
 }
 
-export interface TerminalLife {
+interface TerminalLife {
   terminalId: string
   createdSeq: number
   embeddedSeq?: number

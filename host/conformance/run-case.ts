@@ -48,7 +48,7 @@ const STDERR_TAIL_CHARS = 2000
  * case is well under 1 MiB); past this the agent is flooding, and the case stops at once instead of
  * recording messages until its timeout (it grew the runner ~14 MB/s).
  */
-export const MAX_CASE_STDOUT_BYTES = 16 * 1024 * 1024
+const MAX_CASE_STDOUT_BYTES = 16 * 1024 * 1024
 
 export function runCase(planned: PlannedCase, options: CaseRunOptions): Promise<CaseOutcome> {
   return new CaseRun(planned, options).run()

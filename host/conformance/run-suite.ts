@@ -14,7 +14,7 @@ export interface SuiteRunOptions extends CaseRunOptions {
   onCaseDone?(result: CaseResult, done: number, total: number): void
 }
 
-export interface SuiteRunResult {
+interface SuiteRunResult {
   results: CaseResult[]
   stoppedEarly?: string
 }

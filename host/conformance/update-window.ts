@@ -2,7 +2,7 @@
 // another ends, and their text with chunks of one kind joined.
 import { describeStep, stepByName, updatesOf, updateTexts, type CaseTrace, type UpdateRecord } from './trace.ts'
 
-export interface Window {
+interface Window {
   session?: string
   from?: string
   through?: string

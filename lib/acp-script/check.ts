@@ -12,14 +12,14 @@ export interface NamedStep {
   fails?: string
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   /** Sessions defined before the first step, and what they are (e.g. restored from session.source). */
   predefined?: { names: readonly string[]; what: string }
   /** Step names a host expects to fail, with why (conformance: `checks[0] is an error check on it`). */
   failing?: ReadonlyMap<string, string>
 }
 
-export interface ScriptCheck {
+interface ScriptCheck {
   issues: FileIssue[]
   /** Every named step, for a host's own references (checks that name steps). */
   names: ReadonlyMap<string, NamedStep>

@@ -32,7 +32,7 @@ export const mcpServerEntries = z
   .array(z.union([stdioEntry, remoteEntry]))
   .meta({ description: 'MCP servers for the session (ACP mcpServers); relative paths resolve against this folder.' })
 
-export type McpServerEntry = z.output<typeof mcpServerEntries>[number]
+type McpServerEntry = z.output<typeof mcpServerEntries>[number]
 
 const isRelativePath = (value: string) => value.startsWith('./') || value.startsWith('../')
 

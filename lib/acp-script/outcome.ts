@@ -1,7 +1,7 @@
 // A request's outcome as plain data (result or JSON-RPC error), whoever sent it.
 import * as acp from '@agentclientprotocol/sdk'
 
-export interface RpcErrorInfo {
+interface RpcErrorInfo {
   code: number | undefined
   message: string
   data?: unknown

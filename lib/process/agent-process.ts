@@ -6,7 +6,7 @@ import { signalGroup } from './group.ts'
 import { waitGroupGone } from './liveness.ts'
 import { WaitTimeoutError } from '../with-timeout.ts'
 
-export interface AgentProcessOptions {
+interface AgentProcessOptions {
   command: string
   args: string[]
   cwd: string
@@ -19,7 +19,7 @@ export interface AgentProcessOptions {
   stderrTailBytes?: number
 }
 
-export interface ShutdownReport {
+interface ShutdownReport {
   code: number | null
   signal: NodeJS.Signals | null
   /** How the process ended: it exited on EOF, or needed SIGTERM / SIGKILL. */

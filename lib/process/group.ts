@@ -16,7 +16,7 @@ export type ProcessEnding =
   | { kind: 'cancelled' }
   | { kind: 'spawn-error'; code: string }
 
-export interface GroupRunOptions {
+interface GroupRunOptions {
   file: string
   args: string[]
   cwd: string

@@ -4,7 +4,7 @@
 // no parent-death signal). The fragment closes fd 3 before the real command runs.
 
 /** Prefix for `sh -c`: start the watcher in the group, then drop fd 3 for what follows. */
-export const WATCH_LIFELINE = '{ read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 & exec 3<&-; '
+const WATCH_LIFELINE = '{ read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 & exec 3<&-; '
 
 /** `sh -c` arguments that run `command args…` in place, watched by the lifeline. */
 export function lifelineShellArgs(command: string, args: readonly string[]): string[] {

@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 
 const GROUP_POLL_MS = 10
 
-export interface ProcStat {
+interface ProcStat {
   /** R, S, D, Z (zombie), X (dead), … */
   state: string
   ppid: number
@@ -72,7 +72,7 @@ export function groupHasLiveMembers(pgid: number): boolean {
   return table.some((entry) => entry.pgrp === pgid && isLiveState(entry.state))
 }
 
-export interface WaitGroupGoneOptions {
+interface WaitGroupGoneOptions {
   /** Give up after this long (default: no limit). */
   timeoutMs?: number
   /** Checked before every poll: true stops the wait. */

@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { signalGroup } from './group.ts'
 
-export interface TerminalCreate {
+interface TerminalCreate {
   command: string
   args?: string[]
   env?: Array<{ name: string; value: string }>
@@ -12,7 +12,7 @@ export interface TerminalCreate {
   outputByteLimit?: number | null
 }
 
-export interface TerminalExitStatus {
+interface TerminalExitStatus {
   exitCode: number | null
   signal: string | null
 }

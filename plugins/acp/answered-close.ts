@@ -6,7 +6,7 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import { MessageWritable } from './line-stream.ts'
 
-export const CLOSE_ANSWER_BUDGET_MS = 2000
+const CLOSE_ANSWER_BUDGET_MS = 2000
 
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve))
 

@@ -4,7 +4,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 
-export const KEY_METHOD_ID = 'api-key'
+const KEY_METHOD_ID = 'api-key'
 
 export const AUTH_METHODS: acp.AuthMethod[] = [
   {

@@ -3,7 +3,7 @@
 // waiting for a drain. A client that stops reading lets the queue grow without bound unless the
 // producer waits: past `limit` unwritten messages, `wait()` hands the turn loop a promise that
 // settles when the queue is written out (or the turn is cancelled), so the model stream pauses.
-export const DEFAULT_BACKLOG_LIMIT = 256
+const DEFAULT_BACKLOG_LIMIT = 256
 
 export class Backlog {
   private unwritten = 0

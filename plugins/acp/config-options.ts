@@ -5,7 +5,7 @@ import { MODEL_OPTION, SESSION_MODES } from '../agent/index.ts'
 
 export const MODE_OPTION = 'mode'
 
-export interface SessionChoices {
+interface SessionChoices {
   modeId: string
   model: string
   /** The models the session can switch to, the current one included. */

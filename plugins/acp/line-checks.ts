@@ -27,7 +27,7 @@ export function unsafeIntegerId(line: Uint8Array): { raw: string; head: MessageH
 }
 
 /** The refusal of a request whose id is `raw`, as one line that repeats the id digit for digit. */
-export function unsafeIdRefusal(raw: string, head: MessageHead): { line: string; warning: string } {
+function unsafeIdRefusal(raw: string, head: MessageHead): { line: string; warning: string } {
   const what = head.method ? `"${head.method}" request` : 'message'
   const message =
     `${what} refused: its id ${raw} is an integer beyond 2^53 (${Number.MAX_SAFE_INTEGER}), which ` +
@@ -40,7 +40,7 @@ export function unsafeIdRefusal(raw: string, head: MessageHead): { line: string;
 }
 
 /** The stderr line about a message cut off by the end of stdin. */
-export function unterminatedWarning(head: MessageHead): string {
+function unterminatedWarning(head: MessageHead): string {
   const what = head.method
     ? `a "${head.method}" ${head.hasId ? 'request' : 'notification'}`
     : head.hasId
@@ -53,7 +53,7 @@ export function unterminatedWarning(head: MessageHead): string {
   )
 }
 
-export interface LineCheckActions {
+interface LineCheckActions {
   /** Writes a whole line to the peer (a refusal). */
   answer(line: string): void
   /** One line for stderr. */

@@ -11,7 +11,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 
 /** Takes one complete line (newline included); a returned promise settles when it is written. */
-export type WriteLine = (line: string) => void | Promise<void>
+type WriteLine = (line: string) => void | Promise<void>
 
 const settled = Promise.resolve()
 

@@ -6,7 +6,7 @@ import { argumentsOf } from '../agent/tool-arguments.ts'
 import type { EventData, SessionEvent } from '../session/events.ts'
 import { displayContent, displayLocations } from './tool-display.ts'
 
-export interface ToolInfo {
+interface ToolInfo {
   title(args: Record<string, unknown>): string
   kind: ToolKind
 }
@@ -80,7 +80,7 @@ export function mcpFailureNotice(message: string): SessionUpdate {
   return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `\n[${message}]\n` } }
 }
 
-export function toolRunningUpdate(callId: string): SessionUpdate {
+function toolRunningUpdate(callId: string): SessionUpdate {
   return { sessionUpdate: 'tool_call_update', toolCallId: callId, status: 'in_progress' }
 }
 

@@ -3,7 +3,7 @@
 import { RequestError, type ContentBlock } from '@agentclientprotocol/sdk'
 
 /** The block types initialize advertises as unsupported (`promptCapabilities.image/audio: false`). */
-export const UNADVERTISED_BLOCKS: ReadonlySet<string> = new Set(['image', 'audio'])
+const UNADVERTISED_BLOCKS: ReadonlySet<string> = new Set(['image', 'audio'])
 
 /** Throws -32602 naming the first block of a type the agent does not take. */
 export function refuseUnadvertisedBlocks(prompt: readonly ContentBlock[]): void {

@@ -5,7 +5,7 @@
 import { type ListSessionsRequest, type ListSessionsResponse, RequestError } from '@agentclientprotocol/sdk'
 import type { SessionSummary } from '../session/summaries.ts'
 
-export const LIST_PAGE_SIZE = 50
+const LIST_PAGE_SIZE = 50
 
 interface Position {
   updatedAt: number

@@ -9,7 +9,7 @@ import type { MessageHead } from './message-head.ts'
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 
-export interface LimitedStreamOptions {
+interface LimitedStreamOptions {
   maxMessageBytes: number
   /** One line for stderr about each refused message. */
   warn(line: string): void

@@ -4,7 +4,7 @@ import type { UsageUpdate } from '@agentclientprotocol/sdk'
 import type { AgentConfig } from '../agent/config.ts'
 import type { Usage } from '../session/events.ts'
 
-export type Pricing = NonNullable<AgentConfig['pricing']>
+type Pricing = NonNullable<AgentConfig['pricing']>
 
 /** The cost of one step's tokens. */
 export function stepCost(usage: Usage, pricing: Pricing): number {

@@ -3,7 +3,7 @@
 import type { SlashCommand } from './commands.ts'
 import { MODE_IDS } from './modes.ts'
 
-export interface CommandTarget {
+interface CommandTarget {
   setMode(sessionId: string, modeId: string): void
   setModel(sessionId: string, model: string): void
   models(sessionId: string): string[]

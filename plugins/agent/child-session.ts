@@ -37,13 +37,13 @@ export class ChildSpawnError extends Error {
 }
 
 /** What a child needs from the agent: its sessions, store, model and tools. */
-export interface ChildHost extends Pick<TurnInit, 'llm' | 'registry' | 'config' | 'hidden'> {
+interface ChildHost extends Pick<TurnInit, 'llm' | 'registry' | 'config' | 'hidden'> {
   sessions: Map<string, SessionRuntime>
   store: Pick<SessionStore, 'append' | 'create'>
 }
 
 /** Names of the tools a child of `parent` gets; throws ChildSpawnError for a depth or tool it cannot have. */
-export function childTools(host: ChildHost, parent: SessionRuntime, request: ChildRequest): Set<string> {
+function childTools(host: ChildHost, parent: SessionRuntime, request: ChildRequest): Set<string> {
   const where = `task call ${request.origin.callId}`
   if (parent.depth + 1 > request.maxDepth)
     throw new ChildSpawnError(

@@ -10,7 +10,7 @@ import { type HistoryEvent, INTERRUPTED_CALL_OUTPUT } from '../session/history.t
 
 export { INTERRUPTED_CALL_OUTPUT }
 
-export type ClosingEvent = { [K in EventType]: { type: K; data: EventData[K] } }[EventType]
+type ClosingEvent = { [K in EventType]: { type: K; data: EventData[K] } }[EventType]
 
 interface OpenCall {
   turn: number

@@ -9,7 +9,7 @@ import type { McpFailure, McpServerSet, McpServerSpec } from '../mcp/index.ts'
 import type { Tool } from '../tools/types.ts'
 
 /** What the session's turn looks tools up in: the registry's, then the session's MCP tools. */
-export interface ToolRegistry {
+interface ToolRegistry {
   list(): Tool[]
   get(name: string): Tool | undefined
 }

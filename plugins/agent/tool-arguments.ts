@@ -3,7 +3,7 @@
 // event's data (the store hands listeners the appended data object itself) instead of parsing
 // the same text again. A call read back from a log (session/load) is parsed there.
 
-export type ParsedArguments = { args: Record<string, unknown> } | { error: string }
+type ParsedArguments = { args: Record<string, unknown> } | { error: string }
 
 const parsedByCall = new WeakMap<object, ParsedArguments>()
 

@@ -102,7 +102,7 @@ export function untraced<T extends object>(service: T): T {
  * Works around (plugin-loader 1.0.0-rc.0): the Loader has no public "entry of this context"; entry contexts
  * carry it under Entry.key.
  */
-export function entryOfContext(value: unknown): Entry | undefined {
+function entryOfContext(value: unknown): Entry | undefined {
   return value ? (value as Record<symbol, Entry | undefined>)[Entry.key as symbol] : undefined
 }
 

@@ -98,7 +98,7 @@ export function assertUniqueIds(entries: readonly CompositionEntry[], where: str
   }
 }
 
-export interface EntryLocation {
+interface EntryLocation {
   /** The list (root or a group's config) that holds the entry; mutate it to move or drop the entry. */
   siblings: CompositionEntry[]
   index: number

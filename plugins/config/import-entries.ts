@@ -11,13 +11,13 @@ export interface LoaderEntry {
   group?: boolean
 }
 
-export interface ImportedEntries {
+interface ImportedEntries {
   entries: LoaderEntry[]
   /** Plugins to register as `loader.builtins[key]`, keyed by resolved module URL. */
   builtins: Record<string, unknown>
 }
 
-export type ImportModule = (url: string) => Promise<unknown>
+type ImportModule = (url: string) => Promise<unknown>
 
 /** Resolved and imported plugins by entry name, for a composition that re-imports its entries often. */
 export type PluginCache = Map<string, { url: string; plugin: unknown }>

@@ -11,18 +11,14 @@ export function isRelativeName(name: string): boolean {
  * Re-express a relative module name written in `fromDir` so that it means the same file when read
  * from `toDir` (the composition file's folder). Other names pass through unchanged.
  */
-export function rebaseName(name: string, fromDir: string, toDir: string): string {
+function rebaseName(name: string, fromDir: string, toDir: string): string {
   if (!isRelativeName(name) || path.resolve(fromDir) === path.resolve(toDir)) return name
   const relative = path.relative(toDir, path.resolve(fromDir, name)).split(path.sep).join('/')
   if (relative === '') return '.'
   return relative.startsWith('../') || relative === '..' ? relative : `./${relative}`
 }
 
-export function rebaseEntries(
-  entries: readonly CompositionEntry[],
-  fromDir: string,
-  toDir: string,
-): CompositionEntry[] {
+function rebaseEntries(entries: readonly CompositionEntry[], fromDir: string, toDir: string): CompositionEntry[] {
   return entries.map((entry) => {
     const name = rebaseName(entry.name, fromDir, toDir)
     return isGroup(entry) ? { ...entry, name, config: rebaseEntries(entry.config, fromDir, toDir) } : { ...entry, name }

@@ -6,7 +6,7 @@ import { ConfigError } from './errors.ts'
 import { isRelativeName } from './rebase.ts'
 import { compiled, packageRoot } from '../../lib/package-root.ts'
 
-export interface ModuleRequest {
+interface ModuleRequest {
   /** Entry id, named in errors. */
   id: string
   /** The entry's `name`: `./x` / `../x` (relative to baseDir), an absolute path, a file: URL or a package name. */
@@ -15,7 +15,7 @@ export interface ModuleRequest {
   baseDir: string
 }
 
-export interface ResolveContext {
+interface ResolveContext {
   /** True when dsh runs from dist/ (plain node), where .ts sources cannot be imported. */
   compiled: boolean
   /** The dsh package root (holds package.json, plugins/, dist/). */
@@ -23,7 +23,7 @@ export interface ResolveContext {
 }
 
 /** How this copy of dsh runs (lib/package-root.ts). */
-export const defaultResolveContext: ResolveContext = { compiled, packageRoot }
+const defaultResolveContext: ResolveContext = { compiled, packageRoot }
 
 /** Resolve an entry's module name to an importable URL, or throw naming the entry and specifier. */
 export function resolveEntryModule(request: ModuleRequest, context: ResolveContext = defaultResolveContext): string {

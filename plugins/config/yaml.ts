@@ -4,7 +4,7 @@ import { type PositionTable, recordPositions } from './yaml-positions.ts'
 
 export type EnvSource = Readonly<Record<string, string | undefined>>
 
-export interface ParseYamlOptions {
+interface ParseYamlOptions {
   /** Shown in every error message (a file path or a label). */
   filename: string
   /** Where `!env` reads variables; tests pass a plain object. */

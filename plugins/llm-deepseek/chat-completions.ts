@@ -6,7 +6,7 @@ import { ChatStreamDecoder } from './decode-stream.ts'
 import { httpError } from './http-errors.ts'
 import { redactSecrets } from './redact.ts'
 
-export interface ChatCompletionCall {
+interface ChatCompletionCall {
   url: string
   apiKey: string
   body: Record<string, unknown>

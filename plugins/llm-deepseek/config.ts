@@ -5,10 +5,10 @@ import { LlmError } from '../llm/types.ts'
 import { heldApiKey } from './held-key.ts'
 import { RESERVED_BODY_KEYS } from './to-wire.ts'
 
-export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
+const DEFAULT_BASE_URL = 'https://api.deepseek.com'
 export const DEFAULT_MODELS = ['deepseek-chat', 'deepseek-reasoner']
 /** Idle timeout: the longest wait for response headers or for the next bytes of the body. */
-export const DEFAULT_TIMEOUT_MS = 300_000
+const DEFAULT_TIMEOUT_MS = 300_000
 
 export const Config = z
   .strictObject({

@@ -29,7 +29,7 @@ const CompletionChunk = z.looseObject({
     .nullish(),
 })
 
-export const DONE_SENTINEL = '[DONE]'
+const DONE_SENTINEL = '[DONE]'
 
 /** DeepSeek `finish_reason` → the terminal chunk of docs/design.md §4. */
 export function finishChunkFor(reason: string): StreamChunk {

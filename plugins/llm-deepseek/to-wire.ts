@@ -3,19 +3,19 @@
 // which matters because recorded scenarios pin the exact body.
 import type { LlmRequest, Message, ToolSchema } from '../llm/types.ts'
 
-export type WireMessage =
+type WireMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string }
 
-export interface WireToolCall {
+interface WireToolCall {
   id: string
   type: 'function'
   function: { name: string; arguments: string }
 }
 
-export interface WireTool {
+interface WireTool {
   type: 'function'
   function: { name: string; description: string; parameters: Record<string, unknown> }
 }
@@ -56,7 +56,7 @@ function toWireMessage(message: Message): WireMessage {
   }
 }
 
-export function toWireTools(tools: ToolSchema[]): WireTool[] {
+function toWireTools(tools: ToolSchema[]): WireTool[] {
   return tools.map((tool) => ({
     type: 'function',
     function: { name: tool.name, description: tool.description, parameters: tool.parameters },

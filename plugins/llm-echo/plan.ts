@@ -10,7 +10,7 @@ export type EchoAction =
   | { kind: 'fail'; code: string; status?: number; message: string }
 
 /** How much of a tool's output the summary turn quotes. */
-export const SUMMARY_OUTPUT_CHARS = 200
+const SUMMARY_OUTPUT_CHARS = 200
 
 type ToolMessage = Extract<Message, { role: 'tool' }>
 

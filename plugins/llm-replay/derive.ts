@@ -16,7 +16,7 @@ export interface StepRef {
 }
 
 /** Where a script entry came from, so errors can point at the line to fix. */
-export type EntrySource = { from: 'log' } | { from: 'override'; file: string; path: string }
+type EntrySource = { from: 'log' } | { from: 'override'; file: string; path: string }
 
 /** One model call of the script: what to serve, and where it was recorded (for drift checks and errors). */
 export interface ScriptEntry {

@@ -60,7 +60,7 @@ export function driftAt(
   return undefined
 }
 
-export interface DriftInput {
+interface DriftInput {
   /** Recorded events (chunks may be left out: history ignores them). */
   recordedEvents: readonly HistoryEvent[]
   /** The (turn, step) the next script entry was recorded at. */

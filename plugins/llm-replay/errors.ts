@@ -30,7 +30,7 @@ export function toLlmError(problem: ReplayProblem): LlmError {
 }
 
 /** A fixture replay cannot use (unreadable, not a session log, a bad chunk); the message names file and line. */
-export class FixtureLoadError extends NamedError {
+class FixtureLoadError extends NamedError {
   override name = 'FixtureLoadError'
 }
 

@@ -29,9 +29,9 @@ export interface RecordedSession {
   parent?: RecordedParent
 }
 
-export type ReadText = (file: string) => string
+type ReadText = (file: string) => string
 /** A raw log's recorded cwd resolved (symlinks), when it still exists on this machine. */
-export type Realpath = (path: string) => string | undefined
+type Realpath = (path: string) => string | undefined
 
 const ChunkEventData = z
   .object({
@@ -176,8 +176,7 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
   return parts
 }
 
-const OVERRIDE_HINT =
-  `write it (see ${docFile('replay.md')}) or fix the path in the replay config / ` + 'DSH_SNAPSHOT_OVERRIDE'
+const OVERRIDE_HINT = `write it (see ${docFile('replay.md')}) or fix the path in the replay config / DSH_SNAPSHOT_OVERRIDE`
 
 function readOrExplain(file: string, read: ReadText, what: string, hint: string): string {
   try {

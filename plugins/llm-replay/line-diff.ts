@@ -2,7 +2,7 @@
 // runs folded, long lines cut, and a cap on the total so a huge tool output stays readable.
 import { diffLines } from 'diff'
 
-export interface CompactDiffOptions {
+interface CompactDiffOptions {
   /** Unchanged lines kept around each change. */
   context?: number
   /** Output lines before the rest is summarized. */

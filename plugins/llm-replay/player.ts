@@ -25,7 +25,7 @@ interface Binding {
 }
 
 /** A live subagent: its parent's live session id and where the spawning call stands there. */
-export interface LiveChild {
+interface LiveChild {
   parentSession: string
   spawn: SpawnPoint
 }
@@ -43,7 +43,7 @@ export interface UnconsumedEntry {
   kind: ReplayEntry['kind']
 }
 
-export interface PlayerOptions {
+interface PlayerOptions {
   scenario: string
   drift: boolean
   /** The manifest's `redact:` replacement, run over the live history as it ran over the recorded log. */

@@ -5,7 +5,7 @@ import type { Message } from '../llm/types.ts'
 import { History, type HistoryEvent, type HistoryPoint } from '../session/history.ts'
 import { canonical, collapseCwd } from './message-form.ts'
 
-export interface HistoryAt {
+interface HistoryAt {
   messages: readonly Message[]
   /** `canonical(collapseCwd(message))` of each message, in order. */
   forms: readonly string[]

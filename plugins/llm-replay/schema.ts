@@ -6,7 +6,7 @@ import type { ReplayEntry } from './derive.ts'
 
 const count = z.number().int().nonnegative()
 
-export const StreamErrorSchema = z
+const StreamErrorSchema = z
   .object({
     message: z.string(),
     code: z.string().min(1),
@@ -38,7 +38,7 @@ export const StreamChunkSchema = z.discriminatedUnion('type', [
     .strict(),
 ])
 
-export const StepRefSchema = z
+const StepRefSchema = z
   .object({
     turn: z.number().int().positive(),
     step: z.number().int().positive(),
@@ -84,7 +84,7 @@ export function entrySchema(atRequired: boolean) {
   ])
 }
 
-export type OverrideEntryInput = z.infer<ReturnType<typeof entrySchema>>
+type OverrideEntryInput = z.infer<ReturnType<typeof entrySchema>>
 
 /** Drop the file-only `at` and fill defaults, giving the in-memory entry the listener serves. */
 export function toReplayEntry(input: OverrideEntryInput): ReplayEntry {

@@ -3,13 +3,13 @@
 import { basename, dirname, resolve } from 'node:path'
 
 /** A session log to replay; `text` when the caller already read it (then the file is not read again). */
-export interface SessionSource {
+interface SessionSource {
   file: string
   override?: string
   text?: string
 }
 
-export interface ReplayConfigInput {
+interface ReplayConfigInput {
   scenario?: string
   sessions?: SessionSource[]
   override?: string

@@ -14,7 +14,7 @@ import { waitGroupGone } from '../../lib/process/liveness.ts'
 
 const STDERR_TAIL_CHARS = 1_000
 
-export interface ServerProcessOptions {
+interface ServerProcessOptions {
   command: string
   args: readonly string[]
   cwd: string

@@ -19,7 +19,7 @@ export interface StdioServerSpec {
   env: Record<string, string>
 }
 
-export interface RemoteServerSpec {
+interface RemoteServerSpec {
   transport: 'http' | 'sse'
   name: string
   key: string

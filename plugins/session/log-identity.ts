@@ -10,7 +10,7 @@ export interface FileIdentity {
 }
 
 /** The log is no longer the file this session writes to; the event was not written. */
-export class SessionLogChangedError extends SessionStorageError {
+class SessionLogChangedError extends SessionStorageError {
   override name = 'SessionLogChangedError'
 }
 

@@ -6,7 +6,7 @@ import { linkSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import { currentProcessIdentity, isProcessAlive, type ProcessIdentity } from '../../lib/process/identity.ts'
 
 /** Another live process (or another store in this one) writes this session. */
-export class SessionLockedError extends Error {
+class SessionLockedError extends Error {
   override name = 'SessionLockedError'
 }
 

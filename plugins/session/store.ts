@@ -14,7 +14,7 @@ import {
 } from './events.ts'
 
 /** The header fields that make a session a subagent of another (plugins/subagents). */
-export interface SessionParent {
+interface SessionParent {
   parentSession: string
   parentCallId: string
   spawn: SpawnPoint

@@ -18,7 +18,7 @@ const TaskArgs = toolArgs({
 })
 
 /** What the tool needs from the agent: the one call that runs a child. */
-export interface ChildRunner {
+interface ChildRunner {
   runChild(request: ChildRequest, signal: AbortSignal): Promise<{ ok: boolean; output: string }>
 }
 

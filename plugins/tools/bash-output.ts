@@ -3,7 +3,7 @@ import type { ProcessEnding } from '../../lib/process/group.ts'
 import { appendLine } from './truncate.ts'
 import type { ToolResult } from './types.ts'
 
-export const NO_OUTPUT = '(no output)'
+const NO_OUTPUT = '(no output)'
 
 /**
  * The captured output verbatim (or `(no output)`), then at most one bracketed trailer line:

@@ -4,7 +4,7 @@ import type { ProcessEnding } from '../../lib/process/group.ts'
 import { OutputCapture } from './truncate.ts'
 import type { ClientTerminal, TerminalExit, TerminalRequest, ToolContext } from './types.ts'
 
-export interface TerminalRun {
+interface TerminalRun {
   ending: ProcessEnding
   /** The output as the model sees it, bounded like a local run's. */
   output: string
@@ -13,7 +13,7 @@ export interface TerminalRun {
 }
 
 /** The client kept only the end of the output (it truncates from the beginning). */
-export const EARLIER_OUTPUT_OMITTED = "[output truncated: the editor's terminal kept only the end]"
+const EARLIER_OUTPUT_OMITTED = "[output truncated: the editor's terminal kept only the end]"
 
 export async function runInClientTerminal(
   create: NonNullable<NonNullable<ToolContext['client']>['createTerminal']>,

@@ -13,7 +13,7 @@ const BashArgs = toolArgs({
 })
 
 /** Set to a fresh value in each local bash call's environment (docs/tools.md, "Escapes"). */
-export const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
+const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
 
 /**
  * What the watcher runs when the agent dies, before killing its group: SIGKILL every other

@@ -10,7 +10,7 @@ export const AGENT_SECRET_VARS = ['DEEPSEEK_API_KEY']
 
 // DSH_CONFORMANCE_CASE is set only by `dsh conformance`: a tag, not a secret, that lets the runner
 // find a daemon a command left running (docs/conformance.md, "Leftover processes").
-export const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE']
+const DEFAULT_ENV_ALLOWLIST = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE']
 
 // Strict: a misspelt key (`timeoutMS`) is an error naming it, not silently ignored.
 const BashConfig = z.strictObject({

@@ -6,7 +6,7 @@ import type { Tool, ToolContext, ToolResult } from './types.ts'
 import { formatPath } from '../../lib/file-issues.ts'
 import { visibleText } from './visible-text.ts'
 
-export interface ToolDefinition<A> {
+interface ToolDefinition<A> {
   name: string
   description: string
   kind: ToolKind

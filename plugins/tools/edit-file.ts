@@ -11,7 +11,7 @@ import { openForWrite } from './pinned-open.ts'
 import { replaceExact } from './replace-exact.ts'
 
 /** Larger files are left to bash: the whole text is held in memory, twice. */
-export const EDIT_MAX_BYTES = 4 * 1024 * 1024
+const EDIT_MAX_BYTES = 4 * 1024 * 1024
 
 const EditFileArgs = toolArgs({
   path: requiredString().min(1, 'must not be empty').describe('File path relative to the working directory'),

@@ -17,7 +17,7 @@ export function editorPath(context: Pick<ToolContext, 'cwd'>, target: Pick<Confi
 }
 
 /** The editor answered a file request with an error; its message is what the model sees. */
-export class EditorFileError extends Error {}
+class EditorFileError extends Error {}
 
 /** The editor's text of the file, or the opened file's from its start. */
 export async function readWholeText(context: ToolContext, target: Confined, file: FileHandle): Promise<string> {

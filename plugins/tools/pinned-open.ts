@@ -23,13 +23,13 @@ export const changedWhileOpening = (display: string) =>
   )
 
 /** What a file tool opened: the handle, what it is, and whether this call created it. */
-export interface PinnedFile {
+interface PinnedFile {
   handle: FileHandle
   stats: Stats
   created: boolean
 }
 
-export interface PinOptions {
+interface PinOptions {
   /** The real path confine.ts produced, and the cwd-relative path for messages. */
   realPath: string
   display: string

@@ -1,11 +1,11 @@
 // The text transformation behind edit_file (pure): replace an exact string, once or everywhere.
 
-export type Replacement =
+type Replacement =
   | { ok: true; text: string; count: number /** offset of the first replacement in the new text */; at: number }
   | { ok: false; count: number }
 
 /** Non-overlapping occurrences, left to right (what `replaceAll` would replace). */
-export function countOccurrences(text: string, search: string): number {
+function countOccurrences(text: string, search: string): number {
   let count = 0
   for (let index = text.indexOf(search); index !== -1; index = text.indexOf(search, index + search.length)) count++
   return count

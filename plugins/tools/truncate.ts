@@ -1,7 +1,7 @@
 // Byte-bounded text for tool outputs. Cuts never split a UTF-8 character, and every cut
 // leaves a visible marker so the model knows something is missing.
 
-export function truncationMarker(omittedBytes: number): string {
+function truncationMarker(omittedBytes: number): string {
   return `[output truncated: ${omittedBytes} bytes omitted]`
 }
 
@@ -14,7 +14,7 @@ export function appendLine(block: string, line: string): string {
 const isContinuationByte = (byte: number) => (byte & 0b1100_0000) === 0b1000_0000
 
 /** The largest prefix length <= limit that ends on a character boundary. */
-export function headBoundary(bytes: Uint8Array, limit: number): number {
+function headBoundary(bytes: Uint8Array, limit: number): number {
   if (limit >= bytes.length) return bytes.length
   let end = limit
   while (end > 0 && isContinuationByte(bytes[end])) end--
@@ -22,7 +22,7 @@ export function headBoundary(bytes: Uint8Array, limit: number): number {
 }
 
 /** The smallest suffix start >= bytes.length - limit that begins on a character boundary. */
-export function tailBoundary(bytes: Uint8Array, limit: number): number {
+function tailBoundary(bytes: Uint8Array, limit: number): number {
   if (limit >= bytes.length) return 0
   let start = bytes.length - limit
   while (start < bytes.length && isContinuationByte(bytes[start])) start++

@@ -8,7 +8,7 @@ import type { SnapshotService } from '../../snapshot/plugin/service.ts'
 import { paintFor, type CliIO } from './command.ts'
 import { formatFailures, formatProgressLine } from './test-report.ts'
 
-export const EXIT_INTERRUPTED = 130
+const EXIT_INTERRUPTED = 130
 
 /** Run the configured scenarios; resolves with the exit code. `stop` resolving interrupts between scenarios. */
 export async function runHostedScenarios(

@@ -6,11 +6,11 @@ import { packageFile } from '../../../lib/package-root.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import type { Selection } from './test-selection.ts'
 
-export function dshVersion(): string {
+function dshVersion(): string {
   return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version
 }
 
-export interface ReportFileSource {
+interface ReportFileSource {
   file: string
   root: string
   report: object

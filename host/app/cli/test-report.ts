@@ -9,7 +9,7 @@ import { digestFailures, formatDigest } from '../../snapshot/core/failure-digest
 import { plural } from '../../../lib/plural.ts'
 import { columns } from './usage.ts'
 
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
 }
 
@@ -23,7 +23,7 @@ export function formatProgressLine(outcome: ScenarioOutcome, done: number, total
   return `[${done}/${total}] ${status}  ${outcome.scenario}  ${paint('dim', formatDuration(outcome.durationMs))}`
 }
 
-export interface TextReportOptions {
+interface TextReportOptions {
   interruptedBy?: string
   /** Folders shown relative in failures (the project root). */
   roots?: readonly string[]

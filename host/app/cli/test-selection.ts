@@ -6,7 +6,7 @@ import { UsageError, stringOption, type OptionValues } from './command.ts'
 import type { Shard } from '../../snapshot/scenario/select.ts'
 
 /** More workers than this is a typo, not a machine: each one is a whole composition. */
-export const MAX_JOBS = 64
+const MAX_JOBS = 64
 
 export interface Selection {
   /** What runs; undefined: every scenario. */

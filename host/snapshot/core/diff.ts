@@ -7,7 +7,7 @@ import { nextStep } from './next-step.ts'
 
 export type SurfaceKind = 'transcript' | 'session-log' | 'sidecar'
 
-export interface SurfaceComparison {
+interface SurfaceComparison {
   scenario: string
   /** Repository-relative path of the committed file, e.g. `scenarios/text-turn/stdout.golden.jsonl`. */
   file: string
@@ -20,7 +20,7 @@ export interface SurfaceComparison {
   hint?: string
 }
 
-export interface DiffOptions {
+interface DiffOptions {
   /** Unchanged lines shown around each change. */
   context?: number
   /** Diff lines shown before the rest is summarized. */
@@ -55,7 +55,7 @@ export function compareSurface(comparison: SurfaceComparison, options: DiffOptio
   return `${head}\n${diff}\n${hint}`
 }
 
-export interface DiffLabels {
+interface DiffLabels {
   expectedLabel: string
   actualLabel: string
 }

@@ -7,7 +7,7 @@ import { unifiedDiff } from './diff.ts'
 import { nextStep, type FailureKind, type NextStep } from './next-step.ts'
 import { plural } from '../../../lib/plural.ts'
 
-export interface DigestInput {
+interface DigestInput {
   scenario: string
   /** `recording:` from snapshot.yml. */
   recording: string | undefined
@@ -21,7 +21,7 @@ export interface DigestInput {
   maxDiffLines?: number
 }
 
-export interface FailureDigest {
+interface FailureDigest {
   kind: FailureKind
   /** One line: what differs, where. */
   cause: string

@@ -18,9 +18,9 @@ import { sessionLogFileName } from '../scenario/fixture-files.ts'
  * (its session logs: the model script, which `-u` never rewrites); `elsewhere` — another
  * scenario (the pin's sidecars, a session source's logs), so this one only checks it.
  */
-export type SurfaceOwner = 'snapshot' | 'recording' | 'elsewhere'
+type SurfaceOwner = 'snapshot' | 'recording' | 'elsewhere'
 
-export interface PlannedSurface {
+interface PlannedSurface {
   kind: SurfaceKind
   target: FixtureFile
   /** What the run gives for the file. */

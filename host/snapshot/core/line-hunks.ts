@@ -5,7 +5,7 @@
 // input: a fixture may hold hundreds of thousands of lines. Pure.
 import { structuredPatch } from 'diff'
 
-export interface LineHunk {
+interface LineHunk {
   oldStart: number
   oldLines: number
   newStart: number
@@ -14,7 +14,7 @@ export interface LineHunk {
   lines: string[]
 }
 
-export interface LineHunks {
+interface LineHunks {
   hunks: LineHunk[]
   /** True when the texts differ in too many places to align: the window is shown replaced as a whole. */
   coarse: boolean

@@ -34,7 +34,7 @@ const SCRIPT_MISFITS: readonly FailureKind[] = [
 ]
 
 /** True when the recorded model script no longer fits the run (refresh cannot help). */
-export const scriptMisfit = (kind: FailureKind): boolean => SCRIPT_MISFITS.includes(kind)
+const scriptMisfit = (kind: FailureKind): boolean => SCRIPT_MISFITS.includes(kind)
 
 export interface NextStep {
   /** The one command (or edit) to run when the change is intended. */
@@ -43,7 +43,7 @@ export interface NextStep {
   note?: string
 }
 
-export interface NextStepInput {
+interface NextStepInput {
   scenario: string
   /** `recording:` from snapshot.yml: stub | live | authored | imported | a future value (treated like authored). */
   recording: string | undefined

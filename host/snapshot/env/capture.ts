@@ -4,7 +4,7 @@
 // both put the logs in fixture order (core/normalize/log-order.ts).
 import type { SessionLogObjects } from '../core/normalize/session-log.ts'
 
-export interface CapturedSurfaces {
+interface CapturedSurfaces {
   /** What the agent sent the client, in order: JSON-RPC messages. */
   messages: readonly object[]
   /** Session logs in fixture order (session.jsonl first). */

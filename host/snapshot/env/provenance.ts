@@ -12,7 +12,7 @@ import { type Provenance, setProvenanceLines } from '../scenario/recording-line.
 import { readFixtureSync, writeFixture } from './safe-fixture-io.ts'
 
 /** When and with what dsh a recording is made now: the date and version record mode states. */
-export interface RecordingStamp {
+interface RecordingStamp {
   date: string
   dshVersion: string
 }

@@ -22,7 +22,7 @@ export class FixtureGuardError extends Error {
 }
 
 /** A fixture file, a fixture folder (workspace/, workspace.expected/), or the scenario folder holding them. */
-export type FixtureKind = 'file' | 'dir' | 'scenario'
+type FixtureKind = 'file' | 'dir' | 'scenario'
 
 /** What lstat (or a directory entry) says, in words; undefined for a regular file or a directory. */
 type EntryLike = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isBlockDevice'>

@@ -8,7 +8,7 @@ import { obsoleteFixtureFiles, PENDING_SUFFIX } from '../scenario/fixture-files.
 import type { ScenarioManifest } from '../scenario/manifest.ts'
 import { applyFixtureChanges, type FixtureChange, FixtureWriteError } from './fixture-transaction.ts'
 
-export interface WriteResult {
+interface WriteResult {
   /** Repository-relative names of what was written or removed, as the reports show them. */
   written: string[]
   /** Things --pending could not express (it never deletes), and a write that failed (then nothing was written). */

@@ -9,7 +9,7 @@ import { CWD_TOKEN } from '../../../lib/cwd-spellings.ts'
 import { type IgnoreRule, isIgnored, parseGitignore } from './gitignore.ts'
 import { ImportError } from './import-error.ts'
 
-export const WORKSPACE_FILE_LIMIT = 1024 * 1024
+const WORKSPACE_FILE_LIMIT = 1024 * 1024
 
 export type WorkspaceEntry =
   | { path: string; kind: 'file'; content: Buffer; executable: boolean }

@@ -7,7 +7,7 @@ import { INTERRUPTED_CALL_OUTPUT } from '../../../plugins/agent/interrupted.ts'
 import { ImportError } from './import-error.ts'
 
 /** The one session an imported log holds, as the script names it. */
-export const IMPORTED_SESSION = 's1'
+const IMPORTED_SESSION = 's1'
 /** The JSON-RPC error a prompt fails with when its turn ends with an error (plugins/acp/bridge.ts). */
 const TURN_ERROR_CODE = -32603
 
@@ -116,7 +116,7 @@ function turnSteps(
 }
 
 /** The index of the first event the cancel caused in the turn's last step; the cancel came just before it. */
-export function cancelPoint(events: readonly LoggedEvent[], start: number, end: number): number {
+function cancelPoint(events: readonly LoggedEvent[], start: number, end: number): number {
   let from = start
   for (let index = end; index > start; index--)
     if (events[index]!.type === 'step/start') {

@@ -7,7 +7,7 @@ import { posix } from 'node:path'
 import type { LoggedEvent } from '../../../plugins/session/log-format.ts'
 import { CWD_TOKEN } from '../../../lib/cwd-spellings.ts'
 
-export interface DerivedWorkspace {
+interface DerivedWorkspace {
   /** cwd-relative path -> content at the start of the session. */
   files: Map<string, string>
   /** Files the session used whose starting content the log does not hold, with why. */

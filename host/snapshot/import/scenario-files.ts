@@ -7,7 +7,7 @@ import type { DerivedScript } from './derive-script.ts'
 import { renderModels } from '../scenario/recording-line.ts'
 import type { ChosenHeader } from './header-class.ts'
 
-export interface ImportedManifest {
+interface ImportedManifest {
   name: string
   /** Absolute scenario folder (for the schema references). */
   dir: string

@@ -6,7 +6,7 @@ import type {} from '../../../plugins/acp/index.ts'
 import type {} from '../../../plugins/session/index.ts'
 import { createMessagePipe } from './message-pipe.ts'
 
-export interface ScenarioBridge {
+interface ScenarioBridge {
   /** The client's side of the ACP connection (use once); it carries no `session/update` (the transcript does). */
   readonly clientStream: acp.Stream
   /** What the agent sent the client so far, in order: the run's transcript. */

@@ -7,7 +7,7 @@ import { ENTRY_IDS } from './patches.ts'
 import type {} from '../../../plugins/config/live-composition.ts'
 
 /** Plugins that call a model over the network; this bundle has one. */
-export const LIVE_MODEL_ADAPTERS = ['llm-deepseek']
+const LIVE_MODEL_ADAPTERS = ['llm-deepseek']
 
 export class SnapshotHostError extends Error {
   override name = 'SnapshotHostError'

@@ -21,7 +21,7 @@ import { toRedactions } from '../../../lib/secrets/redact.ts'
 import { redactRun, type SecretGate, secretRefusal } from '../core/secrets/gate.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
-export interface JudgeOptions {
+interface JudgeOptions {
   repoRoot: string
   corpus: readonly LoadedScenario[]
   mode: RunMode
@@ -42,7 +42,7 @@ export interface ScenarioExecution {
   expected: ExpectedFixtures
 }
 
-export interface Judgement {
+interface Judgement {
   failures: string[]
   /** record: what the recording should not quietly keep (core/recording-warnings.ts). */
   warnings: string[]
@@ -53,7 +53,7 @@ export interface Judgement {
   execution: ScenarioExecution
 }
 
-export async function observeRun(
+async function observeRun(
   prepared: PreparedRun,
   capture: RawCapture,
   options: Pick<JudgeOptions, 'repoRoot' | 'corpus'>,

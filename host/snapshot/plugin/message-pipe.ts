@@ -4,7 +4,7 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import { MessageWritable } from '../../../plugins/acp/line-stream.ts'
 
-export interface MessagePipe {
+interface MessagePipe {
   /** The agent's side, for `ctx.acp.serve`. */
   agent: acp.Stream
   /** The client's side (the driver's connection). */

@@ -28,7 +28,7 @@ export interface ScenarioOutcome {
   warnings?: string[]
 }
 
-export type ScenarioHost = 'in-process' | 'subprocess'
+type ScenarioHost = 'in-process' | 'subprocess'
 
 /** The outcome of a scenario that failed before it could run (no key, no model script, …). */
 export function failedBeforeRun(

@@ -59,7 +59,7 @@ export function runComposition(plan: PatchPlan): { configFile: string; patches: 
 }
 
 /** The overlays the host adds after the user's: mode, manifest's, cordis.patch.yml, the per-run patch. */
-export function runPatches(plan: PatchPlan): PatchSource[] {
+function runPatches(plan: PatchPlan): PatchSource[] {
   const patches: PatchSource[] = [...modeOverlays(plan.mode)]
   patches.push(...scenarioOverlayFiles(plan.repoRoot, plan.scenario))
   patches.push(hostPatch(plan))
@@ -135,7 +135,7 @@ export function idlePatch(sessionsRoot: string): InMemoryPatches {
  * The entries that hold a scenario's state. They rest (disabled) while no scenario runs, as
  * overlays/snapshot-host.cordis.yml starts them, and start afresh for each scenario.
  */
-export const SCENARIO_ENTRIES = [
+const SCENARIO_ENTRIES = [
   ENTRY_IDS.session,
   ENTRY_IDS.replay,
   ENTRY_IDS.agent,

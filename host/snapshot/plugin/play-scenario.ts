@@ -30,7 +30,7 @@ export interface RunScenarioOptions {
 }
 
 /** What a prepared run is played on: the service's composition, or a `dsh` subprocess. */
-export type PlayRun = (
+type PlayRun = (
   run: PreparedRun & { modelBaseUrl?: string; composition?: TestComposition },
   timeoutMs: number,
 ) => Promise<RawCapture>

@@ -31,9 +31,9 @@ export const Config = z.strictObject({
   /** Per wait of the driver, in milliseconds. */
   timeout: z.number().int().positive().default(10_000),
 })
-export type SnapshotConfig = z.output<typeof Config>
+type SnapshotConfig = z.output<typeof Config>
 
-export interface ScenarioBatch {
+interface ScenarioBatch {
   scenarios: readonly LoadedScenario[]
   /** Every scenario of the repository (a header class pin may live outside the batch). */
   corpus: readonly LoadedScenario[]

@@ -8,7 +8,7 @@ import type { SessionEvent, SessionHeader } from '../../../plugins/session/event
 import type {} from '../../../plugins/session/index.ts'
 import { SessionEventFeed } from './driver/event-feed.ts'
 
-export interface RecordedLog {
+interface RecordedLog {
   header: SessionHeader
   events: SessionEvent[]
 }

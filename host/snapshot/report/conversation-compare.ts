@@ -4,7 +4,7 @@
 import { diffArrays } from 'diff'
 import type { ConversationItem } from './conversation.ts'
 
-export interface ChangedItems {
+interface ChangedItems {
   /** Indexes into the expected items that the run does not have. */
   expected: ReadonlySet<number>
   /** Indexes into the actual items that the golden does not have. */

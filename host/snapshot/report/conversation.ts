@@ -37,7 +37,7 @@ export type ConversationItem =
   | { kind: 'error'; method: string; code: unknown; message: string; data?: unknown }
   | { kind: 'other'; label: string; value: unknown }
 
-export interface PermissionOption {
+interface PermissionOption {
   optionId?: string
   name?: string
   kind?: string

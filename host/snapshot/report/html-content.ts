@@ -58,7 +58,7 @@ export function contentBlock(block: unknown): Html {
 }
 
 /** A diff as an editor shows it: the file, then removed and added lines marked. */
-export function diffContent(path: string, oldText: string | null, newText: string): Html {
+function diffContent(path: string, oldText: string | null, newText: string): Html {
   const rows = diffLines(oldText ?? '', newText).flatMap((part) =>
     part.value
       .replace(/\n$/, '')

@@ -11,7 +11,7 @@ import { renderConversation } from './html-conversation.ts'
 import { renderSideBySide } from './html-side-by-side.ts'
 import { h, type Html } from './html.ts'
 
-export interface ScenarioContext {
+interface ScenarioContext {
   input?: ScenarioInput
   description?: string
   /** Where the recording came from (scenario/provenance-text.ts): source, models, date, dsh version, header class. */

@@ -12,7 +12,7 @@ export interface Html {
   readonly html: string
 }
 
-export const raw = (html: string): Html => ({ html })
+const raw = (html: string): Html => ({ html })
 
 export type Child = Html | string | number | false | null | undefined | readonly Child[]
 

@@ -4,21 +4,21 @@
 import type { ScenarioManifest } from '../scenario/manifest.ts'
 
 /** Replay problems (plugins/llm-replay/errors.ts) that a new recording resolves. */
-export const RERECORD_CODES = ['REPLAY_DRIFT', 'REPLAY_EXHAUSTED', 'REPLAY_EXTRA_SESSION', 'REPLAY_UNCONSUMED'] as const
+const RERECORD_CODES = ['REPLAY_DRIFT', 'REPLAY_EXHAUSTED', 'REPLAY_EXTRA_SESSION', 'REPLAY_UNCONSUMED'] as const
 
-export interface ReplayProblemSeen {
+interface ReplayProblemSeen {
   code: string
   /** The problem's first line, as replay wrote it (it names the log, turn and step). */
   summary: string
 }
 
-export interface ReplayedOutcome {
+interface ReplayedOutcome {
   scenario: string
   ok: boolean
   failures: readonly string[]
 }
 
-export interface DriftPlan {
+interface DriftPlan {
   /** Re-record these, in this order; each with the replay problems that call for it. */
   rerecord: Array<{ scenario: string; problems: ReplayProblemSeen[] }>
   /** Replayed green: left untouched. */

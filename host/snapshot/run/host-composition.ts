@@ -14,11 +14,11 @@ import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition, type TestCom
 
 /** The host overlay ships with dsh; it names the service module relative to itself. */
 export const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
-export const HOST_ENTRY_ID = 'snapshot'
+const HOST_ENTRY_ID = 'snapshot'
 
 const SERVICE_MODULE = ownModule('host/snapshot/plugin/service.ts')
 
-export interface HostCompositionOptions {
+interface HostCompositionOptions {
   /** The project folder holding scenarios/ (and its own overlays/). */
   repoRoot: string
   /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
@@ -34,7 +34,7 @@ export interface HostComposition {
   dispose(): Promise<void>
 }
 
-export function hostPatches(repoRoot: string, mode: RunMode): PatchSource[] {
+function hostPatches(repoRoot: string, mode: RunMode): PatchSource[] {
   const config = { root: repoRoot, mode } satisfies z.input<typeof SnapshotConfig>
   if (mode !== 'record') {
     const own = [{ id: HOST_ENTRY_ID, config }] satisfies Patch[]

@@ -13,7 +13,7 @@ export interface ScenarioListing {
   files: readonly string[]
 }
 
-export interface MissingSelection {
+interface MissingSelection {
   record: Array<{ scenario: string; missing: string[] }>
   /** Every recorded fixture present: left untouched. */
   complete: string[]

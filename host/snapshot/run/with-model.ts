@@ -9,7 +9,7 @@ import { noteRecordingSource, recordingStamp } from '../env/provenance.ts'
 export type ModelRun = (extra: { modelBaseUrl?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
 
 /** What withModel reads of a suite's options. */
-export interface ModelOptions {
+interface ModelOptions {
   repoRoot: string
   subprocess?: boolean
   pending?: boolean

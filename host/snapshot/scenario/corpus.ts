@@ -2,7 +2,7 @@
 // that point at something real. Pure over the loaded manifests.
 import type { ScenarioManifest } from './manifest.ts'
 
-export interface CorpusProblem {
+interface CorpusProblem {
   /** The scenario whose manifest must change. */
   scenario: string
   /** The field in that manifest, e.g. `header.systemPromptSource`. */

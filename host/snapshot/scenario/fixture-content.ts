@@ -44,7 +44,7 @@ export interface PinSidecars {
  * source, else the pin of the larger class, else the first by name. Never the order on disk, so
  * the guard asks the newcomer (not the established pin) to point at the owner.
  */
-export function ownerOrder(a: PinSidecars, b: PinSidecars): number {
+function ownerOrder(a: PinSidecars, b: PinSidecars): number {
   return (
     (b.namedAsSource ?? 0) - (a.namedAsSource ?? 0) ||
     (b.classSize ?? 0) - (a.classSize ?? 0) ||

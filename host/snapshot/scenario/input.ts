@@ -12,14 +12,14 @@ import { closedObject } from '../../../lib/closed-object.ts'
 import { editorClientIssues, editorClientSchema } from '../../../lib/editor-client-schema.ts'
 import { type InputStep, RECORDED_SESSION_ALIASES, SCENARIO_STEPS } from './input-steps.ts'
 
-export const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
+const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'reject_always'] as const
 /** What a script may queue: an option kind, or `hold` (leave the request open until the agent withdraws it). */
-export const PERMISSION_SCRIPT_ANSWERS = [...PERMISSION_ANSWER_KINDS, 'hold'] as const
+const PERMISSION_SCRIPT_ANSWERS = [...PERMISSION_ANSWER_KINDS, 'hold'] as const
 
 const inputStepSchema = stepSchema<InputStep>(SCENARIO_STEPS)
 
 /** What the host, as the editor, advertises at initialize and serves (ACP client capabilities). */
-export const clientSchema = editorClientSchema({
+const clientSchema = editorClientSchema({
   fs: 'Advertised fs capabilities; the host answers fs/* from the scenario workspace.',
   terminal: 'Advertise terminals; the host runs terminal/create commands as real local processes.',
   buffers:
@@ -47,7 +47,6 @@ export const inputSchema = closedObject({
 export type ScenarioInput = z.output<typeof inputSchema>
 export type { InputStep }
 export type ScenarioClient = NonNullable<ScenarioInput['client']>
-export type PermissionAnswerKind = (typeof PERMISSION_ANSWER_KINDS)[number]
 export type PermissionScriptAnswer = (typeof PERMISSION_SCRIPT_ANSWERS)[number]
 
 /** Pure: validate input.json text; `file` is used in messages. */

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { closedObject, portableString } from '../../../lib/closed-object.ts'
 import { unknownRuleProblem } from '../../../lib/secrets/redact.ts'
 
-export const isRegExp = (source: string) => {
+const isRegExp = (source: string) => {
   try {
     new RegExp(source)
     return true

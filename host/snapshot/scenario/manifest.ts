@@ -17,9 +17,9 @@ import { allowance, expectRule, redaction } from './manifest-rules.ts'
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process
 // environment in a subprocess alike. Locale or time-zone variables would reach the bash tool
 // only in a subprocess, and the two hosts must give identical surfaces.
-export const ENVIRONMENT_NAME_ALLOWLIST = /^DSH_[A-Z0-9_]+$/
+const ENVIRONMENT_NAME_ALLOWLIST = /^DSH_[A-Z0-9_]+$/
 /** Names that look like credentials never enter a scenario, even under an allowed prefix. */
-export const ENVIRONMENT_NAME_DENYLIST = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/
+const ENVIRONMENT_NAME_DENYLIST = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/
 
 const environmentName = z
   .string()
@@ -35,7 +35,7 @@ const environmentName = z
   })
 
 /** Where a scenario's fixtures came from; record mode writes stub or live (recording-line.ts), import imported. */
-export const RECORDING_SOURCES = ['stub', 'live', 'authored', 'imported'] as const
+const RECORDING_SOURCES = ['stub', 'live', 'authored', 'imported'] as const
 export type RecordingSource = (typeof RECORDING_SOURCES)[number]
 // `recorded` said "against the real model" while every scenario was recorded against the stub;
 // branches written before the split still produce it, so the error names the replacement.

@@ -17,9 +17,9 @@ import { relativeInside } from '../../../lib/path-inside.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { readFixtureSync } from '../env/safe-fixture-io.ts'
 
-export const SCENARIO_PATCH_FILE = 'cordis.patch.yml'
+const SCENARIO_PATCH_FILE = 'cordis.patch.yml'
 
-export interface ScenarioPatch {
+interface ScenarioPatch {
   /** Absolute path of the scenario's cordis.patch.yml. */
   file: string
   /** Top-level names in the scenario folder that inserted modules live in (not orphans). */

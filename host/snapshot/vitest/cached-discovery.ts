@@ -10,7 +10,7 @@ import { discoverScenarios, type DiscoverOptions, type DiscoveryResult } from '.
 const cache = new Map<string, Promise<DiscoveryResult>>()
 
 /** Every file and folder under scenarios/ with its mtime (one level of scenario folders, plus their entries). */
-export function corpusFingerprint(root: string): string {
+function corpusFingerprint(root: string): string {
   const scenarios = join(root, 'scenarios')
   const parts: string[] = []
   for (const folder of readdirSync(scenarios, { withFileTypes: true })) {

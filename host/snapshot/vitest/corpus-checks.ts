@@ -11,7 +11,7 @@ import { isUpdatingSnapshots, reportObsoleteToVitest } from './snapshot-state.ts
 import { suiteRoot } from './suite-files.ts'
 
 /** Folders that are no test file of their own (no snapshot.yml) but hold scenario files. */
-export function strayFolderProblems(discovery: Pick<DiscoveryResult, 'failures'>): string[] {
+function strayFolderProblems(discovery: Pick<DiscoveryResult, 'failures'>): string[] {
   return discovery.failures.filter((f) => !existsSync(join(f.dir, 'snapshot.yml'))).map((f) => f.error.message)
 }
 

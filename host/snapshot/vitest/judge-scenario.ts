@@ -21,7 +21,7 @@ import { obsoleteFixtureFiles } from '../scenario/fixture-files.ts'
 import { isUpdatingSnapshots, reportObsoleteToVitest } from './snapshot-state.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 
-export interface JudgeContext {
+interface JudgeContext {
   /** The folder holding scenarios/. */
   root: string
   corpus: readonly LoadedScenario[]

@@ -11,7 +11,7 @@ export interface NormalizeContext {
   readonly replaceCwd: (text: string) => string
 }
 
-export const SCENARIO_TOKEN = '{{scenario}}'
+const SCENARIO_TOKEN = '{{scenario}}'
 
 /**
  * One context per scenario run; `cwdPaths` are the temp cwd and its aliases (e.g. its realpath),

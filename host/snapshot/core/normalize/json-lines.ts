@@ -22,7 +22,7 @@ function shorten(raw: string): string {
 }
 
 /** What one parsed line stands for; it throws a JsonLineError (with `line` and `raw`) for a wrong one. */
-export type LineReader<T> = (value: unknown, raw: string, line: number) => T
+type LineReader<T> = (value: unknown, raw: string, line: number) => T
 
 /**
  * Split `text` into lines and parse each as JSON, then `read` it, in one pass. A final

@@ -23,7 +23,7 @@ export function laneOf(message: Record<string, unknown>): string | undefined {
 const laneKey = (sessionId: string, toolCallId: string) => JSON.stringify([sessionId, toolCallId])
 
 /** The marker line before a lane's messages: names the session and tool call (ids are tokenized later). */
-export function laneMarker(lane: string): Record<string, unknown> {
+function laneMarker(lane: string): Record<string, unknown> {
   const [sessionId, toolCallId] = JSON.parse(lane) as [string, string]
   return { lane: { sessionId, toolCallId } }
 }

@@ -14,7 +14,7 @@ import {
 import { collectTranscriptIds, renderTranscript, renumberJsonRpcIds, type JsonRpcId } from './transcript.ts'
 
 /** One run's surfaces as objects (never changed here): what each host captured. */
-export interface RunSurfaces {
+interface RunSurfaces {
   /** What the agent sent the client, in order: JSON-RPC messages. */
   messages: readonly object[]
   /** Session logs in fixture order (session.jsonl first). */

@@ -6,7 +6,7 @@
 
 import { escapeRegExp } from '../../../../lib/cwd-spellings.ts'
 
-export type TokenKind = 'session' | 'message' | 'approval'
+type TokenKind = 'session' | 'message' | 'approval'
 
 /** Field names whose string value is an id of the given kind, wherever they appear. */
 const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {

@@ -7,7 +7,7 @@ import { createCwdReplacer } from '../../core/normalize/cwd.ts'
 import { snapshotTree, type TreeEntry, type TreeEntryType } from './tree.ts'
 import { plural } from '../../../../lib/plural.ts'
 
-export type WorkspaceDifference =
+type WorkspaceDifference =
   | { kind: 'missing'; path: string; expected: TreeEntryType }
   | { kind: 'extra'; path: string; actual: TreeEntryType }
   | { kind: 'type'; path: string; expected: TreeEntryType; actual: TreeEntryType }
@@ -15,7 +15,7 @@ export type WorkspaceDifference =
   | { kind: 'mode'; path: string; expectedExecutable: boolean }
   | { kind: 'symlink-target'; path: string; expected: string; actual: string }
 
-export interface CompareWorkspaceOptions {
+interface CompareWorkspaceOptions {
   /** The temp cwd spellings; absolute symlink targets inside it compare as `{{cwd}}/…`. */
   cwdPaths?: readonly string[]
 }
@@ -96,7 +96,7 @@ const TYPE_NAMES: Record<TreeEntryType, string> = {
   other: 'special file',
 }
 
-export function describeDifference(difference: WorkspaceDifference): string {
+function describeDifference(difference: WorkspaceDifference): string {
   switch (difference.kind) {
     case 'missing':
       return `missing: ${difference.path} (${TYPE_NAMES[difference.expected]}) is expected but was not there`

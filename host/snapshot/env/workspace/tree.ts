@@ -16,7 +16,7 @@ export type TreeEntry =
 
 export type TreeEntryType = TreeEntry['type']
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   /** Rewrites symlink targets, e.g. the temp cwd → {{cwd}}. */
   normalizeLinkTarget?: (target: string) => string
 }

@@ -13,7 +13,7 @@ import { ScenarioEditor } from './editor-client.ts'
 import type { SessionEventFeed } from './event-feed.ts'
 import { PermissionQueue } from './permission-queue.ts'
 
-export interface DriveOptions {
+interface DriveOptions {
   scenario: string
   input: ScenarioInput
   /** The client's side of the ACP message stream. */
@@ -31,7 +31,7 @@ export interface DriveOptions {
   unusedAnswers?: 'error' | 'ignore'
 }
 
-export interface DriveResult {
+interface DriveResult {
   /** Empty when every step did what the script says. */
   failures: string[]
 }

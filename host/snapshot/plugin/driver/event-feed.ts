@@ -3,7 +3,7 @@
 import type { SessionEvent } from '../../../../plugins/session/events.ts'
 import { withTimeout } from '../../../../lib/with-timeout.ts'
 
-export interface EventQuery {
+interface EventQuery {
   type: string
   /** At least this many matching events (default 1). */
   count?: number

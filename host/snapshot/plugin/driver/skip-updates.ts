@@ -11,10 +11,6 @@ import * as acp from '@agentclientprotocol/sdk'
 const UPDATE_LINE_START = `{"jsonrpc":"2.0","method":"${acp.methods.client.session.update}","params":`
 const UPDATE_PREFIX = Buffer.from(UPDATE_LINE_START)
 
-/** For a pipe that hands over whole lines (the in-process host's memory pipe). */
-export function isSessionUpdateLine(line: string): boolean {
-  return line.startsWith(UPDATE_LINE_START)
-}
 const NEWLINE = 0x0a
 
 function isUpdateLine(bytes: Buffer, start: number, end: number): boolean {

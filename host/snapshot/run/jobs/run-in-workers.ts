@@ -11,7 +11,7 @@ import type { LoadedScenario } from '../../scenario/discover.ts'
 import type { WorkerSetup } from './protocol.ts'
 import { WorkerProcess } from './worker-process.ts'
 
-export interface WorkersOptions {
+interface WorkersOptions {
   /** In the order a run without --jobs takes them (pins first). */
   scenarios: readonly LoadedScenario[]
   repoRoot: string
@@ -27,7 +27,7 @@ export interface WorkersOptions {
 }
 
 /** Per-wait timeouts bound a scenario's waits; a worker silent this long is stuck where none reaches. */
-export function scenarioTimeoutMs(timeoutMs = 10_000): number {
+function scenarioTimeoutMs(timeoutMs = 10_000): number {
   return 6 * timeoutMs
 }
 

@@ -20,7 +20,7 @@ process.on('exit', () => {
   for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL')
 })
 
-export type WorkerResult = { kind: 'outcome'; outcome: ScenarioOutcome } | { kind: 'ended'; why: string; hung: boolean }
+type WorkerResult = { kind: 'outcome'; outcome: ScenarioOutcome } | { kind: 'ended'; why: string; hung: boolean }
 
 /** From source the worker is TypeScript: node loads it through tsx, found from dsh's own folder. */
 function nodeArgs(): string[] {

@@ -1,0 +1,174 @@
+// Every export of a module is someone's API: another module imports it, or it belongs to a public
+// entry (a plugin's index, the package's host and vitest entries, a module loaded by path). An export
+// only tests import is a second API the product does not use: it becomes the real API or goes.
+import { readFile } from 'node:fs/promises'
+import { relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { type Import, importsOf, root, sourceFiles } from './test-support/import-graph.ts'
+
+const isTestCode = (file: string) =>
+  file.endsWith('.test.ts') || file.includes('/test-support/') || file.endsWith('.test-support.ts')
+// The package's public modules (package.json `exports`): every export is for the user.
+const PUBLIC = [/^plugins\/[^/]+\/index\.ts$/, /^host\/index\.ts$/, /^host\/snapshot\/vitest\/index\.ts$/]
+
+// A default export, and the names Cordis's Loader reads from a plugin module, are for whoever loads it by path.
+const LOADER_NAMES = new Set(['name', 'inject', 'Config', 'apply', 'usage', 'filter', 'reusable', 'reactive'])
+const DECLARED =
+  /^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+([\w$]+)/gm
+const LISTED = /^export\s+(?:type\s+)?\{([^}]*)\}(?!\s*from)/gm
+
+/** The names a module's text exports itself (re-exports through `from` are the source module's). */
+function exportedNames(text: string): string[] {
+  const names = [...text.matchAll(DECLARED)].map((match) => match[1]!)
+  for (const [, list] of text.matchAll(LISTED))
+    names.push(
+      ...list!
+        .split(',')
+        .map(
+          (item) =>
+            item
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+        )
+        .filter(Boolean),
+    )
+  return names.filter((name) => !LOADER_NAMES.has(name))
+}
+
+const texts = new Map<string, string>()
+const imports = new Map<string, Import[]>()
+for (const file of await sourceFiles(root)) {
+  const path = relative(root, file)
+  if (path.endsWith('.d.ts')) continue
+  const text = await readFile(file, 'utf8')
+  texts.set(path, text)
+  if (file !== import.meta.filename) imports.set(path, importsOf(path, text))
+}
+
+/** For each module, the names importers take from it; `*` when one takes it whole (namespace, default, dynamic). */
+function namesTaken(importers: (file: string) => boolean): Map<string, Set<string>> {
+  const taken = new Map<string, Set<string>>()
+  for (const [file, list] of imports) {
+    if (!importers(file)) continue
+    for (const { target, names } of list) {
+      const set = taken.get(target) ?? new Set<string>()
+      taken.set(target, set)
+      for (const name of names.length ? names : ['*']) set.add(name)
+    }
+  }
+  return taken
+}
+
+/** `file: name` for each export no production module imports, with whether a test does. */
+function unusedExports(): { testOnly: string[]; nowhere: string[] } {
+  const byProduct = namesTaken((file) => !isTestCode(file))
+  const byTests = namesTaken(isTestCode)
+  const found = { testOnly: [] as string[], nowhere: [] as string[] }
+  for (const [file, text] of texts) {
+    if (isTestCode(file) || PUBLIC.some((pattern) => pattern.test(file))) continue
+    const product = byProduct.get(file)
+    // Imported by no module of the product: loaded by path (a plugin, a CLI command, a worker, a bench part).
+    if (!product || product.has('*')) continue
+    for (const name of exportedNames(text)) {
+      if (product.has(name)) continue
+      const tests = byTests.get(file)
+      ;(tests?.has(name) || tests?.has('*') ? found.testOnly : found.nowhere).push(`${file}: ${name}`)
+    }
+  }
+  return found
+}
+
+// Test-only exports still to resolve (each becomes the real API or goes); the list only shrinks.
+const TEST_ONLY_LEFT = new Set([
+  'bench/file-times-reporter.ts: fileTimeOf',
+  'bench/parts/corpus.ts: dshResultLine',
+  'bench/parts/subagents.ts: generateFamily',
+  'host/app/cli/commands.ts: onDemand',
+  'host/app/key-file.ts: keyFilePath',
+  'host/app/live-env.ts: usesLiveAdapter',
+  'host/app/shutdown.ts: SignalSource',
+  'host/conformance/client-fs.ts: sliceLines',
+  'host/conformance/dir-snapshot.ts: SNAPSHOT_LIMITS',
+  'host/conformance/reverse-calls.ts: terminalLives',
+  'host/conformance/run-case.ts: CaseOutcome',
+  'host/conformance/run-suite.ts: SuiteRunOptions',
+  'host/conformance/steps.ts: StepContext',
+  'host/snapshot/core/determinism.ts: SurfaceOutcome',
+  'host/snapshot/core/failure-digest.ts: normalizeText',
+  'host/snapshot/core/judge-plan.ts: PlanInput',
+  'host/snapshot/core/normalize/cwd.ts: cwdSpellings',
+  'host/snapshot/core/normalize/lanes.ts: laneOf',
+  'host/snapshot/core/provenance.ts: ageInDays',
+  'host/snapshot/core/structure.ts: logStructure',
+  'host/snapshot/core/structure.ts: transcriptShape',
+  'host/snapshot/env/workspace/compare.ts: compareTrees',
+  'host/snapshot/import/derive-workspace.ts: argumentPath',
+  'host/snapshot/plugin/driver/skip-updates.ts: withoutSessionUpdates',
+  'host/snapshot/plugin/patches.ts: PatchPlan',
+  'host/snapshot/report/html-side-by-side.ts: sideBySideRows',
+  'host/snapshot/run/drift-plan.ts: replayProblemsIn',
+  'host/snapshot/run/host-composition.ts: HOST_OVERLAY_FILE',
+  'host/snapshot/run/missing-selection.ts: ScenarioListing',
+  'host/snapshot/run/missing-selection.ts: missingFixtures',
+  'host/snapshot/scenario/input.ts: parseInput',
+  'host/snapshot/scenario/manifest.ts: compositionIssues',
+  'host/snapshot/scenario/model-script.ts: parseModelScript',
+  'host/snapshot/scenario/recording-line.ts: setRecordingLine',
+  'host/snapshot/scenario/scenario-index.ts: INDEX_END_MARKER',
+  'lib/did-you-mean.ts: editDistance',
+  'lib/process/liveness.ts: groupHasLiveMembers',
+  'lib/secrets/redact.ts: applyRedactions',
+  'lib/secrets/scan.ts: mask',
+  'lib/secrets/scan.ts: entropy',
+  'plugins/acp/line-checks.ts: unsafeIntegerId',
+  'plugins/acp/stdio-stream.ts: refuse',
+  'plugins/agent/approval.ts: askOrCancel',
+  'plugins/agent/commands.ts: parseCommandLine',
+  'plugins/agent/tool-calls.ts: findTool',
+  'plugins/config/cordis-compat.ts: eventListenerCount',
+  'plugins/llm-deepseek/config.ts: DEFAULT_MODELS',
+  'plugins/llm-deepseek/decode-stream.ts: finishChunkFor',
+  'plugins/llm-deepseek/http-errors.ts: statusRule',
+  'plugins/llm-deepseek/to-wire.ts: toWireMessages',
+  'plugins/llm-echo/commands.ts: COMMAND_WORDS',
+  'plugins/llm-replay/drift.ts: diffHistories',
+  'plugins/llm-replay/issue-format.ts: jsonPath',
+  'plugins/llm-replay/jitter.ts: seededJitter',
+  'plugins/llm-replay/served-chunks.ts: rewritePieces',
+  'plugins/llm-replay/sources.ts: parseFileVariable',
+  'plugins/mcp/server-specs.ts: StdioServerSpec',
+  'plugins/session/history.ts: buildMessages',
+  'plugins/session/summaries.ts: TITLE_MAX_CHARS',
+  'plugins/tools/bash.ts: bashTitle',
+])
+
+describe('the exports of the tree', () => {
+  const { testOnly, nowhere } = unusedExports()
+  it('are each imported by some module (an export nothing imports loses its `export`)', () => {
+    expect(nowhere).toEqual([])
+  })
+  it('are not a second API only tests use', () => {
+    expect(testOnly.filter((item) => !TEST_ONLY_LEFT.has(item))).toEqual([])
+  })
+  it('list no resolved test-only export as still left', () => {
+    expect([...TEST_ONLY_LEFT].filter((item) => !testOnly.includes(item))).toEqual([])
+  })
+})
+
+describe('the export reader', () => {
+  it('reads declared and listed exports, not re-exports', () => {
+    const text = [
+      'export const a = 1',
+      'export async function b() {}',
+      'export interface C {}',
+      'export type D = string',
+      'export default class E {}',
+      "export const name = 'plugin'",
+      'export { f, g as h }',
+      "export { i } from './i.ts'",
+      'const notExported = 2',
+    ].join('\n')
+    expect(exportedNames(text)).toEqual(['a', 'b', 'C', 'D', 'f', 'h'])
+  })
+})

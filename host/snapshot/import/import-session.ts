@@ -8,10 +8,11 @@ import { dirname, join } from 'node:path'
 import { describeSecretHits } from '../core/secrets/refusal.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
 import { rulesFor } from '../../../lib/secrets/redact.ts'
-import { type SecretHit, scanText } from '../../../lib/secrets/scan.ts'
+import { type SecretAllowance, type SecretHit, scanText } from '../../../lib/secrets/scan.ts'
 import { GOLDEN_TRANSCRIPT, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
 import { runScenarios } from '../run/run-scenarios.ts'
 import { ImportError } from './import-error.ts'
+import { PROJECT_CONFIG_FILE } from '../scenario/project-config.ts'
 import { type ImportPlan, type ImportRequest, planImport } from './plan-import.ts'
 
 export interface ImportSessionOptions extends ImportRequest {
@@ -35,7 +36,7 @@ const REPLAY_FIXTURES = [GOLDEN_TRANSCRIPT, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_
 
 export async function importSession(options: ImportSessionOptions): Promise<ImportOutcome> {
   const plan = await planImport(options)
-  refuseSecrets(options.name, plannedTexts(plan))
+  refuseSecrets(options.name, plannedTexts(plan), plan.allow)
   await mkdir(dirname(plan.dir), { recursive: true })
   await mkdir(plan.dir) // fails if it appeared meanwhile: never write into (or remove) someone else's folder
   try {
@@ -54,6 +55,7 @@ export async function importSession(options: ImportSessionOptions): Promise<Impo
     refuseSecrets(
       options.name,
       produced.map((file) => ({ file, text: readFileSync(join(plan.dir, file), 'utf8') })),
+      plan.allow,
     )
     written.push(...produced)
     // The refresh is itself a replay: when it failed (a drift, a step), its failures come first.
@@ -80,14 +82,18 @@ function plannedTexts(plan: ImportPlan): Array<{ file: string; text: string }> {
   return texts
 }
 
-function refuseSecrets(scenario: string, texts: ReadonlyArray<{ file: string; text: string }>): void {
+function refuseSecrets(
+  scenario: string,
+  texts: ReadonlyArray<{ file: string; text: string }>,
+  allow: readonly SecretAllowance[],
+): void {
   const rules = rulesFor(localIdentity())
-  const hits: SecretHit[] = texts.flatMap(({ file, text }) => scanText(file, text, rules))
+  const hits: SecretHit[] = texts.flatMap(({ file, text }) => scanText(file, text, rules, allow))
   if (hits.length)
     throw new ImportError(
       'IMPORT_SECRET',
-      describeSecretHits(hits, { scenario, manifest: `scenarios/${scenario}/snapshot.yml` }) +
-        '\n(the scenario is not written yet: remove the secret from the session, or import and redact by hand)',
+      describeSecretHits(hits, { scenario, manifest: PROJECT_CONFIG_FILE }) +
+        `\n(the scenario is not written yet: ${PROJECT_CONFIG_FILE} beside scenarios/ applies to the import too)`,
     )
 }
 

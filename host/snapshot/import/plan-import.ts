@@ -22,6 +22,11 @@ import { chooseHeaderClass, type PinSidecars } from './header-class.ts'
 import { ImportError } from './import-error.ts'
 import { importedDescription, renderInput, renderManifest, renderModelPatch } from './scenario-files.ts'
 import { readSourceLog, type SourceLog } from './source-log.ts'
+import { loadProjectConfig } from '../scenario/project-config.ts'
+import { redactRun } from '../core/secrets/gate.ts'
+import { localIdentity } from '../../../lib/secrets/identity.ts'
+import { toRedactions } from '../../../lib/secrets/redact.ts'
+import type { SecretAllowance } from '../../../lib/secrets/scan.ts'
 
 export interface ImportRequest {
   /** The project folder holding scenarios/. */
@@ -47,6 +52,8 @@ export interface ImportPlan {
   /** Files the session used that the log cannot rebuild (without --workspace). */
   missing: Array<{ path: string; why: string }>
   notes: string[]
+  /** The project's allowances (dsh.config.yml): the scan of what the import writes honours them. */
+  allow: SecretAllowance[]
 }
 
 export async function planImport(request: ImportRequest): Promise<ImportPlan> {
@@ -62,7 +69,13 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
         'nor its files can be checked; restore the folder, or pass --workspace DIR with the files it started with',
     )
   const cwdPaths = existsSync(cwd) && realpathSync(cwd) !== cwd ? [cwd, realpathSync(cwd)] : [cwd]
-  const normalized = normalizeRun({ messages: [], sessionLogs: [source], cwdPaths })
+  // The project's redactions (dsh.config.yml) apply to an imported log as record applies them.
+  const project = loadProjectConfig(request.root)
+  const normalized = redactRun(
+    normalizeRun({ messages: [], sessionLogs: [source], cwdPaths }),
+    toRedactions(project.redact),
+    localIdentity(),
+  )
   const logText = normalized.sessionLogs[0]!
   const { events } = parseSessionLog(logText, source.file)
   const script = deriveScript(events, source.file)
@@ -90,7 +103,7 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   const notes = [...script.notes]
   const patch = await modelPatch(request, headers, notes)
   if (patch) files.set('cordis.patch.yml', patch)
-  return { dir, source, files, workspace, missing: derived?.missing ?? [], notes }
+  return { dir, source, files, workspace, missing: derived?.missing ?? [], notes, allow: project.allow }
 }
 
 async function headerClass(root: string, name: string, headers: RequestHeaderContent[]) {

@@ -22,6 +22,7 @@ import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
 import { loadModelScript } from './model-script.ts'
+import { loadProjectConfig, type ProjectConfig, withProjectConfig } from './project-config.ts'
 import { loadScenarioPatch } from './scenario-patch.ts'
 import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/script.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
@@ -83,6 +84,7 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
     .map((entry) => entry.name)
     .sort()
   const overlayFiles = listOverlayFiles(repoRoot)
+  const project = projectConfigOrError(repoRoot)
   const corpus: DiscoveryResult = { scenarios: [], failures: linkedEntries(scenariosDir, listing), leftovers: [] }
   /** Each loaded scenario's folder listing, for the content guards (read once). */
   const listings = new Map<string, string[]>()
@@ -92,7 +94,7 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       name,
       folder.entries.map((e) => e.name),
     )
-    const found = loadFolder(repoRoot, folder, overlayFiles, options)
+    const found = loadFolder(repoRoot, folder, { overlayFiles, project }, options)
     if (!found) continue
     if ('leftovers' in found) corpus.leftovers.push(...found.leftovers)
     else if ('error' in found) corpus.failures.push(found)
@@ -105,6 +107,15 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
   }
   addContentProblems(repoRoot, corpus.scenarios, listings)
   return options.names ? namedPart(corpus, options.names, repoRoot) : corpus
+}
+
+/** dsh.config.yml's settings, or why it is invalid: then every scenario fails to load with that error. */
+function projectConfigOrError(repoRoot: string): ProjectConfig | Error {
+  try {
+    return loadProjectConfig(repoRoot)
+  } catch (error) {
+    return error as Error
+  }
 }
 
 /** A linked scenario folder would read fixtures from anywhere; plain files (README, tests) are not scenarios. */
@@ -141,7 +152,7 @@ function readFolder(scenariosDir: string, name: string): ScenarioFolder {
 function loadFolder(
   repoRoot: string,
   { name, dir, entries, guarded }: ScenarioFolder,
-  overlayFiles: ReturnType<typeof listOverlayFiles>,
+  shared: { overlayFiles: string[]; project: ProjectConfig | Error },
   options: DiscoverOptions,
 ): LoadedScenario | ScenarioLoadFailure | { leftovers: string[] } | undefined {
   if (!entries.some((e) => e.name === 'snapshot.yml')) {
@@ -161,7 +172,8 @@ function loadFolder(
     return { name, dir, error: new Error(message) }
   }
   try {
-    const manifest = loadManifest(repoRoot, name, overlayFiles)
+    if (shared.project instanceof Error) throw shared.project
+    const manifest = withProjectConfig(loadManifest(repoRoot, name, shared.overlayFiles), shared.project)
     const input = loadInput(repoRoot, name)
     const model = loadModelScript(repoRoot, name)
     const patch = loadScenarioPatch(repoRoot, name)

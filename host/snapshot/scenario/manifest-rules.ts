@@ -1,5 +1,6 @@
-// The manifest's rule lists: the secret scan's `redact:` and `allow:` entries (docs/secret-scan.md)
-// and verify-live's `expect:` rules (docs/verify-live.md).
+// The manifest's rule lists: the secret scan's `redact:` and `allow:` entries (docs/secret-scan.md),
+// maxAge, and verify-live's `expect:` rules (docs/verify-live.md). The first three are also
+// the project's (project-config.ts).
 import { z } from 'zod'
 import { closedObject, portableString } from '../../../lib/closed-object.ts'
 import { unknownRuleProblem } from '../../../lib/secrets/redact.ts'
@@ -46,6 +47,12 @@ export const allowance = closedObject({
   rule: secretRule,
   file: portableString.optional().meta({ description: 'Only in this fixture (relative to the scenario folder).' }),
 }).meta({ description: 'Let the secret scan pass this rule (in one file, or everywhere without file).' })
+
+/** Days a recording stays fresh (core/provenance.ts). */
+export const maxAge = z.number().int().positive().meta({
+  description:
+    'Days a recording stays fresh: an older date is a warning in replay, and --mode record-stale re-records it.',
+})
 
 /** A verify-live rule (host/snapshot/core/structure.ts): a tool call to make, or a text to say. */
 export const expectRule = z.union([

@@ -11,7 +11,7 @@ import { closedObject, kebabName, portableString } from '../../../lib/closed-obj
 import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
 import { expandCwd } from '../../../lib/cwd-spellings.ts'
-import { allowance, expectRule, redaction } from './manifest-rules.ts'
+import { allowance, expectRule, maxAge, redaction } from './manifest-rules.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process
@@ -104,10 +104,7 @@ export const manifestSchema = closedObject({
     .min(1)
     .optional()
     .meta({ description: 'The dsh version (package.json) that recorded the fixtures; record writes it.' }),
-  maxAge: z.number().int().positive().optional().meta({
-    description:
-      'Days a recording stays fresh: an older date is a warning in replay, and --mode record-stale re-records it.',
-  }),
+  maxAge: maxAge.optional(),
   imported: imported.optional(),
   replay: z
     .enum(['derived', 'overridden'])

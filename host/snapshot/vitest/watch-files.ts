@@ -1,6 +1,6 @@
 // The files a scenario's result depends on, so vitest's watch mode re-runs exactly the scenarios a
 // change affects: its own folder (script, logs, goldens, seeds, its cordis.patch.yml), its class
-// pin's sidecars, its session source's logs, the overlays it composes, and the composition and
+// pin's sidecars, its session source's logs, the overlays it composes, dsh.config.yml, and the composition and
 // plugin sources every scenario loads. Best effort: a manifest that does not parse still watches its folder.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -8,6 +8,7 @@ import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../..
 import { packageFile } from '../../../lib/package-root.ts'
 import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
 import { parseManifest, type ScenarioManifest } from '../scenario/manifest.ts'
+import { PROJECT_CONFIG_FILE } from '../scenario/project-config.ts'
 import { suiteRoot } from './suite-files.ts'
 
 /** Every file under `dir`, recursively (none when it does not exist). */
@@ -74,6 +75,7 @@ export function scenarioWatchFiles(root: string, name: string, composition: read
     ...composition,
     ...compositionPluginFiles(composition),
     packageFile('cordis.snapshot.yml'),
+    join(root, PROJECT_CONFIG_FILE),
   ])
   const manifests = readManifests(root)
   const manifest = manifests.get(name)

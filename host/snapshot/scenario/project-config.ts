@@ -1,0 +1,65 @@
+// `dsh.config.yml` beside scenarios/: the project's settings for every scenario, so a redaction
+// or an allowance every recording needs (the team's e-mail domain, a build host) is written once
+// (docs/secret-scan.md). A scenario's snapshot.yml entries come first and its maxAge wins.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { closedObject } from '../../../lib/closed-object.ts'
+import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
+import { ScenarioFileError } from './issues.ts'
+import type { ScenarioManifest } from './manifest.ts'
+import { allowance, maxAge, redaction } from './manifest-rules.ts'
+import { parseYamlData } from './yaml.ts'
+
+export const PROJECT_CONFIG_FILE = 'dsh.config.yml'
+
+export const projectConfigSchema = closedObject({
+  redact: z.array(redaction).default([]).meta({
+    description: "Redactions for every scenario, applied after each scenario's own redact entries.",
+  }),
+  allow: z.array(allowance).default([]).meta({
+    description: "Allowances for every scenario, beside each scenario's own allow entries.",
+  }),
+  maxAge: maxAge
+    .optional()
+    .meta({ description: 'Days a recording stays fresh, for a scenario without its own maxAge.' }),
+}).meta({ title: 'dsh project config (dsh.config.yml beside scenarios/)' })
+
+export type ProjectConfig = z.output<typeof projectConfigSchema>
+
+export const NO_PROJECT_CONFIG: ProjectConfig = { redact: [], allow: [] }
+
+/** Pure: validate the file's text; `file` is used in messages. An empty file is no settings. */
+export function parseProjectConfig(text: string, file: string): ProjectConfig {
+  const data = parseYamlData(text, file) ?? {}
+  const parsed = projectConfigSchema.safeParse(data, { error: fileErrorMap })
+  if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues), PROJECT_HINT)
+  return parsed.data
+}
+
+const PROJECT_HINT =
+  `${PROJECT_CONFIG_FILE} holds redact, allow and maxAge for every scenario; ` +
+  'each is written as in a snapshot.yml (docs/secret-scan.md).'
+
+/** `<root>/dsh.config.yml` (a project file, like cordis.yml); no settings when there is none. */
+export function loadProjectConfig(root: string): ProjectConfig {
+  let text: string
+  try {
+    text = readFileSync(join(root, PROJECT_CONFIG_FILE), 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return NO_PROJECT_CONFIG
+    throw error
+  }
+  return parseProjectConfig(text, PROJECT_CONFIG_FILE)
+}
+
+/** Pure: the manifest a run uses — its own entries, then the project's; its own maxAge, else the project's. */
+export function withProjectConfig(manifest: ScenarioManifest, project: ProjectConfig): ScenarioManifest {
+  const merged = {
+    ...manifest,
+    redact: [...manifest.redact, ...project.redact],
+    allow: [...manifest.allow, ...project.allow],
+  }
+  const maxAge = manifest.maxAge ?? project.maxAge
+  return maxAge === undefined ? merged : { ...merged, maxAge }
+}

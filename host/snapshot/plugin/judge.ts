@@ -18,7 +18,7 @@ import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/c
 import { removeObsoleteFixtures, writeAssessment } from '../env/write-fixtures.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
 import { toRedactions } from '../../../lib/secrets/redact.ts'
-import { redactRun, type SecretGate, secretRefusal } from '../core/secrets/gate.ts'
+import { manifestFileOf, redactRun, scenarioSecretGate, secretRefusal } from '../core/secrets/gate.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
 interface JudgeOptions {
@@ -40,6 +40,8 @@ export interface ScenarioExecution {
   /** Undefined when the output could not be normalized (runFailures says why). */
   normalized?: NormalizedRun
   expected: ExpectedFixtures
+  /** Replay: the secret scan of the committed fixtures it read (vitest `-u` scans what it writes instead). */
+  committedSecrets?: string[]
 }
 
 interface Judgement {
@@ -91,6 +93,7 @@ async function observeRun(
 export async function judgeRun(prepared: PreparedRun, capture: RawCapture, options: JudgeOptions): Promise<Judgement> {
   const { scenario } = prepared
   const execution = await observeRun(prepared, capture, options)
+  if (options.mode === 'replay') execution.committedSecrets = committedSecrets(prepared)
   const { runFailures, normalized } = execution
   if (!normalized) return { failures: runFailures, warnings: [], written: [], mismatches: [], execution }
   const plan = planJudgement({
@@ -100,8 +103,12 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     run: normalized,
   })
   const assessment = assessRun(scenario.name, plan, options.mode)
-  if (options.mode === 'replay') runFailures.push(...committedSecrets(prepared))
-  const failures = [...runFailures, ...assessment.failures, ...execution.workspaceFailures]
+  const failures = [
+    ...runFailures,
+    ...(execution.committedSecrets ?? []),
+    ...assessment.failures,
+    ...execution.workspaceFailures,
+  ]
   const warnings = options.mode === 'record' ? await recordingWarnings(prepared, normalized, options.repoRoot) : []
   const refused = !!options.strict && warnings.length > 0
   if (refused)
@@ -144,11 +151,8 @@ async function recordingWarnings(prepared: PreparedRun, run: NormalizedRun, repo
   return [...failedToolCalls(name, run.sessionLogs), ...placeholdersLeft(files)]
 }
 
-function secretGate({ scenario }: PreparedRun): SecretGate {
-  return { scenario: scenario.name, dir: scenario.dir, allow: scenario.manifest.allow, identity: localIdentity() }
-}
-
-const manifestOf = ({ scenario }: PreparedRun) => `scenarios/${scenario.name}/snapshot.yml`
+const secretGate = ({ scenario }: PreparedRun) => scenarioSecretGate(scenario, localIdentity())
+const manifestOf = ({ scenario }: PreparedRun) => manifestFileOf(scenario.name)
 
 /** Replay's scan of the committed fixtures it reads: a committed secret fails the scenario. */
 function committedSecrets(prepared: PreparedRun): string[] {

@@ -1,8 +1,8 @@
 // The secret scan as a gate, end to end and keylessly: a recording that would write an e-mail
 // address is refused with the previous fixtures left byte for byte; a `redact:` entry records it
 // as a token and the redacted recording replays green (replay redacts the live history alike);
-// a secret in a committed fixture fails replay.
-import { readFileSync, writeFileSync } from 'node:fs'
+// a secret in a committed fixture fails replay; refresh and --pending refuse alike.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
@@ -59,5 +59,22 @@ describe('the secret scan on fixtures', () => {
     expect(committed.outcomes[0]?.failures.join('\n')).toMatch(
       /secret scan: scenario leaky: .*in committed fixtures[\s\S]*session\.jsonl:\d+:\d+ email/,
     )
+  })
+
+  it('refuses a refresh and a --pending refresh alike, leaving the stale golden and writing no .new copy', async () => {
+    writeFileSync(join(dir, 'snapshot.yml'), manifest('allow: [{ rule: email }]\n'))
+    writeFileSync(join(dir, 'input.json'), JSON.stringify(input(`mail ${address} a hello`)))
+    const recorded = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+    expect(recorded.outcomes[0]?.failures).toEqual([])
+    writeFileSync(join(dir, 'snapshot.yml'), manifest('allow: [{ rule: email, file: session.jsonl }]\n'))
+    writeFileSync(join(dir, 'stdout.golden.jsonl'), 'stale\n')
+    for (const pending of [false, true]) {
+      const refused = await runSuite({ repoRoot: project.root, mode: 'refresh', pending })
+      expect(refused.outcomes[0]?.failures.join('\n')).toMatch(
+        /nothing was written\n {2}stdout\.golden\.jsonl:\d+:\d+ email/,
+      )
+      expect(fixture('stdout.golden.jsonl')).toBe('stale\n')
+      expect(readdirSync(dir).filter((file) => file.endsWith('.new'))).toEqual([])
+    }
   })
 })

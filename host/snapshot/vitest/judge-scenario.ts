@@ -3,12 +3,15 @@
 // updated" in its summary, -u creates and updates them), the session logs and a member's copy of
 // its pin's sidecars through plain equality (-u never rewrites them: the logs are the model
 // script, the sidecars belong to the pin), obsolete sidecars through vitest's obsolete-snapshot
-// summary (removed by -u).
+// summary (removed by -u). Under -u the secret scan runs first (update-secrets.ts).
 import { readdirSync } from 'node:fs'
 import { relative } from 'node:path'
 import { expect } from 'vitest'
 import { digestFailures, formatDigest } from '../core/failure-digest.ts'
-import { planJudgement } from '../core/judge-plan.ts'
+import { type JudgePlan, planJudgement } from '../core/judge-plan.ts'
+import { manifestFileOf, scenarioSecretGate } from '../core/secrets/gate.ts'
+import { localIdentity } from '../../../lib/secrets/identity.ts'
+import { updateSecretProblems } from './update-secrets.ts'
 import { removeObsoleteFixtures } from '../env/write-fixtures.ts'
 import type { ScenarioExecution } from '../plugin/judge.ts'
 import type { TestComposition } from '../plugin/patches.ts'
@@ -46,13 +49,30 @@ export async function judgeScenario(scenario: LoadedScenario, context: JudgeCont
   const { execution, failures } = await run(scenario, { ...options, mode: 'replay' }, context)
   if (!execution) throw fail(failures)
   if (execution.runFailures.length) throw fail(execution.runFailures)
+  const observed = execution.normalized
+  const plan =
+    observed &&
+    planJudgement({ scenario: scenario.name, dir: scenario.dir, expected: execution.expected, run: observed })
+  const secrets = secretProblems(scenario, execution, plan, updating)
+  if (secrets.length) throw fail(secrets)
   // Surfaces are soft assertions (each shows vitest's diff); the rest is collected and thrown once.
   const problems = [
-    ...(await expectSurfaces(scenario, execution, updating)),
+    ...(plan ? await expectSurfaces(plan, updating) : []),
     ...execution.workspaceFailures,
     ...(await settleObsolete(scenario, context.root, updating)),
   ]
   if (problems.length) throw fail(problems)
+}
+
+/** Replay's scan of the committed fixtures; under -u, first a scan of what it would write (a hit writes nothing). */
+function secretProblems(
+  scenario: LoadedScenario,
+  execution: ScenarioExecution,
+  plan: JudgePlan | undefined,
+  updating: boolean,
+): string[] {
+  if (!updating || !plan) return execution.committedSecrets ?? []
+  return updateSecretProblems(scenarioSecretGate(scenario, localIdentity()), plan, manifestFileOf(scenario.name))
 }
 
 /** The CLI's one screen (core/failure-digest.ts), with vitest's own update command for goldens. */
@@ -81,10 +101,7 @@ function run(scenario: LoadedScenario, options: RunScenarioOptions, context: Jud
 }
 
 /** The judge plan's surfaces, each a soft assertion: a file snapshot when -u may rewrite it, else equality. */
-async function expectSurfaces(scenario: LoadedScenario, execution: ScenarioExecution, updating: boolean) {
-  const { normalized: run, expected } = execution
-  if (!run) return []
-  const plan = planJudgement({ scenario: scenario.name, dir: scenario.dir, expected, run })
+async function expectSurfaces(plan: JudgePlan, updating: boolean) {
   for (const surface of plan.surfaces) {
     const { target, actual } = surface
     if (plan.logCount && surface.kind === 'session-log') continue

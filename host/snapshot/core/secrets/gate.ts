@@ -33,6 +33,17 @@ export interface SecretGate {
   identity: LocalIdentity
 }
 
+/** A scenario's gate: its folder and its `allow:` entries (the project's merged in, scenario/project-config.ts). */
+export function scenarioSecretGate(
+  scenario: { name: string; dir: string; manifest: { allow: readonly SecretAllowance[] } },
+  identity: LocalIdentity,
+): SecretGate {
+  return { scenario: scenario.name, dir: scenario.dir, allow: scenario.manifest.allow, identity }
+}
+
+/** Where a refusal tells the user to redact or allow: the scenario's own manifest. */
+export const manifestFileOf = (scenario: string) => `scenarios/${scenario}/snapshot.yml`
+
 /** The refusal's words when a text holds a possible secret `allow:` does not let through; else undefined. */
 export function secretRefusal(
   gate: SecretGate,

@@ -1,7 +1,7 @@
 // `dsh new NAME --from-session`: real sessions of the real dsh process (the echo model over ACP)
 // imported through the CLI, then replayed; and the refusals, each leaving nothing behind.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
@@ -26,6 +26,19 @@ async function recordSession(files: Record<string, string>, prompts: string[]) {
     await dsh.rpc.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text }] })
   await dsh.agent.shutdown()
   return { cwd, sessions, sessionId }
+}
+
+/** Every file under `dir` (links not followed) with its bytes, by relative path. */
+function treeBytes(dir: string): Record<string, string> {
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
+  return Object.fromEntries(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name)
+        return [relative(dir, path), readFileSync(path, 'latin1')]
+      }),
+  )
 }
 
 const dsh = (sessions: string, ...argv: string[]) =>
@@ -96,6 +109,41 @@ describe('dsh new --from-session', () => {
     expect(readFileSync(join(project.root, 'scenarios', 'cancelled-stream', 'snapshot.yml'), 'utf8')).toContain(
       'header:\n  class: cancelled-stream\n  pin: true\n  systemPromptSource: text-turn\n',
     )
+  }, 60_000)
+
+  it('imports a session with subagents as session.jsonl + session.<n>.jsonl in spawn order, and replays green', async () => {
+    const task = (description: string, prompt: string) => `tool task ${JSON.stringify({ description, prompt })}`
+    const { sessions, sessionId } = await recordSession({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, [
+      task('first', 'tool read_file {"path":"a.txt"}'),
+      task('second', 'tool read_file {"path":"b.txt"}'),
+    ])
+    const childLogs = readdirSync(sessions).filter((file) => file !== `${sessionId}.jsonl`)
+    expect(childLogs).toHaveLength(2)
+    const child = await dsh(sessions, 'new', 'from-child', '--from-session', join(sessions, childLogs[0]!))
+    expect(child).toMatchObject({ code: 2, stderr: expect.stringContaining('IMPORT_CHILD_SESSION') })
+    expect(child.stderr).toContain(`of session ${sessionId}; import that session`)
+
+    const sessionsBefore = treeBytes(sessions)
+    const projectBefore = treeBytes(project.root)
+    const result = await dsh(sessions, 'new', 'two-children', '--from-session', sessionId)
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0)
+    // Nothing written outside the new folder, and the source logs (parent and children) unchanged.
+    expect(treeBytes(sessions)).toEqual(sessionsBefore)
+    const projectAfter = treeBytes(project.root)
+    for (const path of Object.keys(projectAfter))
+      if (path.startsWith('scenarios/two-children/')) delete projectAfter[path]
+    expect(projectAfter).toEqual(projectBefore)
+    expect(result.stdout).toContain('replay: pass')
+    const dir = join(project.root, 'scenarios', 'two-children')
+    const header = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8').split('\n')[0]!)
+    expect(header('session.jsonl')).toMatchObject({ id: '{{session:1}}' })
+    expect(header('session.1.jsonl')).toMatchObject({ parentSession: '{{session:1}}', spawn: { turn: 1 } })
+    expect(header('session.2.jsonl')).toMatchObject({ parentSession: '{{session:1}}', spawn: { turn: 2 } })
+    expect(readFileSync(join(dir, 'session.2.jsonl'), 'utf8')).toContain('b.txt')
+    // Only the subagents read the files: rebuilt from their logs.
+    expect(readFileSync(join(dir, 'workspace', 'a.txt'), 'utf8')).toBe('alpha\n')
+    expect(readFileSync(join(dir, 'workspace', 'b.txt'), 'utf8')).toBe('beta\n')
+    expect((await dsh(sessions, 'test', 'two-children')).code).toBe(0)
   }, 60_000)
 
   it('reports the first drift when the rebuilt workspace is not what the session saw', async () => {

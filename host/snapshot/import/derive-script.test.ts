@@ -1,18 +1,26 @@
 // The derived script against scenarios whose input.json was written by hand for the same logs:
 // the same steps (prompts as content blocks, background names aside), and valid as input.json.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../../../plugins/agent/interrupted.ts'
 import { type LoggedEvent, parseSessionLog } from '../../../plugins/session/log-format.ts'
 import { parseInput } from '../scenario/input.ts'
 import { deriveScript } from './derive-script.ts'
+import { eventsWithChildren } from './merge-children.ts'
 
 const committed = (name: string) => {
   const log = parseSessionLog(readFileSync(packageFile('scenarios', name, 'session.jsonl'), 'utf8'), name)
   const input = JSON.parse(readFileSync(packageFile('scenarios', name, 'input.json'), 'utf8'))
   return { events: log.events, input }
 }
+
+/** A scenario's logs in fixture order: session.jsonl, then its subagents' session.<n>.jsonl. */
+const committedLogs = (name: string) =>
+  readdirSync(packageFile('scenarios', name))
+    .filter((file) => /^session(\.\d+)?\.jsonl$/.test(file))
+    .sort((a, b) => a.split('.').length - b.split('.').length || a.localeCompare(b, 'en', { numeric: true }))
+    .map((file) => parseSessionLog(readFileSync(packageFile('scenarios', name, file), 'utf8'), file))
 
 /** Steps with prompts as content blocks and background prompt names replaced by their order. */
 function comparable(steps: Array<Record<string, unknown>>) {
@@ -46,6 +54,18 @@ describe('deriveScript', () => {
       expect(comparable(derived.steps)).toEqual(comparable(input.steps))
       expect(derived.permissions).toEqual(input.permissions ?? [])
       expect(() => parseInput(JSON.stringify(derived), `${name}/input.json`)).not.toThrow()
+    })
+  }
+
+  for (const name of ['subagent-child-bash-approval', 'subagent-three-parallel', 'subagent-child-fails']) {
+    it(`derives the hand-written script of ${name} from its log and its subagents' logs`, () => {
+      const { events, input } = committed(name)
+      const logs = committedLogs(name)
+      expect(logs.length).toBeGreaterThan(1)
+      const derived = deriveScript(events, name, eventsWithChildren(logs)).input
+      expect(comparable(derived.steps)).toEqual(comparable(input.steps))
+      // A subagent's approval is asked through the parent's client: it queues with the parent's.
+      expect(derived.permissions).toEqual(input.permissions ?? [])
     })
   }
 

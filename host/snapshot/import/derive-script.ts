@@ -25,17 +25,28 @@ interface TurnAction {
   steps: Step[]
 }
 
-/** `file` labels errors (the source log). */
-export function deriveScript(events: readonly LoggedEvent[], file: string): DerivedScript {
+/**
+ * `file` labels errors (the source log). `withChildren` is the session with its subagents' events
+ * in place (merge-children.ts): their approvals queue with the session's, in the order asked.
+ */
+export function deriveScript(
+  events: readonly LoggedEvent[],
+  file: string,
+  withChildren: readonly LoggedEvent[] = events,
+): DerivedScript {
   const counts = cumulativeCounts(events)
   const steps: Step[] = [{ op: 'initialize' }, { op: 'newSession', as: IMPORTED_SESSION }]
-  const permissions: string[] = []
+  const permissions = withChildren.flatMap((event) =>
+    event.type === 'permission/outcome'
+      ? [event.data.outcome.outcome === 'selected' ? event.data.outcome.kind : 'hold']
+      : [],
+  )
   const notes: string[] = []
   for (let index = 0; index < events.length; index++) {
     const event = events[index]!
     if (event.type === 'user/message') {
       const end = turnEnd(events, index, file)
-      steps.push(...turnSteps(events, index, end, counts, permissions, notes))
+      steps.push(...turnSteps(events, index, end, counts, notes))
       index = end
     } else if (event.type === 'mode/change') {
       steps.push({ op: 'setMode', session: IMPORTED_SESSION, mode: event.data.modeId })
@@ -74,7 +85,6 @@ function turnSteps(
   start: number,
   end: number,
   counts: readonly number[],
-  permissions: string[],
   notes: string[],
 ): Step[] {
   const message = events[start] as LoggedEvent<'user/message'>
@@ -84,8 +94,6 @@ function turnSteps(
     const event = events[index]!
     if (event.type === 'mode/change')
       actions.push({ at: index, steps: [{ op: 'setMode', session: IMPORTED_SESSION, mode: event.data.modeId }] })
-    if (event.type === 'permission/outcome')
-      permissions.push(event.data.outcome.outcome === 'selected' ? event.data.outcome.kind : 'hold')
   }
   const interrupted = turnEndEvent.data.reason === 'cancelled' && wasInterrupted(events, start, end)
   if (turnEndEvent.data.reason === 'cancelled') {

@@ -1,9 +1,10 @@
 // The named ways an import can be refused. Each message says what failed, where, and what to do;
 // the code lets scripts and tests tell them apart. Usage mistakes (a taken name, an unknown or
-// ambiguous session) exit 2 like any bad command line; the others exit 1.
+// ambiguous session, a subagent's log) exit 2 like any bad command line; the others exit 1.
 export type ImportErrorCode =
   | 'IMPORT_UNKNOWN_SESSION'
   | 'IMPORT_AMBIGUOUS_SESSION'
+  | 'IMPORT_CHILD_SESSION'
   | 'IMPORT_SCENARIO_EXISTS'
   | 'IMPORT_TORN_LOG'
   | 'IMPORT_LOG_VERSION'
@@ -17,6 +18,7 @@ export type ImportErrorCode =
 const USAGE_CODES: ReadonlySet<ImportErrorCode> = new Set([
   'IMPORT_UNKNOWN_SESSION',
   'IMPORT_AMBIGUOUS_SESSION',
+  'IMPORT_CHILD_SESSION',
   'IMPORT_SCENARIO_EXISTS',
 ])
 

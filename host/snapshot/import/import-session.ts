@@ -44,13 +44,7 @@ export async function importSession(options: ImportSessionOptions): Promise<Impo
     const run = { root: options.root, names: [options.name], config: options.config, patches: options.patches }
     const refreshed = await runScenarios({ ...run, mode: 'refresh', timeoutMs: options.timeoutMs })
     const notes = [...plan.notes]
-    const logPath = join(plan.dir, 'session.jsonl')
-    const imported = plan.files.get('session.jsonl')!
-    if (readFileSync(logPath, 'utf8') !== imported) {
-      // The log is the user's session: the test checks the agent against it, never the other way round.
-      await writeFile(logPath, imported)
-      notes.push('the replay wrote a different session log; the imported one is kept (the replay below shows where)')
-    }
+    notes.push(...(await keepImportedLogs(plan)))
     const produced = REPLAY_FIXTURES.filter((file) => existsSync(join(plan.dir, file)))
     refuseSecrets(
       options.name,
@@ -71,6 +65,22 @@ export async function importSession(options: ImportSessionOptions): Promise<Impo
     await rm(plan.dir, { recursive: true, force: true })
     throw error
   }
+}
+
+/**
+ * The logs are the user's session: the test checks the agent against them, never the other way
+ * round. Where the refresh wrote (or removed) one, the imported one is put back.
+ */
+async function keepImportedLogs(plan: ImportPlan): Promise<string[]> {
+  const notes: string[] = []
+  for (const [file, imported] of plan.files) {
+    if (!/^session(\.\d+)?\.jsonl$/.test(file)) continue
+    const path = join(plan.dir, file)
+    if (existsSync(path) && readFileSync(path, 'utf8') === imported) continue
+    await writeFile(path, imported)
+    notes.push(`the replay wrote a different ${file}; the imported one is kept (the replay below shows where)`)
+  }
+  return notes
 }
 
 /** Every text the plan writes, by its scenario-relative name (binary workspace files are not text). */

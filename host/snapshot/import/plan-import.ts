@@ -13,7 +13,7 @@ import { normalizeRun } from '../core/normalize/run.ts'
 import type { RequestHeaderContent } from '../core/normalize/session-log.ts'
 import { readFixtureSync } from '../env/safe-fixture-io.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
-import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
+import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS, sessionLogFileName } from '../scenario/fixture-files.ts'
 import { readWorkspaceDir, type WorkspaceEntry } from './copy-workspace.ts'
 import { deriveScript } from './derive-script.ts'
 import { deriveWorkspace } from './derive-workspace.ts'
@@ -21,7 +21,8 @@ import { modelsOfLogs } from '../core/provenance.ts'
 import { chooseHeaderClass, type PinSidecars } from './header-class.ts'
 import { ImportError } from './import-error.ts'
 import { importedDescription, renderInput, renderManifest, renderModelPatch } from './scenario-files.ts'
-import { readSourceLog, type SourceLog } from './source-log.ts'
+import { readSessionTree, type SourceLog } from './source-log.ts'
+import { eventsWithChildren } from './merge-children.ts'
 import { loadProjectConfig } from '../scenario/project-config.ts'
 import { redactRun } from '../core/secrets/gate.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
@@ -45,6 +46,7 @@ export interface ImportRequest {
 
 export interface ImportPlan {
   dir: string
+  /** The imported session (its subagents' logs are session.<n>.jsonl in files). */
   source: SourceLog
   /** Scenario-relative path -> text, for the scenario's own files and the session log. */
   files: Map<string, string>
@@ -60,7 +62,8 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   const dir = join(request.root, 'scenarios', request.name)
   if (existsSync(dir))
     throw new ImportError('IMPORT_SCENARIO_EXISTS', `scenarios/${request.name} already exists; pick another name`)
-  const source = readSourceLog(request.log)
+  const logs = readSessionTree(request.log)
+  const source = logs[0]!
   const cwd = source.header.cwd
   if (!existsSync(cwd) && request.workspace === undefined)
     throw new ImportError(
@@ -72,14 +75,15 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   // The project's redactions (dsh.config.yml) apply to an imported log as record applies them.
   const project = loadProjectConfig(request.root)
   const normalized = redactRun(
-    normalizeRun({ messages: [], sessionLogs: [source], cwdPaths }),
+    normalizeRun({ messages: [], sessionLogs: logs, cwdPaths }),
     toRedactions(project.redact),
     localIdentity(),
   )
-  const logText = normalized.sessionLogs[0]!
-  const { events } = parseSessionLog(logText, source.file)
-  const script = deriveScript(events, source.file)
-  const derived = request.workspace === undefined ? deriveWorkspace(events) : undefined
+  const parsed = normalized.sessionLogs.map((text, index) => parseSessionLog(text, logs[index]!.file))
+  // A subagent runs inside its parent's task call: its reads and approvals count where they happened.
+  const everything = eventsWithChildren(parsed)
+  const script = deriveScript(parsed[0]!.events, source.file, everything)
+  const derived = request.workspace === undefined ? deriveWorkspace(everything) : undefined
   const workspace: WorkspaceEntry[] = derived
     ? [...derived.files].map(([path, text]) => ({ path, kind: 'file', content: Buffer.from(text), executable: false }))
     : readWorkspaceDir(request.workspace!)
@@ -95,11 +99,11 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
         request.description ?? importedDescription(first && titleFromContent(first.data.content), source.header.id),
       source: { session: source.header.id, log: basename(source.file), date: request.date },
       header: headers.length ? await headerClass(request.root, request.name, headers) : undefined,
-      models: modelsOfLogs([logText]),
+      models: modelsOfLogs(normalized.sessionLogs),
     }),
   )
   files.set('input.json', renderInput(dir, script.input))
-  files.set('session.jsonl', logText)
+  normalized.sessionLogs.forEach((text, index) => files.set(sessionLogFileName(index), text))
   const notes = [...script.notes]
   const patch = await modelPatch(request, headers, notes)
   if (patch) files.set('cordis.patch.yml', patch)

@@ -1,9 +1,13 @@
 // Read the session log an import starts from, strictly and read-only: a torn last line, another
 // log version or a malformed line is a named error that says what to do, never repaired here
-// (repairing is session/load's job, and the source log is never modified).
-import { readFileSync } from 'node:fs'
+// (repairing is session/load's job, and the source log is never modified). A parent's subagents
+// (plugins/subagents) have logs of their own beside it, each header naming its parent: read alike.
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { inFixtureOrder } from '../core/normalize/log-order.ts'
+import { readFirstLine } from '../../../plugins/session/read-first-line.ts'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
-import { parseSessionLog, type SessionLog } from '../../../plugins/session/log-format.ts'
+import { parseSessionHeaderLine, parseSessionLog, type SessionLog } from '../../../plugins/session/log-format.ts'
 import { ImportError } from './import-error.ts'
 
 export interface SourceLog {
@@ -37,4 +41,47 @@ export function readSourceLog(file: string): SourceLog {
         'session once in dsh (session/load repairs the log), then import it again',
     )
   return { file, header: log.header, events: log.events }
+}
+
+/**
+ * The session at `file` and its subagents' logs (children of children too), in fixture order:
+ * session.jsonl's, then session.<n>.jsonl's, numbered as record mode numbers them. A child's own
+ * log is refused: its prompt came from its parent's task call, which only the parent replays.
+ */
+export function readSessionTree(file: string): SourceLog[] {
+  const root = readSourceLog(file)
+  const { parentSession, parentCallId } = root.header
+  if (parentSession !== undefined)
+    throw new ImportError(
+      'IMPORT_CHILD_SESSION',
+      `${file}: session ${root.header.id} is a subagent, spawned by task call ${parentCallId} of session ` +
+        `${parentSession}; import that session (its subagents come with it as session.<n>.jsonl)`,
+    )
+  const beside = siblingHeaders(file)
+  const logs = [root]
+  const ids = new Set([root.header.id])
+  for (let found = true; found; ) {
+    const next = beside.filter((entry) => entry.parent !== undefined && ids.has(entry.parent) && !ids.has(entry.id))
+    for (const entry of next) {
+      logs.push(readSourceLog(entry.file))
+      ids.add(entry.id)
+    }
+    found = next.length > 0
+  }
+  return inFixtureOrder(logs, [])
+}
+
+/** The headers of the other logs in the folder; a file whose first line is no header is not a log. */
+function siblingHeaders(file: string): Array<{ file: string; id: string; parent?: string }> {
+  const dir = dirname(resolve(file))
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl') && join(dir, name) !== resolve(file))
+    .flatMap((name) => {
+      try {
+        const header = parseSessionHeaderLine(readFirstLine(join(dir, name)), name)
+        return [{ file: join(dir, name), id: header.id, parent: header.parentSession }]
+      } catch {
+        return []
+      }
+    })
 }

@@ -200,9 +200,15 @@ describe('dsh new --from-session refuses bad input', () => {
     expect(readFileSync(torn, 'utf8')).toBe(tornText)
   })
 
-  it('refuses an existing scenario (exit 2) and a workspace with a symlink out of it', async () => {
+  it('refuses an existing scenario (exit 2), a workspace that is no folder or has a symlink out of it', async () => {
     const log = write('ok.jsonl', header('ok'))
-    expect(await dsh(sessions, 'new', 'text-turn', '--from-session', log)).toMatchObject({ code: 2 })
+    expect(await dsh(sessions, 'new', 'text-turn', '--from-session', log)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('scenarios/text-turn already exists; pick another name'),
+    })
+    const notAFolder = await dsh(sessions, 'new', 'nowhere', '--from-session', log, '--workspace', log)
+    expect(notAFolder).toMatchObject({ code: 1, stderr: expect.stringContaining('IMPORT_WORKSPACE: --workspace') })
+    expect(existsSync(join(project.root, 'scenarios', 'nowhere'))).toBe(false)
     const workspace = join(project.root, 'ws')
     mkdirSync(workspace)
     const { symlinkSync } = await import('node:fs')

@@ -39,6 +39,8 @@ describe('dsh report merge', () => {
     const html = readFileSync(file('merged.html'), 'utf8')
     for (const name of ['read-file', 'read-only-list-dir', 'read-only-unknown-tool', 'text-turn'])
       expect(html).toContain(`>${name}<`)
+    // Provenance as dsh test --html states it: source, models, date, dsh version, header class.
+    expect(html).toMatch(/recording: stub · deepseek-chat; \d{4}-\d\d-\d\d; dsh [\d.]+ · header default/)
   }, 120_000)
 
   it('refuses a missing shard, a torn blob and a file that is no blob, naming them (exit 2)', async () => {

@@ -40,7 +40,7 @@ export const reportCommand: CliCommand = {
     const htmlFile = stringOption(values, 'html')
     if (htmlFile) {
       const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
-      await writeFile(htmlFile, renderHtmlReport({ ...result, inputs: merged.inputs }))
+      await writeFile(htmlFile, renderHtmlReport({ ...result, inputs: merged.inputs, provenance: merged.provenance }))
       io.stderr(`dsh report merge: wrote ${htmlFile}\n`)
     }
     io.stdout(formatTextReport(result, paintFor(io, 'stdout'), { interruptedBy: merged.interruptedBy }))

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
+import { provenanceLine } from '../scenario/provenance-text.ts'
 
 export const BLOB_FORMAT = 'dsh-report-blob/1'
 
@@ -34,6 +35,8 @@ export interface ReportBlob {
   removed: string[]
   outcomes: BlobOutcome[]
   inputs: Record<string, ScenarioInput>
+  /** Each scenario's provenance line (scenario/provenance-text.ts), for the merged HTML report; absent in older blobs. */
+  provenance?: Record<string, string>
 }
 
 /** A file that is no blob, a torn one, or blobs that do not add up: `dsh report merge` exits 2. */
@@ -114,5 +117,8 @@ export function buildReportBlob(source: BlobSource): ReportBlob {
     removed: [...source.removed],
     outcomes: source.outcomes.map(blobOutcome),
     inputs: Object.fromEntries(source.corpus.filter((s) => ran.has(s.name)).map((s) => [s.name, s.input])),
+    provenance: Object.fromEntries(
+      source.corpus.filter((s) => ran.has(s.name)).map((s) => [s.name, provenanceLine(s.manifest)]),
+    ),
   }
 }

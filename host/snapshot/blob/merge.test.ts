@@ -27,6 +27,7 @@ function shardBlob(index: number, count: number, assigned: string[], extra: Part
       mismatches: [],
     })),
     inputs: Object.fromEntries(assigned.map((name) => [name, { steps: [] } as never])),
+    provenance: Object.fromEntries(assigned.map((name) => [name, `recording: stub · ${name}`])),
     ...extra,
   }
   return { file: `blob-${index}.json`, blob }
@@ -40,6 +41,9 @@ describe('mergeReportBlobs', () => {
     expect(merged.outcomes.map((o) => o.scenario)).toEqual(selection)
     expect(merged).toMatchObject({ shard: null, assigned: selection, interrupted: false })
     expect(Object.keys(merged.inputs).sort()).toEqual([...selection].sort())
+    // The merged HTML report states every scenario's provenance, whichever shard ran it.
+    expect(merged.provenance?.e).toBe('recording: stub · e')
+    expect(Object.keys(merged.provenance ?? {}).sort()).toEqual([...selection].sort())
   })
 
   it('keeps an interruption and every load failure once', () => {

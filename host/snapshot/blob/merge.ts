@@ -46,6 +46,7 @@ export function mergeReportBlobs(blobs: readonly NamedBlob[]): ReportBlob {
     removed: [...new Set(blobs.flatMap(({ blob }) => blob.removed))].sort(),
     outcomes: first.selection.flatMap((name) => outcomes.get(name) ?? []),
     inputs: Object.assign({}, ...blobs.map(({ blob }) => blob.inputs)),
+    provenance: Object.assign({}, ...blobs.map(({ blob }) => blob.provenance ?? {})),
   }
 }
 

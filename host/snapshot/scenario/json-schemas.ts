@@ -7,11 +7,13 @@ import { discriminateSteps } from '../../../lib/acp-script/json-schema.ts'
 import { inputSchema } from './input.ts'
 import { manifestSchema } from './manifest.ts'
 import { modelScriptSchema } from './model-script.ts'
+import { projectConfigSchema } from './project-config.ts'
 
 export const SCHEMA_FILES = {
   'schemas/snapshot.schema.json': { schema: manifestSchema, id: 'snapshot.schema.json' },
   'schemas/input.schema.json': { schema: inputSchema, id: 'input.schema.json' },
   'schemas/model.schema.json': { schema: modelScriptSchema, id: 'model.schema.json' },
+  'schemas/dsh-config.schema.json': { schema: projectConfigSchema, id: 'dsh-config.schema.json' },
 } as const
 
 export type SchemaFile = keyof typeof SCHEMA_FILES

@@ -1,6 +1,6 @@
 // `dsh new NAME --from-session`: real sessions of the real dsh process (the echo model over ACP)
 // imported through the CLI, then replayed; and the refusals, each leaving nothing behind.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -217,6 +217,20 @@ describe('dsh new --from-session refuses bad input', () => {
     expect(result.stderr).toContain('IMPORT_WORKSPACE_SYMLINK')
     expect(result.stderr).toContain('passwd -> /etc/passwd')
     expect(existsSync(join(project.root, 'scenarios', 'linked'))).toBe(false)
+  })
+
+  it('refuses an unknown redaction rule in dsh.config.yml by name, writing nothing', async () => {
+    const log = write('rules.jsonl', header('rules'))
+    writeFileSync(join(project.root, 'dsh.config.yml'), 'redact:\n  - { rule: e-mail, token: x }\n')
+    try {
+      const result = await dsh(sessions, 'new', 'ruled', '--from-session', log)
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain('IMPORT_PROJECT_CONFIG: dsh.config.yml: 1 problem')
+      expect(result.stderr).toContain('redact[0].rule: "e-mail" is not a secret-scan rule; did you mean "email"?')
+      expect(existsSync(join(project.root, 'scenarios', 'ruled'))).toBe(false)
+    } finally {
+      rmSync(join(project.root, 'dsh.config.yml'))
+    }
   })
 
   it('refuses a session holding a secret, naming file, line and rule, and writes nothing', async () => {

@@ -14,6 +14,7 @@ export type ImportErrorCode =
   | 'IMPORT_WORKSPACE_SYMLINK'
   | 'IMPORT_WORKSPACE_TOO_LARGE'
   | 'IMPORT_SECRET'
+  | 'IMPORT_PROJECT_CONFIG'
 
 const USAGE_CODES: ReadonlySet<ImportErrorCode> = new Set([
   'IMPORT_UNKNOWN_SESSION',

@@ -24,6 +24,7 @@ import { importedDescription, renderInput, renderManifest, renderModelPatch } fr
 import { readSessionTree, type SourceLog } from './source-log.ts'
 import { eventsWithChildren } from './merge-children.ts'
 import { loadProjectConfig } from '../scenario/project-config.ts'
+import { ScenarioFileError } from '../scenario/issues.ts'
 import { redactRun } from '../core/secrets/gate.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
 import { toRedactions } from '../../../lib/secrets/redact.ts'
@@ -73,7 +74,7 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
     )
   const cwdPaths = existsSync(cwd) && realpathSync(cwd) !== cwd ? [cwd, realpathSync(cwd)] : [cwd]
   // The project's redactions (dsh.config.yml) apply to an imported log as record applies them.
-  const project = loadProjectConfig(request.root)
+  const project = projectConfig(request.root)
   const normalized = redactRun(
     normalizeRun({ messages: [], sessionLogs: logs, cwdPaths }),
     toRedactions(project.redact),
@@ -108,6 +109,16 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   const patch = await modelPatch(request, headers, notes)
   if (patch) files.set('cordis.patch.yml', patch)
   return { dir, source, files, workspace, missing: derived?.missing ?? [], notes, allow: project.allow }
+}
+
+/** dsh.config.yml's entries; an invalid file is a named refusal with its own file, field and fix. */
+function projectConfig(root: string) {
+  try {
+    return loadProjectConfig(root)
+  } catch (error) {
+    if (!(error instanceof ScenarioFileError)) throw error
+    throw new ImportError('IMPORT_PROJECT_CONFIG', error.message)
+  }
 }
 
 async function headerClass(root: string, name: string, headers: RequestHeaderContent[]) {

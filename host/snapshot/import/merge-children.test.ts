@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { type LoggedEvent, parseSessionLog } from '../../../plugins/session/log-format.ts'
 import { deriveWorkspace } from './derive-workspace.ts'
-import { eventsWithChildren, type ParsedLog } from './merge-children.ts'
+import { eventsWithChildren } from './merge-children.ts'
+
+type ParsedLog = Parameters<typeof eventsWithChildren>[0][number]
 
 const result = (callId: string) =>
   ({ type: 'tool/result', data: { turn: 1, step: 1, callId, output: callId, isError: false } }) as LoggedEvent

@@ -3,7 +3,7 @@
 // before the result of the `task` call that spawned it, since a child runs inside that call. Pure.
 import type { LoggedEvent, LoggedHeader } from '../../../plugins/session/log-format.ts'
 
-export interface ParsedLog {
+interface ParsedLog {
   header: Pick<LoggedHeader, 'id' | 'parentSession' | 'parentCallId'>
   events: readonly LoggedEvent[]
 }

@@ -16,7 +16,7 @@ export interface SourceLog {
   events: SessionEvent[]
 }
 
-export function readSourceLog(file: string): SourceLog {
+function readSourceLog(file: string): SourceLog {
   let text: string
   try {
     text = readFileSync(file, 'utf8')

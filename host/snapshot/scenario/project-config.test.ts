@@ -1,17 +1,26 @@
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { discoverScenarios } from './discover.ts'
 import { parseManifest } from './manifest.ts'
-import { loadProjectConfig, parseProjectConfig, withProjectConfig } from './project-config.ts'
+import { loadProjectConfig, withProjectConfig } from './project-config.ts'
 
 const FILE = 'dsh.config.yml'
 const MINIMAL = 'scenario: text-turn\ndescription: One plain text turn.\nrecording: stub\n'
 
+const folder = mkdtempSync(join(tmpdir(), 'dsh-project-config-'))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+/** The settings of a project whose dsh.config.yml holds `text`. */
+function parseProjectConfig(text: string) {
+  writeFileSync(join(folder, FILE), text)
+  return loadProjectConfig(folder)
+}
+
 function errorOf(text: string): string {
   try {
-    parseProjectConfig(text, FILE)
+    parseProjectConfig(text)
   } catch (error) {
     return (error as Error).message
   }
@@ -23,7 +32,6 @@ describe('dsh.config.yml', () => {
     const config = parseProjectConfig(
       'redact:\n  - { rule: email, token: "{{secret:email}}" }\n  - { pattern: "build \\\\d+", token: "build N" }\n' +
         'allow:\n  - { rule: host-name, file: session.jsonl }\nmaxAge: 30\n',
-      FILE,
     )
     expect(config).toEqual({
       redact: [
@@ -33,7 +41,7 @@ describe('dsh.config.yml', () => {
       allow: [{ rule: 'host-name', file: 'session.jsonl' }],
       maxAge: 30,
     })
-    expect(parseProjectConfig('', FILE)).toEqual({ redact: [], allow: [] })
+    expect(parseProjectConfig('')).toEqual({ redact: [], allow: [] })
   })
 
   it('names the file, the field path and the fix: unknown keys and rules, bad patterns, a bad maxAge', () => {
@@ -57,7 +65,7 @@ describe('dsh.config.yml', () => {
       'x',
       'text-turn',
     )
-    const project = parseProjectConfig('redact: [{ pattern: b, token: B }]\nallow: [{ rule: jwt }]\nmaxAge: 9\n', FILE)
+    const project = parseProjectConfig('redact: [{ pattern: b, token: B }]\nallow: [{ rule: jwt }]\nmaxAge: 9\n')
     const merged = withProjectConfig(manifest, project)
     expect(merged.redact).toEqual([
       { pattern: 'a', token: 'A' },

@@ -27,10 +27,10 @@ export const projectConfigSchema = closedObject({
 
 export type ProjectConfig = z.output<typeof projectConfigSchema>
 
-export const NO_PROJECT_CONFIG: ProjectConfig = { redact: [], allow: [] }
+const NO_PROJECT_CONFIG: ProjectConfig = { redact: [], allow: [] }
 
 /** Pure: validate the file's text; `file` is used in messages. An empty file is no settings. */
-export function parseProjectConfig(text: string, file: string): ProjectConfig {
+function parseProjectConfig(text: string, file: string): ProjectConfig {
   const data = parseYamlData(text, file) ?? {}
   const parsed = projectConfigSchema.safeParse(data, { error: fileErrorMap })
   if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues), PROJECT_HINT)

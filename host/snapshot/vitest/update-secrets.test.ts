@@ -4,12 +4,14 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { JudgePlan, PlannedSurface } from '../core/judge-plan.ts'
+import type { JudgePlan } from '../core/judge-plan.ts'
 import { runSuite } from '../run/run-suite.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { judgeScenario } from './judge-scenario.ts'
 import { updateSecretProblems } from './update-secrets.ts'
+
+type PlannedSurface = JudgePlan['surfaces'][number]
 
 // Assembled at run time so this file holds no literal address.
 const address = ['carol.white', 'example.net'].join('@')

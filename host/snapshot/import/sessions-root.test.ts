@@ -25,9 +25,14 @@ function session(id: string, mtime: number, ...prompts: string[]) {
 session('aaa-old', 1000, 'first question', 'second')
 const newer = session('aab-new', 2000)
 writeFileSync(join(root, 'notes.jsonl'), 'not a session\n')
+writeFileSync(
+  join(root, 'ccc-child.jsonl'),
+  '{"type":"session","version":1,"id":"ccc-child","createdAt":1,"cwd":"/w","parentSession":"aaa-old",' +
+    '"parentCallId":"c1","spawn":{"turn":1,"step":1,"call":0}}\n',
+)
 
 describe('listSessionsRoot', () => {
-  it('lists every session newest first with its title, cwd, turns and size; other files are skipped', () => {
+  it('lists every session newest first with its title, cwd, turns and size; subagents and other files are skipped', () => {
     const listed = listSessionsRoot(root)
     expect(listed.map(({ id, title, cwd, turns }) => ({ id, title, cwd, turns }))).toEqual([
       { id: 'aab-new', title: undefined, cwd: '/w/aab-new', turns: 0 },

@@ -23,7 +23,7 @@ export interface SessionListing {
 const TURN_MARK = '"type":"user/message"'
 const SHOWN_MATCHES = 10
 
-/** Every log under `root` whose header reads, newest activity first; a missing root lists nothing. */
+/** Every top-level log under `root` whose header reads, newest activity first; a missing root lists nothing. */
 export function listSessionsRoot(root: string): SessionListing[] {
   if (!existsSync(root)) return []
   const listings: SessionListing[] = []
@@ -31,6 +31,8 @@ export function listSessionsRoot(root: string): SessionListing[] {
     const file = join(root, name)
     try {
       const header = parseSessionHeaderLine(readFirstLine(file), file)
+      // A subagent's log is no session to choose: it comes with its parent's import (as session/list hides it).
+      if (header.parentSession !== undefined) continue
       const stats = statSync(file)
       const text = readFileSync(file, 'utf8')
       const title = titleOf(file)

@@ -111,7 +111,7 @@ describe('dsh new --from-session', () => {
     )
   }, 60_000)
 
-  it('imports a session with subagents as session.jsonl + session.<n>.jsonl in spawn order, and replays green', async () => {
+  it('imports a session with subagents as session.<n>.jsonl in spawn order, and replays green', async () => {
     const task = (description: string, prompt: string) => `tool task ${JSON.stringify({ description, prompt })}`
     const { sessions, sessionId } = await recordSession({ 'a.txt': 'alpha\n', 'b.txt': 'beta\n' }, [
       task('first', 'tool read_file {"path":"a.txt"}'),

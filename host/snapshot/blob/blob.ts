@@ -35,7 +35,7 @@ export interface ReportBlob {
   removed: string[]
   outcomes: BlobOutcome[]
   inputs: Record<string, ScenarioInput>
-  /** Each scenario's provenance line (scenario/provenance-text.ts), for the merged HTML report; absent in older blobs. */
+  /** Each scenario's provenance line (scenario/provenance-text.ts) for the merged HTML report; not in older blobs. */
   provenance?: Record<string, string>
 }
 

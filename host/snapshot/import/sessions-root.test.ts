@@ -32,7 +32,7 @@ writeFileSync(
 )
 
 describe('listSessionsRoot', () => {
-  it('lists every session newest first with its title, cwd, turns and size; subagents and other files are skipped', () => {
+  it('lists sessions newest first with title, cwd, turns and size; subagents and other files are skipped', () => {
     const listed = listSessionsRoot(root)
     expect(listed.map(({ id, title, cwd, turns }) => ({ id, title, cwd, turns }))).toEqual([
       { id: 'aab-new', title: undefined, cwd: '/w/aab-new', turns: 0 },

@@ -46,7 +46,7 @@ export interface RunReport {
   durationMs: number
   /** The signal that stopped the run; later cases are not-run and the report is partial. */
   interruptedBy?: string
-  /** Set when a case's agent could not be verified gone, so no later case was launched. */
+  /** Set when a case's agent could not be verified gone or never answered initialize: no later case was launched. */
   stoppedEarly?: string
   results: CaseResult[]
   summary: RunSummary

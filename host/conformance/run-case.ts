@@ -11,6 +11,7 @@ import type { PermissionMode } from './case-schema.ts'
 import { type CaseClient, connectCaseClient } from './case-client.ts'
 import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
+import { agentStartFailure } from './start-failure.ts'
 import { CwdLedger } from './cwd-ledger.ts'
 import { liveDescendants, mergeRefs, type ProcessRef } from './descendants.ts'
 import { TraceRecorder } from './recorder.ts'
@@ -40,6 +41,8 @@ export interface CaseOutcome {
   result: CaseResult
   /** False when the agent's processes could not be verified gone: launch nothing more. */
   processesGone: boolean
+  /** Set when the agent never answered initialize: the same command cannot start for any later case either. */
+  agentNotStarted?: string
 }
 
 const STDERR_TAIL_CHARS = 2000
@@ -130,7 +133,15 @@ class CaseRun {
     }
     this.options.signal.removeEventListener('abort', this.stopOnInterrupt)
     const cleanup = await this.cleanup()
-    return { processesGone: cleanup.processesGone, result: this.result(cleanup) }
+    const result = this.result(cleanup)
+    const notStarted = this.notStarted(result)
+    return { processesGone: cleanup.processesGone, result, ...(notStarted ? { agentNotStarted: notStarted } : {}) }
+  }
+
+  /** A failed case whose agent never answered initialize successfully (all cases begin with it). */
+  private notStarted(result: CaseResult): string | undefined {
+    if (result.status !== 'fail' || this.recorder.trace.initialize?.kind === 'ok') return undefined
+    return agentStartFailure(result.id, result.failures[0] ?? 'no failure recorded', this.agent?.stderr() ?? '')
   }
 
   private async seed(): Promise<void> {

@@ -1,6 +1,7 @@
 // The planned cases, `jobs` at a time (default one after another), each with its own agent.
-// Stops launching when the run is interrupted or when a case's agent could not be verified
-// gone; the cases left are reported as not run. Results keep the planned order.
+// Stops launching when the run is interrupted, when a case's agent could not be verified gone, or
+// when it never answered initialize (it cannot start); the cases left are reported as not run.
+// Results keep the planned order.
 import type { CaseResult } from './report.ts'
 import { runCase, type CaseRunOptions } from './run-case.ts'
 import type { PlannedCase } from './select.ts'
@@ -29,8 +30,9 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
     while (next < planned.length && !options.signal.aborted && !stoppedEarly) {
       const index = next++
       const item = planned[index]!
-      const { result, processesGone } = await (options.runOne ?? runCase)(item, options)
+      const { result, processesGone, agentNotStarted } = await (options.runOne ?? runCase)(item, options)
       results[index] = result
+      if (agentNotStarted && !stoppedEarly) stoppedEarly = agentNotStarted
       if (!processesGone && !stoppedEarly)
         stoppedEarly =
           `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover ` +

@@ -84,18 +84,15 @@ describe('dsh conformance against a fake agent', () => {
     )
   })
 
-  it('says why when the agent exits at once, quoting its stderr', async () => {
+  it('says why when the agent exits at once, quoting its stderr, and launches no later case', async () => {
+    const handshake = { spec: ['R1'], steps: [{ op: 'initialize' }], checks: [{ check: 'protocolVersion' }] }
     const suiteDir = await writeSuite({
       cases: {
-        '001-handshake.json': {
-          title: 'handshake',
-          spec: ['R1'],
-          steps: [{ op: 'initialize' }],
-          checks: [{ check: 'protocolVersion' }],
-        },
+        '001-handshake.json': { title: 'handshake', ...handshake },
+        '002-again.json': { title: 'again', ...handshake },
       },
     })
-    const { code, result } = await runTestSuite({
+    const { code, result, report, stdout } = await runTestSuite({
       suiteDir,
       agentCommand: `node -e 'process.stderr.write("agent refuses to start\\n"); process.exit(3)'`,
     })
@@ -109,6 +106,12 @@ describe('dsh conformance against a fake agent', () => {
       ),
     ])
     expect(result('handshake').agentStderr).toBe('agent refuses to start\n')
+    // One named error instead of every case failing the same way.
+    expect(result('again')).toMatchObject({ status: 'not-run', reason: report.stoppedEarly })
+    expect(report.stoppedEarly).toMatch(/^the agent could not start: in case handshake it never answered initialize \(/)
+    expect(report.stoppedEarly).toContain('; its stderr begins:\n    | agent refuses to start\n')
+    expect(stdout).toContain('Stopped early: the agent could not start')
+    expect(stdout).toContain('Run the --agent-command by hand')
   })
 
   it('stops the case of a flooding agent early with a named failure, keeping only a bounded stderr tail', async () => {

@@ -20,7 +20,7 @@ const processIO: CliIO = {
     process.stderr.write(text)
   },
   env: process.env,
-  isTTY: { stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
+  isTTY: { stdin: process.stdin.isTTY, stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
   ask: process.stdin.isTTY ? askOnTerminal : undefined,
 }
 

@@ -12,7 +12,7 @@ export interface CliIO {
   /** Environment for `!env` and live-mode decisions; process.env in real runs. */
   env: NodeJS.ProcessEnv
   /** Which streams are terminals (colour is only for those, lib/style.ts); none when absent. */
-  isTTY?: { stdout?: boolean; stderr?: boolean }
+  isTTY?: { stdin?: boolean; stdout?: boolean; stderr?: boolean }
   /** Ask the person at the terminal and read one answer line; absent when stdin is not a terminal. */
   ask?(question: string): Promise<string>
 }

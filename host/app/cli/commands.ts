@@ -10,6 +10,7 @@ import {
   testHelp,
   type CommandHelp,
 } from './command-help.ts'
+import { chatHelp, promptHelp } from './prompt/help.ts'
 
 /**
  * Every `dsh` command, in help order. Its help is here up front; its code is imported when it
@@ -18,6 +19,8 @@ import {
  */
 export const commands: readonly CliCommand[] = [
   onDemand(serveHelp, async () => (await import('./serve.ts')).serveCommand),
+  onDemand(promptHelp, async () => (await import('./prompt/prompt.ts')).promptCommand),
+  onDemand(chatHelp, async () => (await import('./prompt/chat.ts')).chatCommand),
   onDemand(configHelp, async () => (await import('./config.ts')).configCommand),
   onDemand(testHelp, async () => (await import('./test.ts')).testCommand),
   onDemand(reviewHelp, async () => (await import('./review.ts')).reviewCommand),

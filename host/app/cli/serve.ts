@@ -1,16 +1,17 @@
 import { bootComposition } from '../../../plugins/config/boot.ts'
-import { holdApiKey } from '../../../plugins/llm-deepseek/held-key.ts'
-import { loadKeyFile } from '../key-file.ts'
-import { loadDotEnvForLiveMode } from '../live-env.ts'
 import { watchForShutdown } from '../shutdown.ts'
-import { loadComposition } from '../../../plugins/config/load.ts'
 import type { CliCommand } from './command.ts'
 import { serveHelp } from './command-help.ts'
 import { compositionArgs } from './composition-options.ts'
 import { runHostedScenarios } from './hosted-scenarios.ts'
+import { loadKeyForLiveComposition } from './live-key.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 
 const SLOW_DISPOSE_MS = 10_000
+/** A person who starts dsh at a terminal sees nothing otherwise (an editor never gives it a terminal stdin). */
+const TERMINAL_NOTE =
+  'dsh: this is the ACP agent; it speaks JSON-RPC on stdin/stdout for an editor. To talk to it here, run ' +
+  '`dsh chat` (or `dsh prompt "TEXT"`); Ctrl-D ends this one.'
 
 /**
  * `dsh serve` (the default command): boot the composition and run until stdin EOF, SIGTERM or
@@ -26,12 +27,7 @@ export const serveCommand: CliCommand = {
     try {
       routeConsoleToStderr()
       const { configFile, patches } = compositionArgs(values)
-      // Probe the shape first: only a live composition may read .env (replay must stay keyless).
-      const probe = await loadComposition({ configFile, patches, env: io.env, lenientEnv: true })
-      if (loadDotEnvForLiveMode(probe.entries, { cwd: process.cwd() }) !== 'replay') {
-        loadKeyFile({ env: process.env, warn: log })
-        holdApiKey()
-      }
+      await loadKeyForLiveComposition({ configFile, patches }, io.env, log)
 
       const booted = await bootComposition({ configFile, patches, env: io.env, log })
       // With the snapshot host in the composition, dsh runs its scenarios and exits with their verdict.
@@ -42,6 +38,7 @@ export const serveCommand: CliCommand = {
         code = await runHostedScenarios(booted.ctx, snapshot, io, watch.requested)
         reason = 'scenarios done'
       } else {
+        if (io.isTTY?.stdin) log(TERMINAL_NOTE)
         watch.watchStdin()
         reason = await watch.requested
       }

@@ -1,0 +1,92 @@
+// One ACP session with the composition, for a person: the composition boots in this process with
+// its acp entry on transport `none`, and the SDK's client connects to it over an in-memory message
+// pipe (as the test host does), so what runs is the agent an editor gets, through the real protocol.
+import * as acp from '@agentclientprotocol/sdk'
+import type {} from '../../../../plugins/acp/index.ts'
+import { bootComposition, type BootedComposition } from '../../../../plugins/config/boot.ts'
+import type { InMemoryPatches } from '../../../../plugins/config/index.ts'
+import { createMessagePipe } from '../../../snapshot/plugin/message-pipe.ts'
+import { loadKeyForLiveComposition } from '../live-key.ts'
+
+export interface AgentSessionOptions {
+  configFile: string
+  patches: string[]
+  env: NodeJS.ProcessEnv
+  /** The session's working folder (the agent's tools work there). */
+  cwd: string
+  /** Diagnostics (boot warnings, plugin errors): stderr. */
+  log(line: string): void
+  onUpdate(notification: acp.SessionNotification): void
+  onPermission(params: acp.RequestPermissionRequest): Promise<acp.RequestPermissionResponse>
+}
+
+export interface AgentSession {
+  /** One turn; resolves with its stop reason, rejects with the agent's error. */
+  prompt(text: string): Promise<acp.StopReason>
+  /** Ask the agent to stop the running turn (its prompt then ends `cancelled`). */
+  cancel(): Promise<void>
+  /** Close the connection and dispose the composition. */
+  close(): Promise<void>
+}
+
+/** The acp entry serves no stdio here: stdout is the person's. */
+const IN_PROCESS: InMemoryPatches = {
+  source: 'dsh prompt / chat (ACP in process)',
+  patches: [{ id: 'acp', config: { transport: 'none' } }],
+}
+
+export async function openAgentSession(options: AgentSessionOptions): Promise<AgentSession> {
+  const { configFile, patches, env, log } = options
+  await loadKeyForLiveComposition({ configFile, patches }, env, log)
+  const booted = await bootComposition({ configFile, patches: [...patches, IN_PROCESS], env, log })
+  try {
+    return await connect(booted, options)
+  } catch (error) {
+    await booted.dispose()
+    throw error
+  }
+}
+
+async function connect(booted: BootedComposition, options: AgentSessionOptions): Promise<AgentSession> {
+  const bridge = booted.ctx.get('acp')
+  if (!bridge)
+    throw new Error(`${booted.configFile}: the composition has no running acp entry, so there is no agent to talk to`)
+  const pipe = createMessagePipe(() => false)
+  const served = bridge.serve(pipe.agent)
+  const connection = acp
+    .client({ name: 'dsh-prompt' })
+    .onNotification(acp.methods.client.session.update, ({ params }) => options.onUpdate(params))
+    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => options.onPermission(params))
+    .connect(pipe.client)
+  const close = async () => {
+    connection.close()
+    await served.close()
+    await booted.dispose()
+  }
+  try {
+    await connection.agent.request(acp.methods.agent.initialize, {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientCapabilities: {},
+      clientInfo: { name: 'dsh-prompt', version: '1' },
+    })
+    const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, {
+      cwd: options.cwd,
+      mcpServers: [],
+    })
+    return {
+      prompt: async (text) =>
+        (
+          await connection.agent.request(acp.methods.agent.session.prompt, {
+            sessionId,
+            prompt: [{ type: 'text', text }],
+          })
+        ).stopReason,
+      cancel: () => connection.agent.notify(acp.methods.agent.session.cancel, { sessionId }),
+      close,
+    }
+  } catch (error) {
+    connection.close()
+    await served.close()
+    throw error
+  }
+}

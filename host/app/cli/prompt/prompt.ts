@@ -57,10 +57,10 @@ export function policyOf(values: OptionValues): ApprovalPolicy {
   return policy
 }
 
-/** A JSON-RPC error as `message (code N)`, with its data when it says more. */
+/** A JSON-RPC error as `message (code N)`, with its data when that is text (dsh's data repeats the message). */
 export function describeRequestError(error: unknown): string {
   const { message, code, data } = error as { message?: string; code?: unknown; data?: unknown }
-  const detail = data === undefined ? '' : `: ${typeof data === 'string' ? data : JSON.stringify(data)}`
+  const detail = typeof data === 'string' ? `: ${data}` : ''
   return `${message ?? String(error)}${typeof code === 'number' ? ` (code ${code})` : ''}${detail}`
 }
 

@@ -1,0 +1,117 @@
+// `dsh prompt` as a person or a script runs it: the built bin in a child process, dsh's own
+// composition with the keyless echo model, stdin not a terminal. And plain `dsh` at a terminal
+// (util-linux `script` gives it one) says what it is and points to `dsh chat`.
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { packageFile } from '../../../../lib/package-root.ts'
+
+const run = promisify(execFile)
+const scratch = mkdtempSync(join(tmpdir(), 'dsh-prompt-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const env = { PATH: process.env.PATH, DSH_SESSIONS_ROOT: join(scratch, 'sessions'), NO_COLOR: '1' }
+const composition = ['--config', packageFile('cordis.yml'), '--patch', 'echo']
+
+async function prompt(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dsh = [packageFile('bin', 'dsh.js'), 'prompt', ...composition, ...args]
+  try {
+    const { stdout, stderr } = await run(process.execPath, dsh, { cwd: scratch, env })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+describe('dsh prompt', () => {
+  it('streams the answer to stdout and exits 0 when the turn ends end_turn', async () => {
+    expect(await prompt('Say hello in a few words.')).toEqual({
+      code: 0,
+      stdout: 'Say hello in a few words.\n',
+      stderr: '',
+    })
+  })
+
+  it('shows each tool call on stderr; without a terminal or --yes it rejects approvals and says so', async () => {
+    const script = 'tool bash {"command":"echo from bash"}'
+    const [allowed, refused] = await Promise.all([prompt('--yes', script), prompt(script)])
+    expect(allowed).toEqual({
+      code: 0,
+      stdout: 'tool bash returned: from bash\n',
+      stderr: '  tool: bash: echo from bash (completed)\n',
+    })
+    expect(refused.stdout).toBe('tool bash failed: Rejected: the user did not allow this call.\n')
+    expect(refused.stderr).toBe(
+      'dsh: rejected bash: echo from bash: no answer (stdin is not a terminal or has ended); pass --yes to allow ' +
+        'tool calls\n  tool: bash: echo from bash (failed)\n',
+    )
+  })
+
+  it('exits non-zero with the stop reason named when the turn does not end end_turn', async () => {
+    const [cut, failed] = await Promise.all([prompt('partial\nfinish max-tokens'), prompt('fail RATE_LIMIT')])
+    expect(cut).toEqual({
+      code: 3,
+      stdout: 'partial\n',
+      stderr: 'dsh prompt: the turn ended max_tokens (the model reached its output token limit)\n',
+    })
+    expect(failed.code).toBe(1)
+    expect(failed.stderr).toMatch(/^dsh prompt: the agent answered the prompt with an error: model error RATE_LIMIT/)
+  })
+
+  it('prints the session/update notifications as JSON lines with --json', async () => {
+    const { code, stdout } = await prompt('--json', 'two words')
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(code).toBe(0)
+    expect(messages.every((message) => message.method === 'session/update')).toBe(true)
+    const text = messages
+      .map((message) => message.params.update)
+      .filter((update) => update.sessionUpdate === 'agent_message_chunk')
+      .map((update) => update.content.text)
+    expect(text.join('')).toBe('two words')
+  })
+
+  it('is a usage error without text, or with --yes and --reject', async () => {
+    expect(await prompt()).toMatchObject({ code: 2, stdout: '' })
+    expect((await prompt('--yes', '--reject', 'hi')).stderr).toMatch(/^dsh: --yes and --reject contradict/)
+  })
+})
+
+describe('dsh at a terminal', () => {
+  it('says it speaks ACP on stdio and points to dsh chat; an editor (a pipe) never sees that', async () => {
+    const dsh = [process.execPath, packageFile('bin', 'dsh.js'), ...composition]
+    // `script` runs dsh on a pseudo-terminal; with its own stdin empty, dsh meets end of input at once.
+    const [terminal, piped] = await Promise.all([
+      withEmptyStdin('script', ['-qec', dsh.join(' '), '/dev/null']),
+      withEmptyStdin(dsh[0]!, dsh.slice(1)),
+    ])
+    expect(terminal.stdout).toContain('dsh: this is the ACP agent; it speaks JSON-RPC on stdin/stdout for an editor.')
+    expect(terminal.stdout).toContain('run `dsh chat`')
+    expect(piped).toEqual({ code: 0, stdout: '', stderr: '' })
+  })
+})
+
+/** Run a command with stdin at end of input (/dev/null); resolves with its exit code and output. */
+function withEmptyStdin(
+  command: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, args, { cwd: scratch, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+  })
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}

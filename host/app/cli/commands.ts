@@ -19,8 +19,8 @@ import { chatHelp, promptHelp } from './prompt/help.ts'
  */
 export const commands: readonly CliCommand[] = [
   onDemand(serveHelp, async () => (await import('./serve.ts')).serveCommand),
-  onDemand(promptHelp, async () => (await import('./prompt/prompt.ts')).promptCommand),
-  onDemand(chatHelp, async () => (await import('./prompt/chat.ts')).chatCommand),
+  onDemand(promptHelp, async () => (await import('./prompt.ts')).promptCommand),
+  onDemand(chatHelp, async () => (await import('./chat.ts')).chatCommand),
   onDemand(configHelp, async () => (await import('./config.ts')).configCommand),
   onDemand(testHelp, async () => (await import('./test.ts')).testCommand),
   onDemand(reviewHelp, async () => (await import('./review.ts')).reviewCommand),

@@ -1,13 +1,12 @@
+// The chat loop of `dsh chat` (host/app/cli/chat.ts): input lines are prompts, or answers when an
+// approval is asked, read through one queue; each prompt is a turn of the same session.
 import { createInterface } from 'node:readline'
-import type { CliCommand, CliIO } from '../command.ts'
-import { chatHelp } from './help.ts'
-import { compositionArgs } from '../composition-options.ts'
-import { routeConsoleToStderr } from '../stdout-guard.ts'
+import type { CliIO } from '../command.ts'
 import { openAgentSession, type AgentSession } from './agent-session.ts'
 import { answerPermission, type ApprovalPolicy } from './approval.ts'
 import { LineReader } from './line-reader.ts'
 import { outcomeLine } from './outcome.ts'
-import { describeRequestError, policyOf } from './prompt.ts'
+import { describeRequestError } from './command-support.ts'
 import { TurnOutput } from './turn-output.ts'
 
 const PROMPT = '> '
@@ -24,24 +23,6 @@ export interface ChatOptions {
   cwd: string
   policy: ApprovalPolicy
   io: CliIO
-}
-
-/** `dsh chat`: a line REPL over one session. Ctrl-C cancels the running turn, Ctrl-D (end of input) exits. */
-export const chatCommand: CliCommand = {
-  ...chatHelp,
-  async run({ values }, io) {
-    const policy = policyOf(values)
-    routeConsoleToStderr()
-    return runChat({
-      ...compositionArgs(values),
-      input: process.stdin,
-      prompts: process.stderr,
-      terminal: io.isTTY?.stdin === true && io.isTTY?.stderr === true,
-      cwd: process.cwd(),
-      policy,
-      io,
-    })
-  },
 }
 
 export async function runChat(options: ChatOptions): Promise<number> {

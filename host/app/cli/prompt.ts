@@ -1,11 +1,12 @@
-import { UsageError, type CliCommand, type OptionValues } from '../command.ts'
-import { promptHelp } from './help.ts'
-import { compositionArgs } from '../composition-options.ts'
-import { routeConsoleToStderr } from '../stdout-guard.ts'
-import { openAgentSession } from './agent-session.ts'
-import { answerPermission, approvalPolicy, type ApprovalPolicy } from './approval.ts'
-import { exitCodeFor, outcomeLine } from './outcome.ts'
-import { TurnOutput } from './turn-output.ts'
+import { UsageError, type CliCommand } from './command.ts'
+import { promptHelp } from './prompt/help.ts'
+import { compositionArgs } from './composition-options.ts'
+import { routeConsoleToStderr } from './stdout-guard.ts'
+import { openAgentSession } from './prompt/agent-session.ts'
+import { answerPermission } from './prompt/approval.ts'
+import { describeRequestError, onInterrupt, policyOf } from './prompt/command-support.ts'
+import { exitCodeFor, outcomeLine } from './prompt/outcome.ts'
+import { TurnOutput } from './prompt/turn-output.ts'
 
 /**
  * `dsh prompt "TEXT"`: one turn with the composition, as an editor would run it: the answer
@@ -49,28 +50,4 @@ export const promptCommand: CliCommand = {
       await session.close()
     }
   },
-}
-
-export function policyOf(values: OptionValues): ApprovalPolicy {
-  const policy = approvalPolicy(values)
-  if (policy === 'both') throw new UsageError('--yes and --reject contradict each other: give one of them')
-  return policy
-}
-
-/** A JSON-RPC error as `message (code N)`, with its data when that is text (dsh's data repeats the message). */
-export function describeRequestError(error: unknown): string {
-  const { message, code, data } = error as { message?: string; code?: unknown; data?: unknown }
-  const detail = typeof data === 'string' ? `: ${data}` : ''
-  return `${message ?? String(error)}${typeof code === 'number' ? ` (code ${code})` : ''}${detail}`
-}
-
-/** SIGINT runs `cancel` once; the second one exits 130 at once. Returns the remover. */
-export function onInterrupt(cancel: () => void): () => void {
-  let count = 0
-  const listener = () => {
-    if (++count > 1) process.exit(130)
-    cancel()
-  }
-  process.on('SIGINT', listener)
-  return () => process.off('SIGINT', listener)
 }

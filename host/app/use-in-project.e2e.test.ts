@@ -1,8 +1,9 @@
 // dsh used by another project, as README "Use dsh in your own project" tells it, step for step:
 // pack this checkout, install the tarball into a scratch project (no build step), then there
-// (a) boot the project's own cordis.yml in replay, (b) pass `npx dsh test` on a copied scenario,
-// (c) pass the project's own vitest file, (d) record a scenario of its own whose cordis.patch.yml
-// inserts the project's plugin, and replay it in process and as a subprocess.
+// (a) boot the project's own cordis.yml in replay (`npx dsh prompt`, and ACP on stdio), (b) pass
+// `npx dsh test` on a copied scenario, (c) pass the project's own vitest file, (d) record a scenario
+// of its own whose cordis.patch.yml inserts the project's plugin, and replay it in process and as a
+// subprocess, (e) serve as an editor agent with the echo overlay and pass `dsh conformance`.
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -77,17 +78,22 @@ describe('dsh in a project of its own', () => {
     cpSync(join(fixture, 'cordis.yml'), join(project, 'cordis.yml'))
     cpSync(packageFile('scenarios', 'text-turn'), join(project, 'scenarios', 'text-turn'), { recursive: true })
     cpSync(join(fixture, 'tests', 'dsh.test.js'), join(project, 'tests', 'dsh.test.js'))
-    const [booted, tested, vitest] = await Promise.all([
+    const replayEnv = { ...env, DSH_SNAPSHOT_FILE: 'scenarios/text-turn/session.jsonl' }
+    const [prompted, booted, tested, vitest] = await Promise.all([
+      // README step 2, as written there; and the same composition as an editor starts it (ACP on stdio).
+      run('npx', ['dsh', 'prompt', 'Say hello in a few words.'], { cwd: project, env: replayEnv }),
       promptOnce({
         command: join(project, 'node_modules', '.bin', 'dsh'),
         args: [],
         cwd: project,
-        env: { ...env, DSH_SNAPSHOT_FILE: 'scenarios/text-turn/session.jsonl' },
+        env: replayEnv,
         text: 'Say hello in a few words.',
       }),
       inProject('npx', ['dsh', 'test', 'text-turn', '--config', 'cordis.yml']),
       inProject(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run']),
     ])
+    // Exit 0 (execFile rejects otherwise): the turn ended end_turn.
+    expect(prompted).toEqual({ stdout: 'Hello there, nice to meet you!\n', stderr: '' })
     expect(booted).toMatchObject({ stopReason: 'end_turn', reply: 'Hello there, nice to meet you!' })
     expect(booted.exit, booted.stderr).toEqual({ via: 'eof', code: 0 })
     // Progress on stderr, the report on stdout (docs/cli.md).
@@ -135,6 +141,36 @@ describe('dsh in a project of its own', () => {
     })
   }, 60_000)
 
+  it('(e) works as an editor agent with --patch echo: a prompt, and dsh conformance passes', async () => {
+    // Its own state folder: the last step counts the session logs of the steps before.
+    const editorEnv = { ...env, XDG_STATE_HOME: join(scratch, 'editor-state') }
+    const inEditor = (args: string[]) =>
+      run('npx', args, { cwd: project, env: editorEnv, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
+        throw new Error(`npx ${args.join(' ')} failed in ${project}:\n${error.stdout}\n${error.stderr}`)
+      })
+    // Without the overlay (and no recorded session) replay cannot start: one named error, no 12 failures.
+    const cannotStart = run('npx', ['dsh', 'conformance', '--agent-command', 'npx dsh'], {
+      cwd: project,
+      env: editorEnv,
+    })
+    const [prompted, conformance, stopped] = await Promise.all([
+      inEditor(['dsh', 'prompt', '--patch', 'echo', 'Hello from the editor.']),
+      inEditor(['dsh', 'conformance', '--agent-command', 'npx dsh --patch echo', '--jobs', '2']),
+      cannotStart.then(
+        () => ({ code: 0, stdout: '' }),
+        (error: { code: number; stdout: string }) => error,
+      ),
+    ])
+    expect(prompted).toEqual({ stdout: 'Hello from the editor.\n', stderr: '' })
+    expect(conformance.stdout).toMatch(/ passed, 0 failed \(0 required, 0 optional\), 0 not run: PASS \(exit 0\)\n$/)
+    expect(stopped.code).toBe(1)
+    expect(stopped.stdout).toMatch(
+      /\nStopped early: the agent could not start: in case \S+ it never answered initialize/,
+    )
+    expect(stopped.stdout).toContain('llm-replay has no session log to replay')
+    expect(stopped.stdout).toMatch(/: 0 passed, 1 failed \(1 required, 0 optional\), \d+ not run: FAIL \(exit 1\)\n$/)
+  }, 120_000)
+
   it('wrote nothing in the project outside scenarios/ (session logs went to the state folder)', () => {
     const files = readdirSync(project, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -161,6 +197,7 @@ describe('dsh in a project of its own', () => {
         'tool-schemas.expected.json',
       ].map((file) => `scenarios/shout/${file}`),
     )
-    expect(readdirSync(join(scratch, 'state', 'dsh', 'sessions'))).toHaveLength(1)
+    // (a)'s two sessions: `dsh prompt` and the stdio client's.
+    expect(readdirSync(join(scratch, 'state', 'dsh', 'sessions'))).toHaveLength(2)
   })
 })

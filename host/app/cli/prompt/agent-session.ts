@@ -74,13 +74,11 @@ async function connect(booted: BootedComposition, options: AgentSessionOptions):
       mcpServers: [],
     })
     return {
-      prompt: async (text) =>
-        (
-          await connection.agent.request(acp.methods.agent.session.prompt, {
-            sessionId,
-            prompt: [{ type: 'text', text }],
-          })
-        ).stopReason,
+      prompt: (text) =>
+        keepingProcessAlive(async () => {
+          const prompt: acp.ContentBlock[] = [{ type: 'text', text }]
+          return (await connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt })).stopReason
+        }),
       cancel: () => connection.agent.notify(acp.methods.agent.session.cancel, { sessionId }),
       close,
     }
@@ -88,5 +86,18 @@ async function connect(booted: BootedComposition, options: AgentSessionOptions):
     connection.close()
     await served.close()
     throw error
+  }
+}
+
+/**
+ * In process nothing else holds the event loop: a turn waiting only for a future Ctrl-C (a model
+ * that hangs, a held stream) would otherwise let node exit with the prompt unsettled.
+ */
+async function keepingProcessAlive<T>(work: () => Promise<T>): Promise<T> {
+  const hold = setInterval(() => {}, 60_000)
+  try {
+    return await work()
+  } finally {
+    clearInterval(hold)
   }
 }

@@ -59,7 +59,10 @@ export async function answerPermission(
     if (option) return selected(option)
     note(`  answer y, n or an option's number (1-${params.options.length})`)
   }
-  note(`dsh: rejected ${title}: no answer (stdin is not a terminal or has ended); pass --yes to allow tool calls`)
+  note(
+    `dsh: rejected ${title}: no answer (stdin is not a terminal, has ended, or the turn was cancelled); pass ` +
+      '--yes to allow tool calls',
+  )
   return rejection ? selected(rejection) : CANCELLED
 }
 

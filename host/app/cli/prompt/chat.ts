@@ -1,12 +1,11 @@
 // The chat loop of `dsh chat` (host/app/cli/chat.ts): input lines are prompts, or answers when an
 // approval is asked, read through one queue; each prompt is a turn of the same session.
-import { createInterface } from 'node:readline'
 import type { CliIO } from '../command.ts'
 import { openAgentSession, type AgentSession } from './agent-session.ts'
 import { answerPermission, type ApprovalPolicy } from './approval.ts'
-import { LineReader } from './line-reader.ts'
 import { outcomeLine } from './outcome.ts'
 import { describeRequestError } from './command-support.ts'
+import { openTerminalInput, type TerminalInput } from './terminal-input.ts'
 import { TurnOutput } from './turn-output.ts'
 
 const PROMPT = '> '
@@ -26,64 +25,81 @@ export interface ChatOptions {
 }
 
 export async function runChat(options: ChatOptions): Promise<number> {
-  const { io } = options
-  const log = (line: string) => io.stderr(`${line}\n`)
-  const lines = createInterface({ input: options.input, output: options.prompts, terminal: options.terminal })
-  const reader = new LineReader(lines)
-  const output = new TurnOutput(io, false)
-  let session: AgentSession | undefined
+  const chat = new Chat(options)
   try {
-    session = await openAgentSession({
-      configFile: options.configFile,
-      patches: options.patches,
-      env: io.env,
-      cwd: options.cwd,
-      log,
-      onUpdate: (notification) => output.update(notification),
-      onPermission: (params) => answerPermission(params, options.policy, (q) => reader.next(q), log),
-    })
-    log('dsh chat: type a prompt and press Enter; Ctrl-C cancels a running turn, Ctrl-D exits.')
-    await converse(session, reader, output, log, lines)
+    await chat.open()
+    await chat.converse()
     return 0
   } finally {
-    lines.close()
-    await session?.close()
+    await chat.close()
   }
 }
 
-/** Prompt after prompt until the input ends; a failed turn is reported and the chat goes on. */
-async function converse(
-  session: AgentSession,
-  reader: LineReader,
-  output: TurnOutput,
-  log: (line: string) => void,
-  lines: ReturnType<typeof createInterface>,
-): Promise<void> {
-  let running = false
-  const interrupt = () => {
-    if (!running) return log('(Ctrl-D exits)')
-    log('dsh chat: cancelling the turn')
-    void session.cancel()
+class Chat {
+  private readonly output: TurnOutput
+  private readonly input: TerminalInput
+  private session: AgentSession | undefined
+  private running = false
+
+  constructor(private readonly options: ChatOptions) {
+    this.output = new TurnOutput(options.io, false)
+    this.input = openTerminalInput({ ...options, onInterrupt: () => this.interrupt() })
   }
-  // At a terminal Ctrl-C is a key readline reports; with piped input it is the process signal.
-  lines.on('SIGINT', interrupt)
-  process.on('SIGINT', interrupt)
-  try {
+
+  private log(line: string): void {
+    this.options.io.stderr(`${line}\n`)
+  }
+
+  async open(): Promise<void> {
+    const { options, input } = this
+    const log = (line: string) => this.log(line)
+    this.session = await openAgentSession({
+      configFile: options.configFile,
+      patches: options.patches,
+      env: options.io.env,
+      cwd: options.cwd,
+      log,
+      onUpdate: (notification) => this.output.update(notification),
+      onPermission: (params) => answerPermission(params, options.policy, (q) => input.reader.next(q), log),
+    })
+    this.log('dsh chat: type a prompt and press Enter; Ctrl-C cancels a running turn, Ctrl-D exits.')
+  }
+
+  /** Prompt after prompt until the input ends; a failed turn is reported and the chat goes on. */
+  async converse(): Promise<void> {
+    const { reader } = this.input
     for (let text = await reader.next(PROMPT); text !== undefined; text = await reader.next(PROMPT)) {
-      if (!text.trim()) continue
-      running = true
-      try {
-        const outcome = outcomeLine('chat', await session.prompt(text))
-        output.end()
-        if (outcome) log(outcome)
-      } catch (error) {
-        output.end()
-        log(`dsh chat: the agent answered with an error: ${describeRequestError(error)}`)
-      } finally {
-        running = false
-      }
+      if (text.trim()) await this.turn(text)
     }
-  } finally {
-    process.off('SIGINT', interrupt)
+  }
+
+  private async turn(text: string): Promise<void> {
+    this.running = true
+    try {
+      const outcome = outcomeLine('chat', await this.session!.prompt(text))
+      this.output.end()
+      if (outcome) this.log(outcome)
+    } catch (error) {
+      this.output.end()
+      this.log(`dsh chat: the agent answered with an error: ${describeRequestError(error)}`)
+    } finally {
+      this.running = false
+    }
+  }
+
+  /** Ctrl-C: cancel the running turn (and drop a question it was waiting on); idle, say how to leave. */
+  private interrupt(): void {
+    if (!this.running) {
+      this.log('(Ctrl-D exits)')
+      return
+    }
+    this.log('dsh chat: cancelling the turn')
+    this.input.reader.abandon()
+    void this.session?.cancel()
+  }
+
+  async close(): Promise<void> {
+    this.input.close()
+    await this.session?.close()
   }
 }

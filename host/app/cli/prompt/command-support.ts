@@ -1,5 +1,5 @@
-// What `dsh prompt` and `dsh chat` share besides the session: the approval flags, the wording
-// of an agent's error, and Ctrl-C during a turn.
+// What `dsh prompt` and `dsh chat` share besides the session and the input: the approval flags
+// and the wording of an agent's error.
 import { UsageError, type OptionValues } from '../command.ts'
 import { approvalPolicy, type ApprovalPolicy } from './approval.ts'
 
@@ -14,15 +14,4 @@ export function describeRequestError(error: unknown): string {
   const { message, code, data } = error as { message?: string; code?: unknown; data?: unknown }
   const detail = typeof data === 'string' ? `: ${data}` : ''
   return `${message ?? String(error)}${typeof code === 'number' ? ` (code ${code})` : ''}${detail}`
-}
-
-/** SIGINT runs `cancel` once; the second one exits 130 at once. Returns the remover. */
-export function onInterrupt(cancel: () => void): () => void {
-  let count = 0
-  const listener = () => {
-    if (++count > 1) process.exit(130)
-    cancel()
-  }
-  process.on('SIGINT', listener)
-  return () => process.off('SIGINT', listener)
 }

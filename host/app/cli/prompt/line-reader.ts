@@ -21,6 +21,13 @@ export class LineReader {
     })
   }
 
+  /** End the wait of a question nobody will answer now (the turn was cancelled): it gets undefined. */
+  abandon(): void {
+    const waiting = this.waiting
+    this.waiting = undefined
+    waiting?.(undefined)
+  }
+
   /** The next line, showing `prompt` when none is waiting yet; undefined once input has ended (Ctrl-D). */
   next(prompt: string): Promise<string | undefined> {
     if (this.queued.length) return Promise.resolve(this.queued.shift())

@@ -1,12 +1,15 @@
 // A turn's stop reason as the exit code of `dsh prompt` and a line that names it (pure).
 import type { StopReason } from '@agentclientprotocol/sdk'
 
-/** 0 only for a finished answer; a cancelled turn exits as an interrupted command does (128 + SIGINT). */
+/**
+ * docs/cli.md's exit codes: 0 for a finished answer, 1 for a turn that ended otherwise (stderr names
+ * the stop reason), 130 for one cancelled by Ctrl-C, as for any command a SIGINT interrupts.
+ */
 const EXIT_CODES: Record<StopReason, number> = {
   end_turn: 0,
-  max_tokens: 3,
-  max_turn_requests: 4,
-  refusal: 5,
+  max_tokens: 1,
+  max_turn_requests: 1,
+  refusal: 1,
   cancelled: 130,
 }
 

@@ -45,15 +45,15 @@ describe('dsh prompt', () => {
     })
     expect(refused.stdout).toBe('tool bash failed: Rejected: the user did not allow this call.\n')
     expect(refused.stderr).toBe(
-      'dsh: rejected bash: echo from bash: no answer (stdin is not a terminal or has ended); pass --yes to allow ' +
-        'tool calls\n  tool: bash: echo from bash (failed)\n',
+      'dsh: rejected bash: echo from bash: no answer (stdin is not a terminal, has ended, or the turn was ' +
+        'cancelled); pass --yes to allow tool calls\n  tool: bash: echo from bash (failed)\n',
     )
   })
 
   it('exits non-zero with the stop reason named when the turn does not end end_turn', async () => {
     const [cut, failed] = await Promise.all([prompt('partial\nfinish max-tokens'), prompt('fail RATE_LIMIT')])
     expect(cut).toEqual({
-      code: 3,
+      code: 1,
       stdout: 'partial\n',
       stderr: 'dsh prompt: the turn ended max_tokens (the model reached its output token limit)\n',
     })
@@ -81,6 +81,65 @@ describe('dsh prompt', () => {
     expect((await prompt('--yes', '--reject', 'hi')).stderr).toMatch(/^dsh: --yes and --reject contradict/)
   })
 })
+
+describe('Ctrl-C', () => {
+  it('cancels the running turn of dsh prompt, which exits 130 naming it', async () => {
+    const dsh = started('prompt', 'waiting\nsleep forever')
+    await dsh.until(() => dsh.stdout.includes('waiting'))
+    dsh.child.kill('SIGINT')
+    expect(await dsh.exit).toBe(130)
+    expect(dsh.stdout).toBe('waiting\n')
+    expect(dsh.stderr).toBe(
+      'dsh prompt: cancelling the turn (Ctrl-C again exits at once)\n' +
+        'dsh prompt: the turn ended cancelled (the turn was cancelled)\n',
+    )
+  })
+
+  it('cancels the running turn of dsh chat, which goes on with the next line', async () => {
+    const dsh = started('chat')
+    // Before its listener is in place a SIGINT would end the process.
+    await dsh.until(() => dsh.stderr.includes('dsh chat: type a prompt'))
+    dsh.child.stdin.write('sleep forever\n')
+    // Until the turn has started, a Ctrl-C only reminds that Ctrl-D exits.
+    await dsh.until(() => {
+      dsh.child.kill('SIGINT')
+      return dsh.stderr.includes('dsh chat: cancelling the turn')
+    })
+    await dsh.until(() => dsh.stderr.includes('dsh chat: the turn ended cancelled'))
+    dsh.child.stdin.end('after the cancel\n')
+    expect(await dsh.exit).toBe(0)
+    expect(dsh.stdout).toBe('after the cancel\n')
+  })
+})
+
+/** `dsh <command> …` started with piped stdin; `until` polls its output. */
+function started(...args: string[]) {
+  const child = spawn(process.execPath, [packageFile('bin', 'dsh.js'), args[0]!, ...composition, ...args.slice(1)], {
+    cwd: scratch,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  const dsh = {
+    child,
+    stdout: '',
+    stderr: '',
+    exit: new Promise<number | null>((resolve) => child.on('close', resolve)),
+    async until(done: () => boolean) {
+      while (!done()) {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`dsh ${args[0]} ended early (${child.exitCode ?? child.signalCode}):\n${dsh.stderr}`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    },
+  }
+  child.stdout.on('data', (chunk) => {
+    dsh.stdout += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    dsh.stderr += chunk
+  })
+  return dsh
+}
 
 describe('dsh at a terminal', () => {
   it('says it speaks ACP on stdio and points to dsh chat; an editor (a pipe) never sees that', async () => {

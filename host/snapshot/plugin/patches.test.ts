@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
+import { loadComposition } from '../../../plugins/config/load.ts'
 import { runComposition, type PatchPlan } from './patches.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'dsh-patches-'))
@@ -38,6 +39,20 @@ describe('runComposition', () => {
       scenario.patchFile,
     ])
     expect(patches.at(-1)).toMatchObject({ source: 'test host patch for scenario x' })
+  })
+
+  it('keeps replay on in replay mode when a manifest overlay turns it off (echo does, for editors)', async () => {
+    const echoOnly = { ...scenario, manifest: { composition: ['echo'], redact: [] }, patchFile: undefined }
+    const run = runComposition({
+      ...plan('replay'),
+      scenario: echoOnly as unknown as LoadedScenario,
+      composition: { configFile: packageFile('cordis.yml'), patches: [] },
+    })
+    const { entries } = await loadComposition({ ...run, env: {} })
+    const replay = entries.find((entry) => entry.id === 'llm-replay')
+    expect(replay).toMatchObject({ name: './plugins/llm-replay' })
+    expect(replay?.disabled).toBeFalsy()
+    expect(entries.find((entry) => entry.id === 'llm-echo')?.disabled).toBeFalsy()
   })
 
   it('records with the record overlay instead of the replay overlay', () => {

@@ -97,7 +97,10 @@ export function hostPatch(plan: PatchPlan): InMemoryPatches {
     const config = { baseUrl: plan.modelBaseUrl } satisfies z.input<typeof DeepseekConfig>
     own.push({ id: ENTRY_IDS.deepseek, config })
   }
-  if (mode !== 'record') own.push({ id: ENTRY_IDS.replay, config: replayConfig(plan) })
+  // Replay answers whatever the scenario's overlays say (the echo overlay turns it off for editors), as in
+  // process, where the host wakes it after them.
+  if (mode !== 'record')
+    own.push({ id: ENTRY_IDS.replay, disabled: false }, { id: ENTRY_IDS.replay, config: replayConfig(plan) })
   return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own }
 }
 

@@ -14,7 +14,7 @@ const rootOption: CliOption = {
 }
 
 /** `--config` / `--patch`, shared by every command that reads the composition. */
-const compositionOptions: Record<string, CliOption> = {
+export const compositionOptions: Record<string, CliOption> = {
   config: {
     type: 'string',
     short: 'c',

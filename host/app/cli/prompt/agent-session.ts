@@ -8,7 +8,7 @@ import type { InMemoryPatches } from '../../../../plugins/config/index.ts'
 import { createMessagePipe } from '../../../snapshot/plugin/message-pipe.ts'
 import { loadKeyForLiveComposition } from '../live-key.ts'
 
-export interface AgentSessionOptions {
+interface AgentSessionOptions {
   configFile: string
   patches: string[]
   env: NodeJS.ProcessEnv

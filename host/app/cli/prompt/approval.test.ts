@@ -1,6 +1,6 @@
 import type { RequestPermissionRequest } from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
-import { answerPermission, approvalPolicy, approvalQuestion, optionForAnswer } from './approval.ts'
+import { answerPermission, approvalPolicy } from './approval.ts'
 
 const request: RequestPermissionRequest = {
   sessionId: 's',
@@ -23,15 +23,19 @@ function answering(...answers: string[]) {
 }
 
 describe('approvals', () => {
-  it('asks with the title and numbered options, and reads y / n / a number', () => {
-    expect(approvalQuestion(request)).toBe(
-      'Allow bash: rm -rf build? 1) Allow once  2) Always allow  3) Reject [y/n/number]: ',
-    )
-    expect(optionForAnswer(' Y ', request.options)?.optionId).toBe('once')
-    expect(optionForAnswer('no', request.options)?.optionId).toBe('no')
-    expect(optionForAnswer('2', request.options)?.optionId).toBe('always')
-    expect(optionForAnswer('4', request.options)).toBeUndefined()
-    expect(optionForAnswer('maybe', request.options)).toBeUndefined()
+  it('asks with the title and numbered options, and reads y / n / a number', async () => {
+    const chosen = async (answer: string) => {
+      const { ask, questions } = answering(answer)
+      const response = await answerPermission(request, 'ask', ask, () => {})
+      expect(questions[0]).toBe('Allow bash: rm -rf build? 1) Allow once  2) Always allow  3) Reject [y/n/number]: ')
+      return response.outcome.outcome === 'selected' ? response.outcome.optionId : 'cancelled'
+    }
+    expect(await chosen(' Y ')).toBe('once')
+    expect(await chosen('no')).toBe('no')
+    expect(await chosen('2')).toBe('always')
+    // Out of range or not an answer: asked again, then (input ended) rejected.
+    expect(await chosen('4')).toBe('no')
+    expect(await chosen('maybe')).toBe('no')
   })
 
   it('asks again after an answer that names no option', async () => {

@@ -8,14 +8,14 @@ export type ApprovalPolicy = 'ask' | 'yes' | 'reject'
 /** Asks one question and reads one answer line; undefined when input has ended. */
 export type AskLine = (question: string) => Promise<string | undefined>
 
-export function approvalQuestion(params: RequestPermissionRequest): string {
+function approvalQuestion(params: RequestPermissionRequest): string {
   const title = params.toolCall.title ?? params.toolCall.toolCallId
   const choices = params.options.map((option, index) => `${index + 1}) ${option.name}`).join('  ')
   return `Allow ${title}? ${choices} [y/n/number]: `
 }
 
 /** The option an answer names: its number, `y`/`yes` (allow once), `n`/`no` (reject once); else undefined. */
-export function optionForAnswer(answer: string, options: readonly PermissionOption[]): PermissionOption | undefined {
+function optionForAnswer(answer: string, options: readonly PermissionOption[]): PermissionOption | undefined {
   const word = answer.trim().toLowerCase()
   if (/^\d+$/.test(word)) return options[Number(word) - 1]
   if (word === 'y' || word === 'yes') return firstOf(options, 'allow_once', 'allow_always')

@@ -10,7 +10,7 @@ import { TurnOutput } from './turn-output.ts'
 
 const PROMPT = '> '
 
-export interface ChatOptions {
+interface ChatOptions {
   configFile: string
   patches: string[]
   /** Each line is a prompt (or the answer to an approval question). */

@@ -71,6 +71,6 @@ export class TurnRenderer {
 }
 
 /** `  tool: Run `ls` (completed)`: the call's title and its last status. */
-export function toolLine(title: string, status: ToolCallStatus): string {
+function toolLine(title: string, status: ToolCallStatus): string {
   return `  tool: ${title} (${status})`
 }

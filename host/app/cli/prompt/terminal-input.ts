@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline'
 import { LineReader } from './line-reader.ts'
 
-export interface TerminalInputOptions {
+interface TerminalInputOptions {
   input: NodeJS.ReadableStream
   /** Where prompts and questions are shown (and, at a terminal, the line being typed). */
   prompts: NodeJS.WritableStream

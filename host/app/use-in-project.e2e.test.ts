@@ -165,7 +165,7 @@ describe('dsh in a project of its own', () => {
     expect(conformance.stdout).toMatch(/ passed, 0 failed \(0 required, 0 optional\), 0 not run: PASS \(exit 0\)\n$/)
     expect(stopped.code).toBe(1)
     expect(stopped.stdout).toMatch(
-      /\nStopped early: the agent could not start: in case \S+ it never answered initialize/,
+      /\nStopped early: the agent could not start: in case \S+, the agent process exited with code 1 before/,
     )
     expect(stopped.stdout).toContain('llm-replay has no session log to replay')
     expect(stopped.stdout).toMatch(/: 0 passed, 1 failed \(1 required, 0 optional\), \d+ not run: FAIL \(exit 1\)\n$/)

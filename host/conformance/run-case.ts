@@ -141,7 +141,14 @@ class CaseRun {
   /** A failed case whose agent never answered initialize successfully (all cases begin with it). */
   private notStarted(result: CaseResult): string | undefined {
     if (result.status !== 'fail' || this.recorder.trace.initialize?.kind === 'ok') return undefined
-    return agentStartFailure(result.id, result.failures[0] ?? 'no failure recorded', this.agent?.stderr() ?? '')
+    const child = this.agent?.child
+    return agentStartFailure({
+      caseId: result.id,
+      failure: result.failures[0] ?? 'no failure recorded',
+      exitCode: child?.exitCode ?? null,
+      signalCode: child?.signalCode ?? null,
+      agentStderr: this.agent?.stderr() ?? '',
+    })
   }
 
   private async seed(): Promise<void> {

@@ -108,7 +108,9 @@ describe('dsh conformance against a fake agent', () => {
     expect(result('handshake').agentStderr).toBe('agent refuses to start\n')
     // One named error instead of every case failing the same way.
     expect(result('again')).toMatchObject({ status: 'not-run', reason: report.stoppedEarly })
-    expect(report.stoppedEarly).toMatch(/^the agent could not start: in case handshake it never answered initialize \(/)
+    expect(report.stoppedEarly).toMatch(
+      /^the agent could not start: in case handshake, the agent process exited with code 3 before answering/,
+    )
     expect(report.stoppedEarly).toContain('; its stderr begins:\n    | agent refuses to start\n')
     expect(stdout).toContain('Stopped early: the agent could not start')
     expect(stdout).toContain('Run the --agent-command by hand')

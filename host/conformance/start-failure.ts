@@ -4,18 +4,33 @@
 /** Lines of the agent's stderr quoted in the error: enough for a boot error's message and its first frame. */
 const STDERR_LINES = 6
 
+interface StartFacts {
+  caseId: string
+  /** The case's first failure (the initialize step's, or the spawn's). */
+  failure: string
+  /** How the agent process ended, when it has. */
+  exitCode: number | null
+  signalCode: NodeJS.Signals | null
+  agentStderr: string
+}
+
 /**
- * The reason later cases are not launched: which case, what went wrong, what the agent printed
- * on stderr, and what to do next.
+ * The reason later cases are not launched: which case, what went wrong (how the process ended, or
+ * the step's own first clause), what the agent printed on stderr first, and what to do next.
  */
-export function agentStartFailure(caseId: string, failure: string, agentStderr: string): string {
-  const said = agentStderr.trim().split('\n').slice(0, STDERR_LINES)
-  const stderr =
-    said.length && said[0]
-      ? `; its stderr begins:\n${said.map((line) => `    | ${line}`).join('\n')}\n`
-      : '; it wrote nothing to stderr. '
+export function agentStartFailure(facts: StartFacts): string {
+  const how =
+    facts.signalCode !== null
+      ? `the agent process was killed by ${facts.signalCode}`
+      : facts.exitCode !== null
+        ? `the agent process exited with code ${facts.exitCode}`
+        : facts.failure.split('; ')[0]
+  const said = facts.agentStderr.trim().split('\n').slice(0, STDERR_LINES)
+  const stderr = said[0]
+    ? `; its stderr begins:\n${said.map((line) => `    | ${line}`).join('\n')}\n`
+    : '; it wrote nothing to stderr. '
   return (
-    `the agent could not start: in case ${caseId} it never answered initialize (${failure})${stderr}` +
+    `the agent could not start: in case ${facts.caseId}, ${how} before answering initialize${stderr}` +
     'Later cases would fail the same way, so none was launched. Run the --agent-command by hand in this folder ' +
     '(it must start and answer ACP on stdio; its boot errors go to stderr), fix what it reports, and run again.'
   )

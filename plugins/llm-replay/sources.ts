@@ -1,6 +1,7 @@
 // Which fixture files to replay: from the plugin config, or (for the subprocess host and
 // `dsh --patch cordis.snapshot.yml`) from DSH_SNAPSHOT_FILE / DSH_SNAPSHOT_OVERRIDE. Pure.
 import { basename, dirname, resolve } from 'node:path'
+import { NamedError } from '../../lib/named-error.ts'
 
 /** A session log to replay; `text` when the caller already read it (then the file is not read again). */
 interface SessionSource {
@@ -34,7 +35,8 @@ export function resolveSources(
     sessions = parseFileVariable(env.DSH_SNAPSHOT_FILE).map((file) => ({ file }))
     override ??= env.DSH_SNAPSHOT_OVERRIDE || undefined
     if (!sessions.length) {
-      throw new Error(
+      // Said in full by its message: the boot error shows no stack for it.
+      throw new NamedError(
         'llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: ' +
           '"scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE',
       )

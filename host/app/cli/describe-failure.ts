@@ -2,14 +2,16 @@
 import { ValidationError } from 'cordis'
 import { ConfigError } from '../../../plugins/config/errors.ts'
 import { BootError } from '../../../plugins/config/boot.ts'
+import { isNamedError } from '../../../lib/named-error.ts'
 
 /** Config and boot errors already say where and what to do; anything else keeps its stack. */
 export function describeFailure(error: unknown): string {
   if (error instanceof ConfigError) return `dsh: ${error.message}`
   if (error instanceof BootError) {
     const cause = error.cause
-    // A plugin that crashed gets its stack; config and schema errors are fully said by the message.
-    const crashed = cause instanceof Error && !(cause instanceof ConfigError) && !(cause instanceof ValidationError)
+    // A plugin that crashed gets its stack; config, schema and named errors are fully said by the message.
+    const said = cause instanceof ConfigError || cause instanceof ValidationError || isNamedError(cause)
+    const crashed = !said && cause instanceof Error
     const detail = crashed && cause.stack ? `\n${cause.stack}` : ''
     return `dsh: ${error.message}${detail}`
   }

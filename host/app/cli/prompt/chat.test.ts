@@ -38,7 +38,7 @@ async function chat(lines: string[]) {
 }
 
 describe('dsh chat', () => {
-  it('runs each line as a turn of one session, asks approvals from the same input, and exits 0 at its end', async () => {
+  it('runs each line as a turn of one session, asks approvals from the same input, exits 0 at its end', async () => {
     const { code, stdout, stderr } = await chat([
       'hello there',
       '',

@@ -9,6 +9,7 @@ import { AcpConnection } from './connection.ts'
 import { followResponses } from './follow-responses.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { parseSetModel, SET_MODEL } from './params.ts'
+import { tapInitialize } from './unstable-capabilities.ts'
 
 export interface BridgeConnection {
   closed: Promise<void>
@@ -53,7 +54,8 @@ export function serveConnection(
   const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) =>
     connection.onSessionEvent(sessionId, event),
   )
-  const outbound = followResponses(answers.wrap(stream), (response) => connection.afterResponse(response))
+  const inbound = tapInitialize(stream, (capabilities) => connection.advertised(capabilities))
+  const outbound = followResponses(answers.wrap(inbound), (response) => connection.afterResponse(response))
   const served = app.connect(outbound)
   connection.attach(served.client)
   // A client that goes away cancels its running turns; done once, synchronously, while the agent is live.

@@ -16,6 +16,8 @@ import { refuseUnadvertisedBlocks } from './prompt-content.ts'
 import { historyUpdates, liveUpdates, mcpFailureNotice, type ToolLookup } from './projection.ts'
 import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
 import { ChildProgress, permissionTarget } from './subagent-surface.ts'
+import { type ChildInfo, ChildSessions, takesSubagentSessions } from './subagent-sessions.ts'
+import type { UnstableCapabilities } from './unstable-capabilities.ts'
 import { listSessions } from './session-list.ts'
 import { modeState } from './session-modes.ts'
 import { SessionNotes } from './session-notes.ts'
@@ -27,6 +29,8 @@ export class AcpConnection {
   private initialized = false
   /** What the client advertised at initialize: decides whether tools use its files and terminals. */
   private clientCapabilities: acp.ClientCapabilities | undefined
+  /** The unstable capabilities of the client's last `initialize` (the SDK's stable parse drops them). */
+  private unstable: UnstableCapabilities = {}
   private readonly owned = new Set<string>()
   /** Per owned session: its cost so far and whether its title was announced. */
   private readonly notes = new Map<string, SessionNotes>()
@@ -43,6 +47,8 @@ export class AcpConnection {
   private readonly pendingNotices = new Map<string, string[]>()
   /** Subagents' progress on their `task` calls (clients without the `subagents` capability). */
   private readonly children = new ChildProgress()
+  /** Subagents as sessions of their own (clients with the `subagents` capability). */
+  private readonly childSessions = new ChildSessions()
   // The services each request calls, read once: a read through the context builds a stack-capturing
   // Error first (Cordis's ReflectService). The acp service restarts, closing its connections, when
   // one of them does, so a connection never holds a stale one.
@@ -63,6 +69,11 @@ export class AcpConnection {
   /** The connected client: notifications and reverse requests go to it from now on. */
   attach(client: acp.AgentContext): void {
     this.client = client
+  }
+
+  /** The unstable capabilities an incoming `initialize` advertises, seen before its handler runs. */
+  advertised(capabilities: UnstableCapabilities): void {
+    this.unstable = capabilities
   }
 
   initialize(params: acp.InitializeRequest): acp.InitializeResponse {
@@ -228,12 +239,33 @@ export class AcpConnection {
 
   /** A subagent's event, shown on the `task` call of this client's session it runs under (if any). */
   private onChildEvent(sessionId: string, event: SessionEvent): void {
+    if (takesSubagentSessions(this.unstable)) {
+      const child = this.childInfo(sessionId)
+      if (!child) return
+      for (const { sessionId: target, update } of this.childSessions.updates(event, child, this.tools))
+        this.send(target, update as acp.SessionUpdate)
+      return
+    }
     if (!ChildProgress.shows(event)) return
     let header = this.agent.childHeader(sessionId)
     while (header && !this.owned.has(header.parentSession!)) header = this.agent.childHeader(header.parentSession!)
     if (!header) return
     const update = this.children.update(event, header.parentCallId!, this.tools)
     if (update) this.send(header.parentSession!, update)
+  }
+
+  /** A live subagent of one of this client's sessions (at any depth), else undefined. */
+  private childInfo(sessionId: string): ChildInfo | undefined {
+    const header = this.agent.childHeader(sessionId)
+    const task = this.agent.childTask(sessionId)
+    if (!header || !task) return undefined
+    let root = header
+    while (!this.owned.has(root.parentSession!)) {
+      const up = this.agent.childHeader(root.parentSession!)
+      if (!up) return undefined
+      root = up
+    }
+    return { sessionId, parentSession: header.parentSession!, parentCallId: header.parentCallId!, ...task }
   }
 
   /** The client went away: cancel its running turns and end its sessions' MCP servers. */
@@ -283,7 +315,8 @@ export class AcpConnection {
     // The tool_call update announcing this call is still queued: the editor must see it first.
     await this.outbox
     if (request.signal.aborted) return { outcome: 'cancelled' }
-    const target = permissionTarget(request, request.tool.title(request.args), false)
+    const subagents = takesSubagentSessions(this.unstable)
+    const target = permissionTarget(request, request.tool.title(request.args), subagents)
     const response: acp.RequestPermissionResponse = await this.client!.request(
       acp.methods.client.session.requestPermission,
       {

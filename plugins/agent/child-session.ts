@@ -92,6 +92,7 @@ export async function runChild(host: ChildHost, request: ChildRequest, signal: A
   const child = restoreRuntime(header, [], parent.model)
   child.depth = parent.depth + 1
   child.allowedTools = tools
+  child.task = { title: request.description, prompt: request.prompt }
   host.sessions.set(header.id, child)
   if (parent.mode !== DEFAULT_MODE) host.store.append(header.id, 'mode/change', { modeId: parent.mode })
   child.mode = parent.mode

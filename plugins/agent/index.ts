@@ -298,6 +298,11 @@ export class Agent extends Service {
     return header?.parentSession ? header : undefined
   }
 
+  /** A live subagent's `task` (its title and prompt); undefined for any other session. */
+  childTask(sessionId: string): { title: string; prompt: string } | undefined {
+    return this.sessions.get(sessionId)?.task
+  }
+
   /** session/cancel: idempotent, and a no-op for an idle or unknown session (it is a notification). */
   cancel(sessionId: string): void {
     this.sessions.get(sessionId)?.running?.abort()

@@ -37,6 +37,8 @@ export interface SessionRuntime {
   depth: number
   /** A subagent's tools (the `task` call's `tools`); absent: every tool the mode offers. */
   allowedTools?: ReadonlySet<string>
+  /** A subagent's `task`: its short title and prompt (what a client with the `subagents` capability is told). */
+  task?: { title: string; prompt: string }
   /** The running prompt's client: a subagent asks the user through it. */
   client?: PromptClient
 }

@@ -26,12 +26,26 @@ export function editorClientSchema(wording: EditorClientWording) {
           'Advertise session.configOptions: the client takes config_option_update. Default: not advertised ' +
           '(an older client, which follows mode changes through current_mode_update).',
       }),
+    subagents: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Advertise the unstable subagents capability: the agent announces each child session with ' +
+          'subagent_update and sends its updates under its own session id. Default: not advertised (child ' +
+          "progress shows on the parent's task call).",
+      }),
   })
 }
 
 /** The session capabilities a declared client advertises (none unless it says `configOptions: true`). */
 export function sessionCapabilities(client: { configOptions?: boolean } | undefined) {
   return client?.configOptions ? { session: { configOptions: {} } } : {}
+}
+
+/** The unstable `subagents` capability (ACP SDK 2.4), advertised when the client says `subagents: true`. */
+export function subagentsCapability(client: { subagents?: boolean } | undefined) {
+  return client?.subagents ? { subagents: {} } : {}
 }
 
 /** Rules across the client's fields (the schema checks each alone). */

@@ -1,6 +1,6 @@
 // The runner's side of one case's ACP connection: a real client that answers permission
 // requests by mode, serves the confined file system, and lets the recorder see every message.
-import { sessionCapabilities } from '../../lib/editor-client-schema.ts'
+import { sessionCapabilities, subagentsCapability } from '../../lib/editor-client-schema.ts'
 import * as acp from '@agentclientprotocol/sdk'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import type { CaseClientSpec } from './case-file.ts'
@@ -30,6 +30,8 @@ function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCap
     fs: { readTextFile: spec.fs?.readTextFile ?? false, writeTextFile: spec.fs?.writeTextFile ?? false },
     terminal: spec.terminal ?? false,
     ...sessionCapabilities(spec),
+    ...subagentsCapability(spec),
+    ...subagentsCapability(spec),
   }
 }
 
@@ -77,8 +79,13 @@ export function connectCaseClient(
     .onRequest(acp.methods.client.terminal.waitForExit, ({ params }) => terminals.waitForExit(params))
     .onRequest(acp.methods.client.terminal.kill, ({ params }) => terminals.kill(params))
     .onRequest(acp.methods.client.terminal.release, ({ params }) => terminals.release(params))
-    // Updates are recorded from the wire by the recorder's tap, in arrival order.
-    .onNotification(acp.methods.client.session.update, () => {})
+    // Updates are recorded from the wire by the recorder's tap, in arrival order, and checked there: taken
+    // raw, so the unstable ones (subagent_update, for a case that advertises subagents) are not refused here.
+    .onNotification(
+      acp.methods.client.session.update,
+      (params: unknown) => params,
+      () => {},
+    )
   const connection = client.connect(recorder.tap(acp.ndJsonStream(agent.output, agent.input)))
   return {
     connection,

@@ -86,3 +86,83 @@ describe('inLaneOrder', () => {
     expect(laneOf({ jsonrpc: '2.0', id: 3, result: { stopReason: 'end_turn' } })).toBeUndefined()
   })
 })
+
+describe('inLaneOrder with child sessions (a client with the subagents capability)', () => {
+  const announce = (child: string, callId: string, state = 'running') => ({
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: {
+      sessionId: 's1',
+      update: {
+        sessionUpdate: 'subagent_update',
+        sessionId: child,
+        state: { state },
+        _meta: { 'dsh/toolCallId': callId },
+      },
+    },
+  })
+  const childText = (child: string, words: string) => ({
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: {
+      sessionId: child,
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: words } },
+    },
+  })
+  const childAsk = (child: string, callId: string) => ({
+    ...ask(callId),
+    params: { ...ask(callId).params, sessionId: child },
+  })
+  const x = [
+    announce('x', 'a'),
+    childText('x', 'one'),
+    update('x1', 'in_progress', 'x'),
+    childAsk('x', 'x1'),
+    childText('x', 'two'),
+  ]
+  const y = [announce('y', 'b'), childText('y', 'three'), childText('y', 'four'), announce('y', 'b', 'idle')]
+  const calls = [update('a', 'in_progress'), update('b', 'in_progress')]
+  const done = [update('a', 'completed'), update('b', 'completed')]
+
+  it('gives one transcript for any interleaving of children, each after the call that spawned it', () => {
+    const outcomes = new Set<string>()
+    for (let seed = 1; seed <= 200; seed++) {
+      // Which child announces itself first is timing too.
+      const order = seed % 2 ? [x, y] : [y, x]
+      const messages = [text('go'), ...calls, ...interleave(order, seed), ...done, text('done')]
+      outcomes.add(lines(messages).join('\n'))
+    }
+    expect(outcomes.size).toBe(1)
+    const [only] = outcomes
+    expect(only!.split('\n')).toEqual(
+      lines([
+        text('go'),
+        { lane: { sessionId: 's1', toolCallId: 'a' } },
+        update('a', 'in_progress'),
+        update('a', 'completed'),
+        { lane: { sessionId: 'x' } },
+        ...x,
+        { lane: { sessionId: 's1', toolCallId: 'b' } },
+        update('b', 'in_progress'),
+        update('b', 'completed'),
+        { lane: { sessionId: 'y' } },
+        ...y,
+        text('done'),
+      ]),
+    )
+  })
+
+  it("a swap inside one child's lane, even of its plain text, changes the transcript", () => {
+    const kept = lines([...calls, ...x, ...y])
+    expect(lines([...calls, x[0]!, x[4]!, x[2]!, x[3]!, x[1]!, ...y])).not.toEqual(kept)
+    expect(lines([...calls, ...y, ...x])).toEqual(kept)
+  })
+
+  it("lays out a child's own parallel calls lane by lane inside its lane", () => {
+    const own = [update('p', 'in_progress', 'x'), update('q', 'in_progress', 'x')]
+    const first = lines([announce('x', 'a'), ...own, update('q', 'completed', 'x'), update('p', 'completed', 'x')])
+    const second = lines([announce('x', 'a'), ...own, update('p', 'completed', 'x'), update('q', 'completed', 'x')])
+    expect(first).toEqual(second)
+    expect(first).toContain(JSON.stringify({ lane: { sessionId: 'x', toolCallId: 'p' } }))
+  })
+})

@@ -2,7 +2,7 @@
 // fs/* served from the scenario's temp cwd and its unsaved buffers, terminal/* run as real
 // local processes. Requests outside the cwd, or for a capability that was not advertised,
 // are refused and fail the scenario: they are agent bugs an editor would have to catch.
-import { sessionCapabilities } from '../../../../lib/editor-client-schema.ts'
+import { sessionCapabilities, subagentsCapability } from '../../../../lib/editor-client-schema.ts'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
@@ -33,6 +33,7 @@ export class ScenarioEditor {
       fs: { readTextFile: !!this.client.fs?.readTextFile, writeTextFile: !!this.client.fs?.writeTextFile },
       terminal: !!this.client.terminal,
       ...sessionCapabilities(this.client),
+      ...subagentsCapability(this.client),
     }
   }
 

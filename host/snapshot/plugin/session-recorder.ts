@@ -25,8 +25,9 @@ export class SessionRecorder {
         this.logs.set(header.id, { header, events: [] })
       }),
       ctx.on('session/event', (sessionId: string, event: SessionEvent) => {
-        this.logs.get(sessionId)?.events.push(event)
-        this.feed.push(sessionId, event)
+        const log = this.logs.get(sessionId)
+        log?.events.push(event)
+        this.feed.push(sessionId, event, log?.header.parentSession)
       }),
     ]
   }

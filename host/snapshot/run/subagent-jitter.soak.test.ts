@@ -11,7 +11,12 @@ import { runScenario } from './run-scenario.ts'
 
 const repoRoot = packageRoot
 const { scenarios: corpus } = await discoverScenarios(repoRoot)
-const CONCURRENT = ['subagent-three-parallel', 'subagent-child-fails']
+const CONCURRENT = [
+  'subagent-three-parallel',
+  'subagent-child-fails',
+  'subagent-with-capability',
+  'subagent-cancel-parent',
+]
 const scenarios = corpus.filter((scenario) => CONCURRENT.includes(scenario.name))
 const RUNS = 100
 const host = await bootHostComposition({ repoRoot, mode: 'replay' })

@@ -9,7 +9,11 @@ import { defineStep } from '../../../lib/acp-script/step-kind.ts'
 
 /** How the host observes session events (the in-process feed, or the subprocess's log tail). */
 export interface SessionEventWaiter {
-  waitFor(sessionId: string, query: { type: string; count?: number; turn?: number }, what: string): Promise<void>
+  waitFor(
+    sessionId: string,
+    query: { type: string; count?: number; turn?: number; subagents?: boolean },
+    what: string,
+  ): Promise<void>
 }
 
 const positiveInt = z.int().min(1)
@@ -26,8 +30,9 @@ export const waitForStep = defineStep<ReturnType<typeof waitForSchema>, SessionE
   async run(step, run) {
     const what =
       `${run.state.label}: event ${step.event}${step.turn ? ` of turn ${step.turn}` : ''}` +
-      `${step.count ? ` ×${step.count}` : ''} in session ${step.session}`
-    await run.client.host.waitFor(run.sessionOf(step), { type: step.event, count: step.count, turn: step.turn }, what)
+      `${step.count ? ` ×${step.count}` : ''} in ${step.subagents ? 'the subagents of ' : ''}session ${step.session}`
+    const query = { type: step.event, count: step.count, turn: step.turn, subagents: step.subagents }
+    await run.client.host.waitFor(run.sessionOf(step), query, what)
   },
 })
 
@@ -43,6 +48,10 @@ function waitForSchema() {
       .optional()
       .meta({ description: 'Wait until the log holds at least this many such events (default 1).' }),
     turn: positiveInt.optional().meta({ description: 'Wait for the event whose data.turn equals this.' }),
+    subagents: z.boolean().optional().meta({
+      description:
+        "Watch the logs of the session's subagents (plugins/subagents), counted together, instead of its own.",
+    }),
   }).meta({ description: 'Wait until the session log holds an event (this host only: it reads the log).' })
 }
 

@@ -114,6 +114,6 @@ export class SessionLogTail {
     }
     const event = parseSessionEventLine(line, state.file, state.lines)
     state.events.push(event)
-    if (state.header) this.feed.push(state.header.id, event)
+    if (state.header) this.feed.push(state.header.id, event, state.header.parentSession)
   }
 }

@@ -20,6 +20,23 @@ describe('SessionEventFeed', () => {
     expect(feed.eventsOf('s').map((e) => e.type)).toEqual(['turn/start', 'turn/end', 'turn/start', 'turn/end'])
   })
 
+  it("counts a session's subagents together for a subagents wait, never as the session's own", async () => {
+    const feed = new SessionEventFeed()
+    const both = feed.waitFor('p', { type: 'assistant/chunk', count: 2, subagents: true }, 1000, 'x')
+    feed.push('c1', event('assistant/chunk', { turn: 1 }), 'p')
+    feed.push('p', event('assistant/chunk', { turn: 1 }))
+    feed.push('c1', event('assistant/chunk', { turn: 1 }), 'other')
+    let settled = false
+    void both.then(() => {
+      settled = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(settled).toBe(false)
+    feed.push('c2', event('assistant/chunk', { turn: 1 }), 'p')
+    await both
+    await expect(feed.waitFor('p', { type: 'assistant/chunk', count: 2 }, 30, 'own')).rejects.toThrow(/own/)
+  })
+
   it('keeps no events unless asked to, and says so', async () => {
     const feed = new SessionEventFeed()
     feed.push('s', event('turn/start', { turn: 1 }))

@@ -9,7 +9,12 @@ interface EventQuery {
   count?: number
   /** Only events whose `data.turn` equals this. */
   turn?: number
+  /** Count the events of the session's subagents (all its children together) instead of its own. */
+  subagents?: boolean
 }
+
+/** The key a session's children's events are counted under as well. */
+const childrenOf = (sessionId: string) => `subagents of ${sessionId}`
 
 interface TypeCount {
   total: number
@@ -31,12 +36,18 @@ export class SessionEventFeed {
     this.keepEvents = options.keepEvents ?? false
   }
 
-  push(sessionId: string, event: SessionEvent): void {
+  /** One event of a session's log; a subagent's (`parentSession` set) counts for its parent's children too. */
+  push(sessionId: string, event: SessionEvent, parentSession?: string): void {
+    if (parentSession) this.count(childrenOf(parentSession), event)
     if (this.keepEvents) {
       let list = this.events.get(sessionId)
       if (!list) this.events.set(sessionId, (list = []))
       list.push(event)
     }
+    this.count(sessionId, event)
+  }
+
+  private count(sessionId: string, event: SessionEvent): void {
     let types = this.counts.get(sessionId)
     if (!types) this.counts.set(sessionId, (types = new Map()))
     let count = types.get(event.type)
@@ -60,7 +71,8 @@ export class SessionEventFeed {
   }
 
   /** Resolves once the session's durable log matches the query (including events already seen). */
-  waitFor(sessionId: string, query: EventQuery, timeoutMs: number, what: string): Promise<void> {
+  waitFor(session: string, query: EventQuery, timeoutMs: number, what: string): Promise<void> {
+    const sessionId = query.subagents ? childrenOf(session) : session
     if (this.satisfied(sessionId, query)) return Promise.resolve()
     let waiter!: Waiter
     const reached = new Promise<void>((resolve) => {

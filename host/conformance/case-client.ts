@@ -2,6 +2,7 @@
 // requests by mode, serves the confined file system, and lets the recorder see every message.
 import { sessionCapabilities, subagentsCapability } from '../../lib/editor-client-schema.ts'
 import * as acp from '@agentclientprotocol/sdk'
+import * as unstable from '@agentclientprotocol/sdk/unstable'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import type { CaseClientSpec } from './case-file.ts'
 import type { CasePermissionMode } from './case-schema.ts'
@@ -31,7 +32,6 @@ function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCap
     terminal: spec.terminal ?? false,
     ...sessionCapabilities(spec),
     ...subagentsCapability(spec),
-    ...subagentsCapability(spec),
   }
 }
 
@@ -54,7 +54,9 @@ export function connectCaseClient(
     record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
   })
   const terminals = createClientTerminals({ cwd: ledger.root, advertised: !!capabilities.terminal, knownSession })
-  const client = acp
+  // The unstable entry's client: its update router parses with the unstable schema, so a case that
+  // advertises `subagents` gets its subagent_update read (the stable one refuses it, on stderr).
+  const client = unstable
     .client({ name: 'dsh-conformance' })
     .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => {
       const record: PermissionRecord = {
@@ -79,14 +81,12 @@ export function connectCaseClient(
     .onRequest(acp.methods.client.terminal.waitForExit, ({ params }) => terminals.waitForExit(params))
     .onRequest(acp.methods.client.terminal.kill, ({ params }) => terminals.kill(params))
     .onRequest(acp.methods.client.terminal.release, ({ params }) => terminals.release(params))
-    // Updates are recorded from the wire by the recorder's tap, in arrival order, and checked there: taken
-    // raw, so the unstable ones (subagent_update, for a case that advertises subagents) are not refused here.
-    .onNotification(
-      acp.methods.client.session.update,
-      (params: unknown) => params,
-      () => {},
-    )
-  const connection = client.connect(recorder.tap(acp.ndJsonStream(agent.output, agent.input)))
+    // Updates are recorded from the wire by the recorder's tap, in arrival order.
+    .onNotification(acp.methods.client.session.update, () => {})
+  // The same runtime API as the stable client's; only its type declarations are separate.
+  const connection = client.connect(
+    recorder.tap(acp.ndJsonStream(agent.output, agent.input)),
+  ) as unknown as acp.ClientConnection
   return {
     connection,
     capabilities,

@@ -95,6 +95,10 @@ class CheckRefs {
         if (file.client?.terminal !== true)
           this.issue(at, 'the case does not advertise terminals; add "client": {"terminal": true}')
         break
+      case 'subagentSessions':
+        if (file.client?.subagents !== true)
+          this.issue(at, 'the case does not advertise subagents; add "client": {"subagents": true}')
+        break
       case 'workspaceFile':
         if (check.exists === false && check.contains !== undefined)
           this.issue(

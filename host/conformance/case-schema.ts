@@ -15,7 +15,10 @@ export type CasePermissionMode = (typeof CASE_PERMISSION_MODES)[number]
 
 const STOP_REASONS = ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'] as const
 
-/** `session/update` kinds of ACP v1; a typo in a check is caught instead of never matching. */
+/**
+ * `session/update` kinds of ACP v1 (and the unstable `subagent_update`, sent only to a client that
+ * advertises `subagents`); a typo in a check is caught instead of never matching.
+ */
 const UPDATE_KINDS = [
   'user_message_chunk',
   'agent_message_chunk',
@@ -31,7 +34,11 @@ const UPDATE_KINDS = [
   'notice',
   'compaction_update',
   'compaction_summary_chunk',
+  'subagent_update',
 ] as const
+
+/** The states of a child session (the unstable `subagent_update`'s `state.state`). */
+const SUBAGENT_STATES = ['running', 'requires_action', 'idle', 'unknown'] as const
 
 const TOOL_END_STATUSES = ['completed', 'failed'] as const
 
@@ -158,6 +165,24 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
     killed: z.boolean().optional().meta({ description: 'Each terminal got terminal/kill before its release.' }),
   }).meta({
     description: 'The agent created client terminals and released every one (terminal/release), as asked for here.',
+  }),
+  closedObject({
+    check: z.literal('subagentSessions'),
+    min: z.int().min(1).optional().meta({ description: 'At least this many children announced (default 1).' }),
+    end: z
+      .array(z.enum(SUBAGENT_STATES))
+      .min(1)
+      .optional()
+      .meta({ description: "The state each child's last subagent_update must leave it in." }),
+    seen: z
+      .array(z.enum(SUBAGENT_STATES))
+      .min(1)
+      .optional()
+      .meta({ description: 'States at least one child must have gone through.' }),
+  }).meta({
+    description:
+      'For a client advertising subagents: each child session is announced with subagent_update (a title and a ' +
+      'state, under a session the client knows) before any message names it, then sends updates under its own id.',
   }),
   closedObject({ check: z.literal('noLateUpdates'), prompt: ref('prompt') }).meta({
     description:

@@ -6,6 +6,7 @@ import { expandCwd } from '../../lib/cwd-spellings.ts'
 import { list, show } from './check-text.ts'
 import { advertised } from './advertised.ts'
 import { checkClientTerminal, checkReverseCalls } from './reverse-calls.ts'
+import { subagentSessions } from './subagent-checks.ts'
 import { describeStep, stepByName, type CaseTrace } from './trace.ts'
 import { noLateUpdates, toolCalls, updateCount, updateKinds, updatesNameSession, updateText } from './update-checks.ts'
 
@@ -139,6 +140,7 @@ const EVALUATORS: Evaluators = {
   noLateUpdates,
   reverseCalls: checkReverseCalls,
   clientTerminal: checkClientTerminal,
+  subagentSessions,
 }
 
 export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | undefined {

@@ -1,7 +1,7 @@
 // The `subagents`-capability surface, pure: announcement before any child traffic, state changes.
 import { describe, expect, it } from 'vitest'
 import type { EventData, EventType, SessionEvent } from '../session/events.ts'
-import { type ChildInfo, ChildSessions, SPAWNING_CALL_META, takesSubagentSessions } from './subagent-sessions.ts'
+import { type ChildInfo, ChildSessions, takesSubagentSessions } from './subagent-sessions.ts'
 
 const child: ChildInfo = {
   sessionId: 'child-1',
@@ -40,7 +40,7 @@ describe('subagent sessions (clients with the subagents capability)', () => {
           title: 'Count lines',
           description: 'Count the lines of todo.txt.',
           state: { state: 'running' },
-          _meta: { [SPAWNING_CALL_META]: 'call_task' },
+          _meta: { 'dsh/toolCallId': 'call_task' },
         },
       },
     ])

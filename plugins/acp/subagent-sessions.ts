@@ -17,13 +17,13 @@ export interface ChildInfo {
 }
 
 /** One notification to send: a `session/update` of `sessionId`. */
-export interface Addressed {
+interface Addressed {
   sessionId: string
   update: SessionUpdate
 }
 
 /** The `_meta` key of an announcement naming the parent's `task` call (clients may tie the child to it). */
-export const SPAWNING_CALL_META = 'dsh/toolCallId'
+const SPAWNING_CALL_META = 'dsh/toolCallId'
 
 const DESCRIPTION_LIMIT = 200
 
@@ -77,7 +77,7 @@ function stateUpdate(child: ChildInfo, state: StateUpdate): Addressed {
 }
 
 /** The state a child's event moves it to, if any. */
-export function stateAfter(event: SessionEvent): StateUpdate | undefined {
+function stateAfter(event: SessionEvent): StateUpdate | undefined {
   switch (event.type) {
     case 'permission/request':
       return { state: 'requires_action' }

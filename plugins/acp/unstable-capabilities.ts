@@ -11,7 +11,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What an `initialize` request advertises of them; undefined for any other message. Pure. */
-export function unstableCapabilities(message: unknown): UnstableCapabilities | undefined {
+function unstableCapabilities(message: unknown): UnstableCapabilities | undefined {
   if (!isObject(message) || message.method !== 'initialize' || !('id' in message)) return undefined
   const params = isObject(message.params) ? message.params : {}
   const capabilities = isObject(params.clientCapabilities) ? params.clientCapabilities : {}

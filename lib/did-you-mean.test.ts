@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { editDistance, nearMisses, suggest } from './did-you-mean.ts'
+import { nearMisses, suggest } from './did-you-mean.ts'
 
 describe('did you mean', () => {
-  it('measures edits (insert, delete, substitute)', () => {
-    expect(editDistance('test', 'test')).toBe(0)
-    expect(editDistance('tset', 'test')).toBe(2)
-    expect(editDistance('tes', 'test')).toBe(1)
-    expect(editDistance('', 'abc')).toBe(3)
+  it('measures edits (insert, delete, substitute): one edit beats two, three is too far', () => {
+    expect(nearMisses('test', ['tset', 'tezt', 'tes', 'tests'])).toEqual(['tezt', 'tes', 'tests'])
+    expect(nearMisses('test', ['tset', 'xyzw'])).toEqual(['tset'])
+    expect(nearMisses('', ['abc'])).toEqual([])
+    expect(nearMisses('', ['ab'])).toEqual(['ab'])
   })
 
   it('offers only the nearest close names, case-insensitively', () => {

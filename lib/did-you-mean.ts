@@ -1,7 +1,7 @@
 // Near-miss suggestions for names a person typed: commands, options, scenario names, fields,
 // conformance cases. Levenshtein distance, with a threshold that grows with the name's length.
 
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signalGroup } from '../../lib/process/group.ts'
-import { groupHasLiveMembers, readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
+import { readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
 import { cleanupDshProcesses, repoRoot, scratch, startDsh } from './test-support/dsh-process.ts'
 
 const FIXTURE = join(repoRoot, 'plugins', 'mcp', 'test-support', 'fixture-server.mjs')
@@ -42,7 +42,7 @@ async function serverGroup(dsh: Dsh, sessionId: string): Promise<number> {
   const pid = Number(await callTool(dsh, sessionId, 'sleeper'))
   const pgid = readProcStat(pid)!.pgrp
   groups.push(pgid)
-  expect(groupHasLiveMembers(pgid)).toBe(true)
+  expect(await waitGroupGone(pgid, { timeoutMs: 0 })).toBe(false)
   return pgid
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { groupHasLiveMembers, waitGroupGone } from './liveness.ts'
+import { waitGroupGone } from './liveness.ts'
 
 /** A `sleep` leading its own process group (pid = pgid). */
 async function sleeper() {
@@ -15,7 +15,7 @@ describe('waitGroupGone', () => {
     const { pgid, child } = await sleeper()
     const exited = once(child, 'exit')
     try {
-      expect(groupHasLiveMembers(pgid)).toBe(true)
+      expect(await waitGroupGone(pgid, { timeoutMs: 0 })).toBe(false)
       expect(await waitGroupGone(pgid, { timeoutMs: 30 })).toBe(false)
       expect(await waitGroupGone(pgid, { stop: () => true })).toBe(false)
     } finally {
@@ -41,7 +41,7 @@ describe('waitGroupGone', () => {
     const member = Number(output.toString().trim())
     const pgid = leader.pid!
     try {
-      expect(groupHasLiveMembers(pgid)).toBe(true)
+      expect(await waitGroupGone(pgid, { timeoutMs: 0 })).toBe(false)
       process.kill(member, 'SIGKILL')
       expect(await waitGroupGone(pgid, { timeoutMs: 5_000 })).toBe(true)
     } finally {

@@ -57,7 +57,7 @@ export function readProcessTable(): ProcEntry[] | undefined {
 /** A zombie has exited and only waits for its parent (PID 1 for orphans) to reap it. */
 export const isLiveState = (state: string) => state !== 'Z' && state !== 'X'
 
-export function groupHasLiveMembers(pgid: number): boolean {
+function groupHasLiveMembers(pgid: number): boolean {
   try {
     process.kill(-pgid, 0)
   } catch (error) {

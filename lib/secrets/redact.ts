@@ -20,10 +20,6 @@ export function rulesFor(identity: LocalIdentity): SecretRule[] {
   return [...SECRET_RULES, ...localRules(identity)]
 }
 
-export function applyRedactions(text: string, redactions: readonly Redaction[], identity: LocalIdentity): string {
-  return redactor(redactions, identity)?.(text) ?? text
-}
-
 /**
  * The replacement as one function, its rules compiled once; undefined when there is nothing to
  * redact. The host runs it over the fixtures it writes, replay over the live history it compares.

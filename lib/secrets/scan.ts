@@ -53,12 +53,12 @@ export function scanText(
   return hits.sort((a, b) => a.line - b.line || a.column - b.column)
 }
 
-export function mask(value: string): string {
+function mask(value: string): string {
   return value.length <= 4 ? '****' : `${value.slice(0, 4)}… (${value.length} chars)`
 }
 
 /** Bits per character: random keys score 4 and up, words and placeholders far less. */
-export function entropy(value: string): number {
+function entropy(value: string): number {
   const counts = new Map<string, number>()
   for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1)
   let bits = 0

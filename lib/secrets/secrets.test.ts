@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyRedactions, rulesFor, unknownRuleProblem } from './redact.ts'
-import { entropy, mask, scanText } from './scan.ts'
+import { redactor, rulesFor, unknownRuleProblem } from './redact.ts'
+import { scanText } from './scan.ts'
 
 const identity = { home: '/home/alice', hostname: 'alice-laptop' }
 const rules = rulesFor(identity)
@@ -50,7 +50,8 @@ describe('the secret rules', () => {
         masked: 'sk-a… (35 chars)',
       },
     ])
-    expect(mask('abc')).toBe('****')
+    const short = { id: 'short', what: 'a short value', pattern: /abc/g }
+    expect(scanText('a.txt', 'x abc', [short]).map((hit) => hit.masked)).toEqual(['****'])
   })
 
   it('lets an allowed rule through, in the named file only', () => {
@@ -61,23 +62,24 @@ describe('the secret rules', () => {
   })
 
   it('scores random keys above words', () => {
-    expect(entropy('q8Zax2Lp0vR7mK4tW9')).toBeGreaterThan(3.5)
-    expect(entropy('passwordpassword')).toBeLessThan(3)
+    const assigned = (minEntropy: number) => [{ id: 'value', what: 'a value', pattern: /v=(\w+)/g, minEntropy }]
+    expect(scanText('a.txt', 'v=q8Zax2Lp0vR7mK4tW9', assigned(3.5))).toHaveLength(1)
+    expect(scanText('a.txt', 'v=passwordpassword', assigned(3))).toEqual([])
+    expect(scanText('a.txt', 'v=passwordpassword', assigned(2.5))).toHaveLength(1)
   })
 })
 
 describe('redaction', () => {
   it('replaces whole matches by rule (the address with its local part) and by pattern', () => {
     const text = `mail alice.smith@example.com, key ${key}, build 4711`
-    const out = applyRedactions(
-      text,
+    const out = redactor(
       [
         { rule: 'email', token: '{{secret:email}}' },
         { rule: 'api-key', token: '{{secret:key}}' },
         { pattern: 'build \\d+', token: 'build N' },
       ],
       identity,
-    )
+    )!(text)
     expect(out).toBe('mail {{secret:email}}, key {{secret:key}}, build N')
     expect(rulesHit(out)).toEqual([])
   })

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { groupHasLiveMembers, isLiveState, parseProcStat } from '../../lib/process/liveness.ts'
+import { isLiveState, parseProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
 import { initialize, startHarness, text, waitForEvent, type Harness } from './test-support/harness.ts'
 
 let h: Harness
@@ -162,7 +162,7 @@ describe('ACP bridge', () => {
     await h.agent.notify(acp.methods.agent.session.cancel, { sessionId })
     expect((await running).stopReason).toBe('cancelled')
     // The first pid is the shell, which leads the command's process group.
-    expect(groupHasLiveMembers(pids[0]!)).toBe(false)
+    expect(await waitGroupGone(pids[0]!, { timeoutMs: 0 })).toBe(true)
     for (const pid of pids) expect(liveProcess(pid)).toBe(false)
   })
 

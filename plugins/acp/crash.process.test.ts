@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
 import { signalGroup } from '../../lib/process/group.ts'
-import { groupHasLiveMembers, waitGroupGone } from '../../lib/process/liveness.ts'
+import { waitGroupGone } from '../../lib/process/liveness.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../agent/interrupted.ts'
 import { startStubEndpoint, textReply } from '../llm-deepseek/stub-endpoint/index.ts'
@@ -43,7 +43,7 @@ it(
     await first.feed.waitFor(sessionId, { type: 'tool/start' }, 10_000, 'the bash call to start')
     const pgid = await readPgid(join(cwd, 'group.pid'))
     groups.push(pgid)
-    expect(groupHasLiveMembers(pgid)).toBe(true)
+    expect(await waitGroupGone(pgid, { timeoutMs: 0 })).toBe(false)
 
     first.agent.child.kill('SIGKILL')
     await first.agent.exited

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { groupHasLiveMembers } from '../../lib/process/liveness.ts'
+import { waitGroupGone } from '../../lib/process/liveness.ts'
 import { readProcStat } from '../../lib/process/liveness.ts'
 import type { McpTimeouts } from './server-connection.ts'
 import { McpServerSet } from './server-set.ts'
@@ -111,8 +111,8 @@ describe('McpServerSet with a real stdio server', () => {
     const result = await set.tools.find((t) => t.name === 'mcp__fix__sleeper')!.run({}, context())
     const sleeper = Number(result.output)
     const group = readProcStat(sleeper)!.pgrp
-    expect(groupHasLiveMembers(group)).toBe(true)
+    expect(await waitGroupGone(group, { timeoutMs: 0 })).toBe(false)
     await set.close()
-    expect(groupHasLiveMembers(group)).toBe(false)
+    expect(await waitGroupGone(group, { timeoutMs: 0 })).toBe(true)
   })
 })

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { createCwdReplacer, cwdSpellings } from './cwd.ts'
+import { createCwdReplacer } from './cwd.ts'
 
-describe('cwdSpellings', () => {
-  it('lists the path, URL-encoded and JSON-escaped forms, longest first', () => {
-    expect(cwdSpellings(['/tmp/dsh x"q/'])).toEqual(['/tmp/dsh%20x%22q', '/tmp/dsh x\\"q', '/tmp/dsh x"q'])
+describe('the cwd spellings', () => {
+  it('are the path, URL-encoded and JSON-escaped forms', () => {
+    const replace = createCwdReplacer(['/tmp/dsh x"q/'])
+    expect(replace('/tmp/dsh%20x%22q | /tmp/dsh x\\"q | /tmp/dsh x"q')).toBe('{{cwd}} | {{cwd}} | {{cwd}}')
   })
 
-  it('refuses a filesystem root', () => {
-    expect(() => cwdSpellings(['/'])).toThrow(/filesystem root/)
+  it('refuse a filesystem root', () => {
+    expect(() => createCwdReplacer(['/'])).toThrow(/filesystem root/)
   })
 })
 

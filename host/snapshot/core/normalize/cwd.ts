@@ -2,13 +2,7 @@
 // as given, its realpath — the caller resolves it —, JSON-escaped, inside a `file://` URL,
 // with forward slashes). A match must stand at path boundaries, so a sibling such as
 // `/tmp/dsh-abc2` is not mistaken for `/tmp/dsh-abc`; a trailing `/` is kept.
-import { cwdCollapser, spellingsOf, trimCwd } from '../../../../lib/cwd-spellings.ts'
-
-/** Every spelling of the given cwd paths, deduplicated, longest first. */
-export function cwdSpellings(paths: readonly string[]): string[] {
-  refuseRoots(paths)
-  return spellingsOf(paths)
-}
+import { cwdCollapser, trimCwd } from '../../../../lib/cwd-spellings.ts'
 
 /** A function replacing every cwd spelling with `{{cwd}}`. */
 export function createCwdReplacer(paths: readonly string[]): (text: string) => string {

@@ -85,7 +85,6 @@ const TEST_ONLY_LEFT = new Set([
   'bench/parts/corpus.ts: dshResultLine',
   'bench/parts/subagents.ts: generateFamily',
   'host/app/cli/commands.ts: onDemand',
-  'host/app/key-file.ts: keyFilePath',
   'host/app/live-env.ts: usesLiveAdapter',
   'host/app/shutdown.ts: SignalSource',
   'host/conformance/client-fs.ts: sliceLines',
@@ -117,14 +116,7 @@ const TEST_ONLY_LEFT = new Set([
   'host/snapshot/scenario/scenario-index.ts: INDEX_END_MARKER',
   'plugins/acp/line-checks.ts: unsafeIntegerId',
   'plugins/acp/stdio-stream.ts: refuse',
-  'plugins/agent/approval.ts: askOrCancel',
-  'plugins/agent/commands.ts: parseCommandLine',
-  'plugins/agent/tool-calls.ts: findTool',
   'plugins/config/cordis-compat.ts: eventListenerCount',
-  'plugins/llm-deepseek/config.ts: DEFAULT_MODELS',
-  'plugins/llm-deepseek/decode-stream.ts: finishChunkFor',
-  'plugins/llm-deepseek/http-errors.ts: statusRule',
-  'plugins/llm-deepseek/to-wire.ts: toWireMessages',
   'plugins/llm-echo/commands.ts: COMMAND_WORDS',
   'plugins/llm-replay/drift.ts: diffHistories',
   'plugins/llm-replay/issue-format.ts: jsonPath',
@@ -133,8 +125,6 @@ const TEST_ONLY_LEFT = new Set([
   'plugins/llm-replay/sources.ts: parseFileVariable',
   'plugins/mcp/server-specs.ts: StdioServerSpec',
   'plugins/session/history.ts: buildMessages',
-  'plugins/session/summaries.ts: TITLE_MAX_CHARS',
-  'plugins/tools/bash.ts: bashTitle',
 ])
 
 describe('the exports of the tree', () => {

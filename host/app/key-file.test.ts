@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { keyFilePath, loadKeyFile } from './key-file.ts'
+import { keyFilePath } from '../../lib/key-file-path.ts'
+import { loadKeyFile } from './key-file.ts'
 
 let dir: string
 let warnings: string[]

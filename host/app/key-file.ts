@@ -4,8 +4,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { keyFilePath } from '../../lib/key-file-path.ts'
 
-export { keyFilePath }
-
 type KeyFileOutcome = 'from-environment' | 'loaded' | 'no-file'
 
 interface KeyFileOptions {

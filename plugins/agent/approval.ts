@@ -39,7 +39,7 @@ export async function approve(
 }
 
 /** A cancel while the user is being asked ends the wait at once, whatever the client does later. */
-export function askOrCancel(client: PromptClient, request: PermissionRequest): Promise<PermissionOutcomeRecord> {
+function askOrCancel(client: PromptClient, request: PermissionRequest): Promise<PermissionOutcomeRecord> {
   const { signal } = request
   const cancelled: PermissionOutcomeRecord = { outcome: 'cancelled' }
   if (signal.aborted) return Promise.resolve(cancelled)

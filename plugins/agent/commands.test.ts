@@ -1,20 +1,27 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import { CommandRegistry, parseCommandLine } from './commands.ts'
+import { CommandRegistry } from './commands.ts'
 
 const text = (value: string) => [{ type: 'text' as const, text: value }]
 
-describe('parseCommandLine', () => {
+describe('a command line', () => {
+  const registry = new CommandRegistry(new Context())
+  for (const name of ['mode', 'clear', 'note', 'usr']) registry.register({ name, description: name, run: () => '' })
+  const parsed = (content: Parameters<CommandRegistry['match']>[0]) => {
+    const call = registry.match(content)
+    return call && { name: call.command.name, input: call.input }
+  }
+
   it('reads /name and the rest of the first text block', () => {
-    expect(parseCommandLine(text('/mode read-only'))).toEqual({ name: 'mode', input: 'read-only' })
-    expect(parseCommandLine(text('  /clear  '))).toEqual({ name: 'clear', input: '' })
-    expect(parseCommandLine(text('/note line one\nline two'))).toEqual({ name: 'note', input: 'line one\nline two' })
+    expect(parsed(text('/mode read-only'))).toEqual({ name: 'mode', input: 'read-only' })
+    expect(parsed(text('  /clear  '))).toEqual({ name: 'clear', input: '' })
+    expect(parsed(text('/note line one\nline two'))).toEqual({ name: 'note', input: 'line one\nline two' })
   })
 
   it('is no command for text before the slash, a path, or a first block that is not text', () => {
-    expect(parseCommandLine(text('please /mode ask'))).toBeUndefined()
-    expect(parseCommandLine(text('/usr/bin is a folder'))).toBeUndefined()
-    expect(parseCommandLine([{ type: 'resource_link', uri: 'file:///a', name: 'a' }])).toBeUndefined()
+    expect(parsed(text('please /mode ask'))).toBeUndefined()
+    expect(parsed(text('/usr/bin is a folder'))).toBeUndefined()
+    expect(parsed([{ type: 'resource_link', uri: 'file:///a', name: 'a' }])).toBeUndefined()
   })
 })
 

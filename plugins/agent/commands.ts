@@ -58,7 +58,7 @@ export class CommandRegistry {
 }
 
 /** `/name rest…` at the very start of the prompt's first block (a text block), else undefined. Pure. */
-export function parseCommandLine(content: readonly ContentBlock[]): { name: string; input: string } | undefined {
+function parseCommandLine(content: readonly ContentBlock[]): { name: string; input: string } | undefined {
   const first = content[0]
   if (first?.type !== 'text') return undefined
   const match = /^\/([a-z0-9][a-z0-9_-]*)(?:\s+([\s\S]*))?$/.exec(first.text.trim())

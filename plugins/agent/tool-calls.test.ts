@@ -1,9 +1,8 @@
 // A step's calls and their approval, over a stand-in Turn (no composition).
 import { describe, expect, it } from 'vitest'
-import { approve, askOrCancel } from './approval.ts'
-import { PERMISSION_OPTIONS } from './permission.ts'
+import { approve } from './approval.ts'
 import { parseToolArguments } from './tool-arguments.ts'
-import { findTool, runToolCalls } from './tool-calls.ts'
+import { runToolCalls } from './tool-calls.ts'
 import { standIns, tool, typesOf } from './test-support/stand-ins.ts'
 
 const call = (name: string, args = '{}', id = `call-${name}`) => ({ id, name, arguments: args })
@@ -101,18 +100,19 @@ describe('approval', () => {
   })
 
   it('a client that fails to answer counts as a cancelled question', async () => {
-    const bash = tool('bash', 'execute')
-    const request = { sessionId: 's', callId: 'c', tool: bash, args: {}, options: PERMISSION_OPTIONS }
-    const client = { requestPermission: () => Promise.reject(new Error('connection closed')) }
-    expect(await askOrCancel(client, { ...request, signal: new AbortController().signal })).toEqual({
-      outcome: 'cancelled',
+    const s = standIns({ answer: () => Promise.reject(new Error('connection closed')) })
+    expect(await approve(s.turn(), call('bash'), tool('bash', 'execute'), {})).toBe('cancel')
+    expect(s.events.find((e) => e.type === 'permission/outcome')?.data).toMatchObject({
+      outcome: { outcome: 'cancelled' },
     })
   })
 })
 
-describe('findTool and parseToolArguments', () => {
-  it('names the offered tools, or none', () => {
-    expect(findTool(standIns().turn(), 'x')).toBe('Unknown tool "x". Available tools: none.')
+describe('an unknown tool and parseToolArguments', () => {
+  it('names the offered tools, or none', async () => {
+    const s = standIns()
+    await runToolCalls(s.turn(), 1, [call('x')])
+    expect(results(s)).toEqual(['Unknown tool "x". Available tools: none.'])
     expect(parseToolArguments('')).toEqual({ args: {} })
     expect(parseToolArguments('{')).toEqual({ error: 'Invalid arguments: not valid JSON: "{".' })
   })

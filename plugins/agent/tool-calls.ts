@@ -79,7 +79,7 @@ function logResult(turn: Turn, step: number, call: ToolCall, outcome: ToolResult
 }
 
 /** The offered tool of that name, or the result that refuses the call: hidden by the mode, or unknown. */
-export function findTool(turn: Turn, name: string): Tool | string {
+function findTool(turn: Turn, name: string): Tool | string {
   const offered = turn.offeredTools()
   const tool = offered.find((t) => t.name === name)
   if (tool) return tool

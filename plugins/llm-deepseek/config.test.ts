@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest'
 import type { LlmError } from '../llm/types.ts'
-import { Config, completionsUrl, DEFAULT_MODELS, readApiKey } from './config.ts'
+import { Config, completionsUrl, readApiKey } from './config.ts'
 
 test('an empty or missing config gets the defaults', () => {
-  const expected = { models: DEFAULT_MODELS, defaults: {}, timeoutMs: 300_000 }
+  const expected = { models: ['deepseek-chat', 'deepseek-reasoner'], defaults: {}, timeoutMs: 300_000 }
   expect(Config.parse(undefined)).toEqual(expected)
   expect(Config.parse({})).toEqual(expected)
 })

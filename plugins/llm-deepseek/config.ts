@@ -6,7 +6,7 @@ import { heldApiKey } from './held-key.ts'
 import { RESERVED_BODY_KEYS } from './to-wire.ts'
 
 const DEFAULT_BASE_URL = 'https://api.deepseek.com'
-export const DEFAULT_MODELS = ['deepseek-chat', 'deepseek-reasoner']
+const DEFAULT_MODELS = ['deepseek-chat', 'deepseek-reasoner']
 /** Idle timeout: the longest wait for response headers or for the next bytes of the body. */
 const DEFAULT_TIMEOUT_MS = 300_000
 

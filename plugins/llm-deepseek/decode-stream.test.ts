@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { LlmError } from '../llm/types.ts'
-import { ChatStreamDecoder, finishChunkFor } from './decode-stream.ts'
+import { ChatStreamDecoder } from './decode-stream.ts'
 
 const event = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ id: 'x', choices: [{ index: 0, delta, finish_reason: null, ...extra }] })
@@ -92,7 +92,12 @@ describe('ChatStreamDecoder', () => {
   })
 })
 
-test('finishChunkFor maps every documented finish_reason and flags unknown ones', () => {
+test('the decoder maps every documented finish_reason and flags unknown ones', () => {
+  const finishChunkFor = (reason: string) => {
+    const decoder = new ChatStreamDecoder()
+    expect(decoder.push(event({}, { finish_reason: reason }))).toEqual([])
+    return decoder.end()[0]
+  }
   expect(finishChunkFor('stop')).toEqual({ type: 'finish', reason: 'stop' })
   expect(finishChunkFor('tool_calls')).toEqual({ type: 'finish', reason: 'tool-calls' })
   expect(finishChunkFor('length')).toEqual({ type: 'finish', reason: 'max-tokens' })

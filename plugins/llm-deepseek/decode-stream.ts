@@ -32,7 +32,7 @@ const CompletionChunk = z.looseObject({
 const DONE_SENTINEL = '[DONE]'
 
 /** DeepSeek `finish_reason` → the terminal chunk of docs/design.md §4. */
-export function finishChunkFor(reason: string): StreamChunk {
+function finishChunkFor(reason: string): StreamChunk {
   switch (reason) {
     case 'stop':
       return { type: 'finish', reason: 'stop' }

@@ -22,7 +22,7 @@ const RULES: Record<number, StatusRule> = {
 const SERVER_RULE: StatusRule = { code: 'SERVER', hint: 'DeepSeek had a server-side problem; retry later' }
 const OTHER_RULE: StatusRule = { code: 'HTTP_ERROR', hint: 'unexpected status; check baseUrl (or DEEPSEEK_BASE_URL)' }
 
-export function statusRule(status: number): StatusRule {
+function statusRule(status: number): StatusRule {
   return RULES[status] ?? (status >= 500 ? SERVER_RULE : OTHER_RULE)
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { LlmRequest } from '../llm/types.ts'
-import { toWireBody, toWireMessages } from './to-wire.ts'
+import { toWireBody } from './to-wire.ts'
 
 const base: LlmRequest = {
   sessionId: 's',
@@ -48,10 +48,13 @@ test(
   'an assistant message keeps its text next to tool calls, and ' + 'an empty one becomes null only with tool calls',
   () => {
     expect(
-      toWireMessages('', [
-        { role: 'assistant', content: '' },
-        { role: 'assistant', content: 'x', toolCalls: [{ id: 'c', name: 'n', arguments: '{}' }] },
-      ]),
+      toWireBody({
+        ...base,
+        messages: [
+          { role: 'assistant', content: '' },
+          { role: 'assistant', content: 'x', toolCalls: [{ id: 'c', name: 'n', arguments: '{}' }] },
+        ],
+      }).messages,
     ).toEqual([
       { role: 'assistant', content: '' },
       {

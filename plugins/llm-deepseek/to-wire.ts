@@ -23,7 +23,7 @@ interface WireTool {
 /** Body fields the adapter owns; config `defaults` may not set them. */
 export const RESERVED_BODY_KEYS = ['model', 'messages', 'tools', 'stream', 'stream_options'] as const
 
-export function toWireMessages(system: string, messages: Message[]): WireMessage[] {
+function toWireMessages(system: string, messages: Message[]): WireMessage[] {
   const wire: WireMessage[] = []
   if (system) wire.push({ role: 'system', content: system })
   for (const message of messages) wire.push(toWireMessage(message))

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import SessionStore from './index.ts'
-import { summarizeSessions, TITLE_MAX_CHARS, titleFromContent, titleOf } from './summaries.ts'
+import { summarizeSessions, titleFromContent, titleOf } from './summaries.ts'
 
 let root: string
 let ctx: Context
@@ -52,7 +52,7 @@ describe('session summaries', () => {
       ]),
     ).toBe('hi')
     const long = titleFromContent([{ type: 'text', text: 'x'.repeat(200) }])!
-    expect(long).toHaveLength(TITLE_MAX_CHARS)
+    expect(long).toHaveLength(80)
     expect(long.endsWith('…')).toBe(true)
     expect(titleFromContent('not blocks')).toBeUndefined()
   })

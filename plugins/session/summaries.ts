@@ -12,7 +12,7 @@ export interface SessionSummary {
   updatedAt: number
 }
 
-export const TITLE_MAX_CHARS = 80
+const TITLE_MAX_CHARS = 80
 /** How far into a log the first prompt is looked for (it is normally line 2). */
 const TITLE_SEARCH_BYTES = 256 * 1024
 

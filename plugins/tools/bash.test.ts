@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bashTitle, createBashTool } from './bash.ts'
+import { createBashTool } from './bash.ts'
 import { ToolsConfig } from './config.ts'
 import { isRunning, makeWorkspace, type Workspace } from './test-support/workspace.ts'
 
@@ -218,7 +218,7 @@ describe('bash tool', () => {
     expect(tool.title({ command: 'ls -la' })).toBe('bash: ls -la')
     expect(tool.title({ command: 'cd src\nls' })).toBe('bash: cd src…')
     expect(tool.title({ command: '\n  make test\n' })).toBe('bash: make test')
-    expect(bashTitle('x'.repeat(100))).toBe(`bash: ${'x'.repeat(80)}…`)
+    expect(tool.title({ command: 'x'.repeat(100) })).toBe(`bash: ${'x'.repeat(80)}…`)
     expect(tool.title({})).toBe('bash')
   })
 })

@@ -39,7 +39,7 @@ const MERGE_STDERR_WATCH_AGENT_THEN_EXEC =
 
 const TITLE_MAX_CHARS = 80
 
-export function bashTitle(command: string): string {
+function bashTitle(command: string): string {
   const trimmed = command.trim()
   const firstLine = trimmed.split('\n', 1)[0]
   const cut = firstLine.length > TITLE_MAX_CHARS || firstLine.length < trimmed.length

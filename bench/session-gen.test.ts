@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessages } from '../plugins/session/history.ts'
+import { buildMessages } from '../plugins/session/test-support/build-messages.ts'
 import { deriveReplayScript } from '../plugins/llm-replay/index.ts'
 import { parseSessionLog } from '../plugins/session/log-format.ts'
 import { generateSession, replayInput, sessionText } from './session-gen.ts'

@@ -114,17 +114,6 @@ const TEST_ONLY_LEFT = new Set([
   'host/snapshot/scenario/model-script.ts: parseModelScript',
   'host/snapshot/scenario/recording-line.ts: setRecordingLine',
   'host/snapshot/scenario/scenario-index.ts: INDEX_END_MARKER',
-  'plugins/acp/line-checks.ts: unsafeIntegerId',
-  'plugins/acp/stdio-stream.ts: refuse',
-  'plugins/config/cordis-compat.ts: eventListenerCount',
-  'plugins/llm-echo/commands.ts: COMMAND_WORDS',
-  'plugins/llm-replay/drift.ts: diffHistories',
-  'plugins/llm-replay/issue-format.ts: jsonPath',
-  'plugins/llm-replay/jitter.ts: seededJitter',
-  'plugins/llm-replay/served-chunks.ts: rewritePieces',
-  'plugins/llm-replay/sources.ts: parseFileVariable',
-  'plugins/mcp/server-specs.ts: StdioServerSpec',
-  'plugins/session/history.ts: buildMessages',
 ])
 
 describe('the exports of the tree', () => {

@@ -11,7 +11,7 @@ const DIGITS_OF_MAX_SAFE = String(Number.MAX_SAFE_INTEGER).length
  * The top-level "id" of `line` as written, when it is an integer JSON.parse cannot hold exactly;
  * undefined otherwise. Cheap for ordinary lines: only a `"id"` key followed by 16+ digits is scanned.
  */
-export function unsafeIntegerId(line: Uint8Array): { raw: string; head: MessageHead } | undefined {
+function unsafeIntegerId(line: Uint8Array): { raw: string; head: MessageHead } | undefined {
   const bytes = Buffer.from(line.buffer, line.byteOffset, line.byteLength)
   let suspect = false
   for (let at = bytes.indexOf(ID_KEY); at !== -1 && !suspect; at = bytes.indexOf(ID_KEY, at + ID_KEY.length)) {

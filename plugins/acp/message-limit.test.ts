@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { limitLines } from './line-limit.ts'
 import { type MessageHead, MessageHeadScanner } from './message-head.ts'
-import { refuse } from './stdio-stream.ts'
+import { limitedNdJsonStream } from './stdio-stream.ts'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
@@ -79,20 +79,47 @@ describe('limitLines', () => {
   })
 })
 
-describe('refuse', () => {
-  const limit = 32 * 1024 * 1024
-  it('answers a request and an unreadable line, but not a notification', () => {
-    expect(refuse({ bytes: limit + 1, id: 4, hasId: true, method: 'session/prompt' }, limit).toPeer).toMatchObject({
-      id: 4,
-      error: { code: -32600, message: expect.stringContaining('"session/prompt" request (id 4) refused') },
+describe('the refusal of an oversized message', () => {
+  const limit = 1024 * 1024
+  const pad = 'x'.repeat(limit)
+  /** One oversized line through the stream: what went back to the peer, what the SDK read, what was warned. */
+  async function refuse(line: string) {
+    const toPeer: unknown[] = []
+    const warnings: string[] = []
+    const output = new WritableStream<Uint8Array>({
+      write: (chunk) => void toPeer.push(JSON.parse(new TextDecoder().decode(chunk))),
     })
-    expect(refuse({ bytes: limit + 1, id: null, hasId: false }, limit).toPeer).toMatchObject({ id: null })
-    expect(refuse({ bytes: limit + 1, id: null, hasId: false, method: 'session/cancel' }, limit).toPeer).toBe(undefined)
+    const input = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes(`${line}\n`))
+        controller.close()
+      },
+    })
+    const stream = limitedNdJsonStream(output, input, { maxMessageBytes: limit, warn: (w) => warnings.push(w) })
+    const toSelf: unknown[] = []
+    for await (const message of stream.readable as unknown as AsyncIterable<unknown>) toSelf.push(message)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    return { toPeer, toSelf, warnings }
+  }
+
+  it('answers a request and an unreadable line, but not a notification', async () => {
+    const request = await refuse(`{"jsonrpc":"2.0","id":4,"method":"session/prompt","params":{"pad":"${pad}"}}`)
+    expect(request.toPeer).toMatchObject([
+      {
+        id: 4,
+        error: { code: -32600, message: expect.stringContaining('"session/prompt" request (id 4) refused') },
+      },
+    ])
+    expect(request.warnings).toEqual([expect.stringContaining('over the 1048576-byte (1 MiB) limit')])
+    expect((await refuse(pad)).toPeer).toMatchObject([{ id: null }])
+    const notification = await refuse(`{"jsonrpc":"2.0","method":"session/cancel","params":{"pad":"${pad}"}}`)
+    expect(notification.toPeer).toEqual([])
+    expect(notification.warnings).toHaveLength(1)
   })
 
-  it("stands in for an oversized response with an error for the agent's own request", () => {
-    const refusal = refuse({ bytes: limit + 1, id: 2, hasId: true }, limit)
-    expect(refusal.toPeer).toBe(undefined)
-    expect(refusal.toSelf).toMatchObject({ id: 2, error: { code: -32600 } })
+  it("stands in for an oversized response with an error for the agent's own request", async () => {
+    const refusal = await refuse(`{"jsonrpc":"2.0","id":2,"result":{"pad":"${pad}"}}`)
+    expect(refusal.toPeer).toEqual([])
+    expect(refusal.toSelf).toMatchObject([{ id: 2, error: { code: -32600 } }])
   })
 })

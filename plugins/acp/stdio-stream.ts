@@ -57,7 +57,7 @@ interface Refusal {
 }
 
 /** What to say about one oversized message, by what it was: request, notification, response or garbage. */
-export function refuse(head: MessageHead, maxMessageBytes: number): Refusal {
+function refuse(head: MessageHead, maxMessageBytes: number): Refusal {
   const limit = describeLimit(maxMessageBytes)
   const what = head.method ? `"${head.method}" ${head.hasId ? 'request' : 'notification'}` : 'message'
   const idText = head.hasId ? ` (id ${JSON.stringify(head.id)})` : ''

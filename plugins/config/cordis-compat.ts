@@ -160,13 +160,3 @@ export function runningPlugins(ctx: Context): { id: string; plugin: string }[] {
   }
   return running
 }
-
-/**
- * Works around (cordis 4.0.0-rc.0): Cordis has no public count of its event listeners; the root's
- * EventsService keeps them in `_hooks` (event name → list). Tests use this to see that listeners
- * return to a baseline.
- */
-export function eventListenerCount(ctx: Context): number {
-  const hooks = (ctx.root.events as unknown as { _hooks: Record<string, unknown[]> })._hooks
-  return Object.values(hooks).reduce((sum, list) => sum + list.length, 0)
-}

@@ -13,8 +13,6 @@ export type EchoCommand =
   | { kind: 'fail'; code: string; status?: number; message?: string }
   | { kind: 'finish'; reason: EchoFinishReason }
 
-export const COMMAND_WORDS = ['sleep', 'tool', 'think', 'fail', 'finish'] as const
-
 const FINISH_REASONS: readonly EchoFinishReason[] = ['stop', 'tool-calls', 'max-tokens']
 
 /** A script line that starts with a command word but does not follow its syntax. */

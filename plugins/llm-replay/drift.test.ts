@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessages } from '../session/history.ts'
+import { buildMessages } from '../session/test-support/build-messages.ts'
 import type { Message } from '../llm/types.ts'
 import { cwdCollapser } from '../../lib/cwd-spellings.ts'
-import { checkDrift, diffHistories } from './drift.ts'
+import { checkDrift } from './drift.ts'
 import { buildEvents, liveMessages, stop, text, toolCallChunks } from './test-support/builders.ts'
 
 const call = { id: '{{call:1}}', name: 'bash', arguments: '{"command":"cat {{cwd}}/notes.txt"}' }
@@ -104,12 +104,13 @@ describe('drift reports', () => {
     expect(drift(live)).toMatch(/^message 2 differs \(role recorded tool, live user\); - recorded, \+ live:\n/)
   })
 
-  it('shows a flag that differs, and cuts a long missing message to 12 lines of 160 characters', () => {
+  it('shows a flag that differs, and cuts a long extra message to 12 lines of 160 characters', () => {
     const live = unchanged()
     live[2] = { ...(live[2] as Extract<Message, { role: 'tool' }>), isError: true }
     expect(drift(live)).toContain('+ isError: true')
     const long: Message = { role: 'user', content: ['x'.repeat(200), ...Array.from({ length: 20 }, String)].join('\n') }
-    const report = diffHistories([long], []) as string
+    const report = drift([...unchanged(), long]) as string
+    expect(report).toMatch(/^the live history has an extra message 3 \(user\)/)
     expect(report).toContain(`\n    ${'x'.repeat(158)}…\n`)
     expect(report).toContain('… (11 more lines)')
     expect(report.split('\n')).toHaveLength(14)
@@ -137,21 +138,29 @@ describe('cwdCollapser', () => {
   })
 })
 
-describe('diffHistories', () => {
+describe('the history diff', () => {
   it('cuts a huge tool output diff to a bounded size', () => {
     const big = Array.from({ length: 5000 }, (_, i) => `row ${i}`).join('\n')
-    const recorded: Message[] = [{ role: 'tool', toolCallId: 'c', name: 'bash', content: big }]
-    const live: Message[] = [
-      { role: 'tool', toolCallId: 'c', name: 'bash', content: big.replace(/row (\d+)7\b/g, 'ROW $17') },
-    ]
-    const report = diffHistories(recorded, live) as string
+    const bigEvents = buildEvents([
+      {
+        prompt: 'show the notes',
+        steps: [{ chunks: toolCallChunks(call), tools: [{ call, output: big }] }, { chunks: [text('Rows.'), stop] }],
+      },
+    ])
+    const live = liveMessages(buildMessages(bigEvents, at), LIVE_CWD)
+    expect(live[2]!.content).toBe(big)
+    live[2] = { ...(live[2] as Extract<Message, { role: 'tool' }>), content: big.replace(/row (\d+)7\b/g, 'ROW $17') }
+    const liveCwds = [LIVE_CWD]
+    const report = checkDrift({ recordedEvents: bigEvents, recordedAt: at, liveAt: at, liveMessages: live, liveCwds })!
     expect(report.split('\n').length).toBeLessThanOrEqual(27)
     expect(report).toContain('diff cut at 24 lines')
   })
 
   it('ignores key order', () => {
-    const a: Message = { role: 'tool', toolCallId: 'c', name: 'bash', content: 'x' }
-    const b = { content: 'x', name: 'bash', toolCallId: 'c', role: 'tool' } as Message
-    expect(diffHistories([a], [b])).toBeUndefined()
+    const live = unchanged()
+    const reordered = Object.fromEntries(Object.entries(live[2]!).reverse()) as Message
+    expect(Object.keys(reordered)).not.toEqual(Object.keys(live[2]!))
+    live[2] = reordered
+    expect(drift(live)).toBeUndefined()
   })
 })

@@ -82,18 +82,6 @@ export function checkDrift(input: DriftInput): string | undefined {
   return driftAt(recorded, live, input.recordedAt, input.liveAt, input.liveMessages)
 }
 
-/** Compare two histories as they are; describe the first message that differs. */
-export function diffHistories(recorded: readonly Message[], live: readonly Message[]): string | undefined {
-  const length = Math.max(recorded.length, live.length)
-  for (let index = 0; index < length; index++) {
-    const was = recorded[index]
-    const now = live[index]
-    if (was && now && canonical(was) === canonical(now)) continue
-    return describeDifference(recorded, live, index)
-  }
-  return undefined
-}
-
 function describeDifference(recorded: readonly Message[], live: readonly Message[], index: number): string {
   const was = recorded[index]
   const now = live[index]

@@ -2,7 +2,7 @@
 // so a fixture author can jump straight to the bad spot.
 import type { z } from 'zod'
 
-export function jsonPath(path: ReadonlyArray<PropertyKey>): string {
+function jsonPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '$'
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`

@@ -1,9 +1,9 @@
 // The seeded jitter: same seed, same pauses; other seeds, other pauses; a malformed value is named.
 import { describe, expect, it } from 'vitest'
-import { parseJitter, seededJitter } from './jitter.ts'
+import { parseJitter } from './jitter.ts'
 
 const pauses = (seed: number) => {
-  const jitter = seededJitter(seed, 4)
+  const jitter = parseJitter(`${seed}:4`)!
   return Array.from({ length: 32 }, () => jitter.next())
 }
 

@@ -21,7 +21,7 @@ export function parseJitter(value: string | undefined): Jitter | undefined {
 }
 
 /** mulberry32: a small, fast PRNG; the same seed gives the same pauses. */
-export function seededJitter(seed: number, maxMs: number): Jitter {
+function seededJitter(seed: number, maxMs: number): Jitter {
   let state = seed >>> 0
   return {
     next() {

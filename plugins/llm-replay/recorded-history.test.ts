@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildMessages } from '../session/history.ts'
+import { buildMessages } from '../session/test-support/build-messages.ts'
 import { canonical } from './message-form.ts'
 import { RecordedHistory } from './recorded-history.ts'
 import { buildEvents, stop, text } from './test-support/builders.ts'

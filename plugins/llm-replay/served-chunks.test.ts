@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import type { StreamChunk } from '../llm/types.ts'
 import { parseRecordedCwd, servedCwd } from './cwd-map.ts'
-import { mentionsCwd, rewritePieces, withLiveCwd } from './served-chunks.ts'
+import { mentionsCwd, withLiveCwd } from './served-chunks.ts'
 import { random } from './test-support/builders.ts'
 
 const upper = (match: string) => match.toUpperCase()
 
-describe('rewritePieces', () => {
+/** The text of one stream's pieces as withLiveCwd serves them, each match replaced; undefined when none matched. */
+function rewritePieces(pieces: readonly string[], pattern: RegExp, replace: (match: string) => string) {
+  const chunks: StreamChunk[] = pieces.map((text) => ({ type: 'text-delta', text }))
+  const table = Object.assign(new Map<string, string>(), { get: replace })
+  const served = withLiveCwd(chunks, { pattern, text: table, args: new Map() })
+  return served === chunks ? undefined : served.map((chunk) => (chunk as { text: string }).text)
+}
+
+describe('the pieces of a stream', () => {
   it('finds a match split across pieces, keeps their number and moves the cut proportionally', () => {
     expect(rewritePieces(['read /tm', 'p/rec', '/notes'], /\/tmp\/rec/g, () => '/home/u/rep')).toEqual([
       'read /hom',

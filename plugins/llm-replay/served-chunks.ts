@@ -69,7 +69,7 @@ export function withLiveCwd(chunks: readonly StreamChunk[], cwd: ServedCwd): rea
  * proportionally inside its replacement, never between the halves of a surrogate pair).
  * Undefined when nothing matched.
  */
-export function rewritePieces(
+function rewritePieces(
   pieces: readonly string[],
   pattern: RegExp,
   replace: (match: string) => string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseFileVariable, resolveSources } from './sources.ts'
+import { resolveSources } from './sources.ts'
 
 describe('resolveSources', () => {
   it('uses the config, resolving paths against the cwd and labelling the scenario by folder', () => {
@@ -43,11 +43,14 @@ describe('resolveSources', () => {
   })
 })
 
-describe('parseFileVariable', () => {
+describe('DSH_SNAPSHOT_FILE', () => {
+  const parseFileVariable = (value: string) =>
+    resolveSources({}, { DSH_SNAPSHOT_FILE: value }, '/').sessions.map((session) => session.file)
+
   it('reads one path or a JSON array of paths', () => {
-    expect(parseFileVariable(undefined)).toEqual([])
-    expect(parseFileVariable(' a/session.jsonl ')).toEqual(['a/session.jsonl'])
-    expect(parseFileVariable('["a","b"]')).toEqual(['a', 'b'])
+    expect(() => parseFileVariable(' ')).toThrow('llm-replay has no session log to replay')
+    expect(parseFileVariable(' a/session.jsonl ')).toEqual(['/a/session.jsonl'])
+    expect(parseFileVariable('["a","b"]')).toEqual(['/a', '/b'])
   })
 
   it('rejects a broken array with the variable name', () => {

@@ -58,7 +58,7 @@ export function resolveSources(
 }
 
 /** DSH_SNAPSHOT_FILE holds one path, or a JSON array of paths (one per session, in order). */
-export function parseFileVariable(value: string | undefined): string[] {
+function parseFileVariable(value: string | undefined): string[] {
   if (!value?.trim()) return []
   const text = value.trim()
   if (!text.startsWith('[')) return [text]

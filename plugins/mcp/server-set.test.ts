@@ -3,15 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { waitGroupGone } from '../../lib/process/liveness.ts'
-import { readProcStat } from '../../lib/process/liveness.ts'
+import { readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
 import type { McpTimeouts } from './server-connection.ts'
 import { McpServerSet } from './server-set.ts'
-import type { StdioServerSpec } from './server-specs.ts'
+import type { McpServerSpec } from './server-specs.ts'
 
 const FIXTURE = join(import.meta.dirname, 'test-support', 'fixture-server.mjs')
 const timeouts: McpTimeouts = { initializeMs: 5_000, listToolsMs: 5_000, callMs: 5_000, killGraceMs: 500 }
-const spec = (name: string, mode = 'normal'): StdioServerSpec => ({
+const spec = (name: string, mode = 'normal'): McpServerSpec => ({
   transport: 'stdio',
   name,
   key: name,
@@ -22,7 +21,7 @@ const spec = (name: string, mode = 'normal'): StdioServerSpec => ({
 
 let cwd: string
 let sets: McpServerSet[] = []
-const open = async (specs: StdioServerSpec[], t = timeouts) => {
+const open = async (specs: McpServerSpec[], t = timeouts) => {
   const set = await McpServerSet.open(specs, cwd, t)
   sets.push(set)
   return set

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { formatPath } from '../../lib/file-issues.ts'
 import { modelSafeName } from './tool-names.ts'
 
-export interface StdioServerSpec {
+interface StdioServerSpec {
   transport: 'stdio'
   /** The name the client gave, shown in titles and errors. */
   name: string

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Message } from '../llm/types.ts'
-import { buildMessages, History, type HistoryEvent, INTERRUPTED_CALL_OUTPUT, isStepStart } from './history.ts'
+import { History, type HistoryEvent, INTERRUPTED_CALL_OUTPUT, isStepStart } from './history.ts'
+import { buildMessages } from './test-support/build-messages.ts'
 
 const log: HistoryEvent[] = [
   {

@@ -108,17 +108,3 @@ export function isStepStart(event: HistoryEvent, at: HistoryPoint): boolean {
   const data = event.data as HistoryPoint
   return data.turn === at.turn && data.step === at.step
 }
-
-/**
- * Messages as they stood when the model call for `(turn, step)` was made, or the
- * whole history when `at` is omitted. Empty assistant messages (an aborted stream
- * that produced nothing) are dropped, so the history stays one the API accepts.
- */
-export function buildMessages(events: Iterable<HistoryEvent>, at?: HistoryPoint): Message[] {
-  const history = new History()
-  for (const event of events) {
-    if (at && isStepStart(event, at)) break
-    history.add(event)
-  }
-  return history.snapshot()
-}

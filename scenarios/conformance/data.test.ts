@@ -4,9 +4,19 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { COMMAND_WORDS } from '../../plugins/llm-echo/commands.ts'
+import { EchoScriptError, parseEchoScript } from '../../plugins/llm-echo/index.ts'
 import { CONFORMANCE_SCHEMAS, renderConformanceSchema } from '../../host/conformance/json-schema.ts'
 import { defaultSuiteDir, loadSuite } from '../../host/conformance/load-suite.ts'
+
+/** Whether the echo model reads the line as one of its commands (a malformed one included). */
+function isEchoCommand(line: string): boolean {
+  try {
+    return parseEchoScript(line).some((command) => command.kind !== 'text')
+  } catch (error) {
+    if (error instanceof EchoScriptError) return true
+    throw error
+  }
+}
 
 describe('scenarios/conformance', async () => {
   const suite = await loadSuite()
@@ -33,9 +43,7 @@ describe('scenarios/conformance', async () => {
             ? [step.text]
             : (step.content ?? []).map((b) => (typeof b.text === 'string' ? b.text : ''))
         for (const line of texts.flatMap((t) => t.split('\n'))) {
-          const word = line.split(' ')[0]!
-          if ((COMMAND_WORDS as readonly string[]).includes(word))
-            offending.push(`${c.file}: steps[${index}]: ${JSON.stringify(line)}`)
+          if (isEchoCommand(line)) offending.push(`${c.file}: steps[${index}]: ${JSON.stringify(line)}`)
         }
       })
     }

@@ -5,7 +5,7 @@
 import { createHook } from 'node:async_hooks'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import type { Context } from 'cordis'
-import { eventListenerCount } from '../../../plugins/config/cordis-compat.ts'
+import { eventListenerCount } from '../../../plugins/config/cordis-compat.test-support.ts'
 
 /** What the watched span left behind: all empty (and 0) when it cleaned up after itself. */
 export interface Leftovers {

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events'
 import { PassThrough } from 'node:stream'
 import { describe, expect, test } from 'vitest'
-import { watchForShutdown, type SignalSource } from './shutdown.ts'
+import type { SignalSource } from '../../lib/run-signals.ts'
+import { watchForShutdown } from './shutdown.ts'
 
 function setup() {
   const signals = new EventEmitter() as EventEmitter & SignalSource

@@ -1,15 +1,10 @@
 import { constants } from 'node:os'
 import type { Readable } from 'node:stream'
+import type { SignalSource } from '../../lib/run-signals.ts'
 
 type ShutdownReason = 'stdin-eof' | 'SIGTERM' | 'SIGINT'
 type Signal = 'SIGTERM' | 'SIGINT'
 const SIGNALS: Signal[] = ['SIGTERM', 'SIGINT']
-
-/** The parts of `process` this module touches; tests pass an EventEmitter. */
-export interface SignalSource {
-  on(event: Signal, listener: () => void): unknown
-  off(event: Signal, listener: () => void): unknown
-}
 
 interface ShutdownOptions {
   signals?: SignalSource

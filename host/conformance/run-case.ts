@@ -37,7 +37,7 @@ export interface CaseRunOptions {
   timeoutScale?: number
 }
 
-export interface CaseOutcome {
+interface CaseOutcome {
   result: CaseResult
   /** False when the agent's processes could not be verified gone: launch nothing more. */
   processesGone: boolean

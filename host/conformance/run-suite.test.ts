@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { CaseResult } from './report.ts'
-import type { CaseOutcome } from './run-case.ts'
-import { runSuite, type SuiteRunOptions } from './run-suite.ts'
+import type { runCase } from './run-case.ts'
+import { runSuite } from './run-suite.ts'
 import type { PlannedCase } from './select.ts'
+
+type CaseOutcome = Awaited<ReturnType<typeof runCase>>
+type SuiteRunOptions = Parameters<typeof runSuite>[1]
 
 const planned: PlannedCase[] = ['a', 'b', 'c', 'd'].map((id, i) => ({
   required: true,

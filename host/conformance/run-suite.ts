@@ -6,7 +6,7 @@ import type { CaseResult } from './report.ts'
 import { runCase, type CaseRunOptions } from './run-case.ts'
 import type { PlannedCase } from './select.ts'
 
-export interface SuiteRunOptions extends CaseRunOptions {
+interface SuiteRunOptions extends CaseRunOptions {
   /** Runs one case; tests replace it to exercise the stopping rules without processes. */
   runOne?: typeof runCase
   /** Cases running at the same time; >1 needs a temp cwd per case (no --cwd). */

@@ -3,7 +3,9 @@ import * as acp from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
 import type { CaseStep } from './case-steps.ts'
 import { TraceRecorder } from './recorder.ts'
-import { DEFAULT_TIMEOUTS, runSteps, type StepContext } from './steps.ts'
+import { DEFAULT_TIMEOUTS, runSteps } from './steps.ts'
+
+type StepContext = Parameters<typeof runSteps>[1]
 
 /** A client connected to a small agent over an in-memory stream pair, recorded by a TraceRecorder. */
 function connect() {

@@ -20,7 +20,7 @@ export interface CaseTimeouts {
 
 export const DEFAULT_TIMEOUTS: CaseTimeouts = { startMs: 30_000, requestMs: 30_000, updateMs: 10_000, settleMs: 10_000 }
 
-export interface StepContext {
+interface StepContext {
   agent: acp.ClientContext
   recorder: TraceRecorder
   timeouts: CaseTimeouts

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { NormalizedRun } from './normalize/run.ts'
 import { assessRun } from './assess.ts'
 import type { ExpectedFixtures, RunMode } from './fixtures.ts'
-import { planJudgement, type PlanInput } from './judge-plan.ts'
+import { planJudgement } from './judge-plan.ts'
 
 const file = (name: string, text: string | undefined) => ({
   file: `scenarios/s/${name}`,
@@ -12,7 +12,7 @@ const file = (name: string, text: string | undefined) => ({
 const header = { turn: 1, step: 1, model: 'm', reason: 'initial', system: 'You are dsh.', tools: [] }
 
 type Overrides = { mode?: RunMode; expected?: Partial<ExpectedFixtures>; run?: Partial<NormalizedRun> }
-type Input = PlanInput & { mode: RunMode }
+type Input = Parameters<typeof planJudgement>[0] & { mode: RunMode }
 
 /** The CLI's verdict: the judge plan, assessed in the given mode. */
 function assess(given: Input) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DeterminismTally, type SurfaceOutcome } from './determinism.ts'
+import { DeterminismTally } from './determinism.ts'
+
+type SurfaceOutcome = Parameters<DeterminismTally['add']>[0][number]
 
 const outcome = (scenario: string, transcript: string[], ok = true): SurfaceOutcome => ({
   scenario,

@@ -4,7 +4,7 @@
 // folder. A deterministic host gives `distinct=1` however many runs it makes.
 import { createHash } from 'node:crypto'
 
-export interface SurfaceOutcome {
+interface SurfaceOutcome {
   scenario: string
   ok: boolean
   surfaces?: { transcript: readonly string[]; sessionLogs: readonly string[] }

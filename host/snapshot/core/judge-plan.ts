@@ -47,7 +47,7 @@ export interface JudgePlan {
   staleLogs: FixtureFile[]
 }
 
-export interface PlanInput {
+interface PlanInput {
   scenario: string
   /** Absolute scenario folder, for logs that do not exist yet. */
   dir: string

@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { loadComposition } from '../../../plugins/config/load.ts'
-import { runComposition, type PatchPlan } from './patches.ts'
+import { runComposition } from './patches.ts'
+
+type PatchPlan = Parameters<typeof runComposition>[0]
 
 const root = mkdtempSync(join(tmpdir(), 'dsh-patches-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

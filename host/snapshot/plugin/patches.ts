@@ -31,7 +31,7 @@ export const ENTRY_IDS = {
   acp: 'acp',
 } as const
 
-export interface PatchPlan {
+interface PatchPlan {
   repoRoot: string
   scenario: LoadedScenario
   mode: RunMode

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { parseManifest } from '../scenario/manifest.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
-import { formatMissingSelection, missingFixtures, selectMissing, type ScenarioListing } from './missing-selection.ts'
+import { formatMissingSelection, selectMissing } from './missing-selection.ts'
+
+type ScenarioListing = Parameters<typeof selectMissing>[0][number]
+/** What a recording of the one scenario would write that its folder lacks. */
+const missingFixtures = (listing: ScenarioListing) => selectMissing([listing]).record.flatMap((entry) => entry.missing)
 
 function listing(name: string, files: string[], extra = 'recording: stub\n', sessions = 1): ScenarioListing {
   const manifest = parseManifest(`scenario: ${name}\ndescription: D.\n${extra}`, `scenarios/${name}/snapshot.yml`, name)
@@ -17,7 +21,7 @@ function listing(name: string, files: string[], extra = 'recording: stub\n', ses
   }
 }
 
-describe('missingFixtures', () => {
+describe('the missing fixtures', () => {
   it('names the golden and each session log input.json creates that the folder lacks', () => {
     expect(missingFixtures(listing('new', [], 'recording: stub\n', 2))).toEqual([
       'stdout.golden.jsonl',

@@ -5,7 +5,7 @@ import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-fi
 import type { ScenarioInput } from '../scenario/input.ts'
 import type { ScenarioManifest } from '../scenario/manifest.ts'
 
-export interface ScenarioListing {
+interface ScenarioListing {
   name: string
   manifest: ScenarioManifest
   input: ScenarioInput
@@ -22,7 +22,7 @@ interface MissingSelection {
 }
 
 /** The fixtures a recording of this scenario would write that its folder lacks. */
-export function missingFixtures(listing: Omit<ScenarioListing, 'name'>): string[] {
+function missingFixtures(listing: Omit<ScenarioListing, 'name'>): string[] {
   const present = new Set(listing.files)
   const own = listing.manifest.session
     ? [] // session.source: the logs are another scenario's, never this one's

@@ -13,7 +13,7 @@ export interface FileTime {
   wallMs: number
 }
 
-export function fileTimeOf(module: Pick<TestModule, 'relativeModuleId' | 'project' | 'diagnostic'>): FileTime {
+function fileTimeOf(module: Pick<TestModule, 'relativeModuleId' | 'project' | 'diagnostic'>): FileTime {
   const d = module.diagnostic()
   return {
     file: module.relativeModuleId,

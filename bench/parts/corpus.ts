@@ -55,7 +55,7 @@ export async function benchCorpus(repoRoot: string, base: SampleOptions): Promis
     dsh: {
       command: 'node bin/dsh.js test',
       wall: summarize(dshTimes),
-      tests: dshResultLine(last.dsh?.stdout ?? ''),
+      tests: testsLine(last.dsh?.stdout ?? '', 'dsh'),
       code: last.dsh?.code ?? null,
     },
     vitest: {
@@ -65,15 +65,4 @@ export async function benchCorpus(repoRoot: string, base: SampleOptions): Promis
       code: last.vitest?.code ?? null,
     },
   }
-}
-
-/** `dsh test`'s closing `N passed, M failed` line, or '' if absent. */
-export function dshResultLine(stdout: string): string {
-  return (
-    stdout
-      .trim()
-      .split('\n')
-      .map((line) => line.trim())
-      .findLast((line) => /^\d+ passed, \d+ failed$/.test(line)) ?? ''
-  )
 }

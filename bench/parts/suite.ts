@@ -71,12 +71,17 @@ async function timeTestCommand(
   return { command: commandLine.join(' '), wall: summarize(wall), tests: testsLine(last.stdout), code: last.code }
 }
 
-/** The "Tests  N passed (N)" summary line of vitest's output, or '' if absent. */
-export function testsLine(stdout: string): string {
+const RESULT_LINES = {
+  vitest: /^Tests\s/,
+  dsh: /^\d+ passed, \d+ failed$/,
+}
+
+/** A run's closing result line, or '' if absent: vitest's `Tests  N passed (N)`, `dsh test`'s `N passed, M failed`. */
+export function testsLine(stdout: string, runner: keyof typeof RESULT_LINES = 'vitest'): string {
   return (
     stdout
       .split('\n')
       .map((line) => line.trim())
-      .find((line) => /^Tests\s/.test(line)) ?? ''
+      .findLast((line) => RESULT_LINES[runner].test(line)) ?? ''
   )
 }

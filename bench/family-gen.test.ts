@@ -2,7 +2,7 @@
 // each child's final text is its task call's recorded result, and every log reads back.
 import { describe, expect, it } from 'vitest'
 import { parseSessionLog } from '../plugins/session/log-format.ts'
-import { generateFamily } from './parts/subagents.ts'
+import { generateFamily } from './family-gen.ts'
 import { sessionText } from './session-gen.ts'
 
 describe('generateFamily', () => {

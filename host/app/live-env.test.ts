@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { loadComposition } from '../../plugins/config/load.ts'
-import { loadDotEnvForLiveMode, usesLiveAdapter } from './live-env.ts'
+import { loadDotEnvForLiveMode } from './live-env.ts'
 import { packageRoot } from '../../lib/package-root.ts'
+
+type Entries = Parameters<typeof loadDotEnvForLiveMode>[0]
+/** Whether the composition counts as live: .env loading asks, and finds no file. */
+const usesLiveAdapter = (entries: Entries) =>
+  loadDotEnvForLiveMode(entries, { cwd: '/', exists: () => false, loadEnvFile: () => {} }) !== 'replay'
 
 const repo = packageRoot
 const made: string[] = []

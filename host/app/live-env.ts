@@ -6,7 +6,7 @@ import { isGroup, type CompositionEntry } from '../../plugins/config/entries.ts'
 const LIVE_ADAPTER_ID = 'llm-deepseek'
 
 /** True when the live adapter is an enabled entry (and not inside a disabled group). */
-export function usesLiveAdapter(entries: readonly CompositionEntry[]): boolean {
+function usesLiveAdapter(entries: readonly CompositionEntry[]): boolean {
   return entries.some((entry) => {
     if (entry.disabled) return false
     if (entry.id === LIVE_ADAPTER_ID) return true

@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createClientFs, sliceLines } from './client-fs.ts'
+import { createClientFs } from './client-fs.ts'
 import { CwdLedger, insideCwd } from './cwd-ledger.ts'
 import type { FileOpRecord } from './trace.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
@@ -73,13 +73,16 @@ describe('client fs confined to the case cwd', () => {
     },
   )
 
-  it('insideCwd and sliceLines', () => {
+  it('insideCwd, and reads from a line or up to a limit', async () => {
     expect(insideCwd('/w', '/w/a/../b.txt')).toBe('b.txt')
     expect(insideCwd('/w', '/w')).toBeUndefined()
     expect(insideCwd('/w', '/w2/x')).toBeUndefined()
     expect(insideCwd('/w', '/w/../etc')).toBeUndefined()
-    expect(sliceLines('a\nb\nc', 2)).toBe('b\nc')
-    expect(sliceLines('a\nb\nc', undefined, 1)).toBe('a')
+    const { root, fs } = await setup(true)
+    await writeFile(join(root, 'abc.txt'), 'a\nb\nc')
+    const path = join(root, 'abc.txt')
+    expect(await fs.read({ sessionId: 's', path, line: 2 })).toEqual({ content: 'b\nc' })
+    expect(await fs.read({ sessionId: 's', path, limit: 1 })).toEqual({ content: 'a' })
   })
 })
 

@@ -99,7 +99,7 @@ class ClientFs {
 const slashed = (relative: string) => relative.split(sep).join('/')
 
 /** `line` is 1-based; `limit` counts lines from there. */
-export function sliceLines(text: string, line?: number, limit?: number): string {
+function sliceLines(text: string, line?: number, limit?: number): string {
   if (line === undefined && limit === undefined) return text
   const lines = text.split('\n')
   const start = Math.max(0, (line ?? 1) - 1)

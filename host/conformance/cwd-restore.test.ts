@@ -1,10 +1,22 @@
 // `--cwd DIR` is put back after each case whoever changed it: the agent's own writes and
 // deletes included, not only the runner's fs service (dir-snapshot.ts).
 import { spawnSync } from 'node:child_process'
-import { chmod, lstat, mkdir, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readFile,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  truncate,
+  writeFile,
+} from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { restoreSnapshot, SNAPSHOT_LIMITS, takeSnapshot } from './dir-snapshot.ts'
+import { restoreSnapshot, takeSnapshot } from './dir-snapshot.ts'
 import { FAKE_AGENT, promptCase, runTestSuite } from './test-support/run-test-suite.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
 import { writeSuite } from './test-support/suite-dir.ts'
@@ -88,6 +100,11 @@ describe('--cwd restored after each case', () => {
       `cannot keep a copy of ${cwd} to restore after the case (it holds more than 1000 bytes)`,
     )
     await expect(takeSnapshot(cwd, { entries: 2, bytes: 1000 })).rejects.toThrow(/\(it holds more than 2 entries\)/)
-    expect(SNAPSHOT_LIMITS).toEqual({ entries: 10_000, bytes: 64 * 1024 * 1024 })
+    // The default limits: a sparse file just over 64 MiB (no disk used) is refused before it is read.
+    await truncate(join(cwd, 'b.bin'), 64 * 1024 * 1024 + 1)
+    await expect(takeSnapshot(cwd)).rejects.toThrow(
+      '(it holds more than 67108864 bytes); the runner restores --cwd whole, so use a smaller folder ' +
+        '(at most 10000 entries and 64 MiB of files',
+    )
   })
 })

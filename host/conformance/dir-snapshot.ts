@@ -7,7 +7,7 @@ import { chmod, lstat, mkdir, readdir, readFile, readlink, rm, symlink, utimes, 
 import { dirname, join } from 'node:path'
 
 /** What the runner is willing to hold in memory for one case. */
-export const SNAPSHOT_LIMITS = { entries: 10_000, bytes: 64 * 1024 * 1024 }
+const SNAPSHOT_LIMITS = { entries: 10_000, bytes: 64 * 1024 * 1024 }
 
 type Entry =
   | { kind: 'file'; mode: number; mtime: Date; atime: Date; content: Buffer }

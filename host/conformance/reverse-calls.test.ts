@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evaluateCheck } from './checks.ts'
 import { emptyTrace, type CaseTrace } from './trace.ts'
-import { terminalLives } from './reverse-calls.ts'
 
 /** A trace of reverse calls: agent requests come in, the runner's answers go out. */
 function wireOf(
@@ -53,10 +52,28 @@ describe('reverse call checks', () => {
       call('terminal/kill', { terminalId: 'term-1' })
       call('terminal/release', { terminalId: 'term-1' })
     })
-    expect(terminalLives(good)).toEqual([
-      { terminalId: 'term-1', createdSeq: 1, embeddedSeq: 3, killedSeq: 4, releasedSeq: 6 },
-    ])
     expect(evaluateCheck({ check: 'clientTerminal', embedded: true, killed: true }, good)).toBeUndefined()
+    expect(evaluateCheck({ check: 'clientTerminal', min: 2 }, good)).toBe(
+      'expected at least 2 client terminal(s) created, got 1',
+    )
+    // A kill, an embedding or a release counts for the terminal it names only.
+    const other = wireOf((call, update) => {
+      create(call, 'term-1')
+      update({ type: 'terminal', terminalId: 'term-2' })
+      call('terminal/kill', { terminalId: 'term-2' })
+      call('terminal/release', { terminalId: 'term-1' })
+    })
+    expect(evaluateCheck({ check: 'clientTerminal', embedded: true, killed: true }, other)).toBe(
+      'terminal "term-1" was not embedded in a tool call update before its release; terminal "term-1" got no ' +
+        'terminal/kill before its release',
+    )
+    // A create the client refused (no terminal id) is no terminal.
+    expect(
+      evaluateCheck(
+        { check: 'clientTerminal' },
+        wireOf((call) => call('terminal/create', {}, {})),
+      ),
+    ).toBe('expected at least 1 client terminal(s) created, got 0')
   })
 
   it('fails a terminal never released, one embedded only after release, one never killed, and too few', () => {

@@ -28,7 +28,7 @@ interface TerminalLife {
 }
 
 /** Every terminal the client created (its terminal/create answered with an id), and what followed. */
-export function terminalLives(trace: CaseTrace): TerminalLife[] {
+function terminalLives(trace: CaseTrace): TerminalLife[] {
   const lives: TerminalLife[] = []
   for (const create of reverseRequests(trace, 'terminal/create')) {
     const response = trace.wire.find(

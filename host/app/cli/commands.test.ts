@@ -1,7 +1,8 @@
 // The command table: help without loading, a command's module loaded when it runs.
 import { describe, expect, it, vi } from 'vitest'
 import type { CliCommand, CliIO } from './command.ts'
-import { commands, onDemand } from './commands.ts'
+import { commands } from './commands.ts'
+import { onDemand } from './on-demand.ts'
 
 const io: CliIO = { stdout: () => {}, stderr: () => {}, env: {} }
 const help = { name: 'demo', summary: 'a demo', options: {} }

@@ -8,8 +8,8 @@ import {
   serveHelp,
   sessionsHelp,
   testHelp,
-  type CommandHelp,
 } from './command-help.ts'
+import { onDemand } from './on-demand.ts'
 import { chatHelp, promptHelp } from './prompt/help.ts'
 
 /**
@@ -32,16 +32,3 @@ export const commands: readonly CliCommand[] = [
 
 /** What `dsh` runs when the first argument is absent or a flag. */
 export const DEFAULT_COMMAND = 'serve'
-
-/** A command whose module is imported on its first run. */
-export function onDemand(help: CommandHelp, load: () => Promise<CliCommand>): CliCommand {
-  return {
-    ...help,
-    async run(args, io) {
-      const command = await load()
-      if (command.name !== help.name)
-        throw new Error(`commands.ts lists "${help.name}" but its module exports the command "${command.name}"`)
-      return command.run(args, io)
-    },
-  }
-}

@@ -5,9 +5,11 @@ import { truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../cli.ts'
-import { SNAPSHOT_LIMITS } from '../../conformance/dir-snapshot.ts'
 import { writeSuite } from '../../conformance/test-support/suite-dir.ts'
 import { removeScratch, scratchDir } from '../../conformance/test-support/scratch.ts'
+
+/** The most bytes of files the runner keeps a copy of (64 MiB). */
+const SNAPSHOT_BYTES = 64 * 1024 * 1024
 
 async function dsh(...argv: string[]) {
   let stdout = ''
@@ -63,11 +65,11 @@ describe('dsh conformance command line', () => {
     const cwd = await scratchDir('huge-cwd')
     // Sparse: the size counts, no disk is used, and the runner refuses before reading it.
     await writeFile(join(cwd, 'huge.bin'), '')
-    await truncate(join(cwd, 'huge.bin'), SNAPSHOT_LIMITS.bytes + 1)
+    await truncate(join(cwd, 'huge.bin'), SNAPSHOT_BYTES + 1)
     const { code, stderr } = await dsh('conformance', '--agent-command', 'x', '--cwd', cwd)
     expect(stderr).toMatch(
       `--cwd ${cwd}: cannot keep a copy of ${cwd} to restore after the case (it holds more than ` +
-        `${SNAPSHOT_LIMITS.bytes} bytes)`,
+        `${SNAPSHOT_BYTES} bytes)`,
     )
     expect(code).toBe(2)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { digestFailures, formatDigest, normalizeText } from './failure-digest.ts'
+import { digestFailures, formatDigest } from './failure-digest.ts'
 
 const UUID = '633ccc27-e62a-4b53-a3d2-b3ea3a3c9406'
 const drift =
@@ -97,10 +97,16 @@ describe('digestFailures', () => {
   })
 })
 
-describe('normalizeText', () => {
+describe('the failure text', () => {
   it('shows roots relative and live UUIDs as a token', () => {
-    expect(normalizeText(`/a/b/scenarios/x and /a/b/c id ${UUID}`, ['/a', '/a/b'])).toBe(
-      'scenarios/x and c id {{uuid}}',
-    )
+    const failure = `scenario s: /a/b/scenarios/x and /a/b/c id ${UUID}`
+    const digest = digestFailures({
+      scenario: 's',
+      recording: 'stub',
+      failures: [failure],
+      mismatches: [],
+      roots: ['/a', '/a/b'],
+    })
+    expect(digest.cause).toBe('scenario s: scenarios/x and c id {{uuid}}')
   })
 })

@@ -91,7 +91,7 @@ export function formatDigest(digest: FailureDigest): string {
 }
 
 /** Absolute folders as relative paths and live UUIDs out: the same failure reads the same on every run. */
-export function normalizeText(text: string, roots: readonly string[]): string {
+function normalizeText(text: string, roots: readonly string[]): string {
   let out = text
   for (const root of [...roots].sort((a, b) => b.length - a.length)) out = out.split(`${root}/`).join('')
   return out

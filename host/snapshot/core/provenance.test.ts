@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageInDays, modelsOfLogs, staleness, today } from './provenance.ts'
+import { modelsOfLogs, staleness, today } from './provenance.ts'
 
 describe('provenance from the fixtures', () => {
   it('lists the models the logs request/header events name, first use first, once each', () => {
@@ -10,7 +10,6 @@ describe('provenance from the fixtures', () => {
   })
 
   it('counts whole days and words a stale recording with the way to re-record it', () => {
-    expect(ageInDays('2026-11-01', '2026-12-01')).toBe(30)
     expect(today(new Date('2026-12-01T23:59:00Z'))).toBe('2026-12-01')
     const manifest = { recording: 'stub', date: '2026-11-01', maxAge: 29 }
     expect(staleness('demo', manifest, '2026-12-01')).toBe(

@@ -15,7 +15,7 @@ export function modelsOfLogs(texts: readonly string[]): string[] {
 }
 
 /** Whole days from `date` (YYYY-MM-DD) to `today` (YYYY-MM-DD). */
-export function ageInDays(date: string, today: string): number {
+function ageInDays(date: string, today: string): number {
   return Math.floor((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000)
 }
 

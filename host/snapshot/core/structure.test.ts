@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkExpectations, compareStructure, logStructure, transcriptShape } from './structure.ts'
+import { checkExpectations, compareStructure } from './structure.ts'
 
 const event = (type: string, data: object) => JSON.stringify({ type, data })
 const log = (calls: Array<[string, object]>, stop = 'end_turn', words = 'Done.') =>
@@ -25,18 +25,30 @@ const transcript = (chunks: string[], stopReason = 'end_turn') => [
 
 describe('the structure of a run', () => {
   it('lists tool calls with their argument keys, step stops and turn endings', () => {
-    expect(logStructure(log([['write_file', { path: 'a', content: 'x' }]]))).toEqual([
-      'turn 1: tool write_file(content, path)',
-      'turn 1: stop tool-calls',
-      'turn 1: end end_turn',
+    const written = log([['write_file', { path: 'a', content: 'x' }]])
+    const against = (live: string) =>
+      compareStructure({ logs: [written], transcript: [] }, { logs: [live], transcript: [] })
+    expect(against(log([['write_file', { content: 'y', path: 'b' }]]))).toEqual([])
+    expect(against(log([]))).toEqual([
+      'session.jsonl: at 1: the recording has "turn 1: tool write_file(content, path)", the live run "turn 1: stop stop"',
+    ])
+    expect(against(written.replace('"reason":"tool-calls"', '"reason":"length"'))).toEqual([
+      'session.jsonl: at 2: the recording has "turn 1: stop tool-calls", the live run "turn 1: stop length"',
+    ])
+    expect(against(log([['write_file', { path: 'a', content: 'x' }]], 'cancelled'))).toEqual([
+      'session.jsonl: at 3: the recording has "turn 1: end end_turn", the live run "turn 1: end cancelled"',
     ])
   })
 
   it('shapes a transcript by message kind, a run of chunks once', () => {
-    expect(transcriptShape(transcript(['a', 'b', 'c']))).toEqual([
-      'session/prompt',
-      'session/update agent_message_chunk',
-      'result end_turn',
+    const against = (live: string[]) =>
+      compareStructure({ logs: [], transcript: transcript(['a', 'b', 'c']) }, { logs: [], transcript: live })
+    expect(against(transcript(['x']))).toEqual([])
+    expect(against(transcript([]))).toEqual([
+      'transcript shape: at 2: the recording has "session/update agent_message_chunk", the live run "result end_turn"',
+    ])
+    expect(against(transcript(['x'], 'cancelled'))).toEqual([
+      'transcript shape: at 3: the recording has "result end_turn", the live run "result cancelled"',
     ])
   })
 })

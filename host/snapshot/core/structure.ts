@@ -8,7 +8,7 @@
 export type ExpectRule = { tool: string; args?: Record<string, string> } | { text: string }
 
 /** One line per structural event of a session log: tool calls, step stops, turn endings. */
-export function logStructure(text: string): string[] {
+function logStructure(text: string): string[] {
   const lines: string[] = []
   for (const event of parseLines(text)) {
     const data = (event.data ?? {}) as Record<string, unknown>
@@ -23,7 +23,7 @@ export function logStructure(text: string): string[] {
 }
 
 /** The golden transcript's shape: each message's method and update kind (or a result's stop reason), runs once. */
-export function transcriptShape(lines: readonly string[]): string[] {
+function transcriptShape(lines: readonly string[]): string[] {
   const shape: string[] = []
   for (const line of lines) {
     const message = JSON.parse(line) as { method?: string; params?: { update?: { sessionUpdate?: string } } }

@@ -51,7 +51,7 @@ function announcedChildren(messages: readonly object[]): Map<string, Child> {
  * a child directly under the scope (anything about it or its own children), or a tool call of a
  * session (`session/update` with a toolCallId, a permission request).
  */
-export function laneOf(message: Message, children: Children = new Map(), scope?: string): string | undefined {
+function laneOf(message: Message, children: Children = new Map(), scope?: string): string | undefined {
   const params = paramsOf(message)
   if (!params || typeof params.sessionId !== 'string') return undefined
   const directlyUnder = (child: string) =>

@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process'
 import { chmod } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildTree as build } from './build-tree.test-support.ts'
-import { compareTrees, compareWorkspace, formatWorkspaceDifferences } from './compare.ts'
+import { compareWorkspace, formatWorkspaceDifferences } from './compare.ts'
 import { makeTempCwd, type TempCwd } from './temp-cwd.ts'
 
 let scratch: TempCwd
@@ -87,7 +88,10 @@ describe('compareWorkspace', () => {
     expect(await compareWorkspace(actual, expected)).toHaveLength(1)
   })
 
-  it('compareTrees is pure over descriptions', () => {
-    expect(compareTrees([{ path: 'x', type: 'other' }], [])).toEqual([{ kind: 'extra', path: 'x', actual: 'other' }])
+  it('names an extra FIFO (neither file, folder nor link) as another kind of entry', async () => {
+    const actual = await build(join(scratch.path, 'actual'), {})
+    expect(spawnSync('mkfifo', [join(actual, 'x')]).status).toBe(0)
+    const expected = await build(join(scratch.path, 'expected'), {})
+    expect(await compareWorkspace(actual, expected)).toEqual([{ kind: 'extra', path: 'x', actual: 'other' }])
   })
 })

@@ -34,7 +34,7 @@ export async function compareWorkspace(
 }
 
 /** Pure: the differences between two tree descriptions, in path order. */
-export function compareTrees(actual: readonly TreeEntry[], expected: readonly TreeEntry[]): WorkspaceDifference[] {
+function compareTrees(actual: readonly TreeEntry[], expected: readonly TreeEntry[]): WorkspaceDifference[] {
   const actualByPath = new Map(actual.map((e) => [e.path, e]))
   const expectedByPath = new Map(expected.map((e) => [e.path, e]))
   const paths = [...new Set([...actualByPath.keys(), ...expectedByPath.keys()])].sort()

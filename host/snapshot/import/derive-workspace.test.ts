@@ -2,7 +2,7 @@
 // diffs rebuild it, cut reads and diff-less changes are named, created files are not seeded.
 import { describe, expect, it } from 'vitest'
 import type { LoggedEvent } from '../../../plugins/session/log-format.ts'
-import { argumentPath, deriveWorkspace } from './derive-workspace.ts'
+import { deriveWorkspace } from './derive-workspace.ts'
 
 let id = 0
 /** A tool call and its result, as the agent logs them. */
@@ -51,6 +51,15 @@ describe('deriveWorkspace', () => {
   })
 
   it('reads paths relative to the cwd and leaves out those outside it', () => {
+    /** The file a read_file call with these raw arguments seeds, if any. */
+    const argumentPath = (argumentsText: string) => {
+      const at = { turn: 1, step: 1, callId: 'read' }
+      const { files } = deriveWorkspace([
+        { type: 'tool/call', data: { ...at, name: 'read_file', arguments: argumentsText } },
+        { type: 'tool/result', data: { ...at, isError: false, output: 'x' } },
+      ] as LoggedEvent[])
+      return [...files.keys()][0]
+    }
     expect(argumentPath('{"path":"./a//b.txt"}')).toBe('a/b.txt')
     expect(argumentPath('{"path":"{{cwd}}/x/y"}')).toBe('x/y')
     expect(argumentPath('{"path":"../up.txt"}')).toBeUndefined()

@@ -54,7 +54,7 @@ function startingState(tool: string, result: LoggedEvent<'tool/result'>['data'])
 }
 
 /** The cwd-relative path a file tool's arguments name; undefined for a path outside the cwd or bad JSON. */
-export function argumentPath(argumentsText: string): string | undefined {
+function argumentPath(argumentsText: string): string | undefined {
   let path: unknown
   try {
     path = (JSON.parse(argumentsText) as { path?: unknown } | null)?.path

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { parseInput } from '../scenario/input.ts'
 import { renderHtmlReport } from './html-report.ts'
-import { renderSideBySide, sideBySideRows } from './html-side-by-side.ts'
+import { renderSideBySide } from './html-side-by-side.ts'
 
 const EVIL = `<script>alert(1)</script>"><img src=x onerror=alert(2)></pre></textarea><svg onload=alert(3)>`
 const line = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value })
@@ -151,12 +151,13 @@ describe('renderHtmlReport', () => {
 
 describe('side by side', () => {
   it('pairs removed and added lines in one row and keeps unchanged lines aligned', () => {
-    expect(sideBySideRows('a\nb\nc\n', 'a\nB\nc\nd\n')).toEqual([
-      { left: { n: 1, text: 'a' }, right: { n: 1, text: 'a' } },
-      { left: { n: 2, text: 'b' }, right: { n: 2, text: 'B' } },
-      { left: { n: 3, text: 'c' }, right: { n: 3, text: 'c' } },
-      { right: { n: 4, text: 'd' } },
-    ])
+    const cell = (html: string) => html.replace(/<span class="mark">[−+]<\/span>/, '').replace(/<[^>]+>/g, '')
+    const side = '<td class="ln">(\\d*)</td><td[^>]*>(.*?)</td>'
+    const row = new RegExp(`<tr class="(same|changed)">${side}${side}</tr>`, 'g')
+    const rows = [...renderSideBySide('f', 'a\nb\nc\n', 'a\nB\nc\nd\n').html.matchAll(row)].map(
+      ([, kind, leftN, left, rightN, right]) => `${kind}: ${leftN} ${cell(left!)} | ${rightN} ${cell(right!)}`,
+    )
+    expect(rows).toEqual(['same: 1 a | 1 a', 'changed: 2 b | 2 B', 'same: 3 c | 3 c', 'changed:   | 4 d'])
   })
 
   it('marks the changed line on both sides and folds far unchanged lines', () => {

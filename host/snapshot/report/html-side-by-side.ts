@@ -11,7 +11,7 @@ interface Row {
 
 const CONTEXT = 3
 
-export function sideBySideRows(expected: string, actual: string): Row[] {
+function sideBySideRows(expected: string, actual: string): Row[] {
   const rows: Row[] = []
   let left = 0
   let right = 0

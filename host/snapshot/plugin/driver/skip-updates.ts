@@ -21,7 +21,7 @@ function isUpdateLine(bytes: Buffer, start: number, end: number): boolean {
 }
 
 /** Bytes from the agent without its session/update lines; lines may arrive split across chunks. */
-export function withoutSessionUpdates(input: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+function withoutSessionUpdates(input: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   /** The start of a line whose newline has not arrived yet. */
   let partial: Buffer | undefined
   return input.pipeThrough(

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../../../plugins/agent/interrupted.ts'
 import { type LoggedEvent, parseSessionLog } from '../../../plugins/session/log-format.ts'
-import { parseInput } from '../scenario/input.ts'
+import { readInput } from '../test-support/scenario-file.ts'
 import { deriveScript } from './derive-script.ts'
 import { eventsWithChildren } from './merge-children.ts'
 
@@ -53,7 +53,7 @@ describe('deriveScript', () => {
       const derived = deriveScript(events, name).input
       expect(comparable(derived.steps)).toEqual(comparable(input.steps))
       expect(derived.permissions).toEqual(input.permissions ?? [])
-      expect(() => parseInput(JSON.stringify(derived), `${name}/input.json`)).not.toThrow()
+      expect(() => readInput(JSON.stringify(derived), `scenarios/${name}/input.json`)).not.toThrow()
     })
   }
 

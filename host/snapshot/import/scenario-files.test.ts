@@ -1,7 +1,7 @@
 // The imported scenario's own files are valid as the host reads them.
 import { describe, expect, it } from 'vitest'
 import { parseManifest } from '../scenario/manifest.ts'
-import { parseInput } from '../scenario/input.ts'
+import { readInput } from '../test-support/scenario-file.ts'
 import { importedDescription, renderInput, renderManifest } from './scenario-files.ts'
 
 const dir = '/project/scenarios/from-log'
@@ -37,7 +37,7 @@ describe('an imported scenario', () => {
       ],
       permissions: ['allow_once'],
     })
-    expect(parseInput(text, 'input.json')).toMatchObject({ client: { terminal: true }, permissions: ['allow_once'] })
+    expect(readInput(text)).toMatchObject({ client: { terminal: true }, permissions: ['allow_once'] })
     expect(text.split('\n')[4]).toBe('    {"op":"initialize"},')
   })
 })

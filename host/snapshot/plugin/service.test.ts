@@ -4,9 +4,9 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { packageRoot } from '../../../lib/package-root.ts'
+import { packageFile, packageRoot } from '../../../lib/package-root.ts'
 import { bootComposition } from '../../../plugins/config/boot.ts'
-import { HOST_OVERLAY_FILE, bootHostComposition } from '../run/host-composition.ts'
+import { bootHostComposition } from '../run/host-composition.ts'
 import { modeOverlays } from './patches.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
@@ -112,7 +112,7 @@ describe('the snapshot service', () => {
       configFile: join(packageRoot, 'cordis.yml'),
       patches: [
         ...modeOverlays('replay'),
-        HOST_OVERLAY_FILE,
+        packageFile('overlays', 'snapshot-host.cordis.yml'),
         { source: 'test: the live adapter back on', patches: [{ id: 'llm-deepseek', disabled: false }] },
       ],
       env: {},

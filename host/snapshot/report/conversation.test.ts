@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseInput } from '../scenario/input.ts'
+import { readInput } from '../test-support/scenario-file.ts'
 import { buildConversation, type ConversationItem } from './conversation.ts'
 
 const line = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value })
@@ -7,7 +7,7 @@ const update = (session: string, update: object) =>
   line({ method: 'session/update', params: { sessionId: session, update } })
 const chunk = (session: string, text: string, kind = 'agent_message_chunk') =>
   update(session, { sessionUpdate: kind, content: { type: 'text', text } })
-const script = (value: object) => parseInput(JSON.stringify(value), 'input.json')
+const script = (value: object) => readInput(JSON.stringify(value))
 const blockText = (block: unknown) => {
   const b = block as { text?: string; type: string }
   return b.text ?? b.type

@@ -3,7 +3,7 @@
 // come out as text, never as markup; and the page must fetch nothing.
 import { describe, expect, it } from 'vitest'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
-import { parseInput } from '../scenario/input.ts'
+import { readInput } from '../test-support/scenario-file.ts'
 import { renderHtmlReport } from './html-report.ts'
 import { renderSideBySide } from './html-side-by-side.ts'
 
@@ -83,7 +83,7 @@ const hostile = outcome({
 })
 
 describe('renderHtmlReport', () => {
-  const input = parseInput(
+  const input = readInput(
     JSON.stringify({
       steps: [
         { op: 'initialize' },
@@ -99,7 +99,6 @@ describe('renderHtmlReport', () => {
       ],
       permissions: ['allow_once'],
     }),
-    'input.json',
   )
   const html = renderHtmlReport({
     outcomes: [hostile, outcome({})],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ReplayVerificationError } from '../../../plugins/llm-replay/errors.ts'
 import { parseManifest, type ScenarioManifest } from '../scenario/manifest.ts'
-import { formatDriftPlan, planRerecord, replayProblemsIn } from './drift-plan.ts'
+import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 
 const DRIFT =
   'scenario "edited": scenarios/edited/session.jsonl, live session s1, turn 1 step 1: drift at script entry 0 ' +
@@ -28,7 +28,13 @@ function manifests(...entries: Array<[string, string]>): Map<string, ScenarioMan
   )
 }
 
-describe('replayProblemsIn', () => {
+describe('the replay problems in failures', () => {
+  /** The problems a failed recorded scenario is re-recorded for. */
+  const replayProblemsIn = (failures: string[]) =>
+    planRerecord([{ scenario: 'x', ok: false, failures }], manifests(['x', 'recording: stub\n'])).rerecord.flatMap(
+      (entry) => entry.problems,
+    )
+
   it('reads the in-process verify() message and the subprocess stderr line alike, first lines only', () => {
     expect(
       replayProblemsIn([

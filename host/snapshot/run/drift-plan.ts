@@ -33,7 +33,7 @@ interface DriftPlan {
 const PROBLEM_LINE = /^(?:\d+\. \[(REPLAY_[A-Z_]+)\] |(?:scenario \S+: )?llm-replay: (REPLAY_[A-Z_]+): )(.*)$/gm
 
 /** The replay problems named in a scenario's failures, in order, without repeats. */
-export function replayProblemsIn(failures: readonly string[]): ReplayProblemSeen[] {
+function replayProblemsIn(failures: readonly string[]): ReplayProblemSeen[] {
   const seen = new Map<string, ReplayProblemSeen>()
   for (const failure of failures) {
     for (const match of failure.matchAll(PROBLEM_LINE)) {

@@ -13,7 +13,7 @@ import type { Config as SnapshotConfig, SnapshotService } from '../plugin/servic
 import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition, type TestComposition } from '../plugin/patches.ts'
 
 /** The host overlay ships with dsh; it names the service module relative to itself. */
-export const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
+const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
 const HOST_ENTRY_ID = 'snapshot'
 
 const SERVICE_MODULE = ownModule('host/snapshot/plugin/service.ts')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureFileProblems, obsoleteFixtureFiles, sessionLogFileName, type FixtureEntry } from './fixture-files.ts'
-import { parseInput, type ScenarioInput } from './input.ts'
+import type { ScenarioInput } from './input.ts'
+import { readInput } from '../test-support/scenario-file.ts'
 import { parseManifest, type ScenarioManifest } from './manifest.ts'
 
 function manifest(extra = ''): ScenarioManifest {
@@ -15,7 +16,7 @@ function input(sessions: number): ScenarioInput {
     { op: 'initialize' },
     ...Array.from({ length: sessions }, (_, i) => ({ op: 'newSession', as: `s${i}` })),
   ]
-  return parseInput(JSON.stringify({ steps }), 'scenarios/demo/input.json')
+  return readInput(JSON.stringify({ steps }), 'scenarios/demo/input.json')
 }
 const files = (...names: string[]): FixtureEntry[] =>
   names

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { ScenarioFileError } from './issues.ts'
-import { parseInput } from './input.ts'
+import { readInput } from '../test-support/scenario-file.ts'
 
 const FILE = 'scenarios/cancel-turn/input.json'
 
 function parse(value: unknown) {
-  return parseInput(JSON.stringify(value), FILE)
+  return readInput(JSON.stringify(value), FILE)
 }
 
 function errorOf(value: unknown): string {
   try {
-    typeof value === 'string' ? parseInput(value, FILE) : parse(value)
+    typeof value === 'string' ? readInput(value, FILE) : parse(value)
   } catch (error) {
     expect(error).toBeInstanceOf(ScenarioFileError)
     expect((error as Error).message).toContain(FILE)

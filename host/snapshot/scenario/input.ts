@@ -50,7 +50,7 @@ export type ScenarioClient = NonNullable<ScenarioInput['client']>
 export type PermissionScriptAnswer = (typeof PERMISSION_SCRIPT_ANSWERS)[number]
 
 /** Pure: validate input.json text; `file` is used in messages. */
-export function parseInput(text: string, file: string): ScenarioInput {
+function parseInput(text: string, file: string): ScenarioInput {
   let data: unknown
   try {
     data = JSON.parse(text)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ScenarioFileError } from './issues.ts'
-import { compositionIssues, expandEnvironment, loadManifest, parseManifest } from './manifest.ts'
+import { expandEnvironment, loadManifest, parseManifest } from './manifest.ts'
 
 const FILE = 'scenarios/text-turn/snapshot.yml'
 const MINIMAL = 'scenario: text-turn\ndescription: One plain text turn.\nrecording: stub\n'
@@ -205,16 +205,18 @@ describe('parseManifest', () => {
 })
 
 describe('composition overlays', () => {
-  it('reports overlays without a file', () => {
-    const manifest = parse(`${MINIMAL}composition: [bash-tools, missing]\n`)
-    expect(compositionIssues(manifest, ['bash-tools.cordis.yml'])).toEqual([
-      {
-        path: 'composition[1]',
-        message:
-          'overlays/missing.cordis.yml does not exist (neither in the project nor in dsh); ' +
-          'create it or remove "missing"',
-      },
-    ])
+  it('reports overlays without a file', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dsh-manifest-'))
+    try {
+      await mkdir(join(root, 'scenarios', 'text-turn'), { recursive: true })
+      await writeFile(join(root, FILE), `${MINIMAL}composition: [bash-tools, missing]\n`)
+      expect(() => loadManifest(root, 'text-turn', ['bash-tools.cordis.yml'])).toThrow(
+        'snapshot.yml: 1 problem\n  - composition[1]: overlays/missing.cordis.yml does not exist (neither in the ' +
+          'project nor in dsh); create it or remove "missing"',
+      )
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })
 

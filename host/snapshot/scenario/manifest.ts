@@ -206,7 +206,7 @@ export function parseManifest(text: string, file: string, folderName: string): S
 }
 
 /** Pure: every composition entry must name an existing `overlays/<name>.cordis.yml` (the project's or dsh's). */
-export function compositionIssues(manifest: ScenarioManifest, overlayFiles: readonly string[]): FileIssue[] {
+function compositionIssues(manifest: ScenarioManifest, overlayFiles: readonly string[]): FileIssue[] {
   const present = new Set(overlayFiles)
   return manifest.composition.flatMap((name, index) =>
     present.has(`${name}.cordis.yml`)

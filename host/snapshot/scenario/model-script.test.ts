@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cutAfter, httpError, modelTurn, textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { ScenarioFileError } from './issues.ts'
-import { parseModelScript } from './model-script.ts'
+import { readModelScript } from '../test-support/scenario-file.ts'
 
 const FILE = 'scenarios/x/model.yml'
 
@@ -17,7 +17,7 @@ describe('parseModelScript', () => {
       '- sse: { events: [ ": keep-alive", { a: 1 } ], end: close }',
       '- error: { status: 500, body: oops }',
     ].join('\n')
-    expect(parseModelScript(text, FILE)).toEqual([
+    expect(readModelScript(text, FILE)).toEqual([
       textReply('Hello', { deltas: 2 }),
       modelTurn({ toolCalls: [{ id: 'c1', name: 'bash', arguments: '{"command":"ls"}' }], usage: false }),
       cutAfter(textReply('cut short', { deltas: 4 }), 3, 'hang'),
@@ -30,7 +30,7 @@ describe('parseModelScript', () => {
   })
 
   it('an empty list is a model that is never called', () => {
-    expect(parseModelScript('[]\n', FILE)).toEqual([])
+    expect(readModelScript('[]\n', FILE)).toEqual([])
   })
 
   it('names the file, the item and the field of every problem', () => {
@@ -42,7 +42,7 @@ describe('parseModelScript', () => {
     ].join('\n')
     let error: unknown
     try {
-      parseModelScript(text, FILE)
+      readModelScript(text, FILE)
     } catch (caught) {
       error = caught
     }
@@ -60,10 +60,10 @@ describe('parseModelScript', () => {
   })
 
   it('refuses a mapping, YAML tags and syntax errors with the file and line', () => {
-    expect(() => parseModelScript('reply: { text: hi }\n', FILE)).toThrow(
+    expect(() => readModelScript('reply: { text: hi }\n', FILE)).toThrow(
       'a model script is a YAML list of items (reply, httpError, hang, sse, error); [] for none',
     )
-    expect(() => parseModelScript('- hang: !!bool true\n', FILE)).toThrow('line 1: YAML tag !!bool is not allowed')
-    expect(() => parseModelScript('- reply: { text: [ }\n', FILE)).toThrow(/line 1: YAML syntax error/)
+    expect(() => readModelScript('- hang: !!bool true\n', FILE)).toThrow('line 1: YAML tag !!bool is not allowed')
+    expect(() => readModelScript('- reply: { text: [ }\n', FILE)).toThrow(/line 1: YAML syntax error/)
   })
 })

@@ -93,7 +93,7 @@ export const modelScriptSchema = z
   })
 
 /** Pure: validate model.yml text and turn it into stub script items; errors name the item and field. */
-export function parseModelScript(text: string, file: string): StubScriptItem[] {
+function parseModelScript(text: string, file: string): StubScriptItem[] {
   const data = parseYamlData(text, file)
   if (!Array.isArray(data)) {
     throw new ScenarioFileError(file, [

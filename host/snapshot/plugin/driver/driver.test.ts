@@ -13,7 +13,7 @@ import SessionStore from '../../../../plugins/session/index.ts'
 import ToolsService from '../../../../plugins/tools/index.ts'
 import { openBridge } from '../bridge.ts'
 import { SessionRecorder } from '../session-recorder.ts'
-import { parseInput } from '../../scenario/input.ts'
+import { readInput } from '../../test-support/scenario-file.ts'
 import { driveScenario } from './driver.ts'
 import { PermissionQueue } from './permission-queue.ts'
 
@@ -43,7 +43,7 @@ async function drive(input: object, timeoutMs = 2000) {
   })
   return driveScenario({
     scenario: 'demo',
-    input: parseInput(JSON.stringify(input), 'input.json'),
+    input: readInput(JSON.stringify(input)),
     stream: host.clientStream,
     feed: sessions.feed,
     cwd,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { ScenarioFileError } from './issues.ts'
 import { parseManifest } from './manifest.ts'
-import { setRecordingLine } from './recording-line.ts'
+import { setProvenanceLines } from './recording-line.ts'
 
 const FILE = 'scenarios/demo/snapshot.yml'
 
 function rewrite(text: string, source: 'stub' | 'live' | 'authored' = 'live'): string {
-  return setRecordingLine(text, source, FILE)
+  return setProvenanceLines(text, { recording: source }, FILE)
 }
 
 function errorOf(text: string): string {
@@ -19,7 +19,7 @@ function errorOf(text: string): string {
   throw new Error('expected the rewrite to be refused')
 }
 
-describe('setRecordingLine', () => {
+describe('the recording line', () => {
   it('changes only the value of the recording line, keeping comments, order and the rest byte for byte', () => {
     const text = [
       '# yaml-language-server: $schema=../../schemas/snapshot.schema.json',

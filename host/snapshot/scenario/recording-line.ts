@@ -23,7 +23,7 @@ export interface Provenance {
  * already says so. Throws a ScenarioFileError naming `file` when the line cannot be found
  * or rewritten safely (then the manifest needs a plain `recording: <value>` line).
  */
-export function setRecordingLine(text: string, source: RecordingSource, file: string): string {
+function setRecordingLine(text: string, source: RecordingSource, file: string): string {
   return setTopLevelValue(text, { key: 'recording', rendered: source, value: source }, file)
 }
 

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { discoverScenarios } from './discover.ts'
 import { parseManifest, type ScenarioManifest } from './manifest.ts'
-import { INDEX_END_MARKER, renderScenarioIndex, replaceGeneratedIndex } from './scenario-index.ts'
+import { renderScenarioIndex, replaceGeneratedIndex } from './scenario-index.ts'
+
+/** The line scenarios/README.md keeps between the generated index and the hand-written rest. */
+const INDEX_END_MARKER = '<!-- End of the generated index. Everything below is hand-written. -->'
 
 function manifest(name: string, extra = '', recording = 'stub'): ScenarioManifest {
   return parseManifest(

@@ -5,7 +5,7 @@ import type { ScenarioManifest } from './manifest.ts'
 import { provenanceDetails } from './provenance-text.ts'
 
 /** The line that ends the generated part of scenarios/README.md; everything below is hand-written. */
-export const INDEX_END_MARKER = '<!-- End of the generated index. Everything below is hand-written. -->'
+const INDEX_END_MARKER = '<!-- End of the generated index. Everything below is hand-written. -->'
 
 export function renderScenarioIndex(manifests: readonly ScenarioManifest[]): string {
   const rows = [...manifests]

@@ -13,8 +13,11 @@ const PUBLIC = [/^plugins\/[^/]+\/index\.ts$/, /^host\/index\.ts$/, /^host\/snap
 
 // A default export, and the names Cordis's Loader reads from a plugin module, are for whoever loads it by path.
 const LOADER_NAMES = new Set(['name', 'inject', 'Config', 'apply', 'usage', 'filter', 'reusable', 'reactive'])
-const DECLARED =
-  /^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+([\w$]+)/gm
+const DECLARED = new RegExp(
+  String.raw`^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?` +
+    String.raw`(?:function\*?|const|let|class|interface|type|enum)\s+([\w$]+)`,
+  'gm',
+)
 const LISTED = /^export\s+(?:type\s+)?\{([^}]*)\}(?!\s*from)/gm
 
 /** The names a module's text exports itself (re-exports through `from` are the source module's). */

@@ -30,7 +30,8 @@ describe('the structure of a run', () => {
       compareStructure({ logs: [written], transcript: [] }, { logs: [live], transcript: [] })
     expect(against(log([['write_file', { content: 'y', path: 'b' }]]))).toEqual([])
     expect(against(log([]))).toEqual([
-      'session.jsonl: at 1: the recording has "turn 1: tool write_file(content, path)", the live run "turn 1: stop stop"',
+      'session.jsonl: at 1: the recording has "turn 1: tool write_file(content, path)", ' +
+        'the live run "turn 1: stop stop"',
     ])
     expect(against(written.replace('"reason":"tool-calls"', '"reason":"length"'))).toEqual([
       'session.jsonl: at 2: the recording has "turn 1: stop tool-calls", the live run "turn 1: stop length"',

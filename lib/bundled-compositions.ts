@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { KEBAB_NAME } from './closed-object.ts'
 import { packageFile } from './package-root.ts'
+import { UsageError } from './usage-error.ts'
 
 const CONFIG_FILE_NAME = 'cordis.yml'
 
@@ -46,16 +47,26 @@ function isShortOverlayName(value: string): boolean {
 
 /**
  * A `--patch` value as a file path: a short name becomes the bundled overlay's path; anything else
- * is a path and stays as given. Throws naming the known short names when a short name is unknown.
+ * is a path and stays as given. A short name that is unknown is a UsageError naming the known ones.
  */
 export function patchFile(value: string): string {
   if (!isShortOverlayName(value)) return value
   const file = bundledOverlayFile(value)
   if (file) return file
-  throw new Error(
+  throw new UsageError(
     `--patch ${value}: no bundled overlay is named "${value}" (bundled: ${bundledOverlayNames().join(', ')}); ` +
       `for a file of that name write ./${value}`,
   )
+}
+
+/** A `--config` / `--patch` file named on the command line must exist: else a UsageError (exit 2) saying so. */
+export function requireCompositionFile(flag: '--config' | '--patch', given: string, file: string): void {
+  if (existsSync(file)) return
+  const next =
+    flag === '--config'
+      ? 'pass the path of your composition file (a cordis.yml)'
+      : 'pass an overlay file or a bundled overlay name'
+  throw new UsageError(`${flag} ${given}: no such file (${file}); ${next}`)
 }
 
 /** A scenario manifest's `composition` name: the project's overlays/<name>.cordis.yml, else the bundle's. */

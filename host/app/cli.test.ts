@@ -101,11 +101,11 @@ describe('dsh config', () => {
     const named = await run(['config', '--config', config, '--patch', 'snapshot'])
     expect(body(named.stdout)).toBe(REPLAY)
     const unknown = await run(['config', '--config', config, '--patch', 'snapshots'])
-    expect(unknown.code).toBe(1)
+    expect(unknown.code).toBe(2)
     expect(unknown.stderr).toBe(
       'dsh: --patch snapshots: no bundled overlay is named "snapshots" ' +
         '(bundled: snapshot, record, echo, read-only, small-output, snapshot-host, two-steps); ' +
-        'for a file of that name write ./snapshots\n',
+        'for a file of that name write ./snapshots\nRun dsh config --help for usage.\n',
     )
   })
 
@@ -122,10 +122,11 @@ describe('dsh config', () => {
   })
 
   test('a broken composition exits 1 with the reason on stderr and nothing on stdout', async () => {
-    const result = await run(['config', '--config', path.join(repo, 'no-such.yml')])
+    // A file that is not a composition (a missing one is a usage error: exit-codes.test.ts).
+    const result = await run(['config', '--config', path.join(repo, 'package.json')])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^dsh: cannot read composition file .*no-such\.yml/)
+    expect(result.stderr).toMatch(/^dsh: .*package\.json: expected a YAML list of entries/)
   })
 })
 

@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { nearMisses } from '../../lib/did-you-mean.ts'
 import { packageFile } from '../../lib/package-root.ts'
-import { UsageError, type CliCommand, type CliIO, type OptionValues } from './cli/command.ts'
+import { isUsageError } from '../../lib/usage-error.ts'
+import type { CliCommand, CliIO, OptionValues } from './cli/command.ts'
 import { commands, DEFAULT_COMMAND } from './cli/commands.ts'
 import { commandUsage, generalUsage, parseArgsOptions } from './cli/usage.ts'
 
@@ -92,7 +93,7 @@ export async function main(
   try {
     return await command.run(parsed, io)
   } catch (error) {
-    if (error instanceof UsageError) return usageError(io, error.message, help)
+    if (isUsageError(error)) return usageError(io, error.message, help)
     // Loaded on failure only: it names error classes whose modules a --help run never needs.
     const { describeFailure } = await import('./cli/describe-failure.ts')
     io.stderr(`${describeFailure(error)}\n`)

@@ -45,9 +45,7 @@ export interface CliCommand {
 }
 
 /** Bad command line or unknown name: the parser prints it with a pointer to --help and exits 2. */
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
+export { UsageError } from '../../../lib/usage-error.ts'
 
 export function stringOption(values: OptionValues, name: string): string | undefined {
   const value = values[name]

@@ -2,6 +2,7 @@ import { PERMISSION_MODES, type PermissionMode } from '../../conformance/case-sc
 import { colorEnabled } from '../../../lib/style.ts'
 import { UsageError, stringList, stringOption, type CliCommand } from './command.ts'
 import { conformanceHelp } from './command-help.ts'
+import { folderOption, outputFileOption } from './path-options.ts'
 
 /**
  * `dsh conformance`: run the data-driven ACP conformance cases (scenarios/conformance) against
@@ -30,8 +31,8 @@ export const conformanceCommand: CliCommand = {
     const timeoutScale = number('timeout-scale', 1, (n) => n > 0 && n <= 100, 'a number above 0 and at most 100')
     const jobs = number('jobs', 1, (n) => Number.isInteger(n) && n >= 1 && n <= 32, 'a whole number from 1 to 32')
     const cwd = stringOption(values, 'cwd')
-    const reportFile = stringOption(values, 'report')
-    const suiteDir = stringOption(values, 'suite')
+    const reportFile = outputFileOption(values, 'report')
+    const suiteDir = folderOption(values, 'suite')
 
     const { ConformanceUsageError, runConformance } = await import('../../conformance/run.ts')
     const { SelectionError } = await import('../../conformance/select.ts')

@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
 import { UsageError, stringOption, type CliCommand } from './command.ts'
+import { rootOption } from './path-options.ts'
 import { newHelp } from './command-help.ts'
 
 export const newCommand: CliCommand = {
@@ -19,7 +20,7 @@ export const newCommand: CliCommand = {
       )
     const headerClass = stringOption(values, 'class') ?? 'default'
     if (!KEBAB_NAME.test(headerClass)) throw new UsageError(`--class ${headerClass}: use a kebab-case class name`)
-    const root = resolve(stringOption(values, 'root') ?? '.')
+    const root = rootOption(values)
     const dir = join(root, 'scenarios', name)
     if (existsSync(dir)) throw new UsageError(`scenarios/${name} already exists; pick another name`)
     if (values['from-session'] !== undefined)

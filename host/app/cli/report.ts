@@ -3,8 +3,9 @@
 // on stdout, one JSON report, one HTML report, one exit code. Blobs that do not add up are refused
 // with what is wrong and which file says so (exit 2). docs/ci.md shows it in CI.
 import { readFile, writeFile } from 'node:fs/promises'
-import { UsageError, paintFor, stringOption, type CliCommand } from './command.ts'
+import { UsageError, paintFor, type CliCommand } from './command.ts'
 import { reportHelp } from './command-help.ts'
+import { outputFileOption } from './path-options.ts'
 import { formatTextReport, suiteReport } from './test-report.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 
@@ -15,6 +16,8 @@ export const reportCommand: CliCommand = {
     if (action !== 'merge')
       throw new UsageError(`dsh report takes merge BLOB…, got ${action === undefined ? 'nothing' : `"${action}"`}`)
     if (!files.length) throw new UsageError('dsh report merge needs the blob files dsh test --report wrote')
+    const reportFile = outputFileOption(values, 'report')
+    const htmlFile = outputFileOption(values, 'html')
     const { ReportBlobError, parseReportBlob } = await import('../../snapshot/blob/blob.ts')
     const { mergeReportBlobs } = await import('../../snapshot/blob/merge.ts')
     let merged: ReturnType<typeof mergeReportBlobs>
@@ -35,9 +38,7 @@ export const reportCommand: CliCommand = {
       interrupted: merged.interrupted,
     }
     const report = suiteReport(result, merged.mode, merged.interruptedBy)
-    const reportFile = stringOption(values, 'report')
     if (reportFile) await writeFile(reportFile, `${JSON.stringify({ ...report, blob: merged }, null, 2)}\n`)
-    const htmlFile = stringOption(values, 'html')
     if (htmlFile) {
       const { renderHtmlReport } = await import('../../snapshot/report/html-report.ts')
       await writeFile(htmlFile, renderHtmlReport({ ...result, inputs: merged.inputs, provenance: merged.provenance }))

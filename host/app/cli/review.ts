@@ -1,10 +1,10 @@
 // `dsh review`: the pending fixtures `dsh test --mode refresh --pending` wrote, like insta's review:
 // list them with their diffs; accept or reject all, those of some scenarios, or one by one when a
 // person answers at a terminal. docs/review.md.
-import { resolve } from 'node:path'
 import { colourDiff } from './colour-diff.ts'
 import { reviewHelp } from './command-help.ts'
-import { UsageError, paintFor, stringOption, type CliCommand, type CliIO } from './command.ts'
+import { UsageError, paintFor, type CliCommand, type CliIO } from './command.ts'
+import { rootOption } from './path-options.ts'
 
 export const reviewCommand: CliCommand = {
   ...reviewHelp,
@@ -12,7 +12,7 @@ export const reviewCommand: CliCommand = {
     if (values.accept && values.reject) throw new UsageError('--accept and --reject exclude each other')
     const review = await import('../../snapshot/review/pending.ts')
     const select = await import('../../snapshot/scenario/select.ts')
-    const root = resolve(stringOption(values, 'root') ?? '.')
+    const root = rootOption(values)
     let pending = review.listPending(root)
     if (positionals.length) {
       let names: string[]

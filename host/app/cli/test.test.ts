@@ -78,15 +78,15 @@ describe('dsh test', () => {
     expect(result.code).toBe(0)
   })
 
-  it('names a missing --config file and an unknown --patch short name (exit 1)', async () => {
+  it('names a missing --config file and an unknown --patch short name (usage errors: exit 2)', async () => {
     const missing = await run(['test', 'text-turn', '--config', 'no-such.yml'])
-    expect(missing.code).toBe(1)
+    expect(missing.code).toBe(2)
     expect(missing.stderr).toBe(
       `dsh: --config no-such.yml: no such file (${join(process.cwd(), 'no-such.yml')}); ` +
-        'pass the path of your composition file (a cordis.yml)\n',
+        'pass the path of your composition file (a cordis.yml)\nRun dsh test --help for usage.\n',
     )
     const unknown = await run(['test', 'text-turn', '--patch', 'no-such-overlay'])
-    expect(unknown.code).toBe(1)
+    expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain(
       '--patch no-such-overlay: no bundled overlay is named "no-such-overlay" (bundled: ',
     )

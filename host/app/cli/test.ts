@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
@@ -12,6 +11,7 @@ import {
   type CliIO,
   type OptionValues,
 } from './command.ts'
+import { outputFileOption, scenariosRootOption } from './path-options.ts'
 import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
 import { writeReportFile } from './test-blob.ts'
@@ -23,8 +23,10 @@ export const testCommand: CliCommand = {
   async run({ values, positionals }, io) {
     const started = new Date().toISOString()
     const { mode, format, timeoutMs } = testOptions(values)
-    const root = resolve(stringOption(values, 'root') ?? '.')
+    const root = scenariosRootOption(values)
     const jobs = jobsOption(values)
+    const reportFile = outputFileOption(values, 'report')
+    const htmlFile = outputFileOption(values, 'html')
     const selection = await selectedNames(root, positionals, values)
     const temp = { removeNow: (): string[] => [] }
     const interrupts = watchTestSignals(io, () => temp.removeNow())
@@ -53,9 +55,7 @@ export const testCommand: CliCommand = {
       })
       const interruptedBy = interrupts.interruptedBy()
       const report = suiteReport(result, mode, interruptedBy)
-      const reportFile = stringOption(values, 'report')
       if (reportFile) await writeReportFile({ file: reportFile, root, report, result, mode, interruptedBy, selection })
-      const htmlFile = stringOption(values, 'html')
       const commandLine = ['dsh test', ...argvOf(values, positionals)].join(' ')
       if (htmlFile) await writeHtmlReport(htmlFile, { root, started, commandLine }, result, io)
       io.stdout(

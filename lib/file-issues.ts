@@ -13,19 +13,27 @@ export interface FileIssue {
   line?: number
 }
 
+/**
+ * One problem is one line (`file: line 2: message. See … for the format.`); several are the file
+ * and their count, one line each, then the hint.
+ */
 export function formatFileIssues(file: string, issues: FileIssue[], hint: string): string {
-  const head = issues.length === 1 ? `${file}: 1 problem` : `${file}: ${issues.length} problems`
-  return [head, formatIssueLines(issues), hint].join('\n')
+  if (issues.length === 1) {
+    const text = `${file}: ${issueText(issues[0]!)}`
+    return hint ? `${text}${/[.?!]$/.test(text) ? '' : '.'} ${hint}` : text
+  }
+  return [`${file}: ${issues.length} problems`, formatIssueLines(issues), hint].join('\n')
 }
 
 /** `  - <line N, path>: <message>`, one line per issue (also the composition's zod errors). */
 export function formatIssueLines(issues: readonly FileIssue[]): string {
-  return issues
-    .map((issue) => {
-      const where = [issue.line !== undefined ? `line ${issue.line}` : '', issue.path].filter(Boolean).join(', ')
-      return `  - ${where ? `${where}: ` : ''}${issue.message}`
-    })
-    .join('\n')
+  return issues.map((issue) => `  - ${issueText(issue)}`).join('\n')
+}
+
+/** `line N, path: message`. */
+function issueText(issue: FileIssue): string {
+  const where = [issue.line !== undefined ? `line ${issue.line}` : '', issue.path].filter(Boolean).join(', ')
+  return `${where ? `${where}: ` : ''}${issue.message}`
 }
 
 /** `['steps', 3, 'session']` → `steps[3].session`; keys that are not identifiers are quoted. */

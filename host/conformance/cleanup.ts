@@ -2,6 +2,7 @@
 // then find what the agent left running (descendants seen in its tree, processes carrying the
 // case's marker), kill those and fail the case for them. If the end of every process cannot be
 // verified, the run must not launch another agent next to a possible leftover.
+import { docFile } from '../../lib/package-root.ts'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import { describeProcess, markedProcesses } from './case-marker.ts'
 import { liveRefs, mergeRefs, stillLive, type ProcessRef } from './descendants.ts'
@@ -58,7 +59,7 @@ export async function stopAgent(
     problems.push(
       `the agent left ${left.killed.length} process(es) running after it ended, outside its process group: ` +
         `${left.killed.join(', ')}; the runner killed them. An agent must end the processes it starts when ` +
-        'its stdin closes (docs/conformance.md, "Leftover processes")',
+        `its stdin closes (${docFile('conformance.md')}, "Leftover processes")`,
     )
   }
   if (pipesHeld) problems.push(heldPipes(left.killed.length > 0))
@@ -70,7 +71,7 @@ function heldPipes(found: boolean): string {
   const which = found
     ? 'it is among the leftovers above'
     : "it carries no case marker and left the agent's tree before the runner looked, so the runner cannot " +
-      'find it (its environment was scrubbed; docs/conformance.md, "Leftover processes")'
+      `find it (its environment was scrubbed; ${docFile('conformance.md')}, "Leftover processes")`
   return (
     'the agent exited, but its stdout or stderr stayed open: a process it started outside its process group ' +
     `(a daemon) still held them; ${which}. The runner stopped reading them and goes on`

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { docFile } from '../../lib/package-root.ts'
 import { assertUniqueIds, isGroup, listIds, locateEntry, parseEntries, type CompositionEntry } from './entries.ts'
 import { ConfigError, formatIssues } from './errors.ts'
 import type { SourcePosition } from './yaml-positions.ts'
@@ -50,7 +51,7 @@ export function parsePatches(
   if (!Array.isArray(raw)) {
     throw new ConfigError(
       `${source}: an overlay is a YAML list of patches, got ` +
-        `${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see docs/config-overlays.md`,
+        `${typeof raw === 'object' ? 'a mapping' : `a ${typeof raw}`}; see ${docFile('config-overlays.md')}`,
     )
   }
   return raw.map((item, index) => parsePatch(item, patchLabel(source, index, raw.length, item, positions[index])))

@@ -1,6 +1,7 @@
 // What each `dsh` command says about itself: name, summary, options, positionals. This is all
 // `dsh --help` and the argument parser need, so it lives apart from the commands' code, which
 // commands.ts imports only when a command runs (`dsh --help` starts about as fast as node).
+import { docFile } from '../../../lib/package-root.ts'
 import type { CliCommand, CliOption } from './command.ts'
 
 /** A command without its run function. */
@@ -83,7 +84,8 @@ export const testHelp: CommandHelp = {
     shard: {
       type: 'string',
       valueName: 'I/N',
-      description: 'run shard I of N (a stable split: by name, or balanced with --durations; for CI, docs/ci.md)',
+      description:
+        'run shard I of N (a stable split: by name, or balanced with --durations; ' + `for CI, ${docFile('ci.md')})`,
     },
     durations: {
       type: 'string',
@@ -99,7 +101,7 @@ export const testHelp: CommandHelp = {
     report: {
       type: 'string',
       valueName: 'FILE',
-      description: 'also write the JSON report to FILE, with the blob dsh report merge reads (docs/ci.md)',
+      description: `also write the JSON report to FILE, with the blob dsh report merge reads (${docFile('ci.md')})`,
     },
     html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report to FILE' },
     timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
@@ -108,7 +110,7 @@ export const testHelp: CommandHelp = {
 
 export const conformanceHelp: CommandHelp = {
   name: 'conformance',
-  summary: 'check any ACP agent command against the conformance cases (docs/conformance.md)',
+  summary: `check any ACP agent command against the conformance cases (${docFile('conformance.md')})`,
   options: {
     'agent-command': {
       type: 'string',
@@ -171,7 +173,7 @@ export const newHelp: CommandHelp = {
       valueName: 'ID|PATH',
       description:
         'import a session (an id or unique id prefix from dsh sessions, or a log file) as the scenario, then replay ' +
-        'it (docs/import.md)',
+        `it (${docFile('import.md')})`,
     },
     workspace: {
       type: 'string',
@@ -198,7 +200,8 @@ export const sessionsHelp: CommandHelp = {
 
 export const reportHelp: CommandHelp = {
   name: 'report',
-  summary: 'merge the report blobs of dsh test --shard runs into one report and one exit code (docs/ci.md)',
+  summary:
+    'merge the report blobs of dsh test --shard runs into one report and one exit code ' + `(${docFile('ci.md')})`,
   positionals: 'merge BLOB…',
   options: {
     report: {

@@ -98,7 +98,7 @@ describe('dsh conformance command line', () => {
     expect(stderr).toMatch(
       new RegExp(
         '^dsh conformance: the conformance data is invalid; nothing was ' +
-          String.raw`launched\.\n.*cases\/001-typo\.json: 1 problem\n {2}- steps\[1\]\.cwd: "cwd" of newSession is ` +
+          String.raw`launched\.\n.*cases\/001-typo\.json: steps\[1\]\.cwd: "cwd" of newSession is ` +
           String.raw`now "params": \{ "cwd": …, "mcpServers": \[\] \}; did you mean that\?\n`,
       ),
     )

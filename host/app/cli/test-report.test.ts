@@ -50,4 +50,21 @@ describe('formatStartLine', () => {
     expect(formatStartLine(1, 'replay', 'in-process')).toBe('dsh test: 1 scenario, replay mode, in-process')
     expect(formatStartLine(0, 'replay', 'in-process')).toBe('dsh test: 0 scenarios, replay mode, in-process')
   })
+
+  it('counts the scenarios that could not be loaded apart', () => {
+    expect(formatStartLine(0, 'replay', 'in-process', 1)).toBe(
+      'dsh test: 0 scenarios, replay mode, in-process; 1 scenario could not be loaded (see the report)',
+    )
+  })
+})
+
+describe('load failures', () => {
+  it('are errors, not failed scenarios: each on its line, then a count line that adds up', () => {
+    const run = { ...result([outcome('a')]), loadFailures: ['scenarios/b/snapshot.yml: line 2: bad.'] }
+    expect(formatTextReport(run, plain, { progressShown: true })).toBe(
+      'error: scenarios/b/snapshot.yml: line 2: bad.\n\n1 passed, 0 failed, 1 error\n',
+    )
+    const none = { ...result([]), loadFailures: ['x', 'y'] }
+    expect(formatTextReport(none, plain)).toBe('error: x\nerror: y\n\n0 passed, 0 failed, 2 errors\n')
+  })
 })

@@ -13,8 +13,10 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
 }
 
-export function formatStartLine(count: number, mode: string, host: string): string {
-  return `dsh test: ${plural(count, 'scenario')}, ${mode} mode, ${host}`
+/** `dsh test: 3 scenarios, replay mode, in-process`, and how many could not be loaded (the report names them). */
+export function formatStartLine(count: number, mode: string, host: string, unloaded = 0): string {
+  const notLoaded = unloaded ? `; ${plural(unloaded, 'scenario')} could not be loaded (see the report)` : ''
+  return `dsh test: ${plural(count, 'scenario')}, ${mode} mode, ${host}${notLoaded}`
 }
 
 /** `[2/33] pass  text-turn  12 ms`: one line per finished scenario (stderr). */
@@ -65,10 +67,16 @@ export function formatTextReport(result: SuiteResult, paint: Paint, options: Tex
       '',
       paint('yellow', `interrupted${interruptedBy ? ` by ${interruptedBy}` : ''}: the remaining scenarios did not run`),
     )
-  const passed = result.outcomes.length - failed.length
-  const failures = failed.length + result.loadFailures.length
-  lines.push('', `${passed} passed, ${failures} failed`)
+  lines.push('', formatCountLine(result.outcomes.length, failed.length, result.loadFailures.length))
   return `${lines.join('\n').replace(/^\n/, '')}\n`
+}
+
+/**
+ * `2 passed, 1 failed`: scenarios that ran; problems outside them (a scenario file that does not
+ * load, an obsolete golden) are errors, counted apart as pytest counts collection errors.
+ */
+export function formatCountLine(ran: number, failed: number, errors: number): string {
+  return `${ran - failed} passed, ${failed} failed${errors ? `, ${plural(errors, 'error')}` : ''}`
 }
 
 /**

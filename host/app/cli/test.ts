@@ -48,7 +48,7 @@ export const testCommand: CliCommand = {
         pending: !!values.pending,
         timeoutMs,
         signal: interrupts.signal,
-        onStart: (count) => progress.start(count),
+        onStart: (count, unloaded) => progress.start(count, unloaded),
         // record-missing and record-drifted say what they will record, and why, before they do.
         onPlan: (lines) => io.stderr(`${lines.join('\n')}\n`),
         onResult: (outcome) => progress.result(outcome),
@@ -133,9 +133,9 @@ class Progress {
     this.paint = paintFor(io, 'stderr')
   }
 
-  start(count: number): void {
+  start(count: number, unloaded?: number): void {
     this.total = count
-    this.io.stderr(`${formatStartLine(count, this.mode, this.host)}\n`)
+    this.io.stderr(`${formatStartLine(count, this.mode, this.host, unloaded)}\n`)
   }
 
   result(outcome: Parameters<typeof formatProgressLine>[0]): void {

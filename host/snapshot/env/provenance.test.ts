@@ -75,7 +75,7 @@ describe('noteRecordingSource', () => {
     expect(noted.failures[0]).toMatch(
       new RegExp(
         '^scenario demo: the fixtures were recorded \\(live\\) but snapshot.yml could not say so: ' +
-          'scenarios/demo/snapshot.yml: 1 problem',
+          'scenarios/demo/snapshot.yml: recording: ',
       ),
     )
   })

@@ -126,7 +126,10 @@ describe('renderHtmlReport', () => {
   })
 
   it('has a summary row per scenario with mode, host, time and result', () => {
-    expect(html).toContain('<p id="counts"><span class="pass">1 passed</span>, <span class="fail">2 failed</span>')
+    expect(html).toContain(
+      '<p id="counts"><span class="pass">1 passed</span>, <span class="fail">1 failed</span>' +
+        '<span class="fail">, 1 error</span></p>',
+    )
     expect(html).toContain(
       '<tr data-scenario="demo" data-result="pass"><td><a href="#s-demo">demo</a></td>' +
         '<td>replay</td><td>in-process</td><td>12 ms</td><td class="pass">pass</td></tr>',

@@ -2,6 +2,7 @@
 // Content-Security-Policy forbids any fetch) with a summary table and, per scenario, the
 // conversation and, for a failure, each golden beside what the run produced. A pure function of
 // the outcomes and the scenarios' scripts, so it can listen to any stream of outcomes.
+import { plural } from '../../../lib/plural.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { escapeHtml, h, join, type Child, type Html } from './html.ts'
@@ -28,7 +29,9 @@ export interface HtmlReportInput {
 
 export function renderHtmlReport(input: HtmlReportInput): string {
   const { outcomes } = input
-  const failed = outcomes.filter((o) => !o.ok).length + (input.loadFailures?.length ?? 0)
+  const failed = outcomes.filter((o) => !o.ok).length
+  // Files that did not load are errors, counted apart as the text report does.
+  const errors = input.loadFailures?.length ?? 0
   const passed = outcomes.filter((o) => o.ok).length
   const title = input.title ?? 'dsh test report'
   const body: Child[] = [
@@ -39,11 +42,12 @@ export function renderHtmlReport(input: HtmlReportInput): string {
       h('span', { class: 'pass' }, `${passed} passed`),
       ', ',
       h('span', { class: failed ? 'fail' : '' }, `${failed} failed`),
+      errors ? h('span', { class: 'fail' }, `, ${plural(errors, 'error')}`) : '',
       input.interrupted ? ' (interrupted: the remaining scenarios did not run)' : '',
     ),
     runFacts(input),
     // No script may run (CSP): the filter is a checkbox the stylesheet reads.
-    h('input', { type: 'checkbox', id: 'failures-only', checked: failed > 0 }),
+    h('input', { type: 'checkbox', id: 'failures-only', checked: failed + errors > 0 }),
     h('label', { for: 'failures-only' }, ' show failures only'),
     h(
       'main',

@@ -62,7 +62,7 @@ async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {
   const listings = await Promise.all(scenarios.map(async (s) => ({ ...s, files: await readdir(s.dir) })))
   const selection = selectMissing(listings)
   options.onPlan?.(formatMissingSelection(selection))
-  options.onStart?.(selection.record.length + selection.skipped.length)
+  options.onStart?.(selection.record.length + selection.skipped.length, failures.length)
   const skipped = selection.skipped.map(({ scenario, why }) =>
     failedBeforeRun(scenario, 'record', options.subprocess, [`scenario ${scenario}: ${why}`]),
   )

@@ -32,8 +32,11 @@ export interface SuiteOptions {
   jobs?: number
   signal?: AbortSignal
   onResult?(outcome: ScenarioOutcome): void
-  /** Called once the selection is known, before the first scenario runs. */
-  onStart?(count: number): void
+  /**
+   * Called once the selection is known, before the first scenario runs: `count` will run, `unloaded`
+   * more were selected but could not be loaded.
+   */
+  onStart?(count: number, unloaded: number): void
 }
 
 export interface SuiteResult {
@@ -67,7 +70,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       ),
     )
   const ordered = pinsFirst(scenarios)
-  options.onStart?.(ordered.length)
+  options.onStart?.(ordered.length, failures.length)
   const { repoRoot, composition } = options
   const { pending, strict, timeoutMs } = options
   const common = { repoRoot, composition, corpus, mode, pending, strict, timeoutMs }

@@ -63,7 +63,7 @@ describe('parseInput', () => {
 
   it('reports invalid JSON with its line', () => {
     expect(errorOf('{\n  "steps": [\n    { "op": "initialize" },\n  ]\n}')).toMatch(/not valid JSON/)
-    expect(errorOf('{\n  "steps": [] "permissions": []\n}')).toMatch(/- line 2: not valid JSON/)
+    expect(errorOf('{\n  "steps": [] "permissions": []\n}')).toMatch(/: line 2: not valid JSON/)
   })
 
   it('rejects unknown fields and ops with the JSON path', () => {
@@ -80,14 +80,13 @@ describe('parseInput', () => {
   it('gives one problem per typo, naming the field or op that was meant', () => {
     const misspelt = (step: object) => errorOf({ steps: [init, s1, step] })
     expect(misspelt({ op: 'prompt', sesion: 's1', text: 'x' })).toBe(
-      `${FILE}: 1 problem\n  - steps[2].sesion: unknown field; did you mean "session"?\nSee docs/scenario-format.md ` +
-        `for the format.`,
+      `${FILE}: steps[2].sesion: unknown field; did you mean "session"? See docs/scenario-format.md for the format.`,
     )
     expect(misspelt({ op: 'promt', session: 's1', text: 'x' })).toContain(
-      '1 problem\n  - steps[2].op: unknown op "promt"; did you mean "prompt"?',
+      ': steps[2].op: unknown op "promt"; did you mean "prompt"?',
     )
     expect(misspelt({ op: 'prompt', session: 's1', text: 'x', backgound: true })).toContain(
-      '1 problem\n  - steps[2].backgound: unknown field; did you mean "background"?',
+      ': steps[2].backgound: unknown field; did you mean "background"?',
     )
   })
 

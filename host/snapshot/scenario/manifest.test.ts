@@ -99,7 +99,7 @@ describe('parseManifest', () => {
 
   it('rejects the retired recording: recorded, saying exactly what to write instead', () => {
     expect(errorOf(MINIMAL.replace('recording: stub', 'recording: recorded'))).toContain(
-      '  - recording: recording: recorded is no longer used: ' +
+      ': recording: recording: recorded is no longer used: ' +
         'write stub (recorded against the scripted stub), live (against the real model) or authored',
     )
     expect(errorOf(MINIMAL.replace('recording: stub', 'recording: replayed'))).toMatch(
@@ -250,6 +250,6 @@ describe('loadManifest', () => {
     expect(() => loadManifest(dir, 'text-turn')).toThrow(
       /composition\[0\]: overlays\/absent\.cordis\.yml does not exist/,
     )
-    expect(() => loadManifest(dir, 'nope')).toThrow(/scenarios\/nope\/snapshot\.yml: 1 problem\n {2}- file not found/)
+    expect(() => loadManifest(dir, 'nope')).toThrow(/scenarios\/nope\/snapshot\.yml: file not found/)
   })
 })

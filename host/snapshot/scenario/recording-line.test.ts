@@ -54,7 +54,7 @@ describe('the recording line', () => {
   it('refuses a manifest without a top-level recording line, naming the file and what to write', () => {
     expect(errorOf('{scenario: demo, recording: stub}\n')).toMatch(
       new RegExp(
-        'scenarios/demo/snapshot\\.yml: 1 problem\n {2}- recording: no top-level "recording: …" line to rewrite; ' +
+        'scenarios/demo/snapshot\\.yml: recording: no top-level "recording: …" line to rewrite; ' +
           'write the manifest as block YAML with recording: live',
       ),
     )

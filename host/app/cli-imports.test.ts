@@ -70,7 +70,7 @@ describe('what a dsh command imports', () => {
   })
 
   it('a failing command still reports through the failure module', () => {
-    const { status, modules } = importsOf(['config', '--config', 'no-such-file.yml'])
+    const { status, modules } = importsOf(['config', '--config', 'package.json'])
     expect(status).toBe(1)
     expect(modules).toContain('dist/host/app/cli/describe-failure.js')
   })

@@ -75,7 +75,7 @@ export function formatTextReport(result: SuiteResult, paint: Paint, options: Tex
  * `2 passed, 1 failed`: scenarios that ran; problems outside them (a scenario file that does not
  * load, an obsolete golden) are errors, counted apart as pytest counts collection errors.
  */
-export function formatCountLine(ran: number, failed: number, errors: number): string {
+function formatCountLine(ran: number, failed: number, errors: number): string {
   return `${ran - failed} passed, ${failed} failed${errors ? `, ${plural(errors, 'error')}` : ''}`
 }
 

@@ -6,6 +6,7 @@ import { packageFile } from '../../lib/package-root.ts'
 import { isUsageError } from '../../lib/usage-error.ts'
 import type { CliCommand, CliIO, OptionValues } from './cli/command.ts'
 import { commands, DEFAULT_COMMAND } from './cli/commands.ts'
+import { stdinAnswers } from './cli/terminal-answer.ts'
 import { commandUsage, generalUsage, parseArgsOptions } from './cli/usage.ts'
 
 export type { CliCommand, CliIO } from './cli/command.ts'
@@ -23,6 +24,7 @@ const processIO: CliIO = {
   env: process.env,
   isTTY: { stdin: process.stdin.isTTY, stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
   ask: process.stdin.isTTY ? askOnTerminal : undefined,
+  answer: stdinAnswers(),
 }
 
 async function askOnTerminal(question: string): Promise<string> {

@@ -219,7 +219,9 @@ export const reportHelp: CommandHelp = {
 
 export const reviewHelp: CommandHelp = {
   name: 'review',
-  summary: 'list pending fixtures (<file>.new from --pending) with their diffs; accept or reject them',
+  summary:
+    'review pending fixtures (<file>.new from --pending) scenario by scenario with their diffs; one key each ' +
+    '(a, r, s, A/R: all of the scenario, q)',
   positionals: '[name|glob…]',
   options: {
     root: rootOption,

@@ -15,6 +15,11 @@ export interface CliIO {
   isTTY?: { stdin?: boolean; stdout?: boolean; stderr?: boolean }
   /** Ask the person at the terminal and read one answer line; absent when stdin is not a terminal. */
   ask?(question: string): Promise<string>
+  /**
+   * One short answer (`dsh review`'s keys): a single key at a terminal, no Enter; a line when stdin
+   * is a pipe; undefined at the end of the input. Absent: nobody answers (nothing is decided).
+   */
+  answer?(question: string): Promise<string | undefined>
 }
 
 /** Colour for one of the CLI's streams, as the terminal and NO_COLOR / FORCE_COLOR decide. */

@@ -18,15 +18,18 @@ const committed = {
   'reasoning-turn': readFileSync(golden('reasoning-turn'), 'utf8'),
 }
 
+/** `dsh review` with someone answering: each answer in turn, then the end of the input. */
 async function dsh(argv: string[], answers?: string[]) {
   const asked: string[] = []
-  const ask = async (question: string) => {
+  const answer = async (question: string) => {
     asked.push(question)
-    return answers?.shift() ?? 'q'
+    return answers?.shift()
   }
-  const result = await runCli([...argv, '--root', project.root], { ask: answers ? ask : undefined })
+  const result = await runCli([...argv, '--root', project.root], { answer: answers ? answer : undefined })
   return { ...result, asked }
 }
+const question = (file: string, scenario: string) =>
+  `${file}: [a]ccept, [r]eject, [s]kip, [A]ccept all of ${scenario}, [R]eject all of ${scenario}, [q]uit? `
 
 /** Make each golden stale, then let a pending refresh propose the committed text back. */
 async function proposeChanges() {
@@ -74,14 +77,46 @@ describe('dsh test --pending and dsh review', () => {
     await proposeChanges()
     const answered = await dsh(['review'], ['x', 'r', 'a'])
     expect(answered.asked).toEqual([
-      'scenarios/reasoning-turn/stdout.golden.jsonl: [a]ccept, [r]eject, [s]kip, [q]uit? ',
-      'scenarios/reasoning-turn/stdout.golden.jsonl: [a]ccept, [r]eject, [s]kip, [q]uit? ',
-      'scenarios/text-turn/stdout.golden.jsonl: [a]ccept, [r]eject, [s]kip, [q]uit? ',
+      question('scenarios/reasoning-turn/stdout.golden.jsonl', 'reasoning-turn'),
+      question('scenarios/reasoning-turn/stdout.golden.jsonl', 'reasoning-turn'),
+      question('scenarios/text-turn/stdout.golden.jsonl', 'text-turn'),
     ])
-    expect(answered.stderr).toContain('answer a, r, s or q (got "x")')
+    expect(answered.stderr).toContain('answer a, r, s, A, R or q (got "x")')
     expect(answered.stdout).toContain('1 accepted, 1 rejected, 0 still pending')
     expect(readFileSync(golden('reasoning-turn'), 'utf8')).toBe('stale\n')
     expect(readFileSync(golden('text-turn'), 'utf8')).toBe(committed['text-turn'])
+  })
+
+  it('goes scenario by scenario, listing its pending files; A accepts the rest of the scenario', async () => {
+    // Two pending files in text-turn, one in reasoning-turn.
+    const log = join(project.root, 'scenarios', 'text-turn', 'session.jsonl')
+    writeFileSync(`${golden('text-turn')}.new`, 'proposed golden\n')
+    writeFileSync(`${log}.new`, 'proposed log\n')
+    writeFileSync(`${golden('reasoning-turn')}.new`, 'proposed reasoning\n')
+    const committedLog = readFileSync(log, 'utf8')
+    const answered = await dsh(['review'], ['s', 'A'])
+    expect(answered.stdout).toContain('scenario reasoning-turn: 1 pending file (stdout.golden.jsonl)\n')
+    expect(answered.stdout).toContain('scenario text-turn: 2 pending files (session.jsonl, stdout.golden.jsonl)\n')
+    // One question for text-turn: A took its second file too.
+    expect(answered.asked).toEqual([
+      question('scenarios/reasoning-turn/stdout.golden.jsonl', 'reasoning-turn'),
+      question('scenarios/text-turn/session.jsonl', 'text-turn'),
+    ])
+    expect(answered.stdout).toContain('2 accepted, 0 rejected, 1 still pending')
+    expect(readFileSync(log, 'utf8')).toBe('proposed log\n')
+    expect(readFileSync(golden('text-turn'), 'utf8')).toBe('proposed golden\n')
+    expect(existsSync(`${golden('reasoning-turn')}.new`)).toBe(true)
+    writeFileSync(log, committedLog)
+    writeFileSync(golden('text-turn'), committed['text-turn'])
+  })
+
+  it('lists the rest once the answers end (an empty stdin decides nothing)', async () => {
+    writeFileSync(`${golden('text-turn')}.new`, 'proposed golden\n')
+    const answered = await dsh(['review'], [])
+    expect(answered.asked).toHaveLength(1)
+    expect(answered.stdout).toContain('[2/2] scenarios/text-turn/stdout.golden.jsonl')
+    expect(answered.stdout).toContain('0 accepted, 0 rejected, 2 still pending\n')
+    expect((await dsh(['review', '--reject'])).stdout).toContain('0 accepted, 2 rejected, 0 still pending')
   })
 
   it('refuses unknown names and contradictory flags (exit 2)', async () => {

@@ -54,3 +54,10 @@ export async function acceptPending(file: PendingFile): Promise<void> {
 export async function rejectPending(file: PendingFile): Promise<void> {
   await rm(file.pending, { force: true })
 }
+
+/** Pending files by scenario, in listing order: a review goes scenario by scenario. */
+export function pendingByScenario(files: readonly PendingFile[]): Array<{ scenario: string; files: PendingFile[] }> {
+  const groups = new Map<string, PendingFile[]>()
+  for (const file of files) groups.set(file.scenario, [...(groups.get(file.scenario) ?? []), file])
+  return [...groups].map(([scenario, grouped]) => ({ scenario, files: grouped }))
+}

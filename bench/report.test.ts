@@ -58,7 +58,7 @@ describe('targetLine', () => {
       status: 'MISS',
       detail: 'a.test.ts 12 s',
     })
-    expect(targetLine(files)).toBe('MISS  slow: 1 file(s) (target ≤ 0 files): a.test.ts 12 s')
+    expect(targetLine(files)).toBe('MISS  slow: 1 file (target ≤ 0 files): a.test.ts 12 s')
   })
 })
 

@@ -1,5 +1,6 @@
 // Turning measurements into the printed report and the JSON file. Pure.
 import type { Headline, TargetVerdict } from './targets.ts'
+import { plural } from '../lib/plural.ts'
 
 /** `12.3 ms` below a second, `1.23 s` above; `n/a` for a missing value. */
 export function formatMs(ms: number | undefined): string {
@@ -28,7 +29,7 @@ function formatTargetValue(verdict: Pick<TargetVerdict, 'value' | 'unit'>): stri
   if (value === undefined) return 'not measured'
   if (unit === 'ms') return formatMs(value)
   if (unit === 's') return `${value.toFixed(2)} s`
-  if (unit === 'files') return `${value} file(s)`
+  if (unit === 'files') return plural(value, 'file')
   return formatRatio(value)
 }
 

@@ -27,6 +27,7 @@ import {
   suiteSection,
 } from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
+import { plural } from '../lib/plural.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -61,8 +62,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const runs = { warmup: options.warmup, runs: options.runs }
   print(
-    `dsh bench — node ${process.version}, ${process.platform} ${process.arch}, ${availableParallelism()} CPU(s) ` +
-      `(${cpus()[0]?.model.trim() ?? 'unknown'}); ${options.runs} kept run(s) after ${options.warmup} warm-up(s); ` +
+    `dsh bench — node ${process.version}, ${process.platform} ${process.arch}, ` +
+      `${plural(availableParallelism(), 'CPU')} (${cpus()[0]?.model.trim() ?? 'unknown'}); ` +
+      `${plural(options.runs, 'kept run')} after ${plural(options.warmup, 'warm-up')}; ` +
       `parts: ${options.parts.join(', ')}`,
   )
   const loadAtStart = loadavg()[0]

@@ -9,6 +9,7 @@ import type { SuiteTiming } from './parts/suite.ts'
 import { formatMs, formatRatio, formatTable } from './report.ts'
 import { ratio, type Summary } from './stats.ts'
 import { SLOW_FILE_S } from './targets.ts'
+import { plural } from '../lib/plural.ts'
 
 export function scenariosSection(result: ScenariosResult): string[] {
   const rows = result.rows.map((row) => [
@@ -154,7 +155,8 @@ export function selectSection(select: SelectTiming): string[] {
 export function determinismSection(result: DeterminismResult): string[] {
   const perRun = result.runs ? result.wallMs / result.runs : Number.NaN
   return [
-    `== determinism: the corpus (${result.scenarios} scenarios) replayed ${result.runs} times ` +
+    `== determinism: the corpus (${plural(result.scenarios, 'scenario')}) replayed ` +
+      `${result.runs === 1 ? 'once' : `${result.runs} times`} ` +
       'in one host composition ==',
     `runs=${result.runs} distinct=${result.distinct}`,
     ...result.divergences.map(

@@ -4,3 +4,8 @@
 export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : pluralNoun}`
 }
+
+/** The noun alone, for a list that follows: `${noun(names.length, 'scenario')} ${names.join(', ')}`. */
+export function noun(count: number, singular: string, pluralNoun = `${singular}s`): string {
+  return count === 1 ? singular : pluralNoun
+}

@@ -110,10 +110,11 @@ describe('dsh serve graceful shutdown (subprocess)', () => {
   })
 
   test('a boot failure exits 1 with the reason on stderr', async () => {
-    const served = serve(0, ['serve', '--config', path.join(repo, 'host/app/test-support/no-such.yml')])
+    // A file that is not a composition (a missing one is a usage error, exit 2: exit-codes.test.ts).
+    const served = serve(0, ['serve', '--config', path.join(repo, 'package.json')])
     const result = await served.exited
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^dsh: cannot read composition file .*no-such\.yml/)
+    expect(result.stderr).toMatch(/^dsh: .*package\.json: expected a YAML list of entries/)
   })
 })

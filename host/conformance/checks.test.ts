@@ -203,10 +203,10 @@ describe('update checks', () => {
     )
     expect(check({ check: 'toolCalls', end: ['completed'] }, trace)).toBeUndefined()
     expect(check({ check: 'toolCalls', end: ['failed'] }, trace)).toBe(
-      'tool call(s) "c1" ended completed; expected "failed"',
+      'tool call "c1" ended completed; expected "failed"',
     )
     expect(check({ check: 'toolCalls', end: ['completed'], from: 'p2' }, trace)).toMatch(
-      /^expected at least 1 tool_call update\(s\) in updates from steps\[1\]/,
+      /^expected at least 1 tool_call update in updates from steps\[1\]/,
     )
   })
 
@@ -242,7 +242,7 @@ describe('update checks', () => {
     )
     expect(check({ check: 'noLateUpdates', prompt: 'p1' }, b.trace)).toMatch(
       new RegExp(
-        String.raw`^1 update\(s\) for the session of steps\[0\] \(prompt "p1"\) arrived after its response ` +
+        String.raw`^1 update for the session of steps\[0\] \(prompt "p1"\) arrived after its response ` +
           String.raw`\(agent_message_chunk \+\d+ ms\); an agent must send every update`,
       ),
     )
@@ -277,7 +277,7 @@ describe('client and workspace checks', () => {
     expect(check({ check: 'workspaceFile', path: 'gone.txt' }, trace)).toBe('gone.txt does not exist in the case cwd')
     expect(check({ check: 'permissionRequests', min: 1, max: 1, session: 's1' }, trace)).toBeUndefined()
     expect(check({ check: 'permissionRequests', max: 0 }, trace)).toBe(
-      'expected at most 0 permission request(s), got 1 (answers: "allow_once")',
+      'expected at most 0 permission requests, got 1 (answers: "allow_once")',
     )
   })
 

@@ -9,6 +9,7 @@ import { checkClientTerminal, checkReverseCalls } from './reverse-calls.ts'
 import { subagentSessions } from './subagent-checks.ts'
 import { describeStep, stepByName, type CaseTrace } from './trace.ts'
 import { noLateUpdates, toolCalls, updateCount, updateKinds, updatesNameSession, updateText } from './update-checks.ts'
+import { plural } from '../../lib/plural.ts'
 
 type Check<K extends CaseCheck['check']> = Extract<CaseCheck, { check: K }>
 type Evaluators = { [K in CaseCheck['check']]: (check: Check<K>, trace: CaseTrace) => string | undefined }
@@ -78,10 +79,10 @@ function permissionRequests(check: Check<'permissionRequests'>, trace: CaseTrace
   const count = trace.permissions.filter((p) => sessionId === undefined || p.sessionId === sessionId).length
   const where = check.session !== undefined ? ` for session ${check.session}` : ''
   if (check.min !== undefined && count < check.min)
-    return `expected at least ${check.min} permission request(s)${where}, got ${count}`
+    return `expected at least ${plural(check.min, 'permission request')}${where}, got ${count}`
   if (check.max !== undefined && count > check.max)
     return (
-      `expected at most ${check.max} permission request(s)${where}, got ${count} (answers: ` +
+      `expected at most ${plural(check.max, 'permission request')}${where}, got ${count} (answers: ` +
       `${list(trace.permissions.map((p) => p.answer))})`
     )
   return undefined

@@ -6,6 +6,7 @@ import { docFile } from '../../lib/package-root.ts'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import { describeProcess, markedProcesses } from './case-marker.ts'
 import { liveRefs, mergeRefs, stillLive, type ProcessRef } from './descendants.ts'
+import { plural, noun } from '../../lib/plural.ts'
 
 export interface CleanupReport {
   /** Every process of the agent is verifiably gone. */
@@ -54,11 +55,15 @@ export async function stopAgent(
   const left = await killLeftovers(traces, phaseMs)
   if (left.survivors.length) {
     processesGone = false
-    problems.push(`process(es) the agent started are still running after SIGKILL: ${left.survivors.join(', ')}`)
+    problems.push(
+      `${left.survivors.length === 1 ? 'a process the agent started is' : 'processes the agent started are'} ` +
+        `still running after SIGKILL: ${left.survivors.join(', ')}`,
+    )
   } else if (left.killed.length) {
     problems.push(
-      `the agent left ${left.killed.length} process(es) running after it ended, outside its process group: ` +
-        `${left.killed.join(', ')}; the runner killed them. An agent must end the processes it starts when ` +
+      `the agent left ${plural(left.killed.length, 'process', 'processes')} running after it ended, outside its ` +
+        `process group: ${left.killed.join(', ')}; the runner killed ${noun(left.killed.length, 'it', 'them')}. ` +
+        'An agent must end the processes it starts when ' +
         `its stdin closes (${docFile('conformance.md')}, "Leftover processes")`,
     )
   }

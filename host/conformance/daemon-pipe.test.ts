@@ -48,7 +48,7 @@ it('reports the daemon holding the pipe, kills it by its marker, and counts the 
   const report = await stopAgent(agent, { descendants: [], marker }, 1000)
   expect(report).toMatchObject({ processesGone: true, via: 'eof' })
   expect(report.problems).toEqual([
-    expect.stringMatching(`^the agent left 1 process\\(es\\) running .*pid ${daemonPid} \\(sleep 30\\)`),
+    expect.stringMatching(`^the agent left 1 process running .*pid ${daemonPid} \\(sleep 30\\)`),
     expect.stringMatching(/^the agent exited, but its stdout or stderr stayed open: .*among the leftovers above/),
   ])
   expect(liveRefs([daemonPid])).toEqual([])

@@ -2,6 +2,7 @@
 // with its case file, and a one-line verdict.
 import { plain, type Paint, type Style } from '../../lib/style.ts'
 import type { CaseResult, RunReport } from './report.ts'
+import { plural } from '../../lib/plural.ts'
 
 const STATUS_LABEL: Record<CaseResult['status'], string> = {
   pass: 'pass',
@@ -69,7 +70,7 @@ export function formatText(report: RunReport, paint: Paint = plain): string {
       : paint('red', 'FAIL')
   lines.push(
     '',
-    `${s.total} case(s) in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed ` +
+    `${plural(s.total, 'case')} in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed ` +
       `(${s.requiredFailed} required, ${s.optionalFailed} ` +
       `optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ` +
       `${report.exitCode})`,

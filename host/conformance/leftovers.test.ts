@@ -44,8 +44,8 @@ describe('leftover processes of a case', () => {
     expect(daemon).toBeGreaterThan(0)
     expect(result('daemon')).toMatchObject({ status: 'fail', cleanup: { processesGone: true } })
     expect(result('daemon').failures).toEqual([
-      `cleanup: the agent left 1 process(es) running after it ended, outside its process group: pid ${daemon} ` +
-        '(sleep 30); the runner killed them. An agent must end the processes it starts when its stdin closes ' +
+      `cleanup: the agent left 1 process running after it ended, outside its process group: pid ${daemon} ` +
+        '(sleep 30); the runner killed it. An agent must end the processes it starts when its stdin closes ' +
         '(docs/conformance.md, "Leftover processes")',
     ])
     expect(liveRefs([daemon])).toEqual([])

@@ -74,7 +74,7 @@ describe('formatText', () => {
         '',
         'Stopped early: not launched: cleanup failed',
         '',
-        '3 case(s) in 2.5 s: 1 passed, 1 failed (0 required, 1 optional), 1 not run: FAIL (exit 1)',
+        '3 cases in 2.5 s: 1 passed, 1 failed (0 required, 1 optional), 1 not run: FAIL (exit 1)',
         '',
       ].join('\n'),
     )

@@ -2,6 +2,7 @@
 // checks over them: how many, and what happened to each client terminal.
 import { REVERSE_METHODS, type CaseCheck } from './case-schema.ts'
 import { updatesOf, type CaseTrace, type WireEntry } from './trace.ts'
+import { plural } from '../../lib/plural.ts'
 
 type Check<K extends CaseCheck['check']> = Extract<CaseCheck, { check: K }>
 
@@ -62,16 +63,16 @@ export function checkReverseCalls(check: Check<'reverseCalls'>, trace: CaseTrace
   const what = check.method ?? 'fs/* and terminal/*'
   const seen = requests.map((e) => String(e.message.method)).join(', ') || 'none'
   if (check.min !== undefined && requests.length < check.min)
-    return `expected at least ${check.min} ${what} request(s) from the agent, got ${requests.length} (${seen})`
+    return `expected at least ${plural(check.min, `${what} request`)} from the agent, got ${requests.length} (${seen})`
   if (check.max !== undefined && requests.length > check.max)
-    return `expected at most ${check.max} ${what} request(s) from the agent, got ${requests.length} (${seen})`
+    return `expected at most ${plural(check.max, `${what} request`)} from the agent, got ${requests.length} (${seen})`
   return undefined
 }
 
 export function checkClientTerminal(check: Check<'clientTerminal'>, trace: CaseTrace): string | undefined {
   const lives = terminalLives(trace)
   const min = check.min ?? 1
-  if (lives.length < min) return `expected at least ${min} client terminal(s) created, got ${lives.length}`
+  if (lives.length < min) return `expected at least ${plural(min, 'client terminal')} created, got ${lives.length}`
   const problems: string[] = []
   for (const life of lives) {
     const id = JSON.stringify(life.terminalId)

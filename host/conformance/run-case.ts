@@ -20,6 +20,7 @@ import type { PlannedCase } from './select.ts'
 import type { AgentCommand } from './shell-words.ts'
 import { StdoutLineCheck } from './stdout-lines.ts'
 import { DEFAULT_TIMEOUTS, runSteps, type CaseTimeouts } from './steps.ts'
+import { plural } from '../../lib/plural.ts'
 
 export interface CaseRunOptions {
   agent: AgentCommand
@@ -108,7 +109,7 @@ class CaseRun {
     const messages = this.recorder.trace.wire.length
     this.stopForStdout(
       `flooding: the agent wrote more than ${MAX_CASE_STDOUT_BYTES} bytes (16 MiB) to stdout in this case ` +
-        `(${messages} messages recorded); the case was stopped early. A conformance exchange is small: ` +
+        `(${plural(messages, 'message')} recorded); the case was stopped early. A conformance exchange is small: ` +
         'look for a loop that sends updates without end',
     )
   }

@@ -61,7 +61,7 @@ describe('dsh conformance against a fake agent', () => {
     expect(result('misbehave').failures).toEqual([
       expect.stringMatching(
         new RegExp(
-          String.raw`^checks\[0\] \(noLateUpdates\): 1 update\(s\) for the session of steps\[2\] \(prompt ` +
+          String.raw`^checks\[0\] \(noLateUpdates\): 1 update for the session of steps\[2\] \(prompt ` +
             String.raw`"p1"\) arrived after its response \(agent_message_chunk \+\d+ ms\)`,
         ),
       ),
@@ -80,7 +80,7 @@ describe('dsh conformance against a fake agent', () => {
     expect(report.summary).toMatchObject({ total: 2, passed: 1, failed: 1, requiredFailed: 1 })
     expect(stdout).toMatch(/^ {2}002 +misbehave +required +FAIL +\d/m)
     expect(stdout).toMatch(
-      /2 case\(s\) in .*: 1 passed, 1 failed \(1 required, 0 optional\), 0 not run: FAIL \(exit 1\)\n$/,
+      /2 cases in .*: 1 passed, 1 failed \(1 required, 0 optional\), 0 not run: FAIL \(exit 1\)\n$/,
     )
   })
 

@@ -122,7 +122,7 @@ describe('runSteps', () => {
       { op: 'waitUpdates', min: 3, from: 'p1' },
     ]
     expect((await run(steps)).error?.message).toBe(
-      'timed out after 100 ms waiting for 3 update(s) since step "p1" in steps[2] (waitUpdates) (updateMs) (1 arrived)',
+      'timed out after 100 ms waiting for 3 updates since step "p1" in steps[2] (waitUpdates) (updateMs) (1 arrived)',
     )
     const controller = new AbortController()
     setTimeout(() => controller.abort('SIGINT'), 20)

@@ -4,6 +4,7 @@ import type { CaseCheck } from './case-schema.ts'
 import { list, show } from './check-text.ts'
 import { describeStep, promptExchange, stepByName, updatesOf, type CaseTrace } from './trace.ts'
 import { kindsOf, windowText, windowUpdates } from './update-window.ts'
+import { plural, noun } from '../../lib/plural.ts'
 
 type Check<K extends CaseCheck['check']> = Extract<CaseCheck, { check: K }>
 
@@ -78,7 +79,7 @@ export function noLateUpdates(check: Check<'noLateUpdates'>, trace: CaseTrace): 
   if (!late.length) return undefined
   const entry = (seq: number) => trace.wire.find((e) => e.seq === seq)!.at
   const response = entry(exchange.responseSeq)
-  return `${late.length} update(s) for the session of ${describeStep(step)} arrived after its response (${late
+  return `${plural(late.length, 'update')} for the session of ${describeStep(step)} arrived after its response (${late
     .slice(0, 3)
     .map((u) => `${u.kind} +${entry(u.seq) - response} ms`)
     .join(', ')}); an agent must send every update of a turn before answering session/prompt`
@@ -97,12 +98,13 @@ export function toolCalls(check: Check<'toolCalls'>, trace: CaseTrace): string |
   const min = check.min ?? 1
   if (calls.size < min)
     return (
-      `expected at least ${min} tool_call update(s) in ${selected.label}, got ${calls.size} (kinds seen: ` +
+      `expected at least ${plural(min, 'tool_call update')} in ${selected.label}, got ${calls.size} (kinds seen: ` +
       `${list(kindsOf(selected.updates))})`
     )
   const wrong = [...calls].filter(([, status]) => !check.end.includes(status as never))
   return wrong.length
-    ? `tool call(s) ${wrong.map(([id, status]) => `${show(id)} ended ${status ?? 'without a status'}`).join(', ')}; ` +
+    ? `${noun(wrong.length, 'tool call')} ` +
+        `${wrong.map(([id, status]) => `${show(id)} ended ${status ?? 'without a status'}`).join(', ')}; ` +
         `expected ${list(check.end)}`
     : undefined
 }

@@ -2,6 +2,7 @@
 // permits, and words the refusal. Pure: the caller reads and writes files. Every pattern is
 // anchored on a literal, so a 10 MB fixture costs one pass per rule.
 import type { SecretRule } from './rules.ts'
+import { plural } from '../plural.ts'
 
 export interface SecretHit {
   /** The fixture's path as the user knows it (relative to the scenario folder). */
@@ -54,7 +55,7 @@ export function scanText(
 }
 
 function mask(value: string): string {
-  return value.length <= 4 ? '****' : `${value.slice(0, 4)}… (${value.length} chars)`
+  return value.length <= 4 ? '****' : `${value.slice(0, 4)}… (${plural(value.length, 'char')})`
 }
 
 /** Bits per character: random keys score 4 and up, words and placeholders far less. */

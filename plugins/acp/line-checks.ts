@@ -3,6 +3,7 @@
 // would carry a different id), and half a message left when stdin ends (dropped unread).
 // Both are found on the raw bytes, before the SDK parses anything.
 import { type MessageHead, MessageHeadScanner } from './message-head.ts'
+import { plural } from '../../lib/plural.ts'
 
 const ID_KEY = Buffer.from('"id"')
 const DIGITS_OF_MAX_SAFE = String(Number.MAX_SAFE_INTEGER).length
@@ -48,7 +49,7 @@ function unterminatedWarning(head: MessageHead): string {
       : 'unreadable bytes'
   const id = head.hasId ? ` (id ${JSON.stringify(head.id)})` : ''
   return (
-    `acp: stdin ended inside a message: ${head.bytes} bytes without a closing newline, ${what}${id}, ` +
+    `acp: stdin ended inside a message: ${plural(head.bytes, 'byte')} without a closing newline, ${what}${id}, ` +
     'were dropped unanswered; end every message with "\\n"'
   )
 }

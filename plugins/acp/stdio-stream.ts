@@ -6,6 +6,7 @@ import { checkLines } from './line-checks.ts'
 import { limitLines } from './line-limit.ts'
 import { LineWritable } from './line-stream.ts'
 import type { MessageHead } from './message-head.ts'
+import { plural } from '../../lib/plural.ts'
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 
@@ -61,7 +62,7 @@ function refuse(head: MessageHead, maxMessageBytes: number): Refusal {
   const limit = describeLimit(maxMessageBytes)
   const what = head.method ? `"${head.method}" ${head.hasId ? 'request' : 'notification'}` : 'message'
   const idText = head.hasId ? ` (id ${JSON.stringify(head.id)})` : ''
-  const size = `${head.bytes} bytes`
+  const size = plural(head.bytes, 'byte')
   const hint = 'send large content as a resource_link the agent reads from disk, or split it'
   const error = (message: string) => ({
     code: -32600,

@@ -9,6 +9,7 @@ import type { PromptClient } from './prompt-client.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { Turn, type TurnInit } from './turn-state.ts'
+import { plural } from '../../lib/plural.ts'
 
 export interface ChildRequest {
   origin: ToolCallOrigin
@@ -47,7 +48,7 @@ function childTools(host: ChildHost, parent: SessionRuntime, request: ChildReque
   const where = `task call ${request.origin.callId}`
   if (parent.depth + 1 > request.maxDepth)
     throw new ChildSpawnError(
-      `${where}: subagents cannot go deeper than ${request.maxDepth} level(s) (subagents config "maxDepth"); ` +
+      `${where}: subagents cannot go deeper than ${plural(request.maxDepth, 'level')} (subagents config "maxDepth"); ` +
         'this session is already at that depth, so do the work here instead of spawning a task',
       'SUBAGENT_DEPTH',
     )

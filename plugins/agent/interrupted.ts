@@ -7,6 +7,7 @@ import type { TornTail } from '../session/log-format.ts'
 import type { SessionStore } from '../session/store.ts'
 import type { SessionRuntime } from './session-runtime.ts'
 import { type HistoryEvent, INTERRUPTED_CALL_OUTPUT } from '../session/history.ts'
+import { plural } from '../../lib/plural.ts'
 
 export { INTERRUPTED_CALL_OUTPUT }
 
@@ -133,7 +134,8 @@ export function describeTornTail(sessionId: string, tail: TornTail): string {
   const bytes = Buffer.byteLength(tail.text)
   const start = JSON.stringify(tail.text.slice(0, 60))
   return (
-    `session ${sessionId}: dropped the half-written last line ${tail.line} of its log (${bytes} bytes, starting ` +
-    `${start}); an agent was killed while writing it, so it was never part of the session`
+    `session ${sessionId}: dropped the half-written last line ${tail.line} of its log ` +
+    `(${plural(bytes, 'byte')}, starting ${start}); ` +
+    'an agent was killed while writing it, so it was never part of the session'
   )
 }

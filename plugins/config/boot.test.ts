@@ -157,7 +157,7 @@ describe('bootComposition', () => {
     const booted = await bootComposition({ configFile: file, env: {}, log: (line) => logs.push(line) })
     await booted.dispose()
     expect(logs).toEqual([
-      'dsh: warning: entry "lonely" has not started: no enabled entry provides required service(s) nonexistentService',
+      'dsh: warning: entry "lonely" has not started: no enabled entry provides required service nonexistentService',
     ])
   })
 })

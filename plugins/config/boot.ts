@@ -8,6 +8,7 @@ import { describeFiberOrigin, originEntryId, waitingEntries } from './cordis-com
 import * as configPlugin from './index.ts'
 import type { Composition, CompositionEntry, PatchSource } from './index.ts'
 import type { EnvSource } from './yaml.ts'
+import { noun } from '../../lib/plural.ts'
 
 export interface BootOptions {
   /** cordis.yml path (relative to the process cwd, or absolute). */
@@ -116,7 +117,8 @@ function locateConfigIssues(message: string, entryId: string | undefined, compos
 function warnAboutWaitingEntries(ctx: Context, log: (line: string) => void): void {
   for (const { id, missing } of waitingEntries(ctx)) {
     log(
-      `dsh: warning: entry "${id}" has not started: no enabled entry provides required service(s) ` +
+      `dsh: warning: entry "${id}" has not started: no enabled entry provides required ` +
+        `${noun(missing.length, 'service')} ` +
         `${missing.join(', ') || '(unknown)'}`,
     )
   }

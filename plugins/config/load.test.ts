@@ -55,7 +55,7 @@ describe('loadComposition', () => {
     const flow = write('app/flow.yml', '[ { id: llm, disabled: true },\n  { id: llm, confg: {} } ]\n')
     await expect(
       loadComposition({ configFile: path.join(root, 'app/cordis.yml'), patches: [flow], env: {} }),
-    ).rejects.toThrow(`${flow}:2:3: patch 2 of 2 (id "llm"): has unknown patch key(s) "confg"`)
+    ).rejects.toThrow(`${flow}:2:3: patch 2 of 2 (id "llm"): has unknown patch key "confg"`)
   })
 
   test('overlay files apply in order; their ./ names are relative to the overlay folder', async () => {

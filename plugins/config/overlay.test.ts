@@ -181,7 +181,7 @@ describe('applyOverlay', () => {
     )
     expect(() => applyOverlay(base(), [{ id: 'llm', confg: {} }], SRC)).toThrow(
       new RegExp(
-        String.raw`patch 1 of 1 \(id "llm"\): has unknown patch key\(s\) "confg"; a patch has exactly one of ` +
+        String.raw`patch 1 of 1 \(id "llm"\): has unknown patch key "confg"; a patch has exactly one of ` +
           'config, replace, disabled, remove, insert',
       ),
     )

@@ -3,6 +3,7 @@ import { docFile } from '../../lib/package-root.ts'
 import { assertUniqueIds, isGroup, listIds, locateEntry, parseEntries, type CompositionEntry } from './entries.ts'
 import { ConfigError, formatIssues } from './errors.ts'
 import type { SourcePosition } from './yaml-positions.ts'
+import { noun } from '../../lib/plural.ts'
 
 /**
  * The overlay patches of docs/design.md §3; exactly one action key per patch. Two opt-in modifiers let one
@@ -70,7 +71,7 @@ function parsePatch(item: unknown, label: string): Patch {
       actions.length > 1
         ? `combines ${actions.join(' and ')}; write one patch per change`
         : unknown.length
-          ? `has unknown patch key(s) ${unknown.join(', ')}`
+          ? `has unknown patch ${noun(unknown.length, 'key')} ${unknown.join(', ')}`
           : 'says nothing to do'
     throw new ConfigError(`${label}: ${problem}; a patch has exactly one of ${ACTIONS.join(', ')}`)
   }

@@ -174,7 +174,7 @@ describe('llm-replay loud errors', () => {
     await expect(
       start({ sessions: [{ file: files['session.jsonl'] }], override: files['replay.override.json'] }),
     ).rejects.toThrow(
-      `${files['replay.override.json']}: $.session: targets session 1, but only 1 session log(s) are configured`,
+      `${files['replay.override.json']}: $.session: targets session 1, but only 1 session log is configured`,
     )
     await expect(
       start({ sessions: [{ file: files['session.jsonl'] }], overide: 'x' } as ReplayConfigInput),
@@ -227,7 +227,7 @@ describe('llm-replay loud errors', () => {
   it('rejects a scenario-wide override when no session log is configured', async () => {
     const files = scenario({ 'replay.override.json': { entries: [] } })
     await expect(start({ sessions: [], override: files['replay.override.json'] })).rejects.toThrow(
-      `${files['replay.override.json']}: $: targets session 0, but only 0 session log(s) are configured`,
+      `${files['replay.override.json']}: $: targets session 0, but only 0 session logs are configured`,
     )
   })
 })

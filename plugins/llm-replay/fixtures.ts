@@ -1,6 +1,7 @@
 // Load everything replay serves, once, at plugin start: session logs → derived scripts →
 // overrides applied. Any problem is one loud error naming the file; nothing is read later.
 import { docFile } from '../../lib/package-root.ts'
+import { plural } from '../../lib/plural.ts'
 import { readFileSync, realpathSync } from 'node:fs'
 import { z } from 'zod'
 import type { HistoryEvent } from '../session/history.ts'
@@ -155,9 +156,9 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
       if (part.session >= sources.sessions.length) {
         const where = part.explicitSession ? `${part.path}.session` : part.path
         throw new Error(
-          `${part.file}: ${where}: targets session ${part.session}, but only ${sources.sessions.length} session ` +
-            `log(s) are configured (${sources.sessions.map((s) => s.file).join(', ')}); add the session log or fix ` +
-            `the index`,
+          `${part.file}: ${where}: targets session ${part.session}, but only ` +
+            `${plural(sources.sessions.length, 'session log')} ${sources.sessions.length === 1 ? 'is' : 'are'} ` +
+            `configured (${sources.sessions.map((s) => s.file).join(', ')}); add the session log or fix the index`,
         )
       }
     }

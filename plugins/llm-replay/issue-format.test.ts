@@ -75,7 +75,7 @@ describe('formatIssue', () => {
     expect(text.split('\n')).toEqual([
       'f.json: $.a: expected string, found nothing (the key is missing)',
       'f.json: $.b: expected string, found nothing (the key is missing)',
-      '… and 1 more problem(s) in f.json',
+      '… and 1 more problem in f.json',
     ])
   })
 })

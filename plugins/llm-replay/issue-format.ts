@@ -1,6 +1,7 @@
 // Render zod issues as `file: $.json.path: what is wrong`, quoting the offending value,
 // so a fixture author can jump straight to the bad spot.
 import type { z } from 'zod'
+import { plural } from '../../lib/plural.ts'
 
 function jsonPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '$'
@@ -15,7 +16,7 @@ function jsonPath(path: ReadonlyArray<PropertyKey>): string {
 /** One line per issue, at most `limit` of them (the first errors are the useful ones). */
 export function formatIssues(file: string, input: unknown, issues: readonly z.core.$ZodIssue[], limit = 8): string {
   const lines = issues.slice(0, limit).map((issue) => `${file}: ${formatIssue(input, issue)}`)
-  if (issues.length > limit) lines.push(`… and ${issues.length - limit} more problem(s) in ${file}`)
+  if (issues.length > limit) lines.push(`… and ${plural(issues.length - limit, 'more problem')} in ${file}`)
   return lines.join('\n')
 }
 

@@ -1,6 +1,7 @@
 // A short line diff for error messages: changed lines with one line of context, unchanged
 // runs folded, long lines cut, and a cap on the total so a huge tool output stays readable.
 import { diffLines } from 'diff'
+import { plural } from '../../lib/plural.ts'
 
 interface CompactDiffOptions {
   /** Unchanged lines kept around each change. */
@@ -73,5 +74,5 @@ function joinLines(lines: string[]): string {
 }
 
 function cut(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, width)}… (+${text.length - width} chars)` : text
+  return text.length > width ? `${text.slice(0, width)}… (+${plural(text.length - width, 'char')})` : text
 }

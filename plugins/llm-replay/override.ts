@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { ScriptEntry, StepRef } from './derive.ts'
 import { formatIssues } from './issue-format.ts'
 import { entrySchema, toReplayEntry } from './schema.ts'
+import { plural } from '../../lib/plural.ts'
 
 const sessionIndex = z.number().int().nonnegative()
 const position = z.number().int().nonnegative()
@@ -202,5 +203,5 @@ function countEntries(length: number): string {
     ? 'no entries'
     : length === 1
       ? '1 entry (index 0)'
-      : `${length} entries (indexes 0–${length - 1})`
+      : `${plural(length, 'entry', 'entries')} (indexes 0–${length - 1})`
 }

@@ -1,6 +1,7 @@
 // An MCP CallToolResult as the text the model reads. Text blocks are kept as they are; other
 // blocks become a one-line placeholder, so a binary payload never floods the model's context.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { plural } from '../../lib/plural.ts'
 
 type Block = CallToolResult['content'][number]
 
@@ -18,7 +19,7 @@ function blockText(block: Block): string {
       return block.text
     case 'image':
     case 'audio':
-      return `[${block.type} ${block.mimeType}, ${Math.floor((block.data.length * 3) / 4)} bytes]`
+      return `[${block.type} ${block.mimeType}, ${plural(Math.floor((block.data.length * 3) / 4), 'byte')}]`
     case 'resource':
       return 'text' in block.resource ? block.resource.text : `[resource ${block.resource.uri}]`
     case 'resource_link':

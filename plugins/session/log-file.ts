@@ -6,6 +6,7 @@ import { dirname } from 'node:path'
 import { checkLogIdentity, type FileIdentity, fileIdentity } from './log-identity.ts'
 import { acquireSessionLock, type SessionLock } from './session-lock.ts'
 import { SessionStorageError } from './storage-error.ts'
+import { plural } from '../../lib/plural.ts'
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND
 
@@ -68,7 +69,9 @@ export class SessionLogFile {
       fd = openSync(path, constants.O_WRONLY | constants.O_APPEND)
       const size = fstatSync(fd).size
       if (size !== readBytes)
-        throw new Error(`it changed while it was being opened (${readBytes} bytes read, now ${size}); open it again`)
+        throw new Error(
+          `it changed while it was being opened (${plural(readBytes, 'byte')} read, now ${size}); open it again`,
+        )
       ftruncateSync(fd, validBytes)
     } catch (error) {
       if (fd !== undefined) closeQuietly(fd)

@@ -3,6 +3,7 @@
 // seq numbers would collide. Checked before each append (docs/session-lock.md).
 import { fstatSync, type Stats, statSync } from 'node:fs'
 import { SessionStorageError } from './storage-error.ts'
+import { plural } from '../../lib/plural.ts'
 
 export interface FileIdentity {
   dev: number
@@ -33,6 +34,7 @@ function describeChange(fd: number, path: string, identity: FileIdentity, size: 
   const atPath = statSync(path, { throwIfNoEntry: false })
   if (!atPath) return open.nlink === 0 ? 'was deleted' : 'was moved away'
   if (atPath.dev !== identity.dev || atPath.ino !== identity.ino) return 'was replaced by another file'
-  if (open.size !== size) return `was changed by another writer (${size} bytes written here, ${open.size} on disk)`
+  if (open.size !== size)
+    return `was changed by another writer (${plural(size, 'byte')} written here, ${open.size} on disk)`
   return undefined
 }

@@ -9,6 +9,7 @@ import { describeFileError, lineAt, readWholeText, writeWholeText } from './file
 import { fsErrorCode } from './fs-errors.ts'
 import { openForWrite } from './pinned-open.ts'
 import { replaceExact } from './replace-exact.ts'
+import { plural } from '../../lib/plural.ts'
 
 /** Larger files are left to bash: the whole text is held in memory, twice. */
 const EDIT_MAX_BYTES = 4 * 1024 * 1024
@@ -49,7 +50,8 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
         const { stats } = pinned
         if (stats.size > EDIT_MAX_BYTES)
           return errorResult(
-            `"${target.display}" has ${stats.size} bytes; edit_file edits files up to ${EDIT_MAX_BYTES} bytes.`,
+            `"${target.display}" has ${plural(stats.size, 'byte')}; ` +
+              `edit_file edits files up to ${EDIT_MAX_BYTES} bytes.`,
           )
         const before = await readWholeText(context, target, file)
         if (before.includes('\0'))

@@ -1,5 +1,6 @@
 import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { captureInternalErrors, startOrDispose } from '../config/test-support/internal-errors.ts'
 import { ToolsConfig } from './config.ts'
 import { defineTool, okResult, toolArgs } from './define-tool.ts'
 import ToolsService from './index.ts'
@@ -73,7 +74,11 @@ describe('tools service', () => {
   })
 
   it('validates its config through Cordis', async () => {
-    await expect(ctx.plugin(ToolsService, { enabled: ['rm_rf'] } as never)).rejects.toThrow(/invalid config/)
+    const reported = captureInternalErrors(ctx)
+    await expect(startOrDispose(ctx.plugin(ToolsService, { enabled: ['rm_rf'] } as never))).rejects.toThrow(
+      /invalid config/,
+    )
+    expect(reported).toEqual([expect.objectContaining({ message: expect.stringMatching(/invalid config/) })])
   })
 
   it('passes bash settings to the built-in bash tool', async () => {

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { PlanEntryRecord } from '../session/events.ts'
 import { defineTool, okResult, toolArgs } from './define-tool.ts'
+import { plural } from '../../lib/plural.ts'
 
 const PlanEntry = z.strictObject({
   content: z.string({ error: 'must be a string' }).min(1).describe('What this step does, in a few words'),
@@ -27,7 +28,7 @@ export function createTodoTool() {
     kind: 'think',
     needsApproval: false,
     args: TodoArgs,
-    title: (args) => `todo (${args?.entries.length ?? 0} entries)`,
+    title: (args) => `todo (${plural(args?.entries.length ?? 0, 'entry', 'entries')})`,
     async run(args) {
       const plan: PlanEntryRecord[] = args.entries.map(({ content, status, priority }) => ({
         content,

@@ -1,8 +1,9 @@
 // Byte-bounded text for tool outputs. Cuts never split a UTF-8 character, and every cut
 // leaves a visible marker so the model knows something is missing.
+import { plural } from '../../lib/plural.ts'
 
 function truncationMarker(omittedBytes: number): string {
-  return `[output truncated: ${omittedBytes} bytes omitted]`
+  return `[output truncated: ${plural(omittedBytes, 'byte')} omitted]`
 }
 
 /** Joins a block and a trailer line, adding a line break only when the block lacks one. */

@@ -3,6 +3,7 @@
 // the new scenario replays green or where it first drifts. Exit 0 green, 1 otherwise, 2 usage.
 import { defaultSessionsRoot } from '../../../plugins/session/default-root.ts'
 import { type CliIO, type OptionValues, UsageError, stringOption } from './command.ts'
+import { plural } from '../../../lib/plural.ts'
 
 const SHOWN_FAILURE_LINES = 30
 
@@ -41,7 +42,7 @@ function report(name: string, outcome: Outcome): string {
   if (outcome.seeded.length) lines.push(`workspace: ${outcome.seeded.join(', ')}`)
   if (outcome.missing.length) {
     lines.push(
-      `could not reconstruct ${outcome.missing.length} file(s) the session used; add them to ` +
+      `could not reconstruct ${plural(outcome.missing.length, 'file')} the session used; add them to ` +
         `scenarios/${name}/workspace/ or import again with --workspace DIR:`,
       ...outcome.missing.map(({ path, why }) => `  ${path}: ${why}`),
     )
@@ -55,8 +56,8 @@ function report(name: string, outcome: Outcome): string {
   lines.push(
     'replay: FAIL; the first drift:',
     ...first.slice(0, SHOWN_FAILURE_LINES).map((line) => `  ${line}`),
-    ...(first.length > SHOWN_FAILURE_LINES ? [`  … (${first.length - SHOWN_FAILURE_LINES} more lines)`] : []),
-    ...(outcome.replay.failures.length > 1 ? [`(${outcome.replay.failures.length - 1} more failure(s))`] : []),
+    ...(first.length > SHOWN_FAILURE_LINES ? [`  … (${plural(first.length - SHOWN_FAILURE_LINES, 'more line')})`] : []),
+    ...(outcome.replay.failures.length > 1 ? [`(${plural(outcome.replay.failures.length - 1, 'more failure')})`] : []),
     `see all of it with npx dsh test ${name}`,
     '',
   )

@@ -4,6 +4,7 @@ import { defineStep } from '../../../lib/acp-script/step-kind.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 import type { CaseTrace } from '../trace.ts'
 import { type CaseHost, waitForCount } from './case-host.ts'
+import { plural } from '../../../lib/plural.ts'
 
 export const waitPermissionStep = defineStep<ReturnType<typeof waitPermissionSchema>, CaseHost>({
   schema: waitPermissionSchema(),
@@ -14,7 +15,7 @@ export const waitPermissionStep = defineStep<ReturnType<typeof waitPermissionSch
     const trace = run.client.host.recorder.trace
     const sessionId = step.session !== undefined ? trace.sessions.get(step.session) : undefined
     const min = step.min ?? 1
-    const what = `${min} permission request(s)${step.session ? ` for session ${step.session}` : ''}`
+    const what = `${plural(min, 'permission request')}${step.session ? ` for session ${step.session}` : ''}`
     await waitForCount(run, () => permissionRequestsOnWire(trace, sessionId), min, what)
   },
 })

@@ -4,6 +4,7 @@ import { defineStep } from '../../../lib/acp-script/step-kind.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { reverseRequests } from '../reverse-calls.ts'
 import { type CaseHost, waitForCount } from './case-host.ts'
+import { plural } from '../../../lib/plural.ts'
 
 export const waitTerminalStep = defineStep<ReturnType<typeof waitTerminalSchema>, CaseHost>({
   schema: waitTerminalSchema(),
@@ -14,7 +15,7 @@ export const waitTerminalStep = defineStep<ReturnType<typeof waitTerminalSchema>
       run,
       () => reverseRequests(trace, 'terminal/create').length,
       min,
-      `${min} terminal/create request(s)`,
+      plural(min, 'terminal/create request'),
     )
   },
 })

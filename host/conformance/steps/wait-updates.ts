@@ -4,6 +4,7 @@ import { defineStep } from '../../../lib/acp-script/step-kind.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { windowUpdates } from '../update-window.ts'
 import { type CaseHost, waitForCount } from './case-host.ts'
+import { plural } from '../../../lib/plural.ts'
 
 export const waitUpdatesStep = defineStep<ReturnType<typeof waitUpdatesSchema>, CaseHost>({
   schema: waitUpdatesSchema(),
@@ -18,7 +19,7 @@ export const waitUpdatesStep = defineStep<ReturnType<typeof waitUpdatesSchema>, 
       return 'problem' in selected ? 0 : selected.updates.length
     }
     const what =
-      `${step.min} update(s)${step.session ? ` for session ${step.session}` : ''}` +
+      `${plural(step.min, 'update')}${step.session ? ` for session ${step.session}` : ''}` +
       `${step.from ? ` since step ${JSON.stringify(step.from)}` : ''}`
     await waitForCount(run, count, step.min, what)
   },

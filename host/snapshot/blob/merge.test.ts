@@ -71,7 +71,7 @@ describe('mergeReportBlobs', () => {
     [
       'a missing shard, and the scenarios no blob has',
       () => three().slice(0, 2),
-      /shard\(s\) 3\/3 missing: 2 of 3 blobs given, so no blob has scenario\(s\) e;/,
+      /shard 3\/3 missing: 2 of 3 blobs given, so no blob has scenario e;/,
     ],
     [
       'a shard twice',

@@ -2,6 +2,7 @@
 // dsh version, another corpus or selection, a shard or a scenario twice, a shard or a scenario
 // missing (each named). Pure: the CLI reads the files and writes the reports.
 import { BLOB_FORMAT, ReportBlobError, type BlobOutcome, type ReportBlob } from './blob.ts'
+import { plural, noun } from '../../../lib/plural.ts'
 
 export interface NamedBlob {
   file: string
@@ -27,7 +28,8 @@ export function mergeReportBlobs(blobs: readonly NamedBlob[]): ReportBlob {
   if (twice.length) throw new ReportBlobError(`${twice.join('; ')}; merge one run's shards only`)
   if (missing.length)
     throw new ReportBlobError(
-      `no blob has scenario(s) ${missing.join(', ')} of the selection; add the blob of the shard that ran them`,
+      `no blob has ${noun(missing.length, 'scenario')} ${missing.join(', ')} of the selection; ` +
+        'add the blob of the shard that ran them',
     )
   const outcomes = new Map<string, BlobOutcome>()
   for (const { blob } of blobs) for (const outcome of blob.outcomes) outcomes.set(outcome.scenario, outcome)
@@ -52,9 +54,9 @@ export function mergeReportBlobs(blobs: readonly NamedBlob[]): ReportBlob {
 
 const AGREE: ReadonlyArray<readonly [string, (blob: ReportBlob) => string]> = [
   ['dsh version', (blob) => blob.dsh],
-  ['corpus', (blob) => `${blob.corpus.id} (${blob.corpus.count} scenarios)`],
+  ['corpus', (blob) => `${blob.corpus.id} (${plural(blob.corpus.count, 'scenario')})`],
   ['mode', (blob) => blob.mode],
-  ['selection', (blob) => `${blob.selection.length} scenario(s): ${blob.selection.slice(0, 3).join(', ')}…`],
+  ['selection', (blob) => `${plural(blob.selection.length, 'scenario')}: ${blob.selection.slice(0, 3).join(', ')}…`],
 ]
 
 function sameEverywhere(blobs: readonly NamedBlob[], what: string, read: (blob: ReportBlob) => string): void {
@@ -80,7 +82,9 @@ function checkShards(blobs: readonly NamedBlob[], missingNames: readonly string[
   for (const { file, blob } of blobs) {
     const { index, count: n } = blob.shard!
     if (n !== count)
-      throw new ReportBlobError(`${file} is shard ${index}/${n} but ${blobs[0]!.file} is one of ${count} shards`)
+      throw new ReportBlobError(
+        `${file} is shard ${index}/${n} but ${blobs[0]!.file} is one of ${plural(count, 'shard')}`,
+      )
     const other = byIndex.get(index)
     if (other) throw new ReportBlobError(`shard ${index}/${count} is given twice: ${other} and ${file}`)
     byIndex.set(index, file)
@@ -88,13 +92,14 @@ function checkShards(blobs: readonly NamedBlob[], missingNames: readonly string[
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !byIndex.has(index))
   if (missing.length)
     throw new ReportBlobError(
-      `shard(s) ${missing.map((index) => `${index}/${count}`).join(', ')} missing: ${blobs.length} of ${count} ` +
-        `blobs given, so no blob has ${listed(missingNames)}; add the missing shard(s)' blob or rerun them`,
+      `${noun(missing.length, 'shard')} ${missing.map((index) => `${index}/${count}`).join(', ')} missing: ` +
+        `${blobs.length} of ${count} blobs given, so no blob has ${listed(missingNames)}; ` +
+        `add the missing ${noun(missing.length, "shard's blob", "shards' blobs")} or rerun them`,
     )
 }
 
 function listed(names: readonly string[]): string {
   if (!names.length) return 'none of their scenarios (they were empty)'
   const shown = names.slice(0, 10).join(', ')
-  return `scenario(s) ${shown}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`
+  return `${noun(names.length, 'scenario')} ${shown}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`
 }

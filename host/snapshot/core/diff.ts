@@ -4,6 +4,7 @@
 // and ends with the command that refreshes the fixture.
 import { lineHunks } from './line-hunks.ts'
 import { nextStep } from './next-step.ts'
+import { plural } from '../../../lib/plural.ts'
 
 export type SurfaceKind = 'transcript' | 'session-log' | 'sidecar'
 
@@ -129,8 +130,8 @@ function cutAround(text: string, focus: number, max: number): string {
   while (end < text.length && end < ceiling && !TOKEN_END.test(text[end - 1]!)) end++
   if (end === ceiling) end -= MAX_TOKEN
   return (
-    `${start > 0 ? `[…${start} chars]` : ''}${text.slice(start, end)}` +
-    `${end < text.length ? `[…${text.length - end} chars]` : ''}`
+    `${start > 0 ? `[…${plural(start, 'char')}]` : ''}${text.slice(start, end)}` +
+    `${end < text.length ? `[…${plural(text.length - end, 'char')}]` : ''}`
   )
 }
 

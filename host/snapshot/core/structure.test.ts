@@ -77,7 +77,7 @@ describe('compareStructure', () => {
         'the live run "result max_tokens"',
     ])
     expect(compareStructure(recorded, { ...recorded, logs: [] })).toEqual([
-      'the recording has 1 session log(s), the live run 0',
+      'the recording has 1 session log, the live run 0',
     ])
   })
 })

@@ -3,6 +3,7 @@
 // keys, the same step stop reasons and turn endings, and the same transcript shape (which ACP
 // messages, in which order, a run of chunks counted once). A scenario's `expect:` rules are checked
 // on the live run. Pure: the caller passes the fixtures' text.
+import { plural } from '../../../lib/plural.ts'
 
 /** A scenario's `expect:` rule: a tool call (by name, optionally with argument values) or a text pattern. */
 export type ExpectRule = { tool: string; args?: Record<string, string> } | { text: string }
@@ -53,7 +54,7 @@ export interface RunSurfaces {
 export function compareStructure(recorded: RunSurfaces, live: RunSurfaces): string[] {
   const problems: string[] = []
   if (recorded.logs.length !== live.logs.length)
-    problems.push(`the recording has ${recorded.logs.length} session log(s), the live run ${live.logs.length}`)
+    problems.push(`the recording has ${plural(recorded.logs.length, 'session log')}, the live run ${live.logs.length}`)
   recorded.logs.forEach((text, index) => {
     if (index >= live.logs.length) return
     const where = index === 0 ? 'session.jsonl' : `session.${index}.jsonl`

@@ -8,6 +8,7 @@ import { relativeInside } from '../../../lib/path-inside.ts'
 import { CWD_TOKEN } from '../../../lib/cwd-spellings.ts'
 import { type IgnoreRule, isIgnored, parseGitignore } from './gitignore.ts'
 import { ImportError } from './import-error.ts'
+import { plural } from '../../../lib/plural.ts'
 
 const WORKSPACE_FILE_LIMIT = 1024 * 1024
 
@@ -36,8 +37,8 @@ export function readWorkspaceDir(root: string, limit = WORKSPACE_FILE_LIMIT): Wo
   if (problems.tooLarge.length)
     throw new ImportError(
       'IMPORT_WORKSPACE_TOO_LARGE',
-      `--workspace ${root}: files over ${limit} bytes: ${problems.tooLarge.join(', ')}; a scenario's workspace is ` +
-        'committed: add them to .gitignore (or remove them from the copy) and import again',
+      `--workspace ${root}: files over ${plural(limit, 'byte')}: ${problems.tooLarge.join(', ')}; ` +
+        "a scenario's workspace is committed: add them to .gitignore (or remove them from the copy) and import again",
     )
   if (problems.other.length)
     throw new ImportError(
@@ -80,7 +81,7 @@ function walk(
       if (target === undefined) problems.escaping.push(`${path} -> ${readlinkSync(join(root, path))}`)
       else out.push({ path, kind: 'symlink', target })
     } else if (!stats.isFile()) problems.other.push(path)
-    else if (stats.size > limit) problems.tooLarge.push(`${path} (${stats.size} bytes)`)
+    else if (stats.size > limit) problems.tooLarge.push(`${path} (${plural(stats.size, 'byte')})`)
     else
       out.push({ path, kind: 'file', content: readFileSync(join(root, path)), executable: (stats.mode & 0o111) !== 0 })
   }

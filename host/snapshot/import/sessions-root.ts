@@ -6,6 +6,7 @@ import { parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
 import { readFirstLine } from '../../../plugins/session/read-first-line.ts'
 import { titleOf } from '../../../plugins/session/summaries.ts'
 import { ImportError } from './import-error.ts'
+import { plural } from '../../../lib/plural.ts'
 
 export interface SessionListing {
   id: string
@@ -71,7 +72,7 @@ export function resolveSessionLog(ref: string, root: string): string {
     const more = matches.length > SHOWN_MATCHES ? ` and ${matches.length - SHOWN_MATCHES} more` : ''
     throw new ImportError(
       'IMPORT_AMBIGUOUS_SESSION',
-      `"${ref}" matches ${matches.length} sessions under ${root}: ${shown}${more}; give more of the id`,
+      `"${ref}" matches ${plural(matches.length, 'session')} under ${root}: ${shown}${more}; give more of the id`,
     )
   }
   throw new ImportError(

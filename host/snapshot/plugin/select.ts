@@ -4,6 +4,7 @@
 import type { RunMode } from '../core/fixtures.ts'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import { SnapshotHostError } from './guard.ts'
+import { plural } from '../../../lib/plural.ts'
 
 export async function selectScenarios(
   repoRoot: string,
@@ -28,7 +29,8 @@ export async function selectScenarios(
   const broken = failures.filter((failure) => names.includes(failure.name))
   if (broken.length)
     throw new SnapshotHostError(
-      `scenario(s) could not be loaded:\n${broken.map((failure) => `  ${failure.error.message}`).join('\n')}`,
+      `${plural(broken.length, 'scenario')} could not be loaded:\n` +
+        broken.map((failure) => `  ${failure.error.message}`).join('\n'),
     )
   const wanted = new Set(names)
   return { scenarios: pinsFirst(corpus.filter((s) => wanted.has(s.name))), corpus }

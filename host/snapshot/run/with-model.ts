@@ -5,6 +5,7 @@ import type { RunMode } from '../core/fixtures.ts'
 import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
 import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
 import { noteRecordingSource, recordingStamp } from '../env/provenance.ts'
+import { plural } from '../../../lib/plural.ts'
 
 export type ModelRun = (extra: { modelBaseUrl?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
 
@@ -50,8 +51,9 @@ export async function withModel(
             ...outcome,
             ok: false,
             failures: [
-              `scenario ${scenario.name}: ${left} scripted model turn(s) in ${modelScriptPath(scenario.name)} ` +
-                'were never requested',
+              `scenario ${scenario.name}: ${plural(left, 'scripted model turn')} in ` +
+                `${modelScriptPath(scenario.name)} ` +
+                `${left === 1 ? 'was' : 'were'} never requested`,
             ],
           }
         : outcome

@@ -5,6 +5,7 @@
 import type { RecordingSource } from './manifest.ts'
 import { ScenarioFileError } from './issues.ts'
 import { parseYamlData } from './yaml.ts'
+import { plural } from '../../../lib/plural.ts'
 
 // A plain or quoted one-line value (or a one-line flow list), then optional spacing and a comment.
 const VALUE_AND_TRAIL =
@@ -70,7 +71,7 @@ function setTopLevelValue(text: string, field: TopLevelValue, file: string, inse
     if (found.length !== 1) {
       fail(
         found.length
-          ? `appears on ${found.length} lines; keep one`
+          ? `appears on ${plural(found.length, 'line')}; keep one`
           : `no top-level "${key}: …" line to rewrite; write the manifest as block YAML with ${key}: ${rendered}`,
       )
     }

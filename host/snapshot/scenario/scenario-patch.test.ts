@@ -74,7 +74,7 @@ describe('loadScenarioPatch', () => {
   it('names YAML errors and malformed patches with line and column', async () => {
     expect(() => load('- insert: [ { id: a, name: ./plug.js }\n')).toThrow(new RegExp(`^${LABEL}:2:1: invalid YAML: `))
     expect(() => load('- { id: agent, disabled: true }\n- { id: agent, confg: {} }\n')).toThrow(
-      `${LABEL}:2:3: patch 2 of 2 (id "agent"): has unknown patch key(s) "confg"`,
+      `${LABEL}:2:3: patch 2 of 2 (id "agent"): has unknown patch key "confg"`,
     )
   })
 })

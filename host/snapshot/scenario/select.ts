@@ -3,6 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { nearMisses } from '../../../lib/did-you-mean.ts'
+import { plural } from '../../../lib/plural.ts'
 
 /** A name the command line got wrong: the CLI says so and exits 2. */
 export class ScenarioSelectionError extends Error {
@@ -56,7 +57,8 @@ export function selectScenarioNames(patterns: readonly string[], known: readonly
       const close = nearMisses(pattern, known)
       const hint = close.length
         ? `; did you mean ${close.join(' or ')}?`
-        : `; ${known.length} scenario(s) exist (ls scenarios/, or a glob such as '${pattern.split('-')[0]}-*')`
+        : `; ${plural(known.length, 'scenario')} ${known.length === 1 ? 'exists' : 'exist'} ` +
+          `(ls scenarios/, or a glob such as '${pattern.split('-')[0]}-*')`
       throw new ScenarioSelectionError(`no scenario named ${pattern}${hint}`)
     }
   }

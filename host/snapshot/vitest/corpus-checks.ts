@@ -9,6 +9,7 @@ import { removeLeftovers } from '../env/write-fixtures.ts'
 import { discoverScenarios, type DiscoveryResult } from '../scenario/discover.ts'
 import { isUpdatingSnapshots, reportObsoleteToVitest } from './snapshot-state.ts'
 import { suiteRoot } from './suite-files.ts'
+import { noun } from '../../../lib/plural.ts'
 
 /** Folders that are no test file of their own (no snapshot.yml) but hold scenario files. */
 function strayFolderProblems(discovery: Pick<DiscoveryResult, 'failures'>): string[] {
@@ -25,7 +26,7 @@ export async function settleLeftovers(root: string, leftovers: readonly string[]
   }
   reportObsoleteToVitest(leftovers)
   return [
-    'obsolete fixture file(s) in folders without snapshot.yml (no scenario uses them): ' +
+    `obsolete fixture ${noun(leftovers.length, 'file')} in folders without snapshot.yml (no scenario uses them): ` +
       `${leftovers.join(', ')}; npx vitest run -u removes them`,
   ]
 }

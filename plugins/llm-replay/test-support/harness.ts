@@ -12,6 +12,7 @@ import type { SessionHeader } from '../../session/events.ts'
 import type { HistoryEvent } from '../../session/history.ts'
 import { buildMessages } from '../../session/test-support/build-messages.ts'
 import ReplayService, { type ReplayConfigInput } from '../index.ts'
+import { captureInternalErrors, startOrDispose } from '../../config/test-support/internal-errors.ts'
 import { liveMessages } from './builders.ts'
 
 /** A stand-in for the session store: creates headers and emits `session/created` like the real one. */
@@ -63,11 +64,17 @@ export interface Started {
 export function replayHarness() {
   const root = mkdtempSync(join(tmpdir(), 'llm-replay-test-'))
   const liveCwd = mkdtempSync(join(tmpdir(), 'llm-replay-cwd-'))
-  const state: HarnessState = { adapterCalls: 0, fixtures: 0 }
+  const state: HarnessState = { adapterCalls: 0, fixtures: 0, internalErrors: [] }
 
   afterEach(async () => {
     await state.ctx?.fiber.dispose()
     state.ctx = undefined
+    // Cordis reports a replay that failed to start as internal/error; the test got that error from
+    // start() (and checks it there). Any other is a failure nobody expected.
+    const unexpected = state.internalErrors.filter((error) => error !== state.startError)
+    state.internalErrors = []
+    state.startError = undefined
+    expect(unexpected).toEqual([])
     vi.unstubAllEnvs()
     vi.restoreAllMocks()
     // The real adapter for model "m" throws; no test may ever reach it.
@@ -110,6 +117,9 @@ interface HarnessState {
   ctx?: Context
   adapterCalls: number
   fixtures: number
+  /** What the composition reported as internal/error (captureInternalErrors), and what start() threw. */
+  internalErrors: unknown[]
+  startError?: unknown
 }
 
 function writeFixtures(dir: string, files: Record<string, string | object>): Record<string, string> {
@@ -127,6 +137,7 @@ async function startReplay(state: HarnessState, config: ReplayConfigInput): Prom
   // Tests that leave entries unconsumed would print the shutdown report; keep the run quiet.
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
   const context = (state.ctx = new Context())
+  state.internalErrors = captureInternalErrors(context)
   await context.plugin(LlmService)
   await context.plugin(FakeSessions)
   state.adapterCalls = 0
@@ -134,7 +145,12 @@ async function startReplay(state: HarnessState, config: ReplayConfigInput): Prom
     state.adapterCalls++
     throw new Error('the real adapter was reached: replay called next()')
   })
-  await context.plugin(ReplayService, config)
+  try {
+    await startOrDispose(context.plugin(ReplayService, config))
+  } catch (error) {
+    state.startError = error
+    throw error
+  }
   return { ctx: context, sessions: context.get('sessions') as unknown as FakeSessions, replay: context.replay }
 }
 

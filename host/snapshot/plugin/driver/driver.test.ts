@@ -97,7 +97,7 @@ describe('driveScenario', () => {
       steps: [...open, { op: 'prompt', session: 's1', text: 'hello' }],
       permissions: ['allow_once'],
     })
-    expect(result.failures).toEqual([expect.stringContaining('1 permission answer(s) never used: allow_once')])
+    expect(result.failures).toEqual([expect.stringContaining('1 permission answer never used: allow_once')])
   })
 })
 

@@ -12,6 +12,7 @@ import type { SessionEventWaiter } from '../../scenario/input-wait-for.ts'
 import { ScenarioEditor } from './editor-client.ts'
 import type { SessionEventFeed } from './event-feed.ts'
 import { PermissionQueue } from './permission-queue.ts'
+import { plural } from '../../../../lib/plural.ts'
 
 interface DriveOptions {
   scenario: string
@@ -53,7 +54,8 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
   const unused = permissions.unused()
   if (unused.length && !failures.length && options.unusedAnswers !== 'ignore')
     failures.push(
-      `${unused.length} permission answer(s) never used: ${unused.join(', ')}; the agent asked fewer times than ` +
+      `${plural(unused.length, 'permission answer')} never used: ${unused.join(', ')}; ` +
+        'the agent asked fewer times than ' +
         `"permissions" in input.json expects`,
     )
   return { failures: failures.map((f) => `${options.scenario}: ${f}`) }

@@ -85,7 +85,7 @@ describe('ScenarioEditor', () => {
     expect(await agent.request(acp.methods.client.terminal.output, ids)).toMatchObject({ output: `${cwd}\n` })
     await editor.close()
     expect(editor.problems).toEqual([
-      'the agent never released terminal(s) term-1; it must send terminal/release for every terminal it creates',
+      'the agent never released terminal term-1; it must send terminal/release for every terminal it creates',
     ])
   })
 })

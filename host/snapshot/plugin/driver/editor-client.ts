@@ -8,6 +8,7 @@ import path from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { LocalTerminals } from '../../../../lib/process/terminals.ts'
 import type { ScenarioClient } from '../../scenario/input.ts'
+import { noun } from '../../../../lib/plural.ts'
 
 /** Advertised when a scenario declares no client: what the host always sent before. */
 const NO_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: false, writeTextFile: false } }
@@ -79,8 +80,8 @@ export class ScenarioEditor {
     const open = this.terminals.open()
     if (open.length)
       this.problems.push(
-        `the agent never released terminal(s) ${open.join(', ')}; it must send terminal/release for every terminal ` +
-          `it creates`,
+        `the agent never released ${noun(open.length, 'terminal')} ${open.join(', ')}; ` +
+          'it must send terminal/release for every terminal it creates',
       )
     await this.terminals.releaseAll()
   }

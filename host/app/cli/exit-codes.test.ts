@@ -23,6 +23,7 @@ const cases: Array<[string, string[], string]> = [
   ['test: --report in a missing folder', ['test', '--report', join(missing, 'r.json')], `no folder ${missing}`],
   ['review: a --root that is not a folder', ['review', '--root', missing], 'not an existing folder'],
   ['new: a --root that is not a folder', ['new', 'x', '--root', missing], 'not an existing folder'],
+  ['new: a --table that is not there', ['new', 'x', '--root', empty, '--table', `${missing}.ts`], 'no such file'],
   [
     'report merge: --html in a missing folder',
     ['report', 'merge', 'b.json', '--html', join(missing, 'h')],

@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
 import { UsageError, stringOption, type CliCommand } from './command.ts'
-import { rootOption } from './path-options.ts'
+import { existingFileOption, rootOption } from './path-options.ts'
 import { newHelp } from './command-help.ts'
 
 export const newCommand: CliCommand = {
@@ -30,7 +30,7 @@ export const newCommand: CliCommand = {
     const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
     const { scaffoldScenario } = await import('../../snapshot/scenario/scaffold.ts')
     const { addToTable, listTables } = await import('../../snapshot/vitest/suite-files.ts')
-    const tableOption = stringOption(values, 'table')
+    const tableOption = existingFileOption(values, 'table')
     const tables = tableOption ? [resolve(tableOption)] : listTables(join(root, 'scenarios'))
     if (tables.length > 1)
       throw new UsageError(

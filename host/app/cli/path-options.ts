@@ -1,7 +1,8 @@
-// Paths on the command line, checked before any work: folders such as --root DIR (test, review, new),
-// the project folder whose scenarios/ a command reads, and files a run writes at its end (--report, --html). A
-// root that is not a folder, a `dsh test` root without scenarios/, or an output file in a folder
-// that does not exist is a usage error (exit 2) saying where dsh looked, not a stack trace after the run.
+// Paths on the command line, checked before any work: folders such as --root DIR (test, review,
+// new), the project folder whose scenarios/ a command reads; files a command reads (--table); and
+// files a run writes at its end (--report, --html). A root that is not a folder, a `dsh test` root
+// without scenarios/, a missing file, or an output file in a folder that does not exist is a usage
+// error (exit 2) saying where dsh looked, not a stack trace after the work is done.
 import { existsSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { UsageError, stringOption, type OptionValues } from './command.ts'
@@ -13,6 +14,15 @@ export function folderOption(values: OptionValues, name: string): string | undef
   const folder = resolve(given)
   if (!(existsSync(folder) && statSync(folder).isDirectory()))
     throw new UsageError(`--${name} ${given}: not an existing folder (${folder})`)
+  return given
+}
+
+/** A file option that names an existing file (e.g. --table FILE), as given. */
+export function existingFileOption(values: OptionValues, name: string): string | undefined {
+  const given = stringOption(values, name)
+  if (given === undefined) return undefined
+  const file = resolve(given)
+  if (!(existsSync(file) && statSync(file).isFile())) throw new UsageError(`--${name} ${given}: no such file (${file})`)
   return given
 }
 

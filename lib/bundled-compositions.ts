@@ -1,7 +1,7 @@
 // The compositions dsh ships with: its own cordis.yml (used where a folder has none) and the
 // overlays a user reaches by a short name (`--patch snapshot`, `--patch echo`, a manifest's
 // `composition: [echo]`), wherever dsh is installed (docs/bundle.md).
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { KEBAB_NAME } from './closed-object.ts'
 import { packageFile } from './package-root.ts'
@@ -61,12 +61,13 @@ export function patchFile(value: string): string {
 
 /** A `--config` / `--patch` file named on the command line must exist: else a UsageError (exit 2) saying so. */
 export function requireCompositionFile(flag: '--config' | '--patch', given: string, file: string): void {
-  if (existsSync(file)) return
+  if (existsSync(file) && statSync(file).isFile()) return
   const next =
     flag === '--config'
       ? 'pass the path of your composition file (a cordis.yml)'
       : 'pass an overlay file or a bundled overlay name'
-  throw new UsageError(`${flag} ${given}: no such file (${file}); ${next}`)
+  const what = existsSync(file) ? 'a folder, not a file' : 'no such file'
+  throw new UsageError(`${flag} ${given}: ${what} (${file}); ${next}`)
 }
 
 /** A scenario manifest's `composition` name: the project's overlays/<name>.cordis.yml, else the bundle's. */

@@ -23,18 +23,7 @@ const processIO: CliIO = {
   },
   env: process.env,
   isTTY: { stdin: process.stdin.isTTY, stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
-  ask: process.stdin.isTTY ? askOnTerminal : undefined,
   answer: stdinAnswers(),
-}
-
-async function askOnTerminal(question: string): Promise<string> {
-  const { createInterface } = await import('node:readline/promises')
-  const terminal = createInterface({ input: process.stdin, output: process.stderr })
-  try {
-    return await terminal.question(question)
-  } finally {
-    terminal.close()
-  }
 }
 
 /** `dsh 0.1.0`: the installed package's version. */

@@ -13,8 +13,6 @@ export interface CliIO {
   env: NodeJS.ProcessEnv
   /** Which streams are terminals (colour is only for those, lib/style.ts); none when absent. */
   isTTY?: { stdin?: boolean; stdout?: boolean; stderr?: boolean }
-  /** Ask the person at the terminal and read one answer line; absent when stdin is not a terminal. */
-  ask?(question: string): Promise<string>
   /**
    * One short answer (`dsh review`'s keys): a single key at a terminal, no Enter; a line when stdin
    * is a pipe; undefined at the end of the input. Absent: nobody answers (nothing is decided).

@@ -1,7 +1,8 @@
 // One answer from the person running dsh (`dsh review`'s a/r/s/A/R/q): a single key at a terminal,
 // read in raw mode so no Enter is needed, else one line of stdin (`printf 'a\nr\n' | dsh review`).
 // undefined at the end of the input: a CI job with an empty stdin is never answered for.
-import { createInterface, type Interface } from 'node:readline'
+import { createInterface } from 'node:readline'
+import { LineReader } from './prompt/line-reader.ts'
 
 /** Ctrl-C and Ctrl-D in raw mode (no signal is raised): the person wants out. */
 export const INTERRUPT_KEYS = ['\u0003', '\u0004']
@@ -30,20 +31,14 @@ async function readKey(question: string): Promise<string | undefined> {
   return key
 }
 
-/** Lines of a piped stdin, one per question; one reader for the run, so no buffered line is lost. */
+/** Lines of a piped stdin, one per question, through one reader for the run (no buffered line is lost). */
 function lineReader(): (question: string) => Promise<string | undefined> {
-  let lines: AsyncIterator<string> | undefined
-  let reader: Interface | undefined
+  let reader: LineReader | undefined
   return async (question) => {
-    process.stderr.write(question)
-    reader ??= createInterface({ input: process.stdin, terminal: false })
-    lines ??= reader[Symbol.asyncIterator]()
-    const next = await lines.next()
-    if (next.done) {
-      reader.close()
-      return undefined
-    }
-    process.stderr.write(`${next.value}\n`)
-    return next.value
+    reader ??= new LineReader(createInterface({ input: process.stdin, output: process.stderr, terminal: false }))
+    const line = await reader.next(question)
+    // Piped answers are not echoed: show what was taken, so the log reads like the terminal.
+    process.stderr.write(line === undefined ? ' (end of input)\n' : `${line}\n`)
+    return line
   }
 }

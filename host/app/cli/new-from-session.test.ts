@@ -225,7 +225,7 @@ describe('dsh new --from-session refuses bad input', () => {
     try {
       const result = await dsh(sessions, 'new', 'ruled', '--from-session', log)
       expect(result.code).toBe(1)
-      expect(result.stderr).toContain('IMPORT_PROJECT_CONFIG: dsh.config.yml: 1 problem')
+      expect(result.stderr).toContain('IMPORT_PROJECT_CONFIG: dsh.config.yml: redact[0].rule:')
       expect(result.stderr).toContain('redact[0].rule: "e-mail" is not a secret-scan rule; did you mean "email"?')
       expect(existsSync(join(project.root, 'scenarios', 'ruled'))).toBe(false)
     } finally {

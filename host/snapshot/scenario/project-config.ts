@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
+import { docFile } from '../../../lib/package-root.ts'
 import { ScenarioFileError } from './issues.ts'
 import type { ScenarioManifest } from './manifest.ts'
 import { allowance, maxAge, redaction } from './manifest-rules.ts'
@@ -39,7 +40,7 @@ function parseProjectConfig(text: string, file: string): ProjectConfig {
 
 const PROJECT_HINT =
   `${PROJECT_CONFIG_FILE} holds redact, allow and maxAge for every scenario; ` +
-  'each is written as in a snapshot.yml (docs/secret-scan.md).'
+  `each is written as in a snapshot.yml (${docFile('secret-scan.md')}).`
 
 /** `<root>/dsh.config.yml` (a project file, like cordis.yml); no settings when there is none. */
 export function loadProjectConfig(root: string): ProjectConfig {

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanupDshProcesses, openSession as open, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
 afterEach(cleanupDshProcesses)
@@ -13,8 +13,17 @@ describe('dsh over real stdio', () => {
     const { cwd, sessions } = scratch()
     const { agent, rpc } = startDsh(cwd, sessions)
     await agent.spawned
+    // The test's ACP client logs the agent's answer to that line (id null) as a response it never
+    // asked for: captured and checked here, not printed into npm test's output.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     agent.child.stdin!.write('this is not json\n')
-    const sessionId = await open(rpc, cwd)
+    let sessionId: string
+    try {
+      sessionId = await open(rpc, cwd)
+      expect(logged.mock.calls).toEqual([['Got response to unknown request', null]])
+    } finally {
+      logged.mockRestore()
+    }
     const response = await rpc.request(acp.methods.agent.session.prompt, {
       sessionId,
       prompt: [{ type: 'text', text: 'still alive' }],

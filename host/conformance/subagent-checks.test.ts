@@ -45,8 +45,8 @@ describe('subagentSessions', () => {
     const trace = traceOf([announce('c', 'running', 'Child')])
     const check: Check = { check: 'subagentSessions', min: 2, end: ['idle'], seen: ['requires_action'] }
     const problem = subagentSessions(check, trace)
-    expect(problem).toMatch(/^4 problem\(s\)/)
-    expect(problem).toMatch(/1 child session\(s\) announced with subagent_update; want 2/)
+    expect(problem).toMatch(/^4 problems/)
+    expect(problem).toMatch(/1 child session announced with subagent_update; want 2/)
     expect(problem).toMatch(/sent no update under its own session id/)
     expect(problem).toMatch(/ended in state "running"; want one of "idle"/)
   })

@@ -2,6 +2,7 @@
 // capability, every child session is announced with `subagent_update` (under a session the client
 // knows, with a title and a state) before any message names it, then sends updates under its own id,
 // and its state ends as the case expects. SPEC.md R34.
+import { plural } from '../../lib/plural.ts'
 import type { CaseCheck } from './case-schema.ts'
 import { list, show } from './check-text.ts'
 import type { CaseTrace } from './trace.ts'
@@ -56,7 +57,7 @@ export function subagentSessions(check: Check, trace: CaseTrace): string | undef
   const { children, problems } = readChildren(trace)
   const min = check.min ?? 1
   if (children.size < min)
-    problems.push(`${children.size} child session(s) announced with subagent_update; want ${min}`)
+    problems.push(`${plural(children.size, 'child session')} announced with subagent_update; want ${min}`)
   for (const [id, child] of children) {
     const where = `child ${show(id)} (announced at #${child.seq})`
     if (!child.ownUpdates) problems.push(`${where} sent no update under its own session id`)
@@ -68,5 +69,5 @@ export function subagentSessions(check: Check, trace: CaseTrace): string | undef
   const missing = (check.seen ?? []).filter((state) => !seen.has(state))
   if (missing.length) problems.push(`no child went through state ${list(missing)}; states seen: ${list([...seen])}`)
   if (!problems.length) return undefined
-  return `${problems.length} problem(s) with subagent sessions: ${problems.slice(0, 3).join('; ')}`
+  return `${plural(problems.length, 'problem')} with subagent sessions: ${problems.slice(0, 3).join('; ')}`
 }

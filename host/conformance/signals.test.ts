@@ -90,7 +90,7 @@ describe('dsh conformance and signals', () => {
       expect.stringMatching(/^interrupted by SIGINT while waiting for the response to /),
       expect.stringMatching(
         new RegExp(
-          String.raw`^cleanup: the agent left 1 process running after it ended, outside its process ` +
+          '^cleanup: the agent left 1 process running after it ended, outside its process ' +
             String.raw`group: pid \d+ \(sleep 60\)`,
         ),
       ),

@@ -4,6 +4,9 @@
 import { docFile } from '../../../lib/package-root.ts'
 import type { CliCommand, CliOption } from './command.ts'
 
+/** Where the CI recipes are, as the reader reaches them. */
+const CI_DOC = docFile('ci.md')
+
 /** A command without its run function. */
 export type CommandHelp = Omit<CliCommand, 'run'>
 
@@ -84,8 +87,7 @@ export const testHelp: CommandHelp = {
     shard: {
       type: 'string',
       valueName: 'I/N',
-      description:
-        'run shard I of N (a stable split: by name, or balanced with --durations; ' + `for CI, ${docFile('ci.md')})`,
+      description: `run shard I of N (a stable split: by name, or balanced with --durations; for CI, ${CI_DOC})`,
     },
     durations: {
       type: 'string',
@@ -101,7 +103,7 @@ export const testHelp: CommandHelp = {
     report: {
       type: 'string',
       valueName: 'FILE',
-      description: `also write the JSON report to FILE, with the blob dsh report merge reads (${docFile('ci.md')})`,
+      description: `also write the JSON report to FILE, with the blob dsh report merge reads (${CI_DOC})`,
     },
     html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report to FILE' },
     timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
@@ -200,8 +202,7 @@ export const sessionsHelp: CommandHelp = {
 
 export const reportHelp: CommandHelp = {
   name: 'report',
-  summary:
-    'merge the report blobs of dsh test --shard runs into one report and one exit code ' + `(${docFile('ci.md')})`,
+  summary: `merge the report blobs of dsh test --shard runs into one report and one exit code (${CI_DOC})`,
   positionals: 'merge BLOB…',
   options: {
     report: {

@@ -54,7 +54,7 @@ describe('reverse call checks', () => {
     })
     expect(evaluateCheck({ check: 'clientTerminal', embedded: true, killed: true }, good)).toBeUndefined()
     expect(evaluateCheck({ check: 'clientTerminal', min: 2 }, good)).toBe(
-      'expected at least 2 client terminal(s) created, got 1',
+      'expected at least 2 client terminals created, got 1',
     )
     // A kill, an embedding or a release counts for the terminal it names only.
     const other = wireOf((call, update) => {
@@ -73,7 +73,7 @@ describe('reverse call checks', () => {
         { check: 'clientTerminal' },
         wireOf((call) => call('terminal/create', {}, {})),
       ),
-    ).toBe('expected at least 1 client terminal(s) created, got 0')
+    ).toBe('expected at least 1 client terminal created, got 0')
   })
 
   it('fails a terminal never released, one embedded only after release, one never killed, and too few', () => {

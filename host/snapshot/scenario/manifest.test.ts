@@ -211,7 +211,7 @@ describe('composition overlays', () => {
       await mkdir(join(root, 'scenarios', 'text-turn'), { recursive: true })
       await writeFile(join(root, FILE), `${MINIMAL}composition: [bash-tools, missing]\n`)
       expect(() => loadManifest(root, 'text-turn', ['bash-tools.cordis.yml'])).toThrow(
-        'snapshot.yml: 1 problem\n  - composition[1]: overlays/missing.cordis.yml does not exist (neither in the ' +
+        'snapshot.yml: composition[1]: overlays/missing.cordis.yml does not exist (neither in the ' +
           'project nor in dsh); create it or remove "missing"',
       )
     } finally {

@@ -1,40 +1,13 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Context } from 'cordis'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SessionEvent, SessionHeader } from './events.ts'
-import { SessionStore, type SessionStoreConfig } from './index.ts'
+import { SessionStore } from './index.ts'
+import { fileLines, useStoreHarness } from './test-support/store-harness.ts'
 
-let root: string
-let ctx: Context | undefined
-
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'dsh-sessions-'))
-})
-
-afterEach(async () => {
-  await ctx?.fiber.dispose()
-  ctx = undefined
-  rmSync(root, { recursive: true, force: true })
-})
-
-/** A fresh Context with the store; `clock` ticks 1000, 1001, … so times are checkable. */
-async function start(config: SessionStoreConfig = {}): Promise<SessionStore> {
-  let now = 1000
-  ctx = new Context()
-  await ctx.plugin(SessionStore, { root, clock: () => now++, ...config })
-  return ctx.sessions
-}
-
-async function restart(config: SessionStoreConfig = {}): Promise<SessionStore> {
-  await ctx?.fiber.dispose()
-  return start(config)
-}
-
-function fileLines(path: string): string[] {
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean)
-}
+const h = useStoreHarness()
+const { start, restart } = h
 
 describe('sessions service', () => {
   it('writes the header, appends events with seq/time and reads them back', async () => {
@@ -63,15 +36,15 @@ describe('sessions service', () => {
   it(
     'defaults to a uuid id, a root resolved at start, and emits ' + 'session/created once the header is on disk',
     async () => {
-      ctx = new Context()
+      h.ctx = new Context()
       const seen: string[] = []
-      ctx.on('session/created', (header: SessionHeader) => {
-        seen.push(readFileSync(join(root, `${header.id}.jsonl`), 'utf8'))
+      h.ctx.on('session/created', (header: SessionHeader) => {
+        seen.push(readFileSync(join(h.root, `${header.id}.jsonl`), 'utf8'))
       })
-      await ctx.plugin(SessionStore, { root })
-      const header = ctx.sessions.create({ cwd: '/p' })
+      await h.ctx.plugin(SessionStore, { root: h.root })
+      const header = h.ctx.sessions.create({ cwd: '/p' })
       expect(header.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-      expect(ctx.sessions.path(header.id)).toBe(join(root, `${header.id}.jsonl`))
+      expect(h.ctx.sessions.path(header.id)).toBe(join(h.root, `${header.id}.jsonl`))
       expect(seen).toEqual([
         `{"type":"session","version":1,"id":"${header.id}","createdAt":${header.createdAt},"cwd":"/p"}\n`,
       ])
@@ -82,7 +55,7 @@ describe('sessions service', () => {
     const sessions = await start()
     sessions.create({ cwd: '/p', id: 'a' })
     const lastLineSeen: string[] = []
-    ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
+    h.ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
       const lines = fileLines(sessions.path(sessionId))
       lastLineSeen.push(`${event.seq}:${lines[lines.length - 1]}`)
     })
@@ -98,10 +71,10 @@ describe('sessions service', () => {
     const sessions = await start()
     sessions.create({ cwd: '/p', id: 'a' })
     const errors: unknown[] = []
-    ctx!.on('internal/error', (error: unknown) => {
+    h.ctx!.on('internal/error', (error: unknown) => {
       errors.push(error)
     })
-    ctx!.on('session/event', () => {
+    h.ctx!.on('session/event', () => {
       throw new Error('listener bug')
     })
     expect(sessions.append('a', 'turn/start', { turn: 1 }).seq).toBe(1)
@@ -116,14 +89,14 @@ describe('sessions service', () => {
       await start()
       const errors: unknown[] = []
       const heard: string[] = []
-      ctx!.on('internal/error', (error: unknown) => {
+      h.ctx!.on('internal/error', (error: unknown) => {
         errors.push(error)
       })
-      ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
+      h.ctx!.on('session/event', (sessionId: string, event: SessionEvent) => {
         heard.push(`${sessionId}#${event.seq}`)
       })
       let consumer!: Context
-      await ctx!.plugin({
+      await h.ctx!.plugin({
         name: 'consumer',
         inject: ['sessions'],
         apply: (c: Context) => {
@@ -136,7 +109,7 @@ describe('sessions service', () => {
       expect(fileLines(consumer.sessions.path('c'))).toHaveLength(4)
       expect(consumer.sessions.created()).toEqual([header])
       expect(consumer.sessions.has('c')).toBe(true)
-      ctx!.on('session/event', () => {
+      h.ctx!.on('session/event', () => {
         throw new Error('listener bug')
       })
       expect(consumer.sessions.append('c', 'turn/end', { turn: 3, reason: 'end_turn' }).seq).toBe(4)
@@ -145,114 +118,12 @@ describe('sessions service', () => {
     },
   )
 
-  it('continues seq after a restart and open()', async () => {
-    let sessions = await start()
-    sessions.create({ cwd: '/p', id: 'a' })
-    sessions.append('a', 'turn/start', { turn: 1 })
-    sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })
-
-    sessions = await restart()
-    expect(sessions.has('a')).toBe(true)
-    expect(sessions.created()).toEqual([])
-    expect(() => sessions.append('a', 'turn/start', { turn: 2 })).toThrow(
-      /unknown session a \(it is persisted but not open: call sessions.open\(\) first\)/,
-    )
-    const opened = sessions.open('a')
-    expect(opened.events.map((event) => event.seq)).toEqual([1, 2])
-    expect(sessions.append('a', 'turn/start', { turn: 2 }).seq).toBe(3)
-    expect(sessions.open('a').events).toHaveLength(3) // idempotent while open
-    expect(fileLines(sessions.path('a')).map((line) => JSON.parse(line).seq)).toEqual([undefined, 1, 2, 3])
-  })
-
-  it('drops the torn line a crash left, so later appends stay parseable', async () => {
-    let sessions = await start()
-    sessions.create({ cwd: '/p', id: 'a' })
-    sessions.append('a', 'turn/start', { turn: 1 })
-    await ctx!.fiber.dispose()
-    appendFileSync(sessions.path('a'), '{"seq":2,"time":99,"type":"tu')
-
-    sessions = await start()
-    expect(sessions.read('a').events).toHaveLength(1)
-    const opened = sessions.open('a')
-    expect(opened.repairedTornTail).toMatchObject({ line: 3, text: '{"seq":2,"time":99,"type":"tu' })
-    sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })
-    await ctx!.fiber.dispose()
-    ctx = undefined
-    expect(fileLines(join(root, 'a.jsonl')).map((line) => JSON.parse(line).seq)).toEqual([undefined, 1, 2])
-  })
-
-  it('drops a line torn inside a multibyte character and loads every time after (issue 28, item 5)', async () => {
-    let sessions = await start()
-    sessions.create({ cwd: '/p', id: 'a' })
-    sessions.append('a', 'turn/start', { turn: 1 })
-    await ctx!.fiber.dispose()
-    // A long line of ✓ (3 bytes each) cut after the first 2 bytes of one: 2 bytes decode to one U+FFFD (3).
-    const torn = Buffer.concat([
-      Buffer.from(`{"seq":2,"time":99,"type":"assistant/chunk","data":{"text":"${'✓'.repeat(30_000)}`),
-      Buffer.from('✓').subarray(0, 2),
-    ])
-    appendFileSync(sessions.path('a'), torn)
-
-    sessions = await start()
-    const opened = sessions.open('a')
-    expect(opened.events).toHaveLength(1)
-    expect(opened.repairedTornTail).toMatchObject({ line: 3 })
-    sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })
-    await ctx!.fiber.dispose()
-    sessions = await start()
-    expect(sessions.open('a').events.map((event) => event.type)).toEqual(['turn/start', 'turn/end'])
-    await ctx!.fiber.dispose()
-    ctx = undefined
-  })
-
-  it('adds the missing newline before appending to a file that ends mid-line but complete', async () => {
-    writeFileSync(
-      join(root, 'a.jsonl'),
-      '{"type":"session","version":1,"id":"a","createdAt":5,"cwd":"/p"}\n{"seq":1,"time":6,"type":"turn/start","data' +
-        '":{"turn":1}}',
-    )
-    const sessions = await start()
-    sessions.open('a')
-    sessions.append('a', 'step/start', { turn: 1, step: 1 })
-    expect(fileLines(sessions.path('a'))).toHaveLength(3)
-    expect(sessions.read('a').events.map((event) => event.type)).toEqual(['turn/start', 'step/start'])
-  })
-
-  it('reads a persisted session from its file without opening it', async () => {
-    let sessions = await start()
-    sessions.create({ cwd: '/p', id: 'a' })
-    sessions.append('a', 'turn/start', { turn: 1 })
-    sessions = await restart()
-    expect(sessions.read('a').events).toEqual([{ seq: 1, time: 1001, type: 'turn/start', data: { turn: 1 } }])
-    expect(() => sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })).toThrow(/not open/)
-  })
-
-  it('lists persisted sessions in creation order and reports its own in created()', async () => {
-    let sessions = await start({ clock: () => 7 }) // same millisecond: creation order decides
-    sessions.create({ cwd: '/p', id: 'zeta' })
-    sessions.create({ cwd: '/p', id: 'alpha' })
-    expect(sessions.created().map((header) => header.id)).toEqual(['zeta', 'alpha'])
-    expect(sessions.list().map((header) => header.id)).toEqual(['zeta', 'alpha'])
-
-    sessions = await restart()
-    sessions.create({ cwd: '/p', id: 'later' })
-    writeFileSync(join(root, 'notes.txt'), 'not a session')
-    expect(sessions.list().map((header) => header.id)).toEqual(['alpha', 'zeta', 'later'])
-    expect(sessions.created().map((header) => header.id)).toEqual(['later'])
-  })
-
-  it('returns an empty list when the root does not exist yet', async () => {
-    const sessions = await start({ root: join(root, 'missing') })
-    expect(sessions.list()).toEqual([])
-    expect(sessions.has('x')).toBe(false)
-  })
-
   it('rejects bad input with errors that say what to do', async () => {
     const sessions = await start()
     expect(() => sessions.append('nope', 'turn/start', { turn: 1 })).toThrow(
       /unknown session nope \(create\(\) it first\)/,
     )
-    expect(() => sessions.open('nope')).toThrow(`no session nope: ${join(root, 'nope.jsonl')} does not exist`)
+    expect(() => sessions.open('nope')).toThrow(`no session nope: ${join(h.root, 'nope.jsonl')} does not exist`)
     expect(() => sessions.read('nope')).toThrow(/no session nope/)
     expect(() => sessions.create({ cwd: 'relative/dir' })).toThrow(/cwd must be an absolute path/)
     expect(() => sessions.create({ cwd: '/p', id: '../escape' })).toThrow(/session id "..\/escape" cannot name a file/)
@@ -278,12 +149,12 @@ describe('sessions service', () => {
 
   it('names the file and line when a persisted log is malformed', async () => {
     writeFileSync(
-      join(root, 'bad.jsonl'),
+      join(h.root, 'bad.jsonl'),
       '{"type":"session","version":1,"id":"bad","createdAt":1,"cwd":"/p"}\n{"seq":1,"time":2,"type":"nope","data":{}' +
         '}\n',
     )
     const sessions = await start()
-    expect(() => sessions.open('bad')).toThrow(`${join(root, 'bad.jsonl')}:2: unknown event type`)
+    expect(() => sessions.open('bad')).toThrow(`${join(h.root, 'bad.jsonl')}:2: unknown event type`)
   })
 
   it('closes every file on dispose; later calls fail clearly', async () => {
@@ -295,14 +166,13 @@ describe('sessions service', () => {
     const openLogs = () =>
       readdirSync('/proc/self/fd').filter((fd) => {
         try {
-          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(root)
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(h.root)
         } catch {
           return false // closed between the listing and the readlink
         }
       }).length
     expect(openLogs()).toBe(1)
-    await ctx!.fiber.dispose()
-    ctx = undefined
+    await h.stop()
     expect(openLogs()).toBe(0)
     expect(() => sessions.append('a', 'turn/end', { turn: 1, reason: 'end_turn' })).toThrow(
       /sessions service was disposed/,

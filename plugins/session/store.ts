@@ -1,9 +1,8 @@
 // The `sessions` service: one append-only JSONL file per session (docs/design.md §5).
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
-import { isAbsolute, join, resolve } from 'node:path'
+import { existsSync, mkdirSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
 import { type Context, Service } from 'cordis'
-import { z } from 'zod'
 import {
   EVENT_TYPES,
   type EventData,
@@ -22,17 +21,13 @@ interface SessionParent {
 import { untraced } from '../config/cordis-compat.ts'
 import { emitSafely } from './emit-safely.ts'
 import { SessionLogFile } from './log-file.ts'
-import {
-  parseSessionHeaderLine,
-  parseSessionLog,
-  serializeEvent,
-  serializeHeader,
-  type TornTail,
-} from './log-format.ts'
-import { readFirstLine } from './read-first-line.ts'
-import { defaultSessionsRoot } from './default-root.ts'
-import { refineSessionsRoot, sessionsRootProblem } from './root-check.ts'
+import { parseSessionLog, serializeEvent, serializeHeader, type TornTail } from './log-format.ts'
+import { listSessionHeaders } from './list-headers.ts'
+import { readSessionLog } from './read-log.ts'
+import { sessionsRootProblem } from './root-check.ts'
 import { logPath, SESSION_ID } from './session-path.ts'
+import { Config, type ParsedConfig, type SessionStoreConfig } from './store-config.ts'
+import { assertOpen, closeLogs, type StoreState } from './store-state.ts'
 
 declare module 'cordis' {
   interface Events {
@@ -46,29 +41,6 @@ declare module 'cordis' {
   }
 }
 
-export const Config = z
-  .strictObject({
-    /** Folder of `<id>.jsonl` (relative: to the cwd at start); absent or null: DSH_SESSIONS_ROOT, else XDG. */
-    root: z
-      .string()
-      .min(1)
-      .nullish()
-      .transform((root) => root ?? defaultSessionsRoot())
-      .superRefine(refineSessionsRoot),
-    /** fsync after every append: survives power loss, not just a killed process. */
-    fsync: z.boolean().default(false),
-    /** fsync each log when the store stops; a test host's throwaway logs skip it (a disk sync per run). */
-    syncOnClose: z.boolean().default(true),
-    /** Milliseconds clock for `createdAt` and event `time`; tests inject a fixed one. */
-    clock: z
-      .custom<() => number>((value) => typeof value === 'function', 'clock must be a function returning milliseconds')
-      .optional(),
-  })
-  .prefault({})
-
-export type SessionStoreConfig = z.input<typeof Config>
-type ParsedConfig = z.output<typeof Config>
-
 export interface SessionContents {
   header: SessionHeader
   events: SessionEvent[]
@@ -79,32 +51,7 @@ export interface OpenedSession extends SessionContents {
   repairedTornTail?: TornTail
 }
 
-interface LiveSession {
-  header: SessionHeader
-  /** Events appended so far; their content is in the file only (read() reads it). */
-  count: number
-  file: SessionLogFile
-}
-
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
-
-/**
- * The store's state in one plain object. A service method runs with `this` behind Cordis's
- * tracing proxy, where every read of a method or function-valued member builds fresh proxies
- * (and `this.ctx.emit` a stack-capturing Error): per appended chunk that cost more than the
- * write itself. So the per-event path reads `this.state` once and works on plain values.
- */
-interface StoreState {
-  readonly root: string
-  readonly fsync: boolean
-  readonly syncOnClose: boolean
-  readonly clock: () => number
-  readonly live: Map<string, LiveSession>
-  readonly createdHere: SessionHeader[]
-  /** The events service's own emit (not through its tracing proxy), resolved once. */
-  readonly emit: (name: 'session/created' | 'session/event', ...args: unknown[]) => void
-  disposed: boolean
-}
 
 export class SessionStore extends Service {
   static readonly provide = 'sessions'
@@ -232,7 +179,7 @@ export class SessionStore extends Service {
     assertOpen(state, `open session ${sessionId}`)
     if (state.live.has(sessionId)) return this.read(sessionId)
     const path = logPath(state.root, sessionId)
-    const bytes = this.readLog(sessionId, path) // counted as bytes: a torn character decodes to 3 (U+FFFD)
+    const bytes = readSessionLog(state.root, sessionId, path) // counted as bytes: a torn character decodes to 3 (U+FFFD)
     const log = parseSessionLog(bytes.toString(), path, { live: true, allowTornTail: true })
     if (log.header.id !== sessionId) {
       throw new Error(
@@ -253,7 +200,7 @@ export class SessionStore extends Service {
   read(sessionId: string): SessionContents {
     const path = logPath(this.root, sessionId)
     // A torn tail is an append that never returned, so it is no part of the session.
-    const text = this.readLog(sessionId, path).toString()
+    const text = readSessionLog(this.root, sessionId, path).toString()
     const { header, events } = parseSessionLog(text, path, { live: true, allowTornTail: true })
     return { header, events }
   }
@@ -266,22 +213,7 @@ export class SessionStore extends Service {
 
   /** Headers of every persisted session under root, oldest first. */
   list(): SessionHeader[] {
-    if (!existsSync(this.root)) return []
-    const { live, createdHere } = this.state
-    const order = new Map(createdHere.map((header, index) => [header.id, index]))
-    const headers: SessionHeader[] = []
-    for (const entry of readdirSync(this.root, { withFileTypes: true })) {
-      if (!entry.isFile() || !entry.name.endsWith('.jsonl')) continue
-      const id = entry.name.slice(0, -'.jsonl'.length)
-      if (!SESSION_ID.test(id)) continue
-      const path = join(this.root, entry.name)
-      headers.push(live.get(id)?.header ?? parseSessionHeaderLine(readFirstLine(path), path))
-    }
-    // Same-millisecond sessions: this store's creation order, then id, keeps the order stable.
-    const rank = (header: SessionHeader) => order.get(header.id) ?? Number.MAX_SAFE_INTEGER
-    return headers.sort(
-      (a, b) => a.createdAt - b.createdAt || rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
+    return listSessionHeaders(this.state)
   }
 
   /** The file a session lives in: `<root>/<id>.jsonl`. */
@@ -294,43 +226,7 @@ export class SessionStore extends Service {
     return [...this.state.createdHere]
   }
 
-  private readLog(sessionId: string, path: string): Buffer {
-    try {
-      return readFileSync(path)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new Error(
-          `no session ${sessionId}: ${path} does not exist; sessions.list() shows the sessions under ${this.root}`,
-        )
-      }
-      throw new Error(`cannot read session log ${path}: ${(error as Error).message}`)
-    }
-  }
-
   private reportListenerError(error: unknown): void {
     this.ctx.emit(this.ctx, 'internal/error', error)
-  }
-}
-
-/** Close every open log of `state` (synced first unless `syncOnClose` is off); one error names each that failed. */
-function closeLogs(state: StoreState): void {
-  const failures: string[] = []
-  for (const session of state.live.values()) {
-    try {
-      session.file.close(state.syncOnClose)
-    } catch (error) {
-      failures.push(`${session.file.path}: ${(error as Error).message}`)
-    }
-  }
-  state.live.clear()
-  if (failures.length) throw new Error(`closing session logs failed: ${failures.join('; ')}`)
-}
-
-function assertOpen(state: StoreState, action: string): void {
-  if (state.disposed) {
-    throw new Error(
-      `cannot ${action}: the sessions service was disposed (plugin stopped) and its files are closed; start a new ` +
-        `store`,
-    )
   }
 }

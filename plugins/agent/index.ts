@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
 import type { SessionHeader } from '../session/events.ts'
-import { type SessionStore, SessionStorageError } from '../session/index.ts'
+import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import type {} from '../mcp/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
@@ -12,15 +12,17 @@ import { CommandRegistry } from './commands.ts'
 import { runCommand } from './command-run.ts'
 import { AgentConfig } from './config.ts'
 import { type ChildOutcome, type ChildRequest, runChild } from './child-session.ts'
-import { closeInterruptedTurn, closeUnclosedTurn, describeTornTail } from './interrupted.ts'
-import { isModeId, MODE_IDS, type ModeId } from './modes.ts'
+import { closeInterruptedTurn, closePreviousTurn, describeTornTail } from './interrupted.ts'
+import type { ModeId } from './modes.ts'
 import { ownFiles } from './own-files.ts'
 import type { PromptClient } from './prompt-client.ts'
 import { selectableModels } from './session-config.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
+import { changeMode, changeModel } from './session-settings.ts'
 import { type ServerRequest, SessionServers } from './session-servers.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { Turn } from './turn-state.ts'
+import { AgentRequestError } from './request-error.ts'
 
 export { AgentConfig } from './config.ts'
 export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
@@ -30,21 +32,11 @@ export type { ServerRequest } from './session-servers.ts'
 export { ChildSpawnError, type ChildOutcome, type ChildRequest } from './child-session.ts'
 export type { CommandContext, SlashCommand } from './commands.ts'
 export { MODEL_OPTION } from './session-config.ts'
+export { AgentRequestError } from './request-error.ts'
 
 declare module 'cordis' {
   interface Context {
     agent: Agent
-  }
-}
-
-/** Thrown for requests that name no live session or collide with a running turn. */
-export class AgentRequestError extends Error {
-  constructor(
-    message: string,
-    public kind: 'unknown-session' | 'busy' | 'unknown-mode' | 'unknown-model',
-  ) {
-    super(message)
-    this.name = 'AgentRequestError'
   }
 }
 
@@ -142,24 +134,9 @@ export class Agent extends Service {
     return this.sessions.get(sessionId)?.mode
   }
 
-  /**
-   * session/set_mode: a change is logged as `mode/change` (so session/load restores it) and
-   * applies from the next model call and the next approval, also inside a running turn.
-   * Setting the current mode again logs nothing.
-   */
+  /** session/set_mode (see changeMode). */
   setMode(sessionId: string, modeId: string): void {
-    const runtime = this.sessions.get(sessionId)
-    if (!runtime)
-      throw new AgentRequestError(
-        `unknown session "${sessionId}": create it with session/new or restore it with session/load first`,
-        'unknown-session',
-      )
-    if (!isModeId(modeId))
-      throw new AgentRequestError(`unknown mode "${modeId}"; the modes are ${MODE_IDS.join(', ')}`, 'unknown-mode')
-    if (runtime.mode === modeId) return
-    // The runtime changes first: listeners of the event (config_option_update) read the new state.
-    runtime.mode = modeId
-    this.ctx.sessions.append(sessionId, 'mode/change', { modeId })
+    changeMode(this.requireRuntime(sessionId), this.ctx.sessions, modeId)
   }
 
   modelOf(sessionId: string): string | undefined {
@@ -172,18 +149,9 @@ export class Agent extends Service {
     return selectableModels(this.ctx.llm.models(), runtime.model)
   }
 
-  /**
-   * session/set_model, config option `model`, `/model`: logged as `config/change` (session/load
-   * restores it) and applied from the next model request. Setting the current model logs nothing.
-   */
+  /** session/set_model, config option `model`, `/model` (see changeModel). */
   setModel(sessionId: string, model: string): void {
-    const runtime = this.requireRuntime(sessionId)
-    const models = this.models(sessionId)
-    if (!models.includes(model))
-      throw new AgentRequestError(`unknown model "${model}"; the models are ${models.join(', ')}`, 'unknown-model')
-    if (runtime.model === model) return
-    runtime.model = model
-    this.ctx.sessions.append(sessionId, 'config/change', { configId: 'model', value: model })
+    changeModel(this.requireRuntime(sessionId), this.ctx.sessions, this.models(sessionId), model)
   }
 
   /** `/clear`: the model-visible history starts over (logged, so session/load agrees). */
@@ -194,12 +162,7 @@ export class Agent extends Service {
   }
 
   async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {
-    const runtime = this.sessions.get(sessionId)
-    if (!runtime)
-      throw new AgentRequestError(
-        `unknown session "${sessionId}": create it with session/new or restore it with session/load first`,
-        'unknown-session',
-      )
+    const runtime = this.requireRuntime(sessionId)
     if (runtime.running)
       throw new AgentRequestError(
         `session "${sessionId}" already has a prompt running; wait for it or send session/cancel`,
@@ -306,20 +269,6 @@ export class Agent extends Service {
   /** session/cancel: idempotent, and a no-op for an idle or unknown session (it is a notification). */
   cancel(sessionId: string): void {
     this.sessions.get(sessionId)?.running?.abort()
-  }
-}
-
-/** A turn a storage failure left open is closed before the next one: no request carries it open. */
-function closePreviousTurn(runtime: SessionRuntime, sessions: SessionStore): void {
-  try {
-    closeUnclosedTurn(runtime, sessions)
-  } catch (error) {
-    if (!(error instanceof SessionStorageError)) throw error
-    throw new SessionStorageError(
-      `session storage failed: turn ${runtime.turn} of session ${runtime.header.id} is still open and its ending ` +
-        `cannot be written (${error.message}); nothing was sent to the model. Free disk space or put the log ` +
-        'back, then prompt again',
-    )
   }
 }
 

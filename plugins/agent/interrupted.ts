@@ -5,6 +5,7 @@
 import type { EventData, EventType } from '../session/events.ts'
 import type { TornTail } from '../session/log-format.ts'
 import type { SessionStore } from '../session/store.ts'
+import { SessionStorageError } from '../session/storage-error.ts'
 import type { SessionRuntime } from './session-runtime.ts'
 import { type HistoryEvent, INTERRUPTED_CALL_OUTPUT } from '../session/history.ts'
 import { plural } from '../../lib/plural.ts'
@@ -138,4 +139,18 @@ export function describeTornTail(sessionId: string, tail: TornTail): string {
     `(${plural(bytes, 'byte')}, starting ${start}); ` +
     'an agent was killed while writing it, so it was never part of the session'
   )
+}
+
+/** A turn a storage failure left open is closed before the next one: no request carries it open. */
+export function closePreviousTurn(runtime: SessionRuntime, sessions: SessionStore): void {
+  try {
+    closeUnclosedTurn(runtime, sessions)
+  } catch (error) {
+    if (!(error instanceof SessionStorageError)) throw error
+    throw new SessionStorageError(
+      `session storage failed: turn ${runtime.turn} of session ${runtime.header.id} is still open and its ending ` +
+        `cannot be written (${error.message}); nothing was sent to the model. Free disk space or put the log ` +
+        'back, then prompt again',
+    )
+  }
 }

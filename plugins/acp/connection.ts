@@ -1,27 +1,27 @@
-// One client's ACP connection: what it owns (initialized, its capabilities, its sessions, the
-// order of its notifications) and one method per request. bridge.ts routes the SDK's requests here.
+// One client's ACP connection: whether it initialized, what it advertised, and one method per
+// request; its sessions and the updates it is shown of them are owned-sessions.ts. bridge.ts routes
+// the SDK's requests here.
 import * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
-import { AgentRequestError, type PermissionRequest, type PromptClient, type TurnOutcome } from '../agent/index.ts'
-import { outcomeFromOptionId } from '../agent/permission.ts'
+import type { PermissionRequest, PromptClient, TurnOutcome } from '../agent/index.ts'
 import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
 import { summarizeSessions } from '../session/summaries.ts'
 import { AUTH_METHODS, authenticate } from './auth.ts'
-import { Backlog } from './backlog.ts'
 import { clientAccess } from './client-access.ts'
 import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.ts'
 import { checkServers, mcpCapabilities } from './mcp-servers.ts'
+import { OwnedSessions } from './owned-sessions.ts'
 import { parseNewSession } from './params.ts'
+import { askPermission } from './permission-request.ts'
 import { refuseUnadvertisedBlocks } from './prompt-content.ts'
-import { historyUpdates, liveUpdates, mcpFailureNotice, type ToolLookup } from './projection.ts'
+import { historyUpdates, type ToolLookup } from './projection.ts'
+import { agentCall, modelError, toRequestError } from './request-errors.ts'
 import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
-import { ChildProgress, permissionTarget } from './subagent-surface.ts'
-import { type ChildInfo, ChildSessions, takesSubagentSessions } from './subagent-sessions.ts'
+import { takesSubagentSessions } from './subagent-sessions.ts'
 import type { UnstableCapabilities } from './unstable-capabilities.ts'
 import { listSessions } from './session-list.ts'
 import { modeState } from './session-modes.ts'
-import { SessionNotes } from './session-notes.ts'
-import { commandsUpdate, takesConfigOptionUpdates } from './session-surface.ts'
+import { commandsUpdate } from './session-surface.ts'
 
 export const PROTOCOL_VERSION = 1
 
@@ -31,24 +31,9 @@ export class AcpConnection {
   private clientCapabilities: acp.ClientCapabilities | undefined
   /** The unstable capabilities of the client's last `initialize` (the SDK's stable parse drops them). */
   private unstable: UnstableCapabilities = {}
-  private readonly owned = new Set<string>()
-  /** Per owned session: its cost so far and whether its title was announced. */
-  private readonly notes = new Map<string, SessionNotes>()
-  /** New sessions whose command list is still to be sent (right after the session/new response). */
-  private readonly intros = new Set<string>()
+  /** The sessions this client owns and the updates it is shown of them. */
+  private readonly owned: OwnedSessions
   private readonly tools: ToolLookup
-  // Notifications go out in the order they were produced (the SDK writes messages in call
-  // order); a prompt's response waits for the last one, and with it for all before it.
-  private outbox: Promise<void> = Promise.resolve()
-  /** The notifications not yet written: a turn's model stream waits while it is long. */
-  private readonly backlog = new Backlog()
-  private client: acp.AgentContext | undefined
-  /** session/new's MCP failure notices, held until the client knows the session id (the response). */
-  private readonly pendingNotices = new Map<string, string[]>()
-  /** Subagents' progress on their `task` calls (clients without the `subagents` capability). */
-  private readonly children = new ChildProgress()
-  /** Subagents as sessions of their own (clients with the `subagents` capability). */
-  private readonly childSessions = new ChildSessions()
   // The services each request calls, read once: a read through the context builds a stack-capturing
   // Error first (Cordis's ReflectService). The acp service restarts, closing its connections, when
   // one of them does, so a connection never holds a stale one.
@@ -64,11 +49,16 @@ export class AcpConnection {
     this.sessions = ctx.sessions
     const [tools, servers] = [ctx.tools, this.agent.servers]
     this.tools = (name) => tools.get(name) ?? servers.findTool(name)
+    this.owned = new OwnedSessions(ctx, this.agent, this.tools, {
+      capabilities: () => this.clientCapabilities,
+      unstable: () => this.unstable,
+      options: (sessionId) => this.optionsOf(sessionId),
+    })
   }
 
   /** The connected client: notifications and reverse requests go to it from now on. */
   attach(client: acp.AgentContext): void {
-    this.client = client
+    this.owned.attach(client)
   }
 
   /** The unstable capabilities an incoming `initialize` advertises, seen before its handler runs. */
@@ -104,17 +94,11 @@ export class AcpConnection {
     const servers = checkServers(this.ctx, 'session/new', mcpServers, cwd)
     const header = this.agent.newSession(cwd)
     const failures = await this.agent.connectServers(header.id, servers)
-    this.own(header.id, [])
-    // The client learns the id from the response: the command list follows it at once (afterResponse),
-    // the notices after it (or with the session's next request).
-    this.intros.add(header.id)
-    if (failures.length) {
-      this.pendingNotices.set(
-        header.id,
-        failures.map((failure) => failure.message),
-      )
-      setImmediate(() => this.flushNotices(header.id))
-    }
+    this.owned.own(header.id, [])
+    this.owned.introduce(
+      header.id,
+      failures.map((failure) => failure.message),
+    )
     return { sessionId: header.id, ...this.sessionState(header.id) }
   }
 
@@ -124,12 +108,13 @@ export class AcpConnection {
     requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
     const servers = checkServers(this.ctx, 'session/load', params.mcpServers, params.cwd)
     const log = agentCall(() => this.agent.loadSession(params.sessionId))
-    const notes = this.own(params.sessionId, log.events)
-    for (const update of historyUpdates(log.events, this.tools)) this.send(params.sessionId, update)
+    const notes = this.owned.own(params.sessionId, log.events)
+    for (const update of historyUpdates(log.events, this.tools)) this.owned.send(params.sessionId, update)
     await this.agent.connectServers(params.sessionId, servers)
-    this.send(params.sessionId, commandsUpdate(this.agent.commands.list()))
-    if (notes.knownTitle) this.send(params.sessionId, { sessionUpdate: 'session_info_update', title: notes.knownTitle })
-    await this.outbox
+    this.owned.send(params.sessionId, commandsUpdate(this.agent.commands.list()))
+    if (notes.knownTitle)
+      this.owned.send(params.sessionId, { sessionUpdate: 'session_info_update', title: notes.knownTitle })
+    await this.owned.written()
     return this.sessionState(params.sessionId)
   }
 
@@ -141,7 +126,7 @@ export class AcpConnection {
     const value = String(params.value)
     if (params.configId === MODE_OPTION) agentCall(() => this.agent.setMode(params.sessionId, value))
     else agentCall(() => this.agent.setModel(params.sessionId, value))
-    await this.outbox
+    await this.owned.written()
     return { configOptions: this.optionsOf(params.sessionId) }
   }
 
@@ -150,7 +135,7 @@ export class AcpConnection {
     this.requireInit('session/set_model')
     this.requireSession(params.sessionId)
     agentCall(() => this.agent.setModel(params.sessionId, params.modelId))
-    await this.outbox
+    await this.owned.written()
     return {}
   }
 
@@ -162,10 +147,10 @@ export class AcpConnection {
     const servers = checkServers(this.ctx, 'session/resume', params.mcpServers, params.cwd)
     agentCall(() => this.agent.resumeSession(params.sessionId))
     // The log's cost so far and its title (announced when its first turn ended) are taken in.
-    this.own(params.sessionId, this.sessions.read(params.sessionId).events)
+    this.owned.own(params.sessionId, this.sessions.read(params.sessionId).events)
     // No updates at all on resume (not even the command list): the client keeps what it had.
     await this.agent.connectServers(params.sessionId, servers)
-    await this.outbox
+    await this.owned.written()
     return this.sessionState(params.sessionId)
   }
 
@@ -178,10 +163,8 @@ export class AcpConnection {
     } catch (error) {
       throw toRequestError(error)
     }
-    this.owned.delete(params.sessionId)
-    this.notes.delete(params.sessionId)
-    this.pendingNotices.delete(params.sessionId)
-    await this.outbox
+    this.owned.forget(params.sessionId)
+    await this.owned.written()
     return {}
   }
 
@@ -195,7 +178,7 @@ export class AcpConnection {
     this.requireSession(params.sessionId)
     agentCall(() => this.agent.setMode(params.sessionId, params.modeId))
     // The current_mode_update the change produced goes out before the response.
-    await this.outbox
+    await this.owned.written()
     return {}
   }
 
@@ -205,8 +188,8 @@ export class AcpConnection {
     refuseUnadvertisedBlocks(params.prompt)
     const promptClient: PromptClient = {
       requestPermission: (request) => this.requestPermission(request),
-      access: clientAccess(this.clientCapabilities, this.client!, params.sessionId, () => this.outbox),
-      backlog: (signal) => this.backlog.wait(signal),
+      access: clientAccess(this.clientCapabilities, this.owned.client!, params.sessionId, () => this.owned.written()),
+      backlog: (signal) => this.owned.backlogWait(signal),
     }
     let outcome: TurnOutcome
     try {
@@ -214,7 +197,7 @@ export class AcpConnection {
     } catch (error) {
       throw toRequestError(error)
     } finally {
-      await this.outbox
+      await this.owned.written()
     }
     if (outcome.reason === 'error') throw modelError(outcome.error!)
     return { stopReason: outcome.reason === 'end_turn' ? 'end_turn' : outcome.reason }
@@ -224,77 +207,19 @@ export class AcpConnection {
     if (this.owned.has(params.sessionId)) this.agent.cancel(params.sessionId)
   }
 
-  /** A session event: its live updates go to the client if the session is this connection's. */
+  /** A session event: its live updates go to the client if the session (or its subagent's parent) is its. */
   onSessionEvent(sessionId: string, event: SessionEvent): void {
-    if (!this.owned.has(sessionId)) {
-      this.onChildEvent(sessionId, event)
-      return
-    }
-    for (const update of liveUpdates(event, this.tools)) this.send(sessionId, update)
-    for (const update of this.notes.get(sessionId)?.updates(event) ?? []) this.send(sessionId, update)
-    const configChanged = event.type === 'mode/change' || event.type === 'config/change'
-    if (configChanged && takesConfigOptionUpdates(this.clientCapabilities))
-      this.send(sessionId, { sessionUpdate: 'config_option_update', configOptions: this.optionsOf(sessionId) })
-  }
-
-  /** A subagent's event, shown on the `task` call of this client's session it runs under (if any). */
-  private onChildEvent(sessionId: string, event: SessionEvent): void {
-    if (takesSubagentSessions(this.unstable)) {
-      const child = this.childInfo(sessionId)
-      if (!child) return
-      for (const { sessionId: target, update } of this.childSessions.updates(event, child, this.tools))
-        this.send(target, update as acp.SessionUpdate)
-      return
-    }
-    if (!ChildProgress.shows(event)) return
-    let header = this.agent.childHeader(sessionId)
-    while (header && !this.owned.has(header.parentSession!)) header = this.agent.childHeader(header.parentSession!)
-    if (!header) return
-    const update = this.children.update(event, header.parentCallId!, this.tools)
-    if (update) this.send(header.parentSession!, update)
-  }
-
-  /** A live subagent of one of this client's sessions (at any depth), else undefined. */
-  private childInfo(sessionId: string): ChildInfo | undefined {
-    const header = this.agent.childHeader(sessionId)
-    const task = this.agent.childTask(sessionId)
-    if (!header || !task) return undefined
-    let root = header
-    while (!this.owned.has(root.parentSession!)) {
-      const up = this.agent.childHeader(root.parentSession!)
-      if (!up) return undefined
-      root = up
-    }
-    return { sessionId, parentSession: header.parentSession!, parentCallId: header.parentCallId!, ...task }
+    this.owned.onSessionEvent(sessionId, event)
   }
 
   /** The client went away: cancel its running turns and end its sessions' MCP servers. */
   cancelAll(): void {
-    for (const sessionId of this.owned) void this.agent.releaseSession(sessionId)
+    for (const sessionId of this.owned.ids()) void this.agent.releaseSession(sessionId)
   }
 
-  /** Shows session/new's MCP failures once, after the client has the session id. */
-  private flushNotices(sessionId: string): void {
-    const messages = this.pendingNotices.get(sessionId)
-    this.pendingNotices.delete(sessionId)
-    for (const message of messages ?? []) this.send(sessionId, mcpFailureNotice(message))
-  }
-
-  private own(sessionId: string, events: readonly SessionEvent[]): SessionNotes {
-    this.owned.add(sessionId)
-    const notes = new SessionNotes(this.ctx.agent.config)
-    notes.seed(events)
-    this.notes.set(sessionId, notes)
-    return notes
-  }
-
-  /** What follows a response on the wire at once: a new session's command list after its session/new response. */
+  /** What follows a response on the wire at once (a new session's command list after its session/new response). */
   afterResponse(response: acp.AnyMessage): acp.AnyMessage[] {
-    const result = 'result' in response ? (response.result as { sessionId?: unknown } | null) : undefined
-    const sessionId = result?.sessionId
-    if (typeof sessionId !== 'string' || !this.intros.delete(sessionId)) return []
-    const update = commandsUpdate(this.ctx.agent.commands.list())
-    return [{ jsonrpc: '2.0', method: acp.methods.client.session.update, params: { sessionId, update } }]
+    return this.owned.afterResponse(response)
   }
 
   /** What session/new and session/load answer besides the id: the modes (older clients) and the options. */
@@ -313,44 +238,10 @@ export class AcpConnection {
 
   private async requestPermission(request: PermissionRequest): Promise<PermissionOutcomeRecord> {
     // The tool_call update announcing this call is still queued: the editor must see it first.
-    await this.outbox
+    await this.owned.written()
     if (request.signal.aborted) return { outcome: 'cancelled' }
-    const subagents = takesSubagentSessions(this.unstable)
-    const target = permissionTarget(request, request.tool.title(request.args), subagents)
-    const response: acp.RequestPermissionResponse = await this.client!.request(
-      acp.methods.client.session.requestPermission,
-      {
-        sessionId: target.sessionId,
-        toolCall: {
-          toolCallId: target.toolCallId,
-          title: target.title,
-          kind: request.tool.kind,
-          status: 'pending',
-          rawInput: request.args,
-        },
-        options: request.options,
-      },
-      { cancellationSignal: request.signal },
-    )
-    if (response.outcome.outcome !== 'selected') return { outcome: 'cancelled' }
-    try {
-      return outcomeFromOptionId(response.outcome.optionId)
-    } catch (error) {
-      // Not a choice the agent offered: never guess a permission; say so and cancel.
-      const warning = `acp: session ${request.sessionId}: ${(error as Error).message}; the turn is cancelled`
-      this.ctx.emit(this.ctx, 'internal/warn', warning)
-      return { outcome: 'cancelled' }
-    }
-  }
-
-  private send(sessionId: string, update: acp.SessionUpdate): void {
-    const target = this.client
-    if (!target) return
-    this.outbox = target.notify(acp.methods.client.session.update, { sessionId, update }).catch((error) => {
-      const warning = `acp: could not send session/update for ${sessionId}: ${error?.message ?? error}`
-      this.ctx.emit(this.ctx, 'internal/warn', warning)
-    })
-    this.backlog.track(this.outbox)
+    const warn = (warning: string) => this.ctx.emit(this.ctx, 'internal/warn', warning)
+    return askPermission(this.owned.client!, request, takesSubagentSessions(this.unstable), warn)
   }
 
   private requireInit(method: string): void {
@@ -359,7 +250,7 @@ export class AcpConnection {
   }
 
   private requireSession(sessionId: string): void {
-    this.flushNotices(sessionId)
+    this.owned.flushNotices(sessionId)
     if (!this.owned.has(sessionId) || !this.agent.has(sessionId)) {
       throw acp.RequestError.invalidParams(
         { sessionId },
@@ -367,27 +258,4 @@ export class AcpConnection {
       )
     }
   }
-}
-
-/** Run an agent call; its refusals become the ACP errors the client reads. */
-function agentCall<T>(call: () => T): T {
-  try {
-    return call()
-  } catch (error) {
-    throw toRequestError(error)
-  }
-}
-
-function modelError(error: NonNullable<TurnOutcome['error']>): acp.RequestError {
-  const status = error.status ? ` (HTTP ${error.status})` : ''
-  return new acp.RequestError(-32603, `model error ${error.code}${status}: ${error.message}`, {
-    code: error.code,
-    ...(error.status ? { status: error.status } : {}),
-  })
-}
-
-function toRequestError(error: unknown): Error {
-  if (error instanceof acp.RequestError) return error
-  if (error instanceof AgentRequestError) return acp.RequestError.invalidParams({ reason: error.kind }, error.message)
-  return acp.RequestError.internalError(undefined, error instanceof Error ? error.message : String(error))
 }

@@ -1,6 +1,7 @@
 // Shared setup for the adapter's HTTP tests: an llm service, the plugin pointed at a stub
 // endpoint, and a collector that fails if the API key leaks into any chunk.
 import { Context, type Fiber } from 'cordis'
+import { afterEach, beforeEach } from 'vitest'
 import { startStubEndpoint, type StubEndpoint } from '../stub-endpoint/index.ts'
 import { LlmService } from '../../llm/index.ts'
 import type { LlmRequest, StreamChunk } from '../../llm/types.ts'
@@ -61,4 +62,42 @@ export function finishOf(chunks: StreamChunk[]): Extract<StreamChunk, { type: 'f
   if (finishes.length !== 1 || last?.type !== 'finish')
     throw new Error(`expected exactly one trailing finish, got ${JSON.stringify(chunks)}`)
   return last
+}
+
+export interface AdapterHarness {
+  /** The current test's harness, once started; disposed after the test. */
+  harness: Harness | undefined
+  /** Starts a harness on `script` and streams one request through it. */
+  run(script: unknown[], config?: Record<string, unknown>, request?: LlmRequest): Promise<StreamChunk[]>
+}
+
+/**
+ * Per test: DEEPSEEK_API_KEY is the test key and DEEPSEEK_BASE_URL unset; afterwards the harness is
+ * disposed and both variables are as they were. Call once at the top of a test file.
+ */
+export function useAdapterHarness(): AdapterHarness {
+  const savedEnv = { key: process.env.DEEPSEEK_API_KEY, base: process.env.DEEPSEEK_BASE_URL }
+  const h: AdapterHarness = {
+    harness: undefined,
+    async run(script, config = {}, request = makeRequest()) {
+      h.harness = await startHarness(script, config)
+      return collect(h.harness.ctx.llm.stream(request))
+    },
+  }
+  beforeEach(() => {
+    process.env.DEEPSEEK_API_KEY = TEST_KEY
+    delete process.env.DEEPSEEK_BASE_URL
+  })
+  afterEach(async () => {
+    await h.harness?.dispose()
+    h.harness = undefined
+    restoreEnv('DEEPSEEK_API_KEY', savedEnv.key)
+    restoreEnv('DEEPSEEK_BASE_URL', savedEnv.base)
+  })
+  return h
+}
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name]
+  else process.env[name] = value
 }

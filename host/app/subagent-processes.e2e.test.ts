@@ -7,7 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signalGroup } from '../../lib/process/group.ts'
-import { groupHasLiveMembers, readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
+import { readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { cleanupDshProcesses, openSession, scratch, startDsh } from './test-support/dsh-process.ts'
 
@@ -46,7 +46,8 @@ async function startChildren(dsh: Dsh, cwd: string, base: string) {
   }
   const pgids = files.map((file) => readProcStat(Number(readFileSync(file, 'utf8')))!.pgrp)
   groups.push(...pgids)
-  for (const pgid of pgids) expect(groupHasLiveMembers(pgid)).toBe(true)
+  // Still running: a wait that ends at once does not see them gone.
+  for (const pgid of pgids) expect(await waitGroupGone(pgid, { timeoutMs: 0 })).toBe(false)
   return { sessionId, prompt, pgids }
 }
 

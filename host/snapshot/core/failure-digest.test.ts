@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { digestFailures, formatDigest } from './failure-digest.ts'
+import { toolDrift } from './tool-drift.ts'
 
 const UUID = '633ccc27-e62a-4b53-a3d2-b3ea3a3c9406'
 const drift =
@@ -66,6 +67,22 @@ describe('digestFailures', () => {
     expect(digest.also).toEqual([
       'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (follows from the above)',
     ])
+  })
+
+  it('sends a scenario whose tools differ from another pin\'s to a header class of its own', () => {
+    const tools = (names: string[]) => JSON.stringify(names.map((name) => ({ name, description: name })))
+    const pinnedBy = { pin: 'text-turn', file: 'scenarios/text-turn/tool-schemas.expected.json' }
+    const cause = toolDrift(tools(['read_file']), tools(['read_file', 'mcp__notes__shout']), pinnedBy)
+    const drift = `scenario notes: ${cause}\nscenario notes: ${pinnedBy.file} differs from this run:\n-a\n+b`
+    const digest = digestFailures({ scenario: 'notes', recording: 'stub', failures: [drift], mismatches: [] })
+    expect(digest.kind).toBe('tool-drift')
+    expect(digest.cause).toContain(`differ from ${pinnedBy.file}, which the pin text-turn keeps`)
+    expect(digest.cause).toContain('"mcp__notes__shout" added')
+    expect(digest.next.command).toBe(
+      'set header: { class: notes, pin: true, systemPromptSource: text-turn } in scenarios/notes/snapshot.yml, ' +
+        'then npx dsh test notes --mode record --stub',
+    )
+    expect(digest.next.note).toBe('or, when every scenario of the class has these tools now: re-record the pin text-turn')
   })
 
   it('never drops a failure: every one it does not show is listed by its first line', () => {

@@ -124,7 +124,8 @@ function toolDriftCause(failures: readonly string[]): Cause | undefined {
   if (!drift) return undefined
   const [head = '', ...rest] = drift.split('\n')
   const covers = failures.filter((failure) => failure === drift)
-  return { kind: 'tool-drift', cause: head, diff: rest.join('\n'), covers }
+  const pin = /, which the pin (\S+) keeps for the header class: /.exec(head)?.[1]
+  return { kind: 'tool-drift', cause: head, diff: rest.join('\n'), covers, pin }
 }
 
 /** The first committed file that differs (the golden before logs and sidecars), or a missing fixture. */

@@ -105,7 +105,8 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
           }
     surfaces.push(sidecar(header.system, renderSystemPromptSidecar(headers), header.ownsSidecars.system))
     const tools = sidecar(header.tools, renderToolSchemasSidecar(headers), header.ownsSidecars.tools)
-    const drift = toolDrift(header.tools.text, tools.actual)
+    const pinnedBy = header.ownsSidecars.tools ? undefined : { pin: header.pin, file: header.tools.file }
+    const drift = toolDrift(header.tools.text, tools.actual, pinnedBy)
     surfaces.push(drift ? { ...tools, drift } : tools)
   }
   return { surfaces, logCount, staleLogs: recorded ? expected.logs.slice(produced) : [] }

@@ -56,6 +56,7 @@ interface NextStepInput {
 
 export function nextStep({ scenario, recording, kind, pin, front = 'cli' }: NextStepInput): NextStep {
   const refresh = `npx dsh test ${scenario} --mode refresh`
+  if (kind === 'tool-drift' && pin) return ownHeaderClass(scenario, recording, pin)
   if (scriptMisfit(kind)) return rerecord(scenario, recording)
   switch (kind) {
     case 'golden':
@@ -109,5 +110,17 @@ function rerecord(scenario: string, recording: string | undefined): NextStep {
       `edit scenarios/${scenario}/session.jsonl (or replay.override.json), ` +
       `then npx dsh test ${scenario} --mode refresh`,
     note: `recording: ${recording ?? 'unknown'} is never re-recorded; fix the fixtures by hand`,
+  }
+}
+
+/**
+ * The tools differ from the ones another scenario pins for the class: a scenario with tools of its
+ * own (an MCP server, a plugin) pins them itself, and keeps sharing the pin's system prompt.
+ */
+function ownHeaderClass(scenario: string, recording: string | undefined, pin: string): NextStep {
+  const header = `header: { class: ${scenario}, pin: true, systemPromptSource: ${pin} }`
+  return {
+    command: `set ${header} in scenarios/${scenario}/snapshot.yml, then ${rerecord(scenario, recording).command}`,
+    note: `or, when every scenario of the class has these tools now: re-record the pin ${pin}`,
   }
 }

@@ -22,6 +22,18 @@ describe('toolDrift', () => {
     )
   })
 
+  it('names the pin whose sidecar it is when another scenario keeps it', () => {
+    const drift = toolDrift(sidecar([tool('a')]), sidecar([tool('a'), tool('mcp__n__x')]), {
+      pin: 'text-turn',
+      file: 'scenarios/text-turn/tool-schemas.expected.json',
+    })
+    expect(drift).toBe(
+      'tool drift: the tools offered to the model differ from scenarios/text-turn/tool-schemas.expected.json, ' +
+        'which the pin text-turn keeps for the header class: "mcp__n__x" added; a scenario with tools the class ' +
+        'does not have (an MCP server, a plugin) needs a header class of its own',
+    )
+  })
+
   it('reads a sidecar whose header changed mid-run (versions by turn and step)', () => {
     const versions = sidecar([
       { turn: 1, step: 1, tools: [tool('a')] },

@@ -8,8 +8,16 @@ interface ToolSchemaLike {
   parameters?: unknown
 }
 
-/** `"mcp__notes__shout" changed (description); "x" added; …`, or undefined when no tool differs. */
-export function toolDrift(expected: string | undefined, actual: string): string | undefined {
+/**
+ * `"mcp__notes__shout" changed (description); "x" added; …`, or undefined when no tool differs.
+ * `pinnedBy` names the sidecar another scenario pins: then the tools of this scenario alone (an MCP
+ * server, a plugin of its own) are the likely cause, and a header class of its own the fix.
+ */
+export function toolDrift(
+  expected: string | undefined,
+  actual: string,
+  pinnedBy?: { pin: string; file: string },
+): string | undefined {
   if (expected === undefined) return undefined
   const before = toolsByName(expected)
   const after = toolsByName(actual)
@@ -27,6 +35,12 @@ export function toolDrift(expected: string | undefined, actual: string): string 
   }
   for (const name of before.keys()) if (!after.has(name)) changes.push(`"${name}" removed`)
   if (!changes.length) return undefined
+  if (pinnedBy)
+    return (
+      `tool drift: the tools offered to the model differ from ${pinnedBy.file}, which the pin ${pinnedBy.pin} ` +
+      `keeps for the header class: ${changes.join('; ')}; ` +
+      'a scenario with tools the class does not have (an MCP server, a plugin) needs a header class of its own'
+    )
   return (
     `tool drift: the tools offered to the model differ from tool-schemas.expected.json: ${changes.join('; ')}; ` +
     'the model script was recorded with the old tools (an MCP server or a tool changed)'

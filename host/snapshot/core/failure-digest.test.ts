@@ -69,7 +69,7 @@ describe('digestFailures', () => {
     ])
   })
 
-  it('sends a scenario whose tools differ from another pin\'s to a header class of its own', () => {
+  it("sends a scenario whose tools differ from another pin's to a header class of its own", () => {
     const tools = (names: string[]) => JSON.stringify(names.map((name) => ({ name, description: name })))
     const pinnedBy = { pin: 'text-turn', file: 'scenarios/text-turn/tool-schemas.expected.json' }
     const cause = toolDrift(tools(['read_file']), tools(['read_file', 'mcp__notes__shout']), pinnedBy)
@@ -82,7 +82,9 @@ describe('digestFailures', () => {
       'set header: { class: notes, pin: true, systemPromptSource: text-turn } in scenarios/notes/snapshot.yml, ' +
         'then npx dsh test notes --mode record --stub',
     )
-    expect(digest.next.note).toBe('or, when every scenario of the class has these tools now: re-record the pin text-turn')
+    expect(digest.next.note).toBe(
+      'or, when every scenario of the class has these tools now: re-record the pin text-turn',
+    )
   })
 
   it('never drops a failure: every one it does not show is listed by its first line', () => {

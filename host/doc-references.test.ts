@@ -41,3 +41,18 @@ it('cites no design document outside the repository', () => {
   )
   expect(outside).toEqual([])
 })
+
+// An installed dsh holds only package.json `files`: a markdown file its README or docs/ point a user
+// to must be one of them (docs/bundle.md), or the user follows a path that is not there. (This
+// repository's scenario corpus and its index, scenarios/README.md, are not shipped.)
+it('points users only to markdown files the package ships', () => {
+  const shipped = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')).files as string[]
+  const ships = (path: string) => shipped.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry))
+  const userFacing = files.filter(({ path }) => path === 'README.md' || /^docs\/[^/]+\.md$/.test(path))
+  const unshipped = userFacing.flatMap(({ path, text }) =>
+    [...new Set(text.match(/\b(?:docs|plugins|scenarios\/conformance)\/[\w./-]*\w\.md\b/g) ?? [])]
+      .filter((cited) => !ships(cited))
+      .map((cited) => `${path} names ${cited}, which package.json "files" does not ship`),
+  )
+  expect(unshipped).toEqual([])
+})

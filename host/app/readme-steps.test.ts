@@ -34,6 +34,7 @@ describe('README "Use dsh in your own project"', () => {
     'DSH_SNAPSHOT_FILE=scenarios/text-turn/session.jsonl npx dsh prompt "Say hello in a few words."',
     'npx dsh --patch echo',
     'npx dsh conformance --agent-command "npx dsh --patch echo"',
+    'npx dsh conformance --agent-command "npx dsh --patch echo" --profile dsh',
     'npx dsh test text-turn --config cordis.yml',
     'npx vitest run',
     'npx dsh test shout --config cordis.yml --mode record --stub',

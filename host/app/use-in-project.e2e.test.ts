@@ -69,6 +69,8 @@ describe('dsh in a project of its own', () => {
     expect(files).toContain('package/dist/host/app/cli.js')
     expect(files).toContain('package/dist/host/snapshot/vitest/index.d.ts')
     expect(files).toContain('package/dist/plugins/llm-replay/index.d.ts')
+    // README "Run the agent" sends an editor user to the echo model's script language.
+    expect(files).toContain('package/plugins/llm-echo/README.md')
     expect(files.filter((file) => /\.test\.|test-support|\/testing\/|global-setup|(?<!\.d)\.ts$/.test(file))).toEqual(
       [],
     )
@@ -168,6 +170,7 @@ describe('dsh in a project of its own', () => {
       /\nStopped early: the agent could not start: in case \S+, the agent process exited with code 1 before/,
     )
     expect(stopped.stdout).toContain('llm-replay has no session log to replay')
+    expect(stopped.stdout).toContain('start dsh with --patch echo')
     expect(stopped.stdout).toMatch(/: 0 passed, 1 failed \(1 required, 0 optional\), \d+ not run: FAIL \(exit 1\)\n$/)
   }, 120_000)
 

@@ -40,6 +40,8 @@ describe('resolveSources', () => {
     expect(() => resolveSources({}, {}, '/repo')).toThrow(
       'llm-replay has no session log to replay: set the plugin config "sessions"',
     )
+    // The way out that needs no recording (README "Run the agent"): the echo overlay.
+    expect(() => resolveSources({}, {}, '/repo')).toThrow('start dsh with --patch echo')
   })
 })
 

@@ -38,7 +38,8 @@ export function resolveSources(
       // Said in full by its message: the boot error shows no stack for it.
       throw new NamedError(
         'llm-replay has no session log to replay: set the plugin config "sessions" (e.g. [{ file: ' +
-          '"scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE',
+          '"scenarios/x/session.jsonl" }]) or DSH_SNAPSHOT_FILE; to run keyless without a recording, ' +
+          'start dsh with --patch echo (the echo model; it turns llm-replay off)',
       )
     }
   }

@@ -5,7 +5,17 @@
 // of its own whose cordis.patch.yml inserts the project's plugin, and replay it in process and as a
 // subprocess, (e) serve as an editor agent with the echo overlay and pass `dsh conformance`.
 import { execFile } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join, relative } from 'node:path'
 import { promisify } from 'node:util'
@@ -74,6 +84,13 @@ describe('dsh in a project of its own', () => {
     expect(files.filter((file) => /\.test\.|test-support|\/testing\/|global-setup|(?<!\.d)\.ts$/.test(file))).toEqual(
       [],
     )
+  })
+
+  it('names its docs in help by a path that exists in the project (node_modules/dsh/docs/…)', async () => {
+    const { stdout } = await dsh('--help')
+    const cited = [...stdout.matchAll(/\((\S*docs\/[\w-]+\.md)\)/g)].map((match) => match[1]!)
+    expect(cited).toContain('node_modules/dsh/docs/ci.md')
+    expect(cited.filter((path) => !existsSync(join(project, path)))).toEqual([])
   })
 
   it('(a) boots its cordis.yml in replay, (b) passes npx dsh test on a copied scenario, (c) its vitest', async () => {

@@ -101,7 +101,8 @@ describe('discoverScenarios', () => {
     expect(problems['main-pin']).toEqual([])
     expect(problems['a-newcomer']).toEqual([
       'scenarios/a-newcomer/system-prompt.expected.md is identical to ' +
-        'scenarios/main-pin/system-prompt.expected.md; delete it and set header.systemPromptSource: main-pin',
+        'scenarios/main-pin/system-prompt.expected.md; delete it and set header.systemPromptSource: main-pin ' +
+        'in scenarios/a-newcomer/snapshot.yml',
     ])
   })
 

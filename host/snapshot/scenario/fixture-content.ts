@@ -70,7 +70,7 @@ export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ 
           scenario: pin.scenario,
           message:
             `scenarios/${pin.scenario}/${file} is identical to scenarios/${first}/${file}; delete it and set ` +
-            `header.${option}: ${first}`,
+            `header.${option}: ${first} in scenarios/${pin.scenario}/snapshot.yml`,
         })
       else owners.set(text, pin.scenario)
     }

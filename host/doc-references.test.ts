@@ -47,7 +47,8 @@ it('cites no design document outside the repository', () => {
 // repository's scenario corpus and its index, scenarios/README.md, are not shipped.)
 it('points users only to markdown files the package ships', () => {
   const shipped = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')).files as string[]
-  const ships = (path: string) => shipped.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry))
+  const ships = (path: string) =>
+    shipped.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry))
   const userFacing = files.filter(({ path }) => path === 'README.md' || /^docs\/[^/]+\.md$/.test(path))
   const unshipped = userFacing.flatMap(({ path, text }) =>
     [...new Set(text.match(/\b(?:docs|plugins|scenarios\/conformance)\/[\w./-]*\w\.md\b/g) ?? [])]

@@ -85,4 +85,23 @@ describe('planJudgement', () => {
     expect(wrong.surfaces.map((s) => s.kind)).toEqual(['transcript'])
     expect(wrong.staleLogs).toEqual([])
   })
+
+  it('names the pin in a tool drift against its sidecar, and not when the scenario pins its own', () => {
+    const withTool = { ...header, tools: [{ name: 'mcp__notes__shout', description: 'd', parameters: {} }] }
+    const drift = (owns: boolean) =>
+      plan(
+        {
+          header: {
+            pin: owns ? 's' : 'p',
+            ownsSidecars: { system: owns, tools: owns },
+            system: file(owns ? 's' : 'p', 'system-prompt.expected.md', 'You are dsh.\n'),
+            tools: file(owns ? 's' : 'p', 'tool-schemas.expected.json', '[]\n'),
+          },
+        },
+        { headers: [[withTool]] },
+      ).surfaces.at(-1)!.drift
+    expect(drift(false)).toMatch(/ differ from scenarios\/p\/tool-schemas\.expected\.json, which the pin p keeps /)
+    expect(drift(false)).toContain('"mcp__notes__shout" added')
+    expect(drift(true)).toMatch(/differ from tool-schemas\.expected\.json: "mcp__notes__shout" added; the model script/)
+  })
 })

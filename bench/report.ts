@@ -61,9 +61,12 @@ function summaryValues(headline: Headline): Array<[key: string, value: number | 
     ['node_ms', headline.nodeMs, 1],
     ['dsh_corpus_s', headline.dshCorpusS, 2],
     ['vitest_corpus_s', headline.vitestCorpusS, 2],
+    ['inproc_node', ratioOf(headline.inprocMedianMs, headline.nodeMs), 3],
+    ['jobs_speedup', headline.jobsSpeedup, 2],
   ]
 }
 
+const ratioOf = (a?: number, b?: number) => (a === undefined || b === undefined ? undefined : a / b)
 const measured = (value: number | undefined): value is number => value !== undefined && Number.isFinite(value)
 
 /** The final line's numbers, rounded as printed; null when not measured (for the JSON file). */
@@ -78,7 +81,8 @@ export function summaryFields(headline: Headline): Record<string, number | null>
 
 /**
  * `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=… agent_100k_s=…
- * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=…` (`n/a` when not measured).
+ * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=… inproc_node=… jobs_speedup=…` (`n/a` when not
+ * measured).
  */
 export function summaryLine(headline: Headline): string {
   const fields = summaryValues(headline).map(

@@ -11,6 +11,7 @@ import { benchDeterminism, type DeterminismResult } from './parts/determinism.ts
 import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { secretScanLines } from './parts/secret-scan.ts'
+import type { JobsResult } from './parts/jobs.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchSubagents, subagentsSection } from './parts/subagents.ts'
@@ -42,6 +43,7 @@ interface Results {
   determinism?: DeterminismResult
   select?: SelectTiming
   npmTest?: SuiteTiming
+  jobs?: JobsResult
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -140,7 +142,10 @@ async function main(argv: string[]): Promise<number> {
     return determinismSection(results.determinism)
   })
 
-  await part('jobs', async () => (await import('./parts/jobs.ts')).benchJobs(repoRoot, runs))
+  await part('jobs', async () => {
+    progress('jobs: the corpus with dsh test --jobs 1 and --jobs 2, interleaved; dsh report merge')
+    return (results.jobs = await (await import('./parts/jobs.ts')).benchJobs(repoRoot, runs)).lines
+  })
 
   await part('subagents', async () => subagentsSection(await benchSubagents(repoRoot, runs)))
 
@@ -215,6 +220,8 @@ function headlineOf(results: Results): Headline {
     dshCorpusS: results.corpus ? results.corpus.dsh.wall.median / 1000 : undefined,
     vitestCorpusS: results.corpus ? results.corpus.vitest.wall.median / 1000 : undefined,
     npmTestFiles: results.npmTest?.files,
+    jobsSpeedup: results.jobs?.speedup,
+    mergeRatio: results.jobs?.mergeRatio,
   }
 }
 

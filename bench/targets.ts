@@ -36,6 +36,10 @@ export interface Headline {
   dshCorpusS?: number
   /** A cold vitest run of exactly the scenario files (median, s). */
   vitestCorpusS?: number
+  /** `dsh test --jobs 1` over `--jobs 2` on the corpus (medians of interleaved runs, built dsh). */
+  jobsSpeedup?: number
+  /** `dsh report merge` of 8 blobs of 500 scenarios over one `dsh test` of a single scenario. */
+  mergeRatio?: number
   /** Every file of the `npm test` run with its wall time. */
   npmTestFiles?: FileTime[]
 }
@@ -170,6 +174,22 @@ const SPECS: Spec[] = [
       slowFiles(h)
         ?.map((file) => `${file.file} ${(file.wallMs / 1000).toFixed(1)} s`)
         .join(', ') || undefined,
+  },
+  {
+    id: 'jobs-speedup',
+    label: 'dsh test --jobs 1 / --jobs 2 on the corpus (jobs_speedup, 2 cores; issue 29)',
+    limit: 1.6,
+    unit: '×',
+    kind: 'min',
+    value: (h) => h.jobsSpeedup,
+  },
+  {
+    id: 'merge-ratio',
+    label: 'dsh report merge of 8 × 500-scenario blobs / dsh test of one scenario (merge_ratio; issue 29)',
+    limit: 1,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.mergeRatio,
   },
   {
     id: 'bin-ratio',

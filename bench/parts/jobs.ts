@@ -15,7 +15,15 @@ import { median } from '../stats.ts'
 const GENERATED = 500
 const SHARDS = 8
 
-export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<string[]> {
+export interface JobsResult {
+  lines: string[]
+  /** --jobs 1 median / --jobs 2 median. */
+  speedup: number
+  /** merge median / single-scenario median. */
+  mergeRatio: number
+}
+
+export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<JobsResult> {
   const dir = mkdtempSync(join(tmpdir(), 'dsh-bench-jobs-'))
   try {
     const dsh = async (...args: string[]) => {
@@ -51,7 +59,7 @@ export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<
       { warmup: Math.max(options.warmup, 1), runs: options.runs },
     )
     const mergeRatio = median(merge!) / median(single!)
-    return [
+    const lines = [
       '== dsh test --jobs, dsh report merge ==',
       `corpus --jobs 1: ${Math.round(median(one!))} ms, --jobs 2: ${Math.round(median(two!))} ms ` +
         `(median of ${options.runs})`,
@@ -60,6 +68,7 @@ export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<
       `jobs_speedup=${speedup.toFixed(2)} (target >= 1.6 on 2 cores: ${speedup >= 1.6 ? 'PASS' : 'MISS'})`,
       `merge_ratio=${mergeRatio.toFixed(2)} (target < 1: ${mergeRatio < 1 ? 'PASS' : 'MISS'})`,
     ]
+    return { lines, speedup, mergeRatio }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -4,7 +4,7 @@
 import { docFile } from '../../../lib/package-root.ts'
 import { startStubEndpoint, type StubEndpoint } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { MODEL_SCRIPT_FILE } from '../scenario/model-script.ts'
+import { MODEL_SCRIPT_FILE, toStubItems } from '../scenario/model-script.ts'
 
 /** A placeholder key for the stub (it checks presence, never validity); never a real key. */
 export const STUB_API_KEY = 'stub-key-not-a-secret'
@@ -20,5 +20,5 @@ export async function startRecordingStub(scenario: LoadedScenario): Promise<Stub
         `a list of model answers (reply, httpError, …; ${docFile('scenario-format.md')}, schemas/model.schema.json)`,
     )
   }
-  return startStubEndpoint({ script: scenario.model ?? [] })
+  return startStubEndpoint({ script: toStubItems(scenario.model ?? []) })
 }

@@ -4,7 +4,7 @@
 // of them). Each prints its choice (onPlan) before it records anything; the choosing is pure
 // (missing-selection.ts, drift-plan.ts, core/provenance.ts), the recording is runSuite's record mode.
 import { readdir } from 'node:fs/promises'
-import { discoverScenarios } from '../scenario/discover.ts'
+import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import { staleness, today } from '../core/provenance.ts'
 import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 import { formatMissingSelection, selectMissing } from './missing-selection.ts'
@@ -30,12 +30,14 @@ export function runSuiteMode(options: SuiteModeOptions): Promise<SuiteResult> {
 }
 
 /** Replay, after a warning for each scenario older than its maxAge (a warning: the recording still replays). */
-async function replayWarningStale(options: SuiteModeOptions, rest: Omit<SuiteOptions, 'mode'>): Promise<SuiteResult> {
-  const { scenarios } = await discoverScenarios(options.repoRoot, { names: options.names })
+function replayWarningStale(options: SuiteModeOptions, rest: Omit<SuiteOptions, 'mode'>): Promise<SuiteResult> {
   const now = today()
-  const stale = scenarios.flatMap((s) => staleness(s.name, s.manifest, now) ?? [])
-  if (stale.length) options.onPlan?.(stale.map((why) => `warning: ${why}`))
-  return runSuite({ ...rest, mode: 'replay' })
+  // The suite's own discovery: the corpus is read once.
+  const onDiscovered = (scenarios: readonly LoadedScenario[]) => {
+    const stale = scenarios.flatMap((s) => staleness(s.name, s.manifest, now) ?? [])
+    if (stale.length) options.onPlan?.(stale.map((why) => `warning: ${why}`))
+  }
+  return runSuite({ ...rest, mode: 'replay', onDiscovered })
 }
 
 async function recordStale(options: SuiteModeOptions): Promise<SuiteResult> {

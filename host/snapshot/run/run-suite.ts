@@ -6,11 +6,11 @@ import { discoverScenarios, namedPart, type LoadedScenario } from '../scenario/d
 import type { RunMode } from '../core/fixtures.ts'
 import { pinsFirst } from '../plugin/select.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
-import { bootHostComposition } from './host-composition.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { runScenario } from './run-scenario.ts'
 import { withModel, type ModelRun } from './with-model.ts'
-import { runInWorkers } from './jobs/run-in-workers.ts'
+import { runInWorkers, startWorkers } from './jobs/run-in-workers.ts'
+import type { WorkerProcess } from './jobs/worker-process.ts'
 import type { TestComposition } from '../plugin/patches.ts'
 
 export interface SuiteOptions {
@@ -37,6 +37,8 @@ export interface SuiteOptions {
    * more were selected but could not be loaded.
    */
   onStart?(count: number, unloaded: number): void
+  /** The selected scenarios as discovered, before onStart (replay warns of stale ones here). */
+  onDiscovered?(scenarios: readonly LoadedScenario[]): void
 }
 
 export interface SuiteResult {
@@ -48,8 +50,24 @@ export interface SuiteResult {
   interrupted: boolean
 }
 
+/** --jobs: how many workers to spawn before discovery (none when one scenario is named: it runs here). */
+function earlyWorkers(options: SuiteOptions): number {
+  const jobs = Math.min(options.jobs ?? 1, options.names?.length ?? Number.POSITIVE_INFINITY)
+  return jobs > 1 ? jobs : 0
+}
+
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const mode = options.mode ?? 'replay'
+  // Workers boot while this process discovers; those not needed are stopped by runInWorkers or below.
+  const started = startWorkers({ ...options, mode }, earlyWorkers(options))
+  try {
+    return await discoverAndRun(options, mode, started)
+  } finally {
+    await Promise.all(started.map((worker) => worker.stop()))
+  }
+}
+
+async function discoverAndRun(options: SuiteOptions, mode: RunMode, started: WorkerProcess[]): Promise<SuiteResult> {
   // The whole corpus is loaded either way (cross-scenario rules need it); `names` picks from it.
   const discovery = await discoverScenarios(options.repoRoot, { mode })
   const corpus = discovery.scenarios
@@ -69,8 +87,18 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
           'npx dsh test --mode refresh or npx vitest run -u removes it',
       ),
     )
+  options.onDiscovered?.(scenarios)
   const ordered = pinsFirst(scenarios)
   options.onStart?.(ordered.length, failures.length)
+  const result = await runOrdered(options, mode, { corpus, ordered, started: started.splice(0) })
+  return { ...result, loadFailures, removed }
+}
+
+async function runOrdered(
+  options: SuiteOptions,
+  mode: RunMode,
+  { corpus, ordered, started }: { corpus: LoadedScenario[]; ordered: LoadedScenario[]; started: WorkerProcess[] },
+): Promise<Omit<SuiteResult, 'loadFailures' | 'removed'>> {
   const { repoRoot, composition } = options
   const { pending, strict, timeoutMs } = options
   const common = { repoRoot, composition, corpus, mode, pending, strict, timeoutMs }
@@ -79,29 +107,30 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   // One scenario runs here either way: a worker would only add its start.
   if (Math.min(options.jobs ?? 1, ordered.length) > 1) {
     const { subprocess, stub, jobs = 1, signal, onResult } = options
-    const result = await runInWorkers({ ...common, subprocess, stub, jobs, signal, onResult, scenarios: ordered })
-    return { ...result, loadFailures, removed }
+    return runInWorkers({ ...common, subprocess, stub, jobs, signal, onResult, scenarios: ordered, started })
   }
+  await Promise.all(started.map((worker) => worker.stop()))
 
   if (options.subprocess) {
     const outcomes: ScenarioOutcome[] = []
     for (const scenario of ordered) {
-      if (options.signal?.aborted) return { outcomes, loadFailures, removed, interrupted: true }
+      if (options.signal?.aborted) return { outcomes, interrupted: true }
       const outcome = await around(scenario, (extra) =>
         runScenario(scenario, { ...common, ...extra, subprocess: true }),
       )
       outcomes.push(outcome)
       options.onResult?.(outcome)
     }
-    return { outcomes, loadFailures, removed, interrupted: !!options.signal?.aborted }
+    return { outcomes, interrupted: !!options.signal?.aborted }
   }
 
+  // Loaded on use: a --jobs parent boots no composition of its own.
+  const { bootHostComposition } = await import('./host-composition.ts')
   const host = await bootHostComposition({ repoRoot, composition, mode })
   // The CLI's progress is a reporter like any other: it listens to the service's events.
   const stop = host.booted.ctx.on('snapshot/scenario-end', ({ outcome }) => options.onResult?.(outcome))
   try {
-    const result = await host.snapshot.runBatch({ ...common, scenarios: ordered, signal: options.signal, around })
-    return { ...result, loadFailures, removed }
+    return await host.snapshot.runBatch({ ...common, scenarios: ordered, signal: options.signal, around })
   } finally {
     stop()
     await host.dispose()

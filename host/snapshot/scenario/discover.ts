@@ -21,10 +21,9 @@ import {
 import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
-import { loadModelScript } from './model-script.ts'
+import { loadModelScript, type ModelScriptItem } from './model-script.ts'
 import { loadProjectConfig, type ProjectConfig, withProjectConfig } from './project-config.ts'
 import { loadScenarioPatch } from './scenario-patch.ts'
-import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/script.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
 import { FixtureGuardError, fixtureEntryProblem, readFixtureSync } from '../env/safe-fixture-io.ts'
 
@@ -34,8 +33,8 @@ export interface LoadedScenario {
   dir: string
   manifest: ScenarioManifest
   input: ScenarioInput
-  /** model.yml as stub script items (for --stub recording); undefined when the folder has none. */
-  model?: StubScriptItem[]
+  /** model.yml, validated (--stub recording builds the stub items from it); undefined when the folder has none. */
+  model?: ModelScriptItem[]
   /** Absolute path of the scenario's cordis.patch.yml, applied after every other overlay. */
   patchFile?: string
   /** Fixture-file and cross-scenario problems; a runner fails the scenario when this is not empty. */

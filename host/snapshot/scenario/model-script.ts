@@ -1,7 +1,9 @@
 // `scenarios/<name>/model.yml`: what the scripted model answers when the scenario is recorded
 // keylessly (`dsh test <name> --mode record --stub`). Plain data, one item per model request in
 // request order, turned into the DeepSeek-wire stub endpoint's script items
-// (plugins/llm-deepseek/stub-endpoint/). Never read in replay: the session log is the model then.
+// (plugins/llm-deepseek/stub-endpoint/). Discovery validates it in every mode; the stub items
+// (token-cut deltas, SSE events) are built only when a --stub recording starts: replay never
+// streams them (the session log is the model then).
 import { join } from 'node:path'
 import { z } from 'zod'
 import {
@@ -92,8 +94,14 @@ export const modelScriptSchema = z
     description: 'What the scripted model answers, one item per model request, in request order.',
   })
 
-/** Pure: validate model.yml text and turn it into stub script items; errors name the item and field. */
-function parseModelScript(text: string, file: string): StubScriptItem[] {
+/** A validated model.yml item: its one key and that key's parsed value (plain data). */
+export interface ModelScriptItem {
+  kind: ItemKind
+  value: unknown
+}
+
+/** Pure: validate model.yml text, item by item; errors name the item and field. */
+function validateModelScript(text: string, file: string): ModelScriptItem[] {
   const data = parseYamlData(text, file)
   if (!Array.isArray(data)) {
     throw new ScenarioFileError(file, [
@@ -101,7 +109,7 @@ function parseModelScript(text: string, file: string): StubScriptItem[] {
     ])
   }
   const issues: FileIssue[] = []
-  const items: StubScriptItem[] = []
+  const items: ModelScriptItem[] = []
   data.forEach((item, index) => {
     const keys = item && typeof item === 'object' && !Array.isArray(item) ? Object.keys(item) : []
     if (keys.length !== 1 || !ITEM_KINDS.includes(keys[0] as ItemKind)) {
@@ -114,10 +122,15 @@ function parseModelScript(text: string, file: string): StubScriptItem[] {
     const kind = keys[0] as ItemKind
     const parsed = ITEM_SCHEMAS[kind].safeParse((item as Record<string, unknown>)[kind], { error: fileErrorMap })
     if (!parsed.success) issues.push(...zodIssuesToFileIssues(parsed.error.issues, [index, kind]))
-    else items.push(toStubItem(kind, parsed.data))
+    else items.push({ kind, value: parsed.data })
   })
   if (issues.length) throw new ScenarioFileError(file, issues)
   return items
+}
+
+/** Pure: validated items as the stub endpoint's script items. */
+export function toStubItems(items: readonly ModelScriptItem[]): StubScriptItem[] {
+  return items.map(({ kind, value }) => toStubItem(kind, value))
 }
 
 function toStubItem(kind: ItemKind, value: unknown): StubScriptItem {
@@ -140,9 +153,9 @@ function toStubItem(kind: ItemKind, value: unknown): StubScriptItem {
   }
 }
 
-/** The scenario's model script as stub items, or undefined when its folder has no model.yml. */
-export function loadModelScript(repoRoot: string, name: string): StubScriptItem[] | undefined {
+/** The scenario's model script, validated, or undefined when its folder has no model.yml. */
+export function loadModelScript(repoRoot: string, name: string): ModelScriptItem[] | undefined {
   const file = `scenarios/${name}/${MODEL_SCRIPT_FILE}`
   const text = readFixtureSync(repoRoot, join(repoRoot, file))
-  return text === undefined ? undefined : parseModelScript(text, file)
+  return text === undefined ? undefined : validateModelScript(text, file)
 }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { loadInput, type ScenarioInput } from '../scenario/input.ts'
-import { loadModelScript } from '../scenario/model-script.ts'
+import { loadModelScript, toStubItems } from '../scenario/model-script.ts'
 import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 
 /** `file` is `scenarios/<name>/<file name>`, the path messages name. */
@@ -26,7 +26,7 @@ export function readInput(text: string, file = 'scenarios/demo/input.json'): Sce
   return loadedFrom(text, file, loadInput)
 }
 
-/** model.yml text as discovery reads it; `file` must end in model.yml. */
+/** model.yml text as discovery reads it, as the stub items a --stub recording plays; `file` must end in model.yml. */
 export function readModelScript(text: string, file = 'scenarios/demo/model.yml'): StubScriptItem[] {
-  return loadedFrom(text, file, (root, name) => loadModelScript(root, name)!)
+  return loadedFrom(text, file, (root, name) => toStubItems(loadModelScript(root, name)!))
 }

@@ -1,10 +1,11 @@
 // What `dsh test --jobs` says to its worker processes over their IPC channel, and back. The setup
-// travels as the worker's one argument (JSON); outcomes come back structured-cloned.
+// travels as the worker's one argument (JSON); the corpus and outcomes go structured-cloned.
 import type { RunMode } from '../../core/fixtures.ts'
 import type { ScenarioOutcome } from '../../plugin/outcome.ts'
 import type { TestComposition } from '../../plugin/patches.ts'
+import type { LoadedScenario } from '../../scenario/discover.ts'
 
-/** Everything a worker needs to boot its own host composition and run any scenario of the corpus. */
+/** Everything a worker needs to boot its own host composition, before the corpus is known. */
 export interface WorkerSetup {
   repoRoot: string
   composition?: TestComposition
@@ -15,7 +16,11 @@ export interface WorkerSetup {
   timeoutMs?: number
 }
 
-export type ToWorker = { type: 'run'; name: string } | { type: 'stop' }
+/** `corpus`: the parent's discovered corpus (cross-scenario rules need all of it), sent once: no worker discovers. */
+export type ToWorker =
+  | { type: 'corpus'; scenarios: LoadedScenario[] }
+  | { type: 'run'; name: string }
+  | { type: 'stop' }
 
 export type FromWorker =
   | { type: 'ready' }

@@ -3,6 +3,8 @@
 // order; the result lists the outcomes in the order a run without --jobs has them. In the writing
 // modes the class pins run first, all of them, before any scenario checked against their sidecars.
 // A worker that crashes or hangs fails its scenario only and is replaced for the next one.
+// Workers start before the parent has discovered the corpus (startWorkers), so their node start
+// and composition boot overlap the discovery; each gets the discovered corpus instead of its own.
 import type { RunMode } from '../../core/fixtures.ts'
 import { failedBeforeRun, type ScenarioOutcome } from '../../plugin/outcome.ts'
 import type { BatchResult } from '../../plugin/service.ts'
@@ -11,19 +13,29 @@ import type { LoadedScenario } from '../../scenario/discover.ts'
 import type { WorkerSetup } from './protocol.ts'
 import { WorkerProcess } from './worker-process.ts'
 
-interface WorkersOptions {
+interface WorkersOptions extends WorkerSetup {
   /** In the order a run without --jobs takes them (pins first). */
   scenarios: readonly LoadedScenario[]
-  repoRoot: string
+  /** The whole discovered corpus, which every worker gets. */
+  corpus: readonly LoadedScenario[]
   composition?: TestComposition
   mode: RunMode
   jobs: number
-  pending?: boolean
-  stub?: boolean
-  subprocess?: boolean
-  timeoutMs?: number
+  /** Workers spawned already (startWorkers); the lanes take them before spawning any. */
+  started?: WorkerProcess[]
   signal?: AbortSignal
   onResult?(outcome: ScenarioOutcome): void
+}
+
+/** What a worker is told on its command line: known before discovery. */
+function workerSetup(options: WorkerSetup): WorkerSetup {
+  const { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs } = options
+  return { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs }
+}
+
+/** Spawn `count` workers now; they boot while the caller discovers, and wait for the corpus. */
+export function startWorkers(setup: WorkerSetup, count: number): WorkerProcess[] {
+  return Array.from({ length: count }, () => new WorkerProcess(workerSetup(setup)))
 }
 
 /** Per-wait timeouts bound a scenario's waits; a worker silent this long is stuck where none reaches. */
@@ -33,15 +45,8 @@ function scenarioTimeoutMs(timeoutMs = 10_000): number {
 
 export async function runInWorkers(options: WorkersOptions): Promise<BatchResult> {
   const { scenarios, mode } = options
-  const setup: WorkerSetup = {
-    repoRoot: options.repoRoot,
-    composition: options.composition,
-    mode,
-    pending: options.pending,
-    stub: options.stub,
-    subprocess: options.subprocess,
-    timeoutMs: options.timeoutMs,
-  }
+  const setup = workerSetup(options)
+  const started = [...(options.started ?? [])]
   const pins = scenarios.filter((s) => s.manifest.header?.pin)
   const phases = mode !== 'replay' && pins.length ? [pins, scenarios.filter((s) => !pins.includes(s))] : [scenarios]
   const outcomes = new Map<string, ScenarioOutcome>()
@@ -49,14 +54,18 @@ export async function runInWorkers(options: WorkersOptions): Promise<BatchResult
     outcomes.set(outcome.scenario, outcome)
     options.onResult?.(outcome)
   }
-  const lanes = Array.from({ length: Math.min(options.jobs, scenarios.length) }, () => new Lane(setup, options))
+  const lanes = Array.from(
+    { length: Math.min(options.jobs, scenarios.length) },
+    () => new Lane(setup, options, started.shift()),
+  )
   try {
     for (const phase of phases) {
       const queue = [...phase]
       await Promise.all(lanes.map((lane) => lane.drain(queue, record)))
     }
   } finally {
-    await Promise.all(lanes.map((lane) => lane.close()))
+    // Workers started for lanes that never ran (fewer scenarios than --jobs) stop too.
+    await Promise.all([...lanes.map((lane) => lane.close()), ...started.map((worker) => worker.stop())])
   }
   return {
     outcomes: scenarios.flatMap((s) => outcomes.get(s.name) ?? []),
@@ -72,6 +81,8 @@ class Lane {
   constructor(
     private readonly setup: WorkerSetup,
     private readonly options: WorkersOptions,
+    /** A worker spawned before discovery, not yet handed the corpus. */
+    private spawned?: WorkerProcess,
   ) {
     this.limitMs = scenarioTimeoutMs(options.timeoutMs)
   }
@@ -100,15 +111,16 @@ class Lane {
   }
 
   async close(): Promise<void> {
-    await this.worker?.stop()
-    this.worker = undefined
+    await Promise.all([this.worker?.stop(), this.spawned?.stop()])
+    this.worker = this.spawned = undefined
   }
 
   private async started(): Promise<WorkerProcess> {
     if (this.worker) return this.worker
-    const worker = new WorkerProcess(this.setup)
+    const worker = this.spawned ?? new WorkerProcess(this.setup)
+    this.spawned = undefined
     // Booting is not a scenario: a loaded machine may take long, so only a boot that never ends is refused.
-    const problem = await worker.ready(Math.max(this.limitMs, 120_000))
+    const problem = await worker.start(this.options.corpus, Math.max(this.limitMs, 120_000))
     if (problem) {
       await worker.stop()
       throw new Error(`dsh test --jobs: a worker could not start: ${problem}`)

@@ -1,7 +1,8 @@
 // One worker process of `dsh test --jobs`, seen from the parent: spawned in its own process group
 // behind a lifeline (the group dies with this process, even by SIGKILL: lib/process/lifeline.ts),
-// it runs one scenario at a time. A worker that exits while running a scenario, or does not answer
-// within the hang limit (then its whole group is killed), yields an `ended` result, never a throw.
+// it boots at once, gets the corpus when the parent has it, and runs one scenario at a time. A
+// worker that exits while running a scenario, or does not answer within the hang limit (then its
+// whole group is killed), yields an `ended` result, never a throw.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -11,6 +12,7 @@ import { signalGroup } from '../../../../lib/process/group.ts'
 import { waitGroupGone } from '../../../../lib/process/liveness.ts'
 import { lifelineShellArgs } from '../../../../lib/process/lifeline.ts'
 import type { ScenarioOutcome } from '../../plugin/outcome.ts'
+import type { LoadedScenario } from '../../scenario/discover.ts'
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.ts'
 
 const WORKER_MODULE = ownModule('host/snapshot/run/jobs/worker.ts')
@@ -42,6 +44,8 @@ export class WorkerProcess {
   private readonly child: ChildProcess
   private readonly exited: Promise<string>
   private pending?: (message: FromWorker) => void
+  /** Messages that came while nobody waited (none should; kept so that none is lost). */
+  private readonly inbox: FromWorker[] = []
 
   constructor(setup: WorkerSetup) {
     const args = [...nodeArgs(), WORKER_MODULE, JSON.stringify(setup)]
@@ -55,7 +59,7 @@ export class WorkerProcess {
     if (pid) liveGroups.add(pid)
     // A worker's stdout is not the report's: it goes to stderr with the other diagnostics.
     this.child.stdout?.pipe(process.stderr)
-    this.child.on('message', (message: FromWorker) => this.pending?.(message))
+    this.child.on('message', (message: FromWorker) => (this.pending ? this.pending(message) : this.inbox.push(message)))
     this.exited = new Promise<string>((resolve) =>
       this.child.on('exit', (code, signal) => resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)),
     ).then(async (why) => {
@@ -75,8 +79,9 @@ export class WorkerProcess {
     return this.child.pid
   }
 
-  /** Resolves once the worker's composition is up; a message when it could not start. */
-  async ready(limitMs: number): Promise<string | undefined> {
+  /** Hands the worker the corpus; resolves once its composition is up, with a message when it could not start. */
+  async start(corpus: readonly LoadedScenario[], limitMs: number): Promise<string | undefined> {
+    this.send({ type: 'corpus', scenarios: [...corpus] })
     const reply = await this.next(limitMs)
     if (reply.type === 'ready') return undefined
     if (reply.type === 'broken') return reply.message
@@ -111,6 +116,8 @@ export class WorkerProcess {
 
   /** The worker's next message, or how it ended; a worker silent for limitMs is killed as hung. */
   private next(limitMs: number): Promise<Reply> {
+    const waiting = this.inbox.shift()
+    if (waiting) return Promise.resolve(waiting)
     return new Promise((resolve) => {
       let hung = false
       let done = false

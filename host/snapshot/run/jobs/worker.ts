@@ -1,10 +1,11 @@
-// One `dsh test --jobs` worker (a child process): it loads the corpus, boots its own host
-// composition (none for --subprocess, whose scenarios each spawn the built dsh), then runs the
-// scenarios it is sent one at a time, reconfigured between them as in a run without --jobs.
+// One `dsh test --jobs` worker (a child process): it boots its own host composition (none for
+// --subprocess, whose scenarios each spawn the built dsh) while the parent discovers the corpus,
+// takes the corpus the parent sends (no second discovery), then runs the scenarios it is sent one
+// at a time, reconfigured between them as in a run without --jobs.
 // The parent decides when to stop: signals from the terminal are its, and a lost parent (the
 // IPC channel closes, even after a SIGKILL) ends this worker and its process group at once.
 import { removeLiveTempDirsNow } from '../../env/workspace/temp-cwd.ts'
-import { discoverScenarios, type LoadedScenario } from '../../scenario/discover.ts'
+import type { LoadedScenario } from '../../scenario/discover.ts'
 import type { ScenarioOutcome } from '../../plugin/outcome.ts'
 import { bootHostComposition, type HostComposition } from '../host-composition.ts'
 import { runScenario } from '../run-scenario.ts'
@@ -19,36 +20,54 @@ process.on('disconnect', () => {
   process.exit(1)
 })
 
+/** The worker's state between messages: the corpus arrives once, then scenarios to run. */
+interface Worker {
+  corpus?: (scenarios: LoadedScenario[]) => void
+  play?: (scenario: LoadedScenario) => Promise<ScenarioOutcome>
+  byName?: Map<string, LoadedScenario>
+  host?: HostComposition
+}
+
+function listen(setup: WorkerSetup, worker: Worker): void {
+  process.on('message', async (message: ToWorker) => {
+    if (message.type === 'stop') {
+      await worker.host?.dispose()
+      process.exit(0)
+    }
+    if (message.type === 'corpus') return worker.corpus?.(message.scenarios)
+    const scenario = worker.byName?.get(message.name)
+    if (!scenario || !worker.play)
+      throw new Error(`dsh test worker: no scenario named ${message.name} in ${setup.repoRoot}/scenarios`)
+    // `execution` holds functions (vitest's own judging reads it in process); the rest crosses.
+    const { execution: _, ...outcome } = await worker.play(scenario)
+    send({ type: 'outcome', name: message.name, outcome })
+  })
+}
+
 async function start(setup: WorkerSetup): Promise<void> {
   const { repoRoot, composition, mode } = setup
-  const { scenarios: corpus } = await discoverScenarios(repoRoot, { mode })
-  const byName = new Map(corpus.map((scenario) => [scenario.name, scenario]))
-  let host: HostComposition | undefined
-  try {
-    if (!setup.subprocess) host = await bootHostComposition({ repoRoot, composition, mode })
-  } catch (error) {
-    send({ type: 'broken', message: (error as Error).message })
-    return
-  }
+  const worker: Worker = {}
+  const corpusArrived = new Promise<LoadedScenario[]>((resolve) => {
+    worker.corpus = resolve
+  })
+  listen(setup, worker)
+  const booting = setup.subprocess ? undefined : bootHostComposition({ repoRoot, composition, mode })
+  // Nothing is sent before the corpus is here: the parent asks once it has sent it.
+  const [corpus, boot] = await Promise.all([corpusArrived, booting?.then(ok, fail)])
+  if (boot && 'error' in boot) return void send({ type: 'broken', message: boot.error.message })
+  const host = (worker.host = boot?.host)
+  worker.byName = new Map(corpus.map((scenario) => [scenario.name, scenario]))
   const common = { repoRoot, composition, corpus, mode, pending: setup.pending, timeoutMs: setup.timeoutMs }
   const around = (scenario: LoadedScenario, run: ModelRun) => withModel(scenario, mode, setup, run)
-  const play = async (scenario: LoadedScenario): Promise<ScenarioOutcome> => {
+  worker.play = async (scenario) => {
     if (!host) return around(scenario, (extra) => runScenario(scenario, { ...common, ...extra, subprocess: true }))
     const result = await host.snapshot.runBatch({ ...common, scenarios: [scenario], around })
     return result.outcomes[0]!
   }
-  process.on('message', async (message: ToWorker) => {
-    if (message.type === 'stop') {
-      await host?.dispose()
-      process.exit(0)
-    }
-    const scenario = byName.get(message.name)
-    if (!scenario) throw new Error(`dsh test worker: no scenario named ${message.name} in ${repoRoot}/scenarios`)
-    // `execution` holds functions (vitest's own judging reads it in process); the rest crosses.
-    const { execution: _, ...outcome } = await play(scenario)
-    send({ type: 'outcome', name: message.name, outcome })
-  })
   send({ type: 'ready' })
 }
+
+const ok = (host: HostComposition) => ({ host })
+const fail = (error: unknown) => ({ error: error as Error })
 
 await start(JSON.parse(process.argv[2] ?? '{}') as WorkerSetup)

@@ -47,8 +47,13 @@ function processIds(): number[] {
 
 /** Sends `signal` to every marked process; returns the pids it reached. */
 export function signalMarked(marker: ProcessMarker, signal: NodeJS.Signals): number[] {
+  return killEach(markedProcesses(marker), signal)
+}
+
+/** Sends `signal` to each pid; returns those it reached. */
+function killEach(pids: readonly number[], signal: NodeJS.Signals): number[] {
   const reached: number[] = []
-  for (const pid of markedProcesses(marker)) {
+  for (const pid of pids) {
     try {
       process.kill(pid, signal)
       reached.push(pid)
@@ -72,9 +77,10 @@ export async function killMarked(
   const killed = new Map<number, number | undefined>()
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    for (const pid of signalMarked(marker, 'SIGKILL')) if (!killed.has(pid)) killed.set(pid, readProcStat(pid)?.start)
-    const running = [...killed].filter(([pid, start]) => stillRuns(pid, start)).map(([pid]) => pid)
+    // The sweep that signals is also the check: when it finds no marked process, none was left.
     const marked = markedProcesses(marker)
+    for (const pid of killEach(marked, 'SIGKILL')) if (!killed.has(pid)) killed.set(pid, readProcStat(pid)?.start)
+    const running = [...killed].filter(([pid, start]) => stillRuns(pid, start)).map(([pid]) => pid)
     if (!running.length && !marked.length) return { killed: [...killed.keys()], survivors: [] }
     if (Date.now() > deadline) return { killed: [...killed.keys()], survivors: [...new Set([...running, ...marked])] }
     await delay(10)

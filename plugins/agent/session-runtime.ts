@@ -93,5 +93,13 @@ export function restoreRuntime(
 }
 
 export function sameHeader(a: RequestHeader | undefined, b: RequestHeader): boolean {
-  return !!a && a.model === b.model && a.system === b.system && JSON.stringify(a.tools) === JSON.stringify(b.tools)
+  return !!a && a.model === b.model && a.system === b.system && toolsText(a.tools) === toolsText(b.tools)
+}
+
+/** Each tool list serialized once (a header is never changed once built): the last one is compared at every step. */
+const toolsTexts = new WeakMap<ToolSchema[], string>()
+function toolsText(tools: ToolSchema[]): string {
+  let text = toolsTexts.get(tools)
+  if (text === undefined) toolsTexts.set(tools, (text = JSON.stringify(tools)))
+  return text
 }

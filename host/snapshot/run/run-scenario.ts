@@ -5,12 +5,11 @@ import type { LoadedScenario } from '../scenario/discover.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { playScenario, type RunScenarioOptions } from '../plugin/play-scenario.ts'
 import { runSubprocess } from './subprocess.ts'
+import { withHostComposition } from './host-composition.ts'
 
 export async function runScenario(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
   if (options.subprocess)
     return playScenario(scenario, options, (run, timeoutMs) => runSubprocess(run, { timeoutMs, env: options.env }))
   const { repoRoot, composition, mode = 'replay' } = options
-  // Loaded on use: a --subprocess run (and a --jobs parent) boots no composition here.
-  const { withHostComposition } = await import('./host-composition.ts')
   return withHostComposition({ repoRoot, composition, mode }, (host) => host.snapshot.runOne(scenario, options))
 }

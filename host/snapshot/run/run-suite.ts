@@ -7,6 +7,7 @@ import type { RunMode } from '../core/fixtures.ts'
 import { pinsFirst } from '../plugin/select.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import { bootHostComposition } from './host-composition.ts'
 import { runScenario } from './run-scenario.ts'
 import { withModel, type ModelRun } from './with-model.ts'
 import { runInWorkers, startWorkers } from './jobs/run-in-workers.ts'
@@ -124,8 +125,6 @@ async function runOrdered(
     return { outcomes, interrupted: !!options.signal?.aborted }
   }
 
-  // Loaded on use: a --jobs parent boots no composition of its own.
-  const { bootHostComposition } = await import('./host-composition.ts')
   const host = await bootHostComposition({ repoRoot, composition, mode })
   // The CLI's progress is a reporter like any other: it listens to the service's events.
   const stop = host.booted.ctx.on('snapshot/scenario-end', ({ outcome }) => options.onResult?.(outcome))

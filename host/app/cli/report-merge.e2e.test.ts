@@ -48,7 +48,7 @@ describe('dsh report merge', () => {
     expect(shard.code).toBe(0)
     const missing = await runCli(['report', 'merge', file('only1.json')])
     expect(missing.code).toBe(2)
-    expect(missing.stderr).toMatch(/^dsh report merge: shard\(s\) 2\/2 missing: 1 of 2 blobs given, so no blob has /)
+    expect(missing.stderr).toMatch(/^dsh report merge: shard 2\/2 missing: 1 of 2 blobs given, so no blob has /)
     const text = readFileSync(file('only1.json'), 'utf8')
     writeFileSync(file('torn.json'), text.slice(0, 1000))
     const torn = await runCli(['report', 'merge', file('only1.json'), file('torn.json')])

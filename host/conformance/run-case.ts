@@ -13,6 +13,7 @@ import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
 import { agentStartFailure } from './start-failure.ts'
 import { CwdLedger } from './cwd-ledger.ts'
+import { CaseSessionsRoot } from './case-sessions-root.ts'
 import { liveDescendants, mergeRefs, type ProcessRef } from './descendants.ts'
 import { TraceRecorder } from './recorder.ts'
 import type { CaseResult } from './report.ts'
@@ -65,6 +66,7 @@ class CaseRun {
   private readonly failures: string[] = []
   private interrupted = false
   private ledger!: CwdLedger
+  private sessionsRoot: CaseSessionsRoot | undefined
   private recorder!: TraceRecorder
   private agent: AgentProcess | undefined
   private client: CaseClient | undefined
@@ -161,13 +163,14 @@ class CaseRun {
   /** Starts the agent without a shell and connects the case's client to it. */
   private async start(): Promise<CaseClient> {
     const command = this.options.agent
+    this.sessionsRoot = await CaseSessionsRoot.create(this.planned.case.id, this.options.env, command.env)
     const agent = new AgentProcess({
       command: command.command,
       args: command.args,
       // The agent runs where the runner runs (its command may use relative paths); the
       // case cwd reaches it through session/new, as with any editor.
       cwd: process.cwd(),
-      env: { ...this.options.env, ...command.env, [CASE_MARKER_VAR]: this.marker },
+      env: { ...this.options.env, ...this.sessionsRoot.env, ...command.env, [CASE_MARKER_VAR]: this.marker },
       shutdownPhaseMs: this.options.cleanupPhaseMs ?? 2000,
       // The client reads stdout; only stderr's tail goes into the report.
       keepStdout: false,
@@ -245,7 +248,7 @@ class CaseRun {
     await this.client?.releaseTerminals()
     const refs = { descendants: this.descendants, marker: this.marker }
     const cleanup = await stopAgent(this.agent, refs, this.options.cleanupPhaseMs ?? 2000)
-    cleanup.problems.push(...(await this.ledger.cleanup()))
+    cleanup.problems.push(...(await this.ledger.cleanup()), ...((await this.sessionsRoot?.cleanup()) ?? []))
     // Read after cleanup: the agent's whole stdout, up to its exit, has been seen.
     if (this.stdoutProblem !== undefined) this.failures.unshift(this.stdoutProblem)
     this.failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))

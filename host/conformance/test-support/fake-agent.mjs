@@ -10,6 +10,8 @@
 //   disk-delete <path>                      deletes the file itself
 //   daemon <pid file>                       double-forks a `sleep 30` (it leaves the agent's process
 //                                           tree and group) and writes the daemon's pid to the file
+//   env <NAME> <file>                       writes the agent's $NAME to the file ('(unset)' when unset)
+//   session-log                             writes $DSH_SESSIONS_ROOT/fake.jsonl, as dsh logs a session
 //   misbehave wrong-session                 later updates of this prompt name another session
 //   misbehave late-update                   one more update 30 ms after the response
 //   hang                                    never answer, ignore cancel
@@ -81,6 +83,13 @@ const app = acp
         } else if (word === 'disk-delete') {
           await rm(absolute)
           await say(`disk-delete ${path}: ok`)
+        } else if (word === 'env') {
+          const file = rest[0] ?? ''
+          await writeFile(isAbsolute(file) ? file : join(session.cwd, file), process.env[path] ?? '(unset)')
+          await say(`env ${path}: ok`)
+        } else if (line === 'session-log') {
+          await writeFile(join(process.env.DSH_SESSIONS_ROOT ?? '', 'fake.jsonl'), '{}\n')
+          await say('session-log: ok')
         } else if (word === 'daemon') {
           await writeFile(absolute, String(await startDaemon()))
           await say('daemon started')

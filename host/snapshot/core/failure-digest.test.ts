@@ -87,6 +87,20 @@ describe('digestFailures', () => {
     )
   })
 
+  it("sends a pin whose sidecar copies another pin's to the refresh that names that pin instead", () => {
+    const duplicate =
+      'scenario notes: scenarios/notes/system-prompt.expected.md is identical to ' +
+      'scenarios/text-turn/system-prompt.expected.md; npx dsh test notes --mode refresh deletes it and sets ' +
+      'header.systemPromptSource: text-turn in scenarios/notes/snapshot.yml (or make that edit by hand)'
+    const digest = digestFailures({ scenario: 'notes', recording: 'stub', failures: [duplicate], mismatches: [] })
+    expect(digest.kind).toBe('duplicate-sidecar')
+    expect(formatDigest(digest).split('\n').slice(0, 3)).toEqual([
+      `cause: ${duplicate}`,
+      'next:  npx dsh test notes --mode refresh',
+      '       (it deletes the copy and names the pin that keeps the same file as the source in snapshot.yml)',
+    ])
+  })
+
   it('never drops a failure: every one it does not show is listed by its first line', () => {
     const other = 'scenario s: something else broke\nwith details'
     const digest = digestFailures({

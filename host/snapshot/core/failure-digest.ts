@@ -168,6 +168,7 @@ function workspaceCause(failures: readonly string[]): Cause | undefined {
 /** Failures named by their first line. */
 const PLAIN_KINDS: ReadonlyArray<readonly [RegExp, FailureKind]> = [
   [/obsolete fixture/, 'obsolete'],
+  [/ is identical to scenarios\/\S+; /, 'duplicate-sidecar'],
   [/--strict: nothing written/, 'recording-warnings'],
   [/ session log\(s\), the fixtures hold /, 'log-count'],
   [/ failed with -?\d+/, 'step-error'],

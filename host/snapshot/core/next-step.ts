@@ -19,6 +19,7 @@ export type FailureKind =
   | 'sidecar'
   | 'workspace'
   | 'obsolete'
+  | 'duplicate-sidecar'
   | 'step-error'
   | 'recording-warnings'
   | 'other'
@@ -75,6 +76,11 @@ export function nextStep({ scenario, recording, kind, pin, front = 'cli' }: Next
       }
     case 'obsolete':
       return { command: refresh, note: `or: npx vitest run -u -t '^${scenario}$' (removes the obsolete files)` }
+    case 'duplicate-sidecar':
+      return {
+        command: refresh,
+        note: 'it deletes the copy and names the pin that keeps the same file as the source in snapshot.yml',
+      }
     case 'recording-warnings': {
       const again = rerecord(scenario, recording)
       return {

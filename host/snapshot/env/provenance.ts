@@ -74,7 +74,9 @@ export async function noteRecordingSource<T extends RecordOutcome>(
   try {
     const provenance = provenanceOf(repoRoot, outcome.scenario, source, stamp)
     const file = await writeRecordingSource(repoRoot, outcome.scenario, provenance)
-    return file ? { ...outcome, written: [...outcome.written, file] } : outcome
+    // Sharing a sidecar may have rewritten the manifest already (listed with a note: env/share-sidecars.ts).
+    const listed = outcome.written.some((entry) => entry === file || entry.startsWith(`${file} (`))
+    return file && !listed ? { ...outcome, written: [...outcome.written, file] } : outcome
   } catch (error) {
     const failure =
       `scenario ${outcome.scenario}: the fixtures were recorded (${source}) ` +

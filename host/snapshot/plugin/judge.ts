@@ -15,6 +15,7 @@ import type { RawCapture } from '../env/capture.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 import { checkFixtureSync } from '../env/safe-fixture-io.ts'
 import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/compare.ts'
+import { shareIdenticalSidecars } from '../env/share-sidecars.ts'
 import { removeObsoleteFixtures, writeAssessment } from '../env/write-fixtures.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
 import { toRedactions } from '../../../lib/secrets/redact.ts'
@@ -103,11 +104,17 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     run: normalized,
   })
   const assessment = assessRun(scenario.name, plan, options.mode)
+  // --pending writes only `<file>.new` copies, never the manifest: a shared copy is left to replay's guard.
+  const sharing =
+    options.mode === 'replay' || options.pending
+      ? { assessment }
+      : shareIdenticalSidecars(options.repoRoot, scenario, options.corpus, plan, assessment)
   const failures = [
     ...runFailures,
     ...(execution.committedSecrets ?? []),
     ...assessment.failures,
     ...execution.workspaceFailures,
+    ...(sharing.problem ? [sharing.problem] : []),
   ]
   const warnings = options.mode === 'record' ? await recordingWarnings(prepared, normalized, options.repoRoot) : []
   const refused = !!options.strict && warnings.length > 0
@@ -120,14 +127,14 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
   const refusal =
     runFailures.length || refused
       ? undefined
-      : secretRefusal(secretGate(prepared), assessment.writes, manifestOf(prepared))
+      : secretRefusal(secretGate(prepared), sharing.assessment.writes, manifestOf(prepared))
   if (refusal) failures.push(refusal)
   else if (!runFailures.length && !refused) {
-    const result = await writeAssessment(scenario.name, assessment, {
+    const result = await writeAssessment(scenario.name, sharing.assessment, {
       pending: options.pending,
       repoRoot: options.repoRoot,
     })
-    written.push(...result.written)
+    written.push(...result.written.map((file) => (file === sharing.manifest?.file ? sharing.manifest.written : file)))
     failures.push(...result.problems)
     // A failed write left the scenario's fixtures as they were: its obsolete files stay too.
     if (options.mode !== 'replay' && !options.pending && !result.problems.length) {

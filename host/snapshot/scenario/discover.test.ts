@@ -101,8 +101,8 @@ describe('discoverScenarios', () => {
     expect(problems['main-pin']).toEqual([])
     expect(problems['a-newcomer']).toEqual([
       'scenarios/a-newcomer/system-prompt.expected.md is identical to ' +
-        'scenarios/main-pin/system-prompt.expected.md; delete it and set header.systemPromptSource: main-pin ' +
-        'in scenarios/a-newcomer/snapshot.yml',
+        'scenarios/main-pin/system-prompt.expected.md; npx dsh test a-newcomer --mode refresh deletes it and sets ' +
+        'header.systemPromptSource: main-pin in scenarios/a-newcomer/snapshot.yml (or make that edit by hand)',
     ])
   })
 

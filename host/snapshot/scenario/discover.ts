@@ -104,7 +104,7 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
       .find((s) => s.name === problem.scenario)
       ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
   }
-  addContentProblems(repoRoot, corpus.scenarios, listings)
+  addContentProblems(repoRoot, corpus.scenarios, listings, options.mode ?? 'replay')
   return options.names ? namedPart(corpus, options.names, repoRoot) : corpus
 }
 
@@ -218,8 +218,42 @@ export function namedPart(corpus: DiscoveryResult, names: readonly string[], rep
   }
 }
 
-/** Read the committed logs and pin sidecars once, for the content guards. */
-function addContentProblems(repoRoot: string, loaded: LoadedScenario[], listings: Map<string, string[]>): void {
+/** Every pin's committed sidecars (as `read` gives them) and how established it is, for sharedSidecars. */
+export function pinSidecars(
+  loaded: readonly LoadedScenario[],
+  read: (file: string) => string | undefined,
+): PinSidecars[] {
+  return loaded.flatMap((scenario) => {
+    const header = scenario.manifest.header
+    if (!header?.pin) return []
+    const namedAsSource = loaded.filter(
+      (s) =>
+        s.manifest.header?.systemPromptSource === scenario.name ||
+        s.manifest.header?.toolSchemasSource === scenario.name,
+    ).length
+    return [
+      {
+        scenario: scenario.name,
+        namedAsSource,
+        classSize: loaded.filter((s) => s.manifest.header?.class === header.class).length,
+        // A sidecar the pin takes from a source is not its own (a stale copy is reported as obsolete).
+        system: header.systemPromptSource ? undefined : read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
+        tools: header.toolSchemasSource ? undefined : read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
+      },
+    ]
+  })
+}
+
+/**
+ * Read the committed logs and pin sidecars once, for the content guards. A duplicated sidecar fails
+ * replay only: record and refresh of that pin remove the copy and name the owner (env/share-sidecars.ts).
+ */
+function addContentProblems(
+  repoRoot: string,
+  loaded: LoadedScenario[],
+  listings: Map<string, string[]>,
+  mode: RunMode,
+): void {
   // A guarded entry is reported from the folder listing already; it is never opened here.
   const read = (file: string) => {
     try {
@@ -228,7 +262,6 @@ function addContentProblems(repoRoot: string, loaded: LoadedScenario[], listings
       return undefined
     }
   }
-  const pins: PinSidecars[] = []
   for (const scenario of loaded) {
     const names = (listings.get(scenario.name) ?? []).filter((name) => /^session(\.\d+)?\.jsonl$/.test(name))
     for (const name of names) {
@@ -236,21 +269,8 @@ function addContentProblems(repoRoot: string, loaded: LoadedScenario[], listings
       if (text !== undefined)
         scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
     }
-    const header = scenario.manifest.header
-    if (header?.pin) {
-      pins.push({
-        scenario: scenario.name,
-        namedAsSource: loaded.filter(
-          (s) =>
-            s.manifest.header?.systemPromptSource === scenario.name ||
-            s.manifest.header?.toolSchemasSource === scenario.name,
-        ).length,
-        classSize: loaded.filter((s) => s.manifest.header?.class === header.class).length,
-        system: read(join(scenario.dir, SIDECAR_SYSTEM_PROMPT)),
-        tools: read(join(scenario.dir, SIDECAR_TOOL_SCHEMAS)),
-      })
-    }
   }
-  for (const problem of duplicateSidecarProblems(pins))
+  if (mode !== 'replay') return
+  for (const problem of duplicateSidecarProblems(pinSidecars(loaded, read)))
     loaded.find((s) => s.name === problem.scenario)?.problems.push(problem.message)
 }

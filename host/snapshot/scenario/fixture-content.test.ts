@@ -20,7 +20,15 @@ describe('fixture content guards', () => {
       { scenario: 'a', system: 'prompt', tools: '[1]' },
       { scenario: 'b', system: 'prompt', tools: '[2]' },
     ])
-    expect(problems).toEqual([{ scenario: 'b', message: expect.stringContaining('set header.systemPromptSource: a') }])
+    expect(problems).toEqual([
+      {
+        scenario: 'b',
+        message:
+          'scenarios/b/system-prompt.expected.md is identical to scenarios/a/system-prompt.expected.md; ' +
+          'npx dsh test b --mode refresh deletes it and sets header.systemPromptSource: a in scenarios/b/snapshot.yml ' +
+          '(or make that edit by hand)',
+      },
+    ])
   })
 
   it('blames the newcomer, not the established pin, whatever the names sort as', () => {

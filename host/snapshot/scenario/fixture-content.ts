@@ -52,9 +52,19 @@ function ownerOrder(a: PinSidecars, b: PinSidecars): number {
   )
 }
 
-/** Byte-identical sidecars owned by two pins: all but the owner should name the owner as their source. */
-export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ scenario: string; message: string }> {
-  const problems: Array<{ scenario: string; message: string }> = []
+/** A pin keeping a sidecar byte-identical to another pin's: it should name `owner` as its source instead. */
+export interface SharedSidecar {
+  scenario: string
+  /** The sidecar file, e.g. `system-prompt.expected.md`. */
+  file: string
+  /** The manifest field that names the source. */
+  option: 'systemPromptSource' | 'toolSchemasSource'
+  owner: string
+}
+
+/** Byte-identical sidecars kept by two pins: all but the owner (ownerOrder) should name the owner as their source. */
+export function sharedSidecars(pins: readonly PinSidecars[]): SharedSidecar[] {
+  const shared: SharedSidecar[] = []
   const ranked = [...pins].sort(ownerOrder)
   for (const [field, file, option] of [
     ['system', SIDECAR_SYSTEM_PROMPT, 'systemPromptSource'],
@@ -64,16 +74,24 @@ export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ 
     for (const pin of ranked) {
       const text = pin[field]
       if (text === undefined) continue
-      const first = owners.get(text)
-      if (first)
-        problems.push({
-          scenario: pin.scenario,
-          message:
-            `scenarios/${pin.scenario}/${file} is identical to scenarios/${first}/${file}; delete it and set ` +
-            `header.${option}: ${first} in scenarios/${pin.scenario}/snapshot.yml`,
-        })
+      const owner = owners.get(text)
+      if (owner) shared.push({ scenario: pin.scenario, file, option, owner })
       else owners.set(text, pin.scenario)
     }
   }
-  return problems.sort((a, b) => a.scenario.localeCompare(b.scenario))
+  return shared.sort((a, b) => a.scenario.localeCompare(b.scenario))
+}
+
+/**
+ * The replay guard over sharedSidecars. Record and refresh never leave such a copy (they name the
+ * source themselves: env/share-sidecars.ts), so the fix offered is the refresh, or the edit by hand.
+ */
+export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ scenario: string; message: string }> {
+  return sharedSidecars(pins).map(({ scenario, file, option, owner }) => ({
+    scenario,
+    message:
+      `scenarios/${scenario}/${file} is identical to scenarios/${owner}/${file}; ` +
+      `npx dsh test ${scenario} --mode refresh deletes it and sets header.${option}: ${owner} ` +
+      `in scenarios/${scenario}/snapshot.yml (or make that edit by hand)`,
+  }))
 }

@@ -13,7 +13,7 @@ import { PIN, RecordModesProject } from '../test-support/record-modes-project.ts
 import type { ScratchProject } from '../test-support/scratch-project.ts'
 import { runSuiteMode } from './record-modes.ts'
 
-// One project per test: each pins its own header class (two pins with equal sidecars are refused).
+// One project per test: each pins its own header class (a second pin with equal sidecars would share them).
 let scratch: RecordModesProject
 let project: ScratchProject
 beforeEach(() => {

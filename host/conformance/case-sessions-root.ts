@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-export const SESSIONS_ROOT_VAR = 'DSH_SESSIONS_ROOT'
+const SESSIONS_ROOT_VAR = 'DSH_SESSIONS_ROOT'
 
 export class CaseSessionsRoot {
   private constructor(

@@ -53,7 +53,7 @@ function ownerOrder(a: PinSidecars, b: PinSidecars): number {
 }
 
 /** A pin keeping a sidecar byte-identical to another pin's: it should name `owner` as its source instead. */
-export interface SharedSidecar {
+interface SharedSidecar {
   scenario: string
   /** The sidecar file, e.g. `system-prompt.expected.md`. */
   file: string

@@ -38,12 +38,16 @@ export function shareIdenticalSidecars(
       return undefined // a guarded or unreadable sidecar is reported by discovery
     }
   }
+  // The recorded pin ranks below every other (namedAsSource -1): it takes the committed file as
+  // its source rather than leave another pin, established or not, with a copy of its new one. A
+  // sidecar other pins already take from it stays its own (a source must own the file: no chains).
   const pins = pinSidecars(corpus, read).map((pin) =>
     pin.scenario === scenario.name
-      ? { ...pin, system: actual(SIDECAR_SYSTEM_PROMPT), tools: actual(SIDECAR_TOOL_SCHEMAS) }
+      ? { ...pin, namedAsSource: -1, system: actual(SIDECAR_SYSTEM_PROMPT), tools: actual(SIDECAR_TOOL_SCHEMAS) }
       : pin,
   )
-  const shared = sharedSidecars(pins).filter((entry) => entry.scenario === scenario.name)
+  const namesIt = (option: SidecarSourceField) => corpus.some((s) => s.manifest.header?.[option] === scenario.name)
+  const shared = sharedSidecars(pins).filter((entry) => entry.scenario === scenario.name && !namesIt(entry.option))
   if (!shared.length) return { assessment }
   const copies = owned.filter((surface) => shared.some((entry) => basename(surface.target.absolute) === entry.file))
   const file = `scenarios/${scenario.name}/snapshot.yml`

@@ -45,6 +45,17 @@ describe("a pin whose sidecars equal another pin's", () => {
     expect(await replayAll()).toEqual(ALL.map((name) => [name, []]))
   })
 
+  it('takes the committed file as source even when its own class is the larger one', async () => {
+    // notes would outrank text-turn as owner (3 scenarios against 2): recording it must not leave
+    // text-turn, whose file was there first, with a copy of the new one.
+    for (const member of ['notes-a', 'notes-b']) scratch.addScenario(member, 'hm', 'Hm.', 'header:\n  class: notes\n')
+    expect((await record(['notes'])).outcomes[0]?.failures).toEqual([])
+    expect(scratch.read('notes', 'snapshot.yml')).toContain(
+      'systemPromptSource: text-turn, toolSchemasSource: text-turn',
+    )
+    expect(await replayAll()).toEqual(ALL.map((name) => [name, []]))
+  })
+
   it('fails replay when a copy was left, naming the refresh, which deletes it and names the other pin', async () => {
     // As an earlier dsh recorded it: copies of text-turn's sidecars, and a manifest that names no source.
     expect((await record(['notes'])).outcomes[0]?.failures).toEqual([])

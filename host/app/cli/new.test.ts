@@ -29,7 +29,7 @@ describe('dsh new', () => {
     const comment = /^# yaml-language-server: \$schema=(.+)\n/.exec(manifest)
     expect(resolve(dir, comment![1]!)).toBe(packageFile('schemas', 'snapshot.schema.json'))
     expect(manifest).toContain('\nrecording: stub\nheader:\n  class: default\n')
-    expect(manifest).not.toContain('pin')
+    expect(manifest).not.toMatch(/^\s*pin:/m)
     const input = JSON.parse(readFileSync(join(dir, 'input.json'), 'utf8'))
     expect(resolve(dir, input.$schema)).toBe(packageFile('schemas', 'input.schema.json'))
     expect(readFileSync(join(dir, 'model.yml'), 'utf8')).toMatch(

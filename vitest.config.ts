@@ -13,10 +13,11 @@ const unitFiles = [
 // A test file that replaces a module (vi.mock) or leaves module state it cannot undo needs a worker of its own.
 const isolatedFiles = '**/*.isolated.test.ts'
 /**
- * End-to-end tests (real `dsh` processes by the dozen, nested vitest runs, npm install) and soaks: the
- * step `npm run test:e2e` (vitest.e2e.config.ts), which CI runs after `npm test`.
+ * End-to-end tests (real `dsh` processes by the dozen, nested vitest runs, npm install), tests of one
+ * real `dsh` process each (`*.process.test.ts`: signals, pipes, process groups) and soaks: the step
+ * `npm run test:e2e` (vitest.e2e.config.ts), which CI runs after `npm test`.
  */
-export const e2eFiles = ['**/*.e2e.test.ts', '**/*.soak.test.ts']
+export const e2eFiles = ['**/*.e2e.test.ts', '**/*.process.test.ts', '**/*.soak.test.ts']
 // Subprocess tests and the scenario files run the built dsh: rebuild dist/ first when a source is newer.
 const buildWhenStale = 'host/snapshot/vitest/global-setup.ts'
 

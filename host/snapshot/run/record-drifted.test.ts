@@ -1,25 +1,12 @@
 // record-drifted end to end in a scratch project, in process and as a subprocess: recording
 // through the real DeepSeek adapter against the scripted stub endpoint (--stub), then replaying.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
-import { MEMBER, PIN, RecordModesProject } from '../test-support/record-modes-project.ts'
-import type { ScratchProject } from '../test-support/scratch-project.ts'
+import { MEMBER, PIN, recordModesProjectPerTest } from '../test-support/record-modes-project.ts'
 import { runSuiteMode } from './record-modes.ts'
 
-// One project per test: each pins its own header class (a second pin with equal sidecars would share them).
-let scratch: RecordModesProject
-let project: ScratchProject
-beforeEach(() => {
-  scratch = new RecordModesProject()
-  project = scratch.project
-})
-afterEach(() => scratch.remove())
-
-type Add = Parameters<RecordModesProject['addScenario']>
-const addScenario = (...args: Add) => scratch.addScenario(...args)
-const folderBytes = (name: string) => scratch.folderBytes(name)
-const read = (name: string, file: string) => scratch.read(name, file)
-const replayAll = (names: string[]) => scratch.replayAll(names)
+const scratch = recordModesProjectPerTest()
+const { addScenario, folderBytes, read, replayAll } = scratch
 
 describe('--mode record-drifted', () => {
   // In-process, replay's problems reach the outcome in verify()'s message; in a subprocess, as
@@ -33,7 +20,7 @@ describe('--mode record-drifted', () => {
       addScenario('green', 'say hello', 'Hello.', PIN)
       addScenario('edited', 'say hi', 'Hi.', MEMBER)
       const first = await runSuiteMode({
-        repoRoot: project.root,
+        repoRoot: scratch.project.root,
         mode: 'record',
         stub: true,
         subprocess,
@@ -42,14 +29,14 @@ describe('--mode record-drifted', () => {
       expect(first.outcomes.map((o) => o.failures)).toEqual([[], []])
       const greenBefore = folderBytes('green')
       const editedLog = read('edited', 'session.jsonl')
-      project.modelScript('green', [textReply('A re-recording would say this.')])
+      scratch.project.modelScript('green', [textReply('A re-recording would say this.')])
       // The scenario's script changes: a new prompt, and the model's new answer to it.
       addScenario('edited', 'say bye', 'Bye.', MEMBER)
 
       const plan: string[] = []
       let logWhenPlanned = ''
       const result = await runSuiteMode({
-        repoRoot: project.root,
+        repoRoot: scratch.project.root,
         mode: 'record-drifted',
         stub: true,
         subprocess,

@@ -3,44 +3,35 @@
 // given as the live API (DEEPSEEK_BASE_URL), and replaying the result.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startStubEndpoint } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startStubEndpoint, textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { today } from '../core/provenance.ts'
 import { recordingStamp } from '../env/provenance.ts'
 import { STUB_API_KEY } from '../env/record-stub.ts'
-import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
-import { PIN, RecordModesProject } from '../test-support/record-modes-project.ts'
-import type { ScratchProject } from '../test-support/scratch-project.ts'
+import { PIN, recordModesProjectPerTest } from '../test-support/record-modes-project.ts'
 import { runSuiteMode } from './record-modes.ts'
 
-// One project per test: each pins its own header class (a second pin with equal sidecars would share them).
-let scratch: RecordModesProject
-let project: ScratchProject
-beforeEach(() => {
-  scratch = new RecordModesProject()
-  project = scratch.project
-})
-afterEach(() => scratch.remove())
-
-type Add = Parameters<RecordModesProject['addScenario']>
-const addScenario = (...args: Add) => scratch.addScenario(...args)
-const folderBytes = (name: string) => scratch.folderBytes(name)
-const read = (name: string, file: string) => scratch.read(name, file)
-const replayAll = (names: string[]) => scratch.replayAll(names)
+const scratch = recordModesProjectPerTest()
+const { addScenario, folderBytes, read, replayAll } = scratch
 
 describe('--mode record-missing', () => {
   it('records a scenario without fixtures and leaves a complete one byte-identical', async () => {
     addScenario('complete', 'say hello', 'Hello.', PIN)
-    const first = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true, names: ['complete'] })
+    const first = await runSuiteMode({
+      repoRoot: scratch.project.root,
+      mode: 'record',
+      stub: true,
+      names: ['complete'],
+    })
     expect(first.outcomes.map((o) => o.failures)).toEqual([[]])
     const before = folderBytes('complete')
     // A re-recording would now change the fixtures (or fail): proof that it did not happen.
-    project.modelScript('complete', [textReply('Something else entirely.')])
+    scratch.project.modelScript('complete', [textReply('Something else entirely.')])
     addScenario('fresh', 'say hi', 'Hi there.')
 
     const plan: string[] = []
     const result = await runSuiteMode({
-      repoRoot: project.root,
+      repoRoot: scratch.project.root,
       mode: 'record-missing',
       stub: true,
       names: ['complete', 'fresh'],
@@ -87,7 +78,11 @@ describe('provenance through the live adapter', () => {
     process.env.DEEPSEEK_API_KEY = STUB_API_KEY
     process.env.DEEPSEEK_BASE_URL = api.url
     try {
-      const result = await runSuiteMode({ repoRoot: project.root, mode: 'record-missing', names: ['live-fresh'] })
+      const result = await runSuiteMode({
+        repoRoot: scratch.project.root,
+        mode: 'record-missing',
+        names: ['live-fresh'],
+      })
       expect(result.outcomes.map((o) => [o.failures, o.written.includes('scenarios/live-fresh/snapshot.yml')])).toEqual(
         [[[], true]],
       )
@@ -101,11 +96,16 @@ describe('provenance through the live adapter', () => {
     const stamp = `models: [deepseek-chat]\ndate: ${today()}\ndshVersion: "${recordingStamp().dshVersion}"\n`
     expect(recorded).toBe(manifest.replace('recording: stub\n', `recording: live\n${stamp}`))
 
-    const refreshed = await runSuiteMode({ repoRoot: project.root, mode: 'refresh', names: ['live-fresh'] })
+    const refreshed = await runSuiteMode({ repoRoot: scratch.project.root, mode: 'refresh', names: ['live-fresh'] })
     expect(refreshed.outcomes.map((o) => o.failures)).toEqual([[]])
     expect(read('live-fresh', 'snapshot.yml')).toBe(recorded)
 
-    const again = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true, names: ['live-fresh'] })
+    const again = await runSuiteMode({
+      repoRoot: scratch.project.root,
+      mode: 'record',
+      stub: true,
+      names: ['live-fresh'],
+    })
     expect(again.outcomes.map((o) => o.failures)).toEqual([[]])
     expect(read('live-fresh', 'snapshot.yml')).toBe(manifest.replace('recording: stub\n', `recording: stub\n${stamp}`))
   })
@@ -115,18 +115,18 @@ describe('maxAge: replay warns, --mode record-stale re-records', () => {
   it('warns of a recording older than its maxAge in replay and re-records only it', async () => {
     addScenario('old', 'say hi', 'Hi.', PIN)
     addScenario('young', 'say yo', 'Yo.')
-    const recorded = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true })
+    const recorded = await runSuiteMode({ repoRoot: scratch.project.root, mode: 'record', stub: true })
     expect(recorded.outcomes.map((o) => o.failures)).toEqual([[], []])
-    const manifestFile = join(project.root, 'scenarios', 'old', 'snapshot.yml')
+    const manifestFile = join(scratch.project.root, 'scenarios', 'old', 'snapshot.yml')
     writeFileSync(manifestFile, `${read('old', 'snapshot.yml').replace(/^date: .*$/m, 'date: 2020-01-01')}maxAge: 30\n`)
     writeFileSync(
-      join(project.root, 'scenarios', 'young', 'snapshot.yml'),
+      join(scratch.project.root, 'scenarios', 'young', 'snapshot.yml'),
       `${read('young', 'snapshot.yml')}maxAge: 30\n`,
     )
     const youngBefore = folderBytes('young')
 
     const warned: string[] = []
-    const replayed = await runSuiteMode({ repoRoot: project.root, onPlan: (lines) => warned.push(...lines) })
+    const replayed = await runSuiteMode({ repoRoot: scratch.project.root, onPlan: (lines) => warned.push(...lines) })
     expect(replayed.outcomes.map((o) => [o.scenario, o.failures])).toEqual([
       ['old', []],
       ['young', []],
@@ -137,7 +137,7 @@ describe('maxAge: replay warns, --mode record-stale re-records', () => {
 
     const plan: string[] = []
     const stale = await runSuiteMode({
-      repoRoot: project.root,
+      repoRoot: scratch.project.root,
       mode: 'record-stale',
       stub: true,
       onPlan: (lines) => plan.push(...lines),

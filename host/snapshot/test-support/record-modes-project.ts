@@ -1,6 +1,7 @@
 // A scratch project for the record-mode tests (record-modes.test.ts, record-drifted.test.ts):
 // one-prompt scenarios with a scripted stub answer, and readers of what a mode wrote.
 import { readdirSync, readFileSync } from 'node:fs'
+import { afterEach, beforeEach } from 'vitest'
 import { join } from 'node:path'
 import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { runSuiteMode } from '../run/record-modes.ts'
@@ -47,4 +48,30 @@ export class RecordModesProject {
   remove(): void {
     this.project.remove()
   }
+}
+
+/**
+ * A fresh project for each test of the calling file (each test pins its own header class: a second pin
+ * with equal sidecars would share them), and its helpers bound to the current one.
+ */
+export function recordModesProjectPerTest() {
+  let current: RecordModesProject | undefined
+  beforeEach(() => {
+    current = new RecordModesProject()
+  })
+  afterEach(() => current?.remove())
+  const now = () => current ?? assertInTest()
+  return {
+    get project(): ScratchProject {
+      return now().project
+    },
+    addScenario: (...args: Parameters<RecordModesProject['addScenario']>) => now().addScenario(...args),
+    folderBytes: (name: string) => now().folderBytes(name),
+    read: (name: string, file: string) => now().read(name, file),
+    replayAll: (names: string[]) => now().replayAll(names),
+  }
+}
+
+function assertInTest(): never {
+  throw new Error('recordModesProjectPerTest: the project exists only inside a test')
 }

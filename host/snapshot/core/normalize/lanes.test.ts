@@ -20,6 +20,14 @@ const ask = (callId: string) => ({
 })
 const lines = (messages: readonly object[]) => inLaneOrder(messages).map((m) => JSON.stringify(m))
 
+/** The one transcript that 200 seeded arrival orders give (fails when they give more than one). */
+function onlyTranscript(messagesFor: (seed: number) => readonly object[]): string[] {
+  const outcomes = new Set<string>()
+  for (let seed = 1; seed <= 200; seed++) outcomes.add(lines(messagesFor(seed)).join('\n'))
+  expect(outcomes.size).toBe(1)
+  return [...outcomes][0]!.split('\n')
+}
+
 /** Every interleaving of the lanes that keeps each lane's own order (a seeded shuffle, many times). */
 function interleave<T>(lanes: T[][], seed: number): T[] {
   let state = seed
@@ -43,15 +51,11 @@ describe('inLaneOrder', () => {
   const c = [update('c', 'in_progress', 's2'), update('c', 'completed', 's2')]
 
   it('gives one transcript for every interleaving of lanes that start in one order', () => {
-    const outcomes = new Set<string>()
-    for (let seed = 1; seed <= 200; seed++) {
+    const only = onlyTranscript((seed) => {
       const [first, ...rest] = interleave([a.slice(1), b.slice(1), c.slice(1)], seed)
-      const messages = [text('go'), a[0]!, b[0]!, c[0]!, first!, ...rest, text('done')]
-      outcomes.add(lines(messages).join('\n'))
-    }
-    expect(outcomes.size).toBe(1)
-    const [only] = outcomes
-    expect(only!.split('\n')).toEqual(
+      return [text('go'), a[0]!, b[0]!, c[0]!, first!, ...rest, text('done')]
+    })
+    expect(only).toEqual(
       lines([
         text('go'),
         { lane: { sessionId: 's1', toolCallId: 'a' } },
@@ -127,16 +131,12 @@ describe('inLaneOrder with child sessions (a client with the subagents capabilit
   const done = [update('a', 'completed'), update('b', 'completed')]
 
   it('gives one transcript for any interleaving of children, each after the call that spawned it', () => {
-    const outcomes = new Set<string>()
-    for (let seed = 1; seed <= 200; seed++) {
+    const only = onlyTranscript((seed) => {
       // Which child announces itself first is timing too.
       const order = seed % 2 ? [x, y] : [y, x]
-      const messages = [text('go'), ...calls, ...interleave(order, seed), ...done, text('done')]
-      outcomes.add(lines(messages).join('\n'))
-    }
-    expect(outcomes.size).toBe(1)
-    const [only] = outcomes
-    expect(only!.split('\n')).toEqual(
+      return [text('go'), ...calls, ...interleave(order, seed), ...done, text('done')]
+    })
+    expect(only).toEqual(
       lines([
         text('go'),
         { lane: { sessionId: 's1', toolCallId: 'a' } },

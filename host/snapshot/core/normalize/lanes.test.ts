@@ -93,6 +93,17 @@ describe('inLaneOrder', () => {
   })
 })
 
+describe('inLaneOrder at scale', () => {
+  it('lays out a call of 200k updates, beside another call, in order and without filling the stack', () => {
+    const many = Array.from({ length: 200_000 }, (_, index) => update('a', `step ${index}`))
+    const ordered = inLaneOrder([text('go'), ...many, update('b', 'completed'), text('done')])
+    expect(ordered).toHaveLength(200_005)
+    expect(ordered[1]).toEqual({ lane: { sessionId: 's1', toolCallId: 'a' } })
+    expect(ordered.slice(2, 200_002)).toEqual(many)
+    expect(ordered[200_002]).toEqual({ lane: { sessionId: 's1', toolCallId: 'b' } })
+  })
+})
+
 describe('inLaneOrder with child sessions (a client with the subagents capability)', () => {
   const announce = (child: string, callId: string, state = 'running') => ({
     jsonrpc: '2.0',

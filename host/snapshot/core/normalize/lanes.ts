@@ -89,7 +89,9 @@ function ordered<T extends object>(
   const out: Array<T | Record<string, unknown>> = []
   let run: Array<{ lane: string; message: T }> = []
   const flush = () => {
-    out.push(...layOut(run, children))
+    if (run.length === 0) return
+    // One push per message: a spread of a long run would put every element on the stack.
+    for (const message of layOut(run, children)) out.push(message)
     run = []
   }
   for (const message of messages) {
@@ -108,7 +110,11 @@ function layOut<T extends object>(
   children: Children,
 ): Array<T | Message> {
   const lanes = new Map<string, T[]>()
-  for (const { lane, message } of run) lanes.set(lane, [...(lanes.get(lane) ?? []), message])
+  for (const { lane, message } of run) {
+    const messages = lanes.get(lane)
+    if (messages) messages.push(message)
+    else lanes.set(lane, [message])
+  }
   const inside = (lane: string, messages: readonly T[]): ReadonlyArray<T | Message> => {
     const [sessionId, toolCallId] = JSON.parse(lane) as [string, string?]
     return toolCallId === undefined ? ordered(messages, children, sessionId) : messages

@@ -43,6 +43,13 @@ describe('eventsWithChildren', () => {
     ])
   })
 
+  it('keeps a long child whose call was never answered whole, after the parent (no spread on the stack)', () => {
+    const long = Array.from({ length: 200_000 }, (_, index) => mark(String(index)))
+    const merged = eventsWithChildren([log('p', [mark('1')]), log('cut', long, ['p', 'never-answered'])])
+    expect(merged).toHaveLength(200_001)
+    expect(merged.slice(1)).toEqual(long)
+  })
+
   it("rebuilds the file only a subagent read (subagent-one-child's workspace) from the merged logs", () => {
     const read = (file: string) =>
       parseSessionLog(readFileSync(packageFile('scenarios', 'subagent-one-child', file), 'utf8'), file)

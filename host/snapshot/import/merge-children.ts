@@ -27,6 +27,7 @@ export function eventsWithChildren(logs: readonly ParsedLog[]): LoggedEvent[] {
     })
   const merged = expand(root)
   // A child whose call has no result in its parent (a cut-off turn) still counts, after it.
-  for (const log of logs) if (!placed.has(log)) merged.push(...log.events)
+  // One push per event: a spread of a long log would put every event on the stack.
+  for (const log of logs) if (!placed.has(log)) for (const event of log.events) merged.push(event)
   return merged
 }

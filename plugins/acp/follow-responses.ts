@@ -3,6 +3,7 @@
 // (a client drops updates for a session it does not know yet). Written by the same writer, so no
 // other message gets between, and nothing depends on timers (transcripts stay deterministic).
 import type * as acp from '@agentclientprotocol/sdk'
+import { MessageWritable } from './line-stream.ts'
 
 type Message = acp.AnyMessage
 
@@ -17,18 +18,19 @@ export function followResponses(
 ): acp.Stream & { drained(): Promise<void> } {
   const writer = stream.writable.getWriter()
   let last: Promise<unknown> = Promise.resolve()
-  const writable = new WritableStream<Message>({
-    write(message) {
+  // A light writer (line-stream.ts): the SDK takes and releases one per message, which a real
+  // WritableStream answers with two rejected promises each time.
+  const writable = new MessageWritable(
+    (message) => {
       // Queued together, synchronously: nothing the SDK writes next can come between.
       const follow = 'id' in message && !('method' in message) ? after(message) : []
       const writes = Promise.all([message, ...follow].map((next) => writer.write(next)))
       last = writes.catch(() => {})
       return writes.then(() => undefined)
     },
-    close: () => writer.close(),
     // The SDK aborts its outbound side when the input ends (stdin EOF); what was already handed
     // on (a response's follow-ups among it) is still written, as the client sent nothing wrong.
-    abort: () => writer.close().catch(() => {}),
-  })
+    () => writer.close(),
+  )
   return { readable: stream.readable, writable, drained: () => last.then(() => undefined) }
 }

@@ -22,12 +22,14 @@ const settled = Promise.resolve()
 export class MessageWritable extends WritableStream<acp.AnyMessage> {
   private readonly writer: WritableStreamDefaultWriter<acp.AnyMessage>
 
-  constructor(send: (message: acp.AnyMessage) => void | Promise<void>) {
+  /** `closeBelow`: what closing (or aborting, errors ignored) this stream also closes, if anything. */
+  constructor(send: (message: acp.AnyMessage) => void | Promise<void>, closeBelow?: () => Promise<void>) {
     super({ write: (message) => send(message) })
     let ended: Error | undefined
-    const end = (why: string) => {
+    const end = (why: 'closed' | 'aborted') => {
       ended ??= new Error(`the ACP output was ${why}; no more messages can be sent`)
-      return settled
+      if (!closeBelow) return settled
+      return why === 'closed' ? closeBelow() : closeBelow().catch(() => {})
     }
     // One writer for every getWriter() call: releasing it is a no-op, so it needs no lock.
     const writer = {

@@ -81,8 +81,8 @@ export function summaryFields(headline: Headline): Record<string, number | null>
 
 /**
  * `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=… agent_100k_s=…
- * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=… inproc_node=… jobs_speedup=…` (`n/a` when not
- * measured).
+ * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=… inproc_node=… jobs_speedup=…`
+ * (`n/a` when not measured).
  */
 export function summaryLine(headline: Headline): string {
   const fields = summaryValues(headline).map(

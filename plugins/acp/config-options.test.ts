@@ -9,9 +9,6 @@ afterEach(async () => {
   await h?.close()
 })
 
-const newSession = () => h.agent.request(acp.methods.agent.session.new, { cwd: h.cwd, mcpServers: [] })
-const prompt = (sessionId: string, words: string) =>
-  h.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: words }] })
 const setOption = (sessionId: string, configId: string, value: string) =>
   h.agent.request(acp.methods.agent.session.setConfigOption, { sessionId, configId, value })
 const current = (options: acp.SessionConfigOption[] | null | undefined) =>
@@ -22,7 +19,7 @@ describe('config options', () => {
   it('session/new offers the llm service models and the modes; set_config_option answers the whole list', async () => {
     h = await startHarness({ models: ['echo', 'echo-large'] })
     await initialize(h.agent, { session: { configOptions: {} } })
-    const created = await newSession()
+    const created = await h.newSession()
     expect(created.configOptions?.map((option) => [option.id, option.category])).toEqual([
       ['model', 'model'],
       ['mode', 'mode'],
@@ -36,7 +33,7 @@ describe('config options', () => {
     const answer = await setOption(created.sessionId, 'model', 'echo-large')
     expect(current(answer.configOptions)).toEqual({ model: 'echo-large', mode: 'ask' })
     expect(kinds()).toContain('config_option_update')
-    await prompt(created.sessionId, 'hello')
+    await h.prompt(created.sessionId, 'hello')
     const { events } = h.ctx.sessions.read(created.sessionId)
     expect(events.find((event) => event.type === 'request/header')?.data).toMatchObject({ model: 'echo-large' })
     expect(events.filter((event) => event.type === 'config/change').map((event) => event.data)).toEqual([
@@ -47,7 +44,7 @@ describe('config options', () => {
   it('refuses an unknown option or value with -32602 naming the valid ones', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     await expect(setOption(sessionId, 'colour', 'teal')).rejects.toMatchObject({
       code: -32602,
       message: expect.stringContaining('unknown option "colour"; the options are model, mode'),
@@ -64,7 +61,7 @@ describe('config options', () => {
   it('session/set_model works for older clients: current_mode_update, but no config_option_update', async () => {
     h = await startHarness({ models: ['echo', 'echo-large'] })
     await initialize(h.agent)
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     await h.agent.request('session/set_model', { sessionId, modelId: 'echo-large' })
     await setOption(sessionId, 'mode', 'read-only')
     expect(kinds()).not.toContain('config_option_update')

@@ -10,9 +10,6 @@ afterEach(async () => {
   await h?.close()
 })
 
-const prompt = (sessionId: string, words: string) =>
-  h.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: words }] })
-const newSession = () => h.agent.request(acp.methods.agent.session.new, { cwd: h.cwd, mcpServers: [] })
 const setMode = (sessionId: string, modeId: string) =>
   h.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId })
 const toolUpdates = () =>
@@ -23,9 +20,9 @@ describe('edits an editor can show', () => {
   it('write_file reports a diff from nothing and the location of a new file', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     h.answers.push('allow_once')
-    await prompt(sessionId, 'tool write_file {"path":"notes/a.txt","content":"one\\ntwo\\n"}')
+    await h.prompt(sessionId, 'tool write_file {"path":"notes/a.txt","content":"one\\ntwo\\n"}')
     const file = join(h.cwd, 'notes/a.txt')
     expect(finalUpdate()).toEqual({
       sessionUpdate: 'tool_call_update',
@@ -43,9 +40,9 @@ describe('edits an editor can show', () => {
     h = await startHarness()
     await initialize(h.agent)
     writeFileSync(join(h.cwd, 'a.txt'), 'alpha\nbeta\n')
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     h.answers.push('allow_once')
-    await prompt(sessionId, 'tool edit_file {"path":"a.txt","old_string":"beta","new_string":"gamma"}')
+    await h.prompt(sessionId, 'tool edit_file {"path":"a.txt","old_string":"beta","new_string":"gamma"}')
     const file = join(h.cwd, 'a.txt')
     expect(finalUpdate()).toMatchObject({
       status: 'completed',
@@ -59,8 +56,8 @@ describe('edits an editor can show', () => {
     h = await startHarness()
     await initialize(h.agent)
     writeFileSync(join(h.cwd, 'r.txt'), 'read me\n')
-    const { sessionId } = await newSession()
-    await prompt(sessionId, 'tool read_file {"path":"r.txt"}\ntool list_dir {}\ntool read_file {"path":"gone.txt"}')
+    const { sessionId } = await h.newSession()
+    await h.prompt(sessionId, 'tool read_file {"path":"r.txt"}\ntool list_dir {}\ntool read_file {"path":"gone.txt"}')
     const [read, listed, failed] = toolUpdates().filter((u) => u.status === 'completed' || u.status === 'failed')
     expect(read.locations).toEqual([{ path: join(h.cwd, 'r.txt'), line: 1 }])
     expect(listed.locations).toEqual([{ path: h.cwd }])
@@ -73,7 +70,7 @@ describe('session modes', () => {
   it('session/new advertises ask, auto-edit and read-only, starting in ask', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    const { modes } = await newSession()
+    const { modes } = await h.newSession()
     expect(modes?.currentModeId).toBe('ask')
     expect(modes?.availableModes.map((mode) => mode.id)).toEqual(['ask', 'auto-edit', 'read-only'])
   })
@@ -81,15 +78,15 @@ describe('session modes', () => {
   it('auto-edit runs file edits without asking but still asks for bash', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     await setMode(sessionId, 'auto-edit')
     // The new session's command list, then the change (no config_option_update: not advertised).
     expect(h.updates.map((n) => n.update.sessionUpdate)).toEqual(['available_commands_update', 'current_mode_update'])
     expect(h.updates[1].update).toEqual({ sessionUpdate: 'current_mode_update', currentModeId: 'auto-edit' })
-    await prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
+    await h.prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
     expect(h.permissionRequests).toHaveLength(0)
     expect(readFileSync(join(h.cwd, 'a.txt'), 'utf8')).toBe('x')
-    const response = await prompt(sessionId, 'tool bash {"command":"echo hi"}')
+    const response = await h.prompt(sessionId, 'tool bash {"command":"echo hi"}')
     expect(h.permissionRequests).toHaveLength(1)
     expect(response.stopReason).toBe('cancelled')
   })
@@ -97,11 +94,11 @@ describe('session modes', () => {
   it('a remembered reject_always still refuses in auto-edit', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     h.answers.push('reject_always')
-    await prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
+    await h.prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
     await setMode(sessionId, 'auto-edit')
-    await prompt(sessionId, 'tool write_file {"path":"a.txt","content":"y"}')
+    await h.prompt(sessionId, 'tool write_file {"path":"a.txt","content":"y"}')
     expect(h.permissionRequests).toHaveLength(1)
     expect(finalUpdate().status).toBe('failed')
     expect(() => readFileSync(join(h.cwd, 'a.txt'))).toThrow()
@@ -110,9 +107,9 @@ describe('session modes', () => {
   it('read-only offers only read tools and refuses a write without asking or writing', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     await setMode(sessionId, 'read-only')
-    await prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
+    await h.prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
     expect(h.permissionRequests).toHaveLength(0)
     expect(finalUpdate().status).toBe('failed')
     expect(text(h.updates)).toContain(
@@ -131,7 +128,7 @@ describe('session modes', () => {
   it('logs a change once, restores it on session/load, and refuses unknown modes and sessions', async () => {
     h = await startHarness()
     await initialize(h.agent)
-    const { sessionId } = await newSession()
+    const { sessionId } = await h.newSession()
     await setMode(sessionId, 'read-only')
     await setMode(sessionId, 'read-only')
     const changes = h.ctx.sessions.read(sessionId).events.filter((event) => event.type === 'mode/change')

@@ -177,7 +177,8 @@ function collectOverrideParts(sources: FixtureSources, read: ReadText): Override
   return parts
 }
 
-const OVERRIDE_HINT = `write it (see ${docFile('replay.md')}) or fix the path in the replay config / DSH_SNAPSHOT_OVERRIDE`
+const REPLAY_DOC = docFile('replay.md')
+const OVERRIDE_HINT = `write it (see ${REPLAY_DOC}) or fix the path in the replay config / DSH_SNAPSHOT_OVERRIDE`
 
 function readOrExplain(file: string, read: ReadText, what: string, hint: string): string {
   try {

@@ -179,7 +179,8 @@ export class SessionStore extends Service {
     assertOpen(state, `open session ${sessionId}`)
     if (state.live.has(sessionId)) return this.read(sessionId)
     const path = logPath(state.root, sessionId)
-    const bytes = readSessionLog(state.root, sessionId, path) // counted as bytes: a torn character decodes to 3 (U+FFFD)
+    // Counted as bytes: a torn character decodes to 3 (U+FFFD).
+    const bytes = readSessionLog(state.root, sessionId, path)
     const log = parseSessionLog(bytes.toString(), path, { live: true, allowTornTail: true })
     if (log.header.id !== sessionId) {
       throw new Error(

@@ -19,7 +19,10 @@ describe('dsh test with a scenario file that does not load', () => {
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(3)
     expect(lines[0]).toMatch(
-      /^error: scenarios\/broken\/snapshot\.yml: line \d+: YAML syntax error: .+\. See \S*docs\/scenario-format\.md for the format\.$/,
+      new RegExp(
+        String.raw`^error: scenarios/broken/snapshot\.yml: line \d+: YAML syntax error: .+\. ` +
+          String.raw`See \S*docs/scenario-format\.md for the format\.$`,
+      ),
     )
     expect(lines.slice(1)).toEqual(['', '0 passed, 0 failed, 1 error'])
   })

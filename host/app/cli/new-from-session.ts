@@ -53,11 +53,13 @@ function report(name: string, outcome: Outcome): string {
     return lines.join('\n')
   }
   const first = (outcome.replay.failures[0] ?? 'the scenario did not run (no failure was reported)').split('\n')
+  const hiddenLines = first.length - SHOWN_FAILURE_LINES
+  const otherFailures = outcome.replay.failures.length - 1
   lines.push(
     'replay: FAIL; the first drift:',
     ...first.slice(0, SHOWN_FAILURE_LINES).map((line) => `  ${line}`),
-    ...(first.length > SHOWN_FAILURE_LINES ? [`  … (${plural(first.length - SHOWN_FAILURE_LINES, 'more line')})`] : []),
-    ...(outcome.replay.failures.length > 1 ? [`(${plural(outcome.replay.failures.length - 1, 'more failure')})`] : []),
+    ...(hiddenLines > 0 ? [`  … (${plural(hiddenLines, 'more line')})`] : []),
+    ...(otherFailures > 0 ? [`(${plural(otherFailures, 'more failure')})`] : []),
     `see all of it with npx dsh test ${name}`,
     '',
   )

@@ -62,9 +62,8 @@ async function reviewAll(review: Review, pending: PendingFile[], io: CliIO, flag
     )
     let forScenario: Decision | undefined
     for (const file of group.files) {
-      io.stdout(
-        `${paint('bold', `[${++shown}/${pending.length}] ${file.file}`)}\n${colourDiff(review.pendingDiff(file), paint)}\n\n`,
-      )
+      const heading = paint('bold', `[${++shown}/${pending.length}] ${file.file}`)
+      io.stdout(`${heading}\n${colourDiff(review.pendingDiff(file), paint)}\n\n`)
       let choice: ReviewChoice | undefined = flag ?? forScenario
       if (!choice && answering) {
         choice = await askChoice(io, file)

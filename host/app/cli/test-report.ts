@@ -85,13 +85,7 @@ function formatCountLine(ran: number, failed: number, errors: number): string {
  * failure in full.
  */
 export function formatFailures(outcome: ScenarioOutcome, paint: Paint, roots: readonly string[] = []): string {
-  const digest = digestFailures({
-    scenario: outcome.scenario,
-    recording: outcome.recording,
-    failures: outcome.failures,
-    mismatches: outcome.mismatches,
-    roots,
-  })
+  const digest = digestFailures({ ...outcome, roots })
   return indent(colourDiff(formatDigest(digest), paint))
 }
 

@@ -10,7 +10,7 @@ import { plural } from '../../../lib/plural.ts'
 interface DigestInput {
   scenario: string
   /** `recording:` from snapshot.yml. */
-  recording: string | undefined
+  recording?: string
   /** Every failure of the run, in full. */
   failures: readonly string[]
   mismatches: readonly SurfaceMismatch[]

@@ -75,13 +75,7 @@ export function scenarioSection(outcome: ScenarioOutcome, context: ScenarioConte
 
 /** The cause in one line, the one command, and (for replay) the diff that explains it. */
 function causeBox(outcome: ScenarioOutcome, roots: readonly string[]): Html {
-  const digest = digestFailures({
-    scenario: outcome.scenario,
-    recording: outcome.recording,
-    failures: outcome.failures,
-    mismatches: outcome.mismatches,
-    roots,
-  })
+  const digest = digestFailures({ ...outcome, roots })
   // A differing file is shown side by side below; replay's and the workspace's diffs only here.
   const diff = outcome.mismatches.some((m) => digest.cause.includes(m.file)) ? '' : digest.diff
   return h(

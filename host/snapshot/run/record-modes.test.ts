@@ -3,7 +3,7 @@
 // given as the live API (DEEPSEEK_BASE_URL), and replaying the result.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { startStubEndpoint, textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
 import { today } from '../core/provenance.ts'
 import { recordingStamp } from '../env/provenance.ts'
@@ -58,25 +58,14 @@ describe('--mode record-missing', () => {
 })
 
 describe('provenance through the live adapter', () => {
-  const saved = { key: process.env.DEEPSEEK_API_KEY, base: process.env.DEEPSEEK_BASE_URL }
-  afterEach(() => {
-    for (const [name, value] of [
-      ['DEEPSEEK_API_KEY', saved.key],
-      ['DEEPSEEK_BASE_URL', saved.base],
-    ] as const) {
-      if (value === undefined) delete process.env[name]
-      else process.env[name] = value
-    }
-  })
-
   it('record-missing without --stub records through the configured API, writes live; refresh keeps it', async () => {
     const head = '# provenance is written by record mode\n'
     addScenario('live-fresh', 'say hey', 'Hey.', PIN, head)
     const manifest = read('live-fresh', 'snapshot.yml')
     // The live path as a user runs it: the real adapter, the key and base URL from the environment.
     const api = await startStubEndpoint({ script: [textReply('Hey, live.')], expectApiKey: STUB_API_KEY })
-    process.env.DEEPSEEK_API_KEY = STUB_API_KEY
-    process.env.DEEPSEEK_BASE_URL = api.url
+    vi.stubEnv('DEEPSEEK_API_KEY', STUB_API_KEY)
+    vi.stubEnv('DEEPSEEK_BASE_URL', api.url)
     try {
       const result = await runSuiteMode({
         repoRoot: scratch.project.root,

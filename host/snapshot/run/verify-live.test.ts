@@ -4,7 +4,7 @@
 // that does not. Nothing in the project is written either way.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import {
   type SseItem,
   startStubEndpoint,
@@ -17,16 +17,6 @@ import { runSuiteMode } from './record-modes.ts'
 
 const project = scratchProject('verify-live')
 afterAll(() => project.remove())
-const saved = { key: process.env.DEEPSEEK_API_KEY, base: process.env.DEEPSEEK_BASE_URL }
-afterEach(() => {
-  for (const [name, value] of [
-    ['DEEPSEEK_API_KEY', saved.key],
-    ['DEEPSEEK_BASE_URL', saved.base],
-  ] as const) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
-})
 
 const NAME = 'notes'
 const writeCall = (content: string) =>
@@ -41,8 +31,9 @@ const folderBytes = () =>
 
 async function verifyAgainst(script: SseItem[]) {
   const api = await startStubEndpoint({ script, expectApiKey: STUB_API_KEY })
-  process.env.DEEPSEEK_API_KEY = STUB_API_KEY
-  process.env.DEEPSEEK_BASE_URL = api.url
+  // The live path as a user runs it; unstubbed after each test (unstubEnvs in vitest.config.ts).
+  vi.stubEnv('DEEPSEEK_API_KEY', STUB_API_KEY)
+  vi.stubEnv('DEEPSEEK_BASE_URL', api.url)
   try {
     return await runSuiteMode({ repoRoot: project.root, mode: 'verify-live', names: [NAME] })
   } finally {
@@ -66,7 +57,7 @@ describe('--mode verify-live', () => {
     expect(recorded.outcomes.map((o) => o.failures)).toEqual([[]])
     const before = folderBytes()
 
-    delete process.env.DEEPSEEK_API_KEY
+    vi.stubEnv('DEEPSEEK_API_KEY', undefined)
     const keyless = await runSuiteMode({ repoRoot: project.root, mode: 'verify-live', names: [NAME] })
     expect(keyless.outcomes.map((o) => o.failures)).toEqual([
       ['scenario notes: verify-live needs DEEPSEEK_API_KEY (DEEPSEEK_BASE_URL for another OpenAI-compatible endpoint)'],

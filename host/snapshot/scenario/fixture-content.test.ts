@@ -25,7 +25,8 @@ describe('fixture content guards', () => {
         scenario: 'b',
         message:
           'scenarios/b/system-prompt.expected.md is identical to scenarios/a/system-prompt.expected.md; ' +
-          'npx dsh test b --mode refresh deletes it and sets header.systemPromptSource: a in scenarios/b/snapshot.yml ' +
+          'npx dsh test b --mode refresh deletes it and sets header.systemPromptSource: a ' +
+          'in scenarios/b/snapshot.yml ' +
           '(or make that edit by hand)',
       },
     ])

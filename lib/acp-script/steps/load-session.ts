@@ -2,6 +2,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import { closedObject } from '../../closed-object.ts'
 import { checkTarget, describeTarget, expectError, sessionTarget, stepName } from '../fields.ts'
+import { reattachSession } from '../reattach.ts'
 import { defineStep } from '../step-kind.ts'
 
 export const loadSessionStep = defineStep({
@@ -14,15 +15,5 @@ export const loadSessionStep = defineStep({
   names: () => 'session',
   check: checkTarget,
   describe: (step) => describeTarget(step),
-  async run(step, run) {
-    const sessionId = run.sessionOf(step)
-    run.state.sessionId = sessionId
-    const request = run.client.agent.request(acp.methods.agent.session.load, {
-      sessionId,
-      cwd: run.client.cwd,
-      mcpServers: [],
-    })
-    const outcome = await run.request(step, request)
-    if (outcome.kind === 'ok' && step.as !== undefined) run.defineSession(step.as, sessionId)
-  },
+  run: (step, run) => reattachSession(step, run, acp.methods.agent.session.load, []),
 })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { closedObject } from '../../closed-object.ts'
 import { checkTarget, describeTarget, expectError, sessionTarget, stepName } from '../fields.ts'
 import { mcpServerEntries, resolveMcpEntries } from '../mcp-entries.ts'
+import { reattachSession } from '../reattach.ts'
 import { defineStep } from '../step-kind.ts'
 
 export const resumeSessionStep = defineStep({
@@ -16,16 +17,11 @@ export const resumeSessionStep = defineStep({
   names: () => 'session',
   check: checkTarget,
   describe: (step) => describeTarget(step),
-  async run(step, run) {
-    const sessionId = run.sessionOf(step)
-    run.state.sessionId = sessionId
-    const mcpServers = resolveMcpEntries(step.mcpServers ?? [], run.client.scriptDir, run.state.label)
-    const request = run.client.agent.request(acp.methods.agent.session.resume, {
-      sessionId,
-      cwd: run.client.cwd,
-      mcpServers,
-    } as acp.ResumeSessionRequest)
-    const outcome = await run.request(step, request)
-    if (outcome.kind === 'ok' && step.as !== undefined) run.defineSession(step.as, sessionId)
-  },
+  run: (step, run) =>
+    reattachSession(
+      step,
+      run,
+      acp.methods.agent.session.resume,
+      resolveMcpEntries(step.mcpServers ?? [], run.client.scriptDir, run.state.label),
+    ),
 })

@@ -31,6 +31,10 @@ export interface Harness {
   /** The agent → client requests other than permission requests (fs/*, terminal/*), in arrival order. */
   reverseCalls: Array<{ method: string; params: Record<string, unknown> }>
   transcript(): string
+  /** session/new in the harness's cwd with no MCP servers. */
+  newSession(): Promise<acp.NewSessionResponse>
+  /** session/prompt with one text block. */
+  prompt(sessionId: string, words: string): Promise<acp.PromptResponse>
   close(): Promise<void>
 }
 
@@ -72,6 +76,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     sessionsRoot,
     terminals,
     transcript: pipe.transcript,
+    newSession: () => connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] }),
+    prompt: (sessionId: string, words: string) =>
+      connection.agent.request(acp.methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: 'text', text: words }],
+      }),
     close: async () => {
       connection.close()
       await ctx.fiber.dispose()

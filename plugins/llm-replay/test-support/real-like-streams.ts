@@ -4,7 +4,9 @@
 // UTF-8 characters in half. Deterministic per seed.
 import type { ToolCallSpec, TurnSpec } from '../../llm-deepseek/stub-endpoint/index.ts'
 
-const WORDS = ['the', 'file', 'config', 'résumé', 'naïve', 'Straße', 'значение', 'λόγος', 'test', 'path']
+const ACCENTED = ['résumé', 'naïve', 'Straße']
+const NON_LATIN = ['значение', 'λόγος']
+const WORDS = ['the', 'file', 'config', ...ACCENTED, ...NON_LATIN, 'test', 'path']
 const CJK = ['你好', '世界', '设置', 'ファイル', '한국어', '確認']
 const EMOJI = ['😀', '👍🏽', '👩‍💻', '🚀', '🇯🇵', '❤️']
 const ASTRAL = ['𝒜𝒷𝒸', '𠀀𠀁', '🜁', '𝔘𝔫𝔦', '𓀀']

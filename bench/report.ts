@@ -63,6 +63,7 @@ function summaryValues(headline: Headline): Array<[key: string, value: number | 
     ['vitest_corpus_s', headline.vitestCorpusS, 2],
     ['inproc_node', ratioOf(headline.inprocMedianMs, headline.nodeMs), 3],
     ['jobs_speedup', headline.jobsSpeedup, 2],
+    ['jobs_ceiling', headline.jobsCeiling, 2],
   ]
 }
 
@@ -81,7 +82,8 @@ export function summaryFields(headline: Headline): Record<string, number | null>
 
 /**
  * `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=… agent_100k_s=…
- * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=… inproc_node=… jobs_speedup=…`
+ * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=… inproc_node=… jobs_speedup=…
+ * jobs_ceiling=…`
  * (`n/a` when not measured).
  */
 export function summaryLine(headline: Headline): string {

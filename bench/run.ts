@@ -221,6 +221,7 @@ function headlineOf(results: Results): Headline {
     vitestCorpusS: results.corpus ? results.corpus.vitest.wall.median / 1000 : undefined,
     npmTestFiles: results.npmTest?.files,
     jobsSpeedup: results.jobs?.speedup,
+    jobsCeiling: results.jobs?.ceiling,
     mergeRatio: results.jobs?.mergeRatio,
   }
 }

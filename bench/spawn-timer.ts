@@ -1,8 +1,12 @@
-// Run a command to completion and time it from spawn() to exit (process start included).
+// Run a command to completion and time it from spawn() to exit (process start included), with the
+// CPU its whole process tree used where the system says (child-cpu.ts).
 import { spawn } from 'node:child_process'
+import { reapedChildrenCpuMs } from './child-cpu.ts'
 
 export interface SpawnOutcome {
   ms: number
+  /** CPU of the command and every process it waited for (valid when nothing else spawned here ended meanwhile). */
+  cpuMs?: number
   code: number | null
   signal: NodeJS.Signals | null
   stdout: string
@@ -17,7 +21,7 @@ interface SpawnOptions {
 /** stdin is /dev/null, so a program that serves stdin (dsh serve) sees EOF at once. */
 export function timedSpawn(command: string, args: readonly string[], options: SpawnOptions): Promise<SpawnOutcome> {
   return new Promise((resolve, reject) => {
-    const started = performance.now()
+    const [started, cpuBefore] = [performance.now(), reapedChildrenCpuMs()]
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
@@ -31,6 +35,7 @@ export function timedSpawn(command: string, args: readonly string[], options: Sp
     child.on('close', (code, signal) =>
       resolve({
         ms: performance.now() - started,
+        cpuMs: cpuBefore === undefined ? undefined : reapedChildrenCpuMs()! - cpuBefore,
         code,
         signal,
         stdout: Buffer.concat(stdout).toString('utf8'),

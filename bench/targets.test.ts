@@ -88,6 +88,16 @@ describe('issue 27 ratios', () => {
     expect(byId({ inprocMedianMs: 6 })['inproc-node'].status).toBe('SKIP')
   })
 
+  it('names the ceiling of --jobs on this machine beside its speedup', () => {
+    expect(byId({ jobsSpeedup: 1.2, jobsCeiling: 1.553 })['jobs-speedup']).toMatchObject({
+      status: 'MISS',
+      detail: 'no --jobs can pass 1.55× on this machine',
+    })
+    const alone = byId({ jobsSpeedup: 1.7 })['jobs-speedup']
+    expect(alone.status).toBe('PASS')
+    expect(alone.detail).toBeUndefined()
+  })
+
   it('counts the npm test files over 10 s and names them', () => {
     const file = (name: string, wallMs: number) => ({ file: name, project: 'unit', wallMs })
     const over = byId({

@@ -38,6 +38,8 @@ export interface Headline {
   vitestCorpusS?: number
   /** `dsh test --jobs 1` over `--jobs 2` on the corpus (medians of interleaved runs, built dsh). */
   jobsSpeedup?: number
+  /** The most any --jobs could reach on this machine: cores / the cores `--jobs 1` keeps busy (Linux). */
+  jobsCeiling?: number
   /** `dsh report merge` of 8 blobs of 500 scenarios over one `dsh test` of a single scenario. */
   mergeRatio?: number
   /** Every file of the `npm test` run with its wall time. */
@@ -182,6 +184,8 @@ const SPECS: Spec[] = [
     unit: '×',
     kind: 'min',
     value: (h) => h.jobsSpeedup,
+    detail: (h) =>
+      h.jobsCeiling === undefined ? undefined : `no --jobs can pass ${h.jobsCeiling.toFixed(2)}× on this machine`,
   },
   {
     id: 'merge-ratio',

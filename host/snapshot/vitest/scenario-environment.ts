@@ -3,7 +3,7 @@
 // worker stops (vitest sets an environment up once per worker and tears it down at its end). See
 // shared-hosts.ts. Not in watch mode: a worker lives across re-runs, and a host booted before an
 // edit would keep running the plugins as they were.
-import { builtinEnvironments, type Environment } from 'vitest/environments'
+import { builtinEnvironments, type Environment } from 'vitest/runtime'
 import { closeSharedHosts, openSharedHosts } from './shared-hosts.ts'
 
 export default {

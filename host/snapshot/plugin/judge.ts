@@ -84,7 +84,7 @@ async function observeRun(
   if (scenario.manifest.workspace.final) {
     const expectedDir = join(scenario.dir, 'workspace.expected')
     const differences = checkFixtureSync(options.repoRoot, expectedDir, 'dir')
-      ? await compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
+      ? compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
       : []
     if (differences.length) workspaceFailures.push(formatWorkspaceDifferences(scenario.name, differences))
   }

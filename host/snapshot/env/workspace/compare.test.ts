@@ -23,7 +23,7 @@ describe('compareWorkspace', () => {
       l: { link: 'a.txt' },
     })
     const actual = await build(join(scratch.path, 'actual'), { 'a.txt': 'x\n', out: null, l: { link: 'a.txt' } })
-    expect(await compareWorkspace(actual, expected)).toEqual([])
+    expect(compareWorkspace(actual, expected)).toEqual([])
   })
 
   it('reports each kind of difference at the topmost differing path', async () => {
@@ -46,7 +46,7 @@ describe('compareWorkspace', () => {
       'blob.bin': '\u0000\u0002\u0003',
     })
     await chmod(join(actual, 'script.sh'), 0o755)
-    const differences = await compareWorkspace(actual, expected)
+    const differences = compareWorkspace(actual, expected)
     expect(differences).toEqual([
       { kind: 'content', path: 'blob.bin', detail: 'binary content differs: expected 2 bytes, actual 3 bytes' },
       { kind: 'content', path: 'changed.txt', detail: '@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three' },
@@ -74,7 +74,7 @@ describe('compareWorkspace', () => {
   it('reports an expected empty directory that is missing, and a symlink replacing a file', async () => {
     const expected = await build(join(scratch.path, 'expected'), { 'logs/.empty': '', 'a.txt': 'a' })
     const actual = await build(join(scratch.path, 'actual'), { 'a.txt': { link: 'b.txt' } })
-    expect(await compareWorkspace(actual, expected)).toEqual([
+    expect(compareWorkspace(actual, expected)).toEqual([
       { kind: 'type', path: 'a.txt', expected: 'file', actual: 'symlink' },
       { kind: 'missing', path: 'logs', expected: 'dir' },
     ])
@@ -84,14 +84,14 @@ describe('compareWorkspace', () => {
     const actual = join(scratch.path, 'actual')
     await build(actual, { 'a.txt': 'a', abs: { link: `${actual}/a.txt` } })
     const expected = await build(join(scratch.path, 'expected'), { 'a.txt': 'a', abs: { link: '{{cwd}}/a.txt' } })
-    expect(await compareWorkspace(actual, expected, { cwdPaths: [actual] })).toEqual([])
-    expect(await compareWorkspace(actual, expected)).toHaveLength(1)
+    expect(compareWorkspace(actual, expected, { cwdPaths: [actual] })).toEqual([])
+    expect(compareWorkspace(actual, expected)).toHaveLength(1)
   })
 
   it('names an extra FIFO (neither file, folder nor link) as another kind of entry', async () => {
     const actual = await build(join(scratch.path, 'actual'), {})
     expect(spawnSync('mkfifo', [join(actual, 'x')]).status).toBe(0)
     const expected = await build(join(scratch.path, 'expected'), {})
-    expect(await compareWorkspace(actual, expected)).toEqual([{ kind: 'extra', path: 'x', actual: 'other' }])
+    expect(compareWorkspace(actual, expected)).toEqual([{ kind: 'extra', path: 'x', actual: 'other' }])
   })
 })

@@ -20,17 +20,14 @@ interface CompareWorkspaceOptions {
   cwdPaths?: readonly string[]
 }
 
-export async function compareWorkspace(
+export function compareWorkspace(
   actualDir: string,
   expectedDir: string,
   options: CompareWorkspaceOptions = {},
-): Promise<WorkspaceDifference[]> {
+): WorkspaceDifference[] {
   const replaceCwd = createCwdReplacer(options.cwdPaths ?? [])
-  const [actual, expected] = await Promise.all([
-    snapshotTree(actualDir, { normalizeLinkTarget: replaceCwd }),
-    snapshotTree(expectedDir),
-  ])
-  return compareTrees(actual, expected)
+  const actual = snapshotTree(actualDir, { normalizeLinkTarget: replaceCwd })
+  return compareTrees(actual, snapshotTree(expectedDir))
 }
 
 /** Pure: the differences between two tree descriptions, in path order. */

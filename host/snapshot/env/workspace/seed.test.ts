@@ -34,7 +34,7 @@ describe('seedWorkspace', () => {
     expect(await readlink(join(cwd, 'link-to-a'))).toBe('src/a.txt')
     expect(await readlink(join(cwd, 'abs-link'))).toBe(`${cwd}/src/a.txt`)
     expect((await stat(join(cwd, 'src/run.sh'))).mode & 0o111).not.toBe(0)
-    const tree = await snapshotTree(cwd)
+    const tree = snapshotTree(cwd)
     expect(tree.map((e) => `${e.type} ${e.path}`)).toEqual([
       'symlink abs-link',
       'dir empty',
@@ -54,7 +54,7 @@ describe('seedWorkspace', () => {
 describe('snapshotTree', () => {
   it('describes files by size, sha256 and executable bit', async () => {
     const dir = await build(join(scratch.path, 't'), { 'a.txt': 'abc' })
-    const [file] = await snapshotTree(dir)
+    const [file] = snapshotTree(dir)
     expect(file).toMatchObject({
       path: 'a.txt',
       type: 'file',

@@ -1,21 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { reapedChildrenCpuMs, reapedChildrenTicks } from './child-cpu.ts'
+import { reapedChildrenCpuMs } from './child-cpu.ts'
 import { jobsCeiling } from './parts/jobs.ts'
-
-describe('reapedChildrenTicks', () => {
-  it('adds cutime and cstime, whatever the process name holds', () => {
-    const rest = 'S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17'
-    // Fields 14-17: utime 11, stime 12, cutime 13, cstime 14.
-    expect(reapedChildrenTicks(`42 (node) ${rest}`)).toBe(27)
-    expect(reapedChildrenTicks(`42 (a (b) c) ${rest}`)).toBe(27)
-  })
-
-  it('refuses a line that is not a stat line', () => {
-    expect(() => reapedChildrenTicks('hello')).toThrow('not a /proc stat line: hello')
-  })
-})
 
 describe.runIf(existsSync('/proc/self/stat'))('reapedChildrenCpuMs', () => {
   it('grows by the CPU a finished child burned', () => {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 /** cutime + cstime of a /proc/<pid>/stat line, in clock ticks (fields 16 and 17; the name may hold spaces). */
-export function reapedChildrenTicks(statLine: string): number {
+function reapedChildrenTicks(statLine: string): number {
   const afterName = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ')
   // afterName[0] is field 3 (state), so field n is afterName[n - 3].
   const [cutime, cstime] = [Number(afterName[13]), Number(afterName[14])]

@@ -63,6 +63,8 @@ export class SnapshotService extends Service {
   private queue: Promise<unknown> = Promise.resolve()
   /** The stage of this composition, made at the first scenario; its scenario entries stay up between batches. */
   private liveStage?: Stage
+  /** This stage and the sibling compositions of scenarios with their own overlays, kept up between batches. */
+  private readonly stages = new StageSet(this.ctx, () => this.stage())
 
   constructor(
     ctx: Context,
@@ -88,9 +90,9 @@ export class SnapshotService extends Service {
 
   /**
    * Run scenarios one after another in this composition; those whose overlays (or environment)
-   * differ run in a sibling composition booted once per distinct set. Afterwards the scenario
-   * entries of this composition stay up, idle, for the next batch (back to rest when a scenario
-   * left the composition in doubt); the siblings are disposed.
+   * differ run in a sibling composition booted once per distinct set (./stage-set.ts). Afterwards
+   * the scenario entries of every stage the batch used stay up, idle, for the next batch (back to
+   * rest when a scenario left its composition in doubt); the siblings are disposed with the service.
    */
   runBatch(batch: ScenarioBatch): Promise<BatchResult> {
     return this.exclusive(() => this.runExclusive(batch))
@@ -124,7 +126,7 @@ export class SnapshotService extends Service {
   private async runExclusive(batch: ScenarioBatch): Promise<BatchResult> {
     const mode = batch.mode ?? this.config.mode
     assertHostComposition(this.ctx, mode)
-    const stages = new StageSet(this.ctx, batch.repoRoot, () => this.stage())
+    const used = new Set<Stage>()
     const outcomes: ScenarioOutcome[] = []
     const total = batch.scenarios.length
     try {
@@ -133,16 +135,18 @@ export class SnapshotService extends Service {
         const where = { scenario: scenario.name, index: position + 1, total }
         this.ctx.emit('snapshot/scenario-start', where)
         const run = (extra: { modelBaseUrl?: string }) =>
-          playScenario(scenario, { ...batch, mode, ...extra }, async (prepared, timeoutMs) =>
-            (await stages.for(scenario)).play(prepared, timeoutMs),
-          )
+          playScenario(scenario, { ...batch, mode, ...extra }, async (prepared, timeoutMs) => {
+            const stage = await this.stages.for(batch.repoRoot, scenario)
+            used.add(stage)
+            return stage.play(prepared, timeoutMs)
+          })
         const outcome = batch.around ? await batch.around(scenario, run) : await run({})
         outcomes.push(outcome)
         this.ctx.emit('snapshot/scenario-end', { ...where, outcome })
       }
       return { outcomes, interrupted: !!batch.signal?.aborted }
     } finally {
-      await stages.close()
+      for (const stage of used) await stage.settle()
     }
   }
 }

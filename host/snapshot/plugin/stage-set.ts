@@ -1,50 +1,68 @@
-// The stages a batch of the snapshot service plays on (./stage.ts).
+// The stages the snapshot service plays on (./stage.ts): its own composition, and sibling
+// compositions for scenarios whose overlays or environment differ. A sibling lives as long as the
+// service, like the service's own stage: a batch of one scenario (runOne, each vitest scenario
+// file) plays on the sibling an earlier batch booted instead of booting its own (a boot costs more
+// than a typical scenario). The overlay files are keyed as they are on disk, so an edited overlay
+// boots a new sibling; at most MAX_SIBLINGS stay up, the least recently used is disposed first.
+import { statSync } from 'node:fs'
 import type { Context } from 'cordis'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { scenarioOverlayFiles } from './patches.ts'
 import { Stage } from './stage.ts'
 
-/**
- * The stages of one batch: the service's own composition, and a sibling composition booted once per
- * distinct set of overlays and environment. Each sibling is an effect of the service, so disposing
- * the service (dsh stopping mid-batch) disposes the compositions it booted.
- */
+const MAX_SIBLINGS = 8
+
+interface Sibling {
+  stage: Stage
+  close(): Promise<void>
+}
+
+/** An overlay file with what says it changed: an edited file is another composition. */
+function stamped(file: string): [string, number, number] {
+  const { mtimeMs, size } = statSync(file)
+  return [file, mtimeMs, size]
+}
+
 export class StageSet {
-  private readonly stages = new Map<string, Promise<{ stage: Stage; close(): Promise<void> }>>()
+  /** In order of use, the most recent last. */
+  private readonly siblings = new Map<string, Promise<Sibling>>()
 
   constructor(
     private readonly ctx: Context,
-    private readonly repoRoot: string,
     /** The service's own composition: one stage for the service's life, its entries kept up between batches. */
     private readonly liveStage: () => Stage,
   ) {}
 
-  async for(scenario: LoadedScenario): Promise<Stage> {
-    const overlays = scenarioOverlayFiles(this.repoRoot, scenario)
+  async for(repoRoot: string, scenario: LoadedScenario): Promise<Stage> {
+    const overlays = scenarioOverlayFiles(repoRoot, scenario)
     const environment = scenario.manifest.environment
-    const key = JSON.stringify([overlays, environment])
-    let stage = this.stages.get(key)
-    if (!stage) {
-      const own = !overlays.length && !Object.keys(environment).length
-      stage = own ? this.live() : this.boot(overlays, environment)
-      this.stages.set(key, stage)
+    if (!overlays.length && !Object.keys(environment).length) return this.liveStage()
+    const key = JSON.stringify([overlays.map(stamped), environment])
+    let sibling = this.siblings.get(key)
+    this.siblings.delete(key)
+    if (!sibling) {
+      sibling = this.boot(overlays, environment)
+      // A composition that could not boot is tried again by the next scenario that needs it.
+      const booting = sibling
+      booting.catch(() => this.siblings.get(key) === booting && this.siblings.delete(key))
     }
-    return (await stage).stage
+    this.siblings.set(key, sibling)
+    await this.disposeBeyond(MAX_SIBLINGS)
+    return (await sibling).stage
   }
 
-  /** The live stage settled (back to rest only if a scenario left it in doubt), the siblings disposed. */
-  async close(): Promise<void> {
-    for (const stage of this.stages.values()) await (await stage.catch(() => undefined))?.close()
+  private async disposeBeyond(limit: number): Promise<void> {
+    for (const [key, sibling] of this.siblings) {
+      if (this.siblings.size <= limit) return
+      this.siblings.delete(key)
+      await (await sibling.catch(() => undefined))?.close()
+    }
   }
 
-  private async live() {
-    const stage = this.liveStage()
-    return { stage, close: () => stage.settle() }
-  }
-
-  private async boot(overlays: readonly string[], environment: Record<string, string>) {
+  private async boot(overlays: readonly string[], environment: Record<string, string>): Promise<Sibling> {
     const stage = await Stage.boot(this.ctx, overlays, environment)
     try {
+      // An effect of the service: disposing the service (dsh stopping mid-batch) disposes it too.
       const dispose = this.ctx.effect(() => () => stage.close(), 'snapshot: a sibling composition')
       return { stage, close: async () => dispose() }
     } catch (error) {

@@ -97,7 +97,9 @@ export const testHelp: CommandHelp = {
     jobs: {
       type: 'string',
       valueName: 'N',
-      description: 'run in N worker processes, each with its own composition (default: the cores; 1: in this process)',
+      description:
+        'run in N worker processes, each with its own composition (default: the cores, at most one per 25 ' +
+        'scenarios; 1: in this process)',
     },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
     report: {

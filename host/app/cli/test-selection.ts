@@ -14,12 +14,25 @@ export interface Selection {
   /** The selection before sharding (undefined: every scenario) and the shard, for the report blob. */
   selected?: string[]
   shard?: Shard
+  /** How many scenarios run (the folders with a snapshot.yml when `names` is undefined). */
+  count: number
 }
 
-/** --jobs N: 1 ≤ N ≤ MAX_JOBS; default the machine's cores. */
-export function jobsOption(values: OptionValues): number {
+/**
+ * Without --jobs, no more workers than this many scenarios each keep busy: a worker pays ~0.35 s of
+ * CPU to start and runs its first scenarios cold, which a few scenarios in this process never repay
+ * (docs/ci.md). Two named scenarios run here in ~20 ms; two workers would take ~0.7 s.
+ */
+const SCENARIOS_PER_DEFAULT_WORKER = 25
+
+/**
+ * --jobs N: 1 ≤ N ≤ MAX_JOBS. Not given: the machine's cores, but at most one worker per
+ * SCENARIOS_PER_DEFAULT_WORKER of the `scenarios` selected (1: in this process).
+ */
+export function jobsOption(values: OptionValues, scenarios: number): number {
   const text = stringOption(values, 'jobs')
-  if (text === undefined) return availableParallelism()
+  if (text === undefined)
+    return Math.max(1, Math.min(availableParallelism(), Math.floor(scenarios / SCENARIOS_PER_DEFAULT_WORKER)))
   const jobs = Number(text)
   if (!/^\d+$/.test(text) || jobs < 1 || jobs > MAX_JOBS)
     throw new UsageError(
@@ -35,13 +48,14 @@ export async function selectedNames(root: string, positionals: string[], values:
   const durationsFile = stringOption(values, 'durations')
   if (durationsFile && !shardText) throw new UsageError('--durations balances --shard I/N; give --shard too')
   try {
-    if (!positionals.length && !shardText) return {}
+    if (!positionals.length && !shardText) return { count: select.listScenarioNames(root).length }
     const selected = select.selectScenarioNames(positionals, select.listScenarioNames(root))
-    if (!shardText) return { names: selected, selected }
+    if (!shardText) return { names: selected, selected, count: selected.length }
     const shard = select.parseShard(shardText)
     const { balancedShardOf, readDurations } = await import('../../snapshot/scenario/shard-balance.ts')
     const durations = durationsFile ? readDurations(durationsFile) : new Map<string, number>()
-    return { names: balancedShardOf(selected, shard, durations), selected, shard }
+    const names = balancedShardOf(selected, shard, durations)
+    return { names, selected, shard, count: names.length }
   } catch (error) {
     if (error instanceof select.ScenarioSelectionError) throw new UsageError(error.message)
     throw error

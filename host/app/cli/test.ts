@@ -24,10 +24,10 @@ export const testCommand: CliCommand = {
     const started = new Date().toISOString()
     const { mode, format, timeoutMs } = testOptions(values)
     const root = scenariosRootOption(values)
-    const jobs = jobsOption(values)
     const reportFile = outputFileOption(values, 'report')
     const htmlFile = outputFileOption(values, 'html')
     const selection = await selectedNames(root, positionals, values)
+    const jobs = jobsOption(values, selection.count)
     const temp = { removeNow: (): string[] => [] }
     const interrupts = watchTestSignals(io, () => temp.removeNow())
     try {

@@ -1,7 +1,8 @@
 // Sibling compositions live as long as the snapshot service: a batch of one scenario reuses the
 // sibling an earlier batch booted, an edited overlay boots a new one, at most eight stay up (the
-// least recently used goes first), and disposing the service disposes the rest.
-import { appendFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+// least recently used goes first, even one a failed scenario left in doubt earlier in the batch),
+// and disposing the service disposes the rest.
+import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
@@ -23,13 +24,35 @@ async function patchedScenario(): Promise<LoadedScenario> {
     writeFileSync(join(dir, 'snapshot.yml'), manifest)
     writeFileSync(
       join(dir, 'marker.js'),
-      "import { appendFileSync } from 'node:fs'\nexport const name = 'marker'\nexport const apply = (ctx, config) => {\n" +
-        "  appendFileSync(config.log, 'up\\n')\n  ctx.effect(() => () => appendFileSync(config.log, 'down\\n'))\n}\n",
+      "import { appendFileSync } from 'node:fs'\nexport const name = 'marker'\n" +
+        "export const apply = (ctx, config) => {\n  appendFileSync(config.log, 'up\\n')\n" +
+        "  ctx.effect(() => () => appendFileSync(config.log, 'down\\n'))\n}\n",
     )
     writeFileSync(patchFile, `- insert:\n    - { id: marker, name: ./marker.js, config: { log: ${lifeLog} } }\n`)
   }
   const { scenarios } = await discoverScenarios(project.root)
   return scenarios.find((s) => s.name === 'patched')!
+}
+
+/** text-turn whose composition warns at its first session event: the scenario fails, its sibling is left in doubt. */
+async function warnedScenario(): Promise<LoadedScenario> {
+  const warned = join(project.root, 'scenarios', 'warned')
+  if (!existsSync(warned)) {
+    cpSync(join(packageRoot, 'scenarios', 'text-turn'), warned, { recursive: true })
+    // A member of the pin's class (patched is the pin), with no sidecars of its own.
+    const manifest = readFileSync(join(warned, 'snapshot.yml'), 'utf8')
+    const member = manifest.replace('scenario: text-turn', 'scenario: warned').replace('pin: true', 'pin: false')
+    writeFileSync(join(warned, 'snapshot.yml'), member)
+    for (const sidecar of ['system-prompt.expected.md', 'tool-schemas.expected.json']) rmSync(join(warned, sidecar))
+    writeFileSync(
+      join(warned, 'warner.js'),
+      "export const name = 'warner'\nexport const apply = (ctx) => {\n" +
+        "  ctx.on('session/event', () => { ctx.emit('internal/warn', 'the warner warns') })\n}\n",
+    )
+    writeFileSync(join(warned, 'cordis.patch.yml'), '- insert:\n    - { id: warner, name: ./warner.js }\n')
+  }
+  const { scenarios } = await discoverScenarios(project.root)
+  return scenarios.find((s) => s.name === 'warned')!
 }
 
 const life = () => (existsSync(lifeLog) ? readFileSync(lifeLog, 'utf8').trim().split('\n') : [])
@@ -62,5 +85,22 @@ describe('the sibling compositions of the snapshot service', () => {
       await host.dispose()
     }
     expect([count('up'), count('down')]).toEqual([10, 10])
+  })
+
+  it('dispose a sibling a failed scenario left in doubt when eight others follow in the batch', async () => {
+    const [warned, patched] = [await warnedScenario(), await patchedScenario()]
+    const variants = Array.from({ length: 8 }, (_, i) => ({
+      ...patched,
+      manifest: { ...patched.manifest, environment: { DSH_STAGE_SET_BATCH: `${i}` } },
+    }))
+    const host = await bootHostComposition({ repoRoot: project.root, mode: 'replay', log: () => {} })
+    try {
+      const scenarios = [warned, ...variants]
+      const result = await host.snapshot.runBatch({ scenarios, corpus: scenarios, repoRoot: project.root })
+      expect(result.outcomes[0]!.failures.join('\n')).toContain('dsh: warning: the warner warns')
+      expect(result.outcomes.slice(1).map((o) => o.failures)).toEqual(variants.map(() => []))
+    } finally {
+      await host.dispose()
+    }
   })
 })

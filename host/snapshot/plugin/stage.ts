@@ -32,6 +32,8 @@ export class Stage {
   private readonly diagnostics: string[] = []
   private recording = false
   private readonly stopListening: (() => void)[] = []
+  /** A disposed sibling (./stage-set.ts) has nothing left to settle. */
+  private closed = false
 
   private constructor(
     readonly ctx: Context,
@@ -122,11 +124,12 @@ export class Stage {
    * scenario entries stay up, idle (no session open, no turn running), for the next batch.
    */
   async settle(): Promise<void> {
-    if (this.dirty) await this.rest()
+    if (this.dirty && !this.closed) await this.rest()
   }
 
   /** Done with this stage: the live composition goes back to how it started, a sibling is disposed. */
   async close(): Promise<void> {
+    this.closed = true
     for (const stop of this.stopListening.splice(0)) stop()
     if (this.booted) return this.booted.dispose()
     await this.rest()

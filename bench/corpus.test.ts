@@ -9,6 +9,8 @@ import { testsLine } from './parts/suite.ts'
 describe('testsLine', () => {
   it("finds dsh test's closing line, or nothing", () => {
     expect(testsLine('text-turn  pass  12 ms\n\n46 passed, 0 failed\n', 'dsh')).toBe('46 passed, 0 failed')
+    expect(testsLine('45 passed, 1 failed, 2 errors\n', 'dsh')).toBe('45 passed, 1 failed, 2 errors')
+    expect(testsLine('46 passed, 0 failed, 1 error\n', 'dsh')).toBe('46 passed, 0 failed, 1 error')
     expect(testsLine('dsh: no scenario named x\n', 'dsh')).toBe('')
   })
 

@@ -1,6 +1,7 @@
 // Turning measurements into the printed report and the JSON file. Pure.
 import type { Headline, TargetVerdict } from './targets.ts'
 import { plural } from '../lib/plural.ts'
+import { ratio } from './stats.ts'
 
 /** `12.3 ms` below a second, `1.23 s` above; `n/a` for a missing value. */
 export function formatMs(ms: number | undefined): string {
@@ -61,13 +62,12 @@ function summaryValues(headline: Headline): Array<[key: string, value: number | 
     ['node_ms', headline.nodeMs, 1],
     ['dsh_corpus_s', headline.dshCorpusS, 2],
     ['vitest_corpus_s', headline.vitestCorpusS, 2],
-    ['inproc_node', ratioOf(headline.inprocMedianMs, headline.nodeMs), 3],
+    ['inproc_node', ratio(headline.inprocMedianMs ?? Number.NaN, headline.nodeMs ?? Number.NaN), 3],
     ['jobs_speedup', headline.jobsSpeedup, 2],
     ['jobs_ceiling', headline.jobsCeiling, 2],
   ]
 }
 
-const ratioOf = (a?: number, b?: number) => (a === undefined || b === undefined ? undefined : a / b)
 const measured = (value: number | undefined): value is number => value !== undefined && Number.isFinite(value)
 
 /** The final line's numbers, rounded as printed; null when not measured (for the JSON file). */

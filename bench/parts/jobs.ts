@@ -81,9 +81,10 @@ export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<
         `(median of ${options.runs})`,
       `merge of ${SHARDS} blobs of ${GENERATED} scenarios: ${Math.round(median(merge!))} ms; ` +
         `one dsh test of a single scenario: ${Math.round(median(single!))} ms`,
-      ...cpuLines(cores, median(one!), cpuOne, cpuTwo),
-      `jobs_speedup=${speedup.toFixed(2)} (target >= 1.6 on 2 cores: ${speedup >= 1.6 ? 'PASS' : 'MISS'})`,
-      `merge_ratio=${mergeRatio.toFixed(2)} (target < 1: ${mergeRatio < 1 ? 'PASS' : 'MISS'})`,
+      ...cpuLines({ cores, ceiling, wallOneMs: median(one!), cpuOneMs: cpuOne, cpuTwoMs: cpuTwo }),
+      // Judged with the other targets (bench/targets.ts).
+      `jobs_speedup=${speedup.toFixed(2)}`,
+      `merge_ratio=${mergeRatio.toFixed(2)}`,
     ]
     return { lines, speedup, mergeRatio, ceiling }
   } finally {
@@ -92,8 +93,14 @@ export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<
 }
 
 /** What --jobs 1 and --jobs 2 cost in CPU, and the ceiling that follows (none without CPU figures). */
-function cpuLines(cores: number, wallOneMs: number, cpuOneMs: number, cpuTwoMs: number): string[] {
-  const ceiling = jobsCeiling(cores, wallOneMs, cpuOneMs)
+function cpuLines(run: {
+  cores: number
+  ceiling: number | undefined
+  wallOneMs: number
+  cpuOneMs: number
+  cpuTwoMs: number
+}): string[] {
+  const { cores, ceiling, wallOneMs, cpuOneMs, cpuTwoMs } = run
   if (ceiling === undefined) return []
   const busy = (cpuOneMs / wallOneMs).toFixed(2)
   const added = Math.round(cpuTwoMs - cpuOneMs)

@@ -73,7 +73,8 @@ async function timeTestCommand(
 
 const RESULT_LINES = {
   vitest: /^Tests\s/,
-  dsh: /^\d+ passed, \d+ failed$/,
+  // `, 2 errors` when scenario folders did not load (host/app/cli/test-report.ts).
+  dsh: /^\d+ passed, \d+ failed(, \d+ errors?)?$/,
 }
 
 /** A run's closing result line, or '' if absent: vitest's `Tests  N passed (N)`, `dsh test`'s `N passed, M failed`. */

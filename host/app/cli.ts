@@ -6,7 +6,6 @@ import { packageFile } from '../../lib/package-root.ts'
 import { isUsageError } from '../../lib/usage-error.ts'
 import type { CliCommand, CliIO, OptionValues } from './cli/command.ts'
 import { commands, DEFAULT_COMMAND } from './cli/commands.ts'
-import { stdinAnswers } from './cli/terminal-answer.ts'
 import { commandUsage, generalUsage, parseArgsOptions } from './cli/usage.ts'
 
 export type { CliCommand, CliIO } from './cli/command.ts'
@@ -23,8 +22,12 @@ const processIO: CliIO = {
   },
   env: process.env,
   isTTY: { stdin: process.stdin.isTTY, stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
-  answer: stdinAnswers(),
+  answer: (question) => terminalAnswers().then((answer) => answer(question)),
 }
+
+/** The reader of answers, loaded by the first question: most commands never ask one. */
+let answers: Promise<(question: string) => Promise<string | undefined>> | undefined
+const terminalAnswers = () => (answers ??= import('./cli/terminal-answer.ts').then((m) => m.stdinAnswers()))
 
 /** `dsh 0.1.0`: the installed package's version. */
 export function versionLine(): string {

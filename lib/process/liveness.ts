@@ -39,19 +39,25 @@ export function readProcStat(pid: number): ProcStat | undefined {
  * poll reads one small file per process, and through the thread pool each read cost a round trip.
  */
 export function readProcessTable(): ProcEntry[] | undefined {
-  let names: string[]
+  const pids = procPids()
+  if (!pids) return undefined
+  const entries: ProcEntry[] = []
+  for (const pid of pids) {
+    const stat = readProcStat(pid) // undefined: exited while we looked
+    if (stat) entries.push({ pid, ...stat })
+  }
+  return entries
+}
+
+/** The pids /proc lists now; undefined where there is no /proc (not Linux). */
+export function procPids(): number[] | undefined {
   try {
-    names = readdirSync('/proc')
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
   } catch {
     return undefined
   }
-  const entries: ProcEntry[] = []
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue
-    const stat = readProcStat(Number(name)) // undefined: exited while we looked
-    if (stat) entries.push({ pid: Number(name), ...stat })
-  }
-  return entries
 }
 
 /** A zombie has exited and only waits for its parent (PID 1 for orphans) to reap it. */

@@ -3,9 +3,9 @@
 // double-forked daemon reparented to PID 1) keeps the environment it was started with, which
 // Linux shows in /proc/<pid>/environ, so it can still be found and ended. A process whose
 // parent scrubbed its whole environment (`env -i`) does not carry it (docs/security.md).
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
-import { isLiveState, readProcStat } from './liveness.ts'
+import { isLiveState, procPids, readProcStat } from './liveness.ts'
 
 export interface ProcessMarker {
   name: string
@@ -19,7 +19,7 @@ export function markedProcesses(marker: ProcessMarker): number[] {
   const inner = Buffer.concat([Buffer.from([0]), entry])
   // The environment first, the state only of the few that carry the marker: one read per process
   // instead of two (this runs after every bash call, and a busy machine has hundreds of processes).
-  const marked = processIds().filter((pid) => {
+  const marked = (procPids() ?? []).filter((pid) => {
     if (pid === process.pid) return false
     try {
       const environ = readFileSync(`/proc/${pid}/environ`)
@@ -32,17 +32,6 @@ export function markedProcesses(marker: ProcessMarker): number[] {
     const stat = readProcStat(pid)
     return !!stat && isLiveState(stat.state)
   })
-}
-
-/** The pids /proc lists now (none where there is no /proc). */
-function processIds(): number[] {
-  try {
-    return readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .map(Number)
-  } catch {
-    return []
-  }
 }
 
 /** Sends `signal` to every marked process; returns the pids it reached. */

@@ -10,6 +10,7 @@ import { AUTH_METHODS, authenticate } from './auth.ts'
 import { clientAccess } from './client-access.ts'
 import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.ts'
 import { checkServers, mcpCapabilities } from './mcp-servers.ts'
+import { untraced } from '../config/cordis-compat.ts'
 import { OwnedSessions } from './owned-sessions.ts'
 import { parseNewSession } from './params.ts'
 import { askPermission } from './permission-request.ts'
@@ -49,7 +50,8 @@ export class AcpConnection {
     this.sessions = ctx.sessions
     const [tools, servers] = [ctx.tools, this.agent.servers]
     this.tools = (name) => tools.get(name) ?? servers.findTool(name)
-    this.owned = new OwnedSessions(ctx, this.agent, this.tools, {
+    // Its lookups run on every event of a subagent (each streamed chunk): past the tracing proxy.
+    this.owned = new OwnedSessions(ctx, untraced(this.agent), this.tools, {
       capabilities: () => this.clientCapabilities,
       unstable: () => this.unstable,
       options: (sessionId) => this.optionsOf(sessionId),

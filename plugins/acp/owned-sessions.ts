@@ -3,7 +3,7 @@
 // list and MCP notices, all in the order produced. The requests that change them are connection.ts.
 import * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
-import type { SessionEvent } from '../session/events.ts'
+import type { SessionEvent, SessionHeader } from '../session/events.ts'
 import { Backlog } from './backlog.ts'
 import { liveUpdates, mcpFailureNotice, type ToolLookup } from './projection.ts'
 import { SessionNotes } from './session-notes.ts'
@@ -150,24 +150,23 @@ export class OwnedSessions {
       return
     }
     if (!ChildProgress.shows(event)) return
-    let header = this.agent.childHeader(sessionId)
-    while (header && !this.owned.has(header.parentSession!)) header = this.agent.childHeader(header.parentSession!)
-    if (!header) return
-    const update = this.children.update(event, header.parentCallId!, this.tools)
-    if (update) this.send(header.parentSession!, update)
+    const top = this.topChild(sessionId)
+    const update = top && this.children.update(event, top.parentCallId!, this.tools)
+    if (update) this.send(top.parentSession!, update)
   }
 
   /** A live subagent of one of this client's sessions (at any depth), else undefined. */
   private childInfo(sessionId: string): ChildInfo | undefined {
     const header = this.agent.childHeader(sessionId)
     const task = this.agent.childTask(sessionId)
-    if (!header || !task) return undefined
-    let root = header
-    while (!this.owned.has(root.parentSession!)) {
-      const up = this.agent.childHeader(root.parentSession!)
-      if (!up) return undefined
-      root = up
-    }
+    if (!header || !task || !this.topChild(sessionId)) return undefined
     return { sessionId, parentSession: header.parentSession!, parentCallId: header.parentCallId!, ...task }
+  }
+
+  /** The subagent of `sessionId`'s line (itself or an ancestor) that a session of this client spawned. */
+  private topChild(sessionId: string): SessionHeader | undefined {
+    let header = this.agent.childHeader(sessionId)
+    while (header && !this.owned.has(header.parentSession!)) header = this.agent.childHeader(header.parentSession!)
+    return header
   }
 }

@@ -5,7 +5,9 @@
 // it waits, idle with the stop reason when its turn ends). The contract is the SDK's unstable schema. Pure.
 import type { ClientCapabilities, SessionUpdate, StateUpdate } from '@agentclientprotocol/sdk/unstable'
 import type { SessionEvent } from '../session/events.ts'
+import { titleFromContent } from '../session/summaries.ts'
 import { liveUpdates, type ToolLookup } from './projection.ts'
+import { modelError } from './request-errors.ts'
 
 /** A live child as the agent knows it: where it was spawned and what its `task` asked. */
 export interface ChildInfo {
@@ -65,8 +67,7 @@ function announcement(child: ChildInfo): SessionUpdate {
 
 /** The prompt's first line, shortened: display metadata, not the instructions themselves. */
 function describe(prompt: string): string {
-  const line = prompt.trim().split('\n', 1)[0] ?? ''
-  return line.length > DESCRIPTION_LIMIT ? `${line.slice(0, DESCRIPTION_LIMIT - 1)}…` : line
+  return titleFromContent([{ type: 'text', text: prompt }], DESCRIPTION_LIMIT) ?? ''
 }
 
 function stateUpdate(child: ChildInfo, state: StateUpdate): Addressed {
@@ -86,9 +87,9 @@ function stateAfter(event: SessionEvent): StateUpdate | undefined {
     case 'turn/end': {
       const { reason, error } = event.data
       if (reason !== 'error') return { state: 'idle', stopReason: reason }
-      const code = error?.code ?? 'UNKNOWN'
-      const message = `model error ${code}: ${error?.message ?? 'the model failed'}`
-      return { state: 'idle', stopReason: 'error', error: { code: -32603, message, data: { code } } }
+      // The same error the parent's session/prompt would answer with.
+      const { code, message, data } = modelError(error ?? { code: 'UNKNOWN', message: 'the model failed' })
+      return { state: 'idle', stopReason: 'error', error: { code, message, data } }
     }
     default:
       return undefined

@@ -54,7 +54,8 @@ export function titleOf(file: string): string | undefined {
   return undefined
 }
 
-export function titleFromContent(content: unknown): string | undefined {
+/** The first non-empty line of the content's first text block, cut to `max` characters. */
+export function titleFromContent(content: unknown, max = TITLE_MAX_CHARS): string | undefined {
   if (!Array.isArray(content)) return undefined
   for (const block of content) {
     if (block?.type !== 'text' || typeof block.text !== 'string') continue
@@ -62,7 +63,7 @@ export function titleFromContent(content: unknown): string | undefined {
       .split('\n')
       .map((part: string) => part.trim())
       .find(Boolean)
-    if (line) return line.length > TITLE_MAX_CHARS ? `${line.slice(0, TITLE_MAX_CHARS - 1)}…` : line
+    if (line) return line.length > max ? `${line.slice(0, max - 1)}…` : line
   }
   return undefined
 }

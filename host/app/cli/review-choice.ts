@@ -13,7 +13,7 @@ const ANSWERS: ReadonlyArray<readonly [ReviewChoice, readonly string[]]> = [
   ['accept', ['a', 'accept']],
   ['reject', ['r', 'reject']],
   // Enter skips, as a default that changes nothing.
-  ['skip', ['s', 'skip', '', '\r', '\n']],
+  ['skip', ['s', 'skip', '']],
   ['accept-scenario', ['A', 'accept all']],
   ['reject-scenario', ['R', 'reject all']],
   ['quit', ['q', 'Q', 'quit', ...INTERRUPT_KEYS]],
@@ -21,8 +21,9 @@ const ANSWERS: ReadonlyArray<readonly [ReviewChoice, readonly string[]]> = [
 
 /** The choice an answer names; undefined when it names none (the question is asked again). */
 export function parseReviewAnswer(answer: string): ReviewChoice | undefined {
-  const given = /^\s*$/.test(answer) ? '' : answer.trim()
+  // trim() also takes the Enter key's \r or \n; Ctrl-C and Ctrl-D are not whitespace and stay.
+  const given = answer.trim()
   // One letter keeps its case (A is all of the scenario, a is this file); words are read in any case.
   const key = given.length === 1 ? given : given.toLowerCase()
-  return ANSWERS.find(([, spellings]) => spellings.includes(key) || spellings.includes(answer))?.[0]
+  return ANSWERS.find(([, spellings]) => spellings.includes(key))?.[0]
 }

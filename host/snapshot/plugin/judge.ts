@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { plural } from '../../../lib/plural.ts'
 import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
-import { planJudgement } from '../core/judge-plan.ts'
+import { type JudgePlan, planJudgement } from '../core/judge-plan.ts'
 import { failedToolCalls, placeholdersLeft } from '../core/recording-warnings.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
 import { normalizeRun, type NormalizedRun } from '../core/normalize/run.ts'
@@ -43,6 +43,8 @@ export interface ScenarioExecution {
   expected: ExpectedFixtures
   /** Replay: the secret scan of the committed fixtures it read (vitest `-u` scans what it writes instead). */
   committedSecrets?: string[]
+  /** The surfaces the scenario owns against its files, planned once for every front end (with `normalized`). */
+  plan?: JudgePlan
 }
 
 interface Judgement {
@@ -103,6 +105,7 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     expected: execution.expected,
     run: normalized,
   })
+  execution.plan = plan
   const assessment = assessRun(scenario.name, plan, options.mode)
   // --pending writes only `<file>.new` copies, never the manifest: a shared copy is left to replay's guard.
   const sharing =

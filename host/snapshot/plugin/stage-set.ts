@@ -47,8 +47,10 @@ export class StageSet {
       booting.catch(() => this.siblings.get(key) === booting && this.siblings.delete(key))
     }
     this.siblings.set(key, sibling)
+    // Booted first: a composition that fails to boot does not push out one that works.
+    const { stage } = await sibling
     await this.disposeBeyond(MAX_SIBLINGS)
-    return (await sibling).stage
+    return stage
   }
 
   private async disposeBeyond(limit: number): Promise<void> {

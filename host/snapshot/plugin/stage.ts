@@ -127,12 +127,11 @@ export class Stage {
     if (this.dirty && !this.closed) await this.rest()
   }
 
-  /** Done with this stage: the live composition goes back to how it started, a sibling is disposed. */
+  /** A sibling composition (./stage-set.ts) is done: disposed. The service's own stage is never closed. */
   async close(): Promise<void> {
     this.closed = true
     for (const stop of this.stopListening.splice(0)) stop()
-    if (this.booted) return this.booted.dispose()
-    await this.rest()
+    await this.booted?.dispose()
   }
 
   /** The scenario's entries up with its own values; returns what ends the scenario before its logs are read. */

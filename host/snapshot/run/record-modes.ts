@@ -79,10 +79,15 @@ async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {
 
 async function recordDrifted(options: SuiteModeOptions): Promise<SuiteResult> {
   const { onResult, onStart, ...quiet } = options
-  // The replay pass judges only: its outcomes are reported once the plan is made.
-  const replayed = await runSuite({ ...quiet, mode: 'replay', stub: false, onStart })
+  // The replay pass judges only: its outcomes are reported once the plan is made. Its discovery
+  // gives the manifests the plan reads.
+  let scenarios: readonly LoadedScenario[] = []
+  const onDiscovered = (discovered: readonly LoadedScenario[]) => {
+    scenarios = discovered
+    options.onDiscovered?.(discovered)
+  }
+  const replayed = await runSuite({ ...quiet, mode: 'replay', stub: false, onStart, onDiscovered })
   if (replayed.interrupted) return replayed
-  const { scenarios } = await discoverScenarios(options.repoRoot, { names: options.names })
   const plan = planRerecord(replayed.outcomes, new Map(scenarios.map((s) => [s.name, s.manifest])))
   options.onPlan?.(formatDriftPlan(plan))
   const names = new Set(plan.rerecord.map((r) => r.scenario))

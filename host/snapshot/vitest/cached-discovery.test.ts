@@ -28,6 +28,9 @@ describe('discoverCached', () => {
     expect(afterAdd.scenarios[0]?.problems).toEqual([
       expect.stringContaining('scenarios/text-turn/notes.md is not expected here'),
     ])
+    // dsh.config.yml is merged into every manifest: writing it is a change of the corpus too.
+    writeFileSync(join(project.root, 'dsh.config.yml'), 'maxAge: 30d\n')
+    expect(await discoverCached(project.root, { goldensOptional: true })).not.toBe(afterAdd)
   })
 
   it('in a single run, discovers once for the whole run, as dsh test does', async () => {

@@ -6,13 +6,18 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { discoverScenarios, type DiscoverOptions, type DiscoveryResult } from '../scenario/discover.ts'
+import { PROJECT_CONFIG_FILE } from '../scenario/project-config.ts'
 
 const cache = new Map<string, Promise<DiscoveryResult>>()
 
-/** Every file and folder under scenarios/ with its mtime (one level of scenario folders, plus their entries). */
+/**
+ * Every file and folder under scenarios/ with its mtime (one level of scenario folders, plus their
+ * entries), and the project's dsh.config.yml, which discovery merges into every manifest.
+ */
 function corpusFingerprint(root: string): string {
   const scenarios = join(root, 'scenarios')
-  const parts: string[] = []
+  const config = statSync(join(root, PROJECT_CONFIG_FILE), { throwIfNoEntry: false })
+  const parts = [`${PROJECT_CONFIG_FILE}:${config?.mtimeMs ?? 'absent'}`]
   for (const folder of readdirSync(scenarios, { withFileTypes: true })) {
     if (!folder.isDirectory()) continue
     const dir = join(scenarios, folder.name)

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs'
 import { relative } from 'node:path'
 import { expect } from 'vitest'
 import { digestFailures, formatDigest } from '../core/failure-digest.ts'
-import { type JudgePlan, planJudgement } from '../core/judge-plan.ts'
+import type { JudgePlan } from '../core/judge-plan.ts'
 import { manifestFileOf, scenarioSecretGate } from '../core/secrets/gate.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
 import { updateSecretProblems } from './update-secrets.ts'
@@ -49,10 +49,8 @@ export async function judgeScenario(scenario: LoadedScenario, context: JudgeCont
   const { execution, failures } = await run(scenario, { ...options, mode: 'replay' }, context)
   if (!execution) throw fail(failures)
   if (execution.runFailures.length) throw fail(execution.runFailures)
-  const observed = execution.normalized
-  const plan =
-    observed &&
-    planJudgement({ scenario: scenario.name, dir: scenario.dir, expected: execution.expected, run: observed })
+  // The judge plan of the run (plugin/judge.ts), as the CLI's report reads it.
+  const { plan } = execution
   const secrets = secretProblems(scenario, execution, plan, updating)
   if (secrets.length) throw fail(secrets)
   // Surfaces are soft assertions (each shows vitest's diff); the rest is collected and thrown once.

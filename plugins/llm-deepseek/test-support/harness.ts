@@ -1,7 +1,7 @@
 // Shared setup for the adapter's HTTP tests: an llm service, the plugin pointed at a stub
 // endpoint, and a collector that fails if the API key leaks into any chunk.
 import { Context, type Fiber } from 'cordis'
-import { afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { startStubEndpoint, type StubEndpoint } from '../stub-endpoint/index.ts'
 import { LlmService } from '../../llm/index.ts'
 import type { LlmRequest, StreamChunk } from '../../llm/types.ts'
@@ -76,7 +76,6 @@ export interface AdapterHarness {
  * disposed and both variables are as they were. Call once at the top of a test file.
  */
 export function useAdapterHarness(): AdapterHarness {
-  const savedEnv = { key: process.env.DEEPSEEK_API_KEY, base: process.env.DEEPSEEK_BASE_URL }
   const h: AdapterHarness = {
     harness: undefined,
     async run(script, config = {}, request = makeRequest()) {
@@ -85,19 +84,13 @@ export function useAdapterHarness(): AdapterHarness {
     },
   }
   beforeEach(() => {
-    process.env.DEEPSEEK_API_KEY = TEST_KEY
-    delete process.env.DEEPSEEK_BASE_URL
+    vi.stubEnv('DEEPSEEK_API_KEY', TEST_KEY)
+    vi.stubEnv('DEEPSEEK_BASE_URL', undefined)
   })
   afterEach(async () => {
     await h.harness?.dispose()
     h.harness = undefined
-    restoreEnv('DEEPSEEK_API_KEY', savedEnv.key)
-    restoreEnv('DEEPSEEK_BASE_URL', savedEnv.base)
+    vi.unstubAllEnvs()
   })
   return h
-}
-
-function restoreEnv(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name]
-  else process.env[name] = value
 }

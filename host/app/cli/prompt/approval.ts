@@ -1,6 +1,7 @@
 // The agent's permission requests, answered at the terminal or by a flag. The question and the
 // choice are pure; the asking goes through an `ask` function (the terminal, or a test's lines).
 import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk'
+import { preferredOption } from '../../../../lib/permission-choice.ts'
 
 /** `ask`: put each request to the person; `yes` / `reject`: answer every request so (--yes, --reject). */
 export type ApprovalPolicy = 'ask' | 'yes' | 'reject'
@@ -18,16 +19,8 @@ function approvalQuestion(params: RequestPermissionRequest): string {
 function optionForAnswer(answer: string, options: readonly PermissionOption[]): PermissionOption | undefined {
   const word = answer.trim().toLowerCase()
   if (/^\d+$/.test(word)) return options[Number(word) - 1]
-  if (word === 'y' || word === 'yes') return firstOf(options, 'allow_once', 'allow_always')
-  if (word === 'n' || word === 'no') return firstOf(options, 'reject_once', 'reject_always')
-  return undefined
-}
-
-function firstOf(options: readonly PermissionOption[], ...kinds: PermissionOption['kind'][]) {
-  for (const kind of kinds) {
-    const option = options.find((candidate) => candidate.kind === kind)
-    if (option) return option
-  }
+  if (word === 'y' || word === 'yes') return preferredOption(options, 'allow')
+  if (word === 'n' || word === 'no') return preferredOption(options, 'reject')
   return undefined
 }
 
@@ -46,9 +39,9 @@ export async function answerPermission(
   ask: AskLine | undefined,
   note: (line: string) => void,
 ): Promise<RequestPermissionResponse> {
-  const rejection = firstOf(params.options, 'reject_once', 'reject_always')
+  const rejection = preferredOption(params.options, 'reject')
   if (policy !== 'ask') {
-    const option = policy === 'yes' ? firstOf(params.options, 'allow_once', 'allow_always') : rejection
+    const option = policy === 'yes' ? preferredOption(params.options, 'allow') : rejection
     return option ? selected(option) : CANCELLED
   }
   const title = params.toolCall.title ?? params.toolCall.toolCallId

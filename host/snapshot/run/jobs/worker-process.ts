@@ -43,9 +43,8 @@ function workerEnv(setup: WorkerSetup): NodeJS.ProcessEnv {
 export class WorkerProcess {
   private readonly child: ChildProcess
   private readonly exited: Promise<string>
+  /** Who waits for the worker's answer: it speaks only when asked (corpus → ready, run → outcome). */
   private pending?: (message: FromWorker) => void
-  /** Messages that came while nobody waited (none should; kept so that none is lost). */
-  private readonly inbox: FromWorker[] = []
 
   constructor(setup: WorkerSetup) {
     const args = [...nodeArgs(), WORKER_MODULE, JSON.stringify(setup)]
@@ -59,7 +58,7 @@ export class WorkerProcess {
     if (pid) liveGroups.add(pid)
     // A worker's stdout is not the report's: it goes to stderr with the other diagnostics.
     this.child.stdout?.pipe(process.stderr)
-    this.child.on('message', (message: FromWorker) => (this.pending ? this.pending(message) : this.inbox.push(message)))
+    this.child.on('message', (message: FromWorker) => this.pending?.(message))
     this.exited = new Promise<string>((resolve) =>
       this.child.on('exit', (code, signal) => resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)),
     ).then(async (why) => {
@@ -116,8 +115,6 @@ export class WorkerProcess {
 
   /** The worker's next message, or how it ended; a worker silent for limitMs is killed as hung. */
   private next(limitMs: number): Promise<Reply> {
-    const waiting = this.inbox.shift()
-    if (waiting) return Promise.resolve(waiting)
     return new Promise((resolve) => {
       let hung = false
       let done = false

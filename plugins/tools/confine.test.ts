@@ -26,20 +26,20 @@ describe('relativeInside', () => {
 
 describe('confineExisting', () => {
   it('resolves relative and inside-absolute paths to a cwd-relative display', async () => {
-    expect(await confineExisting(workspace.cwd, 'src/../src/a.ts')).toMatchObject({ ok: true, display: 'src/a.ts' })
-    expect(await confineExisting(workspace.cwd, path.join(workspace.cwd, 'src'))).toMatchObject({
+    expect(confineExisting(workspace.cwd, 'src/../src/a.ts')).toMatchObject({ ok: true, display: 'src/a.ts' })
+    expect(confineExisting(workspace.cwd, path.join(workspace.cwd, 'src'))).toMatchObject({
       ok: true,
       display: 'src',
     })
-    expect(await confineExisting(workspace.cwd, '.')).toMatchObject({ ok: true, display: '.' })
+    expect(confineExisting(workspace.cwd, '.')).toMatchObject({ ok: true, display: '.' })
   })
 
   it('rejects `..` escapes and absolute paths outside', async () => {
-    expect(await confineExisting(workspace.cwd, '../outside/secret.txt')).toMatchObject({
+    expect(confineExisting(workspace.cwd, '../outside/secret.txt')).toMatchObject({
       ok: false,
       message: expect.stringMatching(OUTSIDE),
     })
-    expect(await confineExisting(workspace.cwd, '/etc/passwd')).toMatchObject({
+    expect(confineExisting(workspace.cwd, '/etc/passwd')).toMatchObject({
       ok: false,
       message: expect.stringMatching(OUTSIDE),
     })
@@ -48,11 +48,11 @@ describe('confineExisting', () => {
   it('rejects a symlink whose target is outside, even through a linked directory', async () => {
     await symlink(path.join(workspace.outside, 'secret.txt'), path.join(workspace.cwd, 'link'))
     await symlink(workspace.outside, path.join(workspace.cwd, 'linkdir'))
-    expect(await confineExisting(workspace.cwd, 'link')).toMatchObject({
+    expect(confineExisting(workspace.cwd, 'link')).toMatchObject({
       ok: false,
       message: expect.stringMatching(SYMLINK_ESCAPE),
     })
-    expect(await confineExisting(workspace.cwd, 'linkdir/secret.txt')).toMatchObject({
+    expect(confineExisting(workspace.cwd, 'linkdir/secret.txt')).toMatchObject({
       ok: false,
       message: expect.stringMatching(SYMLINK_ESCAPE),
     })
@@ -60,7 +60,7 @@ describe('confineExisting', () => {
 
   it('follows a symlink that stays inside', async () => {
     await symlink('src/a.ts', path.join(workspace.cwd, 'alias'))
-    expect(await confineExisting(workspace.cwd, 'alias')).toEqual({
+    expect(confineExisting(workspace.cwd, 'alias')).toEqual({
       ok: true,
       display: 'alias',
       realPath: path.join(workspace.cwd, 'src/a.ts'),
@@ -70,7 +70,7 @@ describe('confineExisting', () => {
   })
 
   it('reports a missing path', async () => {
-    expect(await confineExisting(workspace.cwd, 'nope.txt')).toEqual({
+    expect(confineExisting(workspace.cwd, 'nope.txt')).toEqual({
       ok: false,
       message: '"nope.txt" does not exist.',
     })
@@ -79,8 +79,8 @@ describe('confineExisting', () => {
   it('accepts paths when the cwd is given through a symlink', async () => {
     const alias = path.join(workspace.outside, 'cwd-alias')
     await symlink(workspace.cwd, alias)
-    expect(await confineExisting(alias, 'src/a.ts')).toMatchObject({ ok: true, display: 'src/a.ts' })
-    expect(await confineExisting(alias, path.join(workspace.cwd, 'src/a.ts'))).toMatchObject({
+    expect(confineExisting(alias, 'src/a.ts')).toMatchObject({ ok: true, display: 'src/a.ts' })
+    expect(confineExisting(alias, path.join(workspace.cwd, 'src/a.ts'))).toMatchObject({
       ok: true,
       display: 'src/a.ts',
     })
@@ -89,7 +89,7 @@ describe('confineExisting', () => {
 
 describe('confineForWrite', () => {
   it('maps a new file under new directories to its real location', async () => {
-    expect(await confineForWrite(workspace.cwd, 'new/dir/file.txt')).toEqual({
+    expect(confineForWrite(workspace.cwd, 'new/dir/file.txt')).toEqual({
       ok: true,
       display: 'new/dir/file.txt',
       realPath: path.join(workspace.cwd, 'new/dir/file.txt'),
@@ -100,7 +100,7 @@ describe('confineForWrite', () => {
 
   it('rejects new paths below a symlinked directory that leads outside', async () => {
     await symlink(workspace.outside, path.join(workspace.cwd, 'linkdir'))
-    expect(await confineForWrite(workspace.cwd, 'linkdir/new/file.txt')).toMatchObject({
+    expect(confineForWrite(workspace.cwd, 'linkdir/new/file.txt')).toMatchObject({
       ok: false,
       message: expect.stringMatching(SYMLINK_ESCAPE),
     })
@@ -108,14 +108,14 @@ describe('confineForWrite', () => {
 
   it('refuses to write through a dangling symlink', async () => {
     await symlink(path.join(workspace.outside, 'not-yet.txt'), path.join(workspace.cwd, 'dangling'))
-    expect(await confineForWrite(workspace.cwd, 'dangling')).toEqual({
+    expect(confineForWrite(workspace.cwd, 'dangling')).toEqual({
       ok: false,
       message: 'Path "dangling" goes through a symlink whose target does not exist; refusing to write through it.',
     })
   })
 
   it('reports a file used as a directory', async () => {
-    expect(await confineForWrite(workspace.cwd, 'src/a.ts/x')).toEqual({
+    expect(confineForWrite(workspace.cwd, 'src/a.ts/x')).toEqual({
       ok: false,
       message: 'A parent of "src/a.ts/x" is not a directory.',
     })

@@ -1,6 +1,8 @@
 // Confines file tool paths to the session cwd: first lexically (relative paths, `..`,
-// absolute paths), then physically (symlinks must not lead out of the real cwd).
-import { lstat, realpath } from 'node:fs/promises'
+// absolute paths), then physically (symlinks must not lead out of the real cwd). Synchronous: a
+// lookup of a few cached path names takes microseconds, each trip through libuv's thread pool far
+// more (a tool call made ~8); what a check resolves is proven again when opened (pinned-open.ts).
+import { lstatSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { describeFsError, fsErrorCode } from './fs-errors.ts'
 import { type FileIdentity, fileIdentities } from './pinned-open.ts'
@@ -29,8 +31,15 @@ const hiddenPath = (display: string) =>
   'tools do not read or write.'
 
 /** The real spellings of the hidden folders (a folder that does not exist yet keeps its given path). */
-export async function realHidden(hidden: readonly string[] = []): Promise<string[]> {
-  return Promise.all(hidden.map((folder) => realpath(folder).catch(() => path.resolve(folder))))
+export function realHidden(hidden: readonly string[] = []): string[] {
+  return hidden.map((folder) => {
+    try {
+      // realpath(3) itself, as fs/promises calls it, not node's JS walk with its cache.
+      return realpathSync.native(folder)
+    } catch {
+      return path.resolve(folder)
+    }
+  })
 }
 
 /** True when `real` (a real path) is a hidden folder or inside one. */
@@ -49,10 +58,10 @@ interface LexicalPath {
   display: string
 }
 
-async function resolveLexically(cwd: string, requested: string): Promise<LexicalPath | { message: string }> {
+function resolveLexically(cwd: string, requested: string): LexicalPath | { message: string } {
   let realCwd: string
   try {
-    realCwd = await realpath(cwd)
+    realCwd = realpathSync.native(cwd)
   } catch {
     return { message: 'The working directory is not accessible.' }
   }
@@ -64,25 +73,21 @@ async function resolveLexically(cwd: string, requested: string): Promise<Lexical
 }
 
 /** For reading: the path must exist and its real location must be inside the cwd and not hidden. */
-export async function confineExisting(
-  cwd: string,
-  requested: string,
-  hidden: readonly string[] = [],
-): Promise<ConfinedPath> {
-  const lexical = await resolveLexically(cwd, requested)
+export function confineExisting(cwd: string, requested: string, hidden: readonly string[] = []): ConfinedPath {
+  const lexical = resolveLexically(cwd, requested)
   if ('message' in lexical) return { ok: false, message: lexical.message }
   // Before anything else: whether a log exists is not the model's business either.
-  const hiddenReal = await realHidden(hidden)
+  const hiddenReal = realHidden(hidden)
   if (isHidden(lexical.absolute, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
   let real: string
   try {
-    real = await realpath(lexical.absolute)
+    real = realpathSync.native(lexical.absolute)
   } catch (error) {
     return { ok: false, message: describeFsError(error, lexical.display) }
   }
   if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
   if (isHidden(real, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
-  const hiddenFiles = await fileIdentities(hiddenReal)
+  const hiddenFiles = fileIdentities(hiddenReal)
   return { ok: true, realPath: real, display: lexical.display, realCwd: lexical.realCwd, hiddenFiles }
 }
 
@@ -91,24 +96,20 @@ export async function confineExisting(
  * nearest existing ancestor plus the missing segments. A dangling symlink on the way is
  * refused: writing through it would create its target wherever it points.
  */
-export async function confineForWrite(
-  cwd: string,
-  requested: string,
-  hidden: readonly string[] = [],
-): Promise<ConfinedPath> {
-  const lexical = await resolveLexically(cwd, requested)
+export function confineForWrite(cwd: string, requested: string, hidden: readonly string[] = []): ConfinedPath {
+  const lexical = resolveLexically(cwd, requested)
   if ('message' in lexical) return { ok: false, message: lexical.message }
-  const hiddenReal = await realHidden(hidden)
+  const hiddenReal = realHidden(hidden)
   if (isHidden(lexical.absolute, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
   const missing: string[] = []
   let existing = lexical.absolute
-  while (!(await exists(existing))) {
+  while (!exists(existing)) {
     missing.unshift(path.basename(existing))
     existing = path.dirname(existing)
   }
   let realAncestor: string
   try {
-    realAncestor = await realpath(existing)
+    realAncestor = realpathSync.native(existing)
   } catch (error) {
     if (fsErrorCode(error) !== 'ENOENT') return { ok: false, message: describeFsError(error, lexical.display) }
     return {
@@ -121,14 +122,14 @@ export async function confineForWrite(
   const real = path.join(realAncestor, ...missing)
   if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
   if (isHidden(real, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
-  const hiddenFiles = await fileIdentities(hiddenReal)
+  const hiddenFiles = fileIdentities(hiddenReal)
   return { ok: true, realPath: real, display: lexical.display, realCwd: lexical.realCwd, hiddenFiles }
 }
 
 /** lstat-based: a dangling symlink exists (it is the link that exists, not its target). */
-async function exists(target: string): Promise<boolean> {
+function exists(target: string): boolean {
   try {
-    await lstat(target)
+    lstatSync(target)
     return true
   } catch (error) {
     if (fsErrorCode(error) === 'ENOENT') return false

@@ -29,13 +29,13 @@ export function createListDirTool(options: { readMaxBytes: number }) {
     args: ListDirArgs,
     title: (args) => `list_dir ${args?.path || '.'}`,
     async run(args, context) {
-      const target = await confineExisting(context.cwd, args.path || '.', context.hidden)
+      const target = confineExisting(context.cwd, args.path || '.', context.hidden)
       if (!target.ok) return errorResult(target.message)
       try {
         // The entries of the folder that was verified, not of whatever the name leads to by now.
         const folder = await openFolder(target)
         const listed = await readdir(folder.path, { withFileTypes: true }).finally(() => folder.handle.close())
-        const hidden = await realHidden(context.hidden)
+        const hidden = realHidden(context.hidden)
         const entries = listed.filter((entry) => !isHidden(path.join(target.realPath, entry.name), hidden))
         const display = { locations: [{ path: editorPath(context, target) }] }
         if (!entries.length) return { ...okResult('(empty directory)'), display }

@@ -3,7 +3,7 @@
 // path; this opens its folder, proves through /proc/self/fd that the folder opened is that real
 // folder, opens the last name inside that very folder without following a link, and checks
 // what it opened (fstat): its kind, its hard links, and that it is not a hidden file.
-import { constants, type Stats } from 'node:fs'
+import { constants, type Stats, statSync } from 'node:fs'
 import { type FileHandle, mkdir, open, readlink, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { relativeInside } from '../../lib/path-inside.ts'
@@ -45,9 +45,15 @@ export interface FileIdentity {
 }
 
 /** The identities of the hidden paths that are files today (folders are checked by path). */
-export async function fileIdentities(realPaths: readonly string[]): Promise<FileIdentity[]> {
-  const stats = await Promise.all(realPaths.map((file) => stat(file).catch(() => undefined)))
-  return stats.filter((entry) => entry?.isFile()).map((entry) => ({ dev: entry!.dev, ino: entry!.ino }))
+export function fileIdentities(realPaths: readonly string[]): FileIdentity[] {
+  return realPaths.flatMap((file) => {
+    try {
+      const entry = statSync(file)
+      return entry.isFile() ? [{ dev: entry.dev, ino: entry.ino }] : []
+    } catch {
+      return [] // not there (yet): nothing to keep a link to
+    }
+  })
 }
 
 /** For reading: any existing entry (the caller checks its kind); FIFOs and devices are not waited on. */

@@ -65,6 +65,7 @@ function summaryValues(headline: Headline): Array<[key: string, value: number | 
     ['inproc_node', ratio(headline.inprocMedianMs ?? Number.NaN, headline.nodeMs ?? Number.NaN), 3],
     ['jobs_speedup', headline.jobsSpeedup, 2],
     ['jobs_ceiling', headline.jobsCeiling, 2],
+    ['play_node', ratio(headline.playMedianMs ?? Number.NaN, headline.nodeMs ?? Number.NaN), 3],
   ]
 }
 
@@ -83,7 +84,7 @@ export function summaryFields(headline: Headline): Record<string, number | null>
 /**
  * `bench: inproc_median_ms=… subprocess_median_ms=… ratio=… scale_10k_100k=… suite_s=… agent_100k_s=…
  * npm_test_s=… bin_ratio=… node_ms=… dsh_corpus_s=… vitest_corpus_s=… inproc_node=… jobs_speedup=…
- * jobs_ceiling=…`
+ * jobs_ceiling=… play_node=…`
  * (`n/a` when not measured).
  */
 export function summaryLine(headline: Headline): string {

@@ -205,6 +205,7 @@ function headlineOf(results: Results): Headline {
   const scaleRow = (label: string) => results.scale?.rows.find((row) => row.label === label)
   return {
     inprocMedianMs: results.scenarios?.inprocMedianMs,
+    playMedianMs: results.scenarios?.playMedianMs,
     subprocessMedianMs: results.scenarios?.subprocessMedianMs,
     ratio: results.scenarios?.ratio,
     floorMs: results.fixed?.floorMs,

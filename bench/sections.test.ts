@@ -13,7 +13,7 @@ describe('scenariosSection', () => {
   it('marks failed scenarios, says why, and counts only the clean ones', () => {
     const lines = scenariosSection({
       rows: [
-        { name: 'text-turn', inproc: summarize([20]), subprocess: summarize([260]), ratio: 13 },
+        { name: 'text-turn', inproc: summarize([20]), play: summarize([14]), subprocess: summarize([260]), ratio: 13 },
         {
           name: 'broken',
           inproc: summarize([5]),
@@ -23,15 +23,17 @@ describe('scenariosSection', () => {
         },
       ],
       inprocMedianMs: 20,
+      playMedianMs: 14,
       subprocessMedianMs: 260,
       ratio: 13,
     })
-    expect(lines).toContain('text-turn                20.0 ms    260.0 ms  13.00×')
-    expect(lines).toContain('broken (not counted)     5.00 ms    250.0 ms  50.00×')
+    expect(lines).toContain('text-turn                20.0 ms   14.0 ms    260.0 ms  13.00×')
+    expect(lines).toContain('broken (not counted)     5.00 ms       n/a    250.0 ms  50.00×')
     expect(lines).toContain('not counted: broken: in-process: golden differs')
-    expect(lines.at(-1)).toBe(
+    expect(lines.slice(-2)).toEqual([
       'typical scenario (median over 1 of 2): in-process 20.0 ms, subprocess 260.0 ms, ratio 13.00×',
-    )
+      "its play alone (the agent's ACP exchange on its stage; preparing, judging and cleaning up not timed): 14.0 ms",
+    ])
   })
 })
 

@@ -15,18 +15,25 @@ export function scenariosSection(result: ScenariosResult): string[] {
   const rows = result.rows.map((row) => [
     row.failure ? `${row.name} (not counted)` : row.name,
     formatMs(row.inproc?.median),
+    formatMs(row.play?.median),
     formatMs(row.subprocess?.median),
     formatRatio(row.ratio),
   ])
   const counted = result.rows.filter((row) => !row.failure).length
   return [
     '== scenarios: runScenario in replay mode, in-process vs subprocess (built bin); medians ==',
-    ...formatTable(['scenario', 'in-process', 'subprocess', 'ratio'], rows),
+    ...formatTable(['scenario', 'in-process', 'its play', 'subprocess', 'ratio'], rows),
     ...result.rows.filter((row) => row.failure).map((row) => `not counted: ${row.name}: ${row.failure}`),
     `typical scenario (median over ${counted} of ${result.rows.length}): ` +
       `in-process ${formatMs(result.inprocMedianMs)}, subprocess ${formatMs(result.subprocessMedianMs)}, ` +
       `ratio ${formatRatio(result.ratio)}` +
       (result.inprocCpuMedianMs === undefined ? '' : `; in-process CPU time ${formatMs(result.inprocCpuMedianMs)}`),
+    ...(result.playMedianMs === undefined
+      ? []
+      : [
+          `its play alone (the agent's ACP exchange on its stage; preparing, judging and cleaning up not timed): ` +
+            `${formatMs(result.playMedianMs)}`,
+        ]),
   ]
 }
 

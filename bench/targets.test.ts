@@ -88,6 +88,19 @@ describe('issue 27 ratios', () => {
     expect(byId({ inprocMedianMs: 6 })['inproc-node'].status).toBe('SKIP')
   })
 
+  it("says beside the in-process verdict whether the agent's play alone could pass", () => {
+    expect(byId({ inprocMedianMs: 9, playMedianMs: 7, nodeMs: 70 })['inproc-node']).toMatchObject({
+      status: 'MISS',
+      detail:
+        'its play alone (the ACP exchange with the agent; no prepare, judge or cleanup) is 0.100×: cheaper preparing ' +
+        'and judging cannot pass here',
+    })
+    expect(byId({ inprocMedianMs: 9, playMedianMs: 3.5, nodeMs: 70 })['inproc-node'].detail).toBe(
+      'its play alone (the ACP exchange with the agent; no prepare, judge or cleanup) is 0.050×',
+    )
+    expect(byId({ inprocMedianMs: 3, nodeMs: 70 })['inproc-node'].detail).toBeUndefined()
+  })
+
   it('names the ceiling of --jobs on this machine beside its speedup', () => {
     expect(byId({ jobsSpeedup: 1.2, jobsCeiling: 1.553 })['jobs-speedup']).toMatchObject({
       status: 'MISS',

@@ -1,6 +1,7 @@
 // The snapshot service inside its composition: it announces every scenario to reporters, a
 // scenario that throws inside the composition fails alone, it refuses to run next to a live
-// model adapter, and disposing it disposes the sibling compositions it booted.
+// model adapter, disposing it disposes the sibling compositions it booted, and a lone play runs on
+// the composition its scenario needs.
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -9,6 +10,7 @@ import { bootComposition } from '../../../plugins/config/boot.ts'
 import { bootHostComposition } from '../run/host-composition.ts'
 import { modeOverlays } from './patches.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
+import { prepareRun } from '../env/prepare.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import type { ScenarioEnd, ScenarioStart } from './events.ts'
 
@@ -125,6 +127,20 @@ describe('the snapshot service', () => {
       ).rejects.toThrow(/refuses to start: a live model adapter is active: entry "llm-deepseek"/)
     } finally {
       await booted.dispose()
+    }
+  })
+
+  it('plays a prepared run on the composition its scenario needs (its own cordis.patch.yml)', async () => {
+    const { scenarios } = await discoverScenarios(packageRoot)
+    const scenario = scenarios.find((s) => s.name === 'patch-plugin-tool')!
+    const host = await bootHostComposition({ repoRoot: packageRoot, mode: 'replay', log: () => {} })
+    const prepared = await prepareRun(packageRoot, scenario, 'replay', scenarios)
+    try {
+      // On the service's own composition its tool is missing: the turn would drift from the recording.
+      expect((await host.snapshot.play(prepared, 10_000)).failures).toEqual([])
+    } finally {
+      await prepared.cleanup()
+      await host.dispose()
     }
   })
 })

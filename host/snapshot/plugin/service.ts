@@ -98,11 +98,11 @@ export class SnapshotService extends Service {
     return this.exclusive(() => this.runExclusive(batch))
   }
 
-  /** Play one prepared run on the live composition (the bench's agent path; no judging). */
+  /** Play one prepared run on the stage its scenario needs, as a batch would (the bench's agent path; no judging). */
   play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
     return this.exclusive(async () => {
       assertHostComposition(this.ctx, run.mode)
-      const stage = this.stage()
+      const stage = await this.stages.for(run.repoRoot, run.scenario)
       try {
         return await stage.play(run, timeoutMs)
       } finally {

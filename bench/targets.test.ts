@@ -92,8 +92,8 @@ describe('issue 27 ratios', () => {
     expect(byId({ inprocMedianMs: 9, playMedianMs: 7, nodeMs: 70 })['inproc-node']).toMatchObject({
       status: 'MISS',
       detail:
-        'its play alone (the ACP exchange with the agent; no prepare, judge or cleanup) is 0.100×: cheaper preparing ' +
-        'and judging cannot pass here',
+        'its play alone (the ACP exchange with the agent; no prepare, judge or cleanup) is 0.100×: ' +
+        'cheaper preparing and judging cannot pass here',
     })
     expect(byId({ inprocMedianMs: 9, playMedianMs: 3.5, nodeMs: 70 })['inproc-node'].detail).toBe(
       'its play alone (the ACP exchange with the agent; no prepare, judge or cleanup) is 0.050×',

@@ -31,7 +31,7 @@ export function scenariosSection(result: ScenariosResult): string[] {
     ...(result.playMedianMs === undefined
       ? []
       : [
-          `its play alone (the agent's ACP exchange on its stage; preparing, judging and cleaning up not timed): ` +
+          `its play alone (the ACP exchange with the agent, on its stage; preparing, judging, cleaning up not timed): ` +
             `${formatMs(result.playMedianMs)}`,
         ]),
   ]

@@ -32,7 +32,8 @@ describe('scenariosSection', () => {
     expect(lines).toContain('not counted: broken: in-process: golden differs')
     expect(lines.slice(-2)).toEqual([
       'typical scenario (median over 1 of 2): in-process 20.0 ms, subprocess 260.0 ms, ratio 13.00×',
-      'its play alone (the ACP exchange with the agent, on its stage; preparing, judging, cleaning up not timed): 14.0 ms',
+      'its play alone (the ACP exchange with the agent, on its stage; preparing, judging, cleaning up ' +
+        'not timed): 14.0 ms',
     ])
   })
 })

@@ -31,8 +31,8 @@ export function scenariosSection(result: ScenariosResult): string[] {
     ...(result.playMedianMs === undefined
       ? []
       : [
-          `its play alone (the ACP exchange with the agent, on its stage; preparing, judging, cleaning up not timed): ` +
-            `${formatMs(result.playMedianMs)}`,
+          'its play alone (the ACP exchange with the agent, on its stage; preparing, judging, cleaning up ' +
+            `not timed): ${formatMs(result.playMedianMs)}`,
         ]),
   ]
 }

@@ -75,8 +75,11 @@ export function cwdCollapser(
 ): ((text: string) => string) | undefined {
   const usable = paths.filter((path) => path && trimCwd(path) !== '/' && !path.includes(token))
   if (!usable.length) return undefined
-  const pattern = spellingPattern(spellingsOf(usable), true)
-  return (text) => (text.includes('/') || text.includes('\\') ? text.replace(pattern, token) : text)
+  const spellings = spellingsOf(usable)
+  const pattern = spellingPattern(spellings, true)
+  // The pattern opens with a look-behind, so V8 tries it at every position: first ask includes()
+  // whether a spelling is there at all (most strings hold none).
+  return (text) => (spellings.some((spelling) => text.includes(spelling)) ? text.replace(pattern, token) : text)
 }
 
 /** Text as a literal inside a regular expression. */

@@ -37,6 +37,8 @@ export class TokenTable {
   readonly #counters = new Map<TokenKind, number>()
   /** undefined: stale; null: no id long enough to search for. */
   #freeTextPattern: RegExp | null | undefined
+  /** The ids the pattern searches for, longest first. */
+  #freeTextIds: string[] = []
   /** Length of the shortest id the pattern searches for: a shorter text cannot hold one. */
   #shortestFreeTextId = 0
 
@@ -66,8 +68,11 @@ export class TokenTable {
   /** Replace known ids inside arbitrary text (longest first, so overlapping ids cannot split). */
   replaceKnownIds(text: string): string {
     const pattern = this.#pattern()
-    // Most strings of a long stream are token-sized deltas: skip the search when no id fits.
+    // Most strings of a long stream are token-sized deltas: skip the search when no id fits. A run
+    // knows a handful of ids, and includes() finds one far faster than the alternation: most strings
+    // hold none.
     if (!pattern || text.length < this.#shortestFreeTextId) return text
+    if (!this.#freeTextIds.some((id) => text.includes(id))) return text
     return text.replace(pattern, (match) => this.#tokens.get(match) ?? match)
   }
 
@@ -76,6 +81,7 @@ export class TokenTable {
       const values = [...this.#tokens.keys()]
         .filter((v) => v.length >= MIN_FREE_TEXT_ID_LENGTH)
         .sort((a, b) => b.length - a.length)
+      this.#freeTextIds = values
       this.#freeTextPattern = values.length ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : null
       this.#shortestFreeTextId = values.length ? values[values.length - 1].length : 0
     }

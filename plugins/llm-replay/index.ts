@@ -142,12 +142,17 @@ export class ReplayService extends Service {
 
   /** Serve with `player`; the model picker lists the models its recording used (the live adapters are off). */
   private install({ player, models }: { player: ReplayPlayer; models: string[] }): void {
+    this.player = player
+    // Most scenarios of a corpus use the same models: keep their registration (a Cordis effect each time).
+    const key = models.join('\n')
+    if (key === this.registeredModels) return
     this.unregisterModels?.()
     this.unregisterModels = models.length ? this.ctx.llm.register(models, answeredByReplay, this.ctx) : undefined
-    this.player = player
+    this.registeredModels = key
   }
 
   private unregisterModels: (() => void) | undefined
+  private registeredModels: string | undefined
 
   private bindCreated(header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>): void {
     bindHeader(this.player, header)

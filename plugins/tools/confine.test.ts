@@ -25,7 +25,7 @@ describe('relativeInside', () => {
 })
 
 describe('confineExisting', () => {
-  it('resolves relative and inside-absolute paths to a cwd-relative display', async () => {
+  it('resolves relative and inside-absolute paths to a cwd-relative display', () => {
     expect(confineExisting(workspace.cwd, 'src/../src/a.ts')).toMatchObject({ ok: true, display: 'src/a.ts' })
     expect(confineExisting(workspace.cwd, path.join(workspace.cwd, 'src'))).toMatchObject({
       ok: true,
@@ -34,7 +34,7 @@ describe('confineExisting', () => {
     expect(confineExisting(workspace.cwd, '.')).toMatchObject({ ok: true, display: '.' })
   })
 
-  it('rejects `..` escapes and absolute paths outside', async () => {
+  it('rejects `..` escapes and absolute paths outside', () => {
     expect(confineExisting(workspace.cwd, '../outside/secret.txt')).toMatchObject({
       ok: false,
       message: expect.stringMatching(OUTSIDE),
@@ -69,7 +69,7 @@ describe('confineExisting', () => {
     })
   })
 
-  it('reports a missing path', async () => {
+  it('reports a missing path', () => {
     expect(confineExisting(workspace.cwd, 'nope.txt')).toEqual({
       ok: false,
       message: '"nope.txt" does not exist.',
@@ -88,7 +88,7 @@ describe('confineExisting', () => {
 })
 
 describe('confineForWrite', () => {
-  it('maps a new file under new directories to its real location', async () => {
+  it('maps a new file under new directories to its real location', () => {
     expect(confineForWrite(workspace.cwd, 'new/dir/file.txt')).toEqual({
       ok: true,
       display: 'new/dir/file.txt',
@@ -114,7 +114,7 @@ describe('confineForWrite', () => {
     })
   })
 
-  it('reports a file used as a directory', async () => {
+  it('reports a file used as a directory', () => {
     expect(confineForWrite(workspace.cwd, 'src/a.ts/x')).toEqual({
       ok: false,
       message: 'A parent of "src/a.ts/x" is not a directory.',

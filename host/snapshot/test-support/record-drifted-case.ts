@@ -11,15 +11,10 @@ type Scratch = ReturnType<typeof recordModesProjectPerTest>
 
 export async function recordDriftedCase(scratch: Scratch, subprocess: boolean): Promise<void> {
   const { addScenario, folderBytes, read, replayAll } = scratch
+  const both = { repoRoot: scratch.project.root, stub: true, subprocess, names: ['green', 'edited'] }
   addScenario('green', 'say hello', 'Hello.', PIN)
   addScenario('edited', 'say hi', 'Hi.', MEMBER)
-  const first = await runSuiteMode({
-    repoRoot: scratch.project.root,
-    mode: 'record',
-    stub: true,
-    subprocess,
-    names: ['green', 'edited'],
-  })
+  const first = await runSuiteMode({ ...both, mode: 'record' })
   expect(first.outcomes.map((o) => o.failures)).toEqual([[], []])
   const greenBefore = folderBytes('green')
   const editedLog = read('edited', 'session.jsonl')
@@ -30,11 +25,8 @@ export async function recordDriftedCase(scratch: Scratch, subprocess: boolean): 
   const plan: string[] = []
   let logWhenPlanned = ''
   const result = await runSuiteMode({
-    repoRoot: scratch.project.root,
+    ...both,
     mode: 'record-drifted',
-    stub: true,
-    subprocess,
-    names: ['green', 'edited'],
     onPlan: (lines) => {
       plan.push(...lines)
       logWhenPlanned = read('edited', 'session.jsonl')

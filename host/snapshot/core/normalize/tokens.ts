@@ -37,10 +37,8 @@ export class TokenTable {
   readonly #counters = new Map<TokenKind, number>()
   /** undefined: stale; null: no id long enough to search for. */
   #freeTextPattern: RegExp | null | undefined
-  /** The ids the pattern searches for, longest first. */
+  /** The ids the pattern searches for, longest first: a text shorter than the last cannot hold one. */
   #freeTextIds: string[] = []
-  /** Length of the shortest id the pattern searches for: a shorter text cannot hold one. */
-  #shortestFreeTextId = 0
 
   /** The token for `value`, registering it as the next `kind` when first seen. */
   tokenFor(kind: TokenKind, value: string): string {
@@ -71,8 +69,9 @@ export class TokenTable {
     // Most strings of a long stream are token-sized deltas: skip the search when no id fits. A run
     // knows a handful of ids, and includes() finds one far faster than the alternation: most strings
     // hold none.
-    if (!pattern || text.length < this.#shortestFreeTextId) return text
-    if (!this.#freeTextIds.some((id) => text.includes(id))) return text
+    const ids = this.#freeTextIds
+    if (!pattern || text.length < ids[ids.length - 1]!.length) return text
+    if (!ids.some((id) => text.includes(id))) return text
     return text.replace(pattern, (match) => this.#tokens.get(match) ?? match)
   }
 
@@ -83,7 +82,6 @@ export class TokenTable {
         .sort((a, b) => b.length - a.length)
       this.#freeTextIds = values
       this.#freeTextPattern = values.length ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : null
-      this.#shortestFreeTextId = values.length ? values[values.length - 1].length : 0
     }
     return this.#freeTextPattern
   }

@@ -1,12 +1,23 @@
 // The adapter end to end (ctx.llm.stream → plugin → real HTTP → stub endpoint) when the provider
 // fails: HTTP errors, and streams that break, hang or never connect.
+import { createServer } from 'node:net'
 import { describe, expect, test } from 'vitest'
 import type { StreamChunk } from '../llm/types.ts'
 import { completionChunk, cutAfter, malformedEvent, modelTurn, textReply } from './stub-endpoint/index.ts'
+import * as deepseek from './index.ts'
 import { collect, finishOf, makeRequest, startHarness, TEST_KEY, useAdapterHarness } from './test-support/harness.ts'
 
 const h = useAdapterHarness()
 const { run } = h
+
+/** A loopback URL whose port was bound a moment ago and is now closed. */
+async function freedPortUrl(): Promise<string> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return `http://127.0.0.1:${port}`
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -130,11 +141,12 @@ describe('broken streams', () => {
   })
 
   test('an unreachable endpoint is NETWORK', async () => {
+    // The dead port is taken while the harness's stub holds its own, so the stub cannot be
+    // bound to it: CI once saw the stub land on a freed port it had just been told was dead.
     h.harness = await startHarness()
-    const deadUrl = h.harness.stub.url
-    await h.harness.stub.close()
-    await h.harness.ctx.fiber.dispose()
-    h.harness = await startHarness([], { baseUrl: deadUrl })
+    const deadUrl = await freedPortUrl()
+    await h.harness.adapter.dispose()
+    await h.harness.ctx.plugin(deepseek, { baseUrl: deadUrl } as deepseek.Config)
     const { error } = finishOf(await collect(h.harness.ctx.llm.stream(makeRequest())))
     expect(error?.code).toBe('NETWORK')
     expect(error?.message).toContain(deadUrl)

@@ -173,6 +173,23 @@ export function text(updates: acp.SessionNotification[]): string {
 }
 
 /** Resolves at the next durable `type` event of the session (register it before causing the event). */
+/**
+ * Resolves once `count` child sessions have started a turn, so that cancelling their parent
+ * reaches each of them rather than stopping a spawn that has not happened yet.
+ */
+export function waitForChildTurns(h: Pick<Harness, 'ctx'>, count: number): Promise<void> {
+  const started = new Set<string>()
+  return new Promise((resolve) => {
+    const off = h.ctx.on('session/event', (id, event) => {
+      if (event.type !== 'turn/start' || !h.ctx.sessions.read(id).header?.parentSession) return
+      started.add(id)
+      if (started.size < count) return
+      off()
+      resolve()
+    })
+  })
+}
+
 export function waitForEvent(h: Pick<Harness, 'ctx'>, sessionId: string, type: string): Promise<void> {
   return new Promise((resolve) => {
     const off = h.ctx.on('session/event', (id, event) => {

@@ -7,10 +7,11 @@
 //   node scripts/build.mjs --clean     the same (prepack says it: a tarball ships no stale module)
 //   node scripts/build.mjs --if-stale  only when a source in plugins/, host/ or lib/ is newer than the
 //                                      build (prepare after npm ci, and vitest's global setup)
-// Every build starts from an empty dist/: chunk names carry hashes, so an old build's chunks and
-// modules would otherwise stay behind.
+// Every build starts from an empty folder beside dist/ and replaces dist/ whole when it is done:
+// chunk names carry hashes, so an old build's chunks would otherwise stay behind, and a dsh process
+// or a second vitest run using dist/ meanwhile (or a build that fails) never sees half a build.
 import { execFileSync } from 'node:child_process'
-import { readdirSync, rmSync } from 'node:fs'
+import { readdirSync, renameSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -25,33 +26,67 @@ if (mode !== undefined && mode !== '--clean' && mode !== '--if-stale') {
 }
 
 if (mode === '--if-stale' && !buildIsStale(root)) process.exit(0)
-rmSync(join(root, 'dist'), { recursive: true, force: true })
-const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc')
-execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly'], {
-  cwd: root,
-  stdio: 'inherit',
-})
-await build({
-  entryPoints: entryPoints(),
-  absWorkingDir: root,
-  outdir: join(root, 'dist'),
-  outbase: root,
-  entryNames: '[dir]/[name]',
-  chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // Error classes and plugins are named in messages and by Cordis.
-  keepNames: true,
-  // Cordis and its loader stay single copies shared with the user's own plugins; the rest (zod,
-  // the ACP SDK, the YAML parser) is dsh's private business. vitest, puppeteer and typescript
-  // are the user's or the tests'.
-  external: ['cordis', '@cordisjs/plugin-loader', 'vitest', 'vite', 'puppeteer-core', '@sparticuz/chromium'],
-  plugins: [zodEnglishOnly()],
-  logLevel: 'warning',
-})
+const dist = join(root, 'dist')
+const building = join(root, `.dist-building-${process.pid}`)
+try {
+  await buildInto(building)
+  swapIn(building)
+} finally {
+  rmSync(building, { recursive: true, force: true })
+}
+
+async function buildInto(outdir) {
+  const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc')
+  const tsconfig = join(root, 'tsconfig.build.json')
+  execFileSync(process.execPath, [tsc, '-p', tsconfig, '--emitDeclarationOnly', '--outDir', outdir], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  await build(bundleOptions(outdir))
+}
+
+/**
+ * dist/ is moved aside and the new build renamed into its place. When two builds finish together,
+ * the one that finds dist/ already replaced leaves it: both built the same sources.
+ */
+function swapIn(built) {
+  const old = join(root, `.dist-old-${process.pid}`)
+  try {
+    renameSync(dist, old)
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error
+  }
+  try {
+    renameSync(built, dist)
+  } catch (error) {
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error
+  }
+  rmSync(old, { recursive: true, force: true })
+}
+
+function bundleOptions(outdir) {
+  return {
+    entryPoints: entryPoints(),
+    absWorkingDir: root,
+    outdir,
+    outbase: root,
+    entryNames: '[dir]/[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Error classes and plugins are named in messages and by Cordis.
+    keepNames: true,
+    // Cordis and its loader stay single copies shared with the user's own plugins; the rest (zod,
+    // the ACP SDK, the YAML parser) is dsh's private business. vitest, puppeteer and typescript
+    // are the user's or the tests'.
+    external: ['cordis', '@cordisjs/plugin-loader', 'vitest', 'vite', 'puppeteer-core', '@sparticuz/chromium'],
+    plugins: [zodEnglishOnly()],
+    logLevel: 'warning',
+  }
+}
 
 /**
  * zod's `locales` namespace re-exports its 64 message languages; dsh's zod speaks English only

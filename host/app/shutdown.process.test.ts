@@ -15,6 +15,8 @@ interface Served {
   dir: string
   readyFile: string
   disposedFile: string
+  /** What dsh has written to stderr so far. */
+  stderr(): string
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>
 }
 
@@ -55,31 +57,33 @@ function serve(delayMs: number, args: string[] = ['serve', '--config', fixture])
       child.on('exit', (code, signal) => resolve({ code, signal, stderr, stdout }))
     },
   )
-  const served = { child, dir, readyFile, disposedFile, exited }
+  const served = { child, dir, readyFile, disposedFile, stderr: () => stderr, exited }
   started.push(served)
   return served
 }
 
-/** Poll for the plugin's ready file; fail fast (with dsh's stderr) if the process exits first. */
-async function waitForFile(file: string, served: Served): Promise<void> {
+/** Poll until `done()`; fail fast (with dsh's stderr) if the process exits first or 15 s pass. */
+async function waitUntil(done: () => boolean, what: string, served: Served): Promise<void> {
   let exited = false
   served.exited.then(() => {
     exited = true
   })
   const deadline = Date.now() + 15_000
-  while (!existsSync(file)) {
+  while (!done()) {
     if (exited || Date.now() > deadline) {
       served.child.kill('SIGKILL')
-      throw new Error(`dsh did not boot: ${(await served.exited).stderr}`)
+      throw new Error(`dsh did not ${what}: ${(await served.exited).stderr}`)
     }
     await sleep(25)
   }
 }
 
+const booted = (served: Served) => waitUntil(() => existsSync(served.readyFile), 'boot', served)
+
 describe('dsh serve graceful shutdown (subprocess)', () => {
   test('stdin EOF: the async disposer completes, then exit 0', async () => {
     const served = serve(400)
-    await waitForFile(served.readyFile, served)
+    await booted(served)
     served.child.stdin!.end()
     const result = await served.exited
     expect(result).toMatchObject({ code: 0, signal: null, stdout: '' })
@@ -90,7 +94,7 @@ describe('dsh serve graceful shutdown (subprocess)', () => {
 
   test('SIGTERM: the async disposer completes, then exit 0', async () => {
     const served = serve(400)
-    await waitForFile(served.readyFile, served)
+    await booted(served)
     served.child.kill('SIGTERM')
     const result = await served.exited
     expect(result).toMatchObject({ code: 0, signal: null, stdout: '' })
@@ -100,9 +104,10 @@ describe('dsh serve graceful shutdown (subprocess)', () => {
 
   test('a second SIGTERM forces exit 143 without waiting for the disposer', async () => {
     const served = serve(10_000)
-    await waitForFile(served.readyFile, served)
+    await booted(served)
     served.child.kill('SIGTERM')
-    await sleep(200)
+    // The second signal only once dsh has handled the first: two sent together may arrive as one.
+    await waitUntil(() => served.stderr().includes('disposing plugins'), 'handle the first SIGTERM', served)
     served.child.kill('SIGTERM')
     const result = await served.exited
     expect(result.code).toBe(143)

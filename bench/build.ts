@@ -1,5 +1,5 @@
 // The subprocess mode and the bin run the compiled dist/: make sure it is not older than the
-// sources, with the same check-and-build the vitest global setup uses (tsc only when stale).
+// sources, with the same check-and-build the vitest global setup uses (a build only when stale).
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import buildWhenStale from '../host/snapshot/vitest/global-setup.ts'
@@ -7,7 +7,7 @@ import buildWhenStale from '../host/snapshot/vitest/global-setup.ts'
 interface BuildOutcome {
   ms: number
   rebuilt: boolean
-  /** Set when tsc reported errors (it still emits); the bench goes on with what was built. */
+  /** Set when the build failed; it leaves the previous dist/, which the bench goes on with. */
   warning?: string
 }
 
@@ -21,7 +21,7 @@ export function ensureDist(repoRoot: string): BuildOutcome {
   } catch (error) {
     if (!existsSync(cli)) throw error
     const reason = (error as Error).message.split('\n')[0]
-    warning = `building dist/ failed (${reason}); subprocess numbers use what tsc emitted`
+    warning = `building dist/ failed (${reason}); subprocess numbers use the previous build`
   }
   return { ms: performance.now() - started, rebuilt: builtAt(cli) !== before, warning }
 }

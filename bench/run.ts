@@ -162,8 +162,8 @@ async function main(argv: string[]): Promise<number> {
     )
   if (distStamp(repoRoot) !== stampAtStart) {
     print(
-      'warning: dist/ was rebuilt during the bench (another process ran tsc, e.g. a vitest global setup); a ' +
-        'subprocess run that started meanwhile may have failed or been slowed',
+      'warning: dist/ was rebuilt during the bench (another process built it, e.g. a vitest global setup); ' +
+        'subprocess runs before and after it measured different builds, and those meanwhile were slowed',
     )
   }
   verdicts.forEach((verdict) => print(targetLine(verdict)))

@@ -12,6 +12,7 @@ import LlmService from '../../llm/index.ts'
 import * as echo from '../../llm-echo/index.ts'
 import * as subagents from '../../subagents/index.ts'
 import SessionStore from '../../session/index.ts'
+import type { SessionEvent } from '../../session/events.ts'
 import ToolsService from '../../tools/index.ts'
 import AcpBridge from '../index.ts'
 
@@ -172,31 +173,45 @@ export function text(updates: acp.SessionNotification[]): string {
     .join('')
 }
 
-/** Resolves at the next durable `type` event of the session (register it before causing the event). */
-/**
- * Resolves once `count` child sessions have started a turn, so that cancelling their parent
- * reaches each of them rather than stopping a spawn that has not happened yet.
- */
-export function waitForChildTurns(h: Pick<Harness, 'ctx'>, count: number): Promise<void> {
-  const started = new Set<string>()
-  return new Promise((resolve) => {
+/** How long a test waits for a session event before failing with what it waited for. */
+const EVENT_WAIT_MS = 10_000
+
+/** Resolves at the first session event `matches` accepts; rejects naming `what` after EVENT_WAIT_MS. */
+function untilEvent(
+  h: Pick<Harness, 'ctx'>,
+  matches: (sessionId: string, event: SessionEvent) => boolean,
+  what: string,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off()
+      reject(new Error(`waited ${EVENT_WAIT_MS / 1000} s for ${what}`))
+    }, EVENT_WAIT_MS)
     const off = h.ctx.on('session/event', (id, event) => {
-      if (event.type !== 'turn/start' || !h.ctx.sessions.read(id).header?.parentSession) return
-      started.add(id)
-      if (started.size < count) return
+      if (!matches(id, event)) return
+      clearTimeout(timer)
       off()
       resolve()
     })
   })
 }
 
+/** Resolves at the next durable `type` event of the session (register it before causing the event). */
 export function waitForEvent(h: Pick<Harness, 'ctx'>, sessionId: string, type: string): Promise<void> {
-  return new Promise((resolve) => {
-    const off = h.ctx.on('session/event', (id, event) => {
-      if (id === sessionId && event.type === type) {
-        off()
-        resolve()
-      }
-    })
-  })
+  return untilEvent(h, (id, event) => id === sessionId && event.type === type, `${type} in session ${sessionId}`)
+}
+
+/**
+ * Resolves once `count` child sessions have started a turn, so that cancelling their parent
+ * reaches each of them rather than stopping a spawn that has not happened yet.
+ */
+export function waitForChildTurns(h: Pick<Harness, 'ctx'>, count: number): Promise<void> {
+  const started = new Set<string>()
+  const isChildTurn = (id: string, event: SessionEvent) =>
+    event.type === 'turn/start' && Boolean(h.ctx.sessions.read(id).header?.parentSession)
+  return untilEvent(
+    h,
+    (id, event) => isChildTurn(id, event) && started.add(id).size >= count,
+    `${count} child sessions to start a turn`,
+  )
 }

@@ -28,6 +28,7 @@ if (mode !== undefined && mode !== '--clean' && mode !== '--if-stale') {
 if (mode === '--if-stale' && !buildIsStale(root)) process.exit(0)
 const dist = join(root, 'dist')
 const building = join(root, `.dist-building-${process.pid}`)
+removeAbandoned()
 try {
   await buildInto(building)
   swapIn(building)
@@ -43,6 +44,24 @@ async function buildInto(outdir) {
     stdio: 'inherit',
   })
   await build(bundleOptions(outdir))
+}
+
+/** The working folders of builds that were killed before they could remove them. */
+function removeAbandoned() {
+  for (const name of readdirSync(root)) {
+    const pid = /^\.dist-(?:building|old)-(\d+)$/.exec(name)?.[1]
+    if (pid && !isRunning(Number(pid))) rmSync(join(root, name), { recursive: true, force: true })
+  }
+}
+
+// lib/process has this check too, but a build script runs before there is a build to import.
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === 'EPERM'
+  }
 }
 
 /**

@@ -1,24 +1,47 @@
 // scripts/build.mjs as a real process: dist/ is replaced whole when the new build is done, so a dsh
 // started meanwhile (a second vitest run, a user's terminal) runs the old build or the new one, never
-// a folder half deleted or half written.
+// a folder half deleted or half written. The build runs in a copy of the package, so the other
+// end-to-end files keep this checkout's dist/ to themselves.
 import { execFile, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { expect, it } from 'vitest'
-import { packageFile, packageRoot } from '../lib/package-root.ts'
+import { afterAll, expect, it } from 'vitest'
+import { packageFile } from '../lib/package-root.ts'
 
 const run = promisify(execFile)
+const copy = mkdtempSync(join(tmpdir(), 'dsh-build-'))
+afterAll(() => rmSync(copy, { recursive: true, force: true }))
+
+/** What the build reads, copied; the dependencies linked. */
+function copyPackage(): void {
+  for (const path of [
+    'package.json',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'bin',
+    'scripts',
+    'plugins',
+    'host',
+    'lib',
+  ])
+    cpSync(packageFile(path), join(copy, path), { recursive: true })
+  cpSync(packageFile('dist'), join(copy, 'dist'), { recursive: true })
+  symlinkSync(packageFile('node_modules'), join(copy, 'node_modules'))
+}
 
 it('keeps the old dist/ usable until the new build replaces it, and leaves no working folder behind', async () => {
-  const marker = packageFile('dist', 'marker-of-the-old-build')
+  copyPackage()
+  const marker = join(copy, 'dist', 'marker-of-the-old-build')
   writeFileSync(marker, '')
   // What a killed build leaves: its working folders, named by a pid that has ended since.
   const killedPid = spawnSync(process.execPath, ['-e', '']).pid
   for (const name of [`.dist-building-${killedPid}`, `.dist-old-${killedPid}`]) {
-    mkdirSync(packageFile(name, 'host'), { recursive: true })
-    writeFileSync(packageFile(name, 'host', 'half.js'), 'export const half =')
+    mkdirSync(join(copy, name, 'host'), { recursive: true })
+    writeFileSync(join(copy, name, 'host', 'half.js'), 'export const half =')
   }
-  const build = spawn(process.execPath, [packageFile('scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const build = spawn(process.execPath, [join(copy, 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   build.stderr.on('data', (chunk) => {
     stderr += chunk
@@ -29,7 +52,7 @@ it('keeps the old dist/ usable until the new build replaces it, and leaves no wo
   let starts = 0
   while (build.exitCode === null) {
     starts++
-    await run(process.execPath, [packageFile('bin', 'dsh.js'), '--version']).catch((error: { stderr: string }) =>
+    await run(process.execPath, [join(copy, 'bin', 'dsh.js'), '--version']).catch((error: { stderr: string }) =>
       failures.push(error.stderr),
     )
   }
@@ -38,5 +61,6 @@ it('keeps the old dist/ usable until the new build replaces it, and leaves no wo
   expect(starts).toBeGreaterThan(1)
   expect(failures).toEqual([])
   expect(existsSync(marker)).toBe(false)
-  expect(readdirSync(packageRoot).filter((name) => name.startsWith('.dist-'))).toEqual([])
+  expect(existsSync(join(copy, 'dist', 'host', 'app', 'cli.js'))).toBe(true)
+  expect(readdirSync(copy).filter((name) => name.startsWith('.dist-'))).toEqual([])
 })

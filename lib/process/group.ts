@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process'
 import type { Duplex } from 'node:stream'
 import { waitGroupGone } from './liveness.ts'
-import { killMarked, type ProcessMarker, signalMarked } from './marked.ts'
+import { killMarked, type ProcessMarker, type SignalledProcesses, signalMarked } from './marked.ts'
 
 /** How long to wait for the pipe and the group after SIGKILL before giving up on them. */
 const GIVE_UP_AFTER_SIGKILL_MS = 1_000
@@ -66,6 +66,8 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
     let killing = false
     let gaveUp = false
     let settled = false
+    // Escapees signalled with the group: the final sweep waits for them even once unmarked.
+    const signalled: SignalledProcesses = new Map()
 
     const later = (ms: number, action: () => void) => {
       const timer = setTimeout(() => {
@@ -79,10 +81,10 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       if (killing || child.pid === undefined) return
       killing = true
       signalGroup(child.pid, 'SIGTERM')
-      if (options.marker) signalMarked(options.marker, 'SIGTERM')
+      if (options.marker) signalMarked(options.marker, 'SIGTERM', signalled)
       later(options.killGraceMs, () => {
         signalGroup(child.pid!, 'SIGKILL')
-        if (options.marker) signalMarked(options.marker, 'SIGKILL')
+        if (options.marker) signalMarked(options.marker, 'SIGKILL', signalled)
         // SIGKILLed processes release the pipe at once; a process that left the group
         // (setsid) may still hold it open, so stop waiting for it.
         later(GIVE_UP_AFTER_SIGKILL_MS, () => {
@@ -126,7 +128,7 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
       if (child.pid === undefined) return // spawn failed; 'error' has settled it
       await waitGroupGone(child.pid, { stop: () => gaveUp || settled })
       // Escapees that let go of the pipe (or never held it) are found by the marker they carry.
-      if (options.marker) await killMarked(options.marker, GIVE_UP_AFTER_SIGKILL_MS)
+      if (options.marker) await killMarked(options.marker, GIVE_UP_AFTER_SIGKILL_MS, signalled)
       if (stopReason) finish({ kind: stopReason })
       else if (exit?.signal) finish({ kind: 'signal', signal: exit.signal })
       else finish({ kind: 'exit', code: exit?.code ?? 0 })

@@ -34,44 +34,50 @@ export function markedProcesses(marker: ProcessMarker): number[] {
   })
 }
 
-/** Sends `signal` to every marked process; returns the pids it reached. */
-export function signalMarked(marker: ProcessMarker, signal: NodeJS.Signals): number[] {
-  return killEach(markedProcesses(marker), signal)
+/**
+ * The processes signalled through a marker, by pid and the start time they had then. A dying
+ * process loses its environment (so its marker) before it is a zombie, and one may exec a
+ * program with a clean environment: from the first signal on, it is followed by this identity.
+ */
+export type SignalledProcesses = Map<number, number | undefined>
+
+/** Sends `signal` to every marked process and records the ones it reached in `signalled`. */
+export function signalMarked(marker: ProcessMarker, signal: NodeJS.Signals, signalled: SignalledProcesses): void {
+  killEach(markedProcesses(marker), signal, signalled)
 }
 
-/** Sends `signal` to each pid; returns those it reached. */
-function killEach(pids: readonly number[], signal: NodeJS.Signals): number[] {
-  const reached: number[] = []
+/** Sends `signal` to each pid and records the ones it reached (a pid seen before keeps its start). */
+function killEach(pids: Iterable<number>, signal: NodeJS.Signals, signalled: SignalledProcesses): void {
   for (const pid of pids) {
+    const start = readProcStat(pid)?.start
     try {
       process.kill(pid, signal)
-      reached.push(pid)
+      if (!signalled.has(pid)) signalled.set(pid, start)
     } catch {
       // Gone meanwhile.
     }
   }
-  return reached
 }
 
 /**
- * SIGKILLs marked processes until none is left (a daemon may fork again while it is killed) and
- * every one killed has stopped running, for at most `timeoutMs`. A dying process loses its
- * environment before it is a zombie, so the ones killed are followed by pid and start time.
- * Returns the pids it killed and those still running at the end.
+ * SIGKILLs marked processes, and those signalled before that still run, until none is left (a
+ * daemon may fork again while it is killed) and every one signalled has stopped running, for at
+ * most `timeoutMs`. Returns the pids signalled and those still running at the end.
  */
 export async function killMarked(
   marker: ProcessMarker,
   timeoutMs: number,
+  signalled: SignalledProcesses = new Map(),
 ): Promise<{ killed: number[]; survivors: number[] }> {
-  const killed = new Map<number, number | undefined>()
   const deadline = Date.now() + timeoutMs
   for (;;) {
     // The sweep that signals is also the check: when it finds no marked process, none was left.
     const marked = markedProcesses(marker)
-    for (const pid of killEach(marked, 'SIGKILL')) if (!killed.has(pid)) killed.set(pid, readProcStat(pid)?.start)
-    const running = [...killed].filter(([pid, start]) => stillRuns(pid, start)).map(([pid]) => pid)
-    if (!running.length && !marked.length) return { killed: [...killed.keys()], survivors: [] }
-    if (Date.now() > deadline) return { killed: [...killed.keys()], survivors: [...new Set([...running, ...marked])] }
+    const running = [...signalled].filter(([pid, start]) => stillRuns(pid, start)).map(([pid]) => pid)
+    const left = [...new Set([...marked, ...running])]
+    if (!left.length) return { killed: [...signalled.keys()], survivors: [] }
+    if (Date.now() > deadline) return { killed: [...signalled.keys()], survivors: left }
+    killEach(left, 'SIGKILL', signalled)
     await delay(10)
   }
 }

@@ -35,10 +35,11 @@ it('kills setsid and double-forked escapees, also one holding the output pipe, b
   const before = Date.now()
   const result = await bash.run({ command }, workspace.context())
   const took = Date.now() - before
-  const pids = ['setsid.pid', 'daemon.pid', 'holder.pid'].map(pidIn)
+  const escapees = ['setsid', 'daemon', 'holder']
+  const pids = escapees.map((name) => pidIn(`${name}.pid`))
   started.push(...pids)
   expect(result).toMatchObject({ output: 'started\n', isError: false })
-  expect(pids.filter(isRunning)).toEqual([])
+  expect(escapees.filter((_, index) => isRunning(pids[index]!))).toEqual([])
   // The grace period (500 ms) plus polling: never the 1 s give-up or a 60 s sleep.
   expect(took).toBeLessThan(5_000)
 })

@@ -62,21 +62,19 @@ function killEach(pids: Iterable<number>, signal: NodeJS.Signals, signalled: Sig
 /**
  * SIGKILLs marked processes, and those signalled before that still run, until none is left (a
  * daemon may fork again while it is killed) and every one signalled has stopped running, for at
- * most `timeoutMs`. Returns the pids signalled and those still running at the end.
+ * most `timeoutMs`. Returns those still running at the end.
  */
 export async function killMarked(
   marker: ProcessMarker,
   timeoutMs: number,
-  signalled: SignalledProcesses = new Map(),
-): Promise<{ killed: number[]; survivors: number[] }> {
+  signalled: SignalledProcesses,
+): Promise<number[]> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    // The sweep that signals is also the check: when it finds no marked process, none was left.
-    const marked = markedProcesses(marker)
+    // Each sweep checks before it signals: when it finds nothing left, nothing was.
     const running = [...signalled].filter(([pid, start]) => stillRuns(pid, start)).map(([pid]) => pid)
-    const left = [...new Set([...marked, ...running])]
-    if (!left.length) return { killed: [...signalled.keys()], survivors: [] }
-    if (Date.now() > deadline) return { killed: [...signalled.keys()], survivors: left }
+    const left = [...new Set([...markedProcesses(marker), ...running])]
+    if (!left.length || Date.now() > deadline) return left
     killEach(left, 'SIGKILL', signalled)
     await delay(10)
   }

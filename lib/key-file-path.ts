@@ -1,25 +1,33 @@
-// Where dsh's DeepSeek key file lives: one home for the path the CLI reads the key from
-// (host/app/key-file.ts) and the paths the agent hides from its file tools (docs/security.md).
+// Where dsh's key files live: one home for the folder adapters keep their default key files in
+// (plugins/llm/keys.ts) and the paths the agent hides from its file tools (docs/security.md).
+import { readdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 
-/** `$XDG_CONFIG_HOME/dsh` (default `~/.config/dsh`): the folder of the default key file. */
-function keyFolder(env: NodeJS.ProcessEnv): string {
+/** `$XDG_CONFIG_HOME/dsh` (default `~/.config/dsh`): the folder of the default key files. */
+export function keyFolder(env: Record<string, string | undefined>): string {
   return path.join(env.XDG_CONFIG_HOME || path.join(homedir(), '.config'), 'dsh')
 }
 
-/** `DEEPSEEK_API_KEY_FILE`, else `$XDG_CONFIG_HOME/dsh/deepseek-api-key` (default `~/.config/...`). */
-export function keyFilePath(env: NodeJS.ProcessEnv): string {
-  if (env.DEEPSEEK_API_KEY_FILE) return path.resolve(env.DEEPSEEK_API_KEY_FILE)
-  return path.join(keyFolder(env), 'deepseek-api-key')
+/**
+ * What no file tool may open: the key folder and each file in it, each key file the composed
+ * adapters read, and any file a `…_KEY_FILE` variable names, whichever adapter it is for (files are
+ * named too, so a hard link to one is known by its identity; a file a variable names may well sit
+ * in a project, so its folder is not hidden).
+ */
+export function keyPaths(env: Record<string, string | undefined>, keys: ReadonlyArray<{ file?: string }>): string[] {
+  const folder = keyFolder(env)
+  const files = keys.flatMap((key) => (key.file ? [path.resolve(key.file)] : []))
+  const named = Object.entries(env).flatMap(([name, value]) =>
+    /_KEY_FILE$/.test(name) && value?.trim() ? [path.resolve(value.trim())] : [],
+  )
+  return [...new Set([folder, ...folderFiles(folder), ...files, ...named])]
 }
 
-/**
- * What no file tool may open, whichever one holds the key today: the default key folder, the
- * default key file (named too, so a hard link to it is known by its identity) and the file
- * `DEEPSEEK_API_KEY_FILE` names (not its folder, which may well be a project).
- */
-export function keyPaths(env: NodeJS.ProcessEnv): string[] {
-  const named = env.DEEPSEEK_API_KEY_FILE ? [path.resolve(env.DEEPSEEK_API_KEY_FILE)] : []
-  return [keyFolder(env), path.join(keyFolder(env), 'deepseek-api-key'), ...named]
+function folderFiles(folder: string): string[] {
+  try {
+    return readdirSync(folder).map((name) => path.join(folder, name))
+  } catch {
+    return []
+  }
 }

@@ -100,8 +100,8 @@ function bundleOptions(outdir) {
     keepNames: true,
     // Cordis and its loader stay single copies shared with the user's own plugins; the rest (zod,
     // the ACP SDK, the YAML parser) is dsh's private business. vitest, puppeteer and typescript
-    // are the user's or the tests'.
-    external: ['cordis', '@cordisjs/plugin-loader', 'vitest', 'vite', 'puppeteer-core', '@sparticuz/chromium'],
+    // are the user's or the tests'; tsx (loading a user's TypeScript plugins) is the user's.
+    external: ['cordis', '@cordisjs/plugin-loader', 'vitest', 'vite', 'puppeteer-core', '@sparticuz/chromium', 'tsx'],
     plugins: [zodEnglishOnly()],
     logLevel: 'warning',
   }

@@ -4,7 +4,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
-import { startStubEndpoint, textReply, toolCallReply } from '../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { startStubEndpoint, textReply, toolCallReply } from '../../lib/model-wire/index.ts'
 import { cleanupDshProcesses, openSession, scratch, startDsh } from './test-support/dsh-process.ts'
 
 afterEach(cleanupDshProcesses)

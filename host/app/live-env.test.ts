@@ -2,14 +2,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { loadEntryModules, traitsFrom, type TraitsOf } from '../../plugins/config/entry-traits.ts'
 import { loadComposition } from '../../plugins/config/load.ts'
+import { ModuleCache } from '../../plugins/config/module-cache.ts'
 import { loadDotEnvForLiveMode } from './live-env.ts'
 import { packageRoot } from '../../lib/package-root.ts'
 
 type Entries = Parameters<typeof loadDotEnvForLiveMode>[0]
+/** Entries named `live…` are network adapters, the rest are not: traits without modules. */
+const byName: TraitsOf = (entry) => ({
+  provides: [],
+  ...(entry.id.startsWith('live') ? { modelAdapter: { label: 'x', models: ['m'], network: true } } : {}),
+})
 /** Whether the composition counts as live: .env loading asks, and finds no file. */
-const usesLiveAdapter = (entries: Entries) =>
-  loadDotEnvForLiveMode(entries, { cwd: '/', exists: () => false, loadEnvFile: () => {} }) !== 'replay'
+const usesLiveAdapter = (entries: Entries, traitsOf: TraitsOf = byName) =>
+  loadDotEnvForLiveMode(entries, traitsOf, { cwd: '/', exists: () => false, loadEnvFile: () => {} }) !== 'replay'
 
 const repo = packageRoot
 const made: string[] = []
@@ -25,14 +32,18 @@ function tempDir(): string {
 
 describe('live mode .env loading', () => {
   test('the shipped cordis.yml is live; with cordis.snapshot.yml it is replay', async () => {
-    const live = await loadComposition({ configFile: path.join(repo, 'cordis.yml'), env: {} })
+    const modules = new ModuleCache()
+    const live = await loadComposition({ configFile: path.join(repo, 'cordis.yml'), env: {}, modules })
     const replay = await loadComposition({
       configFile: path.join(repo, 'cordis.yml'),
       patches: [path.join(repo, 'cordis.snapshot.yml')],
       env: {},
+      modules,
     })
-    expect(usesLiveAdapter(live.entries)).toBe(true)
-    expect(usesLiveAdapter(replay.entries)).toBe(false)
+    await loadEntryModules(live.entries, repo, modules)
+    const traits = traitsFrom(modules, repo)
+    expect(usesLiveAdapter(live.entries, traits)).toBe(true)
+    expect(usesLiveAdapter(replay.entries, traits)).toBe(false)
   })
 
   test('a disabled group hides the live adapter', () => {
@@ -42,7 +53,7 @@ describe('live mode .env loading', () => {
         name: 'cordis:group',
         group: true,
         disabled: true,
-        config: [{ id: 'llm-deepseek', name: './x' }],
+        config: [{ id: 'live-model', name: './x' }],
       },
     ]
     expect(usesLiveAdapter(entries)).toBe(false)
@@ -52,17 +63,17 @@ describe('live mode .env loading', () => {
   test('live: loads <cwd>/.env when present; replay never loads it', () => {
     const cwd = tempDir()
     writeFileSync(path.join(cwd, '.env'), 'DSH_TEST_FROM_DOTENV=yes\n')
-    const live = [{ id: 'llm-deepseek', name: './plugins/llm-deepseek' }]
+    const live = [{ id: 'live-model', name: './plugins/llm-deepseek' }]
     const loaded: string[] = []
     const loadEnvFile = (file: string) => {
       loaded.push(file)
     }
 
-    expect(loadDotEnvForLiveMode([{ ...live[0], disabled: true }], { cwd, loadEnvFile })).toBe('replay')
+    expect(loadDotEnvForLiveMode([{ ...live[0]!, disabled: true }], byName, { cwd, loadEnvFile })).toBe('replay')
     expect(loaded).toEqual([])
-    expect(loadDotEnvForLiveMode(live, { cwd: path.join(cwd, 'missing'), loadEnvFile })).toBe('no-file')
+    expect(loadDotEnvForLiveMode(live, byName, { cwd: path.join(cwd, 'missing'), loadEnvFile })).toBe('no-file')
     expect(loaded).toEqual([])
-    expect(loadDotEnvForLiveMode(live, { cwd, loadEnvFile })).toBe('loaded')
+    expect(loadDotEnvForLiveMode(live, byName, { cwd, loadEnvFile })).toBe('loaded')
     expect(loaded).toEqual([path.join(cwd, '.env')])
   })
 
@@ -70,7 +81,7 @@ describe('live mode .env loading', () => {
     const cwd = tempDir()
     writeFileSync(path.join(cwd, '.env'), 'DSH_TEST_FROM_DOTENV_REAL=loaded\n')
     try {
-      expect(loadDotEnvForLiveMode([{ id: 'llm-deepseek', name: './x' }], { cwd })).toBe('loaded')
+      expect(loadDotEnvForLiveMode([{ id: 'live-model', name: './x' }], byName, { cwd })).toBe('loaded')
       expect(process.env.DSH_TEST_FROM_DOTENV_REAL).toBe('loaded')
     } finally {
       delete process.env.DSH_TEST_FROM_DOTENV_REAL

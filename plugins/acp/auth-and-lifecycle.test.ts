@@ -25,32 +25,59 @@ async function newSession(h: Harness, mcpServers: unknown[] = []): Promise<strin
 }
 
 describe('initialize and authenticate', () => {
-  it('advertise the api-key method with a description, resume, close, and no MCP transport without mcp', async () => {
-    harness = await startHarness()
-    const init = await initialize(harness.agent)
-    expect(init.authMethods?.[0]).toMatchObject({
-      id: 'api-key',
-      description: expect.stringContaining('DEEPSEEK_API_KEY_FILE'),
+  /** A keyed adapter beside echo, its key missing until `present` says otherwise. */
+  function keyedAdapter(models: string[], env: string, label: string, state = { present: false }) {
+    harness.ctx.llm.register({
+      label,
+      models,
+      network: true,
+      key: { env, fileName: `${label.toLowerCase()}-api-key`, fileEnv: `${env}_FILE` },
+      stream: () => (async function* () {})(),
+      keyProblem: () => (state.present ? undefined : `${env} is not set`),
     })
+    return state
+  }
+
+  it('advertise one api-key method per key the composed adapters read, resume and close', async () => {
+    harness = await startHarness()
+    expect((await initialize(harness.agent)).authMethods).toEqual([])
+    keyedAdapter(['keyed'], 'MY_API_KEY', 'Mine')
+    const init = await initialize(harness.agent)
+    expect(init.authMethods).toEqual([
+      {
+        id: 'api-key',
+        name: 'API key (key file or environment)',
+        description:
+          'dsh reads the model API key when it starts: from ~/.config/dsh/mine-api-key (or the file MY_API_KEY_FILE ' +
+          'names), from MY_API_KEY in ./.env, or from MY_API_KEY in its environment. Put the key in one of them and ' +
+          'restart the agent; it is never sent over ACP.',
+      },
+    ])
+    keyedAdapter(['other'], 'OTHER_KEY', 'Other')
+    const two = await initialize(harness.agent)
+    expect(two.authMethods?.map((method) => [method.id, method.name])).toEqual([
+      ['api-key:MY_API_KEY', 'Mine API key (key file or environment)'],
+      ['api-key:OTHER_KEY', 'Other API key (key file or environment)'],
+    ])
     expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: false, sse: false })
     expect(init.agentCapabilities?.sessionCapabilities).toMatchObject({ resume: {}, close: {} })
   })
 
   it('refuses an unknown method naming it, and says a key is missing without showing one', async () => {
     harness = await startHarness()
+    const key = keyedAdapter(['keyed'], 'MY_API_KEY', 'Mine')
     await initialize(harness.agent)
     const authenticate = (methodId: string) => harness.agent.request(acp.methods.agent.authenticate, { methodId })
     await expect(authenticate('oauth')).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringContaining('"oauth"'),
+      message: expect.stringContaining('"oauth"; dsh offers "api-key"'),
     })
-    // The echo model needs no key.
-    await expect(authenticate('api-key')).resolves.toEqual({})
-    harness.ctx.llm.requireKey(['echo'], () => 'DEEPSEEK_API_KEY is not set')
     await expect(authenticate('api-key')).rejects.toMatchObject({
       code: -32000,
-      message: expect.stringMatching(/model "echo" has no usable API key \(DEEPSEEK_API_KEY is not set\)/),
+      message: expect.stringMatching(/model "keyed" has no usable API key \(MY_API_KEY is not set\)/),
     })
+    key.present = true
+    await expect(authenticate('api-key')).resolves.toEqual({})
   })
 })
 

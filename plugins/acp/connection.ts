@@ -6,7 +6,7 @@ import type { Context } from 'cordis'
 import type { PermissionRequest, PromptClient, TurnOutcome } from '../agent/index.ts'
 import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
 import { summarizeSessions } from '../session/summaries.ts'
-import { AUTH_METHODS, authenticate } from './auth.ts'
+import { authenticate, authMethods } from './auth.ts'
 import { clientAccess } from './client-access.ts'
 import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.ts'
 import { checkServers, mcpCapabilities } from './mcp-servers.ts'
@@ -80,7 +80,7 @@ export class AcpConnection {
         sessionCapabilities: { list: {}, resume: {}, close: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
-      authMethods: AUTH_METHODS,
+      authMethods: authMethods(this.ctx),
     }
   }
 

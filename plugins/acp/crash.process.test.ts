@@ -8,7 +8,7 @@ import { signalGroup } from '../../lib/process/group.ts'
 import { waitGroupGone } from '../../lib/process/liveness.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../agent/interrupted.ts'
-import { startStubEndpoint, textReply } from '../llm-deepseek/stub-endpoint/index.ts'
+import { startStubEndpoint, textReply } from '../../lib/model-wire/index.ts'
 import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
 const groups: number[] = []

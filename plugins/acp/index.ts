@@ -17,7 +17,10 @@ declare module 'cordis' {
 
 export const AcpConfig = z
   .object({
-    /** `stdio` serves the process's stdin/stdout; `none` waits for `ctx.acp.serve(stream)` (the in-process host). */
+    /**
+     * `stdio`: `dsh serve` serves the process's stdin/stdout through it (serveStdio); `none`: only
+     * `ctx.acp.serve(stream)` (an in-process client, the test host).
+     */
     transport: z.enum(['stdio', 'none']).default('stdio'),
     name: z.string().default('dsh'),
     version: z.string().default('0.1.0'),
@@ -30,7 +33,7 @@ export type AcpConfig = z.infer<typeof AcpConfig>
 /** The ACP bridge: serves any number of connections over any byte stream pair. */
 export class AcpBridge extends Service {
   static readonly provide = 'acp'
-  static readonly inject = ['agent', 'tools', 'sessions']
+  static readonly inject = ['agent', 'tools', 'sessions', 'llm']
   static readonly Config = AcpConfig
   private connections = new Set<BridgeConnection>()
 
@@ -44,16 +47,22 @@ export class AcpBridge extends Service {
   }
 
   *[Service.init]() {
-    if (this.config.transport === 'stdio') {
-      const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>
-      const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>
-      const warn = (line: string) => this.ctx.emit(this.ctx, 'internal/warn', line)
-      this.serve(limitedNdJsonStream(output, input, { maxMessageBytes: this.config.maxMessageBytes, warn }))
-    }
     // Every in-flight prompt is answered `cancelled` before the connection closes (answered-close.ts).
     yield async () => {
       await Promise.all([...this.connections].map((connection) => connection.close()))
     }
+  }
+
+  /**
+   * Serve the process's stdin/stdout (what `dsh serve` does once the composition is up); nothing when
+   * the config says `transport: none`.
+   */
+  serveStdio(): BridgeConnection | undefined {
+    if (this.config.transport !== 'stdio') return undefined
+    const input = Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>
+    const output = Writable.toWeb(process.stdout) as WritableStream<Uint8Array>
+    const warn = (line: string) => this.ctx.emit(this.ctx, 'internal/warn', line)
+    return this.serve(limitedNdJsonStream(output, input, { maxMessageBytes: this.config.maxMessageBytes, warn }))
   }
 
   /** Serve one ACP client over a message stream (see `acp.ndJsonStream` for byte streams). */

@@ -1,6 +1,6 @@
-// agent.closeSessions(): what a stop of the agent does to its sessions, without the stop. The
-// in-process test host ends each scenario this way: running turns write their endings, and the
-// sessions are forgotten.
+// Leaving a scenario scope (plugins/scope): what a stop of the agent does to its sessions, without
+// the stop. The in-process test host ends each scenario this way: running turns write their
+// endings, and the sessions are forgotten.
 import { readFileSync } from 'node:fs'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -19,9 +19,10 @@ const eventTypes = (h: Harness, sessionId: string): string[] =>
     .slice(1)
     .map((line) => JSON.parse(line).type)
 
-describe('agent.closeSessions', () => {
+describe('the agent leaving a scenario scope', () => {
   it('cancels a running turn, waits for its ending in the log, and forgets every session', async () => {
     h = await startHarness()
+    await h.ctx.scope.enter({ name: 'close-sessions', sessionsRoot: h.ctx.sessions.root })
     h.answers.push('allow_once')
     await initialize(h.agent)
     const { sessionId: idle } = await h.agent.request(acp.methods.agent.session.new, { cwd: h.cwd, mcpServers: [] })
@@ -33,7 +34,9 @@ describe('agent.closeSessions', () => {
     })
     await toolStarted
 
-    await h.ctx.agent.closeSessions()
+    const logs = { running: h.ctx.sessions.path(sessionId) }
+    await h.ctx.scope.leave()
+    expect(readFileSync(logs.running, 'utf8')).toContain('turn/end')
     expect(eventTypes(h, sessionId).slice(-4)).toEqual(['tool/start', 'tool/result', 'step/end', 'turn/end'])
     expect(await prompt).toMatchObject({ stopReason: 'cancelled' })
     expect([h.ctx.agent.has(sessionId), h.ctx.agent.has(idle)]).toEqual([false, false])

@@ -23,6 +23,7 @@ import { type ServerRequest, SessionServers } from './session-servers.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { Turn } from './turn-state.ts'
 import { AgentRequestError } from './request-error.ts'
+import { joinScope } from '../scope/index.ts'
 
 export { AgentConfig } from './config.ts'
 export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
@@ -78,6 +79,8 @@ export class Agent extends Service {
   }
 
   *[Service.init]() {
+    // A scenario scope ends as a stop would (plugins/scope): its turns write their endings first.
+    joinScope(this.ctx, { drain: () => this.closeSessions() })
     // Shutting down cancels every running turn, then waits for each to write its ending
     // (tool/result, step/end, turn/end) while the session store is still open.
     yield () => this.closeSessions()
@@ -85,10 +88,10 @@ export class Agent extends Service {
 
   /**
    * End every session: running turns are cancelled and each writes its ending, their MCP servers
-   * end, then the sessions are forgotten (a request must create or load one again). The in-process
-   * test host calls this at the end of each scenario, where a composition's shutdown would stop the agent.
+   * end, then the sessions are forgotten (a request must create or load one again). At a stop, and
+   * when a scenario scope is left (where a composition's shutdown would stop the agent).
    */
-  async closeSessions(): Promise<void> {
+  private async closeSessions(): Promise<void> {
     for (const runtime of this.sessions.values()) runtime.running?.abort()
     await Promise.allSettled(this.turns)
     await this.servers.detachAll()
@@ -185,7 +188,7 @@ export class Agent extends Service {
         // Looked up at each use, as the tools service may be reloaded while a turn runs.
         registry: this.servers.registryFor(sessionId, () => this.ctx.tools),
         config: this.config,
-        hidden: ownFiles(sessions.root),
+        hidden: ownFiles(sessions.root, this.ctx.llm.adapters()),
         client,
         signal: controller.signal,
       }),
@@ -252,7 +255,7 @@ export class Agent extends Service {
     // The parent session's tools, its MCP servers' included: a child's are a subset of them.
     const registry = this.servers.registryFor(request.origin.sessionId, () => this.ctx.tools)
     const host = { sessions: this.sessions, store: sessions, llm: this.ctx.llm, registry, config: this.config }
-    return runChild({ ...host, hidden: ownFiles(sessions.root) }, request, signal)
+    return runChild({ ...host, hidden: ownFiles(sessions.root, this.ctx.llm.adapters()) }, request, signal)
   }
 
   /** A live subagent's header (it names its parent session and call); undefined for any other session. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
-import { startStubEndpoint, textReply, toolCallReply } from '../llm-deepseek/stub-endpoint/index.ts'
+import { startStubEndpoint, textReply, toolCallReply } from '../../lib/model-wire/index.ts'
 import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
 
 const mounts: string[] = []

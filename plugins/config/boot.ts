@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { Context, type Fiber } from 'cordis'
 import { Loader } from '@cordisjs/plugin-loader'
 import { isNamedError } from '../../lib/named-error.ts'
+import { type ScenarioScope, ScopeService } from '../scope/index.ts'
 import { locateIssues } from './config-sources.ts'
 import { describeFiberOrigin, originEntryId, waitingEntries } from './cordis-compat.ts'
 import * as configPlugin from './index.ts'
@@ -19,6 +20,8 @@ export interface BootOptions {
   env?: EnvSource
   /** One diagnostic line (post-boot errors, warnings); defaults to stderr. Never stdout. */
   log?: (line: string) => void
+  /** A scenario scope the composition starts in (a test host's; plugins/scope). */
+  scope?: ScenarioScope
 }
 
 export interface BootedComposition {
@@ -46,7 +49,7 @@ const stderrLog = (line: string) => {
  * config validation throws) disposes everything and rejects with one BootError.
  */
 export async function bootComposition(options: BootOptions): Promise<BootedComposition> {
-  const { configFile, patches = [], env, log = stderrLog } = options
+  const { configFile, log = stderrLog } = options
   const ctx = new Context()
   const failures: { error: unknown; origin: unknown }[] = []
   let booting = true
@@ -76,14 +79,7 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
     composition = loaded
   })
 
-  const configDir = path.dirname(path.resolve(configFile))
-  await settle(ctx.plugin(Loader, { baseUrl: `${pathToFileURL(configDir).href}/` }))
-  const configPatches = patches.map((patch) =>
-    typeof patch === 'string' ? patch : { ...patch, patches: [...patch.patches] },
-  )
-  const configFiber = ctx.plugin(configPlugin, { file: configFile, patches: configPatches, env })
-  await settle(configFiber)
-  await ctx.get('loader')?.await()
+  const configFiber = await startPlugins(ctx, options)
   booting = false
 
   const dispose = async () => {
@@ -104,6 +100,22 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   }
   warnAboutWaitingEntries(ctx, log)
   return { ctx, configFile: composition.configFile, entries: composition.entries, dispose }
+}
+
+/** The scope service, the Loader and the config plugin that feeds it; resolves once every entry has settled. */
+async function startPlugins(ctx: Context, options: BootOptions): Promise<Fiber> {
+  const { configFile, patches = [], env } = options
+  const configDir = path.dirname(path.resolve(configFile))
+  // Provided before any entry starts: participants join it (and the starting scope) as they start.
+  await settle(ctx.plugin(ScopeService, options.scope))
+  await settle(ctx.plugin(Loader, { baseUrl: `${pathToFileURL(configDir).href}/` }))
+  const configPatches = patches.map((patch) =>
+    typeof patch === 'string' ? patch : { ...patch, patches: [...patch.patches] },
+  )
+  const configFiber = ctx.plugin(configPlugin, { file: configFile, patches: configPatches, env })
+  await settle(configFiber)
+  await ctx.get('loader')?.await()
+  return configFiber
 }
 
 /** A plugin's invalid config: name the file:line:column each bad value was written at. */

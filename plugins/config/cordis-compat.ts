@@ -146,17 +146,3 @@ export function waitingEntries(ctx: Context): { id: string; missing: string[] }[
   }
   return waiting
 }
-
-/**
- * Works around (plugin-loader 1.0.0-rc.0): the Loader does not say which plugin an entry runs once
- * its name is rewritten to a builtin key; the running fiber's runtime carries the plugin's exported
- * `name`. Enabled entries with a live fiber: their ids and plugin names.
- */
-export function runningPlugins(ctx: Context): { id: string; plugin: string }[] {
-  const running: { id: string; plugin: string }[] = []
-  for (const entry of ctx.loader.entries()) {
-    if (entry.disabled || !entry.fiber || entry.fiber.uid === null) continue
-    running.push({ id: entry.options.id, plugin: entry.fiber.runtime?.name ?? entry.options.name })
-  }
-  return running
-}

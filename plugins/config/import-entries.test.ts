@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { CompositionEntry } from './entries.ts'
 import { importEntries } from './import-entries.ts'
+import { ModuleCache } from './module-cache.ts'
 
 let dir: string
 const url = (name: string) => pathToFileURL(path.join(dir, 'plugins', `${name}.ts`)).href
@@ -35,7 +36,7 @@ describe('importEntries', () => {
       { id: 'a', name: './plugins/a' },
       { id: 'b', name: './plugins/b', config: { x: 1 } },
     ]
-    const result = await importEntries(entries, dir, {}, fakeImport)
+    const result = await importEntries(entries, dir, {}, new ModuleCache(fakeImport))
     expect(result.entries).toEqual([
       { id: 'a', name: `cordis:${url('a')}`, config: {} },
       { id: 'b', name: `cordis:${url('b')}`, config: { x: 1 } },
@@ -56,7 +57,7 @@ describe('importEntries', () => {
       },
       { id: 'g2', name: 'cordis:group', group: true, config: [{ id: 'a', name: './plugins/a' }] },
     ]
-    const result = await importEntries(entries, dir, { group: {} }, fakeImport)
+    const result = await importEntries(entries, dir, { group: {} }, new ModuleCache(fakeImport))
     expect(result.entries[0]).toEqual({ id: 'off', name: './plugins/missing', disabled: true, config: {} })
     expect(result.entries[1].config).toEqual([{ id: 'inner', name: './plugins/missing', config: {} }])
     expect(result.entries[2]).toEqual({
@@ -69,20 +70,22 @@ describe('importEntries', () => {
   })
 
   test('an import failure names the entry id, the specifier and the cause', async () => {
-    await expect(importEntries([{ id: 'bad', name: './plugins/broken' }], dir, {}, fakeImport)).rejects.toThrow(
+    await expect(
+      importEntries([{ id: 'bad', name: './plugins/broken' }], dir, {}, new ModuleCache(fakeImport)),
+    ).rejects.toThrow(
       /^entry "bad": importing module "\.\/plugins\/broken" \(file:.*broken\.ts\) failed: SyntaxError in broken$/,
     )
   })
 
   test('a module that exports no plugin is an error', async () => {
-    await expect(importEntries([{ id: 'inert', name: './plugins/inert' }], dir, {}, fakeImport)).rejects.toThrow(
-      /entry "inert": module "\.\/plugins\/inert" .* is not a Cordis plugin/,
-    )
+    await expect(
+      importEntries([{ id: 'inert', name: './plugins/inert' }], dir, {}, new ModuleCache(fakeImport)),
+    ).rejects.toThrow(/entry "inert": module "\.\/plugins\/inert" .* is not a Cordis plugin/)
   })
 
   test('an unknown cordis: builtin is an error', async () => {
-    await expect(importEntries([{ id: 'x', name: 'cordis:nope' }], dir, { group: {} }, fakeImport)).rejects.toThrow(
-      'entry "x": unknown builtin "cordis:nope" (known: cordis:group)',
-    )
+    await expect(
+      importEntries([{ id: 'x', name: 'cordis:nope' }], dir, { group: {} }, new ModuleCache(fakeImport)),
+    ).rejects.toThrow('entry "x": unknown builtin "cordis:nope" (known: cordis:group)')
   })
 })

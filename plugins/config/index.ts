@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { Context } from 'cordis'
 import { Group } from '@cordisjs/plugin-loader'
 import { z } from 'zod'
@@ -5,6 +6,8 @@ import { loadComposition, type Composition } from './load.ts'
 import type { Patch } from './overlay.ts'
 import { fixLoaderEntries } from './cordis-compat.ts'
 import { LiveComposition } from './live-composition.ts'
+import { loadEntryModules } from './entry-traits.ts'
+import { ModuleCache } from './module-cache.ts'
 import type { EnvSource } from './yaml.ts'
 
 export {
@@ -18,7 +21,9 @@ export { applyOverlay, mergeConfig, parsePatches, type Patch } from './overlay.t
 export { GROUP_NAME, type CompositionEntry, type GroupEntry } from './entries.ts'
 export { ConfigError } from './errors.ts'
 export { resolveEntryModule } from './resolve-module.ts'
-export type { LiveComposition } from './live-composition.ts'
+export type { ComposedAdapter, LiveComposition } from './live-composition.ts'
+export { describeSelector, Selector } from './selector.ts'
+export type { EntryTraits } from './entry-traits.ts'
 
 declare module 'cordis' {
   interface Events {
@@ -65,15 +70,21 @@ export type Config = z.infer<typeof Config>
 export const apply = async (ctx: Context, config: Config): Promise<void> => {
   fixLoaderEntries(ctx)
   const loader = ctx.loader
+  const modules = new ModuleCache()
   const composition = await loadComposition({
     configFile: config.file,
     patches: config.patches,
     env: config.env,
+    modules,
   })
   ctx.emit('config/loaded', composition)
+  // Disabled entries too: replay stands in for the model adapters the replay overlay turned off
+  // (docs/model-providers.md), and reads what they are from their modules.
+  await loadEntryModules(composition.entries, path.dirname(composition.configFile), modules)
 
   const known = { group: Group }
-  const live = new LiveComposition(loader, composition, { patches: config.patches, env: config.env }, known)
+  const sources = { patches: config.patches, env: config.env }
+  const live = new LiveComposition(loader, composition, sources, known, modules)
   ctx.effect(() => {
     return async () => {
       // Consumers before providers: dispose entries in reverse composition order, each one waiting for

@@ -6,8 +6,10 @@ import path from 'node:path'
 import type { Loader } from '@cordisjs/plugin-loader'
 import { disposeEntryFiber } from './cordis-compat.ts'
 import { type CompositionEntry, isGroup, listIds } from './entries.ts'
-import { importEntries, type LoaderEntry, type PluginCache } from './import-entries.ts'
-import { applyInMemoryPatches, type Composition, type InMemoryPatches, type PatchSource } from './load.ts'
+import { importEntries, type LoaderEntry } from './import-entries.ts'
+import type { ModuleCache } from './module-cache.ts'
+import { type ComposedAdapter, listModelAdapters, traitsFrom } from './entry-traits.ts'
+import { applyInMemoryPatchesWithTraits, type Composition, type InMemoryPatches, type PatchSource } from './load.ts'
 import type { EnvSource } from './yaml.ts'
 
 declare module 'cordis' {
@@ -16,12 +18,13 @@ declare module 'cordis' {
   }
 }
 
+export type { ComposedAdapter } from './entry-traits.ts'
+
 export class LiveComposition {
   /** Builtin keys this composition registered on the Loader; removed when the config plugin stops. */
   readonly builtinKeys = new Set<string>()
   private current: CompositionEntry[]
   private queue: Promise<unknown> = Promise.resolve()
-  private readonly plugins: PluginCache = new Map()
   /** What the Loader was last handed, and each entry as JSON (to find the ones that changed). */
   private applied?: { entries: LoaderEntry[]; json: string[] }
   private readonly patched = new Map<string, readonly CompositionEntry[]>()
@@ -33,6 +36,8 @@ export class LiveComposition {
     /** What it was loaded from, to boot a sibling composition with more overlays. */
     readonly sources: { patches: readonly PatchSource[]; env?: EnvSource },
     private readonly known: Readonly<Record<string, unknown>>,
+    /** The entries' modules: imported once, read for traits (entry-traits.ts) and handed to the Loader. */
+    readonly modules: ModuleCache,
   ) {
     this.current = base.entries
   }
@@ -46,15 +51,17 @@ export class LiveComposition {
     return this.current
   }
 
+  /**
+   * Every entry whose plugin is a model adapter (entry-traits.ts), enabled or not, in composition
+   * order: replay and the scripted stub stand in for the disabled ones (docs/model-providers.md).
+   */
+  modelAdapters(): ComposedAdapter[] {
+    return listModelAdapters(this.current, traitsFrom(this.modules, path.dirname(this.base.configFile)))
+  }
+
   /** Import the entries' modules, register them as builtins and hand the Loader the list. */
   async start(entries: readonly CompositionEntry[]): Promise<void> {
-    const imported = await importEntries(
-      entries,
-      path.dirname(this.base.configFile),
-      this.known,
-      undefined,
-      this.plugins,
-    )
+    const imported = await importEntries(entries, path.dirname(this.base.configFile), this.known, this.modules)
     // Entries that stop are disposed first, consumers before providers (reverse composition order),
     // each awaited: as the composition's own shutdown does, so their last writes land in order.
     const staying = new Set(enabledIds(entries))
@@ -93,7 +100,8 @@ export class LiveComposition {
       let entries = this.patched.get(key)
       if (!entries) {
         entries = this.base.entries
-        for (const overlay of patches) entries = applyInMemoryPatches(entries, overlay, configDir)
+        for (const overlay of patches)
+          entries = await applyInMemoryPatchesWithTraits(entries, overlay, configDir, this.modules)
         if (this.patched.size >= 16) this.patched.delete(this.patched.keys().next().value!)
         this.patched.set(key, entries)
       }

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { ConfigSources } from './config-sources.ts'
 import { assertUniqueIds, parseEntries, type CompositionEntry } from './entries.ts'
 import { ConfigError } from './errors.ts'
+import { loadEntryModules, traitsFrom, type TraitsOf } from './entry-traits.ts'
+import { ModuleCache } from './module-cache.ts'
 import { applyOverlay, parsePatches, type Patch } from './overlay.ts'
 import { rebasePatches } from './rebase.ts'
 import { assertDataOnly, parseYaml, type EnvSource } from './yaml.ts'
@@ -28,6 +30,11 @@ export interface LoadCompositionOptions {
   env?: EnvSource
   /** See ParseYamlOptions.lenientEnv: only for probing the shape before .env is loaded. */
   lenientEnv?: boolean
+  /**
+   * The entry modules, shared with whoever starts the composition; loaded only when an overlay selects
+   * entries by what their plugin is (`where:`, `unless:`).
+   */
+  modules?: ModuleCache
 }
 
 export interface Composition {
@@ -40,7 +47,7 @@ export interface Composition {
 
 /** Read cordis.yml, apply the overlays in order, and return the effective entries. Never writes a file. */
 export async function loadComposition(options: LoadCompositionOptions): Promise<Composition> {
-  const { configFile, patches = [], env = process.env, lenientEnv = false } = options
+  const { configFile, patches = [], env = process.env, lenientEnv = false, modules = new ModuleCache() } = options
   const absolute = path.resolve(configFile)
   const configDir = path.dirname(absolute)
   const text = await readText(absolute, configFile, 'composition file', 'pass --config FILE or create it')
@@ -63,10 +70,11 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
       // Each patch's line and column, by index (rebasing copies the patches).
       const at = listItemPositions(raw, positions)
       const rebased = rebasePatches(parsePatches(raw, overlay, at), path.dirname(overlayFile), configDir)
-      entries = applyOverlay(entries, rebased, overlay, at)
+      const traits = await traitsFor(entries, rebased, configDir, modules)
+      entries = applyOverlay(entries, rebased, overlay, at, traits)
       sources.applyPatches(raw, overlay, positions)
     } else {
-      entries = applyInMemoryPatches(entries, overlay, configDir)
+      entries = await applyInMemoryPatchesWithTraits(entries, overlay, configDir, modules)
       sources.applyPatches(overlay.patches, overlay.source, new WeakMap())
     }
   }
@@ -74,14 +82,31 @@ export async function loadComposition(options: LoadCompositionOptions): Promise<
 }
 
 /** Apply patches built in memory (data only, `./` names relative to their baseDir) to a list of entries. */
-export function applyInMemoryPatches(
+export async function applyInMemoryPatchesWithTraits(
   entries: readonly CompositionEntry[],
   overlay: InMemoryPatches,
   configDir: string,
-): CompositionEntry[] {
+  modules: ModuleCache,
+): Promise<CompositionEntry[]> {
   assertDataOnly(overlay.patches, overlay.source)
   const rebased = rebasePatches(parsePatches(overlay.patches, overlay.source), overlay.baseDir ?? configDir, configDir)
-  return applyOverlay(entries, rebased, overlay.source)
+  return applyOverlay(entries, rebased, overlay.source, [], await traitsFor(entries, rebased, configDir, modules))
+}
+
+/** Traits for patches that select by them: every module they may look at loaded first (entry-traits.ts). */
+async function traitsFor(
+  entries: readonly CompositionEntry[],
+  patches: readonly Patch[],
+  configDir: string,
+  modules: ModuleCache,
+): Promise<TraitsOf | undefined> {
+  const selects = patches.some((patch) =>
+    'insert' in patch ? patch.unless !== undefined || typeof patch.after === 'object' : patch.where !== undefined,
+  )
+  if (!selects) return undefined
+  const inserted = patches.flatMap((patch) => ('insert' in patch ? patch.insert : []))
+  await loadEntryModules([...entries, ...inserted], configDir, modules)
+  return traitsFrom(modules, configDir)
 }
 
 async function readText(file: string, label: string, what: string, hint: string): Promise<string> {

@@ -3,6 +3,7 @@ import { docFile } from '../../lib/package-root.ts'
 import { assertUniqueIds, isGroup, listIds, locateEntry, parseEntries, type CompositionEntry } from './entries.ts'
 import { ConfigError, formatIssues } from './errors.ts'
 import type { SourcePosition } from './yaml-positions.ts'
+import { describeSelector, Selector, selectEntries, type TraitsOf } from './selector.ts'
 import { noun } from '../../lib/plural.ts'
 
 /**
@@ -11,11 +12,14 @@ import { noun } from '../../lib/plural.ts'
  * entry does not exist, `ifAbsent` inserts only the entries whose id does not exist yet.
  */
 export type Patch =
-  | { id: string; name?: string; config: Record<string, unknown>; ifPresent?: true }
-  | { id: string; replace: Record<string, unknown>; ifPresent?: true }
-  | { id: string; disabled: boolean; ifPresent?: true }
-  | { id: string; remove: true; ifPresent?: true }
-  | { insert: CompositionEntry[]; after?: string; into?: string; ifAbsent?: true }
+  | ({ name?: string; config: Record<string, unknown>; ifPresent?: true } & Target)
+  | ({ replace: Record<string, unknown>; ifPresent?: true } & Target)
+  | ({ disabled: boolean; ifPresent?: true } & Target)
+  | ({ remove: true; ifPresent?: true } & Target)
+  | { insert: CompositionEntry[]; after?: string | Selector; into?: string; ifAbsent?: true; unless?: Selector }
+
+/** Which entries a patch changes: one by `id`, or every one a selector matches (selector.ts). */
+type Target = { id: string; where?: undefined } | { where: Selector; id?: undefined }
 
 const Id = z.string().min(1)
 const ConfigObject = z.record(z.string(), z.unknown())
@@ -23,16 +27,24 @@ const IfPresent = z
   .literal(true, { error: 'ifPresent can only be true (leave it out to require the entry)' })
   .optional()
 const IfAbsent = z.literal(true, { error: 'ifAbsent can only be true (leave it out to require new ids)' }).optional()
+/** `id` or `where`, exactly one. */
+const targeted = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .strictObject({ id: Id.optional(), where: Selector.optional(), ...shape })
+    .refine((patch: { id?: unknown; where?: unknown }) => (patch.id === undefined) !== (patch.where === undefined), {
+      message: 'a patch names its entry with exactly one of id and where',
+    })
 const PatchSchemas = {
-  config: z.strictObject({ id: Id, name: z.string().min(1).optional(), config: ConfigObject, ifPresent: IfPresent }),
-  replace: z.strictObject({ id: Id, replace: ConfigObject, ifPresent: IfPresent }),
-  disabled: z.strictObject({ id: Id, disabled: z.boolean(), ifPresent: IfPresent }),
-  remove: z.strictObject({ id: Id, remove: z.literal(true), ifPresent: IfPresent }),
+  config: targeted({ name: z.string().min(1).optional(), config: ConfigObject, ifPresent: IfPresent }),
+  replace: targeted({ replace: ConfigObject, ifPresent: IfPresent }),
+  disabled: targeted({ disabled: z.boolean(), ifPresent: IfPresent }),
+  remove: targeted({ remove: z.literal(true), ifPresent: IfPresent }),
   insert: z.strictObject({
     insert: z.array(z.unknown()).min(1),
-    after: Id.optional(),
+    after: z.union([Id, Selector]).optional(),
     into: Id.optional(),
     ifAbsent: IfAbsent,
+    unless: Selector.optional(),
   }),
 }
 type Action = keyof typeof PatchSchemas
@@ -81,7 +93,13 @@ function parsePatch(item: unknown, label: string): Patch {
     throw new ConfigError(`${label}: invalid ${action} patch:\n${formatIssues(result.error.issues)}`)
   }
   if (action === 'insert') {
-    const patch = result.data as { insert: unknown[]; after?: string; into?: string; ifAbsent?: true }
+    const patch = result.data as {
+      insert: unknown[]
+      after?: string | Selector
+      into?: string
+      ifAbsent?: true
+      unless?: Selector
+    }
     return { ...patch, insert: parseEntries(patch.insert, `${label} insert`) }
   }
   return result.data as Patch
@@ -89,10 +107,10 @@ function parsePatch(item: unknown, label: string): Patch {
 
 /** `overlay.yml:4:3: patch 2 of 3 (id "x")`; the line and column when the patch was read from a file. */
 function patchLabel(source: string, index: number, total: number, item: unknown, at?: SourcePosition): string {
+  const { id: named, where } = (item && typeof item === 'object' ? item : {}) as { id?: unknown; where?: unknown }
+  const parsed = Selector.safeParse(where)
   const id =
-    item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string'
-      ? ` (id "${(item as { id: string }).id}")`
-      : ''
+    typeof named === 'string' ? ` (id "${named}")` : parsed.success ? ` (where ${describeSelector(parsed.data)})` : ''
   return `${source}${at ? `:${at.line}:${at.column}` : ''}: patch ${index + 1} of ${total}${id}`
 }
 
@@ -107,18 +125,26 @@ export function applyOverlay(
   patches: readonly unknown[],
   source: string,
   positions: readonly (SourcePosition | undefined)[] = [],
+  traitsOf?: TraitsOf,
 ): CompositionEntry[] {
   const result = structuredClone(entries) as CompositionEntry[]
   const parsed = parsePatches(patches, source, positions)
   parsed.forEach((patch, index) =>
-    applyPatch(result, patch, patchLabel(source, index, parsed.length, patch, positions[index])),
+    applyPatch(result, patch, patchLabel(source, index, parsed.length, patch, positions[index]), traitsOf),
   )
   return result
 }
 
-function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): void {
+function applyPatch(entries: CompositionEntry[], patch: Patch, label: string, traitsOf?: TraitsOf): void {
   if ('insert' in patch) {
-    insertEntries(entries, patch, label)
+    if (patch.unless && selectEntries(entries, patch.unless, traitsOf, label).length) return
+    insertEntries(entries, { ...patch, after: anchorId(entries, patch.after, traitsOf, label) }, label)
+    return
+  }
+  if (patch.where) {
+    const matched = selectEntries(entries, patch.where, traitsOf, label)
+    if (!matched.length && !patch.ifPresent) throw unmatched(entries, patch.where, label)
+    for (const entry of matched) applyPatch(entries, { ...patch, where: undefined, id: entry.id } as Patch, label)
     return
   }
   const found = locateEntry(entries, patch.id)
@@ -153,7 +179,11 @@ function applyPatch(entries: CompositionEntry[], patch: Patch, label: string): v
   }
 }
 
-function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { insert: unknown }>, label: string): void {
+function insertEntries(
+  entries: CompositionEntry[],
+  patch: Extract<Patch, { insert: unknown }> & { after?: string },
+  label: string,
+): void {
   const existing = new Set(listIds(entries))
   // ifAbsent: an entry whose id exists stays as it is (name and config are not compared).
   const insert = patch.ifAbsent ? patch.insert.filter((entry) => !existing.has(entry.id)) : patch.insert
@@ -194,6 +224,26 @@ function insertEntries(entries: CompositionEntry[], patch: Extract<Patch, { inse
     }
   }
   target.splice(position, 0, ...structuredClone(insert))
+}
+
+/** `after` as an id: a selector names the first entry it matches. */
+function anchorId(
+  entries: CompositionEntry[],
+  after: string | Selector | undefined,
+  traitsOf: TraitsOf | undefined,
+  label: string,
+): string | undefined {
+  if (after === undefined || typeof after === 'string') return after
+  const [first] = selectEntries(entries, after, traitsOf, label)
+  if (!first) throw unmatched(entries, after, `${label} after`)
+  return first.id
+}
+
+function unmatched(entries: CompositionEntry[], selector: Selector, label: string): ConfigError {
+  return new ConfigError(
+    `${label}: no entry matches where ${describeSelector(selector)} (entries: ` +
+      `${listIds(entries).join(', ') || 'none'}); add such an entry to the composition, or say ifPresent: true`,
+  )
 }
 
 /** Entries the bundle's own overlays add, so an overlay that needs one can say which to apply first. */

@@ -96,11 +96,11 @@ describe('resolveEntryModule', () => {
     )
   })
 
-  test('compiled: a .ts module outside the package cannot be loaded', () => {
+  test('compiled: a .ts module outside the package stays TypeScript (tsx loads it: typescript-import.ts)', () => {
     const compiled = { compiled: true, packageRoot: path.join(root, 'elsewhere') }
-    expect(() =>
+    expect(
       resolveEntryModule({ id: 'x', name: './plugins/single', baseDir: path.join(root, 'pkg') }, compiled),
-    ).toThrow(/entry "x": module "\.\/plugins\/single" is TypeScript .* and dsh runs compiled/)
+    ).toMatch(/^file:.*\/pkg\/plugins\/single\.ts$/)
   })
 
   test('bare names resolve as packages', () => {

@@ -60,7 +60,8 @@ export function resolveEntryModule(request: ModuleRequest, context: ResolveConte
 
 /**
  * Under plain node (dist/), a `.ts` source inside the package is swapped for its compiled twin
- * `dist/<same path>.js`, so cordis.yml can keep naming `./plugins/x` in both modes.
+ * `dist/<same path>.js`, so cordis.yml can keep naming `./plugins/x` in both modes. A `.ts` file
+ * of the user's stays: module-cache.ts loads it through tsx.
  */
 function compiledTwin(id: string, name: string, file: string, context: ResolveContext): string {
   if (!context.compiled || !file.endsWith('.ts')) return file
@@ -68,10 +69,11 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
   const real = (p: string) => (existsSync(p) ? realpathSync(p) : p)
   const relative = path.relative(real(context.packageRoot), real(file))
   const insidePackage = !relative.startsWith('..') && !path.isAbsolute(relative)
-  if (!insidePackage || relative.startsWith(`dist${path.sep}`)) {
+  if (!insidePackage) return file
+  if (relative.startsWith(`dist${path.sep}`)) {
     throw new ConfigError(
-      `entry "${id}": module "${name}" is TypeScript (${file}) and dsh runs compiled; point the entry at a .js file, ` +
-        `or run dsh from source with node --import tsx host/app/cli.ts`,
+      `entry "${id}": module "${name}" is a TypeScript file inside dsh's dist/ (${file}); name the plugin's folder ` +
+        '(e.g. ./plugins/tools) instead',
     )
   }
   const twin = path.join(context.packageRoot, 'dist', relative.replace(/\.ts$/, '.js'))

@@ -1,30 +1,24 @@
-// The `llm-deepseek` plugin: registers the DeepSeek chat completions adapter for the
-// configured models. See docs/deepseek-adapter.md for config, error codes and the wire body.
+// The `llm-deepseek` plugin: the OpenAI-compatible adapter (plugins/llm-openai) with DeepSeek's
+// preset, kept under its own name so existing compositions keep working (docs/openai-adapter.md).
 import type { Context } from 'cordis'
-import type { LlmAdapter } from '../llm/types.ts'
-import { streamChatCompletion } from './chat-completions.ts'
-import { type Config, completionsUrl, keyProblem, readApiKey } from './config.ts'
-import { toWireBody } from './to-wire.ts'
-
-export { Config } from './config.ts'
+import { z } from 'zod'
+import type { ModelAdapterDeclaration } from '../llm/adapter.ts'
+import { adapterInfo } from '../llm-openai/config.ts'
+import { ConfigFields, registerOpenAiAdapter, requireModels } from '../llm-openai/index.ts'
 
 export const name = 'llm-deepseek'
 export const inject = ['llm']
 
-type Env = Record<string, string | undefined>
+const { preset: _preset, ...fields } = ConfigFields
 
-/** The adapter; `env` is read per request (key and base URL), `process.env` by default. */
-export function createDeepseekAdapter(config: Config, env: Env = process.env): LlmAdapter {
-  return (request) => {
-    // Resolve before the first chunk so a missing key fails the call, not the plugin.
-    const apiKey = readApiKey(env)
-    const url = completionsUrl(config, env)
-    const body = toWireBody(request, config.defaults)
-    return streamChatCompletion({ url, apiKey, body, signal: request.signal, timeoutMs: config.timeoutMs })
-  }
-}
+/** llm-openai's config without `preset` (always deepseek). */
+export const Config = z
+  .strictObject(fields)
+  .prefault({})
+  .transform((config) => ({ ...config, preset: 'deepseek' as const }))
+  .superRefine(requireModels)
+export type Config = z.output<typeof Config>
 
-export const apply = (ctx: Context, config: Config) => {
-  ctx.llm.register(config.models, createDeepseekAdapter(config), ctx)
-  ctx.llm.requireKey(config.models, () => keyProblem(process.env), ctx)
-}
+export const modelAdapter: ModelAdapterDeclaration = (raw) => adapterInfo(Config.parse(raw))
+
+export const apply = (ctx: Context, config: Config) => registerOpenAiAdapter(ctx, config, name)

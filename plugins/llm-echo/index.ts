@@ -3,7 +3,7 @@
 import type { Context } from 'cordis'
 import { z } from 'zod'
 import { echoAdapter } from './adapter.ts'
-import type {} from '../llm/index.ts' // brings the ctx.llm augmentation
+import type { ModelAdapterDeclaration, ModelAdapterInfo } from '../llm/index.ts'
 
 export { echoAdapter, pause } from './adapter.ts'
 export { parseEchoScript, EchoScriptError, type EchoCommand } from './commands.ts'
@@ -21,6 +21,11 @@ export const Config = z
 
 export type Config = z.output<typeof Config>
 
+const info = (config: Config): ModelAdapterInfo => ({ label: 'echo', models: config.models, network: false })
+
+/** Offline: it answers from the prompt itself (docs/model-providers.md). */
+export const modelAdapter: ModelAdapterDeclaration = (raw) => info(Config.parse(raw))
+
 export const apply = (ctx: Context, config: Config) => {
-  ctx.llm.register(config.models, echoAdapter, ctx)
+  ctx.llm.register({ ...info(config), stream: echoAdapter }, ctx)
 }

@@ -4,6 +4,8 @@ import { realpathSync } from 'node:fs'
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
+import type { AdapterRegistration } from '../llm/adapter.ts'
+import { composedAdapters, disabledNetworkAdapters, standIn } from '../llm/stand-in.ts'
 import type { SessionHeader } from '../session/events.ts'
 import { asFixtureLoadError, type ReplayProblem, toLlmError } from './errors.ts'
 import { loadFixtures } from './fixtures.ts'
@@ -11,6 +13,7 @@ import { type Jitter, jittered, parseJitter } from './jitter.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
 import { redactor } from '../../lib/secrets/redact.ts'
+import { joinScope, type ReplayScope } from '../scope/index.ts'
 
 export { deriveReplayScript, recordedModels, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
 import { recordedModels } from './derive.ts'
@@ -71,6 +74,7 @@ export class ReplayService extends Service {
   static readonly inject = { llm: { required: true }, sessions: { required: false } }
   static readonly Config = Config
 
+  // Set at init, or by the scope the composition starts in (joinScope enters it at once).
   private player!: ReplayPlayer
   /** Test-only pauses before served chunks (DSH_REPLAY_JITTER; jitter.ts). */
   private jitter?: Jitter
@@ -88,7 +92,12 @@ export class ReplayService extends Service {
 
   *[Service.init]() {
     this.jitter = parseJitter(process.env.DSH_REPLAY_JITTER)
-    this.install(this.newPlayer(this.config))
+    // A test host's scenario scope (plugins/scope) names the recording to serve while it lasts; a
+    // composition that starts in one (a host's, `dsh serve --scope`) never reads the config's.
+    if (!this.ctx.get('scope')?.current) this.install(this.newPlayer(this.config))
+    joinScope(this.ctx, {
+      enter: (scope) => this.serve(scope.replay ?? { scenario: `${scope.name} (records: replay serves nothing)` }),
+    })
     this.ctx.on('session/created', (header) => this.bindCreated(header))
     this.ctx.on('llm/stream', (request) => this.answer(request))
     yield () => this.retirePlayer()
@@ -97,10 +106,10 @@ export class ReplayService extends Service {
   /**
    * Serve another recording from now on, as a restart with `config` would: the current player is
    * retired as at shutdown (hangs released, unverified problems on stderr), and a new one starts on
-   * the new fixtures with no session bound. The in-process test host calls this per scenario.
+   * the new fixtures with no session bound. Entering a scenario scope does this.
    */
-  load(config: ReplayConfigInput): void {
-    const parsed = Config.parse(config)
+  private serve(config: ReplayScope): void {
+    const parsed = Config.parse({ ...config, sessions: config.sessions ?? [] })
     // Fixtures that do not load leave the current player as it was.
     const next = this.newPlayer(parsed)
     this.retirePlayer()
@@ -140,18 +149,43 @@ export class ReplayService extends Service {
     return { player, models: recordedModels(fixtures.flatMap((session) => session.historyEvents)) }
   }
 
-  /** Serve with `player`; the model picker lists the models its recording used (the live adapters are off). */
+  /**
+   * Serve with `player`. The model picker and auth methods are the recording's: replay stands in for
+   * the network adapters the replay overlay turned off, and serves any other model its recording used.
+   */
   private install({ player, models }: { player: ReplayPlayer; models: string[] }): void {
     this.player = player
+    const registrations = this.standIns(models)
     // Most scenarios of a corpus use the same models: keep their registration (a Cordis effect each time).
-    const key = models.join('\n')
+    const key = JSON.stringify(registrations.map(({ stream: _, ...info }) => info))
     if (key === this.registeredModels) return
-    this.unregisterModels?.()
-    this.unregisterModels = models.length ? this.ctx.llm.register(models, answeredByReplay, this.ctx) : undefined
+    for (const unregister of this.unregisterModels.splice(0)) unregister()
+    for (const registration of registrations) this.unregisterModels.push(this.ctx.llm.register(registration, this.ctx))
     this.registeredModels = key
   }
 
-  private unregisterModels: (() => void) | undefined
+  /** Stand-ins for the turned-off network adapters, and one for the recorded models nothing else serves. */
+  private standIns(recorded: readonly string[]): AdapterRegistration[] {
+    const registrations = disabledNetworkAdapters(composedAdapters(this.ctx.get('composition'))).map((adapter) =>
+      standIn(adapter, answeredByReplay),
+    )
+    const served = new Set([
+      ...registrations.flatMap((registration) => registration.models),
+      ...this.ctx.llm.adapters().flatMap((adapter) => (adapter.standsInFor ? [] : adapter.models)),
+    ])
+    const rest = recorded.filter((model) => !served.has(model))
+    if (rest.length)
+      registrations.push({
+        label: 'replay',
+        models: rest,
+        network: false,
+        standsInFor: 'the recording',
+        stream: answeredByReplay,
+      })
+    return registrations
+  }
+
+  private readonly unregisterModels: (() => void)[] = []
   private registeredModels: string | undefined
 
   private bindCreated(header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>): void {
@@ -208,6 +242,8 @@ export class ReplayService extends Service {
   }
 
   private retirePlayer(): void {
+    // The first scope a composition starts in finds no player to retire.
+    if (this.player === undefined) return
     for (const release of [...this.hangs])
       release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
     // A subprocess host has no verify(): every problem (drift, exhausted, extra session,

@@ -1,6 +1,8 @@
-// replay.load(config): the in-process test host hands each scenario's fixtures to the running
-// plugin instead of restarting it; the plugin then behaves as if restarted with that config.
+// Entering a scenario scope (plugins/scope): the in-process test host hands each scenario's
+// fixtures to the running plugin instead of restarting it; it then behaves as if restarted with them.
+import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
+import type { ReplayScope } from '../scope/index.ts'
 import { collect, replayHarness } from './test-support/harness.ts'
 import { buildEvents, logText, silentCall, stop, text } from './test-support/builders.ts'
 
@@ -9,7 +11,10 @@ const { scenario, start, requestAt } = harness
 
 const answer = (word: string) => buildEvents([{ prompt: 'say', steps: [{ chunks: [text(word), stop] }] }])
 
-describe('llm-replay load', () => {
+/** Enter a scope that serves `replay` (the sessions root is the harness's fake store's, unused). */
+const enter = (ctx: Context, replay: ReplayScope) => ctx.scope.enter({ name: 'load', sessionsRoot: '/unused', replay })
+
+describe('llm-replay in a scenario scope', () => {
   it('serves the new fixtures from their start, with none of the old player left', async () => {
     const [a, b] = [answer('A'), answer('B')]
     const first = scenario({ 'session.jsonl': logText(a) })
@@ -19,7 +24,7 @@ describe('llm-replay load', () => {
     expect(await collect(ctx.llm.stream(requestAt(one, a, 1, 1)))).toEqual([text('A'), stop])
     replay.verify()
 
-    replay.load({ scenario: 'b', sessions: [{ file: second['session.jsonl'] }] })
+    await enter(ctx, { scenario: 'b', sessions: [{ file: second['session.jsonl'] }] })
     // The session of the first scenario is not bound any more: a new one takes session 0 again.
     const two = sessions.create({ cwd: harness.liveCwd }).id
     expect(await collect(ctx.llm.stream(requestAt(two, b, 1, 1)))).toEqual([text('B'), stop])
@@ -32,7 +37,7 @@ describe('llm-replay load', () => {
       'session.jsonl': logText(silentCall),
       'override.json': { entries: [{ kind: 'hang', at: { turn: 1, step: 1 } }] },
     })
-    const { ctx, sessions, replay } = await start({
+    const { ctx, sessions } = await start({
       sessions: [{ file: files['session.jsonl'], override: files['override.json'] }],
     })
     const { id } = sessions.create({ cwd: harness.liveCwd })
@@ -41,13 +46,13 @@ describe('llm-replay load', () => {
     const written: string[] = []
     const write = process.stderr.write as unknown as { mockImplementation(f: (line: string) => boolean): void }
     write.mockImplementation((line: string) => written.push(line) > 0)
-    replay.load({ sessions: [] })
+    await enter(ctx, { sessions: [] })
     expect(await result).toMatchObject([{ type: 'finish', reason: 'error', error: { code: 'REPLAY_STOPPED' } }])
     expect(written).toEqual([])
     // Unverified problems of the retired player go to stderr once, as at shutdown.
     const unused = scenario({ 'session.jsonl': logText(answer('C')) })
-    replay.load({ sessions: [{ file: unused['session.jsonl'] }] })
-    replay.load({ sessions: [] })
+    await enter(ctx, { sessions: [{ file: unused['session.jsonl'] }] })
+    await enter(ctx, { sessions: [] })
     expect(written.join('')).toMatch(/^llm-replay: REPLAY_UNCONSUMED: /)
     expect(written).toHaveLength(1)
   })
@@ -56,9 +61,9 @@ describe('llm-replay load', () => {
     const a = answer('A')
     const files = scenario({ 'session.jsonl': logText(a), 'bad.json': '{ not json' })
     const { ctx, sessions, replay } = await start({ sessions: [{ file: files['session.jsonl'] }] })
-    expect(() => replay.load({ sessions: [{ file: files['session.jsonl'], override: files['bad.json'] }] })).toThrow(
-      /bad\.json/,
-    )
+    await expect(
+      enter(ctx, { sessions: [{ file: files['session.jsonl'], override: files['bad.json'] }] }),
+    ).rejects.toThrow(/scope load: could not enter: .*bad\.json/)
     const { id } = sessions.create({ cwd: harness.liveCwd })
     expect(await collect(ctx.llm.stream(requestAt(id, a, 1, 1)))).toEqual([text('A'), stop])
     expect(() => replay.verify()).not.toThrow()

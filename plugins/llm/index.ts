@@ -1,11 +1,14 @@
 import { type Context, Service } from 'cordis'
+import { entryIdOf } from '../config/cordis-compat.ts'
+import type { AdapterRegistration, RegisteredAdapter } from './adapter.ts'
+import { AdapterCatalogue } from './catalogue.ts'
 import { guardStream } from './normalize-stream.ts'
 import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
 
 export * from './types.ts'
-
-/** Says what is wrong with an adapter's key (missing, malformed), or undefined when it is usable. */
-export type KeyCheck = () => string | undefined
+export * from './adapter.ts'
+export { describeKey, keyProblem, readKey } from './keys.ts'
+export { statusCode } from './status-codes.ts'
 export { guardStream, toStreamError } from './normalize-stream.ts'
 
 declare module 'cordis' {
@@ -14,53 +17,56 @@ declare module 'cordis' {
   }
 }
 
+/** The entries of the running composition, in order (the config plugin's `composition` service), by shape. */
+interface EntryOrder {
+  entries: ReadonlyArray<{ id: string; config?: unknown; group?: boolean }>
+}
+
 /**
- * The `llm` service: adapters register the models they serve; `stream()` runs the
- * `llm/stream` waterfall (middleware, replay) with adapter dispatch as the innermost step.
+ * The `llm` service: adapters register what they are and the models they serve (adapter.ts);
+ * `stream()` runs the `llm/stream` waterfall (middleware, replay) with adapter dispatch as the
+ * innermost step.
  */
 export class LlmService extends Service {
   static readonly provide = 'llm'
-  private adapters = new Map<string, LlmAdapter>()
-  /** Model → how to tell whether its adapter has a key (ACP `authenticate`); keyless models have none. */
-  private keyChecks = new Map<string, KeyCheck>()
+  private readonly catalogue = new AdapterCatalogue()
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
   }
 
-  /** Register an adapter for the given model names; the disposer runs with the caller's plugin. */
-  register(models: string[], adapter: LlmAdapter, caller: Context = this.ctx): () => void {
+  /**
+   * Register an adapter; the disposer runs with the caller's plugin. The older form
+   * `register(models, adapter)` says nothing about the adapter, so it counts as reaching the network.
+   */
+  register(registration: AdapterRegistration, caller?: Context): () => void
+  register(models: string[], adapter: LlmAdapter, caller?: Context): () => void
+  register(first: AdapterRegistration | string[], second?: LlmAdapter | Context, third?: Context): () => void {
+    const legacy = Array.isArray(first)
+    const registration: AdapterRegistration = legacy
+      ? { label: 'model adapter', models: first, network: true, stream: second as LlmAdapter }
+      : first
+    const caller = (legacy ? third : (second as Context | undefined)) ?? this.ctx
+    const entry = entryIdOf(caller)
     return caller.effect(
-      () => {
-        for (const model of models) this.adapters.set(model, adapter)
-        return () => {
-          for (const model of models) if (this.adapters.get(model) === adapter) this.adapters.delete(model)
-        }
-      },
-      `llm adapter ${models.join(',')}`,
-    )
-  }
-
-  /** An adapter that needs a key says how to check it is there; the disposer runs with the caller's plugin. */
-  requireKey(models: string[], check: KeyCheck, caller: Context = this.ctx): () => void {
-    return caller.effect(
-      () => {
-        for (const model of models) this.keyChecks.set(model, check)
-        return () => {
-          for (const model of models) if (this.keyChecks.get(model) === check) this.keyChecks.delete(model)
-        }
-      },
-      `llm key check ${models.join(',')}`,
+      () => this.catalogue.add(registration, entry, legacy),
+      `llm adapter ${registration.models.join(',')}`,
     )
   }
 
   /** What is wrong with the key `model` needs, or undefined when it has one or needs none. Never the key. */
   keyProblem(model: string): string | undefined {
-    return this.keyChecks.get(model)?.()
+    return this.catalogue.serving(model)?.keyProblem?.()
   }
 
+  /** Every registration, in the composition's order, with the entry that made it. */
+  adapters(): RegisteredAdapter[] {
+    return this.catalogue.list(this.entryPosition())
+  }
+
+  /** The model names, in the composition's order (the model picker's). */
   models(): string[] {
-    return [...this.adapters.keys()]
+    return this.catalogue.models(this.entryPosition())
   }
 
   stream(request: LlmRequest): AsyncIterable<StreamChunk> {
@@ -69,7 +75,7 @@ export class LlmService extends Service {
   }
 
   private dispatch(request: LlmRequest): AsyncIterable<StreamChunk> {
-    const adapter = this.adapters.get(request.model)
+    const adapter = this.catalogue.serving(request.model)
     if (!adapter) {
       const known = this.models().join(', ') || 'none'
       throw new LlmError(
@@ -77,8 +83,24 @@ export class LlmService extends Service {
         'UNKNOWN_MODEL',
       )
     }
-    return adapter(request)
+    return adapter.stream(request)
   }
+
+  /** An entry's place in the composition (groups flattened); registrations outside it come last. */
+  private entryPosition(): (entry: string | undefined) => number {
+    const order = flattenIds((this.ctx.get('composition') as EntryOrder | undefined)?.entries ?? [])
+    return (entry) => {
+      const index = entry === undefined ? -1 : order.indexOf(entry)
+      return index < 0 ? order.length : index
+    }
+  }
+}
+
+function flattenIds(entries: EntryOrder['entries']): string[] {
+  return entries.flatMap((entry) => [
+    entry.id,
+    ...(entry.group && Array.isArray(entry.config) ? flattenIds(entry.config as EntryOrder['entries']) : []),
+  ])
 }
 
 export const name = 'llm'

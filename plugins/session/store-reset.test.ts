@@ -1,10 +1,11 @@
-// sessions.reset(root): the in-process test host starts the running store over for each
-// scenario instead of restarting it. Afterwards nothing of the earlier sessions shows.
+// The store in a scenario scope (plugins/scope): the in-process test host starts the running store
+// over for each scenario instead of restarting it. Afterwards nothing of the earlier sessions shows.
 import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ScopeService } from '../scope/index.ts'
 import { SessionStore } from './index.ts'
 
 let base: string
@@ -22,6 +23,7 @@ afterEach(async () => {
 
 async function start(root: string): Promise<SessionStore> {
   ctx = new Context()
+  await ctx.plugin(ScopeService)
   await ctx.plugin(SessionStore, { root })
   return ctx.sessions
 }
@@ -36,14 +38,17 @@ const openLogs = () =>
     }
   }).length
 
-describe('sessions.reset', () => {
+const scope = () => ctx!.scope
+const enter = (sessionsRoot: string) => scope().enter({ name: 'reset', sessionsRoot })
+
+describe('the store entering and leaving a scenario scope', () => {
   it('closes every log and starts over empty under the new root', async () => {
     const sessions = await start(join(base, 'one'))
     const first = sessions.create({ cwd: '/p' }).id
     sessions.append(first, 'turn/start', { turn: 1 })
     expect(openLogs()).toBe(1)
 
-    sessions.reset(join(base, 'two'))
+    await enter(join(base, 'two'))
     expect(openLogs()).toBe(0)
     expect(sessions.root).toBe(join(base, 'two'))
     expect(sessions.created()).toEqual([])
@@ -57,10 +62,11 @@ describe('sessions.reset', () => {
     expect(sessions.list()).toEqual([second])
   })
 
-  it('without a root keeps the folder: persisted sessions stay, open ones are closed and forgotten', async () => {
+  it('leaving keeps the folder: persisted sessions stay, open ones are closed and forgotten', async () => {
     const sessions = await start(base)
+    await enter(base)
     const header = sessions.create({ cwd: '/p' })
-    sessions.reset()
+    await scope().leave()
     expect(openLogs()).toBe(0)
     expect(sessions.created()).toEqual([])
     expect(sessions.list()).toEqual([header])
@@ -71,8 +77,9 @@ describe('sessions.reset', () => {
     const sessions = await start(base)
     const header = sessions.create({ cwd: '/p' })
     writeFileSync(join(base, 'file'), '')
-    expect(() => sessions.reset(join(base, 'file', 'sessions'))).toThrow(
-      `sessions root ${join(base, 'file', 'sessions')} is under ${join(base, 'file')}, which is a file`,
+    await expect(enter(join(base, 'file', 'sessions'))).rejects.toThrow(
+      `scope reset: could not enter: sessions root ${join(base, 'file', 'sessions')} is under ${join(base, 'file')}, ` +
+        'which is a file',
     )
     expect(sessions.created()).toEqual([header])
     expect(sessions.append(header.id, 'turn/start', { turn: 1 }).seq).toBe(1)

@@ -19,6 +19,7 @@ interface SessionParent {
   spawn: SpawnPoint
 }
 import { untraced } from '../config/cordis-compat.ts'
+import { joinScope } from '../scope/index.ts'
 import { emitSafely } from './emit-safely.ts'
 import { SessionLogFile } from './log-file.ts'
 import { parseSessionLog, serializeEvent, serializeHeader, type TornTail } from './log-format.ts'
@@ -78,6 +79,8 @@ export class SessionStore extends Service {
   }
 
   *[Service.init]() {
+    // A test host's scenario scope (plugins/scope): its own root while it lasts, every log closed after.
+    joinScope(this.ctx, { enter: (scope) => this.startOver(scope.sessionsRoot), leave: () => this.startOver() })
     yield () => {
       this.state.disposed = true
       closeLogs(this.state)
@@ -91,10 +94,10 @@ export class SessionStore extends Service {
 
   /**
    * Close every open log, as stopping the store does, and start over empty under `root` (default:
-   * the same folder): no session open, none created here. The in-process test host runs scenario
-   * after scenario on one store this way instead of restarting it (docs/test-host.md).
+   * the same folder): no session open, none created here. A scenario scope does this on entering and
+   * leaving, so a host runs scenario after scenario on one store instead of restarting it.
    */
-  reset(root?: string): void {
+  private startOver(root?: string): void {
     const state = this.state
     assertOpen(state, 'reset the store')
     const next = root === undefined ? state.root : resolve(root)

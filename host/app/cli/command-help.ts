@@ -37,7 +37,14 @@ export const compositionOptions: Record<string, CliOption> = {
 export const serveHelp: CommandHelp = {
   name: 'serve',
   summary: 'run the composition (the ACP agent on stdio) until stdin closes or a signal arrives',
-  options: compositionOptions,
+  options: {
+    ...compositionOptions,
+    scope: {
+      type: 'string',
+      valueName: 'FILE',
+      description: `start in the scenario scope this JSON file holds (the test host runs dsh so; ${docFile('test-host.md')})`,
+    },
+  },
 }
 
 export const configHelp: CommandHelp = {

@@ -4,7 +4,9 @@ import type { CliCommand } from './command.ts'
 import { serveHelp } from './command-help.ts'
 import { compositionArgs } from './composition-options.ts'
 import { runHostedScenarios } from './hosted-scenarios.ts'
-import { loadKeyForLiveComposition } from './live-key.ts'
+import { holdAdapterKeys, loadDotEnvIfLive } from './live-key.ts'
+import { stubModels } from '../../snapshot/plugin/model-stub.ts'
+import { readScope } from './scope-option.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 
 const SLOW_DISPOSE_MS = 10_000
@@ -27,9 +29,13 @@ export const serveCommand: CliCommand = {
     try {
       routeConsoleToStderr()
       const { configFile, patches } = compositionArgs(values)
-      await loadKeyForLiveComposition({ configFile, patches }, io.env, log)
+      await loadDotEnvIfLive({ configFile, patches }, io.env)
 
-      const booted = await bootComposition({ configFile, patches, env: io.env, log })
+      const scopeFile = await readScope(values)
+      const booted = await bootComposition({ configFile, patches, env: io.env, log, scope: scopeFile?.scope })
+      // The test host recording with --stub: the adapters answer from its model server.
+      if (scopeFile?.modelStub) await stubModels(booted.ctx, scopeFile.modelStub)
+      holdAdapterKeys(booted.ctx, log)
       // With the snapshot host in the composition, dsh runs its scenarios and exits with their verdict.
       const snapshot = booted.ctx.get('snapshot')
       let code = 0
@@ -39,6 +45,8 @@ export const serveCommand: CliCommand = {
         reason = 'scenarios done'
       } else {
         if (io.isTTY?.stdin) log(TERMINAL_NOTE)
+        // ACP on stdio, for whichever acp entry runs (a restarted one is attached again).
+        booted.ctx.inject(['acp'], (ctx) => void ctx.acp.serveStdio())
         watch.watchStdin()
         reason = await watch.requested
       }

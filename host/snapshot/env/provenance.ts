@@ -23,15 +23,22 @@ export function recordingStamp(): RecordingStamp {
 }
 
 /** The provenance a fresh recording states: its source, the stamp and the models its logs name. */
-function provenanceOf(repoRoot: string, name: string, source: RecordingSource, stamp?: RecordingStamp): Provenance {
-  if (!stamp) return { recording: source }
+function provenanceOf(
+  repoRoot: string,
+  name: string,
+  source: RecordingSource,
+  stamp?: RecordingStamp,
+  stubVia?: string,
+): Provenance {
+  const via = stubVia ? { stubVia } : {}
+  if (!stamp) return { recording: source, ...via }
   const dir = join(repoRoot, 'scenarios', name)
   const logs = readdirSync(dir)
     .filter((file) => /^session(\.\d+)?\.jsonl$/.test(file))
     .sort((a, b) => logOrdinal(a) - logOrdinal(b))
     .map((file) => readFixtureSync(repoRoot, join(dir, file)) ?? '')
   const models = modelsOfLogs(logs)
-  return { recording: source, ...stamp, ...(models.length ? { models } : {}) }
+  return { recording: source, ...via, ...stamp, ...(models.length ? { models } : {}) }
 }
 
 /**
@@ -69,10 +76,11 @@ export async function noteRecordingSource<T extends RecordOutcome>(
   outcome: T,
   source: RecordingSource,
   stamp?: RecordingStamp,
+  stubVia?: string,
 ): Promise<T> {
   if (!outcome.ok && !outcome.written.length) return outcome
   try {
-    const provenance = provenanceOf(repoRoot, outcome.scenario, source, stamp)
+    const provenance = provenanceOf(repoRoot, outcome.scenario, source, stamp, stubVia)
     const file = await writeRecordingSource(repoRoot, outcome.scenario, provenance)
     // Sharing a sidecar may have rewritten the manifest already (listed with a note: env/share-sidecars.ts).
     const listed = outcome.written.some((entry) => entry === file || entry.startsWith(`${file} (`))

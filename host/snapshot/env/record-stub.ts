@@ -1,18 +1,24 @@
-// Keyless recording: the real DeepSeek adapter talks to the DeepSeek-wire stub endpoint,
-// which answers with the scenario's scripted model turns (scenarios/<name>/model.yml). The same
-// scenario records unchanged against the real API when a key is set and no stub is asked for.
+// Keyless recording: the scenario's model.yml served by the model server (lib/model-wire), on the
+// wires the composition's adapters speak, or to the scripted stand-in for those without one
+// (plugin/model-stub.ts). Every item is checked against those wires before anything runs: an item
+// a wire cannot say is a named error, and nothing is recorded.
 import { docFile } from '../../../lib/package-root.ts'
-import { startStubEndpoint, type StubEndpoint } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { WireExpressionError } from '../../../lib/model-wire/model-script.ts'
+import { renderModelItem, type Wire } from '../../../lib/model-wire/wires.ts'
+import { startStubEndpoint, type StubEndpoint } from '../../../lib/model-wire/index.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { MODEL_SCRIPT_FILE, toStubItems } from '../scenario/model-script.ts'
-
-/** A placeholder key for the stub (it checks presence, never validity); never a real key. */
-export const STUB_API_KEY = 'stub-key-not-a-secret'
+import { MODEL_SCRIPT_FILE } from '../scenario/model-script.ts'
+import type { StubRoute } from '../plugin/model-stub.ts'
 
 /** Where a scenario's model script lives, as messages show it. */
 export const modelScriptPath = (scenario: string) => `scenarios/${scenario}/${MODEL_SCRIPT_FILE}`
 
-export async function startRecordingStub(scenario: LoadedScenario): Promise<StubEndpoint> {
+/** The `stubVia` a recording states: its wires, and `stand-in` when the scripted stand-in served. */
+export function stubVia(route: StubRoute): string {
+  return [...route.wires, ...(route.standIn ? ['stand-in'] : [])].join(', ')
+}
+
+export async function startRecordingStub(scenario: LoadedScenario, route: StubRoute): Promise<StubEndpoint> {
   // A scenario without a header never calls the model: no script means an empty one.
   if (!scenario.model && scenario.manifest.header) {
     throw new Error(
@@ -20,5 +26,21 @@ export async function startRecordingStub(scenario: LoadedScenario): Promise<Stub
         `a list of model answers (reply, httpError, …; ${docFile('scenario-format.md')}, schemas/model.schema.json)`,
     )
   }
-  return startStubEndpoint({ script: toStubItems(scenario.model ?? []) })
+  const items = scenario.model ?? []
+  const wires: Wire[] = [...(route.wires as Wire[]), ...(route.standIn ? (['script'] as const) : [])]
+  items.forEach((item, index) => {
+    for (const wire of wires) {
+      try {
+        renderModelItem(item, wire)
+      } catch (error) {
+        if (!(error instanceof WireExpressionError)) throw error
+        const on = wire === 'script' ? 'the scripted stand-in (an adapter without a wire)' : `the ${wire} wire`
+        throw new Error(
+          `scenario ${scenario.name}: ${modelScriptPath(scenario.name)} item ${index + 1} (${item.kind}) cannot be ` +
+            `served on ${on}: ${error.message}; nothing was recorded`,
+        )
+      }
+    }
+  })
+  return startStubEndpoint({ script: items.map((item) => ({ kind: 'model', item })) })
 }

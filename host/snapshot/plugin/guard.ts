@@ -1,13 +1,11 @@
-// A snapshot host never reaches the network: before it runs anything it checks that replay
-// answers every model call and that no live model adapter is running next to it.
+// A snapshot host never reaches the network: before it plays anything in replay it checks, by
+// asking the `llm` service (never a plugin name), that no model adapter that reaches the network
+// is running, and that replay is there to answer every model call (docs/model-providers.md).
 import type { Context } from 'cordis'
-import { runningPlugins } from '../../../plugins/config/cordis-compat.ts'
+import { docFile } from '../../../lib/package-root.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { ENTRY_IDS } from './patches.ts'
-import type {} from '../../../plugins/config/live-composition.ts'
-
-/** Plugins that call a model over the network; this bundle has one. */
-const LIVE_MODEL_ADAPTERS = ['llm-deepseek']
+import type {} from '../../../plugins/agent/index.ts'
+import type {} from '../../../plugins/llm-replay/index.ts'
 
 export class SnapshotHostError extends Error {
   override name = 'SnapshotHostError'
@@ -19,30 +17,42 @@ const SHAPE =
 
 /** Throw a SnapshotHostError naming what is wrong with the composition the host is in. */
 export function assertHostComposition(ctx: Context, mode: RunMode): void {
-  if (mode === 'record') return // recording talks to a model (the real one, or the stub endpoint) on purpose
-  assertNoLiveAdapter(ctx)
-  const entries = ctx.get('composition')?.entries ?? []
-  if (!entries.some((entry) => entry.id === ENTRY_IDS.replay && entry.name.includes('llm-replay'))) {
-    throw new SnapshotHostError(
-      `snapshot host refuses to start: the composition has no llm-replay entry, so nothing would answer model calls ` +
-        `from fixtures; ${SHAPE}`,
-    )
-  }
-}
-
-/** Once a scenario's entries run: replay answers, and still no live adapter (a scenario overlay may add one). */
-export function assertReplayOnly(ctx: Context): void {
+  if (mode === 'record') return // recording talks to a model (the real one, or the stub) on purpose
   assertNoLiveAdapter(ctx)
   if (!ctx.get('replay'))
-    throw new SnapshotHostError(`llm-replay is not running for this scenario, so nothing answers model calls; ${SHAPE}`)
+    throw new SnapshotHostError(
+      'snapshot host refuses to start: no entry provides the replay service (llm-replay), so nothing would answer ' +
+        `model calls from fixtures; ${SHAPE}`,
+    )
 }
 
 function assertNoLiveAdapter(ctx: Context): void {
-  const live = runningPlugins(ctx).filter((entry) => LIVE_MODEL_ADAPTERS.includes(entry.plugin))
+  const live = (ctx.get('llm')?.adapters() ?? []).filter((adapter) => adapter.network && !adapter.standsInFor)
   if (!live.length) return
-  const list = live.map((entry) => `entry "${entry.id}" (${entry.plugin})`).join(', ')
+  const list = live.map((adapter) => {
+    const entry = adapter.entry ? `entry "${adapter.entry}"` : 'an adapter outside the composition'
+    const undeclared = adapter.undeclared ? ', registered without saying whether it reaches the network' : ''
+    return `${entry} (${adapter.label}: ${adapter.models.join(', ')}${undeclared})`
+  })
   throw new SnapshotHostError(
-    `snapshot host refuses to start: a live model adapter is active: ${list}; a host must never reach the network. ` +
-      `Disable it (cordis.snapshot.yml does); ${SHAPE}`,
+    `snapshot host refuses to start: a model adapter that reaches the network is running: ${list.join('; ')}; a ` +
+      'host must never reach the network. Disable it (cordis.snapshot.yml turns off every adapter whose plugin ' +
+      `declares modelAdapter with network: true; ${docFile('model-providers.md')}); ${SHAPE}`,
+  )
+}
+
+/**
+ * Recording live: the adapter that serves the agent's model has its key, or the scenario fails
+ * before anything runs, naming the entry and where the key is looked for (its own words).
+ */
+export function assertRecordingKey(ctx: Context): void {
+  const model = ctx.get('agent')?.config.model
+  const problem = model === undefined ? undefined : ctx.get('llm')?.keyProblem(model)
+  if (!model || !problem) return
+  const adapter = ctx.llm.adapters().find((candidate) => candidate.models.includes(model) && !candidate.standsInFor)
+  const entry = adapter?.entry ? `entry "${adapter.entry}" (${adapter.label})` : 'the adapter'
+  throw new SnapshotHostError(
+    `record mode: ${entry} has no usable key for model "${model}": ${problem}; or record keylessly against the ` +
+      'scripted model with --stub',
   )
 }

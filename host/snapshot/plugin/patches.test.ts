@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { loadComposition } from '../../../plugins/config/load.ts'
-import { runComposition } from './patches.ts'
+import { runComposition, scenarioScope } from './patches.ts'
 
 type PatchPlan = Parameters<typeof runComposition>[0]
 
@@ -28,19 +28,21 @@ const plan = (mode: PatchPlan['mode']): PatchPlan => ({
 })
 
 describe('runComposition', () => {
-  it("orders the user's patches, the mode overlay, the manifest's overlays, cordis.patch.yml, then the host's", () => {
+  it("orders the user's patches, the mode overlay, the manifest's overlays, cordis.patch.yml, the mode's again", () => {
     mkdirSync(join(root, 'overlays'))
     writeFileSync(join(root, 'overlays', 'two-steps.cordis.yml'), '[]\n')
     const { configFile, patches } = runComposition(plan('replay'))
     expect(configFile).toBe(join(root, 'profile.yml'))
-    expect(patches.slice(0, -1)).toEqual([
+    expect(patches).toEqual([
       join(root, 'mine.yml'),
       packageFile('cordis.snapshot.yml'),
       packageFile('overlays', 'echo.cordis.yml'),
       join(root, 'overlays', 'two-steps.cordis.yml'), // the project's own overlay wins over the bundle's
       scenario.patchFile,
+      // A scenario always replays its recording, whatever its overlays turned off.
+      packageFile('cordis.snapshot.yml'),
     ])
-    expect(patches.at(-1)).toMatchObject({ source: 'test host patch for scenario x' })
+    expect(runComposition(plan('record')).patches.at(-1)).toBe(scenario.patchFile)
   })
 
   it('keeps replay on in replay mode when a manifest overlay turns it off (echo does, for editors)', async () => {
@@ -55,6 +57,16 @@ describe('runComposition', () => {
     expect(replay).toMatchObject({ name: './plugins/llm-replay' })
     expect(replay?.disabled).toBeFalsy()
     expect(entries.find((entry) => entry.id === 'llm-echo')?.disabled).toBeFalsy()
+  })
+
+  it("a run's scope holds its sessions root and, unless recording, the recording replay serves", () => {
+    const replaying = { ...plan('replay'), replayLogs: ['/fixtures/session.jsonl'], replayTexts: ['{}'] }
+    expect(scenarioScope(replaying)).toEqual({
+      name: 'x',
+      sessionsRoot: '/sessions',
+      replay: { scenario: 'x', sessions: [{ file: '/fixtures/session.jsonl', text: '{}' }] },
+    })
+    expect(scenarioScope(plan('record'))).toEqual({ name: 'x', sessionsRoot: '/sessions' })
   })
 
   it('records with the record overlay instead of the replay overlay', () => {

@@ -1,17 +1,12 @@
-// The composition a scenario runs in (docs/design.md §9): the user's composition and --patch files, the
-// replay overlay (the record overlay when recording), the manifest's overlays, the scenario's own
-// cordis.patch.yml, and one in-memory patch with this run's paths. Pure apart from looking up
-// which overlay files exist. In-process, the first two are the host composition's own
-// (host-composition.ts), the scenario's overlays pick its stage and the patch reconfigures the
-// live entries; a subprocess gets them all as --patch.
-import type { z } from 'zod'
-import type { InMemoryPatches, Patch, PatchSource } from '../../../plugins/config/index.ts'
-import type { Config as DeepseekConfig } from '../../../plugins/llm-deepseek/config.ts'
-import type { ReplayConfigInput } from '../../../plugins/llm-replay/index.ts'
-import type { SessionStoreConfig } from '../../../plugins/session/store-config.ts'
+// The composition a scenario runs in (docs/design.md §9): the user's composition and --patch files,
+// the replay overlay (the record overlay when recording), the manifest's overlays and the
+// scenario's own cordis.patch.yml. What differs from run to run (where its logs go, what replay
+// serves) is not a patch: it is the scenario scope (plugins/scope), entered in process and handed
+// to a subprocess as `dsh serve --scope FILE`. Pure apart from looking up which overlay files exist.
 import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../../../lib/bundled-compositions.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
 import { toRedactions } from '../../../lib/secrets/redact.ts'
+import type { ReplayScope, ScenarioScope } from '../../../plugins/scope/index.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
@@ -21,17 +16,7 @@ export interface TestComposition {
   patches: readonly string[]
 }
 
-/** Ids of the entries a scenario reconfigures; the bundle's cordis.yml and host overlays use them. */
-export const ENTRY_IDS = {
-  session: 'session',
-  replay: 'llm-replay',
-  deepseek: 'llm-deepseek',
-  agent: 'agent',
-  subagents: 'subagents',
-  acp: 'acp',
-} as const
-
-interface PatchPlan {
+interface RunPlan {
   repoRoot: string
   scenario: LoadedScenario
   mode: RunMode
@@ -43,8 +28,6 @@ interface PatchPlan {
   /** The replay logs' text when the host already read them (in process): replay then reads no file. */
   replayTexts?: ReadonlyArray<string | undefined>
   overrideFile?: string
-  /** Record mode: the DeepSeek-wire endpoint to record against (e.g. the stub). */
-  modelBaseUrl?: string
 }
 
 /** The user's composition file and overlays; default `<repoRoot>/cordis.yml` (else the bundle's). */
@@ -53,17 +36,14 @@ export function userComposition(repoRoot: string, composition?: TestComposition)
 }
 
 /** The composition file and every overlay of one subprocess run, in the order they apply. */
-export function runComposition(plan: PatchPlan): { configFile: string; patches: PatchSource[] } {
+export function runComposition(plan: RunPlan): { configFile: string; patches: string[] } {
   const composition = userComposition(plan.repoRoot, plan.composition)
-  return { configFile: composition.configFile, patches: [...composition.patches, ...runPatches(plan)] }
-}
-
-/** The overlays the host adds after the user's: mode, manifest's, cordis.patch.yml, the per-run patch. */
-function runPatches(plan: PatchPlan): PatchSource[] {
-  const patches: PatchSource[] = [...modeOverlays(plan.mode)]
-  patches.push(...scenarioOverlayFiles(plan.repoRoot, plan.scenario))
-  patches.push(hostPatch(plan))
-  return patches
+  const patches = [
+    ...composition.patches,
+    ...modeOverlays(plan.mode),
+    ...scenarioOverlays(plan.repoRoot, plan.scenario, plan.mode),
+  ]
+  return { configFile: composition.configFile, patches }
 }
 
 /** The bundled overlay of a mode: replay (cordis.snapshot.yml) or record (cordis.record.yml). */
@@ -73,9 +53,16 @@ export function modeOverlays(mode: RunMode): string[] {
 }
 
 /**
- * The manifest's `composition` overlays, then the scenario's own cordis.patch.yml (applied last):
- * scenarios with the same list share a host composition.
+ * The scenario's overlays (scenarioOverlayFiles) as a run applies them: in replay the replay overlay
+ * once more after them, since a scenario always replays its recording (the echo overlay turns
+ * llm-replay off for editors, say). Scenarios with the same list share a host composition.
  */
+export function scenarioOverlays(repoRoot: string, scenario: LoadedScenario, mode: RunMode): string[] {
+  const files = scenarioOverlayFiles(repoRoot, scenario)
+  return files.length && mode !== 'record' ? [...files, ...modeOverlays(mode)] : files
+}
+
+/** The manifest's `composition` overlays, then the scenario's own cordis.patch.yml (applied last). */
 export function scenarioOverlayFiles(repoRoot: string, scenario: LoadedScenario): string[] {
   const files = scenario.manifest.composition.map((overlay) => {
     const file = projectOverlayFile(repoRoot, overlay)
@@ -86,28 +73,14 @@ export function scenarioOverlayFiles(repoRoot: string, scenario: LoadedScenario)
   return scenario.patchFile ? [...files, scenario.patchFile] : files
 }
 
-/** What differs from run to run: the session root and the model's source (replay fixtures, or the endpoint). */
-export function hostPatch(plan: PatchPlan): InMemoryPatches {
-  const { scenario, mode } = plan
-  // A run's logs are read right after it and then deleted: syncing them to disk buys nothing.
-  const own: Patch[] = [
-    { id: ENTRY_IDS.session, config: { root: plan.sessionsRoot, syncOnClose: false } satisfies SessionStoreConfig },
-  ]
-  if (mode === 'record' && plan.modelBaseUrl) {
-    const config = { baseUrl: plan.modelBaseUrl } satisfies z.input<typeof DeepseekConfig>
-    own.push({ id: ENTRY_IDS.deepseek, config })
-  }
-  // Replay answers whatever the scenario's overlays say (the echo overlay turns it off for editors), as in
-  // process, where the host wakes it after them.
-  if (mode !== 'record')
-    own.push({ id: ENTRY_IDS.replay, disabled: false }, { id: ENTRY_IDS.replay, config: replayConfig(plan) })
-  return { source: `test host patch for scenario ${scenario.name}`, baseDir: plan.repoRoot, patches: own }
+/** The scope one run of a scenario plays in: its own sessions root, and (not recording) what replay serves. */
+export function scenarioScope(plan: RunPlan): ScenarioScope {
+  const scope: ScenarioScope = { name: plan.scenario.name, sessionsRoot: plan.sessionsRoot }
+  return plan.mode === 'record' ? scope : { ...scope, replay: replayScope(plan) }
 }
 
 /** What replay serves in one run: the scenario's logs (their text when the host read them) and override. */
-export function replayConfig(
-  plan: Pick<PatchPlan, 'scenario' | 'replayLogs' | 'replayTexts' | 'overrideFile'>,
-): NonNullable<ReplayConfigInput> {
+function replayScope(plan: Pick<RunPlan, 'scenario' | 'replayLogs' | 'replayTexts' | 'overrideFile'>): ReplayScope {
   const sessions = plan.replayLogs.map((file, index) => {
     const text = plan.replayTexts?.[index]
     return text === undefined ? { file } : { file, text }
@@ -117,41 +90,4 @@ export function replayConfig(
   const redact = toRedactions(plan.scenario.manifest.redact)
   const redaction = redact.length ? { redact, identity: localIdentity() } : {}
   return { scenario: plan.scenario.name, sessions, ...override, ...redaction }
-}
-
-/**
- * In process (replay, refresh), the scenario entries wake once with these values and then stay up
- * between scenarios, idle: each scenario's own session root and fixtures go to their services
- * (stage.ts), which start over without a restart. Replay wakes with nothing to serve.
- */
-export function idlePatch(sessionsRoot: string): InMemoryPatches {
-  const session = { root: sessionsRoot, syncOnClose: false } satisfies SessionStoreConfig
-  const replay = { scenario: 'snapshot host (no scenario running)', sessions: [] } satisfies ReplayConfigInput
-  const patches: Patch[] = [
-    { id: ENTRY_IDS.session, config: session },
-    { id: ENTRY_IDS.replay, config: replay },
-  ]
-  return { source: 'test host: scenario entries awake, idle', patches }
-}
-
-/**
- * The entries that hold a scenario's state. They rest (disabled) while no scenario runs, as
- * overlays/snapshot-host.cordis.yml starts them, and start afresh for each scenario.
- */
-const SCENARIO_ENTRIES = [
-  ENTRY_IDS.session,
-  ENTRY_IDS.replay,
-  ENTRY_IDS.agent,
-  ENTRY_IDS.subagents,
-  ENTRY_IDS.acp,
-] as const
-
-/**
- * Wake the scenario entries (before a scenario's own patch), or put them to rest. Recording wakes
- * no replay: the record overlay disabled it, and the live adapter answers instead.
- */
-export function scenarioEntries(awake: boolean, mode: RunMode = 'replay'): InMemoryPatches {
-  const ids = awake && mode === 'record' ? SCENARIO_ENTRIES.filter((id) => id !== ENTRY_IDS.replay) : SCENARIO_ENTRIES
-  const patches = ids.map((id) => ({ id, disabled: !awake, ifPresent: true }) satisfies Patch)
-  return { source: `test host: scenario entries ${awake ? 'awake' : 'at rest'}`, patches }
 }

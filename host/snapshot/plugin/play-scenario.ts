@@ -26,12 +26,12 @@ export interface RunScenarioOptions {
   /** Extra environment for record mode (the model key and base URL). */
   env?: NodeJS.ProcessEnv
   /** Record against this DeepSeek-wire base URL (the stub endpoint) instead of the configured one. */
-  modelBaseUrl?: string
+  modelStub?: string
 }
 
 /** What a prepared run is played on: the service's composition, or a `dsh` subprocess. */
 type PlayRun = (
-  run: PreparedRun & { modelBaseUrl?: string; composition?: TestComposition },
+  run: PreparedRun & { modelStub?: string; composition?: TestComposition },
   timeoutMs: number,
 ) => Promise<RawCapture>
 
@@ -71,7 +71,7 @@ export async function playScenario(
   try {
     const prepared = {
       ...(await prepareRun(options.repoRoot, scenario, mode, options.corpus)),
-      modelBaseUrl: options.modelBaseUrl,
+      modelStub: options.modelStub,
       composition: options.composition,
     }
     try {

@@ -124,7 +124,9 @@ describe('the snapshot service', () => {
       const corpus = await scratchScenarios()
       await expect(
         booted.ctx.get('snapshot')!.runBatch({ scenarios: corpus, corpus, repoRoot: project.root }),
-      ).rejects.toThrow(/refuses to start: a live model adapter is active: entry "llm-deepseek"/)
+      ).rejects.toThrow(
+        /refuses to start: a model adapter that reaches the network is running: entry "llm-deepseek" \(DeepSeek: deepseek-chat\)/,
+      )
     } finally {
       await booted.dispose()
     }

@@ -48,7 +48,7 @@ interface ScenarioBatch {
   /** Around each scenario's run; record mode starts its stub endpoint here and passes its URL on. */
   around?(
     scenario: LoadedScenario,
-    run: (extra: { modelBaseUrl?: string }) => Promise<ScenarioOutcome>,
+    run: (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>,
   ): Promise<ScenarioOutcome>
 }
 
@@ -102,7 +102,7 @@ export class SnapshotService extends Service {
   play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
     return this.exclusive(async () => {
       assertHostComposition(this.ctx, run.mode)
-      const stage = await this.stages.for(run.repoRoot, run.scenario)
+      const stage = await this.stages.for(run.repoRoot, run.scenario, run.mode)
       try {
         return await stage.play(run, timeoutMs)
       } finally {
@@ -134,9 +134,9 @@ export class SnapshotService extends Service {
         if (batch.signal?.aborted) return { outcomes, interrupted: true }
         const where = { scenario: scenario.name, index: position + 1, total }
         this.ctx.emit('snapshot/scenario-start', where)
-        const run = (extra: { modelBaseUrl?: string }) =>
+        const run = (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) =>
           playScenario(scenario, { ...batch, mode, ...extra }, async (prepared, timeoutMs) => {
-            const stage = await this.stages.for(batch.repoRoot, scenario)
+            const stage = await this.stages.for(batch.repoRoot, scenario, mode)
             used.add(stage)
             return stage.play(prepared, timeoutMs)
           })

@@ -7,7 +7,8 @@
 import { statSync } from 'node:fs'
 import type { Context } from 'cordis'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { scenarioOverlayFiles } from './patches.ts'
+import type { RunMode } from '../core/fixtures.ts'
+import { scenarioOverlays } from './patches.ts'
 import { Stage } from './stage.ts'
 
 const MAX_SIBLINGS = 8
@@ -33,8 +34,8 @@ export class StageSet {
     private readonly liveStage: () => Stage,
   ) {}
 
-  async for(repoRoot: string, scenario: LoadedScenario): Promise<Stage> {
-    const overlays = scenarioOverlayFiles(repoRoot, scenario)
+  async for(repoRoot: string, scenario: LoadedScenario, mode: RunMode): Promise<Stage> {
+    const overlays = scenarioOverlays(repoRoot, scenario, mode)
     const environment = scenario.manifest.environment
     if (!overlays.length && !Object.keys(environment).length) return this.liveStage()
     const key = JSON.stringify([overlays.map(stamped), environment])

@@ -1,34 +1,32 @@
-// A composition scenarios are played on. The entries that hold a scenario's state (session,
-// llm-replay, agent, acp) wake once, through the live Loader (plugins/config/live-composition.ts),
-// and then stay up between scenarios: each scenario hands its own values (session root, replay
-// fixtures; the cwd is the driver's) to their services, which start over in place, and at its end
-// the agent ends its sessions (their turns write their endings, as at shutdown) and the store
-// closes every log before the logs are read. Restarting them per scenario cost more than the rest
-// of a run (docs/benchmarks.md). Recording wakes and stops them around each scenario instead: its
-// model endpoint is per scenario, and it is not timed.
+// A composition scenarios are played on. Its entries stay up between scenarios: each scenario is a
+// scope (plugins/scope) the services that hold its state join, whatever their entry ids: entering
+// hands them its values (session root, replay fixtures; the cwd is the driver's) and they start over
+// in place; leaving ends its sessions (their turns write their endings, as at shutdown) and closes
+// every log before the logs are read. Restarting them per scenario cost more than the rest of a run
+// (docs/benchmarks.md). Recording with --stub also points the model adapters at the scenario's
+// model server (model-stub.ts) and back.
 import type { Context } from 'cordis'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
 import type { InMemoryPatches, LiveComposition, Patch, PatchSource } from '../../../plugins/config/index.ts'
-import type {} from '../../../plugins/agent/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
-import type {} from '../../../plugins/session/index.ts'
+import type { ScopeService } from '../../../plugins/scope/index.ts'
 import type { RawCapture } from '../env/capture.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import type { PreparedRun } from '../env/prepare.ts'
-import { hostPatch, idlePatch, replayConfig, scenarioEntries } from './patches.ts'
+import { scenarioScope } from './patches.ts'
 import { openBridge } from './bridge.ts'
-import { assertReplayOnly } from './guard.ts'
+import { assertHostComposition, assertRecordingKey } from './guard.ts'
+import { stubModels } from './model-stub.ts'
 import { driveScenario } from './driver/driver.ts'
 import { SessionRecorder } from './session-recorder.ts'
 
-export type StageRun = PreparedRun & { modelBaseUrl?: string }
+/** A prepared run; `modelStub` is the model server's URL when it records with --stub. */
+export type StageRun = PreparedRun & { modelStub?: string }
 
 export class Stage {
   /** Set when a scenario left the composition in doubt (it threw, or a plugin failed): restart all first. */
   private dirty = false
-  /** The scenario entries run with idle values (replay, refresh): a scenario hands its own to their services. */
-  private awake = false
   private readonly diagnostics: string[] = []
   private recording = false
   private readonly stopListening: (() => void)[] = []
@@ -73,7 +71,7 @@ export class Stage {
     return new Stage(booted.ctx, liveComposition(booted.ctx), entryIdOf(ctx), booted)
   }
 
-  /** Play one prepared run: entries up with its values, drive input.json over ACP, verify replay, keep the surfaces. */
+  /** Play one prepared run: its scope entered, input.json driven over ACP, replay verified, the surfaces kept. */
   async play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
     const failures: string[] = []
     const name = run.scenario.name
@@ -124,7 +122,7 @@ export class Stage {
    * scenario entries stay up, idle (no session open, no turn running), for the next batch.
    */
   async settle(): Promise<void> {
-    if (this.dirty && !this.closed) await this.rest()
+    if (this.dirty && !this.closed) await this.restartAll()
   }
 
   /** A sibling composition (./stage-set.ts) is done: disposed. The service's own stage is never closed. */
@@ -134,28 +132,27 @@ export class Stage {
     await this.booted?.dispose()
   }
 
-  /** The scenario's entries up with its own values; returns what ends the scenario before its logs are read. */
+  /** The scenario's scope entered; returns what leaves it (and undoes a --stub) before its logs are read. */
   private async enter(run: StageRun): Promise<() => Promise<void>> {
     if (this.dirty) await this.restartAll()
     // What the previous scenario's failed plugins say while they stop is not this scenario's.
     this.diagnostics.length = 0
     this.dirty = true
-    if (run.mode === 'record') {
-      this.awake = false
-      await this.reconfigure([scenarioEntries(true, run.mode), hostPatch(run)])
-      return () => this.reconfigure([AT_REST])
+    const scope = scopeService(this.ctx)
+    const stub = run.modelStub ? await stubModels(this.ctx, run.modelStub) : undefined
+    try {
+      if (this.diagnostics.length)
+        throw new Error(`the composition did not start for this scenario:\n${this.diagnostics.join('\n')}`)
+      assertHostComposition(this.ctx, run.mode)
+      if (run.mode === 'record' && !stub) assertRecordingKey(this.ctx)
+      await scope.enter(scenarioScope(run))
+    } catch (error) {
+      await stub?.restore()
+      throw error
     }
-    if (!this.awake) {
-      await this.reconfigure([scenarioEntries(true, run.mode), idlePatch(run.sessionsRoot)])
-      assertReplayOnly(this.ctx)
-      this.awake = true
-    }
-    const { sessions, replay, agent } = scenarioServices(this.ctx)
-    sessions.reset(run.sessionsRoot)
-    replay.load(replayConfig(run))
     return async () => {
-      await agent.closeSessions()
-      sessions.reset()
+      await scope.leave()
+      await stub?.restore()
     }
   }
 
@@ -166,35 +163,22 @@ export class Stage {
       throw new Error(`the composition did not start for this scenario:\n${this.diagnostics.join('\n')}`)
   }
 
-  /** The scenario entries stop (after a restart of everything when a scenario left the composition in doubt). */
-  private async rest(): Promise<void> {
-    if (this.dirty) await this.restartAll()
-    await this.composition.reconfigure([AT_REST])
-    this.awake = false
-  }
-
-  /** Every entry but the host's own stops, then starts afresh with the next patch. */
+  /** Every entry but the host's own stops, then starts afresh as the composition says. */
   private async restartAll(): Promise<void> {
     const patches = this.composition.entries
       .filter((entry) => entry.id !== this.hostEntryId)
       .map((entry) => ({ id: entry.id, disabled: true }) satisfies Patch)
     await this.composition.reconfigure([{ source: 'snapshot host: restart every entry', patches }])
+    await this.reconfigure([])
     this.dirty = false
-    this.awake = false
   }
 }
 
-/** The services a scenario's values go to; each is up while the scenario entries are awake. */
-function scenarioServices(ctx: Context) {
-  const sessions = ctx.get('sessions')
-  const replay = ctx.get('replay')
-  const agent = ctx.get('agent')
-  if (!sessions || !replay || !agent)
-    throw new Error(
-      'the scenario entries did not stay up between scenarios (session, llm-replay, agent): run dsh config to see ' +
-        'what disables them',
-    )
-  return { sessions, replay, agent }
+/** The scope service every booted composition has (plugins/config/boot.ts). */
+function scopeService(ctx: Context): ScopeService {
+  const scope = ctx.get('scope')
+  if (!scope) throw new Error('the snapshot host needs the scope service: boot dsh through plugins/config/boot.ts')
+  return scope
 }
 
 function liveComposition(ctx: Context): LiveComposition {
@@ -203,5 +187,3 @@ function liveComposition(ctx: Context): LiveComposition {
     throw new Error('the snapshot host needs the config plugin: boot dsh through plugins/config/boot.ts')
   return composition
 }
-
-const AT_REST = scenarioEntries(false)

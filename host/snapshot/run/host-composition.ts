@@ -1,16 +1,16 @@
 // A composition with the snapshot host in it, booted by the test command, the vitest adapter
 // and the bench: the user's cordis.yml (or --config) and --patches → cordis.snapshot.yml →
 // overlays/snapshot-host.cordis.yml, as `dsh --patch cordis.snapshot.yml --patch
-// overlays/snapshot-host.cordis.yml` runs it. Recording needs the live adapter: cordis.record.yml,
-// and the host inserted in memory instead (its overlay is for replay only).
+// overlays/snapshot-host.cordis.yml` runs it. Recording runs the profile's live adapters:
+// cordis.record.yml, and the host inserted in memory instead (its overlay is for replay only).
+// Nothing here names an entry of the user's profile: the host finds what it needs by service.
 import { ownModule, packageFile } from '../../../lib/package-root.ts'
 import type { z } from 'zod'
-import type { AcpConfig } from '../../../plugins/acp/index.ts'
 import type { Patch, PatchSource } from '../../../plugins/config/index.ts'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type { Config as SnapshotConfig, SnapshotService } from '../plugin/service.ts'
-import { ENTRY_IDS, modeOverlays, scenarioEntries, userComposition, type TestComposition } from '../plugin/patches.ts'
+import { modeOverlays, userComposition, type TestComposition } from '../plugin/patches.ts'
 
 /** The host overlay ships with dsh; it names the service module relative to itself. */
 const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
@@ -40,11 +40,8 @@ function hostPatches(repoRoot: string, mode: RunMode): PatchSource[] {
     const own = [{ id: HOST_ENTRY_ID, config }] satisfies Patch[]
     return [...modeOverlays(mode), HOST_OVERLAY_FILE, { source: 'snapshot host options', patches: own }]
   }
-  const patches = [
-    { id: ENTRY_IDS.acp, config: { transport: 'none' } satisfies z.input<typeof AcpConfig> },
-    { insert: [{ id: HOST_ENTRY_ID, name: SERVICE_MODULE, config }] },
-  ] satisfies Patch[]
-  return [...modeOverlays(mode), { source: 'snapshot host for recording', patches }, scenarioEntries(false)]
+  const patches = [{ insert: [{ id: HOST_ENTRY_ID, name: SERVICE_MODULE, config }] }] satisfies Patch[]
+  return [...modeOverlays(mode), { source: 'snapshot host for recording', patches }]
 }
 
 export async function bootHostComposition(options: HostCompositionOptions): Promise<HostComposition> {

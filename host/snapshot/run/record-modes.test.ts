@@ -4,10 +4,11 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { startStubEndpoint, textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { startStubEndpoint, textReply } from '../../../lib/model-wire/index.ts'
 import { today } from '../core/provenance.ts'
 import { recordingStamp } from '../env/provenance.ts'
-import { STUB_API_KEY } from '../env/record-stub.ts'
+/** A key for a fake "live" endpoint in this test; never a real one. */
+const STUB_API_KEY = 'test-live-key-not-a-secret'
 import { PIN, recordModesProjectPerTest } from '../test-support/record-modes-project.ts'
 import { runSuiteMode } from './record-modes.ts'
 
@@ -96,7 +97,8 @@ describe('provenance through the live adapter', () => {
       names: ['live-fresh'],
     })
     expect(again.outcomes.map((o) => o.failures)).toEqual([[]])
-    expect(read('live-fresh', 'snapshot.yml')).toBe(manifest.replace('recording: stub\n', `recording: stub\n${stamp}`))
+    const stubbed = manifest.replace('recording: stub\n', `recording: stub\nstubVia: openai-chat\n${stamp}`)
+    expect(read('live-fresh', 'snapshot.yml')).toBe(stubbed)
   })
 })
 

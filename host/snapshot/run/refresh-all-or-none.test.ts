@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { textReply } from '../../../lib/model-wire/index.ts'
 import { scratchProject, type ScratchProject } from '../test-support/scratch-project.ts'
 import { runSuiteMode } from './record-modes.ts'
 

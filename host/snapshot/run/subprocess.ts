@@ -1,5 +1,5 @@
-// Subprocess run: the built `dsh` over real stdio, with the same patches as in-process
-// (the per-run patch written to a file), a scrubbed environment and the temp cwd.
+// Subprocess run: the built `dsh` over real stdio, with the same overlays as in-process, the
+// scenario scope written to a file (`dsh serve --scope`), a scrubbed environment and the temp cwd.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { packageFile } from '../../../lib/package-root.ts'
@@ -11,14 +11,14 @@ import { SessionLogTail } from '../subprocess/log-tail.ts'
 import type { RawCapture } from '../env/capture.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import { parseTranscript } from '../core/normalize/transcript.ts'
-import { runComposition } from '../plugin/patches.ts'
-import type { PreparedRun } from '../env/prepare.ts'
+import { runComposition, scenarioScope } from '../plugin/patches.ts'
+import type { StageRun } from '../plugin/stage.ts'
 
 /** Variables the agent process inherits; everything else (keys included) is dropped. */
 const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR']
 
 export async function runSubprocess(
-  run: PreparedRun,
+  run: StageRun,
   options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<RawCapture> {
   const command = await commandLine(run, options.env)
@@ -64,20 +64,19 @@ export async function runSubprocess(
   return { surfaces, failures, stderr: agent.stderr() }
 }
 
-/** `dsh serve` with the run's composition (the per-run patch written to a file) and a scrubbed environment. */
-async function commandLine(run: PreparedRun, extra: NodeJS.ProcessEnv | undefined) {
-  // The child reads its replay logs itself, as `dsh --patch` does for a user.
-  const { configFile, patches } = runComposition({ ...run, replayTexts: undefined })
+/** `dsh serve` with the run's composition and scope (written to a file) and a scrubbed environment. */
+async function commandLine(run: StageRun, extra: NodeJS.ProcessEnv | undefined) {
+  const { configFile, patches } = runComposition(run)
   const args = [packageFile('bin', 'dsh.js'), 'serve', '--config', configFile]
-  for (const patch of patches) {
-    if (typeof patch === 'string') {
-      args.push('--patch', patch)
-    } else {
-      const file = join(run.scratch, 'host-patch.json')
-      await writeFile(file, JSON.stringify(patch.patches, null, 2))
-      args.push('--patch', file)
-    }
+  for (const patch of patches) args.push('--patch', patch)
+  // The child reads its replay logs itself, as `dsh --patch` does for a user.
+  const scope = {
+    ...scenarioScope({ ...run, replayTexts: undefined }),
+    ...(run.modelStub ? { modelStub: run.modelStub } : {}),
   }
+  const file = join(run.scratch, 'scope.json')
+  await writeFile(file, JSON.stringify(scope, null, 2))
+  args.push('--scope', file)
   const env: NodeJS.ProcessEnv = {}
   for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name]
   Object.assign(env, extra, run.environment)

@@ -5,13 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import {
-  type SseItem,
-  startStubEndpoint,
-  textReply,
-  toolCallReply,
-} from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
-import { STUB_API_KEY } from '../env/record-stub.ts'
+import { type SseItem, startStubEndpoint, textReply, toolCallReply } from '../../../lib/model-wire/index.ts'
+/** A key for a fake "live" endpoint in this test; never a real one. */
+const STUB_API_KEY = 'test-live-key-not-a-secret'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { runSuiteMode } from './record-modes.ts'
 

@@ -1,23 +1,28 @@
-// The model a scenario talks to in a suite run: replay needs none; record needs the key, or the
-// stub endpoint started for the scenario (its model.yml), and notes where the recording came from.
+// The model a scenario talks to in a suite run: replay needs none; record talks to the profile's
+// own live adapters (their keys, their variables), or with --stub to the model server started for
+// the scenario (its model.yml), and notes where the recording came from.
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { STUB_API_KEY, modelScriptPath, startRecordingStub } from '../env/record-stub.ts'
+import { modelScriptPath, startRecordingStub, stubVia } from '../env/record-stub.ts'
 import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
 import { noteRecordingSource, recordingStamp } from '../env/provenance.ts'
+import { stubPatch } from '../plugin/model-stub.ts'
+import type { TestComposition } from '../plugin/patches.ts'
 import { plural } from '../../../lib/plural.ts'
+import { liveModelEnv, recordingAdapters } from './recording-adapters.ts'
 
-export type ModelRun = (extra: { modelBaseUrl?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
+export type ModelRun = (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
 
 /** What withModel reads of a suite's options. */
 interface ModelOptions {
   repoRoot: string
+  composition?: TestComposition
   subprocess?: boolean
   pending?: boolean
   stub?: boolean
 }
 
-/** The model a scenario talks to: replay needs none; record needs the key, or the stub endpoint. */
+/** The model a scenario talks to: replay needs none; record the live adapters, or the model server. */
 export async function withModel(
   scenario: LoadedScenario,
   mode: RunMode,
@@ -27,45 +32,46 @@ export async function withModel(
   if (mode !== 'record') return run({})
   const failed = (message: string): ScenarioOutcome =>
     failedBeforeRun(scenario.name, mode, options.subprocess, [`scenario ${scenario.name}: ${message}`])
+  let adapters: Awaited<ReturnType<typeof recordingAdapters>>
+  try {
+    adapters = await recordingAdapters(options.repoRoot, options.composition, scenario)
+  } catch (error) {
+    return failed((error as Error).message)
+  }
   if (!options.stub) {
-    if (!process.env.DEEPSEEK_API_KEY)
-      return failed('record mode needs DEEPSEEK_API_KEY (or --stub to record against the scripted stub endpoint)')
-    const outcome = await run({ env: pick(process.env, ['DEEPSEEK_API_KEY', 'DEEPSEEK_BASE_URL']) })
+    // A subprocess gets its adapters' variables; in process the adapters read this process's.
+    const outcome = await run(options.subprocess ? { env: liveModelEnv(adapters) } : {})
     return options.pending ? outcome : noteRecordingSource(options.repoRoot, outcome, 'live', recordingStamp())
   }
+  const { route } = stubPatch(
+    adapters.map((adapter) => ({ ...adapter, enabled: true })),
+    'http://127.0.0.1',
+  )
   let stub: Awaited<ReturnType<typeof startRecordingStub>>
   try {
-    stub = await startRecordingStub(scenario)
+    stub = await startRecordingStub(scenario, route)
   } catch (error) {
     return { ...failed(''), failures: [(error as Error).message] }
   }
-  const savedKey = process.env.DEEPSEEK_API_KEY
-  // The in-process adapter reads the key from this process's environment; a placeholder suffices for the stub.
-  process.env.DEEPSEEK_API_KEY = STUB_API_KEY
   try {
-    const outcome = await run({ modelBaseUrl: stub.url, env: { DEEPSEEK_API_KEY: STUB_API_KEY } })
-    const left = stub.remaining()
-    const checked: ScenarioOutcome =
-      left > 0 && outcome.ok
-        ? {
-            ...outcome,
-            ok: false,
-            failures: [
-              `scenario ${scenario.name}: ${plural(left, 'scripted model turn')} in ` +
-                `${modelScriptPath(scenario.name)} ` +
-                `${left === 1 ? 'was' : 'were'} never requested`,
-            ],
-          }
-        : outcome
+    const outcome = await run({ modelStub: stub.url })
+    const checked = checkServed(scenario.name, outcome, stub.remaining(), stub.problems)
     // --pending leaves every file as it is until dsh review accepts the copies (docs/recording.md).
-    return options.pending ? checked : noteRecordingSource(options.repoRoot, checked, 'stub', recordingStamp())
+    if (options.pending) return checked
+    return noteRecordingSource(options.repoRoot, checked, 'stub', recordingStamp(), stubVia(route))
   } finally {
-    if (savedKey === undefined) delete process.env.DEEPSEEK_API_KEY
-    else process.env.DEEPSEEK_API_KEY = savedKey
     await stub.close()
   }
 }
 
-function pick(env: NodeJS.ProcessEnv, names: string[]): NodeJS.ProcessEnv {
-  return Object.fromEntries(names.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]))
+/** A script item never asked for, or one a wire could not say, fails a run that was otherwise fine. */
+function checkServed(name: string, outcome: ScenarioOutcome, left: number, problems: readonly string[]) {
+  const failures = problems.map((problem) => `scenario ${name}: ${modelScriptPath(name)}: ${problem}`)
+  if (left > 0)
+    failures.push(
+      `scenario ${name}: ${plural(left, 'scripted model turn')} in ${modelScriptPath(name)} ` +
+        `${left === 1 ? 'was' : 'were'} never requested`,
+    )
+  if (!failures.length || !outcome.ok) return outcome
+  return { ...outcome, ok: false, failures }
 }

@@ -94,6 +94,15 @@ export const manifestSchema = closedObject({
         'live: --mode record against the real model; authored: hand-written, never re-recorded; ' +
         'imported: dsh new --from-session, from a session log (see imported).',
     }),
+  stubVia: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'How a --stub recording reached the scripted model: the wires the adapters spoke (openai-chat, ' +
+        'anthropic-messages), or stand-in (plugins/llm-stub, for adapters without one); record writes it.',
+    }),
   models: z
     .array(z.string().min(1))
     .optional()

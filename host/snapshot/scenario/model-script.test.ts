@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cutAfter, httpError, modelTurn, textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { cutAfter, httpError, modelTurn, textReply } from '../../../lib/model-wire/index.ts'
 import { ScenarioFileError } from './issues.ts'
 import { readModelScript } from '../test-support/scenario-file.ts'
 

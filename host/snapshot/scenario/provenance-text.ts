@@ -2,7 +2,7 @@
 // the source, the model(s) that served it, its date, the dsh version and the header class.
 import type { ScenarioManifest } from './manifest.ts'
 
-type ProvenanceFields = Pick<ScenarioManifest, 'models' | 'date' | 'dshVersion' | 'imported'>
+type ProvenanceFields = Pick<ScenarioManifest, 'models' | 'date' | 'dshVersion' | 'imported' | 'stubVia'>
 
 /** The models, date and dsh version a recording states, `; `-joined; '' when none is known. */
 export function provenanceDetails(m: ProvenanceFields): string {
@@ -14,7 +14,8 @@ export function provenanceDetails(m: ProvenanceFields): string {
 /** The whole line: `recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header default`. */
 export function provenanceLine(m: ProvenanceFields & Pick<ScenarioManifest, 'recording' | 'header'>): string {
   const details = provenanceDetails(m)
-  return [`recording: ${m.recording}`, details, m.header ? `header ${m.header.class}` : 'no model']
+  const recording = m.stubVia ? `${m.recording} (${m.stubVia})` : m.recording
+  return [`recording: ${recording}`, details, m.header ? `header ${m.header.class}` : 'no model']
     .filter(Boolean)
     .join(' · ')
 }

@@ -1,5 +1,5 @@
 // Record mode states where a scenario's fixtures came from by rewriting top-level lines of its
-// snapshot.yml: `recording:` and beside it the provenance (models, date, dshVersion). Pure and
+// snapshot.yml: `recording:` and beside it the provenance (stubVia, models, date, dshVersion). Pure and
 // textual, so the manifest's comments, order and spacing survive: only those values change (a
 // trailing comment stays too); a provenance line that is missing is added after the one before it.
 import type { RecordingSource } from './manifest.ts'
@@ -14,6 +14,8 @@ const VALUE_AND_TRAIL =
 /** What record mode states about a recording; fields left undefined are not touched. */
 export interface Provenance {
   recording: RecordingSource
+  /** `--stub`: the wire(s) or `stand-in` (docs/model-providers.md). */
+  stubVia?: string
   models?: readonly string[]
   date?: string
   dshVersion?: string
@@ -31,8 +33,11 @@ function setRecordingLine(text: string, source: RecordingSource, file: string): 
 /** The manifest text with every given provenance field set, each new line after the field before it. */
 export function setProvenanceLines(text: string, provenance: Provenance, file: string): string {
   let out = setRecordingLine(text, provenance.recording, file)
+  // How a stub was reached says nothing about a live recording: its line goes.
+  if (!provenance.stubVia) out = withoutTopLevelKey(out, 'stubVia')
   let after = 'recording'
   const fields: Array<[string, unknown, string | undefined]> = [
+    ['stubVia', provenance.stubVia, provenance.stubVia],
     ['models', provenance.models, provenance.models && renderModels(provenance.models)],
     ['date', provenance.date, provenance.date],
     ['dshVersion', provenance.dshVersion, provenance.dshVersion && JSON.stringify(provenance.dshVersion)],
@@ -89,6 +94,12 @@ function setTopLevelValue(text: string, field: TopLevelValue, file: string, inse
   const data = parseYamlData(result, file) as Record<string, unknown> | null
   if (JSON.stringify(data?.[key]) !== JSON.stringify(value)) fail(`rewriting it did not set ${key} to ${rendered}`)
   return result
+}
+
+function withoutTopLevelKey(text: string, key: string): string {
+  const lines = text.split(/(?<=\n)/)
+  const found = new Set(findKey(lines, key).map(({ index }) => index))
+  return found.size ? lines.filter((_, index) => !found.has(index)).join('') : text
 }
 
 function findKey(lines: readonly string[], key: string): Array<{ index: number; rest: string; eol: string }> {

@@ -87,11 +87,6 @@ function checkModule(entry: RawEntry, at: SourcePosition | undefined, dir: strin
   const resolved = fileURLToPath(url)
   if (!inside(dir, resolved))
     throw new ConfigError(`${where}: module "${name}" resolves through a symlink outside the scenario folder; ${FIX}`)
-  if (/\.[cm]?ts$/.test(resolved))
-    throw new ConfigError(
-      `${where}: module "${name}" is TypeScript (${resolved}); write the plugin as JavaScript (.js) ` +
-        'so both the in-process and the compiled subprocess host can load it',
-    )
   return relative(dir, resolved).split(sep)[0]
 }
 

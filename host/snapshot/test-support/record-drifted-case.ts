@@ -3,7 +3,7 @@
 // with the plan said first. In-process, replay's problems reach the outcome in verify()'s message;
 // in a subprocess, as `llm-replay: CODE:` lines on the child's stderr. Both must be read as drift.
 import { expect } from 'vitest'
-import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { textReply } from '../../../lib/model-wire/index.ts'
 import { runSuiteMode } from '../run/record-modes.ts'
 import { MEMBER, PIN, type recordModesProjectPerTest } from './record-modes-project.ts'
 

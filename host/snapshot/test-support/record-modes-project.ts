@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { afterEach, beforeEach } from 'vitest'
 import { join } from 'node:path'
-import { textReply } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { textReply } from '../../../lib/model-wire/index.ts'
 import { runSuiteMode } from '../run/record-modes.ts'
 import { scratchProject, type ScratchProject } from './scratch-project.ts'
 

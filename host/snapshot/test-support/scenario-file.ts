@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { loadInput, type ScenarioInput } from '../scenario/input.ts'
-import { loadModelScript, toStubItems } from '../scenario/model-script.ts'
-import type { StubScriptItem } from '../../../plugins/llm-deepseek/stub-endpoint/index.ts'
+import { loadModelScript } from '../scenario/model-script.ts'
+import { renderModelItem, type StubScriptItem } from '../../../lib/model-wire/index.ts'
 
 /** `file` is `scenarios/<name>/<file name>`, the path messages name. */
 function loadedFrom<T>(text: string, file: string, load: (root: string, name: string) => T): T {
@@ -26,7 +26,8 @@ export function readInput(text: string, file = 'scenarios/demo/input.json'): Sce
   return loadedFrom(text, file, loadInput)
 }
 
-/** model.yml text as discovery reads it, as the stub items a --stub recording plays; `file` must end in model.yml. */
+/** model.yml text as discovery reads it, as the chat-completions wire serves it; `file` must end in model.yml. */
 export function readModelScript(text: string, file = 'scenarios/demo/model.yml'): StubScriptItem[] {
-  return loadedFrom(text, file, (root, name) => toStubItems(loadModelScript(root, name)!))
+  const items = loadedFrom(text, file, (root, name) => loadModelScript(root, name)!)
+  return items.map((item) => renderModelItem(item, 'openai-chat') as StubScriptItem)
 }

@@ -23,12 +23,16 @@ afterAll(({}, file) => {
 })
 for (const name of ['text-turn', 'new-session-only'])
   cpSync(packageFile('scenarios', name), join(project, 'scenarios', name), { recursive: true })
-// No llm-deepseek, and llm-replay listed but disabled: the snapshot overlay enables it.
-const entry = (id: string, extra = '') => `- { id: ${id}, name: ${JSON.stringify(packageFile('plugins', id))}${extra} }`
+// The project's own ids: its adapter is llm-openai under another id (replay stands in for it, so the
+// goldens' auth method and model picker are the recording's), and llm-replay is listed but disabled:
+// the snapshot overlay enables it.
+const entry = (id: string, extra = '', plugin = id) =>
+  `- { id: ${id}, name: ${JSON.stringify(packageFile('plugins', plugin))}${extra} }`
 writeFileSync(
   join(project, 'profile.yml'),
   [
     entry('llm'),
+    entry('my-model', ', disabled: true, config: { preset: deepseek, models: [deepseek-chat] }', 'llm-openai'),
     entry('llm-replay', ', disabled: true'),
     entry('session'),
     entry('tools'),

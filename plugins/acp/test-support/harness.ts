@@ -9,6 +9,7 @@ import { LocalTerminals } from '../../../lib/process/terminals.ts'
 import { createMemoryPipe } from '../memory-pipe.ts'
 import Agent from '../../agent/index.ts'
 import LlmService from '../../llm/index.ts'
+import { ScopeService } from '../../scope/index.ts'
 import * as echo from '../../llm-echo/index.ts'
 import * as subagents from '../../subagents/index.ts'
 import SessionStore from '../../session/index.ts'
@@ -96,6 +97,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 async function startAgent(sessionsRoot: string, options: HarnessOptions): Promise<Context> {
   const ctx = new Context()
   const models = options.models ?? ['echo']
+  await ctx.plugin(ScopeService)
   await ctx.plugin(LlmService)
   await ctx.plugin(echo, { models })
   await ctx.plugin(SessionStore, { root: sessionsRoot })

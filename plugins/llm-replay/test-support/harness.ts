@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { Context, Service } from 'cordis'
 import { afterAll, afterEach, expect, vi } from 'vitest'
 import LlmService from '../../llm/index.ts'
+import { ScopeService } from '../../scope/index.ts'
 import type { LlmRequest, Message, StreamChunk } from '../../llm/types.ts'
 import type { SessionHeader } from '../../session/events.ts'
 import type { HistoryEvent } from '../../session/history.ts'
@@ -138,6 +139,7 @@ async function startReplay(state: HarnessState, config: ReplayConfigInput): Prom
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
   const context = (state.ctx = new Context())
   state.internalErrors = captureInternalErrors(context)
+  await context.plugin(ScopeService)
   await context.plugin(LlmService)
   await context.plugin(FakeSessions)
   state.adapterCalls = 0

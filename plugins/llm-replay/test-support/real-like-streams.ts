@@ -2,7 +2,7 @@
 // scripts, CJK runs, emoji (with skin tones and ZWJ sequences), astral-plane characters, long
 // reasoning, parallel tool calls whose argument deltas interleave, and network writes that cut
 // UTF-8 characters in half. Deterministic per seed.
-import type { ToolCallSpec, TurnSpec } from '../../llm-deepseek/stub-endpoint/index.ts'
+import type { ToolCallSpec, TurnSpec } from '../../../lib/model-wire/index.ts'
 
 const ACCENTED = ['résumé', 'naïve', 'Straße']
 const NON_LATIN = ['значение', 'λόγος']

@@ -4,9 +4,8 @@
 import * as acp from '@agentclientprotocol/sdk'
 import type {} from '../../../../plugins/acp/index.ts'
 import { bootComposition, type BootedComposition } from '../../../../plugins/config/boot.ts'
-import type { InMemoryPatches } from '../../../../plugins/config/index.ts'
 import { createMessagePipe } from '../../../snapshot/plugin/message-pipe.ts'
-import { loadKeyForLiveComposition } from '../live-key.ts'
+import { holdAdapterKeys, loadDotEnvIfLive } from '../live-key.ts'
 
 interface AgentSessionOptions {
   configFile: string
@@ -29,17 +28,13 @@ export interface AgentSession {
   close(): Promise<void>
 }
 
-/** The acp entry serves no stdio here: stdout is the person's. */
-const IN_PROCESS: InMemoryPatches = {
-  source: 'dsh prompt / chat (ACP in process)',
-  patches: [{ id: 'acp', config: { transport: 'none' } }],
-}
-
 export async function openAgentSession(options: AgentSessionOptions): Promise<AgentSession> {
   const { configFile, patches, env, log } = options
-  await loadKeyForLiveComposition({ configFile, patches }, env, log)
-  const booted = await bootComposition({ configFile, patches: [...patches, IN_PROCESS], env, log })
+  await loadDotEnvIfLive({ configFile, patches }, env)
+  // The acp entry serves no stdio here (only `dsh serve` attaches it): stdout is the person's.
+  const booted = await bootComposition({ configFile, patches, env, log })
   try {
+    holdAdapterKeys(booted.ctx, log)
     return await connect(booted, options)
   } catch (error) {
     await booted.dispose()

@@ -135,21 +135,26 @@ class CaseRun {
       await this.fail(error as Error)
     }
     this.options.signal.removeEventListener('abort', this.stopOnInterrupt)
+    // Whether the agent ended by itself is read before cleanup stops it (closing stdin ends most agents).
+    const child = this.agent?.child
+    const ranUntilCleanup = child?.pid !== undefined && child.exitCode === null && child.signalCode === null
     const cleanup = await this.cleanup()
     const result = this.result(cleanup)
-    const notStarted = this.notStarted(result)
+    const notStarted = this.notStarted(result, ranUntilCleanup ? cleanup : undefined)
     return { processesGone: cleanup.processesGone, result, ...(notStarted ? { agentNotStarted: notStarted } : {}) }
   }
 
   /** A failed case whose agent never answered initialize successfully (all cases begin with it). */
-  private notStarted(result: CaseResult): string | undefined {
+  private notStarted(result: CaseResult, stopped: CleanupReport | undefined): string | undefined {
     if (result.status !== 'fail' || this.recorder.trace.initialize?.kind === 'ok') return undefined
     const child = this.agent?.child
+    const stoppedVia = stopped?.via && stopped.exit ? { via: stopped.via, ...stopped.exit } : undefined
     return agentStartFailure({
       caseId: result.id,
       failure: result.failures[0] ?? 'no failure recorded',
-      exitCode: child?.exitCode ?? null,
-      signalCode: child?.signalCode ?? null,
+      exitCode: stopped ? null : (child?.exitCode ?? null),
+      signalCode: stopped ? null : (child?.signalCode ?? null),
+      ...(stoppedVia ? { stoppedVia } : {}),
       agentStderr: this.agent?.stderr() ?? '',
     })
   }

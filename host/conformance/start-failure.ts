@@ -8,9 +8,11 @@ interface StartFacts {
   caseId: string
   /** The case's first failure (the initialize step's, or the spawn's). */
   failure: string
-  /** How the agent process ended, when it has. */
+  /** How the agent process ended, when it did before the runner stopped it. */
   exitCode: number | null
   signalCode: NodeJS.Signals | null
+  /** How it ended once the runner stopped it (closed stdin, then signals), when it was still running. */
+  stoppedVia?: { via: 'eof' | 'sigterm' | 'sigkill'; code: number | null; signal: string | null }
   agentStderr: string
 }
 
@@ -30,8 +32,19 @@ export function agentStartFailure(facts: StartFacts): string {
     ? `; its stderr begins:\n${said.map((line) => `    | ${line}`).join('\n')}\n`
     : '; it wrote nothing to stderr. '
   return (
-    `the agent could not start: in case ${facts.caseId}, ${how} before answering initialize${stderr}` +
+    `the agent could not start: in case ${facts.caseId}, ${how}${stoppedNote(facts.stoppedVia)}${stderr}` +
     'Later cases would fail the same way, so none was launched. Run the --agent-command by hand in this folder ' +
     '(it must start and answer ACP on stdio; its boot errors go to stderr), fix what it reports, and run again.'
   )
+}
+
+/** An agent silent until the runner stopped it did not exit "before answering": say how it ended. */
+function stoppedNote(stopped: StartFacts['stoppedVia']): string {
+  if (!stopped) return ' before answering initialize'
+  const ended = stopped.signal ? `was ended by ${stopped.signal}` : `exited with code ${stopped.code}`
+  const when =
+    stopped.via === 'eof'
+      ? 'only when the runner closed its stdin'
+      : `only after the runner's ${stopped.via.toUpperCase()}`
+  return `, and the agent had not answered initialize: it was still running, and it ${ended} ${when}`
 }

@@ -180,6 +180,8 @@ class CaseRun {
       // The client reads stdout; only stderr's tail goes into the report.
       keepStdout: false,
       stderrTailBytes: 64 * 1024,
+      // A runner killed outright (kill -9) still takes the agent's group and marked processes with it.
+      lifeline: { marker: { name: CASE_MARKER_VAR, value: this.marker } },
     })
     this.agent = agent
     agent.child.stdout!.on('data', (chunk: Buffer) => {

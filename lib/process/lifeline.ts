@@ -23,7 +23,7 @@ export function lifelineShellArgs(command: string, args: readonly string[]): str
  */
 const WATCH_GROUP_AND_MARKED =
   'read -r _ <&3; kill_marked() { [ -n "$2" ] || return 0; for e in /proc/[0-9]*/environ; do ' +
-  'grep -qxzF -- "$2" "$e" 2>/dev/null && { p=${e#/proc/}; kill -KILL "${p%/environ}"; }; done; }; ' +
+  `grep -qxzF -- "$2" "$e" 2>/dev/null && { p=\${e#/proc/}; kill -KILL "\${p%/environ}"; }; done; }; ` +
   'kill_marked "$@"; kill -KILL "-$1"; kill_marked "$@"'
 
 export interface GroupWatcher {

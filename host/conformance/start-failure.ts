@@ -1,5 +1,7 @@
 // When a case's agent never answered initialize, every later case would fail the same way (it
-// launches the same command): the run stops with one named error instead. Pure.
+// launches the same command): the run stops with one named error instead. Pure, but for the note
+// on a case's failure that reads the agent process's state.
+import type { AgentProcess } from '../../lib/process/agent-process.ts'
 
 /** Lines of the agent's stderr quoted in the error: enough for a boot error's message and its first frame. */
 const STDERR_LINES = 6
@@ -47,4 +49,14 @@ function stoppedNote(stopped: StartFacts['stoppedVia']): string {
       ? 'only when the runner closed its stdin'
       : `only after the runner's ${stopped.via.toUpperCase()}`
   return `, and the agent had not answered initialize: it was still running, and it ${ended} ${when}`
+}
+
+/** When the agent is gone, that is the likeliest cause of whatever failed: say so. */
+export function agentDiedNote(agent: AgentProcess | undefined): string {
+  const child = agent?.child
+  if (!child || child.pid === undefined || (child.exitCode === null && child.signalCode === null)) return ''
+  const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`
+  const stderr = agent!.stderr().trim().split('\n').slice(-3).join(' | ')
+  const said = stderr ? `; its stderr ends with: ${stderr.slice(-400)}` : ' and wrote nothing to stderr'
+  return ` (the agent process ${how}${said})`
 }

@@ -6,6 +6,7 @@ import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { provenanceLine } from '../scenario/provenance-text.ts'
+import { outcomeProblems, outcomeRefusal } from './blob-outcomes.ts'
 
 export const BLOB_FORMAT = 'dsh-report-blob/1'
 
@@ -83,6 +84,8 @@ export function parseReportBlob(text: string, file: string): ReportBlob {
       `${file} is a damaged dsh report blob: ${what}; write it again with dsh test --report FILE`,
     )
   }
+  const problems = outcomeProblems(blob.outcomes!, blob.assigned!)
+  if (problems.length) throw new ReportBlobError(outcomeRefusal(file, problems))
   return blob as ReportBlob
 }
 

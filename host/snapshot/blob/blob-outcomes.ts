@@ -24,6 +24,7 @@ const OutcomeShape = z.looseObject({
   expectedGolden: z.string().optional(),
   recording: z.string().optional(),
   warnings: strings.optional(),
+  leftOut: strings.optional(),
 })
 
 const AGAIN = 'the blob was altered or damaged: write it again with dsh test --report FILE'

@@ -2,7 +2,7 @@
 // reach the runner's stdout, stderr or report. Checked on the real runner with a real agent process.
 import { readFile } from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
-import { redactAgentCommand, redactSecrets } from './redact-secrets.ts'
+import { redactAgentCommand, redactCommandMessage } from './redact-secrets.ts'
 import { runConformance } from './run.ts'
 import { promptCase, runTestSuite } from './test-support/run-test-suite.ts'
 import { removeScratch } from './test-support/scratch.ts'
@@ -24,7 +24,7 @@ describe('redactAgentCommand', () => {
 
   it('redacts a line that does not split, as its refusal quotes it', () => {
     expect(redactAgentCommand(`API_KEY=${SHORT} agent | tee x`)).toBe('API_KEY=[redacted] agent | tee x')
-    expect(redactSecrets(`said ${KEY}.`)).toBe('said [redacted: api-key].')
+    expect(redactCommandMessage(`said ${KEY}.`)).toBe('said [redacted: api-key].')
   })
 })
 

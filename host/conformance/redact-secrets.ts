@@ -23,7 +23,7 @@ export function redactCommandMessage(message: string): string {
 }
 
 /** `text` with every match of the secret scan's fixed rules replaced by `[redacted: <rule>]`. */
-export function redactSecrets(text: string): string {
+function redactSecrets(text: string): string {
   return scan(text)
 }
 

@@ -112,7 +112,7 @@ function createTransport(spec: McpServerSpec, cwd: string, killGraceMs: number):
     : new SSEClientTransport(new URL(spec.url), { requestInit })
 }
 
-export interface DroppedTool {
+interface DroppedTool {
   tool: string
   why: string
 }

@@ -11,7 +11,7 @@ import type { PermissionMode } from './case-schema.ts'
 import { type CaseClient, connectCaseClient } from './case-client.ts'
 import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
-import { agentDiedNote, agentStartFailure } from './start-failure.ts'
+import { agentDiedNote, notStartedReason } from './start-failure.ts'
 import { CwdLedger } from './cwd-ledger.ts'
 import { CaseSessionsRoot } from './case-sessions-root.ts'
 import { duplicateAnswers } from './duplicate-answers.ts'
@@ -143,23 +143,9 @@ class CaseRun {
     const ranUntilCleanup = child?.pid !== undefined && child.exitCode === null && child.signalCode === null
     const cleanup = await this.cleanup()
     const result = this.result(cleanup)
-    const notStarted = this.notStarted(result, ranUntilCleanup ? cleanup : undefined)
+    const initialized = this.recorder.trace.initialize?.kind === 'ok'
+    const notStarted = notStartedReason(result, initialized, this.agent, ranUntilCleanup ? cleanup : undefined)
     return { processesGone: cleanup.processesGone, result, ...(notStarted ? { agentNotStarted: notStarted } : {}) }
-  }
-
-  /** A failed case whose agent never answered initialize successfully (all cases begin with it). */
-  private notStarted(result: CaseResult, stopped: CleanupReport | undefined): string | undefined {
-    if (result.status !== 'fail' || this.recorder.trace.initialize?.kind === 'ok') return undefined
-    const child = this.agent?.child
-    const stoppedVia = stopped?.via && stopped.exit ? { via: stopped.via, ...stopped.exit } : undefined
-    return agentStartFailure({
-      caseId: result.id,
-      failure: result.failures[0] ?? 'no failure recorded',
-      exitCode: stopped ? null : (child?.exitCode ?? null),
-      signalCode: stopped ? null : (child?.signalCode ?? null),
-      ...(stoppedVia ? { stoppedVia } : {}),
-      agentStderr: this.agent?.stderr() ?? '',
-    })
   }
 
   private async seed(): Promise<void> {

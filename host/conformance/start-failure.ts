@@ -2,6 +2,8 @@
 // launches the same command): the run stops with one named error instead. Pure, but for the note
 // on a case's failure that reads the agent process's state.
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
+import type { CleanupReport } from './cleanup.ts'
+import type { CaseResult } from './report.ts'
 
 /** Lines of the agent's stderr quoted in the error: enough for a boot error's message and its first frame. */
 const STDERR_LINES = 6
@@ -22,7 +24,7 @@ interface StartFacts {
  * The reason later cases are not launched: which case, what went wrong (how the process ended, or
  * the step's own first clause), what the agent printed on stderr first, and what to do next.
  */
-export function agentStartFailure(facts: StartFacts): string {
+function agentStartFailure(facts: StartFacts): string {
   const how =
     facts.signalCode !== null
       ? `the agent process was killed by ${facts.signalCode}`
@@ -38,6 +40,29 @@ export function agentStartFailure(facts: StartFacts): string {
     'Later cases would fail the same way, so none was launched. Run the --agent-command by hand in this folder ' +
     '(it must start and answer ACP on stdio; its boot errors go to stderr), fix what it reports, and run again.'
   )
+}
+
+/**
+ * Why later cases are not launched, for a failed case whose agent never answered initialize (every
+ * case begins with it); `stopped` is the cleanup of an agent that was still running until then.
+ */
+export function notStartedReason(
+  result: CaseResult,
+  initialized: boolean,
+  agent: AgentProcess | undefined,
+  stopped: CleanupReport | undefined,
+): string | undefined {
+  if (result.status !== 'fail' || initialized) return undefined
+  const child = agent?.child
+  const stoppedVia = stopped?.via && stopped.exit ? { via: stopped.via, ...stopped.exit } : undefined
+  return agentStartFailure({
+    caseId: result.id,
+    failure: result.failures[0] ?? 'no failure recorded',
+    exitCode: stopped ? null : (child?.exitCode ?? null),
+    signalCode: stopped ? null : (child?.signalCode ?? null),
+    ...(stoppedVia ? { stoppedVia } : {}),
+    agentStderr: agent?.stderr() ?? '',
+  })
 }
 
 /** An agent silent until the runner stopped it did not exit "before answering": say how it ended. */

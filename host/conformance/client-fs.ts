@@ -70,9 +70,17 @@ class ClientFs {
   /** Validates the session and the path; returns the cwd-relative path and the real file. */
   private async admit(op: 'read' | 'write', sessionId: string, path: string): Promise<Admitted> {
     const failAt =
-      (relative?: string) =>
+      (relative?: string, outside?: true) =>
       (outcome: FileOutcome, error: acp.RequestError): never => {
-        this.options.record({ op, sessionId, path, relative, outcome, message: error.message })
+        this.options.record({
+          op,
+          sessionId,
+          path,
+          relative,
+          outcome,
+          message: error.message,
+          ...(outside && { outside }),
+        })
         throw error
       }
     const fail = failAt()
@@ -85,12 +93,12 @@ class ClientFs {
     const relative = insideCwd(this.cwd, path) ?? insideCwd(await realpath(this.cwd), path)
     if (relative === undefined) {
       const where = `${JSON.stringify(path)} is not an absolute path inside the session cwd ${this.cwd}`
-      return fail('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))
+      return failAt(undefined, true)('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))
     }
     const real = await this.options.ledger.resolveInside(relative)
     if (real === undefined) {
       const where = `${JSON.stringify(path)} leads outside the session cwd through a symlink`
-      return failAt(relative)('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))
+      return failAt(relative, true)('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))
     }
     return { relative, real, fail: failAt(relative) }
   }

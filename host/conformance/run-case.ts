@@ -1,19 +1,20 @@
 // One case, start to finish: a fresh cwd, a fresh agent process, a real ACP client (answers
 // permissions, serves confined fs), the steps, the checks, and a verified cleanup. A class with
 // a method per phase; every phase after the first failure is skipped except cleanup.
-import { mkdtemp, readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { AgentProcess } from '../../lib/process/agent-process.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
+import { CaseFence, outsideWriteRequests } from './case-fence.ts'
 import { CASE_MARKER_VAR, newCaseMarker } from './case-marker.ts'
 import type { PermissionMode } from './case-schema.ts'
 import { type CaseClient, connectCaseClient } from './case-client.ts'
 import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
-import { agentStartFailure } from './start-failure.ts'
+import { agentDiedNote, notStartedReason } from './start-failure.ts'
 import { CwdLedger } from './cwd-ledger.ts'
 import { CaseSessionsRoot } from './case-sessions-root.ts'
+import { duplicateAnswers } from './duplicate-answers.ts'
 import { liveDescendants, mergeRefs, type ProcessRef } from './descendants.ts'
 import { TraceRecorder } from './recorder.ts'
 import type { CaseResult } from './report.ts'
@@ -66,6 +67,7 @@ class CaseRun {
   private readonly failures: string[] = []
   private interrupted = false
   private ledger!: CwdLedger
+  private fence: CaseFence | undefined
   private sessionsRoot: CaseSessionsRoot | undefined
   private recorder!: TraceRecorder
   private agent: AgentProcess | undefined
@@ -121,7 +123,8 @@ class CaseRun {
   }
 
   async run(): Promise<CaseOutcome> {
-    const root = this.options.cwd ?? (await mkdtemp(join(tmpdir(), `dsh-conformance-${this.planned.case.id}-`)))
+    this.fence = this.options.cwd === undefined ? await CaseFence.create(this.planned.case.id) : undefined
+    const root = this.options.cwd ?? this.fence!.cwd
     this.ledger = new CwdLedger(root, this.options.cwd === undefined)
     this.recorder = new TraceRecorder(root)
     if (this.options.signal.aborted) this.stopOnInterrupt()
@@ -135,23 +138,14 @@ class CaseRun {
       await this.fail(error as Error)
     }
     this.options.signal.removeEventListener('abort', this.stopOnInterrupt)
+    // Whether the agent ended by itself is read before cleanup stops it (closing stdin ends most agents).
+    const child = this.agent?.child
+    const ranUntilCleanup = child?.pid !== undefined && child.exitCode === null && child.signalCode === null
     const cleanup = await this.cleanup()
     const result = this.result(cleanup)
-    const notStarted = this.notStarted(result)
+    const initialized = this.recorder.trace.initialize?.kind === 'ok'
+    const notStarted = notStartedReason(result, initialized, this.agent, ranUntilCleanup ? cleanup : undefined)
     return { processesGone: cleanup.processesGone, result, ...(notStarted ? { agentNotStarted: notStarted } : {}) }
-  }
-
-  /** A failed case whose agent never answered initialize successfully (all cases begin with it). */
-  private notStarted(result: CaseResult): string | undefined {
-    if (result.status !== 'fail' || this.recorder.trace.initialize?.kind === 'ok') return undefined
-    const child = this.agent?.child
-    return agentStartFailure({
-      caseId: result.id,
-      failure: result.failures[0] ?? 'no failure recorded',
-      exitCode: child?.exitCode ?? null,
-      signalCode: child?.signalCode ?? null,
-      agentStderr: this.agent?.stderr() ?? '',
-    })
   }
 
   private async seed(): Promise<void> {
@@ -175,6 +169,8 @@ class CaseRun {
       // The client reads stdout; only stderr's tail goes into the report.
       keepStdout: false,
       stderrTailBytes: 64 * 1024,
+      // A runner killed outright (kill -9) still takes the agent's group and marked processes with it.
+      lifeline: { marker: { name: CASE_MARKER_VAR, value: this.marker } },
     })
     this.agent = agent
     agent.child.stdout!.on('data', (chunk: Buffer) => {
@@ -249,8 +245,14 @@ class CaseRun {
     const refs = { descendants: this.descendants, marker: this.marker }
     const cleanup = await stopAgent(this.agent, refs, this.options.cleanupPhaseMs ?? 2000)
     cleanup.problems.push(...(await this.ledger.cleanup()), ...((await this.sessionsRoot?.cleanup()) ?? []))
-    // Read after cleanup: the agent's whole stdout, up to its exit, has been seen.
+    // Read after cleanup: the agent's whole stdout, up to its exit, has been seen, and it writes no more.
     if (this.stdoutProblem !== undefined) this.failures.unshift(this.stdoutProblem)
+    const { wire, fileOps } = this.recorder.trace
+    this.failures.push(
+      ...duplicateAnswers(wire),
+      ...outsideWriteRequests(fileOps),
+      ...((await this.fence?.close()) ?? []),
+    )
     this.failures.push(...cleanup.problems.map((p) => `cleanup: ${p}`))
     return cleanup
   }
@@ -275,14 +277,4 @@ class CaseRun {
         : {}),
     }
   }
-}
-
-/** When the agent is gone, that is the likeliest cause of whatever failed: say so. */
-function agentDiedNote(agent: AgentProcess | undefined): string {
-  const child = agent?.child
-  if (!child || child.pid === undefined || (child.exitCode === null && child.signalCode === null)) return ''
-  const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`
-  const stderr = agent!.stderr().trim().split('\n').slice(-3).join(' | ')
-  const said = stderr ? `; its stderr ends with: ${stderr.slice(-400)}` : ' and wrote nothing to stderr'
-  return ` (the agent process ${how}${said})`
 }

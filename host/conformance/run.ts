@@ -11,7 +11,8 @@ import { loadSuite } from './load-suite.ts'
 import { exitCodeFor, summarize, type RunReport } from './report.ts'
 import { runSuite } from './run-suite.ts'
 import { selectCases } from './select.ts'
-import { parseAgentCommand } from './shell-words.ts'
+import { redactAgentCommand, redactCommandMessage, redactStrings } from './redact-secrets.ts'
+import { parseAgentCommand, ShellWordsError } from './shell-words.ts'
 
 export interface ConformanceRunOptions {
   agentCommand: string
@@ -43,7 +44,7 @@ export class ConformanceUsageError extends Error {
 
 export async function runConformance(options: ConformanceRunOptions): Promise<number> {
   const startedAt = new Date()
-  const agent = parseAgentCommand(options.agentCommand)
+  const agent = splitCommand(options.agentCommand)
   const suite = await loadSuite(options.suiteDir)
   const planned = selectCases(suite, options.profile, options.caseIds)
   const cwd = await checkedCwd(options)
@@ -72,6 +73,16 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
   }
   const report = buildReport(options, { startedAt, cwd, run, interruptedBy: interrupts.interruptedBy() })
   return writeReport(options, report, log)
+}
+
+/** The command as argv; a refusal quotes the line, so its secrets are redacted there too. */
+function splitCommand(line: string): ReturnType<typeof parseAgentCommand> {
+  try {
+    return parseAgentCommand(line)
+  } catch (error) {
+    if (error instanceof ShellWordsError) throw new ShellWordsError(redactCommandMessage(error.message))
+    throw error
+  }
 }
 
 /** --cwd must be a folder small enough to restore from memory, and cannot be shared by parallel cases. */
@@ -121,13 +132,14 @@ interface RunFacts {
   interruptedBy: ReturnType<ReturnType<typeof watchRunSignals>['interruptedBy']>
 }
 
+/** What is printed and written: secrets in the command, the failures or the agent's stderr are redacted. */
 function buildReport(options: ConformanceRunOptions, { startedAt, cwd, run, interruptedBy }: RunFacts): RunReport {
-  return {
+  const report: RunReport = {
     tool: 'dsh conformance',
     reportVersion: 1,
     profile: options.profile,
     ...(options.caseIds.length ? { cases: options.caseIds } : {}),
-    agentCommand: options.agentCommand,
+    agentCommand: redactAgentCommand(options.agentCommand),
     permissionMode: options.permissionMode,
     ...(cwd !== undefined ? { cwd } : {}),
     startedAt: startedAt.toISOString(),
@@ -138,6 +150,7 @@ function buildReport(options: ConformanceRunOptions, { startedAt, cwd, run, inte
     summary: summarize(run.results),
     exitCode: exitCodeFor(run.results, interruptedBy),
   }
+  return { ...redactStrings(report), agentCommand: report.agentCommand }
 }
 
 /** The JSON report to --report, the chosen format to stdout; a report that cannot be written fails a green run. */

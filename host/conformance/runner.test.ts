@@ -116,6 +116,29 @@ describe('dsh conformance against a fake agent', () => {
     expect(stdout).toContain('Run the --agent-command by hand')
   })
 
+  it('does not say a silent agent exited before answering when it ended only as its stdin closed', async () => {
+    const suiteDir = await writeSuite({
+      cases: {
+        '001-handshake.json': {
+          title: 'handshake',
+          spec: ['R1'],
+          timeouts: { startMs: 500 },
+          steps: [{ op: 'initialize' }],
+          checks: [{ check: 'protocolVersion' }],
+        },
+      },
+    })
+    const { report } = await runTestSuite({ suiteDir, agentCommand: `sh -c 'cat >/dev/null'` })
+    expect(report.stoppedEarly).not.toContain('exited with code 0 before answering')
+    expect(report.stoppedEarly).toMatch(
+      new RegExp(
+        '^the agent could not start: in case handshake, timed out after 500 ms waiting for the response to ' +
+          String.raw`steps\[0\] \(initialize\) \(startMs\), and the agent had not answered initialize: it was still ` +
+          'running, and it exited with code 0 only when the runner closed its stdin; it wrote nothing',
+      ),
+    )
+  })
+
   it('stops the case of a flooding agent early with a named failure, keeping only a bounded stderr tail', async () => {
     const suiteDir = await writeSuite({
       cases: {

@@ -30,6 +30,33 @@ describe('StdoutLineCheck', () => {
     expect(check([`${'x'.repeat(500)}\n`])).toEqual([expect.stringContaining(`"${'x'.repeat(120)}…"`)])
   })
 
+  it('names a line that is not UTF-8, where the bad byte is (the SDK would read U+FFFD and pass)', () => {
+    const problems: string[] = []
+    const lines = new StdoutLineCheck((problem) => problems.push(problem))
+    lines.push(Buffer.from('{"id":1}\n'))
+    const latin1 = Buffer.concat([
+      Buffer.from('{"id":2,"result":{"text":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}}\n'),
+    ])
+    lines.push(latin1)
+    expect(problems).toEqual([
+      'agent wrote invalid UTF-8 to stdout: byte 0xe9 at byte 30 of line 2 of its output; JSON-RPC messages over ' +
+        'stdio are UTF-8 text, and a client would read the bad bytes as U+FFFD: encode strings as UTF-8 (or escape ' +
+        'them as \\uXXXX)',
+    ])
+    // A character split across chunks is fine.
+    const euro = Buffer.from('{"text":"€"}\n')
+    lines.push(euro.subarray(0, 10))
+    lines.push(euro.subarray(10))
+    expect(problems).toHaveLength(1)
+    const fresh = new StdoutLineCheck((problem) => problems.push(problem))
+    fresh.push(euro.subarray(0, 10))
+    fresh.push(euro.subarray(10))
+    fresh.end()
+    expect(problems).toHaveLength(1)
+  })
+
   it('names JSON that is not a message object', () => {
     expect(check(['42\n'])).toEqual([
       expect.stringMatching(/^agent wrote JSON that is not a JSON-RPC message object to stdout: "42" \(line 1/),

@@ -40,6 +40,8 @@ export interface FileOpRecord {
   relative?: string
   outcome: FileOutcome
   message?: string
+  /** The path is outside the session cwd, or leads out of it through a symlink (refused). */
+  outside?: true
 }
 
 export interface CaseTrace {

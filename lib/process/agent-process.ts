@@ -3,7 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { PassThrough, Readable, Writable } from 'node:stream'
 import { signalGroup } from './group.ts'
+import { type GroupWatcher, watchGroup } from './lifeline.ts'
 import { waitGroupGone } from './liveness.ts'
+import type { ProcessMarker } from './marked.ts'
 import { WaitTimeoutError } from '../with-timeout.ts'
 
 interface AgentProcessOptions {
@@ -17,6 +19,11 @@ interface AgentProcessOptions {
   keepStdout?: boolean
   /** Keep only about the last this many bytes of stderr (default: all), so a flooding agent cannot grow us. */
   stderrTailBytes?: number
+  /**
+   * Kill the agent's group, and the processes carrying this marker (set it in `env` too), when
+   * this process dies, even by SIGKILL (lib/process/lifeline.ts); released once shutdown is done.
+   */
+  lifeline?: { marker?: ProcessMarker }
 }
 
 interface ShutdownReport {
@@ -52,6 +59,7 @@ export class AgentProcess {
   /** Web streams for the ACP client: what the agent writes, and where the client writes. */
   readonly input: ReadableStream<Uint8Array>
   readonly output: WritableStream<Uint8Array>
+  private readonly lifeline: GroupWatcher | undefined
 
   constructor(private options: AgentProcessOptions) {
     this.child = spawn(options.command, options.args, {
@@ -70,6 +78,9 @@ export class AgentProcess {
         ),
       )
     })
+    // The agent leads its group (detached): the watcher needs only its pid.
+    this.lifeline =
+      options.lifeline && this.child.pid !== undefined ? watchGroup(this.child.pid, options.lifeline.marker) : undefined
     this.pipesClosed = new Promise<boolean>((resolve) =>
       this.child.once('close', () => {
         this.pipesClosedYet = true
@@ -155,6 +166,8 @@ export class AgentProcess {
     // Zombies do not count: an orphan (a wrapper's child, e.g. under `npx`) is reaped by PID 1
     // only if PID 1 reaps at all, which a container's init may not do.
     const groupGone = await waitGroupGone(pid, { timeoutMs: phase })
+    // The group is gone (or will not go): the watcher must not fire at a group id that may be reused.
+    this.lifeline?.release()
     if (!exit) throw new WaitTimeoutError(`agent process ${pid} did not exit within ${phase} ms of SIGKILL`)
     // The group is gone; a holder of the pipes now is outside it (setsid, a double-forked daemon).
     const pipesHeld = !this.pipesClosedYet && !(await this.pipesClosedWithin(PIPE_CLOSE_GRACE_MS))

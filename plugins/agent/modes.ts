@@ -33,8 +33,17 @@ export function modeApproves(tool: Tool, mode: ModeId): boolean {
   return mode === 'auto-edit' && FILE_EDIT_KINDS.has(tool.kind)
 }
 
-/** The result for a call to a registered tool the mode does not offer (a model that remembers it). */
+/**
+ * The result for a call to a registered tool the session does not offer (a model that remembers
+ * it). Only read-only mode hides tools; in the other modes the session is a subagent, offered the
+ * tools its task call named.
+ */
 export function refusedByMode(name: string, mode: ModeId): string {
+  if (mode !== 'read-only')
+    return (
+      `Refused: "${name}" is not among this subagent's tools: it has only the tools its task call named ` +
+      '(by default the read-only tools and bash). Do the rest with those, or say in your answer what is left to do.'
+    )
   return (
     `Refused: "${name}" is not available in ${mode} mode, which offers only read tools. ` +
     'Tell the user what you would change; they can switch the mode.'

@@ -29,6 +29,12 @@ export const McpConfig = z
     callTimeoutMs: ms(120_000),
     /** Grace after stdin closes, and again after SIGTERM, before a stdio server's group is killed. */
     killGraceMs: ms(2_000),
+    /** Bytes of one tool result the model and the log get; the middle of a longer one is cut, as for bash. */
+    maxOutputBytes: z
+      .int()
+      .min(1_024)
+      .max(16 * 1024 * 1024)
+      .default(16_384),
   })
   .prefault({})
 export type McpConfig = z.output<typeof McpConfig>
@@ -38,6 +44,7 @@ export class McpService extends Service {
   static readonly Config = McpConfig
   private readonly open = new Set<McpServerSet>()
   private readonly timeouts: McpTimeouts
+  private readonly maxOutputBytes: number
   private disposed = false
 
   constructor(ctx: Context, config: McpConfig) {
@@ -48,6 +55,7 @@ export class McpService extends Service {
       callMs: config.callTimeoutMs,
       killGraceMs: config.killGraceMs,
     }
+    this.maxOutputBytes = config.maxOutputBytes
   }
 
   *[Service.init]() {
@@ -66,7 +74,9 @@ export class McpService extends Service {
   async connect(specs: readonly McpServerSpec[], cwd: string): Promise<McpServerSet> {
     // The SDK client loads with the first session that names a server: a dsh start pays nothing for it.
     const { McpServerSet: ServerSet } = await import('./server-set.ts')
-    const set = await ServerSet.open(specs, cwd, this.timeouts, (closed) => this.open.delete(closed))
+    const set = await ServerSet.open(specs, cwd, this.timeouts, (closed) => this.open.delete(closed), {
+      maxOutputBytes: this.maxOutputBytes,
+    })
     if (this.disposed) {
       // The plugin went away while the servers started: nobody else will ever close them.
       await set.close()

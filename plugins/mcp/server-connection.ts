@@ -4,7 +4,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { CallToolResult, Tool as McpToolInfo } from '@modelcontextprotocol/sdk/types.js'
+import { type CallToolResult, type Tool as McpToolInfo, ToolSchema } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { ServerProcessTransport } from './server-process.ts'
 import type { McpServerSpec } from './server-specs.ts'
 import { serverEnv } from './server-env.ts'
@@ -44,6 +46,8 @@ export class McpServerConnection {
     private readonly client: Client,
     private readonly transport: Transport,
     readonly tools: McpToolInfo[],
+    /** Tools of the list that are not valid MCP tool entries: left out one by one, with why. */
+    readonly dropped: DroppedTool[],
     private readonly timeouts: McpTimeouts,
   ) {}
 
@@ -62,8 +66,8 @@ export class McpServerConnection {
       return fail('could not be initialized', error)
     }
     try {
-      const tools = await listAllTools(client, timeouts.listToolsMs)
-      return new McpServerConnection(spec, client, transport, tools, timeouts)
+      const { tools, dropped } = await listAllTools(client, timeouts.listToolsMs)
+      return new McpServerConnection(spec, client, transport, tools, dropped, timeouts)
     } catch (error) {
       return fail('did not list its tools', error)
     }
@@ -108,15 +112,73 @@ function createTransport(spec: McpServerSpec, cwd: string, killGraceMs: number):
     : new SSEClientTransport(new URL(spec.url), { requestInit })
 }
 
-async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
+interface DroppedTool {
+  tool: string
+  why: string
+}
+
+/** `tools/list` read loosely: the SDK's own schema rejects the whole list for one bad tool. */
+const LooseToolList = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() })
+
+/** Every page of the list; each entry is checked on its own, so one bad tool loses only itself. */
+async function listAllTools(
+  client: Client,
+  timeoutMs: number,
+): Promise<{ tools: McpToolInfo[]; dropped: DroppedTool[] }> {
   const tools: McpToolInfo[] = []
+  const dropped: DroppedTool[] = []
   let cursor: string | undefined
   do {
-    const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
-    tools.push(...page.tools)
+    const params = cursor ? { cursor } : {}
+    const page = await client.request({ method: 'tools/list', params }, LooseToolList, { timeout: timeoutMs })
+    for (const [index, entry] of page.tools.entries()) {
+      const parsed = ToolSchema.safeParse(entry)
+      if (parsed.success) tools.push(parsed.data)
+      else
+        dropped.push({ tool: entryName(entry, index), why: `it is not a valid MCP tool: ${issueText(parsed.error)}` })
+    }
     cursor = page.nextCursor
   } while (cursor)
-  return tools
+  const compiled = withOutputValidators(client, tools, dropped)
+  return { tools: compiled, dropped }
+}
+
+/**
+ * The SDK checks a call's structured result against the tool's outputSchema with validators it
+ * compiles from the list (listTools did that; the loose read above does not): compiled here one
+ * tool at a time, so a schema that does not compile drops only its tool.
+ */
+function withOutputValidators(client: Client, tools: McpToolInfo[], dropped: DroppedTool[]): McpToolInfo[] {
+  const cache = (list: McpToolInfo[]) => (client as unknown as SdkToolCache).cacheToolMetadata(list)
+  const kept = tools.filter((tool) => {
+    try {
+      cache([tool])
+      return true
+    } catch (error) {
+      dropped.push({ tool: tool.name, why: `its outputSchema does not compile: ${(error as Error).message}` })
+      return false
+    }
+  })
+  cache(kept)
+  return kept
+}
+
+/** The SDK client's cache of tool metadata, private in its types (client/index.js, listTools). */
+interface SdkToolCache {
+  cacheToolMetadata(tools: McpToolInfo[]): void
+}
+
+function entryName(entry: unknown, index: number): string {
+  const name = (entry as { name?: unknown } | null)?.name
+  return typeof name === 'string' ? name : `#${index + 1} of the list`
+}
+
+/** The first problems zod found, as `path: message` (lib/file-issues.ts's notation). */
+function issueText(error: { issues: readonly unknown[] }): string {
+  return zodIssuesToFileIssues(error.issues as z.core.$ZodIssue[])
+    .slice(0, 3)
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join('; ')
 }
 
 /** The error's message, plus how a stdio server's process ended when it has. */

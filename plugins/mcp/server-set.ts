@@ -2,7 +2,7 @@
 // every server that failed (or tool that had to be left out) kept as a named failure. A failing
 // server never fails the session: it only loses its tools.
 import type { Tool } from '../tools/types.ts'
-import { createMcpTool } from './mcp-tool.ts'
+import { createMcpTool, DEFAULT_MAX_OUTPUT_BYTES, type McpToolLimits } from './mcp-tool.ts'
 import { describeServer, McpServerConnection, type McpTimeouts } from './server-connection.ts'
 import type { McpServerSpec } from './server-specs.ts'
 import { MODEL_TOOL_NAME_MAX, mcpToolName } from './tool-names.ts'
@@ -29,6 +29,7 @@ export class McpServerSet {
     cwd: string,
     timeouts: McpTimeouts,
     onClose: (set: McpServerSet) => void = () => {},
+    limits: McpToolLimits = { maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES },
   ): Promise<McpServerSet> {
     const settled = await Promise.allSettled(specs.map((spec) => McpServerConnection.open(spec, cwd, timeouts)))
     const connections: McpServerConnection[] = []
@@ -39,7 +40,9 @@ export class McpServerSet {
     })
     const tools: Tool[] = []
     const set = new McpServerSet(connections, tools, failures, onClose)
-    for (const connection of connections) tools.push(...toolsOf(connection, failures, set))
+    // One name space for the session: a name one server's tool took is refused to another's.
+    const owners = new Map<string, string>()
+    for (const connection of connections) tools.push(...toolsOf(connection, { failures, owners, limits, set }))
     return set
   }
 
@@ -60,23 +63,31 @@ export class McpServerSet {
   }
 }
 
-function toolsOf(connection: McpServerConnection, failures: McpFailure[], set: McpServerSet): Tool[] {
+interface NamingState {
+  failures: McpFailure[]
+  /** Model name → `tool "x" of MCP server "y"`, across every server of the session. */
+  owners: Map<string, string>
+  limits: McpToolLimits
+  set: McpServerSet
+}
+
+function toolsOf(connection: McpServerConnection, state: NamingState): Tool[] {
   const tools: Tool[] = []
-  const named = new Set<string>()
+  const server = connection.spec.name
   const leaveOut = (tool: string, why: string) =>
-    failures.push({
-      server: connection.spec.name,
-      message: `${describeServer(connection.spec)}: tool "${tool}" ${why}`,
-    })
+    state.failures.push({ server, message: `${describeServer(connection.spec)}: tool "${tool}" is left out: ${why}` })
+  for (const { tool, why } of connection.dropped) leaveOut(tool, why)
   for (const info of connection.tools) {
     const name = mcpToolName(connection.spec.key, info.name)
     const problem = schemaProblem(info.inputSchema)
-    if (!name) leaveOut(info.name, `is left out: its model name would exceed ${MODEL_TOOL_NAME_MAX} characters`)
-    else if (named.has(name)) leaveOut(info.name, `is left out: another tool of this server is also named ${name}`)
-    else if (problem) leaveOut(info.name, `is left out: ${problem}`)
+    const owner = name === undefined ? undefined : state.owners.get(name)
+    if (!name) leaveOut(info.name, `its model name would exceed ${MODEL_TOOL_NAME_MAX} characters`)
+    else if (owner) leaveOut(info.name, `its model name ${name} is already taken by ${owner}`)
+    else if (problem) leaveOut(info.name, problem)
     else {
-      named.add(name)
-      tools.push(createMcpTool(name, connection, info, (failure) => set.reportFailure(failure)))
+      state.owners.set(name, `tool "${info.name}" of MCP server "${server}"`)
+      const report = (failure: McpFailure) => state.set.reportFailure(failure)
+      tools.push(createMcpTool(name, connection, info, report, state.limits))
     }
   }
   return tools

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { type ChildRequest, ChildSpawnError } from '../agent/index.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from '../tools/define-tool.ts'
-import type { Tool } from '../tools/types.ts'
+import type { Tool, ToolCallOrigin } from '../tools/types.ts'
 import type { SubagentsConfig } from './config.ts'
 
 export const TASK_TOOL_NAME = 'task'
@@ -23,6 +23,7 @@ interface ChildRunner {
 }
 
 export function createTaskTool(agent: () => ChildRunner, config: SubagentsConfig): Tool {
+  const fanOut = new FanOut(config.maxPerStep)
   const tool = defineTool({
     name: TASK_TOOL_NAME,
     description:
@@ -35,6 +36,8 @@ export function createTaskTool(agent: () => ChildRunner, config: SubagentsConfig
     title: (args) => (args ? `Subagent: ${args.description}` : 'Subagent'),
     async run(args, context) {
       if (!context.origin) return errorResult('task can only run inside an agent turn (no spawning call is known)')
+      const refusal = fanOut.admit(context.origin)
+      if (refusal) return errorResult(refusal)
       const { maxDepth, maxSteps, model } = config
       const request: ChildRequest = {
         origin: context.origin,
@@ -55,4 +58,28 @@ export function createTaskTool(agent: () => ChildRunner, config: SubagentsConfig
     },
   })
   return { ...tool, concurrent: true, inheritsMode: true }
+}
+
+/**
+ * How many children each session's current step has started: past `max` a task call is refused by
+ * name (2000 calls in one step made 2000 children). Each session keeps only its latest step.
+ */
+class FanOut {
+  private readonly steps = new Map<string, { step: string; count: number }>()
+
+  constructor(private readonly max: number) {}
+
+  /** Counts the call in; the refusal when its step is full. */
+  admit(origin: ToolCallOrigin): string | undefined {
+    const step = `${origin.turn}:${origin.step}`
+    const current = this.steps.get(origin.sessionId)
+    const entry = current?.step === step ? current : { step, count: 0 }
+    this.steps.set(origin.sessionId, entry)
+    if (++entry.count <= this.max) return undefined
+    return (
+      `SUBAGENT_FANOUT: task call ${origin.callId}: one step may start at most ${this.max} subagents ` +
+      '(subagents config "maxPerStep"), and this step already started them; wait for their results and hand ' +
+      'out the rest in a later step'
+    )
+  }
 }

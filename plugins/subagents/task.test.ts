@@ -118,6 +118,48 @@ describe('task: failures are tool errors and the parent goes on', () => {
   })
 })
 
+describe('task: fan-out per step (issue 43, silent 17)', () => {
+  it('starts at most maxPerStep children in one step and refuses the rest by name', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const parent = await session({ subagents: { maxPerStep: 3 } })
+      const lines = Array.from({ length: 5 }, (_, i) => task(`t${i}`, `child ${i}`))
+      expect((await prompt(parent, lines.join('\n'))).stopReason).toBe('end_turn')
+      expect(children()).toHaveLength(3)
+      const outputs = results(parent).map((r) => r.output)
+      expect(outputs.slice(0, 3)).toEqual(['child 0', 'child 1', 'child 2'])
+      expect(outputs.slice(3)).toEqual([
+        expect.stringMatching(/^SUBAGENT_FANOUT: task call call_1_1_4: one step may start at most 3 subagents \(/),
+        expect.stringMatching(/^SUBAGENT_FANOUT: task call call_1_1_5: /),
+      ])
+      // The next step starts afresh.
+      await prompt(parent, task('later', 'again'))
+      expect(results(parent).at(-1)).toMatchObject({ output: 'again', isError: false })
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+
+  it('has a default of 16, within which no listener warning comes', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const parent = await session()
+      const lines = Array.from({ length: 18 }, (_, i) => task(`t${i}`, `child ${i}`))
+      await prompt(parent, lines.join('\n'))
+      expect(children()).toHaveLength(16)
+      expect(results(parent).filter((r) => r.output.startsWith('SUBAGENT_FANOUT'))).toHaveLength(2)
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
+  })
+})
+
 describe('task: the user stays in charge', () => {
   it("a child's bash asks the client under the parent's session, naming the child", async () => {
     const parent = await session()
@@ -136,6 +178,18 @@ describe('task: the user stays in charge', () => {
     await h.agent.request(acp.methods.agent.session.setMode, { sessionId: parent, modeId: 'read-only' })
     await prompt(parent, task('write', 'tool write_file {"path":"x.txt","content":"x"}'))
     expect(results(parent)[0]!.output).toMatch(/tool write_file failed: Refused: "write_file" is not available/)
+  })
+
+  it('a child refused a tool it was not given is told why, not "only read tools" (ask and auto-edit)', async () => {
+    const parent = await session()
+    await prompt(parent, task('write', 'tool write_file {"path":"x.txt","content":"x"}'))
+    await h.agent.request(acp.methods.agent.session.setMode, { sessionId: parent, modeId: 'auto-edit' })
+    await prompt(parent, task('write', 'tool write_file {"path":"x.txt","content":"x"}'))
+    for (const result of results(parent)) {
+      expect(result.output).toMatch(/tool write_file failed: Refused: "write_file" is not among this subagent's tools/)
+      expect(result.output).not.toContain('only read tools')
+    }
+    expect(results(parent)).toHaveLength(2)
   })
 
   it('cancelling the parent cancels every running child', async () => {

@@ -2,7 +2,7 @@
 // the shards of one `dsh test --shard I/N --report FILE` run wrote, made one report: the text report
 // on stdout, one JSON report, one HTML report, one exit code. Blobs that do not add up are refused
 // with what is wrong and which file says so (exit 2). docs/ci.md shows it in CI.
-import { readFile, writeFile } from 'node:fs/promises'
+import { type FileHandle, open, stat, writeFile } from 'node:fs/promises'
 import { UsageError, paintFor, type CliCommand } from './command.ts'
 import { reportHelp } from './command-help.ts'
 import { outputFileOption } from './path-options.ts'
@@ -49,11 +49,21 @@ export const reportCommand: CliCommand = {
   },
 }
 
+/** The blob's text; one over the size bound is refused before it is read. */
 async function readBlobText(file: string): Promise<string> {
+  const { ReportBlobError, blobSizeProblem } = await import('../../snapshot/blob/blob.ts')
+  let handle: FileHandle | undefined
   try {
-    return await readFile(file, 'utf8')
+    // A FIFO or a device would block the open, or never end: only a regular file is read.
+    if (!(await stat(file)).isFile()) throw new ReportBlobError(`${file} is not a regular file; give a blob file`)
+    handle = await open(file, 'r')
+    const problem = blobSizeProblem(file, (await handle.stat()).size)
+    if (problem) throw new ReportBlobError(problem)
+    return await handle.readFile('utf8')
   } catch (error) {
-    const { ReportBlobError } = await import('../../snapshot/blob/blob.ts')
+    if (error instanceof ReportBlobError) throw error
     throw new ReportBlobError(`cannot read ${file}: ${(error as Error).message}`)
+  } finally {
+    await handle?.close()
   }
 }

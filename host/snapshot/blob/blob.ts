@@ -6,6 +6,8 @@ import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { provenanceLine } from '../scenario/provenance-text.ts'
+import { type BoundedOutcome, boundOutcome } from '../report/bounds.ts'
+import { outcomeProblems, outcomeRefusal } from './blob-outcomes.ts'
 
 export const BLOB_FORMAT = 'dsh-report-blob/1'
 
@@ -14,8 +16,11 @@ export interface BlobShard {
   count: number
 }
 
-/** An outcome as a blob keeps it: `execution` (vitest's own judging) stays behind. */
-export type BlobOutcome = Omit<ScenarioOutcome, 'execution'>
+/**
+ * An outcome as a blob keeps it: `execution` (vitest's own judging) stays behind, and its texts are
+ * within the report's bounds, with notes of what was left out (report/bounds.ts).
+ */
+export type BlobOutcome = BoundedOutcome<Omit<ScenarioOutcome, 'execution'>>
 
 export interface ReportBlob {
   format: typeof BLOB_FORMAT
@@ -53,7 +58,21 @@ export function corpusId(corpus: readonly LoadedScenario[]): string {
 
 export function blobOutcome(outcome: ScenarioOutcome): BlobOutcome {
   const { execution: _, ...kept } = outcome
-  return kept
+  return boundOutcome(kept)
+}
+
+/** A blob file larger than this is refused before it is read (a 300 MB one took 54 s and 3.6 GB). */
+export const MAX_BLOB_BYTES = 64 * 1024 * 1024
+
+/** Why a blob file of `bytes` is not read, or undefined when its size is fine. */
+export function blobSizeProblem(file: string, bytes: number): string | undefined {
+  if (bytes <= MAX_BLOB_BYTES) return undefined
+  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`
+  return (
+    `${file} is ${mib(bytes)}, over the ${mib(MAX_BLOB_BYTES)} a report blob may be; dsh test --report keeps every ` +
+    'text of an outcome within the report bounds, so this blob was not written by it or was padded: write it ' +
+    'again with dsh test --report FILE'
+  )
 }
 
 /** Parse a file's text as a report holding a blob; the error names the file and what is wrong. */
@@ -83,6 +102,8 @@ export function parseReportBlob(text: string, file: string): ReportBlob {
       `${file} is a damaged dsh report blob: ${what}; write it again with dsh test --report FILE`,
     )
   }
+  const problems = outcomeProblems(blob.outcomes!, blob.assigned!)
+  if (problems.length) throw new ReportBlobError(outcomeRefusal(file, problems))
   return blob as ReportBlob
 }
 

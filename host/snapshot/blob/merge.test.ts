@@ -106,3 +106,38 @@ describe('parseReportBlob', () => {
     expect(() => parseReportBlob(JSON.stringify({ blob: damaged }), 'r.json')).toThrow(/damaged .* lacks outcomes/)
   })
 })
+
+describe('parseReportBlob refuses tampered outcomes (issue 43, silent 21)', () => {
+  const parse = (blob: ReportBlob) => () => parseReportBlob(JSON.stringify({ ok: true, blob }), 'shard-1.json')
+
+  it("refuses an outcome outside the blob's assignment: it would replace another shard's result", () => {
+    const { blob } = shardBlob(1, 3, ['pin-a', 'b'])
+    const stolen = { ...blob.outcomes[0]!, scenario: 'e' }
+    expect(parse({ ...blob, outcomes: [...blob.outcomes, stolen] })).toThrow(
+      'shard-1.json has unsound outcomes; the blob was altered or damaged: write it again with dsh test --report ' +
+        "FILE:\n  - outcomes[2] (scenario e) is not in this blob's assignment (2 scenarios: pin-a, b); it would " +
+        "replace another shard's result",
+    )
+    expect(parse({ ...blob, outcomes: [...blob.outcomes, blob.outcomes[1]!] })).toThrow(
+      'outcomes[2] (scenario b) is the second outcome of that scenario in this blob',
+    )
+  })
+
+  it('refuses ok: true with failures listed', () => {
+    const { blob } = shardBlob(2, 3, ['c', 'd'])
+    const [c, d] = blob.outcomes
+    expect(parse({ ...blob, outcomes: [c!, { ...d!, ok: true }] })).toThrow(
+      'outcomes[1] (scenario d) says ok: true but lists 1 failure',
+    )
+  })
+
+  it('names failure entries that are not strings, instead of crashing the report', () => {
+    const { blob } = shardBlob(2, 3, ['c', 'd'])
+    const [c, d] = blob.outcomes
+    const tampered = { ...d!, failures: [{ message: 'scenario d: differs' }] as unknown as string[] }
+    expect(parse({ ...blob, outcomes: [c!, tampered] })).toThrow(
+      /shard-1.json has unsound outcomes;.*\n {2}- outcomes\[1\]\.failures\[0\]: expected string, got a mapping/,
+    )
+    expect(parse({ ...blob, outcomes: [c!, 42 as never] })).toThrow(/outcomes\[1\]: expected object, got number 42/)
+  })
+})

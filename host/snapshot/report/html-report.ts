@@ -4,13 +4,14 @@
 // the outcomes and the scenarios' scripts, so it can listen to any stream of outcomes.
 import { plural } from '../../../lib/plural.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import { type BoundedOutcome, boundOutcome } from './bounds.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { escapeHtml, h, join, type Child, type Html } from './html.ts'
 import { formatTime, scenarioSection } from './html-scenario.ts'
 import { REPORT_CSS } from './report-style.ts'
 
 export interface HtmlReportInput {
-  outcomes: readonly ScenarioOutcome[]
+  outcomes: readonly BoundedOutcome[]
   /** Scenario folders that could not be loaded. */
   loadFailures?: readonly string[]
   /** Each scenario's script, for the client's side of the conversation. */
@@ -28,7 +29,8 @@ export interface HtmlReportInput {
 }
 
 export function renderHtmlReport(input: HtmlReportInput): string {
-  const { outcomes } = input
+  // A huge golden or transcript is shown in part, with a note (bounds.ts); a blob's outcomes already are.
+  const outcomes = input.outcomes.map(boundOutcome)
   const failed = outcomes.filter((o) => !o.ok).length
   // Files that did not load are errors, counted apart as the text report does.
   const errors = input.loadFailures?.length ?? 0
@@ -60,6 +62,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
           description: input.descriptions?.[o.scenario],
           provenance: input.provenance?.[o.scenario],
           roots: input.root ? [input.root] : [],
+          leftOut: o.leftOut,
         }),
       ),
     ),

@@ -5,6 +5,7 @@
 import { digestFailures } from '../core/failure-digest.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
+import { MAX_REPORT_FAILURE_CHARS, MAX_REPORT_TEXT_CHARS } from './bounds.ts'
 import { buildConversation } from './conversation.ts'
 import { changedItems } from './conversation-compare.ts'
 import { renderConversation } from './html-conversation.ts'
@@ -18,6 +19,8 @@ interface ScenarioContext {
   provenance?: string
   /** Folders shown relative in messages (the project root). */
   roots?: readonly string[]
+  /** What the report's bounds left out of this outcome's texts (bounds.ts). */
+  leftOut?: readonly string[]
 }
 
 export function formatTime(ms: number): string {
@@ -50,6 +53,7 @@ export function scenarioSection(outcome: ScenarioOutcome, context: ScenarioConte
         ),
         context.description ? h('div', { class: 'description' }, context.description) : '',
       ),
+      context.leftOut?.length ? leftOutNote(context.leftOut) : '',
       outcome.ok ? '' : causeBox(outcome, context.roots ?? []),
       conversations(outcome, context.input),
       outcome.mismatches.map((m) => renderSideBySide(m.file, m.expected, m.actual)),
@@ -115,5 +119,22 @@ function conversations(outcome: ScenarioOutcome, input: ScenarioInput | undefine
     { class: 'conversations' },
     h('div', {}, h('h3', {}, 'expected (the golden)'), renderConversation(expected, changed.expected)),
     h('div', {}, h('h3', {}, 'actual (this run)'), renderConversation(actual, changed.actual)),
+  )
+}
+
+/** Which texts this report shows only in part: the files themselves hold the whole. */
+function leftOutNote(notes: readonly string[]): Html {
+  return h(
+    'div',
+    { class: 'left-out' },
+    h('b', {}, 'shown in part: '),
+    'texts this large are cut at a line end (each side of a file, the transcript and the golden at ' +
+      `${MAX_REPORT_TEXT_CHARS / 1024} KiB, a failure message at ${MAX_REPORT_FAILURE_CHARS / 1024} KiB); compare ` +
+      'the files themselves for the rest',
+    h(
+      'ul',
+      {},
+      notes.map((note) => h('li', {}, note)),
+    ),
   )
 }

@@ -50,6 +50,7 @@ img.image { max-width: 320px; }
 .cause { border-left: 4px solid var(--fail); background: #fff8f8; padding: 8px 12px; margin: 8px 0; }
 .cause .next code { background: #eaeef2; padding: 1px 4px; border-radius: 3px; }
 .cause .also { margin: 4px 0; color: var(--dim); }
+.left-out { border-left: 4px solid var(--dim); background: #f6f8fa; padding: 6px 12px; margin: 8px 0; }
 .description { color: var(--dim); margin: 2px 0 0; }
 .conversations { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
 .conversations h3 { font-size: 13px; margin: 8px 0 0; color: var(--dim); }

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // A small real MCP server over stdio for the mcp plugin's tests. argv[2] picks a behaviour:
-// `normal` (default), `exit-at-start` (exits 3 before speaking), `silent` (never answers).
+// `normal` (default), `exit-at-start` (exits 3 before speaking), `silent` (never answers),
+// `raw <tools JSON>` (lists exactly those entries, valid or not; any call answers `bytes` x's).
 import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 
 const mode = process.argv[2] ?? 'normal'
@@ -14,6 +17,14 @@ if (mode === 'exit-at-start') {
 }
 if (mode === 'silent') {
   setInterval(() => {}, 60_000)
+} else if (mode === 'raw') {
+  // The low-level server sends what it is given: a list the SDK's client schema would reject whole.
+  const server = new Server({ name: 'fixture-raw', version: '1.0.0' }, { capabilities: { tools: {} } })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: JSON.parse(process.argv[3] ?? '[]') }))
+  server.setRequestHandler(CallToolRequestSchema, (request) => ({
+    content: [{ type: 'text', text: 'x'.repeat(Number(request.params.arguments?.bytes ?? 1)) }],
+  }))
+  await server.connect(new StdioServerTransport())
 } else {
   const server = new McpServer({ name: 'fixture', version: '1.0.0' })
   server.registerTool(

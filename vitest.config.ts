@@ -42,7 +42,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: unitFiles,
-          exclude: [...configDefaults.exclude, isolatedFiles, ...e2eFiles],
+          // A project the end-to-end tests copy (its own vitest file runs there, not here).
+          exclude: [...configDefaults.exclude, isolatedFiles, ...e2eFiles, 'host/app/test-support/provider-project/**'],
           // Files run one after another in a worker and share its imports: a file must leave
           // process.env, the cwd and its listeners as it found them (docs/test-host.md).
           isolate: false,

@@ -104,7 +104,7 @@ describe('dsh config', () => {
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toBe(
       'dsh: --patch snapshots: no bundled overlay is named "snapshots" ' +
-        '(bundled: snapshot, record, echo, read-only, small-output, snapshot-host, two-steps); ' +
+        '(bundled: snapshot, record, echo, read-only, replay-on, small-output, snapshot-host, two-steps); ' +
         'for a file of that name write ./snapshots\nRun dsh config --help for usage.\n',
     )
   })

@@ -40,6 +40,8 @@ describe('README "Use dsh in your own project"', () => {
     'npx dsh test shout --config cordis.yml --mode record --stub',
     'npx dsh test shout --config cordis.yml\n',
     'npx dsh test shout --config cordis.yml --subprocess',
+    'npx dsh test --mode record --stub',
+    'name: dsh/plugins/llm-openai, disabled: true, config: { preset: openrouter',
   ])('gives the command %j', (command) => {
     expect(section).toContain(command)
   })

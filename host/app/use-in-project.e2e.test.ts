@@ -4,46 +4,22 @@
 // `npx dsh test` on a copied scenario, (c) pass the project's own vitest file, (d) record a scenario
 // of its own whose cordis.patch.yml inserts the project's plugin, and replay it in process and as a
 // subprocess, (e) serve as an editor agent with the echo overlay and pass `dsh conformance`.
-import { execFile } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { delimiter, join, relative } from 'node:path'
-import { promisify } from 'node:util'
+import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { packageFile, packageRoot } from '../../lib/package-root.ts'
+import { installProject, packDsh, projectEnv, run } from './test-support/packed-project.ts'
 import { promptOnce } from './test-support/prompt-once.ts'
 
-const run = promisify(execFile)
 const scratch = mkdtempSync(join(tmpdir(), 'dsh-use-in-project-'))
-const checkout = join(scratch, 'checkout')
 const project = join(scratch, 'my-project')
 const fixture = join(packageRoot, 'host', 'app', 'test-support', 'consumer-project')
 // The scratch holds an installed node_modules: removing it on a busy machine can take longer than the
 // default hook timeout (seen at a load of 20 on 2 cores).
 afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000)
 
-// What the steps' processes see: no npm_* or VITEST* variables of this test run, no repository
-// bin folder on PATH (npx must find the installed dsh), session logs in a state folder of ours.
-const env: NodeJS.ProcessEnv = {
-  PATH: (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((dir) => !dir.includes('node_modules'))
-    .join(delimiter),
-  HOME: process.env.HOME,
-  TMPDIR: process.env.TMPDIR,
-  XDG_STATE_HOME: join(scratch, 'state'),
-  NO_COLOR: '1',
-}
+const env = projectEnv(scratch)
 const inProject = (command: string, args: string[]) =>
   run(command, args, { cwd: project, env, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
     throw new Error(`${command} ${args.join(' ')} failed in ${project}:\n${error.stdout}\n${error.stderr}`)
@@ -53,23 +29,12 @@ const dsh = (...args: string[]) => inProject(join(project, 'node_modules', '.bin
 let tarball: string
 
 beforeAll(async () => {
-  // 1. Pack: the shipped paths of this checkout, with the dist/ the global setup keeps fresh, packed
-  // without scripts: prepack's clean build (a release step, `node scripts/build.mjs --clean`) would
-  // only rebuild the same files and cost a TypeScript compile on every run.
-  const shipped = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')).files as string[]
-  // Negated patterns only leave files out of the tarball.
-  for (const path of ['package.json', 'README.md', ...shipped.filter((file) => !file.startsWith('!'))])
-    cpSync(packageFile(path), join(checkout, path), { recursive: true })
-  const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], { cwd: checkout, env })
-  tarball = join(scratch, packed.stdout.trim().split('\n').at(-1)!)
-
-  // 2. Install it into a new project: npm's cache holds every dependency after npm ci.
-  mkdirSync(project)
-  writeFileSync(join(project, 'package.json'), '{ "name": "my-project", "private": true, "type": "module" }\n')
-  await inProject('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball])
-  // vitest, which a real project installs with `npm install -D vitest`: linked from this checkout
-  // (the same version), so the test stays offline and fast.
-  symlinkSync(packageFile('node_modules', 'vitest'), join(project, 'node_modules', 'vitest'))
+  // 1. Pack, without scripts: prepack's clean build (a release step, `node scripts/build.mjs --clean`)
+  // would only rebuild the same files and cost a TypeScript compile on every run.
+  tarball = await packDsh(scratch, env)
+  // 2. Install it into a new project: npm's cache holds every dependency after npm ci; vitest, which a
+  // real project installs with `npm install -D vitest`, is linked from this checkout (the same version).
+  await installProject(project, tarball, env)
 }, 120_000)
 
 describe('dsh in a project of its own', () => {

@@ -95,6 +95,11 @@ export class ReplayService extends Service {
     // A test host's scenario scope (plugins/scope) names the recording to serve while it lasts; a
     // composition that starts in one (a host's, `dsh serve --scope`) never reads the config's.
     if (!this.ctx.get('scope')?.current) this.install(this.newPlayer(this.config))
+    // The composition is provided once its entries are up: stand in for its turned-off adapters then.
+    this.ctx.inject(['composition'], (ctx) => {
+      for (const adapter of disabledNetworkAdapters(composedAdapters(ctx.get('composition'))))
+        ctx.llm.register(standIn(adapter, answeredByReplay), ctx)
+    })
     joinScope(this.ctx, {
       enter: (scope) => this.serve(scope.replay ?? { scenario: `${scope.name} (records: replay serves nothing)` }),
     })
@@ -151,41 +156,27 @@ export class ReplayService extends Service {
 
   /**
    * Serve with `player`. The model picker and auth methods are the recording's: replay stands in for
-   * the network adapters the replay overlay turned off, and serves any other model its recording used.
+   * the network adapters the replay overlay turned off (init, above), and serves any model its
+   * recording used besides.
    */
   private install({ player, models }: { player: ReplayPlayer; models: string[] }): void {
     this.player = player
-    const registrations = this.standIns(models)
     // Most scenarios of a corpus use the same models: keep their registration (a Cordis effect each time).
-    const key = JSON.stringify(registrations.map(({ stream: _, ...info }) => info))
+    const key = models.join('\n')
     if (key === this.registeredModels) return
-    for (const unregister of this.unregisterModels.splice(0)) unregister()
-    for (const registration of registrations) this.unregisterModels.push(this.ctx.llm.register(registration, this.ctx))
+    this.unregisterModels?.()
+    const registration: AdapterRegistration = {
+      label: 'replay',
+      models,
+      network: false,
+      standsInFor: 'the recording',
+      stream: answeredByReplay,
+    }
+    this.unregisterModels = models.length ? this.ctx.llm.register(registration, this.ctx) : undefined
     this.registeredModels = key
   }
 
-  /** Stand-ins for the turned-off network adapters, and one for the recorded models nothing else serves. */
-  private standIns(recorded: readonly string[]): AdapterRegistration[] {
-    const registrations = disabledNetworkAdapters(composedAdapters(this.ctx.get('composition'))).map((adapter) =>
-      standIn(adapter, answeredByReplay),
-    )
-    const served = new Set([
-      ...registrations.flatMap((registration) => registration.models),
-      ...this.ctx.llm.adapters().flatMap((adapter) => (adapter.standsInFor ? [] : adapter.models)),
-    ])
-    const rest = recorded.filter((model) => !served.has(model))
-    if (rest.length)
-      registrations.push({
-        label: 'replay',
-        models: rest,
-        network: false,
-        standsInFor: 'the recording',
-        stream: answeredByReplay,
-      })
-    return registrations
-  }
-
-  private readonly unregisterModels: (() => void)[] = []
+  private unregisterModels: (() => void) | undefined
   private registeredModels: string | undefined
 
   private bindCreated(header: Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>): void {

@@ -46,8 +46,11 @@ async function* play(url: string, request: LlmRequest): AsyncGenerator<StreamChu
 
 export const apply = (ctx: Context, config: Config) => {
   const stream = scriptedAdapter(config.url)
-  for (const adapter of disabledNetworkAdapters(composedAdapters(ctx.get('composition'))))
-    ctx.llm.register(standIn(adapter, stream), ctx)
+  // The composition is provided once its entries are up: stand in for its turned-off adapters then.
+  ctx.inject(['composition'], (inner) => {
+    for (const adapter of disabledNetworkAdapters(composedAdapters(inner.get('composition'))))
+      inner.llm.register(standIn(adapter, stream), inner)
+  })
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

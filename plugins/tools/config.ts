@@ -5,8 +5,12 @@ import { z } from 'zod'
 export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo'] as const
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number]
 
-/** Variables the agent itself needs that a command must never see, even if allowlisted by mistake. */
-export const AGENT_SECRET_VARS = ['DEEPSEEK_API_KEY']
+/**
+ * Variables the agent itself needs that a command must never see, even if allowlisted by mistake:
+ * model adapters' keys and key files, by the names dsh's presets and the adapter contract use
+ * (docs/model-providers.md).
+ */
+export const isAgentSecret = (name: string): boolean => /_API_KEY$|_KEY_FILE$/.test(name)
 
 // DSH_CONFORMANCE_CASE is set only by `dsh conformance`: a tag, not a secret, that lets the runner
 // find a daemon a command left running (docs/conformance.md, "Leftover processes").
@@ -21,8 +25,8 @@ const BashConfig = z.strictObject({
   envAllowlist: z
     .array(z.string().min(1))
     .default(DEFAULT_ENV_ALLOWLIST)
-    .refine((names) => !names.some((name) => AGENT_SECRET_VARS.includes(name)), {
-      message: `must not contain the agent's own secrets (${AGENT_SECRET_VARS.join(', ')})`,
+    .refine((names) => !names.some(isAgentSecret), {
+      message: "must not contain the agent's own secrets (a key variable: a name ending _API_KEY or _KEY_FILE)",
     }),
 })
 

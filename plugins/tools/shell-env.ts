@@ -1,6 +1,6 @@
 // The environment a bash command sees: only allowlisted variables from the agent's own
 // environment (never its secrets), plus a HOME that points at the session cwd.
-import { AGENT_SECRET_VARS } from './config.ts'
+import { isAgentSecret } from './config.ts'
 
 /**
  * HOME is the cwd unless HOME itself is allowlisted: `~` and tools that write dotfiles
@@ -14,7 +14,7 @@ export function buildShellEnv(
   const env: Record<string, string> = {}
   for (const name of allowlist) {
     const value = parent[name]
-    if (value !== undefined && !AGENT_SECRET_VARS.includes(name)) env[name] = value
+    if (value !== undefined && !isAgentSecret(name)) env[name] = value
   }
   if (!allowlist.includes('HOME') || env.HOME === undefined) env.HOME = cwd
   return env

@@ -13,4 +13,12 @@ describe('describeFailure', () => {
     const crashed = describeFailure(new BootError('boot failed for cordis.yml', { cause: crash }))
     expect(crashed).toBe(`dsh: boot failed for cordis.yml\n${crash.stack}`)
   })
+
+  it('shows a named error by its message alone (the host refusing a composition, say), a crash with its stack', () => {
+    expect(describeFailure(new NamedError('snapshot host refuses to start: …'))).toBe(
+      'dsh: snapshot host refuses to start: …',
+    )
+    const crash = new Error('boom')
+    expect(describeFailure(crash)).toBe(`dsh: ${crash.stack}`)
+  })
 })

@@ -4,9 +4,10 @@ import { ConfigError } from '../../../plugins/config/errors.ts'
 import { BootError } from '../../../plugins/config/boot.ts'
 import { isNamedError } from '../../../lib/named-error.ts'
 
-/** Config and boot errors already say where and what to do; anything else keeps its stack. */
+/** Config, boot and named errors already say where and what to do; anything else keeps its stack. */
 export function describeFailure(error: unknown): string {
-  if (error instanceof ConfigError) return `dsh: ${error.message}`
+  if (error instanceof ConfigError || (isNamedError(error) && !(error instanceof BootError)))
+    return `dsh: ${error.message}`
   if (error instanceof BootError) {
     const cause = error.cause
     // A plugin that crashed gets its stack; config, schema and named errors are fully said by the message.

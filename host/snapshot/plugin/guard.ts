@@ -2,12 +2,14 @@
 // asking the `llm` service (never a plugin name), that no model adapter that reaches the network
 // is running, and that replay is there to answer every model call (docs/model-providers.md).
 import type { Context } from 'cordis'
+import { NamedError } from '../../../lib/named-error.ts'
 import { docFile } from '../../../lib/package-root.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import type {} from '../../../plugins/agent/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
 
-export class SnapshotHostError extends Error {
+/** A composition the host refuses to play in: the message says why and what to do (no stack). */
+export class SnapshotHostError extends NamedError {
   override name = 'SnapshotHostError'
 }
 
@@ -46,10 +48,11 @@ function assertNoLiveAdapter(ctx: Context): void {
  * before anything runs, naming the entry and where the key is looked for (its own words).
  */
 export function assertRecordingKey(ctx: Context): void {
+  const llm = ctx.get('llm')
   const model = ctx.get('agent')?.config.model
-  const problem = model === undefined ? undefined : ctx.get('llm')?.keyProblem(model)
+  const problem = model === undefined ? undefined : llm?.keyProblem(model)
   if (!model || !problem) return
-  const adapter = ctx.llm.adapters().find((candidate) => candidate.models.includes(model) && !candidate.standsInFor)
+  const adapter = llm?.adapters().find((candidate) => candidate.models.includes(model) && !candidate.standsInFor)
   const entry = adapter?.entry ? `entry "${adapter.entry}" (${adapter.label})` : 'the adapter'
   throw new SnapshotHostError(
     `record mode: ${entry} has no usable key for model "${model}": ${problem}; or record keylessly against the ` +

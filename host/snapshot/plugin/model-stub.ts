@@ -6,8 +6,8 @@
 // goes to the stub. The same function runs in process and inside a `dsh serve --scope` subprocess.
 import type { Context } from 'cordis'
 import type { ComposedAdapter, InMemoryPatches, LiveComposition, Patch } from '../../../plugins/config/index.ts'
-import { ownModule } from '../../../lib/package-root.ts'
-import { WIRES } from '../../../lib/model-wire/wires.ts'
+import { docFile, ownModule } from '../../../lib/package-root.ts'
+import { STUBBED_WIRES } from '../../../plugins/llm/adapter.ts'
 
 /** A placeholder key for the stub (it checks presence, never validity); never a real key. */
 const STUB_API_KEY = 'stub-key-not-a-secret'
@@ -29,7 +29,14 @@ export function stubPatch(
   for (const { entry, enabled, info } of adapters) {
     if (!enabled || !info.network) continue
     const wire = info.wire
-    if (wire && (WIRES as readonly string[]).includes(wire.kind) && wire.kind !== 'script') {
+    if (wire && !(STUBBED_WIRES as readonly string[]).includes(wire.kind)) {
+      throw new Error(
+        `entry "${entry}" (${info.label}) declares the wire "${wire.kind}", which dsh's model server does not speak ` +
+          `(it speaks ${STUBBED_WIRES.join(', ')}); declare one of those, or no wire to record --stub through the ` +
+          `scripted stand-in (${docFile('model-providers.md')})`,
+      )
+    }
+    if (wire) {
       patches.push({ id: entry, config: { [wire.baseUrlConfig]: url } })
       if (!route.wires.includes(wire.kind)) route.wires.push(wire.kind)
       if (info.key) keys.push(info.key.env)

@@ -40,7 +40,7 @@ describe('runComposition', () => {
       join(root, 'overlays', 'two-steps.cordis.yml'), // the project's own overlay wins over the bundle's
       scenario.patchFile,
       // A scenario always replays its recording, whatever its overlays turned off.
-      packageFile('cordis.snapshot.yml'),
+      packageFile('overlays', 'replay-on.cordis.yml'),
     ])
     expect(runComposition(plan('record')).patches.at(-1)).toBe(scenario.patchFile)
   })

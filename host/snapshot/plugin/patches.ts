@@ -53,13 +53,15 @@ export function modeOverlays(mode: RunMode): string[] {
 }
 
 /**
- * The scenario's overlays (scenarioOverlayFiles) as a run applies them: in replay the replay overlay
- * once more after them, since a scenario always replays its recording (the echo overlay turns
- * llm-replay off for editors, say). Scenarios with the same list share a host composition.
+ * The scenario's overlays (scenarioOverlayFiles) as a run applies them: in replay replay is turned
+ * back on after them (overlays/replay-on.cordis.yml), since a scenario always replays its recording
+ * (the echo overlay turns llm-replay off for editors, say). Scenarios with the same list share a
+ * host composition.
  */
 export function scenarioOverlays(repoRoot: string, scenario: LoadedScenario, mode: RunMode): string[] {
   const files = scenarioOverlayFiles(repoRoot, scenario)
-  return files.length && mode !== 'record' ? [...files, ...modeOverlays(mode)] : files
+  const replayOn = bundledOverlayFile('replay-on')
+  return files.length && mode !== 'record' && replayOn ? [...files, replayOn] : files
 }
 
 /** The manifest's `composition` overlays, then the scenario's own cordis.patch.yml (applied last). */

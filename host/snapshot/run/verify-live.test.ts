@@ -54,10 +54,18 @@ describe('--mode verify-live', () => {
     const before = folderBytes()
 
     vi.stubEnv('DEEPSEEK_API_KEY', undefined)
+    // No key file either: the key folder is the project's (empty) own.
+    vi.stubEnv('XDG_CONFIG_HOME', project.root)
     const keyless = await runSuiteMode({ repoRoot: project.root, mode: 'verify-live', names: [NAME] })
     expect(keyless.outcomes.map((o) => o.failures)).toEqual([
-      ['scenario notes: verify-live needs DEEPSEEK_API_KEY (DEEPSEEK_BASE_URL for another OpenAI-compatible endpoint)'],
+      [
+        `scenario notes: record mode: entry "llm-deepseek" (DeepSeek) has no usable key for model "deepseek-chat": ` +
+          `DEEPSEEK_API_KEY is not set and ${project.root}/dsh/deepseek-api-key does not hold one; export it, or ` +
+          `write the key to ${project.root}/dsh/deepseek-api-key; or record keylessly against the scripted model ` +
+          'with --stub',
+      ],
     ])
+    vi.stubEnv('XDG_CONFIG_HOME', undefined)
 
     const agreeing = await verifyAgainst([
       writeCall('other words'),

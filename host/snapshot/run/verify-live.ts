@@ -1,26 +1,18 @@
 // `dsh test --mode verify-live` (docs/verify-live.md): record the selection against the live model
-// (DEEPSEEK_API_KEY, any OpenAI-compatible DEEPSEEK_BASE_URL) in a shadow of the project, so nothing
-// of the project is written, then judge each live run by its structural agreement with the
+// (the profile's own adapters, with their own keys) in a shadow of the project, so nothing of the
+// project is written, then judge each live run by its structural agreement with the
 // committed recording and by the scenario's `expect:` rules (core/structure.ts), not its wording.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkExpectations, compareStructure, type ExpectRule, type RunSurfaces } from '../core/structure.ts'
-import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { GOLDEN_TRANSCRIPT } from '../scenario/fixture-files.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
 
 export async function verifyLive(options: Omit<SuiteOptions, 'mode'>): Promise<SuiteResult> {
-  const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names })
-  if (!process.env.DEEPSEEK_API_KEY) {
-    const why = 'verify-live needs DEEPSEEK_API_KEY (DEEPSEEK_BASE_URL for another OpenAI-compatible endpoint)'
-    const outcomes = scenarios.map((s) =>
-      failedBeforeRun(s.name, 'record', options.subprocess, [`scenario ${s.name}: ${why}`]),
-    )
-    for (const outcome of outcomes) options.onResult?.(outcome)
-    return { outcomes, loadFailures: failures.map((f) => f.error.message), interrupted: false, removed: [] }
-  }
+  const { scenarios } = await discoverScenarios(options.repoRoot, { names: options.names })
   const rules = new Map(scenarios.map((s) => [s.name, s.manifest.expect as ExpectRule[]]))
   const shadow = shadowProject(options.repoRoot)
   try {

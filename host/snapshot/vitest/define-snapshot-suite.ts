@@ -13,7 +13,7 @@ import { resolveComposition } from '../run/composition.ts'
 import { bootHostComposition, type HostComposition } from '../run/host-composition.ts'
 import { settleLeftovers } from './corpus-checks.ts'
 import { pinsFirst } from '../plugin/select.ts'
-import { judgeScenario } from './judge-scenario.ts'
+import { judgeScenario, SCENARIO_TEST_TIMEOUT_MS } from './judge-scenario.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 import { orphanProblems, suiteRoot } from './suite-files.ts'
 
@@ -73,7 +73,8 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
 
   for (const scenario of selected) {
     const context = { root, corpus, composition, subprocess: options.subprocess }
-    it(scenario.name, () => judgeScenario(scenario, options.subprocess ? context : { ...context, service: shared }))
+    const judge = () => judgeScenario(scenario, options.subprocess ? context : { ...context, service: shared })
+    it(scenario.name, judge, SCENARIO_TEST_TIMEOUT_MS)
   }
 }
 

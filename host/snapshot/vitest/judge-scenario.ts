@@ -34,6 +34,13 @@ interface JudgeContext {
   service?: () => Promise<SnapshotService>
 }
 
+/**
+ * A vitest test's timeout for one scenario, a backstop only: every wait of a scenario has its own
+ * timeout naming what it waited for. The first scenario of a file also boots the host composition
+ * (a user's TypeScript plugins through tsx), which can take longer than vitest's 5 s default.
+ */
+export const SCENARIO_TEST_TIMEOUT_MS = 60_000
+
 export async function judgeScenario(scenario: LoadedScenario, context: JudgeContext): Promise<void> {
   const updating = isUpdatingSnapshots()
   if (scenario.problems.length) throw new Error(scenario.problems.map((p) => `- ${p}`).join('\n'))

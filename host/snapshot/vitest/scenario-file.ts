@@ -8,7 +8,7 @@ import { it } from 'vitest'
 import { resolveComposition } from '../run/composition.ts'
 import { bootHostComposition } from '../run/host-composition.ts'
 import { discoverCached } from './cached-discovery.ts'
-import { judgeScenario } from './judge-scenario.ts'
+import { judgeScenario, SCENARIO_TEST_TIMEOUT_MS } from './judge-scenario.ts'
 import { sharedHost } from './shared-hosts.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 
@@ -41,11 +41,15 @@ export async function defineScenarioFile(options: ScenarioFileOptions): Promise<
     sharedHost(JSON.stringify([options.root, composition, mode]), () =>
       bootHostComposition({ repoRoot: options.root, composition, mode }),
     )
-  it(name, async () => {
-    if (!scenario) throw failure?.error ?? new Error(`scenarios/${name}/snapshot.yml did not load`)
-    const context = { root: options.root, corpus, composition, subprocess: options.subprocess }
-    // In a worker that shares hosts (shared-hosts.ts) the scenario runs in its host; else in one of its own.
-    const shared = options.subprocess ? undefined : host()
-    await judgeScenario(scenario, shared ? { ...context, service: async () => (await shared).snapshot } : context)
-  })
+  it(
+    name,
+    async () => {
+      if (!scenario) throw failure?.error ?? new Error(`scenarios/${name}/snapshot.yml did not load`)
+      const context = { root: options.root, corpus, composition, subprocess: options.subprocess }
+      // In a worker that shares hosts (shared-hosts.ts) the scenario runs in its host; else in one of its own.
+      const shared = options.subprocess ? undefined : host()
+      await judgeScenario(scenario, shared ? { ...context, service: async () => (await shared).snapshot } : context)
+    },
+    SCENARIO_TEST_TIMEOUT_MS,
+  )
 }

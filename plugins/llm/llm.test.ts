@@ -173,3 +173,28 @@ describe('llm service', () => {
     expect(ctx.llm.models()).toEqual([])
   })
 })
+
+describe('adapter registrations', () => {
+  it('refuse a second adapter for a model, naming both; a stand-in may share it and answers instead', async () => {
+    await setup()
+    const stream = () => fromArray(hello)
+    ctx.llm.register({ label: 'A', models: ['m', 'n'], network: true, stream })
+    expect(() => ctx.llm.register({ label: 'B', models: ['x', 'n'], network: true, stream })).toThrow(
+      /model "n" is already served by an adapter outside the composition; give each model one adapter/,
+    )
+    const standIn = () => fromArray([{ type: 'finish', reason: 'stop' }])
+    ctx.llm.register({ label: 'replay', models: ['m'], network: false, standsInFor: 'a', stream: standIn })
+    expect(await collect(ctx.llm.stream(request({ model: 'm' })))).toEqual([{ type: 'finish', reason: 'stop' }])
+    expect(ctx.llm.models()).toEqual(['m', 'n'])
+    expect(ctx.llm.adapters().map((adapter) => [adapter.label, adapter.standsInFor])).toEqual([
+      ['A', undefined],
+      ['replay', 'a'],
+    ])
+  })
+
+  it('the older form says nothing about the adapter, so it counts as reaching the network', async () => {
+    await setup()
+    ctx.llm.register(['m'], () => fromArray(hello))
+    expect(ctx.llm.adapters()).toEqual([{ label: 'model adapter', models: ['m'], network: true, undeclared: true }])
+  })
+})

@@ -113,12 +113,16 @@ describe("a project's own provider, in TypeScript", () => {
     await replaysEverywhere()
   }, 180_000)
 
-  it('records a provider without a wire through the scripted stand-in', async () => {
+  it('records a second provider, without a wire, through the scripted stand-in', async () => {
     const bespoke = ['--patch', 'overlays/bespoke.yml']
     const recorded = await dsh(['test', '--mode', 'record', '--stub', ...bespoke])
     expect(recorded, recorded.stderr).toMatchObject({ code: 0 })
-    expect(read('scenarios', 'hello', 'snapshot.yml')).toMatch(/^stubVia: stand-in\n/m)
-    expect(read('scenarios', 'hello', 'stdout.golden.jsonl')).toContain('"id":"api-key"')
+    expect(read('scenarios', 'hello', 'snapshot.yml')).toMatch(/^stubVia: openai-chat, stand-in\n/m)
+    const golden = read('scenarios', 'hello', 'stdout.golden.jsonl')
+    // Two keys, two methods; both providers' models in the picker, the agent on the second one's.
+    expect(golden).toContain('"id":"api-key:BESPOKE_KEY"')
+    expect(golden).toContain('"id":"api-key:MY_OPENAI_KEY"')
+    expect(golden).toContain('"currentValue":"my-model-bespoke"')
     const [inProcess, subprocess] = await Promise.all([
       dsh(['test', ...bespoke]),
       dsh(['test', '--subprocess', ...bespoke]),

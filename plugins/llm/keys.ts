@@ -12,6 +12,12 @@ type Env = Record<string, string | undefined>
 
 const held = new Map<string, string>()
 
+/**
+ * A variable that holds a key or names a key file, by the names dsh's presets and the adapter
+ * contract use (`…_API_KEY`, `…_KEY_FILE`): never in a tool's environment, nor in a worker's in replay.
+ */
+export const isKeyVariable = (name: string): boolean => /_API_KEY$|_KEY_FILE$/.test(name)
+
 /** Move each named variable from `env` into this module; returns the names that were set. */
 export function holdKeys(names: readonly string[], env: NodeJS.ProcessEnv = process.env): string[] {
   const moved: string[] = []

@@ -1,16 +1,10 @@
 // The `tools` plugin's configuration (validated by Cordis through zod's Standard Schema).
 import { z } from 'zod'
+import { isKeyVariable } from '../llm/keys.ts'
 
 /** Built-in tools in their canonical registration order (which is also the schema order). */
 export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo'] as const
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number]
-
-/**
- * Variables the agent itself needs that a command must never see, even if allowlisted by mistake:
- * model adapters' keys and key files, by the names dsh's presets and the adapter contract use
- * (docs/model-providers.md).
- */
-export const isAgentSecret = (name: string): boolean => /_API_KEY$|_KEY_FILE$/.test(name)
 
 // DSH_CONFORMANCE_CASE is set only by `dsh conformance`: a tag, not a secret, that lets the runner
 // find a daemon a command left running (docs/conformance.md, "Leftover processes").
@@ -25,7 +19,7 @@ const BashConfig = z.strictObject({
   envAllowlist: z
     .array(z.string().min(1))
     .default(DEFAULT_ENV_ALLOWLIST)
-    .refine((names) => !names.some(isAgentSecret), {
+    .refine((names) => !names.some(isKeyVariable), {
       message: "must not contain the agent's own secrets (a key variable: a name ending _API_KEY or _KEY_FILE)",
     }),
 })

@@ -1,6 +1,6 @@
 // The environment a bash command sees: only allowlisted variables from the agent's own
-// environment (never its secrets), plus a HOME that points at the session cwd.
-import { isAgentSecret } from './config.ts'
+// environment (never a key variable, even allowlisted by mistake), plus a HOME that points at the cwd.
+import { isKeyVariable } from '../llm/keys.ts'
 
 /**
  * HOME is the cwd unless HOME itself is allowlisted: `~` and tools that write dotfiles
@@ -14,7 +14,7 @@ export function buildShellEnv(
   const env: Record<string, string> = {}
   for (const name of allowlist) {
     const value = parent[name]
-    if (value !== undefined && !isAgentSecret(name)) env[name] = value
+    if (value !== undefined && !isKeyVariable(name)) env[name] = value
   }
   if (!allowlist.includes('HOME') || env.HOME === undefined) env.HOME = cwd
   return env

@@ -108,7 +108,7 @@ function rerecord(scenario: string, recording: string | undefined): NextStep {
   if (recording === 'live')
     return {
       command: `npx dsh test ${scenario} --mode record`,
-      note: 'needs the model key (DEEPSEEK_API_KEY or its key file; README "Run the agent")',
+      note: 'needs the model\'s key (its adapter\'s variable or key file; README "Run the agent")',
     }
   // authored, imported and anything newer: nothing re-records it.
   return {

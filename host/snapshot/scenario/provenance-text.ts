@@ -11,7 +11,7 @@ export function provenanceDetails(m: ProvenanceFields): string {
     .join('; ')
 }
 
-/** The whole line: `recording: stub · deepseek-chat; 2026-11-30; dsh 0.1.0 · header default`. */
+/** The whole line: `recording: stub (openai-chat) · my-model; 2026-11-30; dsh 0.1.0 · header default`. */
 export function provenanceLine(m: ProvenanceFields & Pick<ScenarioManifest, 'recording' | 'header'>): string {
   const details = provenanceDetails(m)
   const recording = m.stubVia ? `${m.recording} (${m.stubVia})` : m.recording

@@ -13,6 +13,7 @@ import { waitGroupGone } from '../../../../lib/process/liveness.ts'
 import { lifelineShellArgs } from '../../../../lib/process/lifeline.ts'
 import type { ScenarioOutcome } from '../../plugin/outcome.ts'
 import type { LoadedScenario } from '../../scenario/discover.ts'
+import { isKeyVariable } from '../../../../plugins/llm/keys.ts'
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.ts'
 
 const WORKER_MODULE = ownModule('host/snapshot/run/jobs/worker.ts')
@@ -33,11 +34,10 @@ function nodeArgs(): string[] {
 
 type Reply = FromWorker | { type: 'exit'; why: string; hung: boolean }
 
-/** The key goes only to workers that record against the real API (with-model.ts reads it there). */
+/** Keys go only to workers that record against the real API (the adapters read them there). */
 function workerEnv(setup: WorkerSetup): NodeJS.ProcessEnv {
   if (setup.mode === 'record' && !setup.stub) return process.env
-  const { DEEPSEEK_API_KEY: _, ...env } = process.env
-  return env
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !isKeyVariable(name)))
 }
 
 export class WorkerProcess {

@@ -23,6 +23,7 @@ export class LlmService extends Service {
   private adapters = new Map<string, LlmAdapter>()
   /** Model → how to tell whether its adapter has a key (ACP `authenticate`); keyless models have none. */
   private keyChecks = new Map<string, KeyCheck>()
+  private secrets = new Set<() => string | undefined>()
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
@@ -52,6 +53,26 @@ export class LlmService extends Service {
       },
       `llm key check ${models.join(',')}`,
     )
+  }
+
+  /**
+   * An adapter declares a secret it holds in memory (its API key), read when asked; the agent redacts
+   * every form of every held secret from tool results before they are logged, shown or sent (issue 43,
+   * leak 5). The disposer runs with the caller's plugin.
+   */
+  holdSecret(secret: () => string | undefined, caller: Context = this.ctx): () => void {
+    return caller.effect(() => {
+      this.secrets.add(secret)
+      return () => this.secrets.delete(secret)
+    }, 'llm held secret')
+  }
+
+  /** The secrets the adapters hold now (those set), for redaction; never logged or sent. */
+  heldSecrets(): string[] {
+    return [...this.secrets].flatMap((secret) => {
+      const value = secret()?.trim()
+      return value ? [value] : []
+    })
   }
 
   /** What is wrong with the key `model` needs, or undefined when it has one or needs none. Never the key. */

@@ -4,12 +4,12 @@
 // output are redacted with the same function before they are logged, shown or sent.
 
 /** The shortest slice of a form taken as the key's: 8 characters of a random key are not chance. */
-export const SLICE = 8
+const SLICE = 8
 /** Characters a hit extends over, so the rest of the token (base64 padding of `user:`, a key's tail) goes too. */
 const TOKEN_CHAR = /[A-Za-z0-9+/_-]/
 
 /** The forms of a key, each a string a text may hold whole or in slices. */
-export function keyForms(key: string): string[] {
+function keyForms(key: string): string[] {
   const bytes = Buffer.from(key)
   const forms = [key, key.toUpperCase(), key.toLowerCase(), [...key].reverse().join('')]
   const hex = bytes.toString('hex')

@@ -6,7 +6,7 @@ import { escapeRegExp } from '../cwd-spellings.ts'
 import type { RawMatch, SecretRule } from './rule.ts'
 import { type JoinedWindow, splitTokens } from './split-tokens.ts'
 
-export interface Span {
+interface Span {
   start: number
   end: number
 }
@@ -108,7 +108,7 @@ function joinedMatches(rule: SecretRule, windows: readonly JoinedWindow[]): Span
 }
 
 /** Bits per character: random keys score 4 and up, words and placeholders far less. */
-export function entropy(value: string): number {
+function entropy(value: string): number {
   const counts = new Map<string, number>()
   for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1)
   let bits = 0

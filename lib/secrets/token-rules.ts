@@ -163,7 +163,7 @@ for (const char of '=_-') IN_RUN[char.charCodeAt(0)] = 2
  * Runs of exactly `length` base64 characters, between characters that are none (nor `=`, `_`, `-`).
  * A run right after a JSON escape (`\n`, `\t`, `\r`) starts after its letter.
  */
-export function exactRuns(text: string, length: number): RawMatch[] {
+function exactRuns(text: string, length: number): RawMatch[] {
   const found: RawMatch[] = []
   let start = 0
   for (let at = 0; at <= text.length; at++) {

@@ -7,7 +7,7 @@ import { keyRedactor } from '../../lib/secrets/key-forms.ts'
 import type { LlmService } from '../llm/index.ts'
 import type { ToolDisplay, ToolResult } from '../tools/types.ts'
 
-export const HELD_SECRET = '[redacted: the model API key]'
+const HELD_SECRET = '[redacted: the model API key]'
 
 /** The redaction of every held secret, read now; undefined when no adapter holds one. */
 export function heldSecretRedactor(llm: Pick<LlmService, 'heldSecrets'>): ((text: string) => string) | undefined {

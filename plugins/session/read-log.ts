@@ -19,5 +19,5 @@ export function readSessionLog(root: string, sessionId: string, path: string): B
 }
 
 /** The refusal of a log that is no regular file: dsh never wrote it. */
-export const notALog = (path: string, kind: string) =>
+const notALog = (path: string, kind: string) =>
   `session log ${path} is ${kind}, not a log file dsh wrote; it is not opened. Remove it (and load another session)`

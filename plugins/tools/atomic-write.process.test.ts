@@ -44,7 +44,7 @@ it.each([
       if (seen.includes('paused\n')) resolve()
     }),
   )
-  await withTimeout(paused, 15_000, `the ${tool} child to reach its first write (stdout so far: ${seen})`)
+  await withTimeout(paused, 60_000, `the ${tool} child to reach its first write (stdout so far: ${seen})`)
   child.kill('SIGKILL')
   await withTimeout(exited, 5_000, 'the killed child to exit')
   expect(digest(readFileSync(path.join(workspace.cwd, 'big.txt')))).toBe(before)
@@ -53,4 +53,4 @@ it.each([
     left.every((name) => /^\.big\.txt\.[0-9a-f]{8}\.dsh-tmp$/.test(name)),
     left.join(', '),
   ).toBe(true)
-})
+}, 90_000)

@@ -47,7 +47,7 @@ async function runWithFileLimit(limitKiB: number, call: object): Promise<{ outpu
   const chunks: Buffer[] = []
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  await withTimeout(exited, 15_000, 'the write child to exit')
+  await withTimeout(exited, 60_000, 'the write child to exit')
   return JSON.parse(Buffer.concat(chunks).toString('utf8'))
 }
 
@@ -102,7 +102,7 @@ it('a full disk leaves the original byte for byte and says "disk full" (a real t
   })
   expect(readFileSync(path.join(disk, 'keep.txt')).equals(original)).toBe(true)
   expect(readdirSync(disk).sort()).toEqual(['filler', 'keep.txt'])
-})
+}, 90_000)
 
 it('a file size limit (ulimit -f, a real process) leaves the original and names the limit', async () => {
   const original = Buffer.from('ab'.repeat(50 * 1024))
@@ -117,4 +117,19 @@ it('a file size limit (ulimit -f, a real process) leaves the original and names 
   })
   expect(readFileSync(path.join(workspace.cwd, 'keep.txt')).equals(original)).toBe(true)
   expect(readdirSync(workspace.cwd)).toEqual(['keep.txt'])
-})
+}, 90_000)
+
+it('a file the user may not write stays refused, though its folder would allow the rename (run as nobody)', () => {
+  // Root may write anything: the call runs as nobody, in a folder anyone may write (so a rename would
+  // succeed), on root's read-only file.
+  chmodSync(path.dirname(workspace.cwd), 0o755)
+  chmodSync(workspace.cwd, 0o777)
+  writeFileSync(path.join(workspace.cwd, 'ro.txt'), 'keep\n')
+  chmodSync(path.join(workspace.cwd, 'ro.txt'), 0o444)
+  const call = JSON.stringify({ tool: 'write_file', args: { path: 'ro.txt', content: 'changed\n' } })
+  const args = ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--import', 'tsx', CHILD]
+  const out = execFileSync('setpriv', [...args, workspace.cwd, call], { cwd: packageRoot, encoding: 'utf8' })
+  expect(JSON.parse(out)).toEqual({ output: 'Permission denied for "ro.txt".', isError: true })
+  expect(readFileSync(path.join(workspace.cwd, 'ro.txt'), 'utf8')).toBe('keep\n')
+  expect(readdirSync(workspace.cwd)).toEqual(['ro.txt'])
+}, 90_000)

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { relativeInside } from '../../lib/path-inside.ts'
 import { fsErrorCode } from './fs-errors.ts'
 
-const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK, O_NOCTTY, O_DIRECTORY } = constants
+const { O_RDONLY, O_WRONLY, O_NOFOLLOW, O_NONBLOCK, O_NOCTTY, O_DIRECTORY } = constants
 // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: a terminal must not become ours.
 const LEAF_FLAGS = O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
 
@@ -90,9 +90,23 @@ export async function openForReplace(options: PinOptions, create: boolean): Prom
         `"${display}" has ${stats.nlink} hard links; a write would change every one of them, and ` +
           'one may be outside the working directory. Copy it to a file of its own first.',
       )
+    await mayWrite(handle, at(name))
     return { folder, name, at, existing: { handle, stats } }
   } catch (error) {
     await folder.close()
+    throw error
+  }
+}
+
+/**
+ * A rename over a file needs only the folder's permission; writing it in place needed the file's. A file
+ * the user may not write (read-only, immutable) stays refused: opened for writing, without truncating.
+ */
+async function mayWrite(handle: FileHandle, leaf: string): Promise<void> {
+  try {
+    await (await open(leaf, O_WRONLY | LEAF_FLAGS)).close()
+  } catch (error) {
+    await handle.close()
     throw error
   }
 }

@@ -22,35 +22,39 @@ const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 it.each([
   ['write_file', 40, { path: 'big.txt', content: 'new content\n' }],
   ['edit_file', 4, { path: 'big.txt', old_string: 'ab', new_string: 'cd', replace_all: true }],
-])('kill -9 in the middle of %s over a %i MiB file leaves the original whole', async (tool, mib, args) => {
-  await workspace.write('big.txt', Buffer.alloc(mib * 1024 * 1024, 'ab'))
-  const before = digest(readFileSync(path.join(workspace.cwd, 'big.txt')))
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'plugins/tools/test-support/write-child.ts',
-      workspace.cwd,
-      JSON.stringify({ tool, args, pause: true }),
-    ],
-    { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  const exited = new Promise((resolve) => child.on('exit', resolve))
-  let seen = ''
-  const paused = new Promise<void>((resolve) =>
-    child.stdout.on('data', (chunk: Buffer) => {
-      seen += chunk.toString()
-      if (seen.includes('paused\n')) resolve()
-    }),
-  )
-  await withTimeout(paused, 60_000, `the ${tool} child to reach its first write (stdout so far: ${seen})`)
-  child.kill('SIGKILL')
-  await withTimeout(exited, 5_000, 'the killed child to exit')
-  expect(digest(readFileSync(path.join(workspace.cwd, 'big.txt')))).toBe(before)
-  const left = readdirSync(workspace.cwd).filter((name) => name !== 'big.txt')
-  expect(
-    left.every((name) => /^\.big\.txt\.[0-9a-f]{8}\.dsh-tmp$/.test(name)),
-    left.join(', '),
-  ).toBe(true)
-}, 90_000)
+])(
+  'kill -9 in the middle of %s over a %i MiB file leaves the original whole',
+  async (tool, mib, args) => {
+    await workspace.write('big.txt', Buffer.alloc(mib * 1024 * 1024, 'ab'))
+    const before = digest(readFileSync(path.join(workspace.cwd, 'big.txt')))
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'plugins/tools/test-support/write-child.ts',
+        workspace.cwd,
+        JSON.stringify({ tool, args, pause: true }),
+      ],
+      { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    const exited = new Promise((resolve) => child.on('exit', resolve))
+    let seen = ''
+    const paused = new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        seen += chunk.toString()
+        if (seen.includes('paused\n')) resolve()
+      }),
+    )
+    await withTimeout(paused, 60_000, `the ${tool} child to reach its first write (stdout so far: ${seen})`)
+    child.kill('SIGKILL')
+    await withTimeout(exited, 5_000, 'the killed child to exit')
+    expect(digest(readFileSync(path.join(workspace.cwd, 'big.txt')))).toBe(before)
+    const left = readdirSync(workspace.cwd).filter((name) => name !== 'big.txt')
+    expect(
+      left.every((name) => /^\.big\.txt\.[0-9a-f]{8}\.dsh-tmp$/.test(name)),
+      left.join(', '),
+    ).toBe(true)
+  },
+  90_000,
+)

@@ -3,7 +3,7 @@
 // redacted recording still replays.
 import { nearMisses } from '../did-you-mean.ts'
 import { type LocalIdentity, localRules, RULE_IDS, SECRET_RULES, type SecretRule } from './rules.ts'
-import { ruleMatches } from './scan.ts'
+import { ruleMatches } from './match.ts'
 
 export type Redaction = { rule: string; token: string } | { pattern: string; token: string }
 

@@ -1,44 +1,31 @@
 // What the secret scan looks for in everything dsh writes as a fixture. Each rule has a stable id:
-// `allow:` and `redact:` entries in a manifest name rules by it, and a hit names it. Patterns
-// match within a line (fixtures are JSON lines); private-key blocks are found by their armour line.
+// `allow:` and `redact:` entries in a manifest name rules by it, and a hit names it. The tokens
+// with a vendor's shape are in token-rules.ts; here are the ones found by their context (a header,
+// a name, a URL's password) and the user's own identity.
 import { escapeRegExp } from '../cwd-spellings.ts'
+import type { LocalIdentity, SecretRule } from './rule.ts'
+import { TOKEN_RULES } from './token-rules.ts'
 
-export interface SecretRule {
-  id: string
-  /** What a hit means, for the refusal message. */
-  what: string
-  pattern: RegExp
-  /** Characters a match extends over to its left (an address's local part), at most 64 of them. */
-  extendsLeftOver?: RegExp
-  /** A captured value must look random (Shannon entropy, bits per character) to count. */
-  minEntropy?: number
-}
+export type { LocalIdentity, SecretRule } from './rule.ts'
 
-/** The user's own identifiers, which differ per machine and so cannot be fixed patterns. */
-export interface LocalIdentity {
-  home?: string
-  hostname?: string
-}
+/** A value that stands for a secret instead of being one: `${PASS}`, `<password>`, `****`, `{{secret}}`. */
+const PLACEHOLDER = /^(?:[$%<{[(*]|x+$|\.{3}|pass(?:word)?$|secret$|changeme$|redacted$)/i
 
-export const SECRET_RULES: readonly SecretRule[] = [
-  { id: 'api-key', what: 'an OpenAI/DeepSeek-style API key', pattern: /\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}/g },
-  { id: 'aws-access-key', what: 'an AWS access key id', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
-  {
-    id: 'github-token',
-    what: 'a GitHub token',
-    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
-  },
-  { id: 'slack-token', what: 'a Slack token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g },
-  { id: 'private-key', what: 'a private key block', pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/g },
-  {
-    id: 'jwt',
-    what: 'a JSON Web Token',
-    pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-  },
+const CONTEXT_RULES: readonly SecretRule[] = [
   {
     id: 'authorization',
     what: 'an Authorization header value',
     pattern: /\bAuthorization\\?"?\s*[:=]\s*\\?"?(?:Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+  },
+  {
+    id: 'connection-string',
+    what: 'a password in a URL or connection string',
+    // scheme://user:password@host, whatever the host: an IP, localhost, a name without a dot.
+    // Anchored on "://" with the scheme behind it, like the e-mail rule on "@" (a scheme-first pattern
+    // is tried at every letter).
+    literals: ['://'],
+    pattern: /:\/\/(?<=[a-z0-9+.-]{2}:\/\/)[^\s:/?#@"'\\]{0,128}:([^\s/?#@"'\\]{1,256})@[^\s/?#"'\\]/gi,
+    check: (password) => !PLACEHOLDER.test(password),
   },
   {
     id: 'assigned-secret',
@@ -46,7 +33,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Checked further by entropy (scan.ts): a random value counts, `token: "{{message:1}}"` does not.
     // The keyword leads (no open-ended prefix class), so a long run of letters costs no backtracking.
     pattern: new RegExp(
-      '(?:secret|token|passw(?:or)?d|api_?key|access_?key|private_?key)[A-Za-z0-9_]*' +
+      '(?:secret|token|passw(?:or)?d|api_?key|access_?key|private_?key|account_?key|credential)[A-Za-z0-9_]*' +
         '\\\\?"?\\s*[:=]\\s*\\\\?["\']?([A-Za-z0-9+/_.~=-]{16,})',
       'gi',
     ),
@@ -58,23 +45,32 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Anchored on "@" with a bounded local part: an unanchored `[…]+@` re-scans every letter run.
     // The "@" leads and the look-behind follows it, so V8 skips to each "@" (5× faster than the
     // look-behind first, which it tries at every position).
+    literals: ['@'],
     pattern: /@(?<=[A-Za-z0-9._%+-]@)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g,
     extendsLeftOver: /[A-Za-z0-9._%+-]/,
   },
 ]
+
+export const SECRET_RULES: readonly SecretRule[] = [...TOKEN_RULES, ...CONTEXT_RULES]
 
 /** The identity rules: the user's home folder and host name, when they are specific enough. */
 export function localRules(identity: LocalIdentity): SecretRule[] {
   const rules: SecretRule[] = []
   const home = identity.home?.replace(/\/+$/, '')
   if (home && home.split('/').filter(Boolean).length >= 1 && home !== '/root') {
-    rules.push({ id: 'home-dir', what: "the user's home folder", pattern: new RegExp(escapeRegExp(home), 'g') })
+    rules.push({
+      id: 'home-dir',
+      what: "the user's home folder",
+      literals: [home],
+      pattern: new RegExp(escapeRegExp(home), 'g'),
+    })
   }
   const host = identity.hostname
   if (host && host.length >= 4 && host !== 'localhost') {
     rules.push({
       id: 'host-name',
       what: "this machine's host name",
+      literals: [host],
       pattern: new RegExp(`\\b${escapeRegExp(host)}\\b`, 'g'),
     })
   }

@@ -38,7 +38,7 @@ export class ChildSpawnError extends Error {
 }
 
 /** What a child needs from the agent: its sessions, store, model and tools. */
-interface ChildHost extends Pick<TurnInit, 'llm' | 'registry' | 'config' | 'hidden'> {
+interface ChildHost extends Pick<TurnInit, 'llm' | 'registry' | 'config' | 'hidden' | 'redact'> {
   sessions: Map<string, SessionRuntime>
   store: Pick<SessionStore, 'append' | 'create'>
 }

@@ -21,6 +21,7 @@ import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { changeMode, changeModel } from './session-settings.ts'
 import { type ServerRequest, SessionServers } from './session-servers.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
+import { heldSecretRedactor } from './held-secrets.ts'
 import { Turn } from './turn-state.ts'
 import { AgentRequestError } from './request-error.ts'
 import { joinScope } from '../scope/index.ts'
@@ -191,6 +192,7 @@ export class Agent extends Service {
         hidden: ownFiles(sessions.root, this.ctx.llm.adapters()),
         client,
         signal: controller.signal,
+        redact: heldSecretRedactor(this.ctx.llm),
       }),
       content,
     )
@@ -255,7 +257,8 @@ export class Agent extends Service {
     // The parent session's tools, its MCP servers' included: a child's are a subset of them.
     const registry = this.servers.registryFor(request.origin.sessionId, () => this.ctx.tools)
     const host = { sessions: this.sessions, store: sessions, llm: this.ctx.llm, registry, config: this.config }
-    return runChild({ ...host, hidden: ownFiles(sessions.root, this.ctx.llm.adapters()) }, request, signal)
+    const redact = heldSecretRedactor(this.ctx.llm)
+    return runChild({ ...host, hidden: ownFiles(sessions.root, this.ctx.llm.adapters()), redact }, request, signal)
   }
 
   /** A live subagent's header (it names its parent session and call); undefined for any other session. */

@@ -4,6 +4,7 @@ import type { ToolCall } from '../llm/types.ts'
 import { refusedByMode } from './modes.ts'
 import type { Tool, ToolContext, ToolDisplay, ToolResult } from '../tools/types.ts'
 import { approve } from './approval.ts'
+import { redactDisplay, redactResult } from './held-secrets.ts'
 import { parseToolArguments, recordedCall } from './tool-arguments.ts'
 import type { Turn } from './turn-state.ts'
 
@@ -66,15 +67,23 @@ function startTool(
 ): Promise<ToolResult> {
   const { number, signal } = turn
   turn.append('tool/start', { turn: number, step, callId: call.id })
-  const update = (display: ToolDisplay) => turn.append('tool/update', { turn: number, step, callId: call.id, display })
+  const update = (display: ToolDisplay) =>
+    turn.append('tool/update', {
+      turn: number,
+      step,
+      callId: call.id,
+      display: turn.redact ? redactDisplay(display, turn.redact) : display,
+    })
   const origin = { sessionId: turn.sessionId, callId: call.id, turn: number, step, call: index }
   const context = { cwd: turn.cwd, signal, client: turn.client.access, update, hidden: turn.hidden, origin }
   return runTool(tool, args, context)
 }
 
 function logResult(turn: Turn, step: number, call: ToolCall, outcome: ToolResult): void {
-  const display = outcome.display ? { display: outcome.display } : {}
-  const { output, isError } = outcome
+  // The model adapters' keys never reach the log, the client or the next request (held-secrets.ts).
+  const redacted = redactResult(outcome, turn.redact)
+  const display = redacted.display ? { display: redacted.display } : {}
+  const { output, isError } = redacted
   turn.append('tool/result', { turn: turn.number, step, callId: call.id, output, isError, ...display })
 }
 

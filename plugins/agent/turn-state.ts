@@ -27,6 +27,8 @@ export interface TurnInit {
   client: PromptClient
   /** Aborted by session/cancel and by shutdown. */
   signal: AbortSignal
+  /** Takes every form of the secrets the model adapters hold out of a text (held-secrets.ts). */
+  redact?: (text: string) => string
 }
 
 export class Turn {
@@ -41,6 +43,7 @@ export class Turn {
   readonly hidden?: readonly string[]
   readonly client: PromptClient
   readonly signal: AbortSignal
+  readonly redact?: (text: string) => string
   /** This turn's events as logged (model chunks aside): what closes it if the log fails mid-turn. */
   readonly logged: HistoryEvent[] = []
 
@@ -54,6 +57,7 @@ export class Turn {
     this.hidden = init.hidden
     this.client = init.client
     this.signal = init.signal
+    this.redact = init.redact
     this.number = ++init.runtime.turn
   }
 

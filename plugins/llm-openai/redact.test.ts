@@ -41,3 +41,26 @@ describe('redactSecrets', () => {
       expect(redactSecrets(text, KEY)).toBe(text)
   })
 })
+
+// issue 43, item 7: a 401 body echoing the key in another form.
+const OTHER_FORMS: Array<[string, string, string]> = [
+  ['the middle slice', `fragment …${KEY.slice(3, 14)}… rejected`, KEY.slice(3, 14)],
+  ['upper case (a part)', `got ${KEY.toUpperCase().slice(0, 14)} here`, 'SENTINEL012'],
+  ['base64', `{"key_b64":"${Buffer.from(KEY).toString('base64')}"}`, Buffer.from(KEY).toString('base64').slice(4, 20)],
+  [
+    'Basic auth',
+    `rejected: Authorization: Basic ${Buffer.from(`user:${KEY}`).toString('base64')}`,
+    Buffer.from(`user:${KEY}`).toString('base64').slice(8, 24),
+  ],
+  ['hex', `key=${Buffer.from(KEY).toString('hex')}`, Buffer.from(KEY).toString('hex').slice(8, 30)],
+  ['reversed', `debug: ${[...KEY].reverse().join('')}`, [...KEY].reverse().join('').slice(4, 20)],
+  ['space-grouped', `your key is ${KEY.match(/.{1,4}/g)!.join(' ')}`, KEY.slice(4, 8)],
+]
+
+describe('redactSecrets, the key in another form (issue 43, item 7)', () => {
+  it.each(OTHER_FORMS)('%s', (_, body, part) => {
+    const out = redactSecrets(body, KEY)
+    expect(out).toContain('[redacted]')
+    expect(out).not.toContain(part)
+  })
+})

@@ -4,6 +4,8 @@
 // sk-abcd************wxyz", proxies "Bearer sk-…", "api_key=…", "key ending in wxyz". Any of
 // them, its prefix or its suffix is replaced (docs/openai-adapter.md).
 
+import { keyRedactor } from '../../lib/secrets/key-forms.ts'
+
 const REDACTED = '[redacted]'
 
 /** A word naming a key, then the value it introduces (`provided:`, `:`, `=`, `is`, a space). */
@@ -36,9 +38,12 @@ export function redactSecrets(text: string, apiKey?: string): string {
   return out.replace(KEY_TOKEN, (token) => (token === REDACTED ? token : REDACTED))
 }
 
-/** The whole key, and any word holding its first or last characters (a masked echo keeps those). */
+/**
+ * The key in any form (a slice, another case, base64, hex, reversed, spaced: lib/secrets/key-forms.ts),
+ * and any word holding its first or last characters (a masked echo keeps those).
+ */
 function redactKeyParts(text: string, apiKey: string): string {
-  const out = text.split(apiKey).join(REDACTED)
+  const out = keyRedactor([apiKey], REDACTED)?.(text) ?? text.split(apiKey).join(REDACTED)
   if (apiKey.length < 2 * PART) return out
   const prefix = apiKey.slice(0, Math.max(PART, Math.min(8, apiKey.length - PART)))
   const suffix = apiKey.slice(-PART)

@@ -2,6 +2,7 @@ import { type Context, Service } from 'cordis'
 import { entryIdOf } from '../config/cordis-compat.ts'
 import type { AdapterRegistration, RegisteredAdapter } from './adapter.ts'
 import { AdapterCatalogue } from './catalogue.ts'
+import { readKey } from './keys.ts'
 import { guardStream } from './normalize-stream.ts'
 import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
 
@@ -52,6 +53,24 @@ export class LlmService extends Service {
       () => this.catalogue.add(registration, entry, legacy),
       `llm adapter ${registration.models.join(',')}`,
     )
+  }
+
+  /**
+   * The keys the running adapters read now (those set), for redaction: the agent takes every form of
+   * each out of tool results before they are logged, shown or sent (docs/security.md). Stand-ins read
+   * none: replay never reads a key. Never logged or sent.
+   */
+  heldSecrets(): string[] {
+    return this.catalogue
+      .list(() => 0)
+      .flatMap((adapter) => (adapter.key && !adapter.standsInFor ? [adapter.key] : []))
+      .flatMap((key) => {
+        try {
+          return [readKey(key)]
+        } catch {
+          return []
+        }
+      })
   }
 
   /** What is wrong with the key `model` needs, or undefined when it has one or needs none. Never the key. */

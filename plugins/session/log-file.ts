@@ -2,13 +2,17 @@
 // write through the fd, so an event is in the kernel (and survives kill -9) before
 // append() returns; `fsync` additionally survives power loss.
 import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { openRegularSync } from '../../lib/regular-file.ts'
 import { dirname } from 'node:path'
 import { checkLogIdentity, type FileIdentity, fileIdentity } from './log-identity.ts'
 import { acquireSessionLock, type SessionLock } from './session-lock.ts'
 import { SessionStorageError } from './storage-error.ts'
 import { plural } from '../../lib/plural.ts'
 
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND
+// O_NOFOLLOW: a link at the name (even a dangling one, which O_EXCL alone would follow on some systems)
+// is never written through.
+const CREATE_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_APPEND | constants.O_NOFOLLOW
 
 export class SessionLogFile {
   private fd: number | undefined
@@ -66,7 +70,8 @@ export class SessionLogFile {
     const lock = acquireSessionLock(path)
     let fd: number | undefined
     try {
-      fd = openSync(path, constants.O_WRONLY | constants.O_APPEND)
+      // Never a link (its target may lie outside the sessions root), never a FIFO (open would block).
+      fd = openRegularSync(path, constants.O_WRONLY | constants.O_APPEND)
       const size = fstatSync(fd).size
       if (size !== readBytes)
         throw new Error(

@@ -1,5 +1,8 @@
 // The session log's wire format (docs/design.md §5): serializers with a fixed key order and a
-// strict reader. Pure: no I/O, so the store, replay and the host share one definition.
+// strict reader that checks every event's data against its kind's schema (event-schemas.ts). Pure: no
+// I/O, so the store, replay and the host share one definition.
+import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
+import { EVENT_DATA } from './event-schemas.ts'
 import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
 
 /** An event as it may appear in any log: committed fixtures are normalized and drop `seq`/`time`. */
@@ -36,6 +39,11 @@ export interface ParseOptions {
    * instead of failing: that is the one append a kill interrupted, never a returned event.
    */
   allowTornTail?: boolean
+  /**
+   * Check every event's data against its kind's schema (event-schemas.ts). Default: with `live`, the
+   * logs dsh writes and loads; committed fixtures' chunks are checked by replay's own loader.
+   */
+  checkData?: boolean
 }
 
 const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd', 'parentSession', 'parentCallId', 'spawn']
@@ -230,7 +238,23 @@ function parseEvent(value: Record<string, unknown>, file: string, lineNo: number
           `${describe(value[key])}`,
       )
   }
-  return value as unknown as LoggedEvent
+  if (options.checkData ?? options.live) checkData(value.type as EventType, value.data, at)
+  // Envelope and data checked: the line is the event it claims to be.
+  return value as LoggedEvent
+}
+
+/** The event's data against the schema of its kind (event-schemas.ts): wrong-typed data names its field. */
+function checkData(type: EventType, data: Record<string, unknown>, at: string): void {
+  // The wording map only for a failure: on every line it would cost a third of the parse.
+  if (EVENT_DATA[type].safeParse(data).success) return
+  const checked = EVENT_DATA[type].safeParse(data, { error: fileErrorMap })
+  if (checked.success) return
+  const issues = zodIssuesToFileIssues(checked.error.issues, ['data'])
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
+  throw new Error(
+    `${at}: event "${type}" has invalid data: ${issues[0]!.path}: ${issues[0]!.message}${more}; ` +
+      'dsh did not write this line (edited by hand, or by another program): restore the log, or remove the session',
+  )
 }
 
 function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at: string): void {

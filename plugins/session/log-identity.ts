@@ -1,7 +1,7 @@
 // Is the file a session log was opened on still that log? Deleted, moved or replaced while
 // open, every later append would go to a file nobody reads; written by someone else, its
 // seq numbers would collide. Checked before each append (docs/session-lock.md).
-import { fstatSync, type Stats, statSync } from 'node:fs'
+import { fstatSync, lstatSync, type Stats } from 'node:fs'
 import { SessionStorageError } from './storage-error.ts'
 import { plural } from '../../lib/plural.ts'
 
@@ -31,8 +31,10 @@ export function checkLogIdentity(fd: number, path: string, identity: FileIdentit
 
 function describeChange(fd: number, path: string, identity: FileIdentity, size: number): string | undefined {
   const open = fstatSync(fd)
-  const atPath = statSync(path, { throwIfNoEntry: false })
+  // lstat: a link put at the name (even to this very file, moved elsewhere) is not the log.
+  const atPath = lstatSync(path, { throwIfNoEntry: false })
   if (!atPath) return open.nlink === 0 ? 'was deleted' : 'was moved away'
+  if (atPath.isSymbolicLink()) return 'was replaced by a symbolic link'
   if (atPath.dev !== identity.dev || atPath.ino !== identity.ino) return 'was replaced by another file'
   if (open.size !== size)
     return `was changed by another writer (${plural(size, 'byte')} written here, ${open.size} on disk)`

@@ -1,11 +1,13 @@
-// Read only line 1 of a file, so listing sessions does not load whole logs.
-import { closeSync, openSync, readSync } from 'node:fs'
+// Read only line 1 of a file, so listing sessions does not load whole logs. Only a regular file is
+// opened (lib/regular-file.ts): a FIFO in the sessions root never blocks a listing.
+import { closeSync, readSync } from 'node:fs'
+import { openRegularSync } from '../../lib/regular-file.ts'
 
 const CHUNK = 4096
 
 /** Line 1 without its newline (the whole file when it has none). */
 export function readFirstLine(path: string): string {
-  const fd = openSync(path, 'r')
+  const fd = openRegularSync(path)
   try {
     const chunks: Buffer[] = []
     const buffer = Buffer.alloc(CHUNK)

@@ -2,7 +2,8 @@
 // open for appending. A lock whose process is gone (kill -9, a crash) is stale and taken over.
 // See docs/session-lock.md.
 import { randomBytes } from 'node:crypto'
-import { linkSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { linkSync, lstatSync, unlinkSync, writeFileSync } from 'node:fs'
+import { readRegularFileSync } from '../../lib/regular-file.ts'
 import { currentProcessIdentity, isProcessAlive, type ProcessIdentity } from '../../lib/process/identity.ts'
 
 /** Another live process (or another store in this one) writes this session. */
@@ -77,7 +78,7 @@ function lockHandle(path: string, content: string): SessionLock {
       if (released) return
       released = true
       try {
-        if (readFileSync(path, 'utf8') === content) unlinkSync(path)
+        if (readRegularFileSync(path).toString('utf8') === content) unlinkSync(path)
       } catch {
         // Already gone (deleted by hand, or with its folder): nothing to release.
       }
@@ -88,7 +89,7 @@ function lockHandle(path: string, content: string): SessionLock {
 /** The process named in a lock file; undefined when the file is gone or unreadable (treated as stale). */
 function readHolder(path: string): ProcessIdentity | undefined {
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8'))
+    const value = JSON.parse(readRegularFileSync(path).toString('utf8'))
     // pid 0 and negative pids name process groups to kill(2): "alive" always, a holder never.
     return Number.isInteger(value?.pid) && value.pid > 0 ? value : undefined
   } catch {

@@ -1,6 +1,7 @@
 // What a session list shows (ACP session/list): id, cwd, a title from the first prompt and
 // the last activity. Reads only a log's first lines, so listing stays cheap for long logs.
-import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import { closeSync, readSync, statSync } from 'node:fs'
+import { openRegularSync } from '../../lib/regular-file.ts'
 import type { SessionHeader } from './events.ts'
 
 export interface SessionSummary {
@@ -40,7 +41,13 @@ export function summarizeSessions(store: { list(): SessionHeader[]; path(id: str
 
 /** The first line of text of the log's first `user/message`, cut to TITLE_MAX_CHARS. */
 export function titleOf(file: string): string | undefined {
-  for (const line of leadingLines(file, TITLE_SEARCH_BYTES)) {
+  let lines: Generator<string>
+  try {
+    lines = leadingLines(file, TITLE_SEARCH_BYTES)
+  } catch {
+    return undefined // not a regular file any more, or gone: no title
+  }
+  for (const line of lines) {
     if (!line.includes('"user/message"')) continue
     let event: { type?: unknown; data?: { content?: unknown } }
     try {
@@ -69,8 +76,12 @@ export function titleFromContent(content: unknown, max = TITLE_MAX_CHARS): strin
 }
 
 /** Complete lines from the start of a file, up to `maxBytes` read. */
-function* leadingLines(file: string, maxBytes: number): Generator<string> {
-  const fd = openSync(file, 'r')
+function leadingLines(file: string, maxBytes: number): Generator<string> {
+  // Opened here, not when the generator first runs: a refusal is the caller's to catch.
+  return linesOf(openRegularSync(file), maxBytes)
+}
+
+function* linesOf(fd: number, maxBytes: number): Generator<string> {
   try {
     const buffer = Buffer.alloc(64 * 1024)
     let pending = Buffer.alloc(0)

@@ -2,7 +2,7 @@
 // absolute paths), then physically (symlinks must not lead out of the real cwd). Synchronous: a
 // lookup of a few cached path names takes microseconds, each trip through libuv's thread pool far
 // more (a tool call made ~8); what a check resolves is proven again when opened (pinned-open.ts).
-import { lstatSync, realpathSync } from 'node:fs'
+import { lstatSync, realpathSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describeFsError, fsErrorCode } from './fs-errors.ts'
 import { type FileIdentity, fileIdentities } from './pinned-open.ts'
@@ -87,9 +87,15 @@ export function confineExisting(cwd: string, requested: string, hidden: readonly
   }
   if (relativeInside(lexical.realCwd, real) === undefined) return { ok: false, message: symlinkEscape(lexical.display) }
   if (isHidden(real, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
+  // "a.txt/" is no name for a file (open(2) says ENOTDIR); path.resolve would have dropped the slash.
+  if (namesFolder(requested) && !statSync(real).isDirectory())
+    return { ok: false, message: `Path "${requested}" ends with "/", but "${lexical.display}" is not a folder.` }
   const hiddenFiles = fileIdentities(hiddenReal)
   return { ok: true, realPath: real, display: lexical.display, realCwd: lexical.realCwd, hiddenFiles }
 }
+
+/** A path ending in "/" (or "/.") names a folder, whatever path.resolve makes of it. */
+const namesFolder = (requested: string) => /\/\.?$/.test(requested)
 
 /**
  * For writing: the path may not exist yet, so the real location is the realpath of the
@@ -99,6 +105,11 @@ export function confineExisting(cwd: string, requested: string, hidden: readonly
 export function confineForWrite(cwd: string, requested: string, hidden: readonly string[] = []): ConfinedPath {
   const lexical = resolveLexically(cwd, requested)
   if ('message' in lexical) return { ok: false, message: lexical.message }
+  if (namesFolder(requested))
+    return {
+      ok: false,
+      message: `Path "${requested}" ends with "/", so it names a folder; a write needs a file path, e.g. "${requested}name.txt".`,
+    }
   const hiddenReal = realHidden(hidden)
   if (isHidden(lexical.absolute, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }
   const missing: string[] = []

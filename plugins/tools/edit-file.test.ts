@@ -103,4 +103,25 @@ describe('edit_file', () => {
       { method: 'write', path: file, content: 'edited\n' },
     ])
   })
+
+  it('refuses a replace_all that would grow the file past 4 MiB, naming the size (issue 43, item 16)', async () => {
+    const text = 'x'.repeat(1024 * 1024)
+    await workspace.write('big.txt', text)
+    expect(await edit({ path: 'big.txt', old_string: 'x', new_string: 'yyyyy', replace_all: true })).toEqual({
+      output:
+        'replacing all 1048576 occurrences would make "big.txt" 5242880 bytes; edit_file writes files up to ' +
+        '4194304 bytes, so the file is left unchanged. Replace fewer occurrences at a time, or use bash.',
+      isError: true,
+    })
+    expect(await contentOf('big.txt')).toBe(text)
+  })
+
+  it('reads "a.txt/" as a folder, which a file is not', async () => {
+    await workspace.write('a.txt', 'one\n')
+    expect(await edit({ path: 'a.txt/', old_string: 'one', new_string: 'two' })).toEqual({
+      output: 'Path "a.txt/" ends with "/", but "a.txt" is not a folder.',
+      isError: true,
+    })
+    expect(await contentOf('a.txt')).toBe('one\n')
+  })
 })

@@ -5,13 +5,18 @@ import { confineExisting } from './confine.ts'
 import { withRealTarget } from './approval-title.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
 import { editDisplay } from './edit-display.ts'
-import { describeFileError, lineAt, readWholeText, writeWholeText } from './file-text.ts'
+import { describeFileError, lineAt, readAllBytes, readWholeText, writeWholeText } from './file-text.ts'
 import { fsErrorCode } from './fs-errors.ts'
-import { openForWrite } from './pinned-open.ts'
+import { closeTarget, openForReplace, type PinnedTarget } from './pinned-open.ts'
 import { replaceExact } from './replace-exact.ts'
+import type { ConfinedPath } from './confine.ts'
+import type { ToolContext, ToolResult } from './types.ts'
+import { hexByte, utf8Problem } from './utf8.ts'
 import { plural } from '../../lib/plural.ts'
 
-/** Larger files are left to bash: the whole text is held in memory, twice. */
+type Confined = Extract<ConfinedPath, { ok: true }>
+
+/** Larger files, and edits that would make them larger, are left to bash: the whole text is held in memory, twice. */
 const EDIT_MAX_BYTES = 4 * 1024 * 1024
 
 const EditFileArgs = toolArgs({
@@ -43,24 +48,20 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
         return errorResult('old_string and new_string are the same; the edit would change nothing.')
       const target = confineExisting(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)
-      let file: FileHandle | undefined
+      let pinned: PinnedTarget | undefined
       try {
-        const pinned = await openForWrite(target, false)
-        file = pinned.handle
-        const { stats } = pinned
-        if (stats.size > EDIT_MAX_BYTES)
+        pinned = await openForReplace(target, false)
+        const file = pinned.existing!
+        if (file.stats.size > EDIT_MAX_BYTES)
           return errorResult(
-            `"${target.display}" has ${plural(stats.size, 'byte')}; ` +
+            `"${target.display}" has ${plural(file.stats.size, 'byte')}; ` +
               `edit_file edits files up to ${EDIT_MAX_BYTES} bytes.`,
           )
-        const before = await readWholeText(context, target, file)
-        if (before.includes('\0'))
-          return errorResult(
-            `"${target.display}" looks like a binary file (it contains NUL bytes); edit_file edits text.`,
-          )
-        const edit = replaceExact(before, args.old_string, args.new_string, args.replace_all ?? false)
-        if (!edit.ok) return errorResult(notReplaced(target.display, edit.count))
-        await writeWholeText(context, target, file, edit.text)
+        const before = await readEditable(context, target, file.handle)
+        if (typeof before !== 'string') return before
+        const edit = replaceExact(before, args.old_string, args.new_string, args.replace_all ?? false, EDIT_MAX_BYTES)
+        if (!edit.ok) return errorResult(notReplaced(target.display, edit.count, edit.bytes))
+        await writeWholeText(context, target, pinned, edit.text)
         const line = lineAt(edit.text, edit.at)
         const what =
           edit.count === 1 ? `1 replacement at line ${line}` : `${edit.count} replacements, the first at line ${line}`
@@ -73,13 +74,43 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
           return errorResult(`"${target.display}" is a directory; edit_file needs a file.`)
         return errorResult(describeFileError(error, target.display))
       } finally {
-        await file?.close()
+        if (pinned) await closeTarget(pinned)
       }
     },
   })
 }
 
-function notReplaced(display: string, count: number): string {
+/**
+ * The text to edit, or the refusal: binary (NUL bytes), or not UTF-8 on disk, whose other bytes
+ * a rewrite would turn into U+FFFD. The editor's buffer is text already.
+ */
+async function readEditable(context: ToolContext, target: Confined, file: FileHandle): Promise<string | ToolResult> {
+  if (context.client?.readTextFile) {
+    const text = await readWholeText(context, target, file)
+    return text.includes('\0') ? errorResult(binaryFile(target.display)) : text
+  }
+  const bytes = await readAllBytes(file)
+  if (bytes.includes(0)) return errorResult(binaryFile(target.display))
+  const problem = utf8Problem(bytes)
+  if (!problem) return bytes.toString('utf8')
+  return errorResult(
+    `"${target.display}" is not valid UTF-8: ${plural(problem.invalid, 'byte')} are not part of a UTF-8 character ` +
+      `(the first, ${hexByte(problem.byte)}, is on line ${problem.line}); it may be Latin-1 or another ` +
+      'legacy encoding. edit_file edits UTF-8 text and would rewrite those bytes as U+FFFD, so the file is left ' +
+      'unchanged. Convert it first (e.g. iconv -f latin1 -t utf-8) or change it with bash.',
+  )
+}
+
+const binaryFile = (display: string) =>
+  `"${display}" looks like a binary file (it contains NUL bytes); edit_file edits text.`
+
+function notReplaced(display: string, count: number, bytes: number | undefined): string {
+  if (bytes !== undefined)
+    return (
+      `replacing all ${count} occurrences would make "${display}" ${plural(bytes, 'byte')}; edit_file writes ` +
+      `files up to ${EDIT_MAX_BYTES} bytes, so the file is left unchanged. Replace fewer occurrences at a time, ` +
+      'or use bash.'
+    )
   if (count === 0)
     return (
       `old_string was not found in "${display}". Read the file and copy the text exactly, whitespace and line ` +

@@ -6,7 +6,8 @@ import { type FileHandle, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { ConfinedPath } from './confine.ts'
 import { describeFsError } from './fs-errors.ts'
-import { changedWhileOpening, PinnedFileError } from './pinned-open.ts'
+import { replaceContent } from './atomic-write.ts'
+import { changedWhileOpening, PinnedFileError, type PinnedTarget } from './pinned-open.ts'
 import type { ToolContext } from './types.ts'
 
 type Confined = Extract<ConfinedPath, { ok: true }>
@@ -22,12 +23,7 @@ class EditorFileError extends Error {}
 /** The editor's text of the file, or the opened file's from its start. */
 export async function readWholeText(context: ToolContext, target: Confined, file: FileHandle): Promise<string> {
   const client = context.client?.readTextFile
-  if (!client) {
-    const { size } = await file.stat()
-    const buffer = Buffer.alloc(size)
-    const { bytesRead } = await file.read(buffer, 0, size, 0)
-    return buffer.subarray(0, bytesRead).toString('utf8')
-  }
+  if (!client) return (await readAllBytes(file)).toString('utf8')
   const text = await client(editorPath(context, target), context.signal).catch((error) => {
     throw new EditorFileError(`The editor could not read "${target.display}": ${messageOf(error)}`)
   })
@@ -41,11 +37,24 @@ async function sameFile(file: FileHandle, realPath: string): Promise<boolean> {
   return named !== undefined && held.dev === named.dev && held.ino === named.ino
 }
 
-/** Through the editor, or into the opened file (opened for writing, so already checked) from its start. */
+/** An open file's bytes from its start to its end, whatever its size claims (/proc and /sys files lie). */
+export async function readAllBytes(file: FileHandle): Promise<Buffer> {
+  const { size } = await file.stat()
+  const chunks: Buffer[] = []
+  for (let at = 0; ; ) {
+    const buffer = Buffer.alloc(Math.max(size - at, 64 * 1024))
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, at)
+    if (bytesRead === 0) return Buffer.concat(chunks)
+    chunks.push(buffer.subarray(0, bytesRead))
+    at += bytesRead
+  }
+}
+
+/** Through the editor, or atomically in place of the pinned file (atomic-write.ts). */
 export async function writeWholeText(
   context: ToolContext,
   target: Confined,
-  file: FileHandle,
+  pinned: PinnedTarget,
   content: string,
 ): Promise<void> {
   const client = context.client?.writeTextFile
@@ -55,11 +64,7 @@ export async function writeWholeText(
     })
     return
   }
-  const bytes = Buffer.from(content)
-  await file.truncate(0)
-  for (let written = 0; written < bytes.length; ) {
-    written += (await file.write(bytes, written, bytes.length - written, written)).bytesWritten
-  }
+  await replaceContent(pinned, Buffer.from(content), target.display)
 }
 
 /** A file tool's error sentence, whether the disk, the pinning checks or the editor failed. */

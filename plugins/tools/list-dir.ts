@@ -1,4 +1,5 @@
 // list_dir: one directory inside the cwd, one entry per line, in a locale-independent order.
+import { isUtf8 } from 'node:buffer'
 import { readdir } from 'node:fs/promises'
 import type { Dirent } from 'node:fs'
 import path from 'node:path'
@@ -9,7 +10,8 @@ import { describeFileError } from './file-text.ts'
 import { fsErrorCode } from './fs-errors.ts'
 import { openFolder } from './pinned-open.ts'
 import { z } from 'zod'
-import { truncateHead } from './truncate.ts'
+import { appendLine, truncateHead } from './truncate.ts'
+import { plural } from '../../lib/plural.ts'
 
 const ListDirArgs = toolArgs({
   path: z
@@ -34,16 +36,20 @@ export function createListDirTool(options: { readMaxBytes: number }) {
       try {
         // The entries of the folder that was verified, not of whatever the name leads to by now.
         const folder = await openFolder(target)
-        const listed = await readdir(folder.path, { withFileTypes: true }).finally(() => folder.handle.close())
+        const listed = await readdir(folder.path, { withFileTypes: true, encoding: 'buffer' }).finally(() =>
+          folder.handle.close(),
+        )
         const hidden = realHidden(context.hidden)
-        const entries = listed.filter((entry) => !isHidden(path.join(target.realPath, entry.name), hidden))
+        const entries = listed.map(named).filter((entry) => !isHidden(path.join(target.realPath, entry.name), hidden))
         const display = { locations: [{ path: editorPath(context, target) }] }
         if (!entries.length) return { ...okResult('(empty directory)'), display }
         const listing = entries
           .sort((a, b) => compareCodeUnits(a.name, b.name))
           .map(formatEntry)
           .join('\n')
-        return { ...okResult(truncateHead(Buffer.from(listing), options.readMaxBytes)), display }
+        const bounded = truncateHead(Buffer.from(listing), options.readMaxBytes)
+        const unnamed = entries.filter((entry) => !entry.utf8).length
+        return { ...okResult(unnamed ? appendLine(bounded, notUtf8Note(unnamed)) : bounded), display }
       } catch (error) {
         if (fsErrorCode(error) === 'ENOTDIR')
           return errorResult(`"${target.display}" is not a directory; use read_file to read a file.`)
@@ -53,10 +59,38 @@ export function createListDirTool(options: { readMaxBytes: number }) {
   })
 }
 
+interface Entry {
+  /** The name as shown: `\xHH` for each byte of a name that is not UTF-8. */
+  name: string
+  utf8: boolean
+  kind: 'directory' | 'symlink' | 'other'
+}
+
+function named(entry: Dirent<Buffer>): Entry {
+  const kind = entry.isDirectory() ? 'directory' : entry.isSymbolicLink() ? 'symlink' : 'other'
+  const utf8 = isUtf8(entry.name)
+  return { name: utf8 ? entry.name.toString('utf8') : escapeBytes(entry.name), utf8, kind }
+}
+
+/** A name decoded lossily would be listed, then "does not exist": its bytes are shown instead (issue 43, 23). */
+function escapeBytes(name: Buffer): string {
+  return [...name]
+    .map((byte) =>
+      byte >= 0x20 && byte < 0x7f && byte !== 0x5c
+        ? String.fromCharCode(byte)
+        : `\\x${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('')
+}
+
+const notUtf8Note = (count: number) =>
+  `[${plural(count, 'name')} not valid UTF-8, shown with \\xHH for each byte; the file tools cannot open ` +
+  `${count === 1 ? 'it' : 'them'} by that name: use bash (e.g. ls -b, or a glob)]`
+
 /** `ls -F` style: the suffix tells the model what it can do with the entry. */
-function formatEntry(entry: Dirent): string {
-  if (entry.isDirectory()) return `${entry.name}/`
-  if (entry.isSymbolicLink()) return `${entry.name}@`
+function formatEntry(entry: Entry): string {
+  if (entry.kind === 'directory') return `${entry.name}/`
+  if (entry.kind === 'symlink') return `${entry.name}@`
   return entry.name
 }
 

@@ -2,14 +2,15 @@
 // while another process swaps names for symlinks (docs/tools.md, "Paths"). confine.ts checks a
 // path; this opens its folder, proves through /proc/self/fd that the folder opened is that real
 // folder, opens the last name inside that very folder without following a link, and checks
-// what it opened (fstat): its kind, its hard links, and that it is not a hidden file.
+// what it opened (fstat): its kind, its hard links, and that it is not a hidden file. A write
+// never goes through what is opened here: atomic-write.ts renames a new file over it.
 import { constants, type Stats, statSync } from 'node:fs'
 import { type FileHandle, mkdir, open, readlink, realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { relativeInside } from '../../lib/path-inside.ts'
 import { fsErrorCode } from './fs-errors.ts'
 
-const { O_RDONLY, O_RDWR, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_NOCTTY, O_DIRECTORY } = constants
+const { O_RDONLY, O_WRONLY, O_NOFOLLOW, O_NONBLOCK, O_NOCTTY, O_DIRECTORY } = constants
 // O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOCTTY: a terminal must not become ours.
 const LEAF_FLAGS = O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
 
@@ -22,11 +23,10 @@ export const changedWhileOpening = (display: string) =>
       'written. Try again once the files stop changing.',
   )
 
-/** What a file tool opened: the handle, what it is, and whether this call created it. */
+/** What a file tool opened: the handle and what it is. */
 interface PinnedFile {
   handle: FileHandle
   stats: Stats
-  created: boolean
 }
 
 interface PinOptions {
@@ -58,23 +58,71 @@ export function fileIdentities(realPaths: readonly string[]): FileIdentity[] {
 
 /** For reading: any existing entry (the caller checks its kind); FIFOs and devices are not waited on. */
 export async function openForRead(options: PinOptions): Promise<PinnedFile> {
-  return openLeaf(options, O_RDONLY | LEAF_FLAGS, false)
+  return openLeaf(options, O_RDONLY | LEAF_FLAGS)
 }
 
 /**
- * For writing: an existing regular file with one link, opened without truncating (nothing is
- * changed before the checks pass), or a new file created with O_EXCL, its missing folders too.
+ * For replacing a file's content (atomic-write.ts): its verified folder, held open, and the file
+ * there now, checked like a write target (a regular file, one link, not hidden) and opened only
+ * to read; `existing` is undefined when there is none and `create` allows it (missing folders
+ * are made). Nothing is changed here: the new content goes to a temporary file renamed over it.
  */
-export async function openForWrite(options: PinOptions, create: boolean): Promise<PinnedFile> {
-  const pinned = await openLeaf(options, O_RDWR | LEAF_FLAGS, create)
-  if (!pinned.stats.isFile()) return await refuse(pinned, `"${options.display}" is not a regular file.`)
-  if (pinned.stats.nlink > 1)
-    return await refuse(
-      pinned,
-      `"${options.display}" has ${pinned.stats.nlink} hard links; a write would change every one of them, and ` +
-        'one may be outside the working directory. Copy it to a file of its own first.',
-    )
-  return pinned
+export async function openForReplace(options: PinOptions, create: boolean): Promise<PinnedTarget> {
+  const { realPath, display } = options
+  const folder = create
+    ? await openOrMakeFolder(path.dirname(realPath), options)
+    : await openVerifiedFolder(path.dirname(realPath), display)
+  const name = path.basename(realPath)
+  const inFolder = (await procWorks()) ? procPath(folder) : path.dirname(realPath)
+  const at = (entry: string) => path.join(inFolder, entry)
+  try {
+    const handle = await openEntry(at(name), O_RDONLY | LEAF_FLAGS, display, create)
+    if (!handle) return { folder, name, at }
+    const stats = await checkOpened({ handle, stats: await handle.stat() }, options)
+    if (stats.isDirectory()) {
+      await handle.close()
+      throw Object.assign(new Error(`"${display}" is a directory`), { code: 'EISDIR' })
+    }
+    if (!stats.isFile()) await refuse({ handle, stats }, `"${display}" is not a regular file.`)
+    if (stats.nlink > 1)
+      await refuse(
+        { handle, stats },
+        `"${display}" has ${stats.nlink} hard links; a write would change every one of them, and ` +
+          'one may be outside the working directory. Copy it to a file of its own first.',
+      )
+    await mayWrite(handle, at(name))
+    return { folder, name, at, existing: { handle, stats } }
+  } catch (error) {
+    await folder.close()
+    throw error
+  }
+}
+
+/**
+ * A rename over a file needs only the folder's permission; writing it in place needed the file's. A file
+ * the user may not write (read-only, immutable) stays refused: opened for writing, without truncating.
+ */
+async function mayWrite(handle: FileHandle, leaf: string): Promise<void> {
+  try {
+    await (await open(leaf, O_WRONLY | LEAF_FLAGS)).close()
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
+}
+
+/** What openForReplace holds: the folder, the entry's name, and the file there now. */
+export interface PinnedTarget {
+  folder: FileHandle
+  name: string
+  /** A name in the held folder as a path the kernel resolves from that open folder. */
+  at(entry: string): string
+  existing?: { handle: FileHandle; stats: Stats }
+}
+
+export async function closeTarget(target: PinnedTarget): Promise<void> {
+  await target.existing?.handle.close().catch(() => undefined)
+  await target.folder.close().catch(() => undefined)
 }
 
 /** The entries of a confined folder, read through the folder that was verified. */
@@ -83,40 +131,38 @@ export async function openFolder(options: PinOptions): Promise<{ handle: FileHan
   return { handle, path: (await procWorks()) ? procPath(handle) : options.realPath }
 }
 
-async function openLeaf(options: PinOptions, flags: number, create: boolean): Promise<PinnedFile> {
+async function openLeaf(options: PinOptions, flags: number): Promise<PinnedFile> {
   const { realPath, display } = options
-  const folder = create
-    ? await openOrMakeFolder(path.dirname(realPath), options)
-    : await openVerifiedFolder(path.dirname(realPath), display)
+  const folder = await openVerifiedFolder(path.dirname(realPath), display)
   try {
     const leaf = (await procWorks()) ? path.join(procPath(folder), path.basename(realPath)) : realPath
-    const opened = await openOrCreate(leaf, flags, create, display)
-    const pinned = { ...opened, stats: await opened.handle.stat() }
-    if (!(await procWorks())) await verifyByPath(realPath, pinned, display)
-    if (options.hiddenFiles?.some(({ dev, ino }) => dev === pinned.stats.dev && ino === pinned.stats.ino))
-      return await refuse(
-        pinned,
-        `"${display}" is a link to a file dsh keeps from the tools (its key or a session log).`,
-      )
+    const handle = (await openEntry(leaf, flags, display, false))!
+    const pinned = { handle, stats: await handle.stat() }
+    await checkOpened(pinned, options)
     return pinned
   } finally {
     await folder.close()
   }
 }
 
-async function openOrCreate(leaf: string, flags: number, create: boolean, display: string) {
+/** Where /proc is missing, the path is checked again; a hidden file's identity is refused. */
+async function checkOpened(pinned: PinnedFile, options: PinOptions): Promise<Stats> {
+  if (!(await procWorks())) await verifyByPath(options.realPath, pinned, options.display)
+  if (options.hiddenFiles?.some(({ dev, ino }) => dev === pinned.stats.dev && ino === pinned.stats.ino))
+    await refuse(
+      pinned,
+      `"${options.display}" is a link to a file dsh keeps from the tools (its key or a session log).`,
+    )
+  return pinned.stats
+}
+
+/** An existing entry, or undefined when it is missing and may be created. */
+async function openEntry(leaf: string, flags: number, display: string, mayBeMissing: boolean) {
   try {
-    return { handle: await open(leaf, flags), created: false }
+    return await open(leaf, flags)
   } catch (error) {
-    // A symlink at the last name (O_NOFOLLOW) was not there when confine.ts resolved the path.
     if (fsErrorCode(error) === 'ELOOP') throw changedWhileOpening(display)
-    if (!create || fsErrorCode(error) !== 'ENOENT') throw error
-  }
-  try {
-    return { handle: await open(leaf, flags | O_CREAT | O_EXCL, 0o666), created: true }
-  } catch (error) {
-    // EEXIST: something appeared at the name between the two opens.
-    if (fsErrorCode(error) === 'EEXIST' || fsErrorCode(error) === 'ELOOP') throw changedWhileOpening(display)
+    if (mayBeMissing && fsErrorCode(error) === 'ENOENT') return undefined
     throw error
   }
 }

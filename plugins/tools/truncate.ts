@@ -2,8 +2,8 @@
 // leaves a visible marker so the model knows something is missing.
 import { plural } from '../../lib/plural.ts'
 
-function truncationMarker(omittedBytes: number): string {
-  return `[output truncated: ${plural(omittedBytes, 'byte')} omitted]`
+function truncationMarker(omittedBytes: number, atLeast = false): string {
+  return `[output truncated: ${atLeast ? 'at least ' : ''}${plural(omittedBytes, 'byte')} omitted]`
 }
 
 /** Joins a block and a trailer line, adding a line break only when the block lacks one. */
@@ -15,7 +15,7 @@ export function appendLine(block: string, line: string): string {
 const isContinuationByte = (byte: number) => (byte & 0b1100_0000) === 0b1000_0000
 
 /** The largest prefix length <= limit that ends on a character boundary. */
-function headBoundary(bytes: Uint8Array, limit: number): number {
+export function headBoundary(bytes: Uint8Array, limit: number): number {
   if (limit >= bytes.length) return bytes.length
   let end = limit
   while (end > 0 && isContinuationByte(bytes[end])) end--
@@ -32,13 +32,14 @@ function tailBoundary(bytes: Uint8Array, limit: number): number {
 
 /**
  * Keeps the first `maxBytes` of a text whose first bytes are `bytes` and whose full size
- * is `totalBytes` (a caller may read only maxBytes + 1); the marker counts the dropped bytes.
+ * is `totalBytes` (a caller may read only maxBytes + 1); the marker counts the dropped bytes
+ * (`atLeast`: the size is a lower bound).
  */
-export function truncateHead(bytes: Uint8Array, maxBytes: number, totalBytes = bytes.length): string {
+export function truncateHead(bytes: Uint8Array, maxBytes: number, totalBytes = bytes.length, atLeast = false): string {
   const end = headBoundary(bytes, maxBytes)
   const text = Buffer.from(bytes.subarray(0, end)).toString('utf8')
   if (end === totalBytes) return text
-  return appendLine(text, truncationMarker(totalBytes - end))
+  return appendLine(text, truncationMarker(totalBytes - end, atLeast))
 }
 
 /**

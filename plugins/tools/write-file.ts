@@ -1,5 +1,4 @@
 // write_file: create or overwrite a file inside the cwd, creating parent directories.
-import type { FileHandle } from 'node:fs/promises'
 import { confineForWrite } from './confine.ts'
 import { withRealTarget } from './approval-title.ts'
 import { defineTool, errorResult, okResult, requiredString, toolArgs } from './define-tool.ts'
@@ -7,7 +6,7 @@ import { editDisplay } from './edit-display.ts'
 import { describeFileError, readWholeText, writeWholeText } from './file-text.ts'
 import { fsErrorCode } from './fs-errors.ts'
 import { plural } from '../../lib/plural.ts'
-import { openForWrite } from './pinned-open.ts'
+import { closeTarget, openForReplace, type PinnedTarget } from './pinned-open.ts'
 import type { ToolResult } from './types.ts'
 
 const WriteFileArgs = toolArgs({
@@ -30,21 +29,21 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
     async run(args, context) {
       const target = confineForWrite(context.cwd, args.path, context.hidden)
       if (!target.ok) return errorResult(target.message)
-      let file: FileHandle | undefined
+      let pinned: PinnedTarget | undefined
       try {
-        const pinned = await openForWrite(target, true)
-        file = pinned.handle
+        pinned = await openForReplace(target, true)
+        const { existing } = pinned
         // The old text is only for the editor's diff (through the editor: the buffer being replaced),
         // so failing to read it leaves the diff out instead of failing the write.
-        const oldText = pinned.created
+        const oldText = !existing
           ? null
-          : pinned.stats.size > options.readMaxBytes
+          : existing.stats.size > options.readMaxBytes
             ? undefined
-            : await readWholeText(context, target, file).catch(() => undefined)
-        await writeWholeText(context, target, file, args.content)
+            : await readWholeText(context, target, existing.handle).catch(() => undefined)
+        await writeWholeText(context, target, pinned, args.content)
         const bytes = Buffer.byteLength(args.content)
         return {
-          ...okResult(`${pinned.created ? 'created' : 'updated'} ${target.display} (${plural(bytes, 'byte')})`),
+          ...okResult(`${existing ? 'updated' : 'created'} ${target.display} (${plural(bytes, 'byte')})`),
           display: editDisplay(context, target, oldText, args.content, options.readMaxBytes),
         } satisfies ToolResult
       } catch (error) {
@@ -52,7 +51,7 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
           return errorResult(`"${target.display}" is a directory; write_file needs a file path.`)
         return errorResult(describeFileError(error, target.display))
       } finally {
-        await file?.close().catch(() => undefined)
+        if (pinned) await closeTarget(pinned)
       }
     },
   })

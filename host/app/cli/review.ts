@@ -11,7 +11,9 @@ import { rootOption } from './path-options.ts'
 import { parseReviewAnswer, reviewQuestion, type ReviewChoice } from './review-choice.ts'
 
 type Decision = 'accept' | 'reject'
-type Review = typeof import('../../snapshot/review/pending.ts')
+type Review = typeof import('../../snapshot/review/pending.ts') & {
+  gateOf: (scenario: string) => import('../../snapshot/core/secrets/gate.ts').SecretGate
+}
 
 export const reviewCommand: CliCommand = {
   ...reviewHelp,
@@ -25,13 +27,15 @@ export const reviewCommand: CliCommand = {
       return 0
     }
     const flag: Decision | undefined = values.accept ? 'accept' : values.reject ? 'reject' : undefined
-    const tally = await reviewAll(review, pending, io, flag)
+    const { reviewSecretGates } = await import('../../snapshot/review/secret-gates.ts')
+    const tally = await reviewAll({ ...review, gateOf: await reviewSecretGates(root) }, pending, io, flag)
     const hint =
       tally.left && !io.answer && !flag
         ? ' (accept or reject with --accept / --reject [name…], or run dsh review at a terminal)'
         : ''
-    io.stdout(`${tally.accepted} accepted, ${tally.rejected} rejected, ${tally.left} still pending${hint}\n`)
-    return 0
+    const refused = tally.refused ? ` (${tally.refused} refused: see above)` : ''
+    io.stdout(`${tally.accepted} accepted, ${tally.rejected} rejected, ${tally.left} still pending${refused}${hint}\n`)
+    return tally.refused ? 1 : 0
   },
 }
 
@@ -51,7 +55,7 @@ async function selectPending(root: string, names: string[], pending: PendingFile
 /** Shows every pending file, scenario by scenario, and applies the flag or each answer. */
 async function reviewAll(review: Review, pending: PendingFile[], io: CliIO, flag?: Decision) {
   const paint = paintFor(io, 'stdout')
-  const tally = { accepted: 0, rejected: 0, left: 0 }
+  const tally = { accepted: 0, rejected: 0, left: 0, refused: 0 }
   // Without a flag, answers are read until the input ends; the rest is only listed.
   let answering = !flag && !!io.answer
   let shown = 0
@@ -72,9 +76,12 @@ async function reviewAll(review: Review, pending: PendingFile[], io: CliIO, flag
       if (choice === 'quit') return { ...tally, left: tally.left + pending.length - shown + 1 }
       if (choice === 'accept-scenario' || choice === 'reject-scenario')
         choice = forScenario = choice === 'accept-scenario' ? 'accept' : 'reject'
-      if (choice === 'accept') await review.acceptPending(file)
+      const refusal = choice === 'accept' ? await review.acceptPending(file, review.gateOf(file.scenario)) : undefined
       if (choice === 'reject') await review.rejectPending(file)
-      if (choice === 'accept') tally.accepted++
+      if (refusal) io.stderr(`dsh review: ${refusal}\n`)
+      if (refusal) tally.refused++
+      if (refusal) tally.left++
+      else if (choice === 'accept') tally.accepted++
       else if (choice === 'reject') tally.rejected++
       else tally.left++
     }

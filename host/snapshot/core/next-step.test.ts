@@ -8,7 +8,7 @@ describe('nextStep', () => {
     expect(nextStep({ scenario: 's', recording: 'stub', kind }).command).toBe('npx dsh test s --mode record --stub')
     const live = nextStep({ scenario: 's', recording: 'live', kind })
     expect(live.command).toBe('npx dsh test s --mode record')
-    expect(live.note).toMatch(/model key/)
+    expect(live.note).toMatch(/the model's key \(its adapter's variable or key file/)
     for (const recording of ['authored', 'imported', 'some-future-value', undefined]) {
       const step = nextStep({ scenario: 's', recording, kind })
       expect(step.command).not.toMatch(/--mode record/)

@@ -12,6 +12,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, typ
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { basename, dirname, join, relative, sep } from 'node:path'
+import { type EntryLike, specialKind } from '../../../lib/regular-file.ts'
 
 /** A fixture that is not a regular file (or directory) inside its scenario folder. */
 export class FixtureGuardError extends Error {
@@ -24,21 +25,9 @@ export class FixtureGuardError extends Error {
 /** A fixture file, a fixture folder (workspace/, workspace.expected/), or the scenario folder holding them. */
 type FixtureKind = 'file' | 'dir' | 'scenario'
 
-/** What lstat (or a directory entry) says, in words; undefined for a regular file or a directory. */
-type EntryLike = Pick<Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isBlockDevice'>
-
-function oddity(entry: EntryLike): string | undefined {
-  if (entry.isSymbolicLink()) return 'a symbolic link'
-  if (entry.isFIFO()) return 'a FIFO (named pipe)'
-  if (entry.isSocket()) return 'a socket'
-  if (entry.isBlockDevice()) return 'a block device'
-  if (!entry.isFile() && !entry.isDirectory()) return 'a character device'
-  return undefined
-}
-
 /** The guard's wording for one entry, or undefined when it is what a fixture may be. */
 export function fixtureEntryProblem(shown: string, entry: EntryLike, kind: FixtureKind = 'file'): string | undefined {
-  const odd = oddity(entry)
+  const odd = specialKind(entry)
   if (odd) return `${shown} is ${odd}; ${RULES[kind]}`
   if (kind !== 'file' && !entry.isDirectory()) return `${shown} is a file; ${RULES[kind]}`
   if (kind === 'file' && entry.isDirectory()) return `${shown} is a directory; ${RULES[kind]}`

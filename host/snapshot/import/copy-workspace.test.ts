@@ -1,5 +1,6 @@
 // --workspace DIR read from real folders: .gitignore and .git left out, links kept when they stay
 // inside, and each refusal naming every offending path.
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,5 +51,14 @@ describe('readWorkspaceDir', () => {
     )
     symlinkSync('../outside', join(root, 'up'))
     expect(() => readWorkspaceDir(root)).toThrow(/IMPORT_WORKSPACE_SYMLINK: .*up -> \.\.\/outside/)
+  })
+
+  it('names a FIFO, even as .gitignore, without opening it (issue 43, hang 9)', () => {
+    const root = tree({ 'ok.txt': 'ok' })
+    execFileSync('mkfifo', [join(root, '.gitignore')])
+    execFileSync('mkfifo', [join(root, 'pipe')])
+    expect(() => readWorkspaceDir(root)).toThrow(
+      /IMPORT_WORKSPACE: .*not a file, folder or symbolic link: \.gitignore, pipe;/,
+    )
   })
 })

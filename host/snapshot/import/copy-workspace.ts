@@ -3,6 +3,7 @@
 // once), symlinks that lead out of the folder, and anything that is not a file, folder or link.
 // Reads only: the caller writes what it returns into the new scenario's workspace/.
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs'
+import { NotRegularFileError, readRegularFileSync } from '../../../lib/regular-file.ts'
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { relativeInside } from '../../../lib/path-inside.ts'
 import { CWD_TOKEN } from '../../../lib/cwd-spellings.ts'
@@ -66,7 +67,7 @@ function walk(
   const absolute = join(root, folder)
   const names = readdirSync(absolute).sort()
   const rules = names.includes('.gitignore')
-    ? [...inherited, ...parseGitignore(readFileSync(join(absolute, '.gitignore'), 'utf8'), folder)]
+    ? [...inherited, ...parseGitignore(gitignoreText(join(absolute, '.gitignore')), folder)]
     : inherited
   let kept = 0
   for (const name of names) {
@@ -99,4 +100,14 @@ function linkTarget(root: string, path: string): string | undefined {
     // A dangling link inside the folder is data like any other.
   }
   return isAbsolute(target) ? `${CWD_TOKEN}/${relative(root, resolved).replaceAll('\\', '/')}` : target
+}
+
+/** A .gitignore's rules; one that is no regular file (a FIFO would block) has none, and is reported as "other". */
+function gitignoreText(path: string): string {
+  try {
+    return readRegularFileSync(path).toString('utf8')
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return ''
+    throw error
+  }
 }

@@ -1,6 +1,7 @@
 // The sessions root as a list a person chooses from (`dsh sessions`) and resolves an import's
 // ID|PATH against. Reads only: never opens a log for writing, never repairs one.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { readRegularFileSync } from '../../../lib/regular-file.ts'
 import { join, resolve } from 'node:path'
 import { parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
 import { readFirstLine } from '../../../plugins/session/read-first-line.ts'
@@ -28,14 +29,19 @@ const SHOWN_MATCHES = 10
 export function listSessionsRoot(root: string): SessionListing[] {
   if (!existsSync(root)) return []
   const listings: SessionListing[] = []
-  for (const name of readdirSync(root).filter((n) => n.endsWith('.jsonl'))) {
+  // Regular files only, by their entries' type: a FIFO or a link in the root is never opened (issue 43, hang 9).
+  const names = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl'))
+    .map((entry) => entry.name)
+  for (const name of names) {
     const file = join(root, name)
     try {
       const header = parseSessionHeaderLine(readFirstLine(file), file)
       // A subagent's log is no session to choose: it comes with its parent's import (as session/list hides it).
       if (header.parentSession !== undefined) continue
+      const bytes = readRegularFileSync(file)
       const stats = statSync(file)
-      const text = readFileSync(file, 'utf8')
+      const text = bytes.toString('utf8')
       const title = titleOf(file)
       listings.push({
         id: header.id,
@@ -43,7 +49,7 @@ export function listSessionsRoot(root: string): SessionListing[] {
         cwd: header.cwd,
         updatedAt: stats.mtimeMs,
         turns: text.split(TURN_MARK).length - 1,
-        size: stats.size,
+        size: bytes.length,
         file,
       })
     } catch {

@@ -2,7 +2,8 @@
 // log version or a malformed line is a named error that says what to do, never repaired here
 // (repairing is session/load's job, and the source log is never modified). A parent's subagents
 // (plugins/subagents) have logs of their own beside it, each header naming its parent: read alike.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
+import { NotRegularFileError, readRegularFileSync } from '../../../lib/regular-file.ts'
 import { dirname, join, resolve } from 'node:path'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import { readFirstLine } from '../../../plugins/session/read-first-line.ts'
@@ -19,8 +20,14 @@ export interface SourceLog {
 function readSourceLog(file: string): SourceLog {
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    // A regular file only: a FIFO would block the import in open(2), a link lead anywhere.
+    text = readRegularFileSync(file).toString('utf8')
   } catch (error) {
+    if (error instanceof NotRegularFileError)
+      throw new ImportError(
+        'IMPORT_BAD_LOG',
+        `${file} is ${error.kind}, not a session log dsh wrote; import a log file`,
+      )
     throw new ImportError('IMPORT_UNKNOWN_SESSION', `cannot read ${file}: ${(error as Error).message}`)
   }
   let log: SessionLog<SessionHeader, SessionEvent>
@@ -74,7 +81,9 @@ export function readSessionTree(file: string): SourceLog[] {
 /** The headers of the other logs in the folder; a file whose first line is no header is not a log. */
 function siblingHeaders(file: string): Array<{ file: string; id: string; parent?: string }> {
   const dir = dirname(resolve(file))
-  return readdirSync(dir)
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
     .filter((name) => name.endsWith('.jsonl') && join(dir, name) !== resolve(file))
     .flatMap((name) => {
       try {

@@ -54,13 +54,23 @@ describe('SessionLogTail', () => {
   it('keeps a multi-byte character whole when a read ends inside it', () => {
     const { root, feed, start } = setup()
     const file = join(root, 's1.jsonl')
-    const bytes = Buffer.from(header + line({ seq: 1, time: 0, type: 'user/message', data: { text: 'café ☕' } }))
+    const bytes = Buffer.from(
+      header +
+        line({
+          seq: 1,
+          time: 0,
+          type: 'user/message',
+          data: { turn: 1, messageId: 'm', content: [{ type: 'text', text: 'café ☕' }] },
+        }),
+    )
     const cut = bytes.indexOf(Buffer.from('☕')) + 1
     writeFileSync(file, bytes.subarray(0, cut))
     const tail = start()
     appendFileSync(file, bytes.subarray(cut))
     tail.scan()
-    expect(feed.eventsOf('s1').map((e) => (e.data as { text: string }).text)).toEqual(['café ☕'])
+    expect(feed.eventsOf('s1').map((e) => (e.data as { content: Array<{ text: string }> }).content[0]!.text)).toEqual([
+      'café ☕',
+    ])
     expect(tail.problems).toEqual([])
   })
 

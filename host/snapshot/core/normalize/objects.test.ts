@@ -22,7 +22,14 @@ const events = [
     seq: 2,
     time: 9,
     type: 'request/header',
-    data: { turn: 1, step: 1, model: 'm', system: `work in ${CWD}`, tools: [{ name: 'bash' }], reason: 'initial' },
+    data: {
+      turn: 1,
+      step: 1,
+      model: 'm',
+      system: `work in ${CWD}`,
+      tools: [{ name: 'bash', description: 'Run', parameters: {} }],
+      reason: 'initial',
+    },
   },
   { seq: 3, time: 9, type: 'assistant/chunk', data: { turn: 1, step: 1, chunk: { type: 'text-delta', text: 'hi' } } },
   {
@@ -53,7 +60,14 @@ describe('normalizeRun over objects and over the same objects written and parsed
     expect(fromObjects.headers).toEqual(fromBytes.headers)
     expect(JSON.stringify(given)).toBe(before)
     expect(fromObjects.headers[0]).toEqual([
-      { turn: 1, step: 1, model: 'm', reason: 'initial', system: 'work in {{cwd}}', tools: [{ name: 'bash' }] },
+      {
+        turn: 1,
+        step: 1,
+        model: 'm',
+        reason: 'initial',
+        system: 'work in {{cwd}}',
+        tools: [{ name: 'bash', description: 'Run', parameters: {} }],
+      },
     ])
     expect(fromObjects.transcript[1]).toBe(
       '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"{{session:1}}","update":{"text":"{{message:' +

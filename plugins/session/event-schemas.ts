@@ -1,0 +1,142 @@
+// The data of each event kind as zod schemas, checked against EventData (events.ts) at compile time in
+// both directions, so what the store writes and what a reader accepts are one definition. The reader
+// (log-format.ts) validates every event's data with them: a wrong-typed field is a named error with
+// file and line, never a crash further on (`blocks.map is not a function`; issue 43, silent 22).
+// Objects are loose: a key a later dsh adds does not fail an older reader, and is kept.
+import { z } from 'zod'
+import type { EventData, EventType } from './events.ts'
+
+const count = z.number().int().nonnegative()
+const text = z.string()
+
+const streamError = z.looseObject({ message: text, code: text, status: z.number().optional() })
+const streamChunk = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('text-delta'), text }),
+  z.looseObject({ type: z.literal('reasoning-delta'), text }),
+  z.looseObject({
+    type: z.literal('tool-call-delta'),
+    index: count,
+    id: text.optional(),
+    name: text.optional(),
+    argumentsDelta: text,
+  }),
+  z.looseObject({
+    type: z.literal('usage'),
+    inputTokens: count,
+    outputTokens: count,
+    cachedInputTokens: count.optional(),
+  }),
+  z.looseObject({
+    type: z.literal('finish'),
+    reason: z.enum(['stop', 'tool-calls', 'max-tokens', 'aborted', 'error']),
+    error: streamError.optional(),
+  }),
+])
+const toolCall = z.looseObject({ id: text, name: text, arguments: text })
+const toolSchema = z.looseObject({ name: text, description: text, parameters: z.record(z.string(), z.unknown()) })
+/** An ACP content block, by kind, with the fields each kind requires. */
+const contentBlock = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('text'), text }),
+  z.looseObject({ type: z.literal('image'), data: text, mimeType: text }),
+  z.looseObject({ type: z.literal('audio'), data: text, mimeType: text }),
+  z.looseObject({ type: z.literal('resource_link'), uri: text, name: text }),
+  z.looseObject({
+    type: z.literal('resource'),
+    resource: z.union([z.looseObject({ uri: text, text }), z.looseObject({ uri: text, blob: text })]),
+  }),
+])
+const location = z.looseObject({ path: text, line: count.optional() })
+const display = z.looseObject({
+  locations: z.array(location).optional(),
+  diff: z.looseObject({ path: text, oldText: text.nullable(), newText: text }).optional(),
+  terminalId: text.optional(),
+  plan: z
+    .array(
+      z.looseObject({
+        content: text,
+        status: z.enum(['pending', 'in_progress', 'completed']),
+        priority: z.enum(['high', 'medium', 'low']),
+      }),
+    )
+    .optional(),
+})
+const permissionKind = z.enum(['allow_once', 'allow_always', 'reject_once', 'reject_always'])
+const turnStep = { turn: count, step: count }
+const empty = z.looseObject({})
+
+/** Normalized fixtures write the request header's tool list as a token (`{{tools}}`), a string. */
+const tools = z.union([z.array(toolSchema), z.literal('{{tools}}')])
+
+const SCHEMAS = {
+  'user/message': z.looseObject({ turn: count, messageId: text, content: z.array(contentBlock) }),
+  'turn/start': z.looseObject({ turn: count }),
+  'step/start': z.looseObject(turnStep),
+  'request/header': z.looseObject({
+    ...turnStep,
+    model: text,
+    system: text,
+    tools,
+    reason: z.enum(['initial', 'change']),
+  }),
+  'assistant/chunk': z.looseObject({ ...turnStep, chunk: streamChunk }),
+  'assistant/message': z.looseObject({
+    ...turnStep,
+    messageId: text,
+    text,
+    reasoning: text.optional(),
+    toolCalls: z.array(toolCall),
+    usage: z.looseObject({ inputTokens: count, outputTokens: count, cachedInputTokens: count.optional() }).optional(),
+  }),
+  'tool/call': z.looseObject({ ...turnStep, callId: text, name: text, arguments: text }),
+  'permission/request': z.looseObject({
+    callId: text,
+    approvalId: text,
+    options: z.array(z.looseObject({ optionId: text, name: text, kind: permissionKind })),
+  }),
+  'permission/outcome': z.looseObject({
+    approvalId: text,
+    outcome: z.discriminatedUnion('outcome', [
+      z.looseObject({ outcome: z.literal('selected'), optionId: text, kind: permissionKind }),
+      z.looseObject({ outcome: z.literal('cancelled') }),
+    ]),
+  }),
+  'tool/start': z.looseObject({ ...turnStep, callId: text }),
+  'tool/update': z.looseObject({ ...turnStep, callId: text, display }),
+  'tool/result': z.looseObject({
+    ...turnStep,
+    callId: text,
+    output: text,
+    isError: z.boolean(),
+    display: display.optional(),
+  }),
+  'step/end': z.looseObject(turnStep),
+  'turn/end': z.looseObject({
+    turn: count,
+    reason: z.enum(['end_turn', 'cancelled', 'max_tokens', 'max_turn_requests', 'refusal', 'error']),
+    error: streamError.optional(),
+  }),
+  'mode/change': z.looseObject({ modeId: text }),
+  'mcp/failure': z.looseObject({ server: text, message: text }),
+  'session/resume': z.looseObject({ cwd: text }),
+  'session/close': empty,
+  'config/change': z.looseObject({ configId: text, value: text }),
+  'command/run': z.looseObject({ name: text, input: text, output: text, isError: z.boolean() }),
+  'history/clear': empty,
+}
+
+// A valid parse is a value of the declared type: each schema's output is assignable to its EventData
+// (a field the type has and the schema lacks, or types that differ, fail the build here). The two
+// exceptions are the normalized forms fixtures hold, spelt out: `{{tools}}` for the tool list, and
+// the empty events' loose `{}`.
+type Parsed<K extends EventType> = z.output<(typeof SCHEMAS)[K]>
+type Normalized<K extends EventType> = K extends 'request/header'
+  ? Parsed<K> & { tools: Exclude<Parsed<K>['tools'], string> }
+  : K extends 'history/clear' | 'session/close'
+    ? EventData[K]
+    : Parsed<K>
+type Sound = { [K in EventType]: Normalized<K> extends EventData[K] ? true : K }
+const sound: { [K in EventType]: true } = {} as Sound
+void sound
+
+/** The schema of each event kind's data (typed as the data it checks: see Sound above). */
+export const EVENT_DATA = SCHEMAS as unknown as { [K in EventType]: z.ZodType<EventData[K]> }

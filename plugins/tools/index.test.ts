@@ -1,6 +1,7 @@
 import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { captureInternalErrors, startOrDispose } from '../config/test-support/internal-errors.ts'
+import { DEFAULT_DENY_READ } from '../../lib/sandbox/config.ts'
 import { ToolsConfig } from './config.ts'
 import { defineTool, okResult, toolArgs } from './define-tool.ts'
 import ToolsService from './index.ts'
@@ -84,7 +85,7 @@ describe('tools service', () => {
   it('passes bash settings to the built-in bash tool', async () => {
     await ctx.plugin(ToolsService, { bash: { timeoutMs: 200, killGraceMs: 50 } })
     const result = await ctx.tools.get('bash')!.run({ command: 'sleep 5' }, workspace.context())
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       output: '(no output)\n[timed out after 200 ms; the command and its background processes were killed]',
       isError: true,
     })
@@ -126,6 +127,7 @@ describe('ToolsConfig', () => {
         envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE'],
       },
       readMaxBytes: 65_536,
+      sandbox: { mode: 'preferred', denyRead: DEFAULT_DENY_READ, allowWrite: [], network: false },
     })
   })
 

@@ -2,6 +2,7 @@
 // stdio servers): how commands are confined, checked when the composition starts so a bad policy
 // is an error naming its config line, never a weaker sandbox (docs/sandbox.md).
 import { z } from 'zod'
+import { keyPaths } from '../key-file-path.ts'
 import { relativeInside } from '../path-inside.ts'
 import { expandHome } from './policy.ts'
 
@@ -33,6 +34,20 @@ export interface ProtectedPath {
   what: string
 }
 
+/**
+ * dsh's own files a sandbox must never make writable: the sessions root the caller names (the
+ * default one, when a config is checked; a composition that moves it still has the real one hidden
+ * at run time) and the key paths this environment names.
+ */
+export function ownProtectedPaths(sessionsRoot: string, env: NodeJS.ProcessEnv = process.env): ProtectedPath[] {
+  const [folder, ...files] = keyPaths(env)
+  return [
+    { path: sessionsRoot, what: "dsh's session log folder" },
+    { path: folder!, what: "dsh's key folder" },
+    ...files.map((file) => ({ path: file, what: "dsh's key file" })),
+  ]
+}
+
 const absoluteOrHome = z.string().refine((value) => value.startsWith('/') || value.startsWith('~/'), {
   error: (issue) =>
     `${JSON.stringify(issue.input)} is relative; write an absolute path or one starting with ~/ (a relative ` +
@@ -44,7 +59,10 @@ const absoluteOrHome = z.string().refine((value) => value.startsWith('/') || val
  * MCP server with it (most need it). `protectedPaths` is read when a config is checked: an
  * `allowWrite` entry that is, lies inside or contains one of them is refused, naming both.
  */
-export function sandboxConfigSchema(defaults: { network: boolean }, protectedPaths: () => readonly ProtectedPath[]) {
+export function sandboxConfigSchema(
+  defaults: { network: boolean; allowWrite?: readonly string[] },
+  protectedPaths: () => readonly ProtectedPath[],
+) {
   return z
     .strictObject({
       /** required: refuse to run unconfined; preferred: confine where possible, say so where not; off: never. */
@@ -52,7 +70,7 @@ export function sandboxConfigSchema(defaults: { network: boolean }, protectedPat
       /** Paths no command may read (absolute or ~/…); dsh's key and session logs are always added. */
       denyRead: z.array(absoluteOrHome).default(DEFAULT_DENY_READ),
       /** Folders a command may write besides the session's cwd, its additional directories and a private temp. */
-      allowWrite: z.array(absoluteOrHome).default([]),
+      allowWrite: z.array(absoluteOrHome).default([...(defaults.allowWrite ?? [])]),
       /** Whether a confined command may use the network (coarse: all or nothing). */
       network: z.boolean().default(defaults.network),
     })

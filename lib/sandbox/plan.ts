@@ -13,8 +13,10 @@ export type SandboxPlan =
   | { run: 'refused'; why: 'unavailable'; tier: UnavailableTier }
   | { run: 'refused'; why: 'escalation-required' }
 
-export function planRun(mode: SandboxMode, tier: SandboxTier, escalate = false): SandboxPlan {
+/** `tier` may be left out (not even looked for) only when the mode is off. */
+export function planRun(mode: SandboxMode, tier: SandboxTier | undefined, escalate = false): SandboxPlan {
   if (mode === 'off') return { run: 'unsandboxed', why: 'off' }
+  if (!tier) throw new Error(`sandbox.mode ${mode} needs this machine's tier`)
   if (escalate && mode === 'required') return { run: 'refused', why: 'escalation-required' }
   if (!tier.available)
     return mode === 'required'

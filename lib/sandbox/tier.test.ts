@@ -6,7 +6,8 @@ const facts = { stderr: '', usernsSysctlOff: false, root: false, container: fals
 describe('sandbox tier', () => {
   it("names a kernel that refuses user namespaces from bwrap's words or a sysctl", () => {
     const said =
-      'bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged user namespaces.'
+      'bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged ' +
+      'user namespaces.'
     expect(classifyBwrapFailure({ ...facts, stderr: said })).toEqual({
       available: false,
       reason: 'userns-disabled',

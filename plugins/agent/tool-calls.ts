@@ -74,8 +74,9 @@ function startTool(
 
 function logResult(turn: Turn, step: number, call: ToolCall, outcome: ToolResult): void {
   const display = outcome.display ? { display: outcome.display } : {}
+  const sandbox = outcome.sandbox ? { sandbox: outcome.sandbox } : {}
   const { output, isError } = outcome
-  turn.append('tool/result', { turn: turn.number, step, callId: call.id, output, isError, ...display })
+  turn.append('tool/result', { turn: turn.number, step, callId: call.id, output, isError, ...display, ...sandbox })
 }
 
 /** The offered tool of that name, or the result that refuses the call: hidden by the mode, or unknown. */

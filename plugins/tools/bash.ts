@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { runInProcessGroup } from '../../lib/process/group.ts'
+import { watchLifeline } from '../../lib/process/lifeline.ts'
 import { approvalNote, escalationHint, refusalText } from '../../lib/sandbox/describe.ts'
 import { killsEscapes } from '../../lib/sandbox/launch.ts'
 import type { SandboxPlan } from '../../lib/sandbox/plan.ts'
@@ -37,15 +38,6 @@ type Args = { command: string; unsandboxed?: boolean }
 const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
 
 /**
- * What the watcher runs when the agent dies, before killing its group: SIGKILL every other
- * process carrying this call's DSH_TOOL_CALL value (escapees that left the group, see below).
- */
-const KILL_MARKED =
-  `[ -n "$${TOOL_CALL_MARKER_VAR}" ] && for e in /proc/[0-9]*/environ; do p=\${e#/proc/}; p=\${p%/environ}; ` +
-  `[ "$p" != "$BASHPID" ] && grep -qxzF "${TOOL_CALL_MARKER_VAR}=$${TOOL_CALL_MARKER_VAR}" "$e" ` +
-  '&& kill -KILL "$p"; done'
-
-/**
  * The spawned shell points stderr at the stdout pipe, then execs the real shell in place
  * (same pid, same process group), so both streams arrive on one pipe in write order and
  * the command runs as exactly `bash --noprofile --norc -c <command>` with `$0` = bash.
@@ -54,9 +46,7 @@ const KILL_MARKED =
  * SIGKILL (first every process carrying the call's marker). The command itself does not
  * inherit fd 3. The normal sweep kills the watcher too.
  */
-const MERGE_STDERR_WATCH_AGENT_THEN_EXEC =
-  `exec 2>&1; { read -r _ <&3; ${KILL_MARKED}; kill -KILL 0; } >/dev/null 2>&1 & exec 3<&-; ` +
-  'exec "$BASH" --noprofile --norc -c "$1" bash'
+const MERGE_STDERR_WATCH_AGENT_THEN_EXEC = `exec 2>&1; ${watchLifeline(TOOL_CALL_MARKER_VAR)}exec "$BASH" --noprofile --norc -c "$1" bash`
 
 const TITLE_MAX_CHARS = 80
 

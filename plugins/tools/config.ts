@@ -1,7 +1,6 @@
 // The `tools` plugin's configuration (validated by Cordis through zod's Standard Schema).
 import { z } from 'zod'
-import { keyPaths } from '../../lib/key-file-path.ts'
-import { type ProtectedPath, sandboxConfigSchema } from '../../lib/sandbox/config.ts'
+import { ownProtectedPaths, sandboxConfigSchema } from '../../lib/sandbox/config.ts'
 import { defaultSessionsRoot } from '../session/default-root.ts'
 
 /** Built-in tools in their canonical registration order (which is also the schema order). */
@@ -29,20 +28,6 @@ const BashConfig = z.strictObject({
     }),
 })
 
-/**
- * dsh's own files a sandbox must never make writable: the key paths and the default sessions root,
- * as this process's environment names them (a composition that moves the root elsewhere still has
- * it hidden at run time: the agent passes the real one to every call).
- */
-export function ownProtectedPaths(env: NodeJS.ProcessEnv = process.env): ProtectedPath[] {
-  const [folder, ...files] = keyPaths(env)
-  return [
-    { path: defaultSessionsRoot(env), what: "dsh's session log folder" },
-    { path: folder!, what: "dsh's key folder" },
-    ...files.map((file) => ({ path: file, what: "dsh's key file" })),
-  ]
-}
-
 export const ToolsConfig = z
   .strictObject({
     /** Which built-ins to register; a set: registration follows BUILTIN_TOOL_NAMES order. */
@@ -53,7 +38,7 @@ export const ToolsConfig = z
     // `prefault` (not `default`) so the nested defaults are applied to a missing section.
     bash: BashConfig.prefault({}),
     /** How bash commands are confined (docs/sandbox.md): default preferred, no network. */
-    sandbox: sandboxConfigSchema({ network: false }, () => ownProtectedPaths()),
+    sandbox: sandboxConfigSchema({ network: false }, () => ownProtectedPaths(defaultSessionsRoot())),
     /** Largest slice of a file read_file returns (and of a list_dir listing, and of a diff shown to the editor). */
     readMaxBytes: z.number().int().positive().default(65_536),
   })

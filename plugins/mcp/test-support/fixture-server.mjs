@@ -52,5 +52,18 @@ if (mode === 'silent') {
       return { content: [{ type: 'text', text: String(child.pid) }] }
     },
   )
+  server.registerTool(
+    'daemon',
+    {
+      description: 'Double-forks a setsid daemon named by the token (its argv[0]); returns once it is started.',
+      inputSchema: { token: z.string() },
+    },
+    async ({ token }) => {
+      const script = '( setsid bash -c \'exec -a "$0" sleep 300\' "$0" >/dev/null 2>&1 </dev/null & ) &'
+      const starter = spawn('bash', ['-c', script, token], { stdio: 'ignore' })
+      await new Promise((resolve) => starter.on('exit', resolve))
+      return { content: [{ type: 'text', text: token }] }
+    },
+  )
   await server.connect(new StdioServerTransport())
 }

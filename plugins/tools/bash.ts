@@ -66,7 +66,7 @@ function describeBash(config: BashConfig, confined: boolean): string {
     `are killed when it ends. Output beyond ${config.maxOutputBytes} bytes is cut from the middle.` +
     (confined
       ? ' Where the machine has a sandbox, the command runs in it: it may write only the working directory ' +
-        '(and the session’s other folders) and a private /tmp, cannot read credentials, and has no network ' +
+        "(and the session's other folders) and a private /tmp, cannot read credentials, and has no network " +
         'unless the configuration allows it.'
       : '')
   )

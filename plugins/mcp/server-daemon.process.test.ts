@@ -41,7 +41,7 @@ async function sessionWithDaemon(dsh: Dsh, cwd: string, token: string): Promise<
     sessionId,
     prompt: [{ type: 'text', text: `tool mcp__fx__daemon ${JSON.stringify({ token })}` }],
   })
-  await until(`the daemon ${token}`, () => processesWithArg(token).length === 1)
+  await until(`the daemon ${token}`, () => processesWithArg(token).length > 0)
   return sessionId
 }
 

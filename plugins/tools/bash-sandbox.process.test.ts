@@ -23,7 +23,8 @@ it('kill -9 mid-call: the confined command and a setsid daemon it started die wi
   const dsh = startDsh(cwd, sessions)
   const sessionId = await openSession(dsh.rpc, cwd)
   const token = `dsh-sandbox-daemon-${process.pid}-${Date.now()}`
-  const command = `setsid bash -c 'exec -a ${token} sleep 60' >/dev/null 2>&1 </dev/null & exec -a ${token}-call sleep 100`
+  const daemon = `setsid bash -c 'exec -a ${token} sleep 60' >/dev/null 2>&1 </dev/null`
+  const command = `${daemon} & exec -a ${token}-call sleep 100`
   void dsh.rpc
     .request(acp.methods.agent.session.prompt, {
       sessionId,

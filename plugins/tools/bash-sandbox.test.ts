@@ -68,7 +68,8 @@ describe('bash in the sandbox (the named fallback where this machine has none)',
       'cat home/.config/dsh/deepseek-api-key; cat home/.netrc; ls home/.config/dsh; ' +
       `test -e ${hostTemp} && echo shared /tmp`
     // required: where there is no sandbox, the call is refused and nothing is read either.
-    const result = await bashWith({ mode: 'required', denyRead: [path.join(home, '.netrc')] }).run({ command }, context)
+    const bash = bashWith({ mode: 'required', denyRead: [path.join(home, '.netrc')] })
+    const result = await bash.run({ command }, context)
     expect(result.output).not.toContain('sk-sentinel')
     expect(result.output).not.toContain('hunter2')
     if (fallback) {
@@ -141,7 +142,8 @@ describe('bash in the sandbox (the named fallback where this machine has none)',
   })
 
   it('under required, refuses a rerun outside, sandbox or not', async () => {
-    const result = await bashWith({ mode: 'required' }).run({ command: 'true', unsandboxed: true }, workspace.context())
+    const bash = bashWith({ mode: 'required' })
+    const result = await bash.run({ command: 'true', unsandboxed: true }, workspace.context())
     expect(result).toMatchObject({ isError: true, sandbox: { run: 'refused', why: 'escalation-required' } })
     expect(result.output).toMatch(/^Refused: the sandbox is required here .* so no command runs outside it/)
   })

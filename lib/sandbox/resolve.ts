@@ -14,12 +14,16 @@ export function resolveForBwrap(policy: SandboxPolicy): ResolvedPolicy {
     const real = realPath(given)
     if (real && isDirectory(real)) writable.push({ real, given })
   }
-  const masks: ResolvedPolicy['masks'] = []
+  const found: ResolvedPolicy['masks'] = []
   for (const denied of policy.denyRead) {
     const real = realPath(denied)
-    if (!real || masks.some((mask) => mask.path === real)) continue
-    masks.push({ path: real, kind: isDirectory(real) ? 'dir' : 'file' })
+    if (real && !found.some((mask) => mask.path === real))
+      found.push({ path: real, kind: isDirectory(real) ? 'dir' : 'file' })
   }
+  // A path inside a masked folder is hidden with it (and could not be mounted on in its read-only tmpfs).
+  const masks = found.filter(
+    (mask) => !found.some((outer) => outer !== mask && outer.kind === 'dir' && relativeInside(outer.path, mask.path)),
+  )
   const readOnly: string[] = []
   for (const own of policy.protect) {
     if (realPath(own)) continue // it exists: masked above

@@ -122,7 +122,7 @@ export const manifestSchema = closedObject({
     .meta({
       description:
         'The sandbox tier the scenario needs (its goldens show what that sandbox does): a host without it ' +
-        'stops the scenario with a failure naming the tier and the fix (docs/sandbox.md).',
+        'stops the scenario with a failure naming the tier and the fix.',
     }),
   permissions: closedObject({
     unusedAnswers: z.enum(['error', 'ignore']).default('error').meta({

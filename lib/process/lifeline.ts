@@ -9,7 +9,7 @@
  * `<name>=<the value this shell has>`. It reads its own pid from /proc/self/stat (in a subshell
  * `$$` names the parent); without /proc it finds nothing.
  */
-export function killMarkedScript(name: string): string {
+function killMarkedScript(name: string): string {
   return (
     `[ -n "$${name}" ] && read -r me _ </proc/self/stat && for e in /proc/[0-9]*/environ; do ` +
     `p=\${e#/proc/}; p=\${p%/environ}; ` +

@@ -30,6 +30,19 @@ describe('bubblewrap arguments', () => {
     )
   })
 
+  it('shows named folders under /tmp read-only before the writable folders are bound', () => {
+    const args = bwrapArgs({
+      shown: ['/tmp/scenario'],
+      writable: [{ real: '/tmp/scenario/cwd', given: '/tmp/scenario/cwd' }],
+      masks: [],
+      readOnly: [],
+      network: true,
+    })
+    expect(args.join(' ')).toContain(
+      '--tmpfs /tmp --ro-bind /tmp/scenario /tmp/scenario --bind /tmp/scenario/cwd /tmp/scenario/cwd',
+    )
+  })
+
   it('shares the network only when the policy allows it', () => {
     const policy = { writable: [], masks: [], readOnly: [], network: true }
     expect(bwrapArgs(policy)).toContain('--share-net')

@@ -5,6 +5,8 @@
 
 /** A SandboxPolicy after the file system was asked: real paths, what exists, what each mask hides. */
 export interface ResolvedPolicy {
+  /** Folders under /tmp the command line names (see SandboxPolicy.named): bound read-only into the private /tmp. */
+  shown?: string[]
   /** Existing writable folders: bound read-write at the real path, and at the spelling given when it differs. */
   writable: Array<{ real: string; given: string }>
   /** Existing denied paths (real): a folder becomes an empty one nobody may open, a file one nobody may read. */
@@ -28,6 +30,7 @@ const FILE_MASK_SOURCE = '/dev/null'
  */
 export function bwrapArgs(policy: ResolvedPolicy, chdir?: string): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp']
+  for (const folder of policy.shown ?? []) args.push('--ro-bind', folder, folder)
   for (const { real, given } of policy.writable) {
     args.push('--bind', real, real)
     if (given !== real) args.push('--bind', real, given)

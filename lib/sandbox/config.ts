@@ -6,11 +6,11 @@ import { keyPaths } from '../key-file-path.ts'
 import { relativeInside } from '../path-inside.ts'
 import { expandHome } from './policy.ts'
 
-export const SANDBOX_MODES = ['required', 'preferred', 'off'] as const
+const SANDBOX_MODES = ['required', 'preferred', 'off'] as const
 export type SandboxMode = (typeof SANDBOX_MODES)[number]
 
 /** Where credentials usually live; the sandbox hides them (plus dsh's own key and session logs). */
-export const DEFAULT_DENY_READ = [
+const DEFAULT_DENY_READ = [
   '~/.ssh',
   '~/.aws',
   '~/.azure',
@@ -28,7 +28,7 @@ export const DEFAULT_DENY_READ = [
 ]
 
 /** A folder dsh keeps from every command whatever the policy says (its key, its session logs). */
-export interface ProtectedPath {
+interface ProtectedPath {
   path: string
   /** How messages name it: "dsh's key folder". */
   what: string
@@ -86,7 +86,7 @@ export function sandboxConfigSchema(
 export type SandboxConfig = z.output<ReturnType<typeof sandboxConfigSchema>>
 
 /** Why a writable folder would expose dsh's own files, or undefined when it does not. */
-export function writeProblem(folder: string, protectedPaths: readonly ProtectedPath[]): string | undefined {
+function writeProblem(folder: string, protectedPaths: readonly ProtectedPath[]): string | undefined {
   for (const { path, what } of protectedPaths) {
     if (relativeInside(path, folder) !== undefined)
       return (

@@ -10,7 +10,7 @@ import type { SandboxPolicy } from './policy.ts'
 import { type TierKind, type UnavailableReason, unavailableText } from './tier.ts'
 
 /** Who ran under the policy: a bash call, or an MCP stdio server. */
-export type SandboxSubject = 'bash' | 'mcp-server'
+type SandboxSubject = 'bash' | 'mcp-server'
 
 /** What a session log records about the sandbox a command ran under (`tool/result`, `mcp/server`). */
 export interface SandboxRecord {

@@ -10,7 +10,7 @@ import { classifyBwrapFailure, type SandboxTier } from './tier.ts'
 const SEATBELT = '/usr/bin/sandbox-exec'
 const PROBE_TIMEOUT_MS = 10_000
 
-export interface DetectOptions {
+interface DetectOptions {
   platform?: NodeJS.Platform
   /** Where bwrap is looked for; default this process's PATH. */
   PATH?: string
@@ -50,7 +50,7 @@ async function detect(platform: NodeJS.Platform, PATH: string): Promise<SandboxT
 }
 
 /** The first executable regular file of that name on PATH. */
-export function findOnPath(name: string, PATH: string): string | undefined {
+function findOnPath(name: string, PATH: string): string | undefined {
   for (const folder of PATH.split(path.delimiter)) {
     if (!folder || !path.isAbsolute(folder)) continue
     const candidate = path.join(folder, name)

@@ -12,6 +12,11 @@ export interface SandboxPolicy {
   /** dsh's own files (a prefix of denyRead): also kept from being created inside a writable folder. */
   protect: string[]
   network: boolean
+  /**
+   * Files a command line names (an MCP server's script): their folders are shown read-only even where
+   * the sandbox hides the place they are in (its private /tmp is empty).
+   */
+  named?: string[]
 }
 
 /** `~/x` → `<home>/x`; other paths unchanged. `~` is the user's real home, not the HOME a command gets. */
@@ -20,7 +25,7 @@ export function expandHome(value: string, home: string = homedir()): string {
   return value.startsWith('~/') ? path.join(home, value.slice(2)) : value
 }
 
-export interface PolicyInput {
+interface PolicyInput {
   config: { denyRead: readonly string[]; allowWrite: readonly string[]; network: boolean }
   /** The session's cwd (absolute). */
   cwd: string

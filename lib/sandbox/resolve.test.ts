@@ -61,6 +61,25 @@ describe('a policy resolved for bubblewrap', () => {
   })
 })
 
+describe('files a command line names', () => {
+  it('shows their folder read-only when the private /tmp would hide it and no writable folder shows it', () => {
+    // root is under the real temp folder; only what lies under /tmp is hidden by the sandbox's own /tmp.
+    mkdirSync(at('server'))
+    writeFileSync(at('server', 'server.mjs'), '')
+    mkdirSync(at('cwd'))
+    writeFileSync(at('cwd', 'local.mjs'), '')
+    const resolved = resolveForBwrap({
+      writable: [at('cwd')],
+      denyRead: [],
+      protect: [],
+      network: true,
+      named: [at('server', 'server.mjs'), at('cwd', 'local.mjs'), at('missing.mjs'), 'node'],
+    })
+    const underTmp = root.startsWith('/tmp/')
+    expect(resolved.shown).toEqual(underTmp ? [at('server')] : undefined)
+  })
+})
+
 describe('a policy resolved for Seatbelt', () => {
   it('uses real paths, spells a missing one through its real ancestor, and adds the private temp', () => {
     mkdirSync(at('real'))

@@ -31,7 +31,22 @@ export function resolveForBwrap(policy: SandboxPolicy): ResolvedPolicy {
     if (!ancestor || readOnly.includes(ancestor)) continue
     if (writable.some((folder) => relativeInside(folder.real, ancestor) !== undefined)) readOnly.push(ancestor)
   }
-  return { writable, masks, readOnly, network: policy.network }
+  const shown = shownFolders(policy.named ?? [], writable)
+  return { ...(shown.length ? { shown } : {}), writable, masks, readOnly, network: policy.network }
+}
+
+/** The folders of named files that the private /tmp would hide and no writable folder shows. */
+function shownFolders(named: readonly string[], writable: ResolvedPolicy['writable']): string[] {
+  const folders: string[] = []
+  for (const file of named) {
+    const real = path.isAbsolute(file) ? realPath(file) : undefined
+    if (!real) continue
+    const folder = isDirectory(real) ? real : path.dirname(real)
+    const hidden = relativeInside('/tmp', folder) !== undefined
+    const bound = writable.some((root) => relativeInside(root.real, folder) !== undefined)
+    if (hidden && !bound && !folders.includes(folder)) folders.push(folder)
+  }
+  return folders
 }
 
 /** Seatbelt's view: real paths, a missing one spelled through its nearest existing ancestor's real path. */

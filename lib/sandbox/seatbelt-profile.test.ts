@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sbplString, seatbeltProfile } from './seatbelt-profile.ts'
+import { seatbeltProfile } from './seatbelt-profile.ts'
 
 describe('Seatbelt profile', () => {
   it('allows reads, denies writes but in the writable folders, then refuses the denied paths', () => {
@@ -37,7 +37,8 @@ describe('Seatbelt profile', () => {
   })
 
   it('escapes quotes and backslashes, and refuses control characters', () => {
-    expect(sbplString('/a "b"\\c')).toBe('"/a \\"b\\"\\\\c"')
-    expect(() => sbplString('/a\nb')).toThrow(/control character/)
+    const profile = seatbeltProfile({ writable: ['/a "b"\\c'], denied: [], network: true })
+    expect(profile).toContain('(subpath "/a \\"b\\"\\\\c")')
+    expect(() => seatbeltProfile({ writable: ['/a\nb'], denied: [], network: true })).toThrow(/control character/)
   })
 })

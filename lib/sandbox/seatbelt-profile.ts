@@ -32,7 +32,7 @@ export function seatbeltProfile(policy: SeatbeltPolicy): string {
 }
 
 /** An SBPL string literal: backslashes and quotes escaped; a path with a control character is refused. */
-export function sbplString(value: string): string {
+function sbplString(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
   if (/[\u0000-\u001f\u007f]/.test(value))
     throw new Error(`${JSON.stringify(value)} holds a control character; a Seatbelt profile cannot name it`)

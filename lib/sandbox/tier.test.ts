@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyBwrapFailure, tierLine, UNAVAILABLE_REASONS, unavailableText } from './tier.ts'
+import { classifyBwrapFailure, tierLine, type UnavailableReason, unavailableText } from './tier.ts'
 
 const facts = { stderr: '', usernsSysctlOff: false, root: false, container: false }
 
@@ -32,7 +32,16 @@ describe('sandbox tier', () => {
   })
 
   it('gives every outcome a reason and a fix', () => {
-    for (const reason of UNAVAILABLE_REASONS) {
+    const reasons: UnavailableReason[] = [
+      'no-bwrap',
+      'userns-disabled',
+      'container',
+      'bwrap-failed',
+      'no-sandbox-exec',
+      'windows',
+      'unsupported-platform',
+    ]
+    for (const reason of reasons) {
       const { why, fix } = unavailableText({ available: false, reason })
       expect(why.length).toBeGreaterThan(10)
       expect(fix.length).toBeGreaterThan(10)

@@ -5,7 +5,7 @@
 export const TIER_KINDS = ['bubblewrap', 'seatbelt'] as const
 export type TierKind = (typeof TIER_KINDS)[number]
 
-export const UNAVAILABLE_REASONS = [
+const UNAVAILABLE_REASONS = [
   'no-bwrap',
   'userns-disabled',
   'container',
@@ -26,7 +26,7 @@ export type UnavailableTier = {
 export type SandboxTier = AvailableTier | UnavailableTier
 
 /** What a failed bwrap probe and the machine say. */
-export interface BwrapProbeFacts {
+interface BwrapProbeFacts {
   /** bwrap's stderr from `bwrap … -- true`. */
   stderr: string
   /** Unprivileged user namespaces are switched off by a sysctl (Debian, Ubuntu's AppArmor rule, a zero limit). */

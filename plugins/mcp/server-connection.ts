@@ -110,7 +110,7 @@ async function createTransport(
   launch: ServerLaunchOptions | undefined,
 ): Promise<Transport> {
   if (spec.transport === 'stdio') {
-    const plan = await planServerLaunch(spec.name, cwd, launch)
+    const plan = await planServerLaunch(spec, cwd, launch)
     if ('refused' in plan)
       throw new McpServerError(spec.name, `${describeServer(spec)} was not started: ${plan.refused}`)
     const env = serverEnv(process.env, spec.env)

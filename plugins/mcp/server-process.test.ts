@@ -5,11 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_DENY_READ } from '../../lib/sandbox/config.ts'
 import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
 import { machineTier, processesWithArg } from '../tools/test-support/sandbox.ts'
 import { McpServerConnection, type McpTimeouts } from './server-connection.ts'
-import type { ServerLaunchOptions } from './server-sandbox.ts'
+import { McpSandboxConfig, type ServerLaunchOptions } from './server-sandbox.ts'
 import type { McpServerSpec } from './server-specs.ts'
 
 const FIXTURE = join(import.meta.dirname, 'test-support', 'fixture-server.mjs')
@@ -28,7 +27,7 @@ afterEach(() => rmSync(cwd, { recursive: true, force: true }))
 
 function launch(mode: 'preferred' | 'off', records: SandboxRecord[]): ServerLaunchOptions {
   return {
-    sandbox: { mode, denyRead: DEFAULT_DENY_READ, allowWrite: [], network: true },
+    sandbox: McpSandboxConfig.parse({ mode }),
     hidden: [],
     onSandbox: (_server, record) => records.push(record),
   }

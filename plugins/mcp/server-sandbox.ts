@@ -2,6 +2,7 @@
 // by default, since most servers need it), the session's cwd writable, dsh's own files and the
 // deny list hidden. The plan is made once per server start; its record goes to the session log as
 // `mcp/server`, told apart from bash's by its subject (docs/sandbox.md).
+import path from 'node:path'
 import { ownProtectedPaths, type SandboxConfig, sandboxConfigSchema } from '../../lib/sandbox/config.ts'
 import { detectSandbox } from '../../lib/sandbox/detect.ts'
 import { refusalText, type SandboxRecord, sandboxRecord } from '../../lib/sandbox/describe.ts'
@@ -12,7 +13,7 @@ import type { SandboxTier } from '../../lib/sandbox/tier.ts'
 import { defaultSessionsRoot } from '../session/default-root.ts'
 
 /** Where messages say the policy is written. */
-export const MCP_SANDBOX_ENTRY = 'mcp'
+const MCP_SANDBOX_ENTRY = 'mcp'
 
 /** The mcp entry's `sandbox`: like bash's, but with the network on and npm's and the XDG caches writable. */
 export const McpSandboxConfig = sandboxConfigSchema({ network: true, allowWrite: ['~/.npm', '~/.cache'] }, () =>
@@ -30,19 +31,21 @@ export interface ServerLaunchOptions {
 }
 
 /** How one server starts: confined by `confine`, unconfined (watched by the lifeline and a marker), or refused. */
-export type ServerLaunchPlan = { confine?: (argv: readonly string[]) => SandboxLaunch } | { refused: string }
+type ServerLaunchPlan = { confine?: (argv: readonly string[]) => SandboxLaunch } | { refused: string }
 
 export async function planServerLaunch(
-  server: string,
+  server: { name: string; command: string; args: readonly string[] },
   cwd: string,
   options: ServerLaunchOptions | undefined,
 ): Promise<ServerLaunchPlan> {
   if (!options) return {}
   const { sandbox: config } = options
-  const policy = buildPolicy({ config, cwd, hidden: options.hidden })
+  // The files its command line names (its script, when it lives under /tmp) stay readable.
+  const named = [server.command, ...server.args].map((arg) => path.resolve(cwd, arg))
+  const policy = { ...buildPolicy({ config, cwd, hidden: options.hidden }), named }
   const tier = config.mode === 'off' ? undefined : await (options.detect ?? detectSandbox)()
   const plan = planRun(config.mode, tier)
-  options.onSandbox?.(server, sandboxRecord('mcp-server', config.mode, plan, policy))
+  options.onSandbox?.(server.name, sandboxRecord('mcp-server', config.mode, plan, policy))
   if (plan.run === 'refused') return { refused: refusalText(plan, MCP_SANDBOX_ENTRY) }
   if (plan.run === 'unsandboxed') return {}
   return { confine: (argv) => confine(plan.tier, policy, cwd, argv) }

@@ -15,7 +15,7 @@ export interface BashSandbox {
   detect?: (PATH: string | undefined) => Promise<SandboxTier>
 }
 
-export interface BashSandboxPlan {
+interface BashSandboxPlan {
   plan: SandboxPlan
   policy: SandboxPolicy
   /** What the session log keeps; absent when the tool was built without a sandbox config. */

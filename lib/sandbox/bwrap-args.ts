@@ -47,6 +47,11 @@ export function bwrapArgs(policy: ResolvedPolicy, chdir?: string): string[] {
   return args
 }
 
+/** Flags that give the command exactly `env` (a terminal the editor starts brings the editor's own). */
+export function bwrapEnvArgs(env: Readonly<Record<string, string>>): string[] {
+  return ['--clearenv', ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value])]
+}
+
 /** The probe's policy: one folder mask and one file mask (inside the private /tmp), so every flag is tried. */
 export const PROBE_POLICY: ResolvedPolicy = {
   writable: [],

@@ -16,6 +16,7 @@ import type { SandboxConfig } from '../../lib/sandbox/config.ts'
 import { createBashTool } from './bash.ts'
 import { ToolsConfig } from './config.ts'
 import { loopbackServer, machineTier, processesWithArg } from './test-support/sandbox.ts'
+import { fakeTerminals } from './test-support/terminal.ts'
 import { makeWorkspace, type Workspace } from './test-support/workspace.ts'
 
 const defaults = ToolsConfig.parse({})
@@ -146,6 +147,30 @@ describe('bash in the sandbox (the named fallback where this machine has none)',
     const result = await bash.run({ command: 'true', unsandboxed: true }, workspace.context())
     expect(result).toMatchObject({ isError: true, sandbox: { run: 'refused', why: 'escalation-required' } })
     expect(result.output).toMatch(/^Refused: the sandbox is required here .* so no command runs outside it/)
+  })
+})
+
+describe("bash in the editor's terminal", () => {
+  it('runs the launcher there: confined, with only its own environment (the fallback: bash, unconfined)', async () => {
+    const terminals = fakeTerminals(workspace.cwd, { EDITOR_SECRET: 'hunter2' })
+    try {
+      const context = { ...workspace.context(), client: terminals.access }
+      const command = 'echo in > inside.txt; env | grep -c EDITOR_SECRET; touch /etc/dsh-terminal-probe'
+      const result = await bashWith().run({ command }, context)
+      expect(result.display).toEqual({ terminalId: 'term-1' })
+      expect(terminals.requests[0]).toMatchObject({ cwd: workspace.cwd })
+      expect(readFileSync(path.join(workspace.cwd, 'inside.txt'), 'utf8')).toBe('in\n')
+      if (fallback) {
+        expect(terminals.requests[0]).toMatchObject({ command: 'bash' })
+        expect(result.sandbox).toMatchObject(fallback)
+        return
+      }
+      expect(terminals.requests[0]!.command).toBe(machineTier.available && machineTier.command)
+      expect(result.output).toMatch(/^0\ntouch: cannot touch '\/etc\/dsh-terminal-probe': Read-only file system\n/)
+      expect(result.sandbox).toMatchObject({ run: 'sandboxed' })
+    } finally {
+      await terminals.host.releaseAll()
+    }
   })
 })
 

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { runInProcessGroup } from '../../lib/process/group.ts'
 import { watchLifeline } from '../../lib/process/lifeline.ts'
 import { approvalNote, escalationHint, refusalText } from '../../lib/sandbox/describe.ts'
-import { killsEscapes } from '../../lib/sandbox/launch.ts'
+import { confine, killsEscapes } from '../../lib/sandbox/launch.ts'
 import type { SandboxPlan } from '../../lib/sandbox/plan.ts'
 import type { SandboxPolicy } from '../../lib/sandbox/policy.ts'
 import { BASH_SANDBOX_ENTRY, type BashSandbox, confinedSpawn, planBash } from './bash-sandbox.ts'
@@ -46,7 +46,8 @@ const TOOL_CALL_MARKER_VAR = 'DSH_TOOL_CALL'
  * SIGKILL (first every process carrying the call's marker). The command itself does not
  * inherit fd 3. The normal sweep kills the watcher too.
  */
-const MERGE_STDERR_WATCH_AGENT_THEN_EXEC = `exec 2>&1; ${watchLifeline(TOOL_CALL_MARKER_VAR)}exec "$BASH" --noprofile --norc -c "$1" bash`
+const EXEC_THE_COMMAND = 'exec "$BASH" --noprofile --norc -c "$1" bash'
+const MERGE_STDERR_WATCH_AGENT_THEN_EXEC = `exec 2>&1; ${watchLifeline(TOOL_CALL_MARKER_VAR)}${EXEC_THE_COMMAND}`
 
 const TITLE_MAX_CHARS = 80
 
@@ -115,14 +116,36 @@ async function runPlanned(
 ): Promise<ToolResult> {
   if (plan.run === 'refused') return errorResult(refusalText(plan, BASH_SANDBOX_ENTRY))
   const env = buildShellEnv(parentEnv(), config.envAllowlist, context.cwd)
+  const terminal = context.client?.createTerminal
   if (plan.run === 'sandboxed') {
-    const result = await runLocal(command, context, config, env, { plan, policy })
+    // In the editor's terminal the launcher runs there and gives the command exactly `env`.
+    const result = terminal
+      ? await runConfinedInEditor(terminal, command, context, config, env, { plan, policy })
+      : await runLocal(command, context, config, env, { plan, policy })
     const hint = result.isError ? escalationHint(result.output, policy, sandbox!.config.mode) : undefined
     return hint ? { ...result, output: appendLine(result.output, hint) } : result
   }
-  // The editor's terminal runs what is not confined: it is the editor's process, shown there.
-  if (context.client?.createTerminal) return runInEditor(context.client.createTerminal, command, context, config)
+  if (terminal) return runInEditor(terminal, { command: 'bash', args: inTerminal(command) }, context, config)
   return runLocal(command, context, config, env)
+}
+
+const inTerminal = (command: string) => ['--noprofile', '--norc', '-c', command]
+
+/** A confined command in the editor's terminal: the launcher is what the terminal runs. */
+async function runConfinedInEditor(
+  createTerminal: CreateTerminal,
+  command: string,
+  context: ToolContext,
+  config: BashConfig,
+  shellEnv: Record<string, string>,
+  confined: { plan: Extract<SandboxPlan, { run: 'sandboxed' }>; policy: SandboxPolicy },
+): Promise<ToolResult> {
+  const launch = confine(confined.plan.tier, confined.policy, context.cwd, ['bash', ...inTerminal(command)], shellEnv)
+  try {
+    return await runInEditor(createTerminal, { command: launch.file, args: launch.args }, context, config)
+  } finally {
+    launch.cleanup()
+  }
 }
 
 /** A local run in a process group of its own: confined by the plan's tier, or watched and marked. */
@@ -163,21 +186,23 @@ async function runLocal(
   }
 }
 
+type CreateTerminal = NonNullable<NonNullable<ToolContext['client']>['createTerminal']>
+
 /**
  * The editor's terminal runs in the editor's own environment (dsh cannot scrub what it does not
- * own); it adds HOME like a local run. The terminal merges the streams itself.
+ * own, unless a sandbox launcher does); it adds HOME like a local run. The terminal merges the
+ * streams itself.
  */
 async function runInEditor(
-  createTerminal: NonNullable<NonNullable<ToolContext['client']>['createTerminal']>,
-  command: string,
+  createTerminal: CreateTerminal,
+  program: { command: string; args: string[] },
   context: ToolContext,
   config: BashConfig,
 ): Promise<ToolResult> {
   const run = await runInClientTerminal(
     createTerminal,
     {
-      command: 'bash',
-      args: ['--noprofile', '--norc', '-c', command],
+      ...program,
       cwd: context.cwd,
       env: config.envAllowlist.includes('HOME') ? [] : [{ name: 'HOME', value: context.cwd }],
       outputByteLimit: config.maxOutputBytes,

@@ -2,13 +2,19 @@
 // with dsh (session/close, stdin EOF, SIGTERM, SIGKILL), and a stdio server inherits no API key.
 // Unconfined (the mcp entry's sandbox.mode: off), so the fixture's pids are this machine's; the
 // confined servers are plugins/mcp/server-daemon.process.test.ts's.
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signalGroup } from '../../lib/process/group.ts'
 import { readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
-import { cleanupDshProcesses, repoRoot, scratch, startDsh } from './test-support/dsh-process.ts'
+import {
+  cleanupDshProcesses,
+  ECHO_OVERLAY,
+  repoRoot,
+  sandboxOff,
+  scratch,
+  startDsh,
+} from './test-support/dsh-process.ts'
 
 const FIXTURE = join(repoRoot, 'plugins', 'mcp', 'test-support', 'fixture-server.mjs')
 const groups: number[] = []
@@ -21,9 +27,7 @@ type Dsh = ReturnType<typeof startDsh>
 
 /** The echo composition with the MCP servers unconfined. */
 function startUnconfined(base: string, cwd: string, sessions: string, env: NodeJS.ProcessEnv = {}): Dsh {
-  const off = join(base, 'mcp-sandbox-off.cordis.yml')
-  writeFileSync(off, '- id: mcp\n  config:\n    sandbox: { mode: off }\n')
-  return startDsh(cwd, sessions, { patches: [join(repoRoot, 'overlays', 'echo.cordis.yml'), off], env })
+  return startDsh(cwd, sessions, { patches: [ECHO_OVERLAY, sandboxOff(base, 'mcp')], env })
 }
 
 async function sessionWithServer(dsh: Dsh, cwd: string): Promise<string> {

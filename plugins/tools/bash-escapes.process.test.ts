@@ -1,15 +1,16 @@
 // issue 28, item 9: kill -9 of the real dsh while a bash call runs: the call's watcher ends the
 // process group and, first, a setsid daemon the command started (found by DSH_TOOL_CALL). This is
 // the unconfined run (sandbox.mode: off); bash-sandbox.process.test.ts is the confined one.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import {
   cleanupDshProcesses,
+  ECHO_OVERLAY,
   openSession,
-  repoRoot,
+  sandboxOff,
   scratch,
   startDsh,
 } from '../../host/app/test-support/dsh-process.ts'
@@ -31,9 +32,7 @@ async function readPid(file: string): Promise<number> {
 
 it('kill -9 mid-call: a setsid daemon the command started dies with the agent', async () => {
   const { base, cwd, sessions } = scratch()
-  const off = join(base, 'sandbox-off.cordis.yml')
-  writeFileSync(off, '- id: tools\n  config:\n    sandbox: { mode: off }\n')
-  const dsh = startDsh(cwd, sessions, { patches: [join(repoRoot, 'overlays', 'echo.cordis.yml'), off] })
+  const dsh = startDsh(cwd, sessions, { patches: [ECHO_OVERLAY, sandboxOff(base)] })
   const sessionId = await openSession(dsh.rpc, cwd)
   const command = `setsid sh -c 'echo $$ > daemon.pid; exec sleep 60' >/dev/null 2>&1 </dev/null & sleep 100`
   void dsh.rpc

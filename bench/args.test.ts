@@ -17,6 +17,7 @@ describe('parseBenchArgs', () => {
         'determinism',
         'jobs',
         'subagents',
+        'sandbox',
       ],
       json: undefined,
       help: false,
@@ -40,6 +41,7 @@ describe('parseBenchArgs', () => {
       'determinism',
       'jobs',
       'subagents',
+      'sandbox',
     ])
     expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
     expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])

@@ -12,6 +12,7 @@ const PARTS = [
   'determinism',
   'jobs',
   'subagents',
+  'sandbox',
 ] as const
 export type Part = (typeof PARTS)[number]
 

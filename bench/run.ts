@@ -14,6 +14,7 @@ import { secretScanLines } from './parts/secret-scan.ts'
 import type { JobsResult } from './parts/jobs.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
+import { benchSandbox, sandboxSection } from './parts/sandbox.ts'
 import { benchSubagents, subagentsSection } from './parts/subagents.ts'
 import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
@@ -148,6 +149,8 @@ async function main(argv: string[]): Promise<number> {
   })
 
   await part('subagents', async () => subagentsSection(await benchSubagents(repoRoot, runs)))
+
+  await part('sandbox', async () => sandboxSection(await benchSandbox(runs)))
 
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)

@@ -1,11 +1,20 @@
 // issue 24 item 1 with real processes: the MCP servers a client names end with their session and
 // with dsh (session/close, stdin EOF, SIGTERM, SIGKILL), and a stdio server inherits no API key.
+// Unconfined (the mcp entry's sandbox.mode: off), so the fixture's pids are this machine's; the
+// confined servers are plugins/mcp/server-daemon.process.test.ts's.
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signalGroup } from '../../lib/process/group.ts'
 import { readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
-import { cleanupDshProcesses, repoRoot, scratch, startDsh } from './test-support/dsh-process.ts'
+import {
+  cleanupDshProcesses,
+  ECHO_OVERLAY,
+  repoRoot,
+  sandboxOff,
+  scratch,
+  startDsh,
+} from './test-support/dsh-process.ts'
 
 const FIXTURE = join(repoRoot, 'plugins', 'mcp', 'test-support', 'fixture-server.mjs')
 const groups: number[] = []
@@ -15,6 +24,11 @@ afterEach(async () => {
 })
 
 type Dsh = ReturnType<typeof startDsh>
+
+/** The echo composition with the MCP servers unconfined. */
+function startUnconfined(base: string, cwd: string, sessions: string, env: NodeJS.ProcessEnv = {}): Dsh {
+  return startDsh(cwd, sessions, { patches: [ECHO_OVERLAY, sandboxOff(base, 'mcp')], env })
+}
 
 async function sessionWithServer(dsh: Dsh, cwd: string): Promise<string> {
   await dsh.rpc.request(acp.methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
@@ -67,8 +81,8 @@ describe('MCP servers of a real dsh', () => {
   ]
 
   it.each(endings)('end with their whole process group on %s', async (_name, end) => {
-    const { cwd, sessions } = scratch()
-    const dsh = startDsh(cwd, sessions)
+    const { base, cwd, sessions } = scratch()
+    const dsh = startUnconfined(base, cwd, sessions)
     const sessionId = await sessionWithServer(dsh, cwd)
     const pgid = await serverGroup(dsh, sessionId)
     await end(dsh, sessionId)
@@ -76,8 +90,8 @@ describe('MCP servers of a real dsh', () => {
   })
 
   it('start without the API key dsh was given', async () => {
-    const { cwd, sessions } = scratch()
-    const dsh = startDsh(cwd, sessions, { env: { DEEPSEEK_API_KEY: 'sk-never-for-mcp' } })
+    const { base, cwd, sessions } = scratch()
+    const dsh = startUnconfined(base, cwd, sessions, { DEEPSEEK_API_KEY: 'sk-never-for-mcp' })
     const sessionId = await sessionWithServer(dsh, cwd)
     const names = (await callTool(dsh, sessionId, 'env')).split(',')
     expect(names).toContain('PATH')

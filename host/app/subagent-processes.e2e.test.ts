@@ -1,6 +1,7 @@
 // issue 23, with real processes: no child process outlives a cancelled or killed parent. A parent
 // prompt starts two subagents at once, each running a long `bash`; its process groups must be gone
-// soon after the parent's prompt is cancelled, and after dsh itself is SIGKILLed.
+// soon after the parent's prompt is cancelled, and after dsh itself is SIGKILLed. Unconfined (the
+// pids and groups are this machine's; in the sandbox its PID namespace ends them: docs/sandbox.md).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
@@ -9,7 +10,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { signalGroup } from '../../lib/process/group.ts'
 import { readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from './test-support/dsh-process.ts'
+import {
+  cleanupDshProcesses,
+  ECHO_OVERLAY,
+  openSession,
+  sandboxOff,
+  scratch,
+  startDsh,
+} from './test-support/dsh-process.ts'
 
 const CHILDREN = ['one', 'two']
 const groups: number[] = []
@@ -59,7 +67,7 @@ async function expectAllGone(pgids: number[]): Promise<void> {
 describe("subagents' bash processes of a real dsh", () => {
   it("end with the parent's cancelled prompt", async () => {
     const { base, cwd, sessions } = scratch()
-    const dsh = startDsh(cwd, sessions)
+    const dsh = startDsh(cwd, sessions, { patches: [ECHO_OVERLAY, sandboxOff(base)] })
     const { sessionId, prompt, pgids } = await startChildren(dsh, cwd, base)
     await dsh.rpc.notify(acp.methods.agent.session.cancel, { sessionId })
     const answer = await withTimeout(prompt, 10_000, "the parent's cancelled prompt to be answered")
@@ -69,7 +77,7 @@ describe("subagents' bash processes of a real dsh", () => {
 
   it('end when dsh is killed with SIGKILL', async () => {
     const { base, cwd, sessions } = scratch()
-    const dsh = startDsh(cwd, sessions)
+    const dsh = startDsh(cwd, sessions, { patches: [ECHO_OVERLAY, sandboxOff(base)] })
     const { pgids } = await startChildren(dsh, cwd, base)
     dsh.agent.child.kill('SIGKILL')
     await dsh.agent.exited

@@ -3,7 +3,7 @@
 // with the fake agent; dsh's bash tool ends such a daemon itself, by its per-call marker.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CASE_MARKER_VAR, markedProcesses, newCaseMarker } from './case-marker.ts'
@@ -67,10 +67,11 @@ describe('leftover processes of a case', () => {
         ]),
       },
     })
-    const { result } = await runTestSuite({
-      suiteDir,
-      agentCommand: `DSH_SESSIONS_ROOT=${scratch}/sessions node bin/dsh.js --patch overlays/echo.cordis.yml`,
-    })
+    // Unsandboxed (the marker's path; in the sandbox its PID namespace ends the daemon: docs/sandbox.md).
+    const off = join(scratch, 'sandbox-off.cordis.yml')
+    await writeFile(off, '- id: tools\n  config:\n    sandbox: { mode: off }\n')
+    const dsh = `node bin/dsh.js --patch overlays/echo.cordis.yml --patch ${off}`
+    const { result } = await runTestSuite({ suiteDir, agentCommand: `DSH_SESSIONS_ROOT=${scratch}/sessions ${dsh}` })
     const daemon = Number(await readFile(pidFile, 'utf8'))
     started.push(daemon)
     // The bash call's own sweep (DSH_TOOL_CALL, docs/tools.md) ended it before the call returned.

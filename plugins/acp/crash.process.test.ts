@@ -1,5 +1,6 @@
 // issue 14 items 2 and 3: kill -9 of the real dsh while bash runs a process tree, then a
-// restarted dsh loads the session and sends valid history to the (stub) DeepSeek endpoint.
+// restarted dsh loads the session and sends valid history to the (stub) DeepSeek endpoint. The bash
+// call runs unconfined (its watcher's path; in the sandbox see plugins/tools/bash-sandbox.process.test.ts).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
@@ -9,7 +10,14 @@ import { waitGroupGone } from '../../lib/process/liveness.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../agent/interrupted.ts'
 import { startStubEndpoint, textReply } from '../../lib/model-wire/index.ts'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
+import {
+  cleanupDshProcesses,
+  ECHO_OVERLAY,
+  openSession,
+  sandboxOff,
+  scratch,
+  startDsh,
+} from '../../host/app/test-support/dsh-process.ts'
 
 const groups: number[] = []
 afterEach(async () => {
@@ -30,8 +38,8 @@ async function readPgid(file: string): Promise<number> {
 it(
   'kill -9 mid-bash: the process tree dies with the agent; ' + 'session/load closes the call for the next request',
   async () => {
-    const { cwd, sessions } = scratch()
-    const first = startDsh(cwd, sessions)
+    const { base, cwd, sessions } = scratch()
+    const first = startDsh(cwd, sessions, { patches: [ECHO_OVERLAY, sandboxOff(base)] })
     const sessionId = await openSession(first.rpc, cwd)
     const command = 'echo $$ > group.pid; sleep 100 & sleep 100'
     void first.rpc

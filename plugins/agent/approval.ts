@@ -16,13 +16,16 @@ export async function approve(
   args: Record<string, unknown>,
 ): Promise<Decision> {
   if (!tool.needsApproval) return 'run'
-  const standing = turn.standing.get(tool.name)
+  // An always-answer covers its scope: a bash rerun outside the sandbox is not covered by one for bash.
+  const scope = tool.approvalScope?.(args) ?? tool.name
+  const standing = turn.standing.get(scope)
   if (standing) return standing === 'allow_always' ? 'run' : 'reject'
   if (modeApproves(tool, turn.mode)) return 'run'
   // The question names what the call will really change (a write through a symlink: its file).
   const title = await tool.approvalTitle?.(args, { cwd: turn.cwd, hidden: turn.hidden })
   const approvalId = randomUUID()
-  turn.append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS })
+  const scoped = scope === tool.name ? {} : { scope }
+  turn.append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS, ...scoped })
   const outcome = await askOrCancel(turn.client, {
     sessionId: turn.sessionId,
     callId: call.id,
@@ -33,7 +36,7 @@ export async function approve(
   })
   turn.append('permission/outcome', { approvalId, outcome })
   if (outcome.outcome === 'selected' && (outcome.kind === 'allow_always' || outcome.kind === 'reject_always')) {
-    turn.standing.set(tool.name, outcome.kind)
+    turn.standing.set(scope, outcome.kind)
   }
   return decide(outcome)
 }

@@ -5,7 +5,7 @@ import type {} from '../llm/index.ts'
 import type { SessionHeader } from '../session/events.ts'
 import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
-import type {} from '../mcp/index.ts'
+import type { McpFailure } from '../mcp/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { builtinCommands } from './builtin-commands.ts'
 import { CommandRegistry } from './commands.ts'
@@ -214,9 +214,14 @@ export class Agent extends Service {
    */
   connectServers(sessionId: string, request: ServerRequest) {
     const runtime = this.requireRuntime(sessionId)
-    return this.servers.attach(sessionId, request, runtime.header.cwd, (failure) =>
-      this.ctx.sessions.append(sessionId, 'mcp/failure', { server: failure.server, message: failure.message }),
-    )
+    const { sessions } = this.ctx
+    const log = (failure: McpFailure) =>
+      sessions.append(sessionId, 'mcp/failure', { server: failure.server, message: failure.message })
+    // Each stdio server's sandbox is logged as it starts (mcp/server), dsh's own files hidden from it.
+    return this.servers.attach(sessionId, request, runtime.header.cwd, log, {
+      hidden: ownFiles(sessions.root, this.ctx.llm.adapters()),
+      onSandbox: (server, sandbox) => sessions.append(sessionId, 'mcp/server', { server, sandbox }),
+    })
   }
 
   /** session/resume: re-attach a persisted session (as load does) without retelling its history. */

@@ -73,7 +73,7 @@ export function restoreRuntime(
         callTools.set(event.data.callId, event.data.name)
         break
       case 'permission/request':
-        approvalTools.set(event.data.approvalId, callTools.get(event.data.callId) ?? '')
+        approvalTools.set(event.data.approvalId, event.data.scope ?? callTools.get(event.data.callId) ?? '')
         break
       case 'permission/outcome': {
         const outcome = event.data.outcome

@@ -5,7 +5,7 @@
 // and the session goes on with the built-in tools (clients such as Zed send their servers to every
 // agent, so refusing the session would leave the user with no agent at all).
 import type { Context } from 'cordis'
-import type { McpFailure, McpServerSet, McpServerSpec } from '../mcp/index.ts'
+import type { McpFailure, McpServerSet, McpServerSpec, McpSessionLaunch } from '../mcp/index.ts'
 import type { Tool } from '../tools/types.ts'
 
 /** What the session's turn looks tools up in: the registry's, then the session's MCP tools. */
@@ -39,7 +39,13 @@ export class SessionServers {
    * Connects the servers for a session, replacing those it had (a session/load or resume brings
    * the client's current list). Failures go to the log through `logFailure`, and are returned.
    */
-  async attach(sessionId: string, request: ServerRequest, cwd: string, logFailure: (f: McpFailure) => void) {
+  async attach(
+    sessionId: string,
+    request: ServerRequest,
+    cwd: string,
+    logFailure: (f: McpFailure) => void,
+    launch?: McpSessionLaunch,
+  ) {
     await this.detach(sessionId)
     let failures: McpFailure[]
     if ('unsupported' in request) {
@@ -52,7 +58,7 @@ export class SessionServers {
     } else if (request.specs.length === 0) {
       failures = []
     } else {
-      const set = await this.ctx.mcp.connect(request.specs, cwd)
+      const set = await this.ctx.mcp.connect(request.specs, cwd, launch)
       this.sets.set(sessionId, set)
       failures = set.failures
       // A server that dies or times out during a call later: logged too, nothing about it is lost.

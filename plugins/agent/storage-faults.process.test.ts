@@ -9,7 +9,13 @@ import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
 import { startStubEndpoint, textReply, toolCallReply } from '../../lib/model-wire/index.ts'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
+import {
+  cleanupDshProcesses,
+  openSession,
+  sandboxOff,
+  scratch,
+  startDsh,
+} from '../../host/app/test-support/dsh-process.ts'
 
 const mounts: string[] = []
 afterEach(async () => {
@@ -87,10 +93,11 @@ it('a full disk mid-turn: a storage error, then valid requests in the same proce
 }, 60_000)
 
 it('a log moved away mid-turn: a storage error; put back, the next prompt closes the turn first', async () => {
-  const { cwd, sessions } = scratch()
+  const { base, cwd, sessions } = scratch()
   const stub = await startStubEndpoint({ script: [] })
   try {
-    const dsh = startDsh(cwd, sessions, { patches: [], env: stubEnv(stub.url) })
+    // The command moves the session log itself: unconfined (the sandbox hides the sessions root).
+    const dsh = startDsh(cwd, sessions, { patches: [sandboxOff(base)], env: stubEnv(stub.url) })
     const sessionId = await openSession(dsh.rpc, cwd)
     const log = join(sessions, `${sessionId}.jsonl`)
     // bash sees only allowlisted variables; the path goes in through the command's own text.

@@ -83,8 +83,9 @@ function logResult(turn: Turn, step: number, call: ToolCall, outcome: ToolResult
   // The model adapters' keys never reach the log, the client or the next request (held-secrets.ts).
   const redacted = redactResult(outcome, turn.redact)
   const display = redacted.display ? { display: redacted.display } : {}
+  const sandbox = outcome.sandbox ? { sandbox: outcome.sandbox } : {}
   const { output, isError } = redacted
-  turn.append('tool/result', { turn: turn.number, step, callId: call.id, output, isError, ...display })
+  turn.append('tool/result', { turn: turn.number, step, callId: call.id, output, isError, ...display, ...sandbox })
 }
 
 /** The offered tool of that name, or the result that refuses the call: hidden by the mode, or unknown. */

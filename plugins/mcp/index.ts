@@ -3,7 +3,9 @@
 // plugin is disposed is closed then, stdio servers with their whole process group.
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
+import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
 import type { McpTimeouts } from './server-connection.ts'
+import { McpSandboxConfig } from './server-sandbox.ts'
 import type { McpServerSet } from './server-set.ts'
 import { type McpServerSpec, type McpTransportSupport, parseServerSpecs } from './server-specs.ts'
 
@@ -35,9 +37,19 @@ export const McpConfig = z
       .min(1_024)
       .max(16 * 1024 * 1024)
       .default(16_384),
+    /** How stdio servers are confined (docs/sandbox.md): default preferred, with the network. */
+    sandbox: McpSandboxConfig,
   })
   .prefault({})
 export type McpConfig = z.output<typeof McpConfig>
+
+/** What a session gives the sandboxes of its servers. */
+export interface McpSessionLaunch {
+  /** dsh's own files (the sessions root, the key paths): no server may read or write them. */
+  hidden?: readonly string[]
+  /** Hears each stdio server's sandbox as it starts (the agent logs it as `mcp/server`). */
+  onSandbox?(server: string, record: SandboxRecord): void
+}
 
 export class McpService extends Service {
   static readonly provide = 'mcp'
@@ -47,7 +59,10 @@ export class McpService extends Service {
   private readonly maxOutputBytes: number
   private disposed = false
 
-  constructor(ctx: Context, config: McpConfig) {
+  constructor(
+    ctx: Context,
+    private readonly config: McpConfig,
+  ) {
     super(ctx, 'mcp')
     this.timeouts = {
       initializeMs: config.initializeTimeoutMs,
@@ -70,13 +85,16 @@ export class McpService extends Service {
     return parseServerSpecs(raw, cwd, support)
   }
 
-  /** Connects the servers; failures are in the set's `failures`, never thrown. */
-  async connect(specs: readonly McpServerSpec[], cwd: string): Promise<McpServerSet> {
+  /**
+   * Connects the servers; failures are in the set's `failures`, never thrown. `session` gives their
+   * sandboxes dsh's own files to hide and hears what each stdio server was started under.
+   */
+  async connect(specs: readonly McpServerSpec[], cwd: string, session: McpSessionLaunch = {}): Promise<McpServerSet> {
     // The SDK client loads with the first session that names a server: a dsh start pays nothing for it.
     const { McpServerSet: ServerSet } = await import('./server-set.ts')
-    const set = await ServerSet.open(specs, cwd, this.timeouts, (closed) => this.open.delete(closed), {
-      maxOutputBytes: this.maxOutputBytes,
-    })
+    const launch = { sandbox: this.config.sandbox, hidden: session.hidden ?? [], onSandbox: session.onSandbox }
+    const limits = { maxOutputBytes: this.maxOutputBytes }
+    const set = await ServerSet.open(specs, cwd, this.timeouts, (closed) => this.open.delete(closed), limits, launch)
     if (this.disposed) {
       // The plugin went away while the servers started: nobody else will ever close them.
       await set.close()

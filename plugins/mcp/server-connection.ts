@@ -8,6 +8,7 @@ import { type CallToolResult, type Tool as McpToolInfo, ToolSchema } from '@mode
 import { z } from 'zod'
 import { zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { ServerProcessTransport } from './server-process.ts'
+import { planServerLaunch, type ServerLaunchOptions } from './server-sandbox.ts'
 import type { McpServerSpec } from './server-specs.ts'
 import { serverEnv } from './server-env.ts'
 
@@ -52,8 +53,13 @@ export class McpServerConnection {
   ) {}
 
   /** Starts (or reaches) the server, initializes and lists its tools; throws McpServerError. */
-  static async open(spec: McpServerSpec, cwd: string, timeouts: McpTimeouts): Promise<McpServerConnection> {
-    const transport = createTransport(spec, cwd, timeouts.killGraceMs)
+  static async open(
+    spec: McpServerSpec,
+    cwd: string,
+    timeouts: McpTimeouts,
+    launch?: ServerLaunchOptions,
+  ): Promise<McpServerConnection> {
+    const transport = await createTransport(spec, cwd, timeouts.killGraceMs, launch)
     const client = new Client({ name: 'dsh', version: '0.1.0' })
     const fail = async (what: string, error: unknown) => {
       await client.close().catch(() => undefined)
@@ -101,10 +107,18 @@ export class McpServerConnection {
   }
 }
 
-function createTransport(spec: McpServerSpec, cwd: string, killGraceMs: number): Transport {
+async function createTransport(
+  spec: McpServerSpec,
+  cwd: string,
+  killGraceMs: number,
+  launch: ServerLaunchOptions | undefined,
+): Promise<Transport> {
   if (spec.transport === 'stdio') {
+    const plan = await planServerLaunch(spec, cwd, launch)
+    if ('refused' in plan)
+      throw new McpServerError(spec.name, `${describeServer(spec)} was not started: ${plan.refused}`)
     const env = serverEnv(process.env, spec.env)
-    return new ServerProcessTransport({ command: spec.command, args: spec.args, cwd, env, killGraceMs })
+    return new ServerProcessTransport({ command: spec.command, args: spec.args, cwd, env, killGraceMs, ...plan })
   }
   const requestInit = { headers: spec.headers }
   return spec.transport === 'http'

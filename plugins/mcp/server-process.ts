@@ -1,16 +1,22 @@
-// The MCP SDK's Transport for a stdio server started in a process group of its own, watched by
-// dsh's lifeline (lib/process/lifeline.ts): closing ends the whole group (SIGTERM, then SIGKILL
-// after a grace period), and when dsh dies the group goes too. The SDK's own stdio transport
-// kills only the direct child and nothing when dsh is killed, which would leave orphans.
+// The MCP SDK's Transport for a stdio server started in a process group of its own: closing ends
+// the whole group (SIGTERM, then SIGKILL after a grace period), and when dsh dies the group goes
+// too. Confined by bubblewrap, the sandbox's PID namespace ends everything the server started, a
+// double-forked setsid daemon included, and `--die-with-parent` ends it with dsh. Unconfined, it
+// is watched by dsh's lifeline (lib/process/lifeline.ts) and its processes carry a marker
+// (lib/process/marked.ts) that finds the daemons that left the group, at close and when dsh dies.
+// The SDK's own stdio transport kills only the direct child and nothing when dsh is killed.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { lifelineShellArgs } from '../../lib/process/lifeline.ts'
 import { signalGroup } from '../../lib/process/group.ts'
+import { lifelineShellArgs } from '../../lib/process/lifeline.ts'
 import { waitGroupGone } from '../../lib/process/liveness.ts'
+import { killMarked, type ProcessMarker, type SignalledProcesses, signalMarked } from '../../lib/process/marked.ts'
+import type { SandboxLaunch } from '../../lib/sandbox/launch.ts'
 
 const STDERR_TAIL_CHARS = 1_000
 
@@ -21,7 +27,12 @@ interface ServerProcessOptions {
   env: Record<string, string>
   /** How long a server gets to exit after stdin closes, and again after SIGTERM. */
   killGraceMs: number
+  /** Confines the server (plugins/mcp/server-sandbox.ts); absent: it runs unconfined. */
+  confine?: (argv: readonly string[]) => SandboxLaunch
 }
+
+/** Set to a fresh value in each unconfined server's environment: its daemons carry it. */
+const SERVER_MARKER_VAR = 'DSH_MCP_SERVER'
 
 export class ServerProcessTransport implements Transport {
   onclose?: () => void
@@ -32,19 +43,17 @@ export class ServerProcessTransport implements Transport {
   private readonly buffer = new ReadBuffer()
   private stderr = ''
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
+  /** Unconfined (or confined without a PID namespace): what finds the daemons that left the group. */
+  private marker: ProcessMarker | undefined
+  private readonly signalled: SignalledProcesses = new Map()
+  private launch: SandboxLaunch | undefined
 
   constructor(private readonly options: ServerProcessOptions) {}
 
   start(): Promise<void> {
-    const { command, args, cwd, env } = this.options
-    const child = spawn('/bin/sh', lifelineShellArgs(command, args), {
-      cwd,
-      env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-    })
+    const child = this.spawn()
     this.child = child
-    this.lifeline = child.stdio[3] as Duplex
+    this.lifeline = (child.stdio[3] as Duplex | null) ?? undefined
     child.stdout!.on('data', (chunk: Buffer) => this.receive(chunk))
     child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS)
@@ -56,10 +65,31 @@ export class ServerProcessTransport implements Transport {
       // and lets the child's pipes close, which is how the SDK learns the connection ended.
       this.lifeline?.destroy()
     })
-    child.on('close', () => this.onclose?.())
+    child.on('close', () => {
+      this.launch?.cleanup()
+      this.onclose?.()
+    })
     return new Promise((resolve, reject) => {
       child.once('spawn', resolve)
       child.once('error', reject)
+    })
+  }
+
+  /** bwrap around the server (its namespace ends what the server starts), or sh with the lifeline and a marker. */
+  private spawn(): ChildProcess {
+    const { command, args, cwd, env, confine } = this.options
+    this.launch = confine?.([command, ...args])
+    if (this.launch?.killsEscapes) {
+      const { file, args: launchArgs, env: extra } = this.launch
+      return spawn(file, launchArgs, { cwd, env: { ...env, ...extra }, detached: true, stdio: 'pipe' })
+    }
+    this.marker = { name: SERVER_MARKER_VAR, value: randomUUID() }
+    const [file, ...rest] = this.launch ? [this.launch.file, ...this.launch.args] : [command, ...args]
+    return spawn('/bin/sh', lifelineShellArgs(file!, rest, this.marker.name), {
+      cwd,
+      env: { ...env, ...this.launch?.env, [this.marker.name]: this.marker.value },
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
     })
   }
 
@@ -101,10 +131,13 @@ export class ServerProcessTransport implements Transport {
     child.stdin?.end()
     if (!(await within(killGraceMs))) {
       signalGroup(child.pid, 'SIGTERM')
+      if (this.marker) signalMarked(this.marker, 'SIGTERM', this.signalled)
       await within(killGraceMs)
     }
     this.lifeline?.destroy()
     if (!(await waitGroupGone(child.pid, { timeoutMs: killGraceMs }))) signalGroup(child.pid, 'SIGKILL')
+    // Daemons that left the group (setsid, a double fork) carry the marker: none outlives the server.
+    if (this.marker) await killMarked(this.marker, killGraceMs, this.signalled)
   }
 
   private receive(chunk: Buffer): void {

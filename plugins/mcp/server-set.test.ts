@@ -41,7 +41,7 @@ describe('McpServerSet with a real stdio server', () => {
     expect(set.failures).toEqual([])
     const byName = new Map(set.tools.map((tool) => [tool.name, tool]))
     expect([...byName.keys()].sort()).toEqual(
-      ['die', 'env', 'fail', 'sleeper', 'upper', 'write_note'].map((t) => `mcp__fix__${t}`),
+      ['daemon', 'die', 'env', 'fail', 'sleeper', 'upper', 'write_note'].map((t) => `mcp__fix__${t}`),
     )
     const upper = byName.get('mcp__fix__upper')!
     expect(upper).toMatchObject({ kind: 'read', needsApproval: false })

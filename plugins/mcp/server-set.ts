@@ -4,6 +4,7 @@
 import type { Tool } from '../tools/types.ts'
 import { createMcpTool, DEFAULT_MAX_OUTPUT_BYTES, type McpToolLimits } from './mcp-tool.ts'
 import { describeServer, McpServerConnection, type McpTimeouts } from './server-connection.ts'
+import type { ServerLaunchOptions } from './server-sandbox.ts'
 import type { McpServerSpec } from './server-specs.ts'
 import { MODEL_TOOL_NAME_MAX, mcpToolName } from './tool-names.ts'
 import { schemaProblem } from './tool-schema.ts'
@@ -30,8 +31,10 @@ export class McpServerSet {
     timeouts: McpTimeouts,
     onClose: (set: McpServerSet) => void = () => {},
     limits: McpToolLimits = { maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES },
+    launch?: ServerLaunchOptions,
   ): Promise<McpServerSet> {
-    const settled = await Promise.allSettled(specs.map((spec) => McpServerConnection.open(spec, cwd, timeouts)))
+    const open = (spec: McpServerSpec) => McpServerConnection.open(spec, cwd, timeouts, launch)
+    const settled = await Promise.allSettled(specs.map(open))
     const connections: McpServerConnection[] = []
     const failures: McpFailure[] = []
     settled.forEach((outcome, index) => {

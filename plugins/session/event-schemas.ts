@@ -4,6 +4,7 @@
 // file and line, never a crash further on (`blocks.map is not a function`; issue 43, silent 22).
 // Objects are loose: a key a later dsh adds does not fail an older reader, and is kept.
 import { z } from 'zod'
+import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
 import type { EventData, EventType } from './events.ts'
 
 const count = z.number().int().nonnegative()
@@ -67,6 +68,16 @@ const empty = z.looseObject({})
 /** Normalized fixtures write the request header's tool list as a token (`{{tools}}`), a string. */
 const tools = z.union([z.array(toolSchema), z.literal('{{tools}}')])
 
+/** The sandbox a call or server ran under (lib/sandbox/describe.ts): its subject and how it ran, at least. */
+const sandboxRecord = z.custom<SandboxRecord>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { subject?: unknown }).subject === 'string' &&
+    typeof (value as { run?: unknown }).run === 'string',
+  'a sandbox record { subject, mode, run, … }',
+)
+
 const SCHEMAS = {
   'user/message': z.looseObject({ turn: count, messageId: text, content: z.array(contentBlock) }),
   'turn/start': z.looseObject({ turn: count }),
@@ -92,6 +103,7 @@ const SCHEMAS = {
     callId: text,
     approvalId: text,
     options: z.array(z.looseObject({ optionId: text, name: text, kind: permissionKind })),
+    scope: text.optional(),
   }),
   'permission/outcome': z.looseObject({
     approvalId: text,
@@ -108,6 +120,7 @@ const SCHEMAS = {
     output: text,
     isError: z.boolean(),
     display: display.optional(),
+    sandbox: sandboxRecord.optional(),
   }),
   'step/end': z.looseObject(turnStep),
   'turn/end': z.looseObject({
@@ -117,6 +130,7 @@ const SCHEMAS = {
   }),
   'mode/change': z.looseObject({ modeId: text }),
   'mcp/failure': z.looseObject({ server: text, message: text }),
+  'mcp/server': z.looseObject({ server: text, sandbox: sandboxRecord }),
   'session/resume': z.looseObject({ cwd: text }),
   'session/close': empty,
   'config/change': z.looseObject({ configId: text, value: text }),

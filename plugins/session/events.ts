@@ -1,5 +1,6 @@
 // The session log's event kinds (docs/design.md §5). The persisted file *is* the snapshot fixture.
 import type { ContentBlock } from '@agentclientprotocol/sdk'
+import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
 import type { StreamChunk, StreamError, ToolCall, ToolSchema } from '../llm/types.ts'
 
 export interface SessionHeader {
@@ -53,7 +54,8 @@ export interface EventData {
     usage?: Usage
   }
   'tool/call': { turn: number; step: number; callId: string; name: string; arguments: string }
-  'permission/request': { callId: string; approvalId: string; options: PermissionOptionRecord[] }
+  /** `scope`: what an always-answer covers, when not the whole tool (a bash rerun outside the sandbox). */
+  'permission/request': { callId: string; approvalId: string; options: PermissionOptionRecord[]; scope?: string }
   'permission/outcome': { approvalId: string; outcome: PermissionOutcomeRecord }
   /** An approved call starts running now (the editor shows it in progress; a durable point to cancel at). */
   'tool/start': { turn: number; step: number; callId: string }
@@ -67,6 +69,8 @@ export interface EventData {
     isError: boolean
     /** What the editor shows besides the output: a diff, locations, the terminal it ran in. */
     display?: ToolDisplay
+    /** The sandbox a bash call ran under (docs/sandbox.md); never sent to the model or the editor. */
+    sandbox?: SandboxRecord
   }
   'step/end': { turn: number; step: number }
   'turn/end': { turn: number; reason: TurnEndReason; error?: StreamError }
@@ -74,6 +78,8 @@ export interface EventData {
   'mode/change': { modeId: string }
   /** An MCP server the session asked for failed (start, initialize, tools/list, a call) or a tool was left out. */
   'mcp/failure': { server: string; message: string }
+  /** A stdio MCP server was started under this sandbox (or refused one): told apart from bash by `subject`. */
+  'mcp/server': { server: string; sandbox: SandboxRecord }
   /** The client re-attached to the session without its history (session/resume). */
   'session/resume': { cwd: string }
   /** The client closed the session (session/close): its MCP servers ended, a running turn was cancelled. */
@@ -150,6 +156,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'turn/end',
   'mode/change',
   'mcp/failure',
+  'mcp/server',
   'session/resume',
   'session/close',
   'config/change',

@@ -1,11 +1,19 @@
 // issue 28, item 9: kill -9 of the real dsh while a bash call runs: the call's watcher ends the
-// process group and, first, a setsid daemon the command started (found by DSH_TOOL_CALL).
+// process group and, first, a setsid daemon the command started (found by DSH_TOOL_CALL). This is
+// the unconfined run (sandbox.mode: off); bash-sandbox.process.test.ts is the confined one.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
 import { withTimeout } from '../../lib/with-timeout.ts'
-import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
+import {
+  cleanupDshProcesses,
+  ECHO_OVERLAY,
+  openSession,
+  sandboxOff,
+  scratch,
+  startDsh,
+} from '../../host/app/test-support/dsh-process.ts'
 import { isRunning } from './test-support/workspace.ts'
 
 const daemons: number[] = []
@@ -23,8 +31,8 @@ async function readPid(file: string): Promise<number> {
 }
 
 it('kill -9 mid-call: a setsid daemon the command started dies with the agent', async () => {
-  const { cwd, sessions } = scratch()
-  const dsh = startDsh(cwd, sessions)
+  const { base, cwd, sessions } = scratch()
+  const dsh = startDsh(cwd, sessions, { patches: [ECHO_OVERLAY, sandboxOff(base)] })
   const sessionId = await openSession(dsh.rpc, cwd)
   const command = `setsid sh -c 'echo $$ > daemon.pid; exec sleep 60' >/dev/null 2>&1 </dev/null & sleep 100`
   void dsh.rpc

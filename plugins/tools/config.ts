@@ -1,6 +1,8 @@
 // The `tools` plugin's configuration (validated by Cordis through zod's Standard Schema).
 import { z } from 'zod'
 import { isKeyVariable } from '../llm/keys.ts'
+import { ownProtectedPaths, sandboxConfigSchema } from '../../lib/sandbox/config.ts'
+import { defaultSessionsRoot } from '../session/default-root.ts'
 
 /** Built-in tools in their canonical registration order (which is also the schema order). */
 export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo'] as const
@@ -33,6 +35,8 @@ export const ToolsConfig = z
       .refine((names) => new Set(names).size === names.length, { message: 'lists a tool twice' }),
     // `prefault` (not `default`) so the nested defaults are applied to a missing section.
     bash: BashConfig.prefault({}),
+    /** How bash commands are confined (docs/sandbox.md): default preferred, no network. */
+    sandbox: sandboxConfigSchema({ network: false }, () => ownProtectedPaths(defaultSessionsRoot())),
     /** Largest slice of a file read_file returns (and of a list_dir listing, and of a diff shown to the editor). */
     readMaxBytes: z.number().int().positive().default(65_536),
   })
@@ -42,3 +46,4 @@ export type ToolsConfig = z.output<typeof ToolsConfig>
 /** What a composition may write: every field is optional. */
 export type ToolsConfigInput = z.input<typeof ToolsConfig>
 export type BashConfig = ToolsConfig['bash']
+export type { SandboxConfig } from '../../lib/sandbox/config.ts'

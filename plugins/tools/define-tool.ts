@@ -2,7 +2,7 @@
 // become error results, so `run` keeps the contract "never throws".
 import type { ToolKind } from '@agentclientprotocol/sdk'
 import { z } from 'zod'
-import type { Tool, ToolContext, ToolResult } from './types.ts'
+import type { ApprovalContext, Tool, ToolContext, ToolResult } from './types.ts'
 import { formatPath } from '../../lib/file-issues.ts'
 import { visibleText } from './visible-text.ts'
 
@@ -15,7 +15,9 @@ interface ToolDefinition<A> {
   /** Receives the parsed arguments, or undefined when they do not validate. */
   title(args: A | undefined): string
   /** The approval's title from the valid arguments and the file system (see Tool.approvalTitle). */
-  approvalTitle?(args: A, context: Pick<ToolContext, 'cwd' | 'hidden'>): Promise<string>
+  approvalTitle?(args: A, context: ApprovalContext): Promise<string>
+  /** The scope of a standing answer for these arguments (see Tool.approvalScope). */
+  approvalScope?(args: A | undefined): string
   run(args: A, context: ToolContext): Promise<ToolResult>
 }
 
@@ -40,6 +42,14 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
       return visibleText(definition.title(parsed.success ? parsed.data : undefined))
     },
     ...(definition.approvalTitle ? { approvalTitle: approvalTitleOf(definition, parse) } : {}),
+    ...(definition.approvalScope
+      ? {
+          approvalScope: (args: Record<string, unknown>) => {
+            const parsed = parse(args)
+            return definition.approvalScope!(parsed.success ? parsed.data : undefined)
+          },
+        }
+      : {}),
     async run(args, context) {
       const parsed = parse(args)
       if (!parsed.success) return errorResult(describeIssues(definition.name, parsed.error.issues))

@@ -84,7 +84,7 @@ describe('tools service', () => {
   it('passes bash settings to the built-in bash tool', async () => {
     await ctx.plugin(ToolsService, { bash: { timeoutMs: 200, killGraceMs: 50 } })
     const result = await ctx.tools.get('bash')!.run({ command: 'sleep 5' }, workspace.context())
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       output: '(no output)\n[timed out after 200 ms; the command and its background processes were killed]',
       isError: true,
     })
@@ -126,6 +126,7 @@ describe('ToolsConfig', () => {
         envAllowlist: ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'DSH_CONFORMANCE_CASE'],
       },
       readMaxBytes: 65_536,
+      sandbox: { mode: 'preferred', denyRead: expect.arrayContaining(['~/.ssh']), allowWrite: [], network: false },
     })
   })
 

@@ -22,7 +22,7 @@ declare module 'cordis' {
 function createBuiltin(name: BuiltinToolName, config: ToolsConfig): Tool {
   switch (name) {
     case 'bash':
-      return createBashTool(config.bash)
+      return createBashTool(config.bash, undefined, { config: config.sandbox })
     case 'read_file':
       return createReadFileTool(config)
     case 'write_file':

@@ -1,5 +1,6 @@
 // The tool contract between the `tools` registry, the agent loop and the ACP bridge.
 import type { ToolKind } from '@agentclientprotocol/sdk'
+import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
 import type { ToolSchema } from '../llm/types.ts'
 import type { ToolDisplay } from '../session/events.ts'
 import type { ClientAccess } from './client-access.ts'
@@ -17,6 +18,11 @@ export interface ToolContext {
    * logs): reading or writing in them is refused and listings leave them out.
    */
   hidden?: readonly string[]
+  /**
+   * The session's other roots besides the cwd (ACP `additionalDirectories`, absolute), when the
+   * client gave any: a sandboxed command may write there too (docs/sandbox.md).
+   */
+  additionalDirectories?: readonly string[]
   /** The editor's files and terminals, when it offers them; without it tools work locally. */
   client?: ClientAccess
   /** Shows the editor something while the call runs (the terminal it runs in); the agent logs it. */
@@ -34,11 +40,16 @@ export interface ToolCallOrigin {
   call: number
 }
 
+/** What an approval question may look at. */
+export type ApprovalContext = Pick<ToolContext, 'cwd' | 'hidden' | 'additionalDirectories'>
+
 export interface ToolResult {
   output: string
   isError: boolean
   /** What the editor shows besides the output (a diff, the locations touched); never sent to the model. */
   display?: ToolDisplay
+  /** The sandbox the call ran under (bash), for the session log; never sent to the model or the editor. */
+  sandbox?: SandboxRecord
 }
 
 export interface Tool extends ToolSchema {
@@ -56,7 +67,13 @@ export interface Tool extends ToolSchema {
    * The title the approval question shows, when the call's real effect needs the file system to
    * tell (a write through a symlink names the file it will write). Absent: `title`.
    */
-  approvalTitle?(args: Record<string, unknown>, context: Pick<ToolContext, 'cwd' | 'hidden'>): Promise<string>
+  approvalTitle?(args: Record<string, unknown>, context: ApprovalContext): Promise<string>
+  /**
+   * Which standing answer covers the call (an `allow_always` is remembered per scope). Absent: the
+   * tool's name. A bash rerun outside the sandbox has a scope of its own, so an `allow_always` for
+   * sandboxed commands never covers it.
+   */
+  approvalScope?(args: Record<string, unknown>): string
   /** Never throws for bad input or a failed action: those are error *results* the model sees. */
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>
 }

@@ -53,6 +53,13 @@ export const configHelp: CommandHelp = {
   options: compositionOptions,
 }
 
+export const doctorHelp: CommandHelp = {
+  name: 'doctor',
+  summary:
+    "say which sandbox this machine gives commands (bubblewrap, Seatbelt, or none and why) and each entry's policy",
+  options: compositionOptions,
+}
+
 export const testHelp: CommandHelp = {
   name: 'test',
   summary: 'run snapshot scenarios (replay by default; record / refresh rewrite fixtures)',

@@ -2,6 +2,7 @@ import type { CliCommand } from './command.ts'
 import {
   configHelp,
   conformanceHelp,
+  doctorHelp,
   newHelp,
   reportHelp,
   reviewHelp,
@@ -22,6 +23,7 @@ export const commands: readonly CliCommand[] = [
   onDemand(promptHelp, async () => (await import('./prompt.ts')).promptCommand),
   onDemand(chatHelp, async () => (await import('./chat.ts')).chatCommand),
   onDemand(configHelp, async () => (await import('./config.ts')).configCommand),
+  onDemand(doctorHelp, async () => (await import('./doctor.ts')).doctorCommand),
   onDemand(testHelp, async () => (await import('./test.ts')).testCommand),
   onDemand(reviewHelp, async () => (await import('./review.ts')).reviewCommand),
   onDemand(reportHelp, async () => (await import('./report.ts')).reportCommand),

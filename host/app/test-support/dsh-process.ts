@@ -1,6 +1,6 @@
 // The real `dsh` process (built bin) over stdio with an SDK client, for tests of what only a
 // process shows. Every start registers its cleanup; call `cleanupDshProcesses` in afterEach.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
@@ -25,6 +25,20 @@ export function scratch() {
   mkdirSync(sessions)
   cleanups.push(() => rmSync(base, { recursive: true, force: true }))
   return { base, cwd, sessions }
+}
+
+/** The echo overlay. */
+export const ECHO_OVERLAY = join(repoRoot, 'overlays', 'echo.cordis.yml')
+
+/**
+ * An overlay in `base` that turns the sandbox off for the tools entry (bash) or the mcp entry: for
+ * tests whose subject is the unconfined run (process groups, the lifeline, markers, pids the
+ * command writes; docs/sandbox.md).
+ */
+export function sandboxOff(base: string, entry: 'tools' | 'mcp' = 'tools'): string {
+  const file = join(base, `${entry}-sandbox-off.cordis.yml`)
+  writeFileSync(file, `- id: ${entry}\n  config:\n    sandbox: { mode: off }\n`)
+  return file
 }
 
 export interface DshOptions {

@@ -26,6 +26,8 @@ export interface ScenarioOutcome {
   recording?: string
   /** record: failed tool calls and scaffold placeholders the recording kept (or, with strict, refused). */
   warnings?: string[]
+  /** The sandbox tier the scenario needs and this host lacks: it was stopped before it ran (failures name it). */
+  stoppedForTier?: string
 }
 
 type ScenarioHost = 'in-process' | 'subprocess'

@@ -4,6 +4,7 @@
 import type { RawCapture } from '../env/capture.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { prepareRun, type PreparedRun } from '../env/prepare.ts'
+import { missingSandboxTier } from '../env/sandbox-tier.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { judgeRun } from './judge.ts'
 import type { ScenarioOutcome } from './outcome.ts'
@@ -68,6 +69,8 @@ export async function playScenario(
       `scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`,
     ])
   }
+  const tierMissing = await missingSandboxTier(scenario.name, scenario.manifest.sandbox)
+  if (tierMissing) return { ...done([tierMissing]), stoppedForTier: scenario.manifest.sandbox }
   try {
     const prepared = {
       ...(await prepareRun(options.repoRoot, scenario, mode, options.corpus)),

@@ -12,6 +12,7 @@ import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
 import { expandCwd } from '../../../lib/cwd-spellings.ts'
 import { allowance, expectRule, maxAge, redaction } from './manifest-rules.ts'
+import { TIER_KINDS } from '../../../lib/sandbox/tier.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
 // Only dsh's own knobs: they reach the composition's `!env` in-process and the process
@@ -124,6 +125,14 @@ export const manifestSchema = closedObject({
     final: z.boolean().default(false).meta({ description: 'Compare the final cwd with workspace.expected/.' }),
   }).default({ final: false }),
   platform: z.enum(['any', 'posix']).default('any'),
+  sandbox: z
+    .enum(TIER_KINDS)
+    .optional()
+    .meta({
+      description:
+        'The sandbox tier the scenario needs (its goldens show what that sandbox does): a host without it ' +
+        'stops the scenario with a failure naming the tier and the fix.',
+    }),
   permissions: closedObject({
     unusedAnswers: z.enum(['error', 'ignore']).default('error').meta({
       description: 'What happens to queued permission answers (input.json "permissions") left over when the run ends.',

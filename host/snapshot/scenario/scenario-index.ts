@@ -14,6 +14,7 @@ export function renderScenarioIndex(manifests: readonly ScenarioManifest[]): str
       const traits = [
         m.header ? `header ${m.header.class}${m.header.pin ? ' (pin)' : ''}` : 'no model',
         m.platform === 'posix' ? 'posix only' : '',
+        m.sandbox ? `needs the ${m.sandbox} sandbox` : '',
       ]
         .filter(Boolean)
         .join(', ')

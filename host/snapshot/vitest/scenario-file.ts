@@ -43,12 +43,13 @@ export async function defineScenarioFile(options: ScenarioFileOptions): Promise<
     )
   it(
     name,
-    async () => {
+    async ({ annotate }) => {
       if (!scenario) throw failure?.error ?? new Error(`scenarios/${name}/snapshot.yml did not load`)
       const context = { root: options.root, corpus, composition, subprocess: options.subprocess }
       // In a worker that shares hosts (shared-hosts.ts) the scenario runs in its host; else in one of its own.
       const shared = options.subprocess ? undefined : host()
-      await judgeScenario(scenario, shared ? { ...context, service: async () => (await shared).snapshot } : context)
+      const judged = shared ? { ...context, service: async () => (await shared).snapshot } : context
+      await judgeScenario(scenario, judged, (message) => annotate(message, 'notice'))
     },
     SCENARIO_TEST_TIMEOUT_MS,
   )

@@ -101,7 +101,9 @@ async function startAgent(sessionsRoot: string, options: HarnessOptions): Promis
   await ctx.plugin(LlmService)
   await ctx.plugin(echo, { models })
   await ctx.plugin(SessionStore, { root: sessionsRoot })
-  await ctx.plugin(ToolsService, { bash: { timeoutMs: 20_000, killGraceMs: 200 } })
+  // The bridge's tests look at process groups and the client's terminals: bash runs unconfined here
+  // (confined, it would run locally and in a PID namespace of its own; docs/sandbox.md).
+  await ctx.plugin(ToolsService, { bash: { timeoutMs: 20_000, killGraceMs: 200 }, sandbox: { mode: 'off' } })
   await ctx.plugin(Agent, {
     model: models[0],
     ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}),

@@ -63,5 +63,21 @@ if (mode === 'silent') {
       return { content: [{ type: 'text', text: String(child.pid) }] }
     },
   )
+  server.registerTool(
+    'daemon',
+    {
+      description: 'Double-forks a setsid daemon named by the token (its argv[0]); returns once it is started.',
+      inputSchema: { token: z.string() },
+    },
+    async ({ token }) => {
+      // The daemon touches a file of its own before it execs; the call returns once it exists.
+      const ready = `/tmp/.ready-${token}`
+      const daemon = `setsid bash -c 'touch "$1"; exec -a "$0" sleep 300' "$0" "$1" >/dev/null 2>&1 </dev/null`
+      const script = `( ${daemon} & ) & until [ -e "$1" ]; do sleep 0.01; done; rm -f "$1"`
+      const starter = spawn('bash', ['-c', script, token, ready], { stdio: 'ignore' })
+      await new Promise((resolve) => starter.on('exit', resolve))
+      return { content: [{ type: 'text', text: token }] }
+    },
+  )
   await server.connect(new StdioServerTransport())
 }

@@ -10,8 +10,9 @@ export interface FakeTerminals {
   requests: TerminalRequest[]
 }
 
-export function fakeTerminals(cwd: string): FakeTerminals {
-  const host = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '' })
+/** `editorEnv`: what the editor's own environment adds to every terminal (besides PATH). */
+export function fakeTerminals(cwd: string, editorEnv: Record<string, string> = {}): FakeTerminals {
+  const host = new LocalTerminals(cwd, { PATH: process.env.PATH ?? '', ...editorEnv })
   const calls: string[] = []
   const requests: TerminalRequest[] = []
   return {

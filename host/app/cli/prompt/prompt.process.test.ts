@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../../lib/package-root.ts'
+import { collapseSandboxNote } from '../../../../lib/sandbox/describe.ts'
 
 const run = promisify(execFile)
 const scratch = mkdtempSync(join(tmpdir(), 'dsh-prompt-'))
@@ -44,9 +45,13 @@ describe('dsh prompt', () => {
       stderr: '  tool: bash: echo from bash (completed)\n',
     })
     expect(refused.stdout).toBe('tool bash failed: Rejected: the user did not allow this call.\n')
-    expect(refused.stderr).toBe(
-      'dsh: rejected bash: echo from bash: no answer (stdin is not a terminal, has ended, or the turn was ' +
-        'cancelled); pass --yes to allow tool calls\n  tool: bash: echo from bash (failed)\n',
+    // The question names the sandbox this machine gives the command (docs/sandbox.md).
+    expect(collapseSandboxNote(refused.stderr.split(': no answer')[0]!)).toBe(
+      'dsh: rejected bash: echo from bash [sandbox: {{sandbox}}]',
+    )
+    expect(refused.stderr.split(': no answer')[1]).toBe(
+      ' (stdin is not a terminal, has ended, or the turn was cancelled); pass --yes to allow tool calls\n' +
+        '  tool: bash: echo from bash (failed)\n',
     )
   })
 

@@ -2,12 +2,16 @@
 // read the same on every surface) and the cwd replacer for the run's temp cwd (and for the
 // scenario folder, where the MCP servers a scenario ships run from: `{{scenario}}`).
 import { cwdCollapser } from '../../../../lib/cwd-spellings.ts'
+import { collapseSandboxNote } from '../../../../lib/sandbox/describe.ts'
 import { createCwdReplacer } from './cwd.ts'
 import { TokenTable } from './tokens.ts'
 
 export interface NormalizeContext {
   readonly tokens: TokenTable
-  /** Replaces every spelling of the temp cwd with `{{cwd}}` (and of the scenario folder with `{{scenario}}`). */
+  /**
+   * Replaces every spelling of the temp cwd with `{{cwd}}` (and of the scenario folder with `{{scenario}}`),
+   * and this machine's sandbox note at the end of an approval title with ` [sandbox: {{sandbox}}]`.
+   */
   readonly replaceCwd: (text: string) => string
 }
 
@@ -23,8 +27,6 @@ export function createNormalizeContext(
 ): NormalizeContext {
   const replaceCwd = createCwdReplacer(cwdPaths)
   const replaceScenario = cwdCollapser(scenarioPaths, SCENARIO_TOKEN)
-  return {
-    tokens: new TokenTable(),
-    replaceCwd: replaceScenario ? (text) => replaceScenario(replaceCwd(text)) : replaceCwd,
-  }
+  const replacePaths = replaceScenario ? (text: string) => replaceScenario(replaceCwd(text)) : replaceCwd
+  return { tokens: new TokenTable(), replaceCwd: (text) => collapseSandboxNote(replacePaths(text)) }
 }

@@ -23,6 +23,14 @@ const TYPED_ID_FIELDS: Readonly<Record<string, TokenKind>> = {
 const TIME_FIELDS: ReadonlySet<string> = new Set(['updatedAt'])
 const TIME_TOKEN = '{{time}}'
 
+/**
+ * The record of the sandbox a call ran under (a bash `tool/result`, an `mcp/server` event): which
+ * tier this machine has and its own paths. Always `{{sandbox}}`, so a golden reads the same on a
+ * machine with a sandbox and one without (docs/sandbox.md, "Scenarios").
+ */
+const SANDBOX_FIELD = 'sandbox'
+const SANDBOX_TOKEN = '{{sandbox}}'
+
 /** Already-normalized values (`{{session:1}}`, `{{cwd}}`) are never re-tokenized, so normalizing twice is a no-op. */
 const TOKEN_SHAPE = /^\{\{[a-z]+(:\d+)?\}\}$/
 
@@ -143,6 +151,7 @@ function setKey(target: Record<string, unknown>, key: string, value: unknown): v
 
 /** The token a field's string value becomes by the field's name (an id, a time); undefined for other fields. */
 function fieldToken(key: string, child: unknown, table: TokenTable): string | undefined {
+  if (key === SANDBOX_FIELD && child !== null && typeof child === 'object') return SANDBOX_TOKEN
   if (typeof child !== 'string') return undefined
   const kind = TYPED_ID_FIELDS[key]
   if (kind) return table.tokenFor(kind, child)

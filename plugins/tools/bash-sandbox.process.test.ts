@@ -1,0 +1,39 @@
+// issue 39: kill -9 of the real dsh while a confined bash call runs: the sandbox goes with it
+// (bubblewrap's --die-with-parent, then its PID namespace), setsid daemons included. Where this
+// machine has no sandbox, the same call runs unconfined and the lifeline and marker end it.
+import * as acp from '@agentclientprotocol/sdk'
+import { afterEach, expect, it } from 'vitest'
+import { withTimeout } from '../../lib/with-timeout.ts'
+import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
+import { processesWithArg } from './test-support/sandbox.ts'
+
+afterEach(async () => {
+  await cleanupDshProcesses()
+})
+
+async function until(what: string, test: () => boolean): Promise<void> {
+  const poll = async () => {
+    while (!test()) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  await withTimeout(poll(), 10_000, what)
+}
+
+it('kill -9 mid-call: the confined command and a setsid daemon it started die with the agent', async () => {
+  const { cwd, sessions } = scratch()
+  const dsh = startDsh(cwd, sessions)
+  const sessionId = await openSession(dsh.rpc, cwd)
+  const token = `dsh-sandbox-daemon-${process.pid}-${Date.now()}`
+  const daemon = `setsid bash -c 'exec -a ${token} sleep 60' >/dev/null 2>&1 </dev/null`
+  const command = `${daemon} & exec -a ${token}-call sleep 100`
+  void dsh.rpc
+    .request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: `tool bash ${JSON.stringify({ command })}` }],
+    })
+    .catch(() => {})
+  await until(`the daemon and the command of ${token}`, () => processesWithArg(token).length >= 2)
+  dsh.agent.child.kill('SIGKILL')
+  await dsh.agent.exited
+  await until(`every process of ${token} to end after the agent's SIGKILL`, () => processesWithArg(token).length === 0)
+  expect(processesWithArg(token)).toEqual([])
+}, 30_000)

@@ -1,0 +1,32 @@
+// Test helpers for the sandbox: this machine's tier (the tests check the confinement where there is
+// one and the named fallback where not), processes found by a token in their command line (a
+// process in the sandbox's PID namespace cannot tell its pid outside), a loopback server.
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { detectSandbox } from '../../../lib/sandbox/detect.ts'
+import type { SandboxTier } from '../../../lib/sandbox/tier.ts'
+import { isRunning } from './workspace.ts'
+
+export const machineTier: SandboxTier = await detectSandbox()
+
+/** Running processes (not zombies) whose command line holds `token`. */
+export function processesWithArg(token: string): number[] {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
+  return pids.map(Number).filter((pid) => {
+    if (pid === process.pid) return false
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(token) && isRunning(pid)
+    } catch {
+      return false
+    }
+  })
+}
+
+/** A TCP server on 127.0.0.1 that answers `pong` to each connection; close it when done. */
+export async function loopbackServer(): Promise<{ port: number; server: Server }> {
+  const server = createServer((socket) => socket.end('pong\n'))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('the loopback server has no port')
+  return { port: address.port, server }
+}

@@ -68,8 +68,11 @@ const empty = z.looseObject({})
 /** Normalized fixtures write the request header's tool list as a token (`{{tools}}`), a string. */
 const tools = z.union([z.array(toolSchema), z.literal('{{tools}}')])
 
-/** The sandbox a call or server ran under (lib/sandbox/describe.ts): its subject and how it ran, at least. */
-const sandboxRecord = z.custom<SandboxRecord>(
+/**
+ * The sandbox a call or server ran under (lib/sandbox/describe.ts): its subject and how it ran, at
+ * least; normalized fixtures write it as a token (`{{sandbox}}`: it differs from machine to machine).
+ */
+const sandboxRecordData = z.custom<SandboxRecord>(
   (value) =>
     typeof value === 'object' &&
     value !== null &&
@@ -77,6 +80,7 @@ const sandboxRecord = z.custom<SandboxRecord>(
     typeof (value as { run?: unknown }).run === 'string',
   'a sandbox record { subject, mode, run, … }',
 )
+const sandboxRecord = z.union([sandboxRecordData, z.literal('{{sandbox}}')])
 
 const SCHEMAS = {
   'user/message': z.looseObject({ turn: count, messageId: text, content: z.array(contentBlock) }),
@@ -139,15 +143,17 @@ const SCHEMAS = {
 }
 
 // A valid parse is a value of the declared type: each schema's output is assignable to its EventData
-// (a field the type has and the schema lacks, or types that differ, fail the build here). The two
-// exceptions are the normalized forms fixtures hold, spelt out: `{{tools}}` for the tool list, and
-// the empty events' loose `{}`.
+// (a field the type has and the schema lacks, or types that differ, fail the build here). The
+// exceptions are the normalized forms fixtures hold, spelt out: `{{tools}}` for the tool list,
+// `{{sandbox}}` for a sandbox record, and the empty events' loose `{}`.
 type Parsed<K extends EventType> = z.output<(typeof SCHEMAS)[K]>
 type Normalized<K extends EventType> = K extends 'request/header'
   ? Parsed<K> & { tools: Exclude<Parsed<K>['tools'], string> }
-  : K extends 'history/clear' | 'session/close'
-    ? EventData[K]
-    : Parsed<K>
+  : K extends 'tool/result' | 'mcp/server'
+    ? Parsed<K> & { sandbox?: Exclude<Parsed<K>['sandbox'], string> }
+    : K extends 'history/clear' | 'session/close'
+      ? EventData[K]
+      : Parsed<K>
 type Sound = { [K in EventType]: Normalized<K> extends EventData[K] ? true : K }
 const sound: { [K in EventType]: true } = {} as Sound
 void sound

@@ -6,7 +6,9 @@ import type { Context } from 'cordis'
 import type { SessionEvent } from '../session/events.ts'
 import { AnsweredClose } from './answered-close.ts'
 import { AcpConnection } from './connection.ts'
+import { refuseDuplicateIds } from './duplicate-ids.ts'
 import { followResponses } from './follow-responses.ts'
+import { holdEnd } from './held-end.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { parseSetModel, SET_MODEL } from './params.ts'
 import { tapInitialize } from './unstable-capabilities.ts'
@@ -54,7 +56,14 @@ export function serveConnection(
   const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) =>
     connection.onSessionEvent(sessionId, event),
   )
-  const inbound = tapInitialize(stream, (capabilities) => connection.advertised(capabilities))
+  const warn = (line: string) => ctx.emit(ctx, 'internal/warn', line)
+  // The input's end waits until the running prompts are cancelled and answered (stdin EOF).
+  const ending = async () => {
+    connection.cancelRunning()
+    await answers.settled()
+  }
+  const guarded = holdEnd(refuseDuplicateIds(stream, warn), ending)
+  const inbound = tapInitialize(guarded, (capabilities) => connection.advertised(capabilities))
   const outbound = followResponses(answers.wrap(inbound), (response) => connection.afterResponse(response))
   const served = app.connect(outbound)
   connection.attach(served.client)

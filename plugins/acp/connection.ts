@@ -214,6 +214,11 @@ export class AcpConnection {
     this.owned.onSessionEvent(sessionId, event)
   }
 
+  /** Cancel the running turns of this client's sessions (its input ended: their prompts are answered). */
+  cancelRunning(): void {
+    for (const sessionId of this.owned.ids()) this.agent.cancel(sessionId)
+  }
+
   /** The client went away: cancel its running turns and end its sessions' MCP servers. */
   cancelAll(): void {
     for (const sessionId of this.owned.ids()) void this.agent.releaseSession(sessionId)

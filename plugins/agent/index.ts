@@ -220,14 +220,31 @@ export class Agent extends Service {
     this.ctx.sessions.append(sessionId, 'session/resume', { cwd: log.header.cwd })
   }
 
-  /** session/close: cancels a running turn, ends the session's MCP servers and logs the close. */
+  /**
+   * session/close: cancels a running turn, ends the session's MCP servers, logs the close, and lets go
+   * of its log and its subagents' logs (descriptors and locks: another process may load it now).
+   */
   async closeSession(sessionId: string): Promise<void> {
     const runtime = this.requireRuntime(sessionId)
     runtime.running?.abort()
     await Promise.allSettled([this.turnOf.get(sessionId)])
     await this.servers.detach(sessionId)
     this.sessions.delete(sessionId)
-    this.ctx.sessions.append(sessionId, 'session/close', {})
+    try {
+      this.ctx.sessions.append(sessionId, 'session/close', {})
+    } finally {
+      this.releaseLogs(sessionId)
+    }
+  }
+
+  /** Closes a session's log and those of its subagents (at any depth), forgetting the subagents. */
+  private releaseLogs(sessionId: string): void {
+    for (const [id, child] of this.sessions)
+      if (child.header.parentSession === sessionId && !child.running) {
+        this.sessions.delete(id)
+        this.releaseLogs(id)
+      }
+    this.ctx.sessions.close(sessionId)
   }
 
   /** The client went away: its session's running turn is cancelled and its MCP servers end (nothing logged). */

@@ -197,6 +197,19 @@ export class SessionStore extends Service {
     return opened
   }
 
+  /**
+   * Stop appending to a session: its log is synced (unless `syncOnClose` is off) and its descriptor
+   * and lock released, so another process may open it (session/close; issue 43 item 12). A no-op for
+   * a session not open here; `open()` takes it up again.
+   */
+  close(sessionId: string): void {
+    const state = this.state
+    const session = state.live.get(sessionId)
+    if (!session) return
+    state.live.delete(sessionId)
+    session.file.close(state.syncOnClose)
+  }
+
   /** The session's header and events, as its file holds them (every append that returned is there). */
   read(sessionId: string): SessionContents {
     const path = logPath(this.root, sessionId)

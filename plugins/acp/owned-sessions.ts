@@ -123,7 +123,8 @@ export class OwnedSessions {
       this.onChildEvent(sessionId, event)
       return
     }
-    for (const update of liveUpdates(event, this.tools)) this.send(sessionId, update)
+    for (const update of liveUpdates(event, this.tools, { messageId: this.chunkMessageId(sessionId, event) }))
+      this.send(sessionId, update)
     for (const update of this.notes.get(sessionId)?.updates(event) ?? []) this.send(sessionId, update)
     const configChanged = event.type === 'mode/change' || event.type === 'config/change'
     if (configChanged && takesConfigOptionUpdates(this.view.capabilities()))
@@ -140,12 +141,18 @@ export class OwnedSessions {
     this.backlog.track(this.outbox)
   }
 
+  /** The id of the message a model chunk belongs to: the agent's, before the step's assistant/message logs it. */
+  private chunkMessageId(sessionId: string, event: SessionEvent): string | undefined {
+    return event.type === 'assistant/chunk' ? this.agent.messageIdOf(sessionId) : undefined
+  }
+
   /** A subagent's event, shown on the `task` call of this client's session it runs under (if any). */
   private onChildEvent(sessionId: string, event: SessionEvent): void {
     if (takesSubagentSessions(this.view.unstable())) {
       const child = this.childInfo(sessionId)
       if (!child) return
-      for (const { sessionId: target, update } of this.childSessions.updates(event, child, this.tools))
+      const messageId = this.chunkMessageId(sessionId, event)
+      for (const { sessionId: target, update } of this.childSessions.updates(event, child, this.tools, messageId))
         this.send(target, update as acp.SessionUpdate)
       return
     }

@@ -43,7 +43,7 @@ function sequenceLength(bytes: Uint8Array, at: number): number {
   return length
 }
 
-export interface Utf8Refusal {
+interface Utf8Refusal {
   warning: string
   /** The error response for the client's request. */
   toPeer?: string

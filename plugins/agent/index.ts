@@ -130,6 +130,14 @@ export class Agent extends Service {
     return this.sessions.get(sessionId)?.header.cwd
   }
 
+  /**
+   * The id of the message a session's model step is streaming (or streamed last): its chunks carry it
+   * on the wire before the step's `assistant/message` logs it (ACP `messageId`).
+   */
+  messageIdOf(sessionId: string): string | undefined {
+    return this.sessions.get(sessionId)?.messageId
+  }
+
   modeOf(sessionId: string): ModeId | undefined {
     return this.sessions.get(sessionId)?.mode
   }

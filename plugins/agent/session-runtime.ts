@@ -41,6 +41,8 @@ export interface SessionRuntime {
   task?: { title: string; prompt: string }
   /** The running prompt's client: a subagent asks the user through it. */
   client?: PromptClient
+  /** The id of the assistant message the current (or last) step streams: its `assistant/message` carries it. */
+  messageId?: string
 }
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */

@@ -71,17 +71,11 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     if (signal.aborted) return { reason: 'cancelled' }
     if (step > config.maxStepsPerTurn) return { reason: 'max_turn_requests' }
     turn.append('step/start', { turn: number, step })
-    const tools = turn.offeredTools()
-    const header: RequestHeader = {
-      model: turn.runtime.model,
-      system: config.systemPrompt,
-      tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
-    }
-    if (!sameHeader(turn.lastHeader, header)) {
-      turn.append('request/header', { turn: number, step, ...header, reason: turn.lastHeader ? 'change' : 'initial' })
-      turn.lastHeader = header
-    }
+    const header = stepHeader(turn, step)
     const draft = emptyDraft()
+    // Known before the first chunk: the client gets it on every chunk of this message (ACP messageId).
+    const messageId = randomUUID()
+    turn.runtime.messageId = messageId
     const stream = turn.llm.stream({
       sessionId: turn.sessionId,
       turn: number,
@@ -108,7 +102,7 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     turn.append('assistant/message', {
       turn: number,
       step,
-      messageId: randomUUID(),
+      messageId,
       text: draft.text,
       ...(draft.reasoning ? { reasoning: draft.reasoning } : {}),
       toolCalls: calls,
@@ -123,6 +117,21 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     turn.append('step/end', { turn: number, step })
     if (cancelled) return { reason: 'cancelled' }
   }
+}
+
+/** The step's model, system prompt and tools; logged as `request/header` when they first appear or change. */
+function stepHeader(turn: Turn, step: number): RequestHeader {
+  const header: RequestHeader = {
+    model: turn.runtime.model,
+    system: turn.config.systemPrompt,
+    tools: turn.offeredTools().map(({ name, description, parameters }) => ({ name, description, parameters })),
+  }
+  if (!sameHeader(turn.lastHeader, header)) {
+    const reason = turn.lastHeader ? 'change' : 'initial'
+    turn.append('request/header', { turn: turn.number, step, ...header, reason })
+    turn.lastHeader = header
+  }
+  return header
 }
 
 function endOfStream(finish: { reason: string; error?: StreamError }): TurnOutcome | undefined {

@@ -6,9 +6,11 @@ import { authenticateStep } from './steps/authenticate.ts'
 import { awaitStep } from './steps/await.ts'
 import { cancelStep } from './steps/cancel.ts'
 import { closeSessionStep } from './steps/close-session.ts'
+import { deleteSessionStep } from './steps/delete-session.ts'
 import { initializeStep } from './steps/initialize.ts'
 import { listSessionsStep } from './steps/list-sessions.ts'
 import { loadSessionStep } from './steps/load-session.ts'
+import { logoutStep } from './steps/logout.ts'
 import { newSessionStep } from './steps/new-session.ts'
 import { promptStep } from './steps/prompt.ts'
 import { resumeSessionStep } from './steps/resume-session.ts'
@@ -30,6 +32,8 @@ export const SHARED_STEPS = [
   authenticateStep,
   resumeSessionStep,
   closeSessionStep,
+  deleteSessionStep,
+  logoutStep,
 ] as const satisfies readonly StepKind[]
 
 /** A shared step as its schema parses it. */

@@ -3,6 +3,7 @@
 // logs the key, and a keyless model (echo, replay) needs none.
 import * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
+import { keyFilePath } from '../../lib/key-file-path.ts'
 
 const KEY_METHOD_ID = 'api-key'
 
@@ -36,4 +37,20 @@ export function authenticate(ctx: Context, params: acp.AuthenticateRequest): acp
     )
   }
   return {}
+}
+
+/**
+ * logout: every adapter forgets the key it holds in memory, so the next model call fails for want of
+ * one (until dsh restarts and reads it again). No file is deleted: the answer names the key file that
+ * stays, so the user can remove it themselves (docs/session-delete.md, "logout").
+ */
+export function logout(ctx: Context): acp.LogoutResponse {
+  const forgotten = ctx.llm.forgetKeys()
+  const held = forgotten ? 'the API key held in memory was forgotten' : 'no API key was held in memory'
+  const note =
+    `${held}; no file was deleted: the key file (DEEPSEEK_API_KEY_FILE, else ~/.config/dsh/deepseek-api-key) is ` +
+    'read again when dsh starts, so delete it yourself to log out for good'
+  // stderr names this machine's file; the answer stays the same everywhere (goldens pin it).
+  ctx.emit(ctx, 'internal/warn', `acp: logout: ${held}; the key file ${keyFilePath(process.env)} was not deleted`)
+  return { _meta: { 'dsh/forgotKeys': forgotten, 'dsh/note': note } }
 }

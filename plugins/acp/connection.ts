@@ -6,7 +6,7 @@ import type { Context } from 'cordis'
 import type { PermissionRequest, PromptClient, TurnOutcome } from '../agent/index.ts'
 import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
 import { summarizeSessions } from '../session/summaries.ts'
-import { AUTH_METHODS, authenticate } from './auth.ts'
+import { AUTH_METHODS, authenticate, logout } from './auth.ts'
 import { clientAccess } from './client-access.ts'
 import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.ts'
 import { checkServers, mcpCapabilities } from './mcp-servers.ts'
@@ -16,7 +16,7 @@ import { parseNewSession } from './params.ts'
 import { askPermission } from './permission-request.ts'
 import { refuseUnadvertisedBlocks } from './prompt-content.ts'
 import { historyUpdates, type ToolLookup } from './projection.ts'
-import { agentCall, modelError, toRequestError } from './request-errors.ts'
+import { agentCall, deleteRefusal, modelError, toRequestError } from './request-errors.ts'
 import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
 import { takesSubagentSessions } from './subagent-sessions.ts'
 import type { UnstableCapabilities } from './unstable-capabilities.ts'
@@ -77,7 +77,8 @@ export class AcpConnection {
         loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: mcpCapabilities(this.ctx),
-        sessionCapabilities: { list: {}, resume: {}, close: {} },
+        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
+        auth: { logout: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
       authMethods: AUTH_METHODS,
@@ -86,6 +87,12 @@ export class AcpConnection {
 
   authenticate(params: acp.AuthenticateRequest): acp.AuthenticateResponse {
     return authenticate(this.ctx, params)
+  }
+
+  /** logout: the model adapters forget the key they hold in memory; no file is deleted (auth.ts). */
+  logout(): acp.LogoutResponse {
+    this.requireInit('logout')
+    return logout(this.ctx)
   }
 
   async newSession(params: unknown): Promise<acp.NewSessionResponse> {
@@ -164,6 +171,19 @@ export class AcpConnection {
       await this.agent.closeSession(params.sessionId)
     } catch (error) {
       throw toRequestError(error)
+    }
+    this.owned.forget(params.sessionId)
+    await this.owned.written()
+    return {}
+  }
+
+  /** session/delete: the session's logs leave the sessions root (plugins/session/delete-logs.ts). */
+  async deleteSession(params: acp.DeleteSessionRequest): Promise<acp.DeleteSessionResponse> {
+    this.requireInit('session/delete')
+    try {
+      await this.agent.deleteSession(params.sessionId)
+    } catch (error) {
+      throw deleteRefusal(error, params.sessionId)
     }
     this.owned.forget(params.sessionId)
     await this.owned.written()

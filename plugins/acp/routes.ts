@@ -12,6 +12,7 @@ export function agentApp(name: string, connection: AcpConnection, answers: Answe
     .agent({ name })
     .onRequest(agent.initialize, ({ params }) => connection.initialize(params))
     .onRequest(agent.authenticate, ({ params }) => connection.authenticate(params))
+    .onRequest(agent.logout, () => connection.logout())
     .onRequest(
       agent.session.new,
       (params: unknown) => params,
@@ -21,6 +22,7 @@ export function agentApp(name: string, connection: AcpConnection, answers: Answe
     .onRequest(agent.session.list, ({ params }) => connection.listSessions(params))
     .onRequest(agent.session.resume, ({ params }) => connection.resumeSession(params))
     .onRequest(agent.session.close, ({ params }) => connection.closeSession(params))
+    .onRequest(agent.session.delete, ({ params }) => connection.deleteSession(params))
     .onRequest(agent.session.setMode, ({ params }) => connection.setMode(params))
     .onRequest(agent.session.setConfigOption, ({ params }) => connection.setConfigOption(params))
     .onRequest(

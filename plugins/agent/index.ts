@@ -19,6 +19,7 @@ import type { PromptClient } from './prompt-client.ts'
 import { selectableModels } from './session-config.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { changeMode, changeModel } from './session-settings.ts'
+import { closeSession, deleteSession, type SessionEndHost } from './session-end.ts'
 import { type ServerRequest, SessionServers } from './session-servers.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { Turn } from './turn-state.ts'
@@ -233,26 +234,17 @@ export class Agent extends Service {
    * of its log and its subagents' logs (descriptors and locks: another process may load it now).
    */
   async closeSession(sessionId: string): Promise<void> {
-    const runtime = this.requireRuntime(sessionId)
-    runtime.running?.abort()
-    await Promise.allSettled([this.turnOf.get(sessionId)])
-    await this.servers.detach(sessionId)
-    this.sessions.delete(sessionId)
-    try {
-      this.ctx.sessions.append(sessionId, 'session/close', {})
-    } finally {
-      this.releaseLogs(sessionId)
-    }
+    this.requireRuntime(sessionId)
+    await closeSession(this.lifecycle(), sessionId)
   }
 
-  /** Closes a session's log and those of its subagents (at any depth), forgetting the subagents. */
-  private releaseLogs(sessionId: string): void {
-    for (const [id, child] of this.sessions)
-      if (child.header.parentSession === sessionId && !child.running) {
-        this.sessions.delete(id)
-        this.releaseLogs(id)
-      }
-    this.ctx.sessions.close(sessionId)
+  /** session/delete (see deleteSession in session-end.ts); returns the files deleted. */
+  deleteSession(sessionId: string): Promise<string[]> {
+    return deleteSession(this.lifecycle(), sessionId)
+  }
+
+  private lifecycle(): SessionEndHost {
+    return { sessions: this.sessions, turnOf: this.turnOf, servers: this.servers, store: this.ctx.sessions }
   }
 
   /** The client went away: its session's running turn is cancelled and its MCP servers end (nothing logged). */

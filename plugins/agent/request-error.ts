@@ -3,7 +3,7 @@
 export class AgentRequestError extends Error {
   constructor(
     message: string,
-    public kind: 'unknown-session' | 'busy' | 'unknown-mode' | 'unknown-model',
+    public kind: 'unknown-session' | 'busy' | 'unknown-mode' | 'unknown-model' | 'locked' | 'not-a-log',
   ) {
     super(message)
     this.name = 'AgentRequestError'

@@ -17,3 +17,11 @@ export function holdApiKey(env: NodeJS.ProcessEnv = process.env): boolean {
 export function heldApiKey(): string | undefined {
   return held
 }
+
+/** ACP `logout`: the key is dropped from this module and from `env`; false when neither held one. */
+export function forgetApiKey(env: NodeJS.ProcessEnv = process.env): boolean {
+  const had = held !== undefined || env.DEEPSEEK_API_KEY !== undefined
+  held = undefined
+  delete env.DEEPSEEK_API_KEY
+  return had
+}

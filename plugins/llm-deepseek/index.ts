@@ -4,6 +4,7 @@ import type { Context } from 'cordis'
 import type { LlmAdapter } from '../llm/types.ts'
 import { streamChatCompletion } from './chat-completions.ts'
 import { type Config, completionsUrl, keyProblem, readApiKey } from './config.ts'
+import { forgetApiKey } from './held-key.ts'
 import { toWireBody } from './to-wire.ts'
 
 export { Config } from './config.ts'
@@ -27,4 +28,6 @@ export function createDeepseekAdapter(config: Config, env: Env = process.env): L
 export const apply = (ctx: Context, config: Config) => {
   ctx.llm.register(config.models, createDeepseekAdapter(config), ctx)
   ctx.llm.requireKey(config.models, () => keyProblem(process.env), ctx)
+  // ACP logout forgets the key read at start; the key file stays (restart dsh to read it again).
+  ctx.llm.holdKey(() => forgetApiKey(process.env), ctx)
 }

@@ -23,6 +23,8 @@ export class LlmService extends Service {
   private adapters = new Map<string, LlmAdapter>()
   /** Model → how to tell whether its adapter has a key (ACP `authenticate`); keyless models have none. */
   private keyChecks = new Map<string, KeyCheck>()
+  /** How each adapter that holds a key in memory forgets it (ACP `logout`). */
+  private forgetters = new Set<() => boolean>()
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
@@ -52,6 +54,24 @@ export class LlmService extends Service {
       },
       `llm key check ${models.join(',')}`,
     )
+  }
+
+  /**
+   * An adapter that holds a key in memory says how to forget it (ACP `logout`): `forget` drops it and
+   * returns whether there was one. The disposer runs with the caller's plugin.
+   */
+  holdKey(forget: () => boolean, caller: Context = this.ctx): () => void {
+    return caller.effect(() => {
+      this.forgetters.add(forget)
+      return () => this.forgetters.delete(forget)
+    }, 'llm held key')
+  }
+
+  /** Every adapter forgets the key it holds in memory (files are not touched); how many held one. */
+  forgetKeys(): number {
+    let forgotten = 0
+    for (const forget of this.forgetters) if (forget()) forgotten++
+    return forgotten
   }
 
   /** What is wrong with the key `model` needs, or undefined when it has one or needs none. Never the key. */

@@ -19,6 +19,7 @@ interface SessionParent {
   spawn: SpawnPoint
 }
 import { untraced } from '../config/cordis-compat.ts'
+import { deleteSessionLogs } from './delete-logs.ts'
 import { emitSafely } from './emit-safely.ts'
 import { SessionLogFile } from './log-file.ts'
 import { parseSessionLog, serializeEvent, serializeHeader, type TornTail } from './log-format.ts'
@@ -208,6 +209,19 @@ export class SessionStore extends Service {
     if (!session) return
     state.live.delete(sessionId)
     session.file.close(state.syncOnClose)
+  }
+
+  /**
+   * Delete a session's log and its subagents' logs from the root (ACP session/delete); returns the
+   * files deleted. Throws `SessionDeleteError` (unknown, held by another writer, not a log file) and
+   * deletes nothing then. A session open here must be closed first.
+   */
+  delete(sessionId: string): string[] {
+    const state = this.state
+    assertOpen(state, `delete session ${sessionId}`)
+    if (state.live.has(sessionId))
+      throw new Error(`session ${sessionId} is open in this store; close() it before deleting it`)
+    return deleteSessionLogs(state.root, sessionId)
   }
 
   /** The session's header and events, as its file holds them (every append that returned is there). */

@@ -38,6 +38,8 @@ describe('published JSON Schemas', () => {
       'authenticate',
       'resumeSession',
       'closeSession',
+      'deleteSession',
+      'logout',
       'waitFor',
     ]
     expect(steps.properties.op.enum).toEqual(ops)

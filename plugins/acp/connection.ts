@@ -9,7 +9,7 @@ import { summarizeSessions } from '../session/summaries.ts'
 import { AUTH_METHODS, authenticate, logout } from './auth.ts'
 import { clientAccess } from './client-access.ts'
 import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.ts'
-import { checkServers, mcpCapabilities } from './mcp-servers.ts'
+import { mcpCapabilities } from './mcp-servers.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { OwnedSessions } from './owned-sessions.ts'
 import { parseNewSession } from './params.ts'
@@ -17,7 +17,7 @@ import { askPermission } from './permission-request.ts'
 import { refuseUnadvertisedBlocks } from './prompt-content.ts'
 import { historyUpdates, type ToolLookup } from './projection.ts'
 import { agentCall, deleteRefusal, modelError, toRequestError } from './request-errors.ts'
-import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
+import { checkSessionRequest } from './session-request.ts'
 import { takesSubagentSessions } from './subagent-sessions.ts'
 import type { UnstableCapabilities } from './unstable-capabilities.ts'
 import { listSessions } from './session-list.ts'
@@ -77,7 +77,7 @@ export class AcpConnection {
         loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: mcpCapabilities(this.ctx),
-        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {} },
+        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
         auth: { logout: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
@@ -98,10 +98,9 @@ export class AcpConnection {
   async newSession(params: unknown): Promise<acp.NewSessionResponse> {
     // Initialization is checked before the params, so an early request gets the right error.
     this.requireInit('session/new')
-    const { cwd, mcpServers } = parseNewSession(params)
-    requireExistingFolder('session/new', cwd)
-    const servers = checkServers(this.ctx, 'session/new', mcpServers, cwd)
-    const header = this.agent.newSession(cwd)
+    const request = parseNewSession(params)
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/new', request)
+    const header = this.agent.newSession(request.cwd, additionalDirectories)
     const failures = await this.agent.connectServers(header.id, servers)
     this.owned.own(header.id, [])
     this.owned.introduce(
@@ -113,10 +112,8 @@ export class AcpConnection {
 
   async loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
     this.requireInit('session/load')
-    requireExistingFolder('session/load', params.cwd)
-    requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
-    const servers = checkServers(this.ctx, 'session/load', params.mcpServers, params.cwd)
-    const log = agentCall(() => this.agent.loadSession(params.sessionId))
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/load', params)
+    const log = agentCall(() => this.agent.loadSession(params.sessionId, additionalDirectories))
     const notes = this.owned.own(params.sessionId, log.events)
     for (const update of historyUpdates(log.events, this.tools)) this.owned.send(params.sessionId, update)
     await this.agent.connectServers(params.sessionId, servers)
@@ -151,10 +148,8 @@ export class AcpConnection {
   /** session/resume: as load, without retelling the history; logged as `session/resume`. */
   async resumeSession(params: acp.ResumeSessionRequest): Promise<acp.ResumeSessionResponse> {
     this.requireInit('session/resume')
-    requireExistingFolder('session/resume', params.cwd)
-    requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
-    const servers = checkServers(this.ctx, 'session/resume', params.mcpServers, params.cwd)
-    agentCall(() => this.agent.resumeSession(params.sessionId))
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/resume', params)
+    agentCall(() => this.agent.resumeSession(params.sessionId, additionalDirectories))
     // The log's cost so far and its title (announced when its first turn ended) are taken in.
     this.owned.own(params.sessionId, this.sessions.read(params.sessionId).events)
     // No updates at all on resume (not even the command list): the client keeps what it had.

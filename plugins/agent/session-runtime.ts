@@ -6,6 +6,7 @@ import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
 import type { PromptClient } from './prompt-client.ts'
 import { modelOfLog } from './session-config.ts'
+import { directoriesOfLog } from './session-directories.ts'
 
 export interface RequestHeader {
   model: string
@@ -41,6 +42,8 @@ export interface SessionRuntime {
   task?: { title: string; prompt: string }
   /** The running prompt's client: a subagent asks the user through it. */
   client?: PromptClient
+  /** The additional directories the file tools reach besides the cwd (ACP `additionalDirectories`). */
+  additionalDirectories: readonly string[]
   /** The id of the assistant message the current (or last) step streams: its `assistant/message` carries it. */
   messageId?: string
 }
@@ -59,6 +62,7 @@ export function restoreRuntime(
     model: modelOfLog(events, defaultModel),
     standing: new Map(),
     depth: 0,
+    additionalDirectories: directoriesOfLog(events),
   }
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()

@@ -68,7 +68,8 @@ function startTool(
   turn.append('tool/start', { turn: number, step, callId: call.id })
   const update = (display: ToolDisplay) => turn.append('tool/update', { turn: number, step, callId: call.id, display })
   const origin = { sessionId: turn.sessionId, callId: call.id, turn: number, step, call: index }
-  const context = { cwd: turn.cwd, signal, client: turn.client.access, update, hidden: turn.hidden, origin }
+  const { cwd, hidden, additionalDirectories } = turn
+  const context = { cwd, additionalDirectories, signal, client: turn.client.access, update, hidden, origin }
   return runTool(tool, args, context)
 }
 

@@ -61,6 +61,11 @@ export class Turn {
     return this.runtime.header.cwd
   }
 
+  /** What the file tools reach besides the cwd (ACP `additionalDirectories`), read at each use. */
+  get additionalDirectories(): readonly string[] {
+    return this.runtime.additionalDirectories
+  }
+
   /** Read at each use: session/set_mode applies from the next model call and approval, also mid-turn. */
   get mode(): ModeId {
     return this.runtime.mode

@@ -9,7 +9,7 @@ import { readFirstLine } from './read-first-line.ts'
 import { acquireSessionLock, type SessionLock } from './session-lock.ts'
 import { logPath, SESSION_ID } from './session-path.ts'
 
-export type DeleteRefusal = 'unknown-session' | 'locked' | 'not-a-log'
+type DeleteRefusal = 'unknown-session' | 'locked' | 'not-a-log'
 
 /** Why a delete did nothing; the message names the file and what to do. */
 export class SessionDeleteError extends Error {

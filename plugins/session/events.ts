@@ -74,6 +74,11 @@ export interface EventData {
   'mode/change': { modeId: string }
   /** An MCP server the session asked for failed (start, initialize, tools/list, a call) or a tool was left out. */
   'mcp/failure': { server: string; message: string }
+  /**
+   * The session's additional directories (ACP `additionalDirectories`) from here on: written when
+   * session/new names some, and when session/load or session/resume activates a different list.
+   */
+  'session/directories': { additionalDirectories: string[] }
   /** The client re-attached to the session without its history (session/resume). */
   'session/resume': { cwd: string }
   /** The client closed the session (session/close): its MCP servers ended, a running turn was cancelled. */
@@ -150,6 +155,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'turn/end',
   'mode/change',
   'mcp/failure',
+  'session/directories',
   'session/resume',
   'session/close',
   'config/change',

@@ -15,7 +15,7 @@ interface ToolDefinition<A> {
   /** Receives the parsed arguments, or undefined when they do not validate. */
   title(args: A | undefined): string
   /** The approval's title from the valid arguments and the file system (see Tool.approvalTitle). */
-  approvalTitle?(args: A, context: Pick<ToolContext, 'cwd' | 'hidden'>): Promise<string>
+  approvalTitle?(args: A, context: Pick<ToolContext, 'cwd' | 'hidden' | 'additionalDirectories'>): Promise<string>
   run(args: A, context: ToolContext): Promise<ToolResult>
 }
 

@@ -17,6 +17,12 @@ export interface ToolContext {
    * logs): reading or writing in them is refused and listings leave them out.
    */
   hidden?: readonly string[]
+  /**
+   * The session's additional directories (ACP `additionalDirectories`: absolute, as the client sent
+   * them): the file tools reach them as they reach the cwd, with the same guarantees (docs/security.md),
+   * and a sandbox may let commands write there. Relative paths still resolve against `cwd`.
+   */
+  additionalDirectories?: readonly string[]
   /** The editor's files and terminals, when it offers them; without it tools work locally. */
   client?: ClientAccess
   /** Shows the editor something while the call runs (the terminal it runs in); the agent logs it. */
@@ -56,7 +62,10 @@ export interface Tool extends ToolSchema {
    * The title the approval question shows, when the call's real effect needs the file system to
    * tell (a write through a symlink names the file it will write). Absent: `title`.
    */
-  approvalTitle?(args: Record<string, unknown>, context: Pick<ToolContext, 'cwd' | 'hidden'>): Promise<string>
+  approvalTitle?(
+    args: Record<string, unknown>,
+    context: Pick<ToolContext, 'cwd' | 'hidden' | 'additionalDirectories'>,
+  ): Promise<string>
   /** Never throws for bad input or a failed action: those are error *results* the model sees. */
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult>
 }

@@ -1,6 +1,6 @@
 // The runner's side of one case's ACP connection: a real client that answers permission
 // requests by mode, serves the confined file system, and lets the recorder see every message.
-import { sessionCapabilities, subagentsCapability } from '../../lib/editor-client-schema.ts'
+import { elicitationCapability, sessionCapabilities, subagentsCapability } from '../../lib/editor-client-schema.ts'
 import * as acp from '@agentclientprotocol/sdk'
 import * as unstable from '@agentclientprotocol/sdk/unstable'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
@@ -32,6 +32,7 @@ function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCap
     terminal: spec.terminal ?? false,
     ...sessionCapabilities(spec),
     ...subagentsCapability(spec),
+    ...elicitationCapability(spec),
   }
 }
 

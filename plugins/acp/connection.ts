@@ -105,7 +105,7 @@ export class AcpConnection {
     this.owned.own(header.id, [])
     this.owned.introduce(
       header.id,
-      failures.map((failure) => failure.message),
+      failures.map(({ server, message }) => ({ server, message })),
     )
     return { sessionId: header.id, ...this.sessionState(header.id) }
   }

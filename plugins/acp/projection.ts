@@ -4,6 +4,7 @@ import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk'
 import type { StreamError } from '../llm/types.ts'
 import { argumentsOf } from '../agent/tool-arguments.ts'
 import type { EventData, SessionEvent } from '../session/events.ts'
+import { mcpFailureNotice, noticeUpdate } from './notices.ts'
 import { displayContent, displayLocations } from './tool-display.ts'
 
 interface ToolInfo {
@@ -18,6 +19,8 @@ interface ProjectionOptions {
   terminals?: boolean
   /** The id of the message a model chunk belongs to (the agent knows it before the log does). */
   messageId?: string
+  /** The client takes `notice` updates (notices.ts); else a notice is an agent message line. */
+  notices?: boolean
 }
 
 /** `{ messageId }` when there is one: the log's message id on a message chunk (ACP `ContentChunk.messageId`). */
@@ -65,7 +68,9 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options: Pro
     case 'mode/change':
       return [{ sessionUpdate: 'current_mode_update', currentModeId: event.data.modeId }]
     case 'mcp/failure':
-      return [mcpFailureNotice(event.data.message)]
+      return [noticeUpdate(mcpFailureNotice(event.data), options.notices ?? false)]
+    case 'notice':
+      return [noticeUpdate(event.data, options.notices ?? false)]
     case 'command/run':
       return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.output } }]
     default:
@@ -84,11 +89,6 @@ function errorMessage(error: StreamError | undefined): SessionUpdate {
     sessionUpdate: 'agent_message_chunk',
     content: { type: 'text', text: `\n[model error (${code}): ${error?.message ?? 'the model failed'}]` },
   }
-}
-
-/** A failed MCP server, shown once in the thread (live only: session/load does not retell it). */
-export function mcpFailureNotice(message: string): SessionUpdate {
-  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `\n[${message}]\n` } }
 }
 
 function toolRunningUpdate(callId: string): SessionUpdate {

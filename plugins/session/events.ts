@@ -79,6 +79,12 @@ export interface EventData {
    * session/new names some, and when session/load or session/resume activates a different list.
    */
   'session/directories': { additionalDirectories: string[] }
+  /**
+   * Something the user should know that is no model output (a retry, a compaction): the ACP bridge
+   * shows it as a `notice` update, or as an agent message line to a client that takes no notices.
+   * `fallback` is that line's text when it should differ from "title: description".
+   */
+  notice: { severity: 'info' | 'warning' | 'error'; title: string; description?: string; fallback?: string }
   /** The client re-attached to the session without its history (session/resume). */
   'session/resume': { cwd: string }
   /** The client closed the session (session/close): its MCP servers ended, a running turn was cancelled. */
@@ -156,6 +162,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'mode/change',
   'mcp/failure',
   'session/directories',
+  'notice',
   'session/resume',
   'session/close',
   'config/change',

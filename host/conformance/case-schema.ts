@@ -53,6 +53,7 @@ export const REVERSE_METHODS = [
   'terminal/wait_for_exit',
   'terminal/kill',
   'terminal/release',
+  'elicitation/create',
 ] as const
 export type FileOutcome = (typeof FILE_OUTCOMES)[number]
 

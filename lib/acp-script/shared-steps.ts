@@ -2,6 +2,7 @@
 // kinds (waits on what only it observes) with `stepSchema([...SHARED_STEPS, ...own])`.
 import { z } from 'zod'
 import type { StepKind } from './step-kind.ts'
+import { answerQuestionStep } from './steps/answer-question.ts'
 import { authenticateStep } from './steps/authenticate.ts'
 import { awaitStep } from './steps/await.ts'
 import { cancelStep } from './steps/cancel.ts'
@@ -34,6 +35,7 @@ export const SHARED_STEPS = [
   closeSessionStep,
   deleteSessionStep,
   logoutStep,
+  answerQuestionStep,
 ] as const satisfies readonly StepKind[]
 
 /** A shared step as its schema parses it. */

@@ -103,7 +103,10 @@ export class Turn {
 
   /** The tools the model is offered now, in registry order. */
   offeredTools(): Tool[] {
-    const offered = offeredTools(this.registry.list(), this.mode)
+    // A tool that needs something of the client (the user's questions) is offered only with it.
+    const access = this.client.access
+    const usable = this.registry.list().filter((tool) => !tool.requiresClient || access?.[tool.requiresClient])
+    const offered = offeredTools(usable, this.mode)
     const allowed = this.runtime.allowedTools
     return allowed ? offered.filter((tool) => allowed.has(tool.name)) : offered
   }

@@ -2,7 +2,15 @@
 import { z } from 'zod'
 
 /** Built-in tools in their canonical registration order (which is also the schema order). */
-export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo'] as const
+export const BUILTIN_TOOL_NAMES = [
+  'bash',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_dir',
+  'todo',
+  'ask_user',
+] as const
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number]
 
 /** Variables the agent itself needs that a command must never see, even if allowlisted by mistake. */

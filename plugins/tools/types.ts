@@ -5,7 +5,14 @@ import type { ToolDisplay } from '../session/events.ts'
 import type { ClientAccess } from './client-access.ts'
 
 export type { FileDiff, ToolDisplay, ToolLocation } from '../session/events.ts'
-export type { ClientAccess, ClientTerminal, TerminalExit, TerminalRequest } from './client-access.ts'
+export type {
+  ClientAccess,
+  ClientTerminal,
+  ElicitAnswer,
+  ElicitRequest,
+  TerminalExit,
+  TerminalRequest,
+} from './client-access.ts'
 
 export interface ToolContext {
   /** The session's absolute working directory; file tools are confined to it. */
@@ -56,6 +63,8 @@ export interface Tool extends ToolSchema {
   concurrent?: boolean
   /** Does only what the session's mode allows (a `task`'s child inherits it), so every mode offers it. */
   inheritsMode?: boolean
+  /** Offered only when the prompt's client offers this (the user's questions: `elicit`). */
+  requiresClient?: keyof ClientAccess
   /** A short human title for the editor, derived from the parsed arguments. */
   title(args: Record<string, unknown>): string
   /**

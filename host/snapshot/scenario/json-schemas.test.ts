@@ -40,6 +40,7 @@ describe('published JSON Schemas', () => {
       'closeSession',
       'deleteSession',
       'logout',
+      'answerQuestion',
       'waitFor',
     ]
     expect(steps.properties.op.enum).toEqual(ops)

@@ -1,6 +1,6 @@
 // Per-session state the loop needs between turns, rebuilt from the log on session/load.
 import type { ToolSchema } from '../llm/types.ts'
-import type { SessionEvent, SessionHeader } from '../session/events.ts'
+import type { EventData, SessionEvent, SessionHeader } from '../session/events.ts'
 import { History, type HistoryEvent } from '../session/history.ts'
 import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
@@ -42,6 +42,8 @@ export interface SessionRuntime {
   task?: { title: string; prompt: string }
   /** The running prompt's client: a subagent asks the user through it. */
   client?: PromptClient
+  /** The project instructions the log last recorded (which files, their hashes). */
+  instructions?: EventData['project/instructions']
   /** The additional directories the file tools reach besides the cwd (ACP `additionalDirectories`). */
   additionalDirectories: readonly string[]
   /** The id of the assistant message the current (or last) step streams: its `assistant/message` carries it. */
@@ -71,6 +73,9 @@ export function restoreRuntime(
     switch (event.type) {
       case 'turn/start':
         runtime.turn = Math.max(runtime.turn, event.data.turn)
+        break
+      case 'project/instructions':
+        runtime.instructions = event.data
         break
       case 'request/header':
         runtime.lastHeader = { model: event.data.model, system: event.data.system, tools: event.data.tools }

@@ -10,6 +10,7 @@ import type { Tool } from '../tools/types.ts'
 import type { AgentConfig } from './config.ts'
 import { type ModeId, offeredTools } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
+import type { InstructionFile } from './project-instructions.ts'
 import type { PromptClient } from './prompt-client.ts'
 import type { RequestHeader, SessionRuntime } from './session-runtime.ts'
 
@@ -43,6 +44,8 @@ export class Turn {
   readonly signal: AbortSignal
   /** This turn's events as logged (model chunks aside): what closes it if the log fails mid-turn. */
   readonly logged: HistoryEvent[] = []
+  /** The project instructions read at the turn's start (project-instructions.ts). */
+  instructions: InstructionFile[] = []
 
   constructor(init: TurnInit) {
     this.runtime = init.runtime

@@ -85,6 +85,11 @@ export interface EventData {
    * `fallback` is that line's text when it should differ from "title: description".
    */
   notice: { severity: 'info' | 'warning' | 'error'; title: string; description?: string; fallback?: string }
+  /**
+   * The project instructions (AGENTS.md, …) the system prompt carries from here on: each file's
+   * cwd-relative path, size and SHA-256; written when they first appear or change (`files: []` when gone).
+   */
+  'project/instructions': { files: Array<{ path: string; bytes: number; sha256: string }> }
   /** The client re-attached to the session without its history (session/resume). */
   'session/resume': { cwd: string }
   /** The client closed the session (session/close): its MCP servers ended, a running turn was cancelled. */
@@ -163,6 +168,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   'mcp/failure',
   'session/directories',
   'notice',
+  'project/instructions',
   'session/resume',
   'session/close',
   'config/change',

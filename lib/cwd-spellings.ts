@@ -9,6 +9,9 @@ import { pathToFileURL } from 'node:url'
 /** What a normalized fixture writes instead of the run's temp cwd. */
 export const CWD_TOKEN = '{{cwd}}'
 
+/** What it writes instead of a session's n-th additional directory (1-based) outside the cwd. */
+export const rootToken = (n: number) => `{{root:${n}}}`
+
 /** The spellings of one cwd. */
 interface CwdForms {
   /** The path without trailing separators. */

@@ -26,6 +26,22 @@ export function editorClientSchema(wording: EditorClientWording) {
           'Advertise session.configOptions: the client takes config_option_update. Default: not advertised ' +
           '(an older client, which follows mode changes through current_mode_update).',
       }),
+    notices: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Advertise session.notices: the client takes notice updates (a failed MCP server, a retry). Default: not ' +
+          'advertised (notices arrive as agent message lines "[…]").',
+      }),
+    elicitation: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Advertise elicitation.form: the agent may ask the user questions (its ask_user tool), answered by ' +
+          'answerQuestion steps. Default: not advertised (the agent must not send elicitation/create).',
+      }),
     subagents: z
       .boolean()
       .optional()
@@ -38,9 +54,18 @@ export function editorClientSchema(wording: EditorClientWording) {
   })
 }
 
-/** The session capabilities a declared client advertises (none unless it says `configOptions: true`). */
-export function sessionCapabilities(client: { configOptions?: boolean } | undefined) {
-  return client?.configOptions ? { session: { configOptions: {} } } : {}
+/** The session capabilities a declared client advertises (none unless it says `configOptions` or `notices`). */
+export function sessionCapabilities(client: { configOptions?: boolean; notices?: boolean } | undefined) {
+  const session = {
+    ...(client?.configOptions ? { configOptions: {} } : {}),
+    ...(client?.notices ? { notices: {} } : {}),
+  }
+  return Object.keys(session).length ? { session } : {}
+}
+
+/** Form elicitation (ACP `elicitation.form`), advertised when the client says `elicitation: true`. */
+export function elicitationCapability(client: { elicitation?: boolean } | undefined) {
+  return client?.elicitation ? { elicitation: { form: {} } } : {}
 }
 
 /** The unstable `subagents` capability (ACP SDK 2.4), advertised when the client says `subagents: true`. */

@@ -1,7 +1,8 @@
 // The runner's side of one case's ACP connection: a real client that answers permission
 // requests by mode, serves the confined file system, and lets the recorder see every message.
-import { sessionCapabilities, subagentsCapability } from '../../lib/editor-client-schema.ts'
+import { elicitationCapability, sessionCapabilities, subagentsCapability } from '../../lib/editor-client-schema.ts'
 import * as acp from '@agentclientprotocol/sdk'
+import { QuestionInbox } from '../../lib/acp-script/questions.ts'
 import * as unstable from '@agentclientprotocol/sdk/unstable'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import type { CaseClientSpec } from './case-file.ts'
@@ -16,6 +17,8 @@ import type { PermissionRecord } from './trace.ts'
 
 export interface CaseClient {
   connection: acp.ClientConnection
+  /** The agent's questions, held for answerQuestion steps (refused when the case advertises no elicitation). */
+  questions: QuestionInbox
   /** What initialize advertises: the case's `client`, by default fs read and write and no terminal. */
   capabilities: acp.ClientCapabilities
   /** Answers the held permission requests of a session; call before sending session/cancel. */
@@ -32,6 +35,7 @@ function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCap
     terminal: spec.terminal ?? false,
     ...sessionCapabilities(spec),
     ...subagentsCapability(spec),
+    ...elicitationCapability(spec),
   }
 }
 
@@ -53,27 +57,16 @@ export function connectCaseClient(
     buffers: spec?.buffers,
     record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
   })
+  const questions = new QuestionInbox(capabilities.elicitation?.form != null)
   const terminals = createClientTerminals({ cwd: ledger.root, advertised: !!capabilities.terminal, knownSession })
   // The unstable entry's client: its update router parses with the unstable schema, so a case that
   // advertises `subagents` gets its subagent_update read (the stable one refuses it, on stderr).
   const client = unstable
     .client({ name: 'dsh-conformance' })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => {
-      const record: PermissionRecord = {
-        seq: recorder.mark(),
-        sessionId: params.sessionId,
-        toolCallId: params.toolCall?.toolCallId,
-        answer: 'held',
-      }
-      trace.permissions.push(record)
-      if (mode === 'hold')
-        return held.hold(params.sessionId, signal, (why) => {
-          record.answer = `cancelled (${why})`
-        })
-      const { response, answer } = answerPermission(mode, params.options)
-      record.answer = answer
-      return response
-    })
+    .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) =>
+      answerRecorded(recorder, held, mode, params, signal),
+    )
+    .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => questions.receive(params, signal))
     .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => fs.read(params))
     .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => fs.write(params))
     .onRequest(acp.methods.client.terminal.create, ({ params }) => terminals.create(params))
@@ -89,8 +82,33 @@ export function connectCaseClient(
   ) as unknown as acp.ClientConnection
   return {
     connection,
+    questions,
     capabilities,
     releaseHeld: (sessionId) => held.releaseSession(sessionId),
     releaseTerminals: terminals.releaseAll,
   }
+}
+
+/** A permission request, recorded in the trace and answered by the case's mode (or held). */
+function answerRecorded(
+  recorder: TraceRecorder,
+  held: HeldPermissions,
+  mode: CasePermissionMode,
+  params: acp.RequestPermissionRequest,
+  signal: AbortSignal,
+) {
+  const record: PermissionRecord = {
+    seq: recorder.mark(),
+    sessionId: params.sessionId,
+    toolCallId: params.toolCall?.toolCallId,
+    answer: 'held',
+  }
+  recorder.trace.permissions.push(record)
+  if (mode === 'hold')
+    return held.hold(params.sessionId, signal, (why) => {
+      record.answer = `cancelled (${why})`
+    })
+  const { response, answer } = answerPermission(mode, params.options)
+  record.answer = answer
+  return response
 }

@@ -20,6 +20,8 @@ const REQUEST_OPS = [
   'authenticate',
   'resumeSession',
   'closeSession',
+  'deleteSession',
+  'logout',
 ]
 const SESSION_OPS = ['newSession', 'loadSession', 'resumeSession']
 const PROMPT_OPS = ['prompt']

@@ -53,6 +53,7 @@ export const REVERSE_METHODS = [
   'terminal/wait_for_exit',
   'terminal/kill',
   'terminal/release',
+  'elicitation/create',
 ] as const
 export type FileOutcome = (typeof FILE_OUTCOMES)[number]
 
@@ -183,6 +184,16 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
     description:
       'For a client advertising subagents: each child session is announced with subagent_update (a title and a ' +
       'state, under a session the client knows) before any message names it, then sends updates under its own id.',
+  }),
+  closedObject({
+    check: z.literal('messageIds'),
+    messages: z.int().min(1).meta({ description: 'How many distinct messages the chunks in the window belong to.' }),
+    ...window,
+  }).meta({
+    description:
+      'Every agent_message_chunk and agent_thought_chunk in the window carries a messageId; the chunks of one ' +
+      'message are not interleaved with another (a changed id starts a new message), and there are exactly ' +
+      '`messages` of them.',
   }),
   closedObject({ check: z.literal('noLateUpdates'), prompt: ref('prompt') }).meta({
     description:

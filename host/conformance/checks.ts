@@ -5,6 +5,7 @@ import type { CaseCheck } from './case-schema.ts'
 import { expandCwd } from '../../lib/cwd-spellings.ts'
 import { list, show } from './check-text.ts'
 import { advertised } from './advertised.ts'
+import { messageIds } from './message-id-checks.ts'
 import { checkClientTerminal, checkReverseCalls } from './reverse-calls.ts'
 import { subagentSessions } from './subagent-checks.ts'
 import { describeStep, stepByName, type CaseTrace } from './trace.ts'
@@ -142,6 +143,7 @@ const EVALUATORS: Evaluators = {
   reverseCalls: checkReverseCalls,
   clientTerminal: checkClientTerminal,
   subagentSessions,
+  messageIds,
 }
 
 export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | undefined {

@@ -37,7 +37,8 @@ describe('reverse call checks', () => {
       create(call, 'term-1')
     })
     expect(evaluateCheck({ check: 'reverseCalls', max: 0 }, trace)).toBe(
-      'expected at most 0 fs/* and terminal/* requests from the agent, got 2 (fs/read_text_file, terminal/create)',
+      'expected at most 0 fs/*, terminal/* and elicitation/create requests from the agent, got 2 (fs/read_text_file, ' +
+        'terminal/create)',
     )
     expect(evaluateCheck({ check: 'reverseCalls', method: 'terminal/create', min: 1, max: 1 }, trace)).toBeUndefined()
     expect(evaluateCheck({ check: 'reverseCalls', method: 'fs/write_text_file', min: 1 }, trace)).toMatch(

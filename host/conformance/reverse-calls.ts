@@ -1,4 +1,4 @@
-// The agent's requests to the client (fs/*, terminal/*), read from the wire (pure), and the
+// The agent's requests to the client (fs/*, terminal/*, elicitation/create), read from the wire (pure), and the
 // checks over them: how many, and what happened to each client terminal.
 import { REVERSE_METHODS, type CaseCheck } from './case-schema.ts'
 import { updatesOf, type CaseTrace, type WireEntry } from './trace.ts'
@@ -8,7 +8,7 @@ type Check<K extends CaseCheck['check']> = Extract<CaseCheck, { check: K }>
 
 const paramsOf = (entry: WireEntry) => (entry.message.params ?? {}) as Record<string, unknown>
 
-/** Agent → client requests of the fs and terminal methods, in wire order. */
+/** Agent → client requests of the fs, terminal and elicitation methods, in wire order. */
 export function reverseRequests(trace: CaseTrace, method?: string): WireEntry[] {
   return trace.wire.filter(
     (e) =>
@@ -60,7 +60,7 @@ function terminalLives(trace: CaseTrace): TerminalLife[] {
 
 export function checkReverseCalls(check: Check<'reverseCalls'>, trace: CaseTrace): string | undefined {
   const requests = reverseRequests(trace, check.method)
-  const what = check.method ?? 'fs/* and terminal/*'
+  const what = check.method ?? 'fs/*, terminal/* and elicitation/create'
   const seen = requests.map((e) => String(e.message.method)).join(', ') || 'none'
   if (check.min !== undefined && requests.length < check.min)
     return `expected at least ${plural(check.min, `${what} request`)} from the agent, got ${requests.length} (${seen})`

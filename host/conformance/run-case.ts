@@ -204,6 +204,7 @@ class CaseRun {
       suiteDir: resolve(dirname(this.planned.case.file), '..'),
       expectedErrors: new Set(this.data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
       beforeCancel: client.releaseHeld,
+      questions: client.questions,
       afterInitialize: () => {
         if (pid !== undefined) this.descendants = liveDescendants(pid)
       },

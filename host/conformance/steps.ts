@@ -3,6 +3,7 @@
 // the case's timeouts and the run's signal, and an error an `error` check names is expected.
 // The first step that goes wrong (an unexpected error, a timeout) stops the case.
 import * as acp from '@agentclientprotocol/sdk'
+import type { QuestionInbox } from '../../lib/acp-script/questions.ts'
 import { ScriptRunner } from '../../lib/acp-script/runner.ts'
 import type { ScriptClient, StepState, WaitKind } from '../../lib/acp-script/step-kind.ts'
 import { waitBounded } from './bounded-wait.ts'
@@ -33,6 +34,8 @@ interface StepContext {
   expectedErrors: ReadonlySet<string>
   /** Called just before session/cancel is sent (answers held permission requests). */
   beforeCancel?(sessionId: string): void
+  /** The agent's questions, held for answerQuestion steps. */
+  questions?: QuestionInbox
   /** Called once initialize has been answered (the runner looks at the agent's process tree then). */
   afterInitialize?(): void
 }
@@ -48,6 +51,7 @@ function caseScriptClient(ctx: StepContext): ScriptClient<CaseHost> {
     agent: ctx.agent,
     cwd: trace.cwd,
     ...(ctx.suiteDir ? { scriptDir: ctx.suiteDir } : {}),
+    ...(ctx.questions ? { questions: ctx.questions } : {}),
     host: { recorder, signal },
     wait: <T>(promise: Promise<T>, kind: WaitKind, what: string) =>
       waitBounded(promise, timeouts[`${kind}Ms`], `${what} (${kind}Ms)`, signal),

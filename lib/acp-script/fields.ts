@@ -63,3 +63,40 @@ export function checkTarget(step: SessionTarget & { op: string }, where: StepAt,
     )
   } else if (step.session !== undefined) names.session(where.at('session'), step.session)
 }
+
+/**
+ * Where a session step opens its session (session/new, load, resume): the script's cwd by default,
+ * or a folder under it, and the additional directories it names (ACP `additionalDirectories`).
+ */
+export const sessionPlace = {
+  cwd: z
+    .string()
+    .regex(/^\{\{cwd\}\}\/.+$/s, {
+      error: 'must be a folder under the script\'s cwd, written "{{cwd}}/<folder>"',
+    })
+    .optional()
+    .meta({
+      description:
+        'The session cwd, a folder under the script\'s temp cwd ("{{cwd}}/project", seeded like any workspace ' +
+        'file); default the temp cwd itself. load and resume must name the cwd the session was created in.',
+    }),
+  additionalDirectories: z
+    .array(z.string())
+    .optional()
+    .meta({
+      description:
+        'Sent as additionalDirectories; "{{cwd}}" becomes the temp cwd, so "{{cwd}}/common" is a folder beside a ' +
+        '"{{cwd}}/project" session. Omitted: none (the request names none).',
+    }),
+}
+
+/** The cwd and additional directories a session step sends, with `{{cwd}}` expanded. */
+export function placeOf(
+  step: { cwd?: string; additionalDirectories?: string[] },
+  run: { client: { cwd: string }; expand<T>(value: T): T },
+): { cwd: string; additionalDirectories?: string[] } {
+  const cwd = step.cwd === undefined ? run.client.cwd : run.expand(step.cwd)
+  return step.additionalDirectories === undefined
+    ? { cwd }
+    : { cwd, additionalDirectories: run.expand(step.additionalDirectories) }
+}

@@ -9,13 +9,21 @@ interface Renamed {
   /** The old field of that op; without it, the op itself was renamed. */
   field?: string
   now: string
+  /** A value the field may hold today under a new meaning (not the old spelling). */
+  current?: (value: unknown) => boolean
 }
 
 const RENAMED: readonly Renamed[] = [
   { op: 'promptBackground', now: '{ "op": "prompt", "background": true, "as": … }' },
   { op: 'awaitBackground', now: '{ "op": "await", "prompt": … } (the background prompt\'s "as")' },
   { op: 'await', field: 'from', now: '"prompt" (the background prompt\'s "as")' },
-  { op: 'newSession', field: 'cwd', now: '"params": { "cwd": …, "mcpServers": [] }' },
+  // Today's `cwd` names a folder under the script's cwd; any other value is the old invalid-cwd test.
+  {
+    op: 'newSession',
+    field: 'cwd',
+    now: '"params": { "cwd": …, "mcpServers": [] }',
+    current: (value) => typeof value === 'string' && value.startsWith('{{cwd}}/'),
+  },
 ]
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -34,7 +42,7 @@ export function renamedSpellingIssues(steps: unknown): FileIssue[] {
           path: `steps[${index}].op`,
           message: `"${renamed.op}" is now ${renamed.now}; did you mean that?`,
         })
-      else if (renamed.field in step)
+      else if (renamed.field in step && !renamed.current?.(step[renamed.field]))
         issues.push({
           path: `steps[${index}].${renamed.field}`,
           message: `"${renamed.field}" of ${renamed.op} is now ${renamed.now}; did you mean that?`,

@@ -2,13 +2,16 @@
 // kinds (waits on what only it observes) with `stepSchema([...SHARED_STEPS, ...own])`.
 import { z } from 'zod'
 import type { StepKind } from './step-kind.ts'
+import { answerQuestionStep } from './steps/answer-question.ts'
 import { authenticateStep } from './steps/authenticate.ts'
 import { awaitStep } from './steps/await.ts'
 import { cancelStep } from './steps/cancel.ts'
 import { closeSessionStep } from './steps/close-session.ts'
+import { deleteSessionStep } from './steps/delete-session.ts'
 import { initializeStep } from './steps/initialize.ts'
 import { listSessionsStep } from './steps/list-sessions.ts'
 import { loadSessionStep } from './steps/load-session.ts'
+import { logoutStep } from './steps/logout.ts'
 import { newSessionStep } from './steps/new-session.ts'
 import { promptStep } from './steps/prompt.ts'
 import { resumeSessionStep } from './steps/resume-session.ts'
@@ -30,6 +33,9 @@ export const SHARED_STEPS = [
   authenticateStep,
   resumeSessionStep,
   closeSessionStep,
+  deleteSessionStep,
+  logoutStep,
+  answerQuestionStep,
 ] as const satisfies readonly StepKind[]
 
 /** A shared step as its schema parses it. */

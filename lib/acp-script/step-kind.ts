@@ -4,6 +4,7 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import type { z } from 'zod'
 import type { RequestOutcome } from './outcome.ts'
+import type { QuestionInbox } from './questions.ts'
 
 /** The fields every step may carry, whatever its op. */
 export interface ScriptStep {
@@ -39,6 +40,8 @@ export interface ScriptClient<H = unknown> {
   scriptDir?: string
   /** What this host's own step kinds need (an event feed, a recorder, …). */
   host: H
+  /** The agent's questions (elicitation/create) the client holds for answerQuestion steps. */
+  questions?: QuestionInbox
   /** Bounds a wait by the host's timeout of that kind; the error names `what`. */
   wait<T>(promise: Promise<T>, kind: WaitKind, what: string): Promise<T>
   initializeParams(): acp.InitializeRequest

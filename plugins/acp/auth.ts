@@ -74,3 +74,24 @@ export function authenticate(ctx: Context, params: acp.AuthenticateRequest): acp
   }
   return {}
 }
+
+/**
+ * logout: the adapters' keys held in memory are forgotten and no key is read again until dsh
+ * restarts, so the next model call fails for want of one. No file is deleted: the answer names the
+ * key files that stay (in words that do not depend on this machine: goldens pin them), so the user
+ * can remove them themselves (docs/session-delete.md, "logout").
+ */
+export function logout(ctx: Context): acp.LogoutResponse {
+  const forgotten = ctx.llm.logOut()
+  const held = forgotten ? 'the API key held in memory was forgotten' : 'no API key was held in memory'
+  const files = keyMethods(ctx.llm.adapters()).map(({ key }) => describeFiles(key) ?? key.env)
+  const stays = files.length ? `the key file (${files.join('; ')}) is` : 'any key file is'
+  const note = `${held}; no file was deleted: ${stays} read again when dsh starts, so delete it yourself to log out for good`
+  return { _meta: { 'dsh/forgotKeys': forgotten, 'dsh/note': note } }
+}
+
+function describeFiles(key: AdapterKey): string | undefined {
+  const file = key.fileName ? `~/.config/dsh/${key.fileName}` : undefined
+  if (key.fileEnv) return file ? `${key.fileEnv}, else ${file}` : key.fileEnv
+  return file
+}

@@ -1,14 +1,16 @@
 // One ACP connection: the SDK owns JSON-RPC framing; each request goes to its method of the
 // connection (connection.ts), which maps it onto the agent and projects the session log onto
 // `session/update` notifications.
-import * as acp from '@agentclientprotocol/sdk'
+import type * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type { SessionEvent } from '../session/events.ts'
 import { AnsweredClose } from './answered-close.ts'
 import { AcpConnection } from './connection.ts'
+import { refuseDuplicateIds } from './duplicate-ids.ts'
 import { followResponses } from './follow-responses.ts'
+import { holdEnd } from './held-end.ts'
 import { withTimeout } from '../../lib/with-timeout.ts'
-import { parseSetModel, SET_MODEL } from './params.ts'
+import { agentApp } from './routes.ts'
 import { tapInitialize } from './unstable-capabilities.ts'
 
 export interface BridgeConnection {
@@ -27,34 +29,19 @@ export function serveConnection(
 ): BridgeConnection {
   const connection = new AcpConnection(ctx, info)
   const answers = new AnsweredClose()
-  const { agent } = acp.methods
-  const app = acp
-    .agent({ name: info.name })
-    .onRequest(agent.initialize, ({ params }) => connection.initialize(params))
-    .onRequest(agent.authenticate, ({ params }) => connection.authenticate(params))
-    .onRequest(
-      agent.session.new,
-      (params: unknown) => params,
-      ({ params }) => connection.newSession(params),
-    )
-    .onRequest(agent.session.load, ({ params }) => connection.loadSession(params))
-    .onRequest(agent.session.list, ({ params }) => connection.listSessions(params))
-    .onRequest(agent.session.resume, ({ params }) => connection.resumeSession(params))
-    .onRequest(agent.session.close, ({ params }) => connection.closeSession(params))
-    .onRequest(agent.session.setMode, ({ params }) => connection.setMode(params))
-    .onRequest(agent.session.setConfigOption, ({ params }) => connection.setConfigOption(params))
-    .onRequest(
-      SET_MODEL,
-      (params: unknown) => parseSetModel(params),
-      ({ params }) => connection.setModel(params),
-    )
-    .onRequest(agent.session.prompt, ({ params }) => answers.track(connection.prompt(params)))
-    .onNotification(agent.session.cancel, ({ params }) => connection.cancel(params))
+  const app = agentApp(info.name, connection, answers)
 
   const unlisten = ctx.on('session/event', (sessionId: string, event: SessionEvent) =>
     connection.onSessionEvent(sessionId, event),
   )
-  const inbound = tapInitialize(stream, (capabilities) => connection.advertised(capabilities))
+  const warn = (line: string) => ctx.emit(ctx, 'internal/warn', line)
+  // The input's end waits until the running prompts are cancelled and answered (stdin EOF).
+  const ending = async () => {
+    connection.cancelRunning()
+    await answers.settled()
+  }
+  const guarded = holdEnd(refuseDuplicateIds(stream, warn), ending)
+  const inbound = tapInitialize(guarded, (capabilities) => connection.advertised(capabilities))
   const outbound = followResponses(answers.wrap(inbound), (response) => connection.afterResponse(response))
   const served = app.connect(outbound)
   connection.attach(served.client)

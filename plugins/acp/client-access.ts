@@ -1,5 +1,6 @@
-// The editor's files and terminals, offered to the tools only where the client advertised
-// them at initialize (`fs.readTextFile`, `fs.writeTextFile`, `terminal`). Every reverse
+// The editor's files, terminals and questions to the user, offered to the tools only where the
+// client advertised them at initialize (`fs.readTextFile`, `fs.writeTextFile`, `terminal`,
+// `elicitation.form`). Every reverse
 // request first lets the queued session/updates go out, so the editor sees a tool call (and
 // an embedded terminal) before it is asked to act for it, in a stable order.
 import * as acp from '@agentclientprotocol/sdk'
@@ -39,6 +40,13 @@ export function clientAccess(
       const params: acp.CreateTerminalRequest = { sessionId, ...request }
       const created = await client.request(acp.methods.client.terminal.create, params, { cancellationSignal: signal })
       return terminalHandle(client, sessionId, created.terminalId, flushed)
+    }
+  }
+  if (capabilities?.elicitation?.form != null) {
+    access.elicit = async (request, signal) => {
+      await flushed()
+      const params: acp.CreateElicitationRequest = { sessionId, mode: 'form', ...request }
+      return client.request(acp.methods.client.elicitation.create, params, { cancellationSignal: signal })
     }
   }
   return Object.keys(access).length ? access : undefined

@@ -6,18 +6,18 @@ import type { Context } from 'cordis'
 import type { PermissionRequest, PromptClient, TurnOutcome } from '../agent/index.ts'
 import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
 import { summarizeSessions } from '../session/summaries.ts'
-import { authenticate, authMethods } from './auth.ts'
+import { authenticate, authMethods, logout } from './auth.ts'
 import { clientAccess } from './client-access.ts'
 import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.ts'
-import { checkServers, mcpCapabilities } from './mcp-servers.ts'
+import { mcpCapabilities } from './mcp-servers.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { OwnedSessions } from './owned-sessions.ts'
 import { parseNewSession } from './params.ts'
 import { askPermission } from './permission-request.ts'
 import { refuseUnadvertisedBlocks } from './prompt-content.ts'
 import { historyUpdates, type ToolLookup } from './projection.ts'
-import { agentCall, modelError, toRequestError } from './request-errors.ts'
-import { requireExistingFolder, requireRecordedCwd } from './session-cwd.ts'
+import { agentCall, deleteRefusal, modelError, toRequestError } from './request-errors.ts'
+import { checkSessionRequest } from './session-request.ts'
 import { takesSubagentSessions } from './subagent-sessions.ts'
 import type { UnstableCapabilities } from './unstable-capabilities.ts'
 import { listSessions } from './session-list.ts'
@@ -77,7 +77,8 @@ export class AcpConnection {
         loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: mcpCapabilities(this.ctx),
-        sessionCapabilities: { list: {}, resume: {}, close: {} },
+        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
+        auth: { logout: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
       authMethods: authMethods(this.ctx),
@@ -88,28 +89,31 @@ export class AcpConnection {
     return authenticate(this.ctx, params)
   }
 
+  /** logout: the model adapters forget the key they hold in memory; no file is deleted (auth.ts). */
+  logout(): acp.LogoutResponse {
+    this.requireInit('logout')
+    return logout(this.ctx)
+  }
+
   async newSession(params: unknown): Promise<acp.NewSessionResponse> {
     // Initialization is checked before the params, so an early request gets the right error.
     this.requireInit('session/new')
-    const { cwd, mcpServers } = parseNewSession(params)
-    requireExistingFolder('session/new', cwd)
-    const servers = checkServers(this.ctx, 'session/new', mcpServers, cwd)
-    const header = this.agent.newSession(cwd)
+    const request = parseNewSession(params)
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/new', request)
+    const header = this.agent.newSession(request.cwd, additionalDirectories)
     const failures = await this.agent.connectServers(header.id, servers)
     this.owned.own(header.id, [])
     this.owned.introduce(
       header.id,
-      failures.map((failure) => failure.message),
+      failures.map(({ server, message }) => ({ server, message })),
     )
     return { sessionId: header.id, ...this.sessionState(header.id) }
   }
 
   async loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
     this.requireInit('session/load')
-    requireExistingFolder('session/load', params.cwd)
-    requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
-    const servers = checkServers(this.ctx, 'session/load', params.mcpServers, params.cwd)
-    const log = agentCall(() => this.agent.loadSession(params.sessionId))
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/load', params)
+    const log = agentCall(() => this.agent.loadSession(params.sessionId, additionalDirectories))
     const notes = this.owned.own(params.sessionId, log.events)
     for (const update of historyUpdates(log.events, this.tools)) this.owned.send(params.sessionId, update)
     await this.agent.connectServers(params.sessionId, servers)
@@ -144,10 +148,8 @@ export class AcpConnection {
   /** session/resume: as load, without retelling the history; logged as `session/resume`. */
   async resumeSession(params: acp.ResumeSessionRequest): Promise<acp.ResumeSessionResponse> {
     this.requireInit('session/resume')
-    requireExistingFolder('session/resume', params.cwd)
-    requireRecordedCwd(this.ctx, params.sessionId, params.cwd)
-    const servers = checkServers(this.ctx, 'session/resume', params.mcpServers, params.cwd)
-    agentCall(() => this.agent.resumeSession(params.sessionId))
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/resume', params)
+    agentCall(() => this.agent.resumeSession(params.sessionId, additionalDirectories))
     // The log's cost so far and its title (announced when its first turn ended) are taken in.
     this.owned.own(params.sessionId, this.sessions.read(params.sessionId).events)
     // No updates at all on resume (not even the command list): the client keeps what it had.
@@ -164,6 +166,19 @@ export class AcpConnection {
       await this.agent.closeSession(params.sessionId)
     } catch (error) {
       throw toRequestError(error)
+    }
+    this.owned.forget(params.sessionId)
+    await this.owned.written()
+    return {}
+  }
+
+  /** session/delete: the session's logs leave the sessions root (plugins/session/delete-logs.ts). */
+  async deleteSession(params: acp.DeleteSessionRequest): Promise<acp.DeleteSessionResponse> {
+    this.requireInit('session/delete')
+    try {
+      await this.agent.deleteSession(params.sessionId)
+    } catch (error) {
+      throw deleteRefusal(error, params.sessionId)
     }
     this.owned.forget(params.sessionId)
     await this.owned.written()
@@ -212,6 +227,11 @@ export class AcpConnection {
   /** A session event: its live updates go to the client if the session (or its subagent's parent) is its. */
   onSessionEvent(sessionId: string, event: SessionEvent): void {
     this.owned.onSessionEvent(sessionId, event)
+  }
+
+  /** Cancel the running turns of this client's sessions (its input ended: their prompts are answered). */
+  cancelRunning(): void {
+    for (const sessionId of this.owned.ids()) this.agent.cancel(sessionId)
   }
 
   /** The client went away: cancel its running turns and end its sessions' MCP servers. */

@@ -3,6 +3,7 @@ import { type Context, Service } from 'cordis'
 import type * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type {} from '../agent/index.ts'
+import type {} from '../llm/index.ts'
 import { serveConnection, type BridgeConnection } from './bridge.ts'
 import { DEFAULT_MAX_MESSAGE_BYTES, limitedNdJsonStream } from './stdio-stream.ts'
 
@@ -33,6 +34,7 @@ export type AcpConfig = z.infer<typeof AcpConfig>
 /** The ACP bridge: serves any number of connections over any byte stream pair. */
 export class AcpBridge extends Service {
   static readonly provide = 'acp'
+  // `llm`: authenticate asks it whether the session's model has its key (issue 43 item 14).
   static readonly inject = ['agent', 'tools', 'sessions', 'llm']
   static readonly Config = AcpConfig
   private connections = new Set<BridgeConnection>()

@@ -25,5 +25,9 @@ it('takes a 2-million-word prompt, logs it whole and retells it on session/load'
   expect(logged?.type === 'user/message' && logged.data.content).toEqual([{ type: 'text', text: words }])
   h.updates.length = 0
   await h.agent.request(acp.methods.agent.session.load, { sessionId, cwd: h.cwd, mcpServers: [] })
-  expect(h.updates[0]?.update).toEqual({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: words } })
+  expect(h.updates[0]?.update).toEqual({
+    sessionUpdate: 'user_message_chunk',
+    content: { type: 'text', text: words },
+    messageId: expect.any(String),
+  })
 })

@@ -4,6 +4,7 @@
 // Both are found on the raw bytes, before the SDK parses anything.
 import { type MessageHead, MessageHeadScanner } from './message-head.ts'
 import { plural } from '../../lib/plural.ts'
+import { firstInvalidUtf8, invalidUtf8Refusal } from './utf8-check.ts'
 
 const ID_KEY = Buffer.from('"id"')
 const DIGITS_OF_MAX_SAFE = String(Number.MAX_SAFE_INTEGER).length
@@ -42,14 +43,18 @@ function unsafeIdRefusal(raw: string, head: MessageHead): { line: string; warnin
 
 /** The stderr line about a message cut off by the end of stdin. */
 function unterminatedWarning(head: MessageHead): string {
-  const what = head.method
-    ? `a "${head.method}" ${head.hasId ? 'request' : 'notification'}`
-    : head.hasId
-      ? 'a response'
-      : 'unreadable bytes'
   const id = head.hasId ? ` (id ${JSON.stringify(head.id)})` : ''
+  // An id without a method is a response only when its result or error was read: a request cut off
+  // before its method has an id too (issue 43 item 23).
+  const what = head.method
+    ? `a "${head.method}" ${head.hasId ? 'request' : 'notification'}${id}`
+    : head.answers
+      ? `a response${id}`
+      : head.hasId
+        ? `a message${id} cut off before its method or result`
+        : 'unreadable bytes'
   return (
-    `acp: stdin ended inside a message: ${plural(head.bytes, 'byte')} without a closing newline, ${what}${id}, ` +
+    `acp: stdin ended inside a message: ${plural(head.bytes, 'byte')} without a closing newline, ${what}, ` +
     'were dropped unanswered; end every message with "\\n"'
   )
 }
@@ -63,7 +68,8 @@ interface LineCheckActions {
 
 /**
  * After `limitLines` (one chunk per line, newline included): refuses requests with an unsafe
- * integer id, and drops a last chunk that has no newline (stdin ended inside it), saying so.
+ * integer id or bytes that are not UTF-8, and drops a last chunk that has no newline (stdin ended
+ * inside it), saying so.
  */
 export function checkLines(actions: LineCheckActions): TransformStream<Uint8Array, Uint8Array> {
   return new TransformStream({
@@ -72,6 +78,17 @@ export function checkLines(actions: LineCheckActions): TransformStream<Uint8Arra
         const scanner = new MessageHeadScanner()
         scanner.push(line)
         actions.warn(unterminatedWarning(scanner.head()))
+        return
+      }
+      const invalid = firstInvalidUtf8(line)
+      if (invalid !== undefined) {
+        const scanner = new MessageHeadScanner()
+        scanner.push(line)
+        const refusal = invalidUtf8Refusal(scanner.head(), invalid, line[invalid]!)
+        actions.warn(refusal.warning)
+        if (refusal.toPeer) actions.answer(refusal.toPeer)
+        // The agent's own request then fails with that error, as if the client had answered it.
+        if (refusal.toSelf) controller.enqueue(new TextEncoder().encode(refusal.toSelf))
         return
       }
       const unsafe = unsafeIntegerId(line)

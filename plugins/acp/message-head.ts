@@ -23,6 +23,8 @@ export interface MessageHead {
   hasId: boolean
   /** The top-level "method" when it is a string (a request or a notification). */
   method?: string
+  /** Whether a top-level "result" or "error" key was read (a response), as far as the bytes went. */
+  answers: boolean
 }
 
 export class MessageHeadScanner {
@@ -37,6 +39,7 @@ export class MessageHeadScanner {
   private capturing: string | undefined
   private captured: number[] = []
   private readonly raw = new Map<string, string>()
+  private answers = false
 
   push(chunk: Uint8Array): void {
     this.bytes += chunk.byteLength
@@ -54,6 +57,7 @@ export class MessageHeadScanner {
       bytes: this.bytes,
       id: typeof id === 'string' || typeof id === 'number' ? id : null,
       hasId: this.raw.has('id'),
+      answers: this.answers,
     }
     if (typeof method === 'string') head.method = method
     return head
@@ -101,6 +105,7 @@ export class MessageHeadScanner {
         break
       case COLON:
         if (this.depth === 1 && this.completedKey !== undefined) {
+          if (this.completedKey === 'result' || this.completedKey === 'error') this.answers = true
           if (WANTED_KEYS.has(this.completedKey) && !this.raw.has(this.completedKey)) {
             this.capturing = this.completedKey
             this.captured = []

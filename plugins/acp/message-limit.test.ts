@@ -18,15 +18,22 @@ describe('MessageHeadScanner', () => {
   it.each([
     [
       '{"jsonrpc":"2.0","id":7,"method":"session/prompt","params":{"a":1}}',
-      { id: 7, hasId: true, method: 'session/prompt' },
+      { id: 7, hasId: true, method: 'session/prompt', answers: false },
     ],
-    ['{"method":"m","params":{"id":1,"method":"inner"},"id":"r-1"}', { id: 'r-1', hasId: true, method: 'm' }],
-    ['{"jsonrpc":"2.0","method":"session/cancel","params":{}}', { id: null, hasId: false, method: 'session/cancel' }],
-    ['{"jsonrpc":"2.0","id":3,"result":{"text":"a \\"},\\"id\\":9"}}', { id: 3, hasId: true }],
-    ['{ "id" : 12 , "method" : "x" }', { id: 12, hasId: true, method: 'x' }],
-    ['{"id":{"not":"scalar"},"method":"m"}', { id: null, hasId: true, method: 'm' }],
-    ['[{"id":1,"method":"m"}]', { id: null, hasId: false }],
-    ['not json at all', { id: null, hasId: false }],
+    [
+      '{"method":"m","params":{"id":1,"method":"inner"},"id":"r-1"}',
+      { id: 'r-1', hasId: true, method: 'm', answers: false },
+    ],
+    [
+      '{"jsonrpc":"2.0","method":"session/cancel","params":{}}',
+      { id: null, hasId: false, method: 'session/cancel', answers: false },
+    ],
+    ['{"jsonrpc":"2.0","id":3,"result":{"text":"a \\"},\\"id\\":9"}}', { id: 3, hasId: true, answers: true }],
+    ['{"jsonrpc":"2.0","id":4,"error":{"code":1}}', { id: 4, hasId: true, answers: true }],
+    ['{ "id" : 12 , "method" : "x" }', { id: 12, hasId: true, method: 'x', answers: false }],
+    ['{"id":{"not":"scalar"},"method":"m"}', { id: null, hasId: true, method: 'm', answers: false }],
+    ['[{"id":1,"method":"m"}]', { id: null, hasId: false, answers: false }],
+    ['not json at all', { id: null, hasId: false, answers: false }],
   ])('reads %s', (text, expected) => {
     expect(scan(text)).toEqual({ bytes: bytes(text).length, ...expected })
     // Chunk boundaries anywhere, even inside keys and escapes, change nothing.
@@ -64,7 +71,7 @@ describe('limitLines', () => {
     const big = `{"id":5,"method":"m","params":"${'x'.repeat(40)}"}`
     const { out, heads } = await frame(20, ['{"ok":1}\n', big.slice(0, 15), big.slice(15), '\n{"ok":2}\n'])
     expect(out).toBe('{"ok":1}\n{"ok":2}\n')
-    expect(heads).toEqual([{ bytes: big.length, id: 5, hasId: true, method: 'm' }])
+    expect(heads).toEqual([{ bytes: big.length, id: 5, hasId: true, method: 'm', answers: false }])
   })
 
   it('puts the replacement line where the dropped one was', async () => {

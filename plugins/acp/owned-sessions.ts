@@ -3,9 +3,10 @@
 // list and MCP notices, all in the order produced. The requests that change them are connection.ts.
 import * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
-import type { SessionEvent, SessionHeader } from '../session/events.ts'
+import type { EventData, SessionEvent, SessionHeader } from '../session/events.ts'
 import { Backlog } from './backlog.ts'
-import { liveUpdates, mcpFailureNotice, type ToolLookup } from './projection.ts'
+import { mcpFailureNotice, noticeUpdate, takesNotices } from './notices.ts'
+import { liveUpdates, type ToolLookup } from './projection.ts'
 import { SessionNotes } from './session-notes.ts'
 import { commandsUpdate, takesConfigOptionUpdates } from './session-surface.ts'
 import { ChildProgress } from './subagent-surface.ts'
@@ -35,7 +36,7 @@ export class OwnedSessions {
   private readonly backlog = new Backlog()
   private target: acp.AgentContext | undefined
   /** session/new's MCP failure notices, held until the client knows the session id (the response). */
-  private readonly pendingNotices = new Map<string, string[]>()
+  private readonly pendingNotices = new Map<string, EventData['mcp/failure'][]>()
   /** Subagents' progress on their `task` calls (clients without the `subagents` capability). */
   private readonly children = new ChildProgress()
   /** Subagents as sessions of their own (clients with the `subagents` capability). */
@@ -87,7 +88,7 @@ export class OwnedSessions {
    * A new session: the client learns its id from the response, so the command list follows it at
    * once (afterResponse) and the MCP failure notices after it (or with the session's next request).
    */
-  introduce(sessionId: string, notices: string[]): void {
+  introduce(sessionId: string, notices: EventData['mcp/failure'][]): void {
     this.intros.add(sessionId)
     if (!notices.length) return
     this.pendingNotices.set(sessionId, notices)
@@ -103,9 +104,10 @@ export class OwnedSessions {
 
   /** Shows session/new's MCP failures once, after the client has the session id. */
   flushNotices(sessionId: string): void {
-    const messages = this.pendingNotices.get(sessionId)
+    const failures = this.pendingNotices.get(sessionId)
     this.pendingNotices.delete(sessionId)
-    for (const message of messages ?? []) this.send(sessionId, mcpFailureNotice(message))
+    const notices = takesNotices(this.view.capabilities())
+    for (const failure of failures ?? []) this.send(sessionId, noticeUpdate(mcpFailureNotice(failure), notices))
   }
 
   /** What follows a response on the wire at once: a new session's command list after its session/new response. */
@@ -123,7 +125,11 @@ export class OwnedSessions {
       this.onChildEvent(sessionId, event)
       return
     }
-    for (const update of liveUpdates(event, this.tools)) this.send(sessionId, update)
+    const options = {
+      messageId: this.chunkMessageId(sessionId, event),
+      notices: takesNotices(this.view.capabilities()),
+    }
+    for (const update of liveUpdates(event, this.tools, options)) this.send(sessionId, update)
     for (const update of this.notes.get(sessionId)?.updates(event) ?? []) this.send(sessionId, update)
     const configChanged = event.type === 'mode/change' || event.type === 'config/change'
     if (configChanged && takesConfigOptionUpdates(this.view.capabilities()))
@@ -140,12 +146,18 @@ export class OwnedSessions {
     this.backlog.track(this.outbox)
   }
 
+  /** The id of the message a model chunk belongs to: the agent's, before the step's assistant/message logs it. */
+  private chunkMessageId(sessionId: string, event: SessionEvent): string | undefined {
+    return event.type === 'assistant/chunk' ? this.agent.messageIdOf(sessionId) : undefined
+  }
+
   /** A subagent's event, shown on the `task` call of this client's session it runs under (if any). */
   private onChildEvent(sessionId: string, event: SessionEvent): void {
     if (takesSubagentSessions(this.view.unstable())) {
       const child = this.childInfo(sessionId)
       if (!child) return
-      for (const { sessionId: target, update } of this.childSessions.updates(event, child, this.tools))
+      const messageId = this.chunkMessageId(sessionId, event)
+      for (const { sessionId: target, update } of this.childSessions.updates(event, child, this.tools, messageId))
         this.send(target, update as acp.SessionUpdate)
       return
     }

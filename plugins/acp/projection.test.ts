@@ -19,6 +19,32 @@ describe('projection', () => {
     ).toEqual([])
   })
 
+  it('puts the message id on message and thought chunks, live and retold (ACP messageId)', () => {
+    const chunk = (type: string) => ev('assistant/chunk', { turn: 1, step: 1, chunk: { type, text: 'x' } })
+    expect(liveUpdates(chunk('text-delta'), tools, { messageId: 'm-2' })[0]).toMatchObject({ messageId: 'm-2' })
+    expect(liveUpdates(chunk('reasoning-delta'), tools, { messageId: 'm-2' })[0]).toMatchObject({ messageId: 'm-2' })
+    const retold = historyUpdates(
+      [
+        ev('user/message', {
+          turn: 1,
+          messageId: 'm-1',
+          content: [
+            { type: 'text', text: 'q' },
+            { type: 'text', text: 'r' },
+          ],
+        }),
+        ev('assistant/message', { turn: 1, step: 1, messageId: 'm-2', text: 'a', reasoning: 'why', toolCalls: [] }),
+      ],
+      tools,
+    )
+    expect(retold.map((update) => [update.sessionUpdate, (update as { messageId?: string }).messageId])).toEqual([
+      ['user_message_chunk', 'm-1'],
+      ['user_message_chunk', 'm-1'],
+      ['agent_thought_chunk', 'm-2'],
+      ['agent_message_chunk', 'm-2'],
+    ])
+  })
+
   it('maps a tool call with its title, kind and parsed input, and its result with status', () => {
     expect(
       liveUpdates(

@@ -4,6 +4,7 @@ import type { SessionUpdate, ToolKind } from '@agentclientprotocol/sdk'
 import type { StreamError } from '../llm/types.ts'
 import { argumentsOf } from '../agent/tool-arguments.ts'
 import type { EventData, SessionEvent } from '../session/events.ts'
+import { mcpFailureNotice, noticeUpdate } from './notices.ts'
 import { displayContent, displayLocations } from './tool-display.ts'
 
 interface ToolInfo {
@@ -13,15 +14,28 @@ interface ToolInfo {
 
 export type ToolLookup = (name: string) => ToolInfo | undefined
 
+interface ProjectionOptions {
+  /** Client terminals are shown as `terminal` content (live); a retelling shows the output instead. */
+  terminals?: boolean
+  /** The id of the message a model chunk belongs to (the agent knows it before the log does). */
+  messageId?: string
+  /** The client takes `notice` updates (notices.ts); else a notice is an agent message line. */
+  notices?: boolean
+}
+
+/** `{ messageId }` when there is one: the log's message id on a message chunk (ACP `ContentChunk.messageId`). */
+const withId = (messageId: string | undefined) => (messageId ? { messageId } : {})
+
 /** Updates for one live event; most events (boundaries, headers, permissions) show nothing. */
-export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { terminals: true }): SessionUpdate[] {
+export function liveUpdates(event: SessionEvent, tools: ToolLookup, options: ProjectionOptions = {}): SessionUpdate[] {
   switch (event.type) {
     case 'assistant/chunk': {
       const chunk = event.data.chunk
+      const id = withId(options.messageId)
       if (chunk.type === 'text-delta' && chunk.text)
-        return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: chunk.text } }]
+        return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: chunk.text }, ...id }]
       if (chunk.type === 'reasoning-delta' && chunk.text)
-        return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: chunk.text } }]
+        return [{ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: chunk.text }, ...id }]
       return []
     }
     case 'tool/call':
@@ -35,7 +49,7 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { 
         {
           sessionUpdate: 'tool_call_update',
           toolCallId: event.data.callId,
-          content: displayContent(event.data.display, undefined, options),
+          content: displayContent(event.data.display, undefined, { terminals: options.terminals ?? true }),
           ...displayLocations(event.data.display),
         },
       ]
@@ -45,7 +59,7 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { 
           sessionUpdate: 'tool_call_update',
           toolCallId: event.data.callId,
           status: event.data.isError ? 'failed' : 'completed',
-          content: displayContent(event.data.display, event.data.output, options),
+          content: displayContent(event.data.display, event.data.output, { terminals: options.terminals ?? true }),
           ...displayLocations(event.data.display),
         },
         // The todo tool's plan: the whole list, which replaces the one the editor shows.
@@ -54,7 +68,9 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options = { 
     case 'mode/change':
       return [{ sessionUpdate: 'current_mode_update', currentModeId: event.data.modeId }]
     case 'mcp/failure':
-      return [mcpFailureNotice(event.data.message)]
+      return [noticeUpdate(mcpFailureNotice(event.data), options.notices ?? false)]
+    case 'notice':
+      return [noticeUpdate(event.data, options.notices ?? false)]
     case 'command/run':
       return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.output } }]
     default:
@@ -75,11 +91,6 @@ function errorMessage(error: StreamError | undefined): SessionUpdate {
   }
 }
 
-/** A failed MCP server, shown once in the thread (live only: session/load does not retell it). */
-export function mcpFailureNotice(message: string): SessionUpdate {
-  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `\n[${message}]\n` } }
-}
-
 function toolRunningUpdate(callId: string): SessionUpdate {
   return { sessionUpdate: 'tool_call_update', toolCallId: callId, status: 'in_progress' }
 }
@@ -90,14 +101,15 @@ export function historyUpdates(events: readonly SessionEvent[], tools: ToolLooku
   for (const event of events) {
     switch (event.type) {
       case 'user/message':
-        for (const block of event.data.content) updates.push({ sessionUpdate: 'user_message_chunk', content: block })
+        updates.push(...userChunks(event.data))
         break
-      case 'assistant/message':
-        if (event.data.reasoning)
-          updates.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.data.reasoning } })
-        if (event.data.text)
-          updates.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.text } })
+      case 'assistant/message': {
+        const { reasoning, text, messageId } = event.data
+        if (reasoning)
+          updates.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: reasoning }, messageId })
+        if (text) updates.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, messageId })
         break
+      }
       case 'command/run': {
         const text = `/${event.data.name}${event.data.input ? ` ${event.data.input}` : ''}`
         updates.push({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text } })
@@ -113,6 +125,11 @@ export function historyUpdates(events: readonly SessionEvent[], tools: ToolLooku
     }
   }
   return updates
+}
+
+/** A prompt's blocks as the client is told them (a retelling, a subagent's prompt), under the log's message id. */
+export function userChunks(data: EventData['user/message']): SessionUpdate[] {
+  return data.content.map((content) => ({ sessionUpdate: 'user_message_chunk', content, messageId: data.messageId }))
 }
 
 function toolCallUpdate(call: EventData['tool/call'], tools: ToolLookup): SessionUpdate {

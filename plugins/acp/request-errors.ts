@@ -25,3 +25,12 @@ export function toRequestError(error: unknown): Error {
   if (error instanceof AgentRequestError) return acp.RequestError.invalidParams({ reason: error.kind }, error.message)
   return acp.RequestError.internalError(undefined, error instanceof Error ? error.message : String(error))
 }
+
+/** session/delete's refusals: -32602 naming `sessionId`, with why (unknown, busy, locked, not a log). */
+export function deleteRefusal(error: unknown, sessionId: string): Error {
+  if (!(error instanceof AgentRequestError)) return toRequestError(error)
+  return acp.RequestError.invalidParams(
+    { field: 'sessionId', sessionId, reason: error.kind },
+    `session/delete: "sessionId" ${JSON.stringify(sessionId)} refused: ${error.message}`,
+  )
+}

@@ -6,7 +6,7 @@
 import type { ClientCapabilities, SessionUpdate, StateUpdate } from '@agentclientprotocol/sdk/unstable'
 import type { SessionEvent } from '../session/events.ts'
 import { titleFromContent } from '../session/summaries.ts'
-import { liveUpdates, type ToolLookup } from './projection.ts'
+import { liveUpdates, type ToolLookup, userChunks } from './projection.ts'
 import { modelError } from './request-errors.ts'
 
 /** A live child as the agent knows it: where it was spawned and what its `task` asked. */
@@ -39,7 +39,7 @@ export class ChildSessions {
   private readonly announced = new Set<string>()
 
   /** A child's event → its announcement (the first time), its state change, its own updates, in wire order. */
-  updates(event: SessionEvent, child: ChildInfo, tools: ToolLookup): Addressed[] {
+  updates(event: SessionEvent, child: ChildInfo, tools: ToolLookup, messageId?: string): Addressed[] {
     const out: Addressed[] = []
     if (!this.announced.has(child.sessionId)) {
       this.announced.add(child.sessionId)
@@ -48,7 +48,7 @@ export class ChildSessions {
     const state = stateAfter(event)
     // A question goes out after its state says so; a turn's last words before its idle state.
     if (state?.state === 'requires_action') out.push(stateUpdate(child, state))
-    for (const update of ownUpdates(event, tools)) out.push({ sessionId: child.sessionId, update })
+    for (const update of ownUpdates(event, tools, messageId)) out.push({ sessionId: child.sessionId, update })
     if (state && state.state !== 'requires_action') out.push(stateUpdate(child, state))
     return out
   }
@@ -97,8 +97,7 @@ function stateAfter(event: SessionEvent): StateUpdate | undefined {
 }
 
 /** The child's own updates: what its parent's would be, and its prompt (the client did not send it). */
-function ownUpdates(event: SessionEvent, tools: ToolLookup): SessionUpdate[] {
-  if (event.type === 'user/message')
-    return event.data.content.map((content) => ({ sessionUpdate: 'user_message_chunk', content }))
-  return liveUpdates(event, tools) as SessionUpdate[]
+function ownUpdates(event: SessionEvent, tools: ToolLookup, messageId: string | undefined): SessionUpdate[] {
+  if (event.type === 'user/message') return userChunks(event.data) as SessionUpdate[]
+  return liveUpdates(event, tools, { messageId }) as SessionUpdate[]
 }

@@ -22,7 +22,8 @@ export async function approve(
   if (standing) return standing === 'allow_always' ? 'run' : 'reject'
   if (modeApproves(tool, turn.mode)) return 'run'
   // The question names what the call will really change (a write through a symlink: its file).
-  const title = await tool.approvalTitle?.(args, { cwd: turn.cwd, hidden: turn.hidden })
+  const { cwd, hidden, additionalDirectories } = turn
+  const title = await tool.approvalTitle?.(args, { cwd, hidden, additionalDirectories })
   const approvalId = randomUUID()
   const scoped = scope === tool.name ? {} : { scope }
   turn.append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS, ...scoped })

@@ -6,6 +6,7 @@ import type { Tool, ToolCallOrigin } from '../tools/types.ts'
 import type { AgentConfig } from './config.ts'
 import { DEFAULT_MODE, offeredTools } from './modes.ts'
 import type { PromptClient } from './prompt-client.ts'
+import { activateDirectories } from './session-directories.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { Turn, type TurnInit } from './turn-state.ts'
@@ -96,6 +97,8 @@ export async function runChild(host: ChildHost, request: ChildRequest, signal: A
   child.task = { title: request.description, prompt: request.prompt }
   host.sessions.set(header.id, child)
   if (parent.mode !== DEFAULT_MODE) host.store.append(header.id, 'mode/change', { modeId: parent.mode })
+  // The parent's additional directories: a child reaches what its parent reaches, no more.
+  activateDirectories(child, host.store, parent.additionalDirectories)
   child.mode = parent.mode
   const controller = new AbortController()
   const abort = () => controller.abort()

@@ -16,6 +16,16 @@ export const AgentConfig = z
     maxTokens: z.number().int().positive().optional(),
     /** The context window `usage_update` reports as `size` (tokens); DeepSeek's chat models have 128K. */
     contextWindow: z.number().int().positive().default(131_072),
+    /**
+     * Project instructions: every file of `files` at the session cwd goes into the system prompt, each
+     * in its own block; one over `maxBytes` or not UTF-8 fails the prompt by name (docs/project-instructions.md).
+     */
+    instructions: z
+      .strictObject({
+        files: z.array(z.string().min(1)).default(['AGENTS.md']),
+        maxBytes: z.number().int().positive().default(32_768),
+      })
+      .prefault({}),
     /** Prices per million tokens: when set, `usage_update` carries the session's cumulative cost. */
     pricing: z
       .strictObject({

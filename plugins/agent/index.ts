@@ -12,13 +12,16 @@ import { CommandRegistry } from './commands.ts'
 import { runCommand } from './command-run.ts'
 import { AgentConfig } from './config.ts'
 import { type ChildOutcome, type ChildRequest, runChild } from './child-session.ts'
-import { closeInterruptedTurn, closePreviousTurn, describeTornTail } from './interrupted.ts'
+import { closePreviousTurn } from './interrupted.ts'
+import { loadSession } from './session-load.ts'
 import type { ModeId } from './modes.ts'
 import { ownFiles } from './own-files.ts'
 import type { PromptClient } from './prompt-client.ts'
 import { selectableModels } from './session-config.ts'
+import { activateDirectories } from './session-directories.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { changeMode, changeModel } from './session-settings.ts'
+import { closeSession, deleteSession, type SessionEndHost } from './session-end.ts'
 import { type ServerRequest, SessionServers } from './session-servers.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { heldSecretRedactor } from './held-secrets.ts'
@@ -99,31 +102,23 @@ export class Agent extends Service {
     this.sessions.clear()
   }
 
-  newSession(cwd: string): SessionHeader {
+  /** A new session in `cwd`; its file tools also reach `additionalDirectories` (checked by the caller, logged). */
+  newSession(cwd: string, additionalDirectories: readonly string[] = []): SessionHeader {
     const header = this.ctx.sessions.create({ cwd })
-    this.sessions.set(header.id, restoreRuntime(header, [], this.config.model))
+    const runtime = restoreRuntime(header, [], this.config.model)
+    this.sessions.set(header.id, runtime)
+    activateDirectories(runtime, this.ctx.sessions, additionalDirectories)
     return header
   }
 
-  /** Restore a persisted session (also one written by an earlier process) and return its log. */
-  loadSession(sessionId: string) {
-    const running = this.sessions.get(sessionId)?.running
-    if (running)
-      throw new AgentRequestError(`session "${sessionId}" has a turn running; cancel it before loading`, 'busy')
-    if (!this.ctx.sessions.has(sessionId))
-      throw new AgentRequestError(
-        `unknown session "${sessionId}": no log for it under the sessions root`,
-        'unknown-session',
-      )
-    const log = this.ctx.sessions.open(sessionId)
-    // Cut off on this open, so said once: the file no longer holds it.
-    if (log.repairedTornTail)
-      this.ctx.emit(this.ctx, 'internal/warn', describeTornTail(sessionId, log.repairedTornTail))
-    // A turn a killed agent left open is closed in the log before anything reads it as history.
-    for (const { type, data } of closeInterruptedTurn(log.events))
-      log.events.push(this.ctx.sessions.append(sessionId, type, data as never))
-    this.sessions.set(sessionId, restoreRuntime(log.header, log.events, this.config.model))
-    return log
+  /**
+   * Restore a persisted session (also one written by an earlier process) and return its log. The
+   * request's `additionalDirectories` become the session's (none when it names none), logged if new.
+   */
+  loadSession(sessionId: string, additionalDirectories: readonly string[] = []) {
+    const host = { sessions: this.sessions, store: this.ctx.sessions, model: this.config.model }
+    const warn = (line: string) => this.ctx.emit(this.ctx, 'internal/warn', line)
+    return loadSession(host, sessionId, additionalDirectories, warn)
   }
 
   has(sessionId: string): boolean {
@@ -132,6 +127,19 @@ export class Agent extends Service {
 
   cwdOf(sessionId: string): string | undefined {
     return this.sessions.get(sessionId)?.header.cwd
+  }
+
+  /** The additional directories a live session's file tools reach (and a sandbox may write). */
+  additionalDirectoriesOf(sessionId: string): readonly string[] | undefined {
+    return this.sessions.get(sessionId)?.additionalDirectories
+  }
+
+  /**
+   * The id of the message a session's model step is streaming (or streamed last): its chunks carry it
+   * on the wire before the step's `assistant/message` logs it (ACP `messageId`).
+   */
+  messageIdOf(sessionId: string): string | undefined {
+    return this.sessions.get(sessionId)?.messageId
   }
 
   modeOf(sessionId: string): ModeId | undefined {
@@ -225,19 +233,27 @@ export class Agent extends Service {
   }
 
   /** session/resume: re-attach a persisted session (as load does) without retelling its history. */
-  resumeSession(sessionId: string): void {
-    const log = this.loadSession(sessionId)
+  resumeSession(sessionId: string, additionalDirectories: readonly string[] = []): void {
+    const log = this.loadSession(sessionId, additionalDirectories)
     this.ctx.sessions.append(sessionId, 'session/resume', { cwd: log.header.cwd })
   }
 
-  /** session/close: cancels a running turn, ends the session's MCP servers and logs the close. */
+  /**
+   * session/close: cancels a running turn, ends the session's MCP servers, logs the close, and lets go
+   * of its log and its subagents' logs (descriptors and locks: another process may load it now).
+   */
   async closeSession(sessionId: string): Promise<void> {
-    const runtime = this.requireRuntime(sessionId)
-    runtime.running?.abort()
-    await Promise.allSettled([this.turnOf.get(sessionId)])
-    await this.servers.detach(sessionId)
-    this.sessions.delete(sessionId)
-    this.ctx.sessions.append(sessionId, 'session/close', {})
+    this.requireRuntime(sessionId)
+    await closeSession(this.lifecycle(), sessionId)
+  }
+
+  /** session/delete (see deleteSession in session-end.ts); returns the files deleted. */
+  deleteSession(sessionId: string): Promise<string[]> {
+    return deleteSession(this.lifecycle(), sessionId)
+  }
+
+  private lifecycle(): SessionEndHost {
+    return { sessions: this.sessions, turnOf: this.turnOf, servers: this.servers, store: this.ctx.sessions }
   }
 
   /** The client went away: its session's running turn is cancelled and its MCP servers end (nothing logged). */

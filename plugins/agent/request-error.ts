@@ -3,7 +3,14 @@
 export class AgentRequestError extends Error {
   constructor(
     message: string,
-    public kind: 'unknown-session' | 'busy' | 'unknown-mode' | 'unknown-model',
+    public kind:
+      | 'unknown-session'
+      | 'busy'
+      | 'unknown-mode'
+      | 'unknown-model'
+      | 'locked'
+      | 'not-a-log'
+      | 'project-instructions',
   ) {
     super(message)
     this.name = 'AgentRequestError'

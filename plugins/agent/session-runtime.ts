@@ -1,11 +1,12 @@
 // Per-session state the loop needs between turns, rebuilt from the log on session/load.
 import type { ToolSchema } from '../llm/types.ts'
-import type { SessionEvent, SessionHeader } from '../session/events.ts'
+import type { EventData, SessionEvent, SessionHeader } from '../session/events.ts'
 import { History, type HistoryEvent } from '../session/history.ts'
 import { type ModeId, modeOfLog } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
 import type { PromptClient } from './prompt-client.ts'
 import { modelOfLog } from './session-config.ts'
+import { directoriesOfLog } from './session-directories.ts'
 
 export interface RequestHeader {
   model: string
@@ -41,6 +42,12 @@ export interface SessionRuntime {
   task?: { title: string; prompt: string }
   /** The running prompt's client: a subagent asks the user through it. */
   client?: PromptClient
+  /** The project instructions the log last recorded (which files, their hashes). */
+  instructions?: EventData['project/instructions']
+  /** The additional directories the file tools reach besides the cwd (ACP `additionalDirectories`). */
+  additionalDirectories: readonly string[]
+  /** The id of the assistant message the current (or last) step streams: its `assistant/message` carries it. */
+  messageId?: string
 }
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */
@@ -57,6 +64,7 @@ export function restoreRuntime(
     model: modelOfLog(events, defaultModel),
     standing: new Map(),
     depth: 0,
+    additionalDirectories: directoriesOfLog(events),
   }
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()
@@ -65,6 +73,9 @@ export function restoreRuntime(
     switch (event.type) {
       case 'turn/start':
         runtime.turn = Math.max(runtime.turn, event.data.turn)
+        break
+      case 'project/instructions':
+        runtime.instructions = event.data
         break
       case 'request/header':
         runtime.lastHeader = { model: event.data.model, system: event.data.system, tools: event.data.tools }

@@ -75,7 +75,8 @@ function startTool(
       display: turn.redact ? redactDisplay(display, turn.redact) : display,
     })
   const origin = { sessionId: turn.sessionId, callId: call.id, turn: number, step, call: index }
-  const context = { cwd: turn.cwd, signal, client: turn.client.access, update, hidden: turn.hidden, origin }
+  const { cwd, hidden, additionalDirectories } = turn
+  const context = { cwd, additionalDirectories, signal, client: turn.client.access, update, hidden, origin }
   return runTool(tool, args, context)
 }
 
@@ -93,7 +94,11 @@ function findTool(turn: Turn, name: string): Tool | string {
   const offered = turn.offeredTools()
   const tool = offered.find((t) => t.name === name)
   if (tool) return tool
-  if (turn.registry.get(name)) return refusedByMode(name, turn.mode)
+  const registered = turn.registry.get(name)
+  // Not offered because the client lacks what it needs (the user's questions), not because of the mode.
+  if (registered?.requiresClient && !turn.client.access?.[registered.requiresClient])
+    return `Refused: "${name}" is not available: this client cannot show the user questions. Ask in your reply instead.`
+  if (registered) return refusedByMode(name, turn.mode)
   return `Unknown tool "${name}". Available tools: ${offered.map((t) => t.name).join(', ') || 'none'}.`
 }
 

@@ -10,6 +10,7 @@ import type { Tool } from '../tools/types.ts'
 import type { AgentConfig } from './config.ts'
 import { type ModeId, offeredTools } from './modes.ts'
 import type { StandingDecision } from './permission.ts'
+import type { InstructionFile } from './project-instructions.ts'
 import type { PromptClient } from './prompt-client.ts'
 import type { RequestHeader, SessionRuntime } from './session-runtime.ts'
 
@@ -46,6 +47,8 @@ export class Turn {
   readonly redact?: (text: string) => string
   /** This turn's events as logged (model chunks aside): what closes it if the log fails mid-turn. */
   readonly logged: HistoryEvent[] = []
+  /** The project instructions read at the turn's start (project-instructions.ts). */
+  instructions: InstructionFile[] = []
 
   constructor(init: TurnInit) {
     this.runtime = init.runtime
@@ -63,6 +66,11 @@ export class Turn {
 
   get cwd(): string {
     return this.runtime.header.cwd
+  }
+
+  /** What the file tools reach besides the cwd (ACP `additionalDirectories`), read at each use. */
+  get additionalDirectories(): readonly string[] {
+    return this.runtime.additionalDirectories
   }
 
   /** Read at each use: session/set_mode applies from the next model call and approval, also mid-turn. */
@@ -102,7 +110,10 @@ export class Turn {
 
   /** The tools the model is offered now, in registry order. */
   offeredTools(): Tool[] {
-    const offered = offeredTools(this.registry.list(), this.mode)
+    // A tool that needs something of the client (the user's questions) is offered only with it.
+    const access = this.client.access
+    const usable = this.registry.list().filter((tool) => !tool.requiresClient || access?.[tool.requiresClient])
+    const offered = offeredTools(usable, this.mode)
     const allowed = this.runtime.allowedTools
     return allowed ? offered.filter((tool) => allowed.has(tool.name)) : offered
   }

@@ -6,6 +6,7 @@ import type { TurnEndReason } from '../session/events.ts'
 import { SessionStorageError } from '../session/storage-error.ts'
 import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
 import { closeUnclosedTurn } from './interrupted.ts'
+import { instructionsRecord, readInstructions, sameInstructions, withInstructions } from './project-instructions.ts'
 import { sameHeader, type RequestHeader } from './session-runtime.ts'
 import { runToolCalls } from './tool-calls.ts'
 import type { Turn } from './turn-state.ts'
@@ -21,6 +22,13 @@ export interface TurnOutcome {
  * takes it, and what it does not take is closed by the next prompt (docs/session-recovery.md).
  */
 export async function runTurn(turn: Turn, content: ContentBlock[]): Promise<TurnOutcome> {
+  try {
+    turn.instructions = await readInstructions(turn.cwd, turn.config.instructions, turn.hidden)
+  } catch (error) {
+    // Refused before anything was logged: the turn's number is free for the next prompt.
+    turn.runtime.turn--
+    throw error
+  }
   try {
     return await runLoggedTurn(turn, content)
   } catch (error) {
@@ -45,6 +53,11 @@ async function runLoggedTurn(turn: Turn, content: ContentBlock[]): Promise<TurnO
   const { number } = turn
   turn.append('user/message', { turn: number, messageId: randomUUID(), content })
   turn.append('turn/start', { turn: number })
+  const instructions = instructionsRecord(turn.instructions)
+  if (!sameInstructions(turn.runtime.instructions, instructions)) {
+    turn.append('project/instructions', instructions)
+    turn.runtime.instructions = instructions
+  }
   let outcome: TurnOutcome
   try {
     outcome = await runSteps(turn)
@@ -71,17 +84,11 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     if (signal.aborted) return { reason: 'cancelled' }
     if (step > config.maxStepsPerTurn) return { reason: 'max_turn_requests' }
     turn.append('step/start', { turn: number, step })
-    const tools = turn.offeredTools()
-    const header: RequestHeader = {
-      model: turn.runtime.model,
-      system: config.systemPrompt,
-      tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })),
-    }
-    if (!sameHeader(turn.lastHeader, header)) {
-      turn.append('request/header', { turn: number, step, ...header, reason: turn.lastHeader ? 'change' : 'initial' })
-      turn.lastHeader = header
-    }
+    const header = stepHeader(turn, step)
     const draft = emptyDraft()
+    // Known before the first chunk: the client gets it on every chunk of this message (ACP messageId).
+    const messageId = randomUUID()
+    turn.runtime.messageId = messageId
     const stream = turn.llm.stream({
       sessionId: turn.sessionId,
       turn: number,
@@ -108,7 +115,7 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     turn.append('assistant/message', {
       turn: number,
       step,
-      messageId: randomUUID(),
+      messageId,
       text: draft.text,
       ...(draft.reasoning ? { reasoning: draft.reasoning } : {}),
       toolCalls: calls,
@@ -123,6 +130,21 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     turn.append('step/end', { turn: number, step })
     if (cancelled) return { reason: 'cancelled' }
   }
+}
+
+/** The step's model, system prompt and tools; logged as `request/header` when they first appear or change. */
+function stepHeader(turn: Turn, step: number): RequestHeader {
+  const header: RequestHeader = {
+    model: turn.runtime.model,
+    system: withInstructions(turn.config.systemPrompt, turn.instructions),
+    tools: turn.offeredTools().map(({ name, description, parameters }) => ({ name, description, parameters })),
+  }
+  if (!sameHeader(turn.lastHeader, header)) {
+    const reason = turn.lastHeader ? 'change' : 'initial'
+    turn.append('request/header', { turn: turn.number, step, ...header, reason })
+    turn.lastHeader = header
+  }
+  return header
 }
 
 function endOfStream(finish: { reason: string; error?: StreamError }): TurnOutcome | undefined {

@@ -10,6 +10,7 @@ import type { SessionHeader } from '../session/events.ts'
 import { asFixtureLoadError, type ReplayProblem, toLlmError } from './errors.ts'
 import { loadFixtures } from './fixtures.ts'
 import { type Jitter, jittered, parseJitter } from './jitter.ts'
+import type { InstructionFileRecord } from './instructions-drift.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
 import { redactor } from '../../lib/secrets/redact.ts'
@@ -104,6 +105,10 @@ export class ReplayService extends Service {
       enter: (scope) => this.serve(scope.replay ?? { scenario: `${scope.name} (records: replay serves nothing)` }),
     })
     this.ctx.on('session/created', (header) => this.bindCreated(header))
+    // The live project instructions, compared with the recorded ones at each model call (instructions-drift.ts).
+    this.ctx.on('session/event', (sessionId, event) => {
+      if (event.type === 'project/instructions') this.player.noteInstructions(sessionId, event.data.files)
+    })
     this.ctx.on('llm/stream', (request) => this.answer(request))
     yield () => this.retirePlayer()
   }
@@ -186,6 +191,7 @@ export class ReplayService extends Service {
   private answer(request: LlmRequest): AsyncIterable<StreamChunk> {
     if (!this.player.isBound(request.sessionId)) {
       // Never created in this process (e.g. restored with session/load): bind on first request.
+      this.seedInstructions(request.sessionId)
       this.player.bind(request.sessionId, cwdSpellings(this.lookupCwd(request.sessionId)), {
         turn: request.turn,
         step: request.step,
@@ -223,6 +229,17 @@ export class ReplayService extends Service {
     return this.ctx.get('sessions')
   }
 
+  /** A restored session's project instructions as its log last recorded them (later ones arrive as events). */
+  private seedInstructions(sessionId: string): void {
+    try {
+      const events = this.sessions()?.read?.(sessionId).events ?? []
+      const last = events.findLast((event) => event.type === 'project/instructions')
+      if (last) this.player.noteInstructions(sessionId, (last.data as { files: InstructionFileRecord[] }).files)
+    } catch {
+      // Unreadable: the model calls compare with no instructions, and a drift names the files.
+    }
+  }
+
   /** A restored session's cwd, from its persisted header; unknown if the store cannot read it. */
   private lookupCwd(sessionId: string): string | undefined {
     try {
@@ -249,7 +266,7 @@ export class ReplayService extends Service {
 /** What replay reads from the `sessions` service, by shape: the header vocabulary, not the store's internals. */
 interface SessionDirectory {
   created?(): ReadonlyArray<Pick<SessionHeader, 'id' | 'cwd' | 'parentSession' | 'spawn'>>
-  read?(id: string): { header: Pick<SessionHeader, 'cwd'> }
+  read?(id: string): { header: Pick<SessionHeader, 'cwd'>; events: ReadonlyArray<{ type: string; data: unknown }> }
 }
 
 /** The cwd as created and as the OS resolves it (a symlinked tmp dir shows up both ways in tool output). */

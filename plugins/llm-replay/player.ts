@@ -9,6 +9,12 @@ import { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } fro
 import { describeSpawn, recordedChild } from './child-logs.ts'
 import { sessionLabel, type RecordedSession } from './fixtures.ts'
 import type { SpawnPoint } from '../session/events.ts'
+import {
+  type InstructionFileRecord,
+  instructionsAtSteps,
+  instructionsDrift,
+  recordedInstructions,
+} from './instructions-drift.ts'
 import { RecordedHistory } from './recorded-history.ts'
 import { mentionsCwd, withLiveCwd } from './served-chunks.ts'
 
@@ -58,6 +64,10 @@ export class ReplayPlayer {
   private readonly mentions: boolean[][]
   private readonly histories: RecordedHistory[]
   private nextLog = 0
+  /** Per recorded session: the project instructions in effect at each model call. */
+  private readonly instructionSteps: Map<string, InstructionFileRecord[]>[]
+  /** Per live session: the project instructions its log last recorded. */
+  private readonly liveInstructions = new Map<string, InstructionFileRecord[]>()
   /** The logs live sessions the client opens bind to, in creation order (subagents' bind by spawn point). */
   private readonly topLevel: RecordedSession[]
   private liveSessions = 0
@@ -72,6 +82,7 @@ export class ReplayPlayer {
       const pattern = servedPattern(session.cwd)
       return session.script.map(({ entry }) => !!entry.chunks && mentionsCwd(entry.chunks, pattern))
     })
+    this.instructionSteps = sessions.map((session) => instructionsAtSteps(session.historyEvents))
     this.histories = sessions.map(
       (session) => new RecordedHistory(session.historyEvents, recordedCollapser(session.cwd)),
     )
@@ -140,6 +151,11 @@ export class ReplayPlayer {
     }
   }
 
+  /** A live session's log recorded its project instructions (a `project/instructions` event). */
+  noteInstructions(sessionId: string, files: InstructionFileRecord[]): void {
+    this.liveInstructions.set(sessionId, files)
+  }
+
   isBound(sessionId: string): boolean {
     return this.bindings.has(sessionId)
   }
@@ -173,7 +189,12 @@ export class ReplayPlayer {
     this.cursors[recorded.index] = position + 1
 
     if (this.options.drift) {
+      const instructions = instructionsDrift(
+        recordedInstructions(this.instructionSteps[recorded.index]!, scripted.at),
+        this.liveInstructions.get(request.sessionId) ?? [],
+      )
       const report =
+        instructions ??
         (this.switchesModel[recorded.index] ? modelDrift(scripted.model, request.model) : undefined) ??
         driftAt(this.histories[recorded.index], binding.live as LiveForms, scripted.at, live, request.messages)
       if (report) {

@@ -57,7 +57,20 @@ async function runDsh(cwd: string, patches: string[], env: Record<string, string
   child.stdin.end()
   const exit = await exited
   connection.close()
-  return { transcript: JSON.parse(JSON.stringify(transcript).split(sessionId).join('<session>')), stderr, exit }
+  return {
+    transcript: JSON.parse(withMessageTokens(JSON.stringify(transcript).split(sessionId).join('<session>'))),
+    stderr,
+    exit,
+  }
+}
+
+/** Message ids are drawn fresh in each run (ACP messageId): numbered by first appearance, as goldens do. */
+function withMessageTokens(text: string): string {
+  const seen = new Map<string, string>()
+  return text.replace(/"messageId":"([^"]+)"/g, (_, id: string) => {
+    if (!seen.has(id)) seen.set(id, `<message:${seen.size + 1}>`)
+    return `"messageId":"${seen.get(id)}"`
+  })
 }
 
 /** The transcript with every spelling of `cwd` (JSON text, so JSON-escaped) written as <CWD>. */

@@ -2,7 +2,7 @@ import { type Context, Service } from 'cordis'
 import { entryIdOf } from '../config/cordis-compat.ts'
 import type { AdapterRegistration, RegisteredAdapter } from './adapter.ts'
 import { AdapterCatalogue } from './catalogue.ts'
-import { readKey } from './keys.ts'
+import { forgetHeldKeys, readKey } from './keys.ts'
 import { guardStream } from './normalize-stream.ts'
 import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
 
@@ -31,6 +31,8 @@ interface EntryOrder {
 export class LlmService extends Service {
   static readonly provide = 'llm'
   private readonly catalogue = new AdapterCatalogue()
+  /** After ACP `logout`: no adapter that needs a key is called, and no key is read, until dsh restarts. */
+  private loggedOut = false
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
@@ -61,6 +63,7 @@ export class LlmService extends Service {
    * none: replay never reads a key. Never logged or sent.
    */
   heldSecrets(): string[] {
+    if (this.loggedOut) return []
     return this.catalogue
       .list(() => 0)
       .flatMap((adapter) => (adapter.key && !adapter.standsInFor ? [adapter.key] : []))
@@ -75,7 +78,15 @@ export class LlmService extends Service {
 
   /** What is wrong with the key `model` needs, or undefined when it has one or needs none. Never the key. */
   keyProblem(model: string): string | undefined {
-    return this.catalogue.serving(model)?.keyProblem?.()
+    const adapter = this.catalogue.serving(model)
+    if (this.loggedOut && adapter?.key && !adapter.standsInFor) return loggedOut(adapter.key.env).message
+    return adapter?.keyProblem?.()
+  }
+
+  /** ACP `logout`: every held key is forgotten, and none is read again until dsh restarts; how many were held. */
+  logOut(): number {
+    this.loggedOut = true
+    return forgetHeldKeys()
   }
 
   /** Every registration, in the composition's order, with the entry that made it. */
@@ -102,6 +113,7 @@ export class LlmService extends Service {
         'UNKNOWN_MODEL',
       )
     }
+    if (this.loggedOut && adapter.key && !adapter.standsInFor) throw loggedOut(adapter.key.env)
     return adapter.stream(request)
   }
 
@@ -113,6 +125,10 @@ export class LlmService extends Service {
       return index < 0 ? order.length : index
     }
   }
+}
+
+function loggedOut(variable: string): LlmError {
+  return new LlmError(`logged out (ACP logout): ${variable} is not read again until dsh restarts`, 'NO_API_KEY')
 }
 
 function flattenIds(entries: EntryOrder['entries']): string[] {

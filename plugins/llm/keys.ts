@@ -46,6 +46,13 @@ export function describeKey(spec: { env: string; fileName?: string; fileEnv?: st
   }
 }
 
+/** ACP `logout`: forget every held key; how many were held (the llm service stops reading the others). */
+export function forgetHeldKeys(): number {
+  const count = held.size
+  held.clear()
+  return count
+}
+
 /** The key: the variable (a later export wins over a held one), else the key file's first line. */
 export function readKey(key: AdapterKey, env: Env = process.env): string {
   const value = (env[key.env] ?? held.get(key.env) ?? readKeyFile(key.file))?.trim()

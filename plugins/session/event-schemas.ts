@@ -135,6 +135,16 @@ const SCHEMAS = {
   'mode/change': z.looseObject({ modeId: text }),
   'mcp/failure': z.looseObject({ server: text, message: text }),
   'mcp/server': z.looseObject({ server: text, sandbox: sandboxRecord }),
+  'session/directories': z.looseObject({ additionalDirectories: z.array(text) }),
+  notice: z.looseObject({
+    severity: z.enum(['info', 'warning', 'error']),
+    title: text,
+    description: text.optional(),
+    fallback: text.optional(),
+  }),
+  'project/instructions': z.looseObject({
+    files: z.array(z.looseObject({ path: text, bytes: count, sha256: text })),
+  }),
   'session/resume': z.looseObject({ cwd: text }),
   'session/close': empty,
   'config/change': z.looseObject({ configId: text, value: text }),

@@ -80,6 +80,22 @@ export interface EventData {
   'mcp/failure': { server: string; message: string }
   /** A stdio MCP server was started under this sandbox (or refused one): told apart from bash by `subject`. */
   'mcp/server': { server: string; sandbox: SandboxRecord }
+  /**
+   * The session's additional directories (ACP `additionalDirectories`) from here on: written when
+   * session/new names some, and when session/load or session/resume activates a different list.
+   */
+  'session/directories': { additionalDirectories: string[] }
+  /**
+   * Something the user should know that is no model output (a retry, a compaction): the ACP bridge
+   * shows it as a `notice` update, or as an agent message line to a client that takes no notices.
+   * `fallback` is that line's text when it should differ from "title: description".
+   */
+  notice: { severity: 'info' | 'warning' | 'error'; title: string; description?: string; fallback?: string }
+  /**
+   * The project instructions (AGENTS.md, …) the system prompt carries from here on: each file's
+   * cwd-relative path, size and SHA-256; written when they first appear or change (`files: []` when gone).
+   */
+  'project/instructions': { files: Array<{ path: string; bytes: number; sha256: string }> }
   /** The client re-attached to the session without its history (session/resume). */
   'session/resume': { cwd: string }
   /** The client closed the session (session/close): its MCP servers ended, a running turn was cancelled. */
@@ -157,6 +173,9 @@ export const EVENT_TYPES: readonly EventType[] = [
   'mode/change',
   'mcp/failure',
   'mcp/server',
+  'session/directories',
+  'notice',
+  'project/instructions',
   'session/resume',
   'session/close',
   'config/change',

@@ -20,6 +20,7 @@ interface SessionParent {
 }
 import { untraced } from '../config/cordis-compat.ts'
 import { joinScope } from '../scope/index.ts'
+import { deleteSessionLogs } from './delete-logs.ts'
 import { emitSafely } from './emit-safely.ts'
 import { SessionLogFile } from './log-file.ts'
 import { parseSessionLog, serializeEvent, serializeHeader, type TornTail } from './log-format.ts'
@@ -198,6 +199,32 @@ export class SessionStore extends Service {
     const opened: OpenedSession = { header: log.header, events: [...log.events] }
     if (log.tornTail) opened.repairedTornTail = log.tornTail
     return opened
+  }
+
+  /**
+   * Stop appending to a session: its log is synced (unless `syncOnClose` is off) and its descriptor
+   * and lock released, so another process may open it (session/close; issue 43 item 12). A no-op for
+   * a session not open here; `open()` takes it up again.
+   */
+  close(sessionId: string): void {
+    const state = this.state
+    const session = state.live.get(sessionId)
+    if (!session) return
+    state.live.delete(sessionId)
+    session.file.close(state.syncOnClose)
+  }
+
+  /**
+   * Delete a session's log and its subagents' logs from the root (ACP session/delete); returns the
+   * files deleted. Throws `SessionDeleteError` (unknown, held by another writer, not a log file) and
+   * deletes nothing then. A session open here must be closed first.
+   */
+  delete(sessionId: string): string[] {
+    const state = this.state
+    assertOpen(state, `delete session ${sessionId}`)
+    if (state.live.has(sessionId))
+      throw new Error(`session ${sessionId} is open in this store; close() it before deleting it`)
+    return deleteSessionLogs(state.root, sessionId)
   }
 
   /** The session's header and events, as its file holds them (every append that returned is there). */

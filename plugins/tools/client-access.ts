@@ -26,9 +26,25 @@ export interface TerminalRequest {
   outputByteLimit: number
 }
 
+/** A question for the user as an ACP form (`elicitation/create`, mode `form`), tied to a tool call. */
+export interface ElicitRequest {
+  message: string
+  /** The form: an object schema of primitive fields (ACP `ElicitationSchema`). */
+  requestedSchema: Record<string, unknown>
+  toolCallId?: string
+}
+
+/** What the user did: answered (`content` holds the form's fields), declined, or dismissed it. */
+export interface ElicitAnswer {
+  action: string
+  content?: Record<string, unknown> | null
+}
+
 /** Each member is present only when the client advertised it. Paths are absolute. */
 export interface ClientAccess {
   readTextFile?(path: string, signal: AbortSignal): Promise<string>
   writeTextFile?(path: string, content: string, signal: AbortSignal): Promise<void>
   createTerminal?(request: TerminalRequest, signal: AbortSignal): Promise<ClientTerminal>
+  /** Ask the user (the client advertised `elicitation.form`); the signal withdraws the question. */
+  elicit?(request: ElicitRequest, signal: AbortSignal): Promise<ElicitAnswer>
 }

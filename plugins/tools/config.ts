@@ -5,7 +5,15 @@ import { ownProtectedPaths, sandboxConfigSchema } from '../../lib/sandbox/config
 import { defaultSessionsRoot } from '../session/default-root.ts'
 
 /** Built-in tools in their canonical registration order (which is also the schema order). */
-export const BUILTIN_TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo'] as const
+export const BUILTIN_TOOL_NAMES = [
+  'bash',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_dir',
+  'todo',
+  'ask_user',
+] as const
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number]
 
 // DSH_CONFORMANCE_CASE is set only by `dsh conformance`: a tag, not a secret, that lets the runner

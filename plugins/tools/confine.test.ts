@@ -1,7 +1,8 @@
 import { symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { confineExisting, confineForWrite, relativeInside } from './confine.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
+import { confineExisting, confineForWrite } from './confine.ts'
 import { makeWorkspace, type Workspace } from './test-support/workspace.ts'
 
 let workspace: Workspace
@@ -65,6 +66,7 @@ describe('confineExisting', () => {
       display: 'alias',
       realPath: path.join(workspace.cwd, 'src/a.ts'),
       realCwd: workspace.cwd,
+      realDisplay: 'src/a.ts',
       hiddenFiles: [],
     })
   })
@@ -94,6 +96,7 @@ describe('confineForWrite', () => {
       display: 'new/dir/file.txt',
       realPath: path.join(workspace.cwd, 'new/dir/file.txt'),
       realCwd: workspace.cwd,
+      realDisplay: 'new/dir/file.txt',
       hiddenFiles: [],
     })
   })

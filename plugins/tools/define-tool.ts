@@ -11,6 +11,7 @@ interface ToolDefinition<A> {
   description: string
   kind: ToolKind
   needsApproval: boolean
+  requiresClient?: Tool['requiresClient']
   args: z.ZodType<A>
   /** Receives the parsed arguments, or undefined when they do not validate. */
   title(args: A | undefined): string
@@ -36,6 +37,7 @@ export function defineTool<A>(definition: ToolDefinition<A>): Tool {
     parameters: toParameters(definition.args),
     kind: definition.kind,
     needsApproval: definition.needsApproval,
+    ...(definition.requiresClient ? { requiresClient: definition.requiresClient } : {}),
     title(args) {
       const parsed = parse(args)
       // The user approves what the title shows: nothing in it may redraw or hide itself.

@@ -42,11 +42,14 @@ export function createEditFileTool(options: { readMaxBytes: number }) {
     args: EditFileArgs,
     title: (args) => (args ? `edit_file ${args.path}` : 'edit_file'),
     approvalTitle: async (args, context) =>
-      withRealTarget(`edit_file ${args.path}`, confineExisting(context.cwd, args.path, context.hidden)),
+      withRealTarget(
+        `edit_file ${args.path}`,
+        confineExisting(context.cwd, args.path, context.hidden, context.additionalDirectories),
+      ),
     async run(args, context) {
       if (args.old_string === args.new_string)
         return errorResult('old_string and new_string are the same; the edit would change nothing.')
-      const target = confineExisting(context.cwd, args.path, context.hidden)
+      const target = confineExisting(context.cwd, args.path, context.hidden, context.additionalDirectories)
       if (!target.ok) return errorResult(target.message)
       let pinned: PinnedTarget | undefined
       try {

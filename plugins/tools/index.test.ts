@@ -28,7 +28,7 @@ const echoTool = defineTool({
 })
 
 describe('tools service', () => {
-  it('registers the six built-ins by default, in a stable order', async () => {
+  it('registers the seven built-ins by default, in a stable order', async () => {
     await ctx.plugin(ToolsService)
     expect(ctx.tools.list().map((tool) => tool.name)).toEqual([
       'bash',
@@ -37,6 +37,7 @@ describe('tools service', () => {
       'edit_file',
       'list_dir',
       'todo',
+      'ask_user',
     ])
     expect(ctx.tools.list().map((tool) => [tool.kind, tool.needsApproval])).toEqual([
       ['execute', true],
@@ -45,13 +46,16 @@ describe('tools service', () => {
       ['edit', true],
       ['read', false],
       ['think', false],
+      ['other', false],
     ])
+    // The user's questions need the client's elicitation: offered only with it (plugins/agent).
+    expect(ctx.tools.get('ask_user')?.requiresClient).toBe('elicit')
   })
 
   it('offers plain schemas: name, description and a JSON Schema of the arguments', async () => {
     await ctx.plugin(ToolsService)
     const schemas = ctx.tools.schemas()
-    expect(schemas.map((schema) => Object.keys(schema))).toEqual(Array(6).fill(['name', 'description', 'parameters']))
+    expect(schemas.map((schema) => Object.keys(schema))).toEqual(Array(7).fill(['name', 'description', 'parameters']))
     expect(schemas.find((schema) => schema.name === 'read_file')!.parameters).toEqual({
       type: 'object',
       properties: { path: { type: 'string', description: 'File path relative to the working directory' } },
@@ -118,7 +122,7 @@ describe('tools service', () => {
 describe('ToolsConfig', () => {
   it('fills every default from nothing', () => {
     expect(ToolsConfig.parse(undefined)).toEqual({
-      enabled: ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo'],
+      enabled: ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'todo', 'ask_user'],
       bash: {
         timeoutMs: 30_000,
         maxOutputBytes: 16_384,

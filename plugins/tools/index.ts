@@ -1,5 +1,6 @@
 import { type Context, Service } from 'cordis'
 import type { ToolSchema } from '../llm/types.ts'
+import { createAskUserTool } from './ask-user.ts'
 import { createBashTool } from './bash.ts'
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName, ToolsConfig, type ToolsConfigInput } from './config.ts'
 import { createEditFileTool } from './edit-file.ts'
@@ -33,6 +34,8 @@ function createBuiltin(name: BuiltinToolName, config: ToolsConfig): Tool {
       return createListDirTool(config)
     case 'todo':
       return createTodoTool()
+    case 'ask_user':
+      return createAskUserTool()
   }
 }
 

@@ -31,7 +31,7 @@ export function createListDirTool(options: { readMaxBytes: number }) {
     args: ListDirArgs,
     title: (args) => `list_dir ${args?.path || '.'}`,
     async run(args, context) {
-      const target = confineExisting(context.cwd, args.path || '.', context.hidden)
+      const target = confineExisting(context.cwd, args.path || '.', context.hidden, context.additionalDirectories)
       if (!target.ok) return errorResult(target.message)
       try {
         // The entries of the folder that was verified, not of whatever the name leads to by now.

@@ -26,7 +26,7 @@ export function createReadFileTool(options: { readMaxBytes: number }) {
     args: ReadFileArgs,
     title: (args) => (args ? `read_file ${args.path}` : 'read_file'),
     async run(args, context) {
-      const target = confineExisting(context.cwd, args.path, context.hidden)
+      const target = confineExisting(context.cwd, args.path, context.hidden, context.additionalDirectories)
       if (!target.ok) return errorResult(target.message)
       let file: FileHandle | undefined
       try {

@@ -6,7 +6,14 @@ import type { ToolDisplay } from '../session/events.ts'
 import type { ClientAccess } from './client-access.ts'
 
 export type { FileDiff, ToolDisplay, ToolLocation } from '../session/events.ts'
-export type { ClientAccess, ClientTerminal, TerminalExit, TerminalRequest } from './client-access.ts'
+export type {
+  ClientAccess,
+  ClientTerminal,
+  ElicitAnswer,
+  ElicitRequest,
+  TerminalExit,
+  TerminalRequest,
+} from './client-access.ts'
 
 export interface ToolContext {
   /** The session's absolute working directory; file tools are confined to it. */
@@ -19,8 +26,9 @@ export interface ToolContext {
    */
   hidden?: readonly string[]
   /**
-   * The session's other roots besides the cwd (ACP `additionalDirectories`, absolute), when the
-   * client gave any: a sandboxed command may write there too (docs/sandbox.md).
+   * The session's additional directories (ACP `additionalDirectories`: absolute, as the client sent
+   * them): the file tools reach them as they reach the cwd, with the same guarantees (docs/security.md),
+   * and a sandbox may let commands write there. Relative paths still resolve against `cwd`.
    */
   additionalDirectories?: readonly string[]
   /** The editor's files and terminals, when it offers them; without it tools work locally. */
@@ -61,6 +69,8 @@ export interface Tool extends ToolSchema {
   concurrent?: boolean
   /** Does only what the session's mode allows (a `task`'s child inherits it), so every mode offers it. */
   inheritsMode?: boolean
+  /** Offered only when the prompt's client offers this (the user's questions: `elicit`). */
+  requiresClient?: keyof ClientAccess
   /** A short human title for the editor, derived from the parsed arguments. */
   title(args: Record<string, unknown>): string
   /**

@@ -25,9 +25,12 @@ export function createWriteFileTool(options: { readMaxBytes: number }) {
     args: WriteFileArgs,
     title: (args) => (args ? `write_file ${args.path}` : 'write_file'),
     approvalTitle: async (args, context) =>
-      withRealTarget(`write_file ${args.path}`, confineForWrite(context.cwd, args.path, context.hidden)),
+      withRealTarget(
+        `write_file ${args.path}`,
+        confineForWrite(context.cwd, args.path, context.hidden, context.additionalDirectories),
+      ),
     async run(args, context) {
-      const target = confineForWrite(context.cwd, args.path, context.hidden)
+      const target = confineForWrite(context.cwd, args.path, context.hidden, context.additionalDirectories)
       if (!target.ok) return errorResult(target.message)
       let pinned: PinnedTarget | undefined
       try {

@@ -16,6 +16,7 @@ import { discoverScenarios } from '../scenario/discover.ts'
 import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS, sessionLogFileName } from '../scenario/fixture-files.ts'
 import { readWorkspaceDir, type WorkspaceEntry } from './copy-workspace.ts'
 import { deriveScript } from './derive-script.ts'
+import { importedRoots, withImportedRoots } from './import-roots.ts'
 import { deriveWorkspace } from './derive-workspace.ts'
 import { modelsOfLogs } from '../core/provenance.ts'
 import { chooseHeaderClass, type PinSidecars } from './header-class.ts'
@@ -73,10 +74,11 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
         'nor its files can be checked; restore the folder, or pass --workspace DIR with the files it started with',
     )
   const cwdPaths = existsSync(cwd) && realpathSync(cwd) !== cwd ? [cwd, realpathSync(cwd)] : [cwd]
+  const roots = importedRoots(logs, (path) => (existsSync(path) ? realpathSync(path) : undefined))
   // The project's redactions (dsh.config.yml) apply to an imported log as record applies them.
   const project = projectConfig(request.root)
   const normalized = redactRun(
-    normalizeRun({ messages: [], sessionLogs: logs, cwdPaths }),
+    normalizeRun({ messages: [], sessionLogs: logs, cwdPaths, rootPaths: roots }),
     toRedactions(project.redact),
     localIdentity(),
   )
@@ -84,6 +86,7 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   // A subagent runs inside its parent's task call: its reads and approvals count where they happened.
   const everything = eventsWithChildren(parsed)
   const script = deriveScript(parsed[0]!.events, source.file, everything)
+  withImportedRoots(script, source, roots)
   const derived = request.workspace === undefined ? deriveWorkspace(everything) : undefined
   const workspace: WorkspaceEntry[] = derived
     ? [...derived.files].map(([path, text]) => ({ path, kind: 'file', content: Buffer.from(text), executable: false }))

@@ -38,6 +38,9 @@ describe('published JSON Schemas', () => {
       'authenticate',
       'resumeSession',
       'closeSession',
+      'deleteSession',
+      'logout',
+      'answerQuestion',
       'waitFor',
     ]
     expect(steps.properties.op.enum).toEqual(ops)

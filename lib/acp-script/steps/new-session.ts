@@ -1,7 +1,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import { closedObject } from '../../closed-object.ts'
-import { expectError, stepName } from '../fields.ts'
+import { expectError, placeOf, sessionPlace, stepName } from '../fields.ts'
 import { mcpServerEntries, resolveMcpEntries } from '../mcp-entries.ts'
 import { defineStep } from '../step-kind.ts'
 
@@ -18,6 +18,7 @@ export const newSessionStep = defineStep({
           'expected error); "{{cwd}}" is replaced.',
       }),
     mcpServers: mcpServerEntries.optional(),
+    ...sessionPlace,
     ...expectError,
   }).meta({ description: 'session/new in the session cwd; the id is saved under "as".' }),
   names: () => 'session',
@@ -27,12 +28,13 @@ export const newSessionStep = defineStep({
         where.at('params'),
         'params are only for invalid requests and need an expected error; drop them to send the session cwd',
       )
-    if (step.params !== undefined && step.mcpServers !== undefined)
-      names.issue(where.at('mcpServers'), 'mcpServers and params are exclusive; put the servers in params')
+    for (const field of ['mcpServers', 'cwd', 'additionalDirectories'] as const)
+      if (step.params !== undefined && step[field] !== undefined)
+        names.issue(where.at(field), `${field} and params are exclusive; put it in params`)
   },
   async run(step, run) {
     const servers = resolveMcpEntries(step.mcpServers ?? [], run.client.scriptDir, run.state.label)
-    const params = step.params === undefined ? { cwd: run.client.cwd, mcpServers: servers } : run.expand(step.params)
+    const params = step.params === undefined ? { ...placeOf(step, run), mcpServers: servers } : run.expand(step.params)
     const outcome = await run.request(
       step,
       run.client.agent.request(acp.methods.agent.session.new, params as acp.NewSessionRequest),

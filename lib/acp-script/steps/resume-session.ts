@@ -1,7 +1,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import { closedObject } from '../../closed-object.ts'
-import { checkTarget, describeTarget, expectError, sessionTarget, stepName } from '../fields.ts'
+import { checkTarget, describeTarget, expectError, sessionPlace, sessionTarget, stepName } from '../fields.ts'
 import { mcpServerEntries, resolveMcpEntries } from '../mcp-entries.ts'
 import { reattachSession } from '../reattach.ts'
 import { defineStep } from '../step-kind.ts'
@@ -12,6 +12,7 @@ export const resumeSessionStep = defineStep({
     ...sessionTarget,
     as: stepName.optional().meta({ description: 'Another name for the resumed session.' }),
     mcpServers: mcpServerEntries.optional(),
+    ...sessionPlace,
     ...expectError,
   }).meta({ description: 'session/resume of a session in the session cwd: re-attached, its history not replayed.' }),
   names: () => 'session',

@@ -32,6 +32,8 @@ export interface Harness {
   terminals: LocalTerminals
   /** The agent → client requests other than permission requests (fs/*, terminal/*), in arrival order. */
   reverseCalls: Array<{ method: string; params: Record<string, unknown> }>
+  /** Answers elicitation/create in order; an empty queue answers `cancel`, `hold` waits for the withdrawal. */
+  questionAnswers: Array<acp.CreateElicitationResponse | 'hold'>
   transcript(): string
   /** session/new in the harness's cwd with no MCP servers. */
   newSession(): Promise<acp.NewSessionResponse>
@@ -41,7 +43,10 @@ export interface Harness {
 }
 
 /** What the test client records and answers with: the harness's own fields, read when a request arrives. */
-type ClientRecord = Pick<Harness, 'updates' | 'permissionRequests' | 'answers' | 'buffers' | 'reverseCalls'>
+type ClientRecord = Pick<
+  Harness,
+  'updates' | 'permissionRequests' | 'answers' | 'buffers' | 'reverseCalls' | 'questionAnswers'
+>
 
 export interface HarnessOptions {
   maxStepsPerTurn?: number
@@ -69,6 +74,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     answers: [],
     buffers: new Map(),
     reverseCalls: [],
+    questionAnswers: [],
   }
   const connection = testClient(record, terminals).connect(acp.ndJsonStream(pipe.client.output, pipe.client.input))
   return Object.assign(record, {
@@ -129,6 +135,14 @@ function testClient(harness: ClientRecord, terminals: LocalTerminals) {
       if (kind === 'hold') await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
       const option = params.options.find((o) => o.kind === kind)
       return { outcome: option ? { outcome: 'selected', optionId: option.optionId } : { outcome: 'cancelled' } }
+    })
+    .onRequest(acp.methods.client.elicitation.create, async ({ params, signal }) => {
+      record('elicitation/create', params)
+      const answer = harness.questionAnswers.shift() ?? { action: 'cancel' }
+      if (answer !== 'hold') return answer
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))
+      record('$/cancel_request', { withdrawn: true })
+      return { action: 'cancel' }
     })
     .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => {
       record('fs/read_text_file', params)

@@ -32,9 +32,15 @@ export class RawDsh {
     cwd: string,
     sessions: string,
     private readonly keepUpdates = true,
+    /** `openFiles`: dsh runs under `ulimit -n` of this many descriptors (exec'd by sh, so the pid is dsh's). */
+    limits: { openFiles?: number } = {},
   ) {
     const args = ['--config', join(repoRoot, 'cordis.yml'), '--patch', join(repoRoot, 'overlays', 'echo.cordis.yml')]
-    this.child = spawn(process.execPath, [join(repoRoot, 'bin', 'dsh.js'), ...args], {
+    const command = [process.execPath, join(repoRoot, 'bin', 'dsh.js'), ...args]
+    const limited = limits.openFiles
+      ? ['/bin/sh', '-c', `ulimit -n ${limits.openFiles} && exec "$0" "$@"`, ...command]
+      : command
+    this.child = spawn(limited[0]!, limited.slice(1), {
       cwd,
       env: { PATH: process.env.PATH, DSH_SESSIONS_ROOT: sessions },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -41,3 +41,14 @@ describe('createCwdReplacer', () => {
     expect(createCwdReplacer([])('/tmp/anything')).toBe('/tmp/anything')
   })
 })
+
+describe('additional directories outside the cwd', () => {
+  it('are each written as their own token, in every spelling, before the cwd', async () => {
+    const { createNormalizeContext } = await import('./context.ts')
+    const { replaceCwd } = createNormalizeContext(['/w/project'], [], [['/w/shared', '/real/shared'], ['/opt/data']])
+    expect(replaceCwd('/w/project/a /w/shared/b /real/shared/c file:///opt/data/d /w/shared2')).toBe(
+      '{{cwd}}/a {{root:1}}/b {{root:1}}/c file://{{root:2}}/d /w/shared2',
+    )
+    expect(replaceCwd('{"path":"/opt/data/x"}')).toBe('{"path":"{{root:2}}/x"}')
+  })
+})

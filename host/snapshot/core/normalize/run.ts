@@ -23,6 +23,8 @@ interface RunSurfaces {
   cwdPaths: readonly string[]
   /** The scenario folder and its aliases: `{{scenario}}` (MCP servers a scenario ships run from it). */
   scenarioPaths?: readonly string[]
+  /** Additional directories outside the cwd, each with its aliases: the n-th becomes `{{root:n}}`. */
+  rootPaths?: ReadonlyArray<readonly string[]>
   clientRequestIds?: readonly JsonRpcId[]
   /**
    * false when the logs were restored from committed fixtures (session.source): their
@@ -42,7 +44,7 @@ export interface NormalizedRun {
 }
 
 export function normalizeRun(run: RunSurfaces): NormalizedRun {
-  const context = createNormalizeContext(run.cwdPaths, run.scenarioPaths)
+  const context = createNormalizeContext(run.cwdPaths, run.scenarioPaths, run.rootPaths)
   // Register once, the logs' ids first, then the transcript's; then render both.
   // Lanes first: the agent's request ids are then numbered in the canonical order.
   const messages = renumberJsonRpcIds(inLaneOrder(run.messages), run.clientRequestIds)

@@ -3,6 +3,7 @@
 // wait on the session log). The same driver serves the in-process and the subprocess host; only
 // the stream and the event feed differ.
 import * as acp from '@agentclientprotocol/sdk'
+import { QuestionInbox } from '../../../../lib/acp-script/questions.ts'
 import { ScriptRunner } from '../../../../lib/acp-script/runner.ts'
 import type { ScriptClient } from '../../../../lib/acp-script/step-kind.ts'
 import { withTimeout } from '../../../../lib/with-timeout.ts'
@@ -40,17 +41,20 @@ interface DriveResult {
 export async function driveScenario(options: DriveOptions): Promise<DriveResult> {
   const permissions = new PermissionQueue(options.input.permissions)
   const editor = new ScenarioEditor(options.cwd, options.input.client)
-  const connection = connect(editor, permissions, options.stream)
+  const questions = new QuestionInbox(!!options.input.client?.elicitation)
+  const connection = connect(editor, permissions, questions, options.stream)
   const failures: string[] = []
   try {
-    await new ScriptRunner(SCENARIO_STEPS, scenarioClient(options, editor, connection.agent)).run(options.input.steps)
+    const client = { ...scenarioClient(options, editor, connection.agent), questions }
+    await new ScriptRunner(SCENARIO_STEPS, client).run(options.input.steps)
+    failures.push(...questions.leftovers())
   } catch (error) {
     failures.push((error as Error).message)
   } finally {
     connection.close()
     await editor.close()
   }
-  failures.push(...editor.problems, ...permissions.problems)
+  failures.push(...editor.problems, ...permissions.problems, ...questions.problems)
   const unused = permissions.unused()
   if (unused.length && !failures.length && options.unusedAnswers !== 'ignore')
     failures.push(
@@ -61,14 +65,15 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
   return { failures: failures.map((f) => `${options.scenario}: ${f}`) }
 }
 
-/** The editor's side of the connection: fs/terminal from the editor, permissions from the queue. */
-function connect(editor: ScenarioEditor, permissions: PermissionQueue, stream: acp.Stream) {
+/** The editor's side of the connection: fs/terminal from the editor, permissions from the queue, questions held for steps. */
+function connect(editor: ScenarioEditor, permissions: PermissionQueue, questions: QuestionInbox, stream: acp.Stream) {
   return (
     editor
       .serve(acp.client({ name: 'dsh-test-host' }))
       .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) =>
         permissions.answer(params, signal),
       )
+      .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => questions.receive(params, signal))
       // The transcript is compared byte for byte with its golden, so the SDK's per-message
       // schema validation of updates would only cost time (it dominates long replays).
       .onNotification(

@@ -2,7 +2,11 @@
 // fs/* served from the scenario's temp cwd and its unsaved buffers, terminal/* run as real
 // local processes. Requests outside the cwd, or for a capability that was not advertised,
 // are refused and fail the scenario: they are agent bugs an editor would have to catch.
-import { sessionCapabilities, subagentsCapability } from '../../../../lib/editor-client-schema.ts'
+import {
+  elicitationCapability,
+  sessionCapabilities,
+  subagentsCapability,
+} from '../../../../lib/editor-client-schema.ts'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
@@ -35,6 +39,7 @@ export class ScenarioEditor {
       terminal: !!this.client.terminal,
       ...sessionCapabilities(this.client),
       ...subagentsCapability(this.client),
+      ...elicitationCapability(this.client),
     }
   }
 

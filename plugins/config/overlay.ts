@@ -240,14 +240,19 @@ function anchorId(
 }
 
 function unmatched(entries: CompositionEntry[], selector: Selector, label: string): ConfigError {
+  const overlay = selector.provides === undefined ? undefined : PROVIDED_BY_OVERLAY[selector.provides]
+  const fix = overlay
+    ? `the ${selector.provides} service is added by ${overlay}: apply --patch ${overlay} before this overlay`
+    : 'add such an entry to the composition, or say ifPresent: true'
   return new ConfigError(
     `${label}: no entry matches where ${describeSelector(selector)} (entries: ` +
-      `${listIds(entries).join(', ') || 'none'}); add such an entry to the composition, or say ifPresent: true`,
+      `${listIds(entries).join(', ') || 'none'}); ${fix}`,
   )
 }
 
-/** Entries the bundle's own overlays add, so an overlay that needs one can say which to apply first. */
+/** Entries and services the bundle's own overlays add, so an overlay that needs one can say which to apply first. */
 const ADDED_BY_OVERLAY: Record<string, string> = { 'llm-replay': 'cordis.snapshot.yml' }
+const PROVIDED_BY_OVERLAY: Record<string, string> = { replay: 'cordis.snapshot.yml' }
 
 function unknownId(entries: CompositionEntry[], id: string, label: string): ConfigError {
   const overlay = ADDED_BY_OVERLAY[id]

@@ -77,6 +77,8 @@ describe.concurrent('dsh with the snapshot host overlay', () => {
     const result = await dsh(['--patch', 'overlays/snapshot-host.cordis.yml'], { scenarios: 'text-turn' })
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toContain('entry "llm-replay" is added by cordis.snapshot.yml')
+    expect(result.stderr).toContain(
+      'the replay service is added by cordis.snapshot.yml: apply --patch cordis.snapshot.yml',
+    )
   })
 })

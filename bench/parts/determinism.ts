@@ -6,6 +6,7 @@ import { DeterminismTally, type Divergence } from '../../host/snapshot/core/dete
 import { pinsFirst } from '../../host/snapshot/plugin/select.ts'
 import { bootHostComposition } from '../../host/snapshot/run/host-composition.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
+import { failureMessages } from '../../host/snapshot/model/failure.ts'
 
 const DETERMINISM_RUNS = 100
 
@@ -36,7 +37,11 @@ export async function benchDeterminism(
       const { outcomes } = await host.snapshot.runBatch({ scenarios, corpus, repoRoot, mode: 'replay' })
       for (const outcome of outcomes) {
         if (!outcome.ok && !failing.has(outcome.scenario))
-          failing.set(outcome.scenario, { scenario: outcome.scenario, run, failure: firstLine(outcome.failures) })
+          failing.set(outcome.scenario, {
+            scenario: outcome.scenario,
+            run,
+            failure: firstLine(failureMessages(outcome.failures)),
+          })
       }
       tally.add(outcomes)
       onRun?.(run, tally)

@@ -118,7 +118,7 @@ async function timePlay(
   try {
     const started = performance.now()
     const capture = await host.snapshot.play(prepared, 10_000)
-    return { ms: performance.now() - started, failure: capture.failures[0] }
+    return { ms: performance.now() - started, failure: capture.failures[0]?.message }
   } finally {
     await prepared.cleanup()
   }

@@ -27,7 +27,17 @@ export function settle(response: Promise<unknown>): Promise<RequestOutcome> {
   )
 }
 
-/** A step did not do what the script says; the message names the step and what to do. */
+/**
+ * A step did not do what the script says; the message names the step and what to do. The step's
+ * label and the error the agent answered with travel as data, so a host reads them, not the words.
+ */
 export class ScriptStepFailure extends Error {
   override name = 'ScriptStepFailure'
+  constructor(
+    message: string,
+    readonly step?: string,
+    readonly error?: RpcErrorInfo,
+  ) {
+    super(message)
+  }
 }

@@ -87,6 +87,7 @@ export class ScriptRunner<H> {
       if (expected)
         throw new ScriptStepFailure(
           `${label}: expected error ${expected.code}, but the request succeeded with ${JSON.stringify(outcome.result)}`,
+          label,
         )
       return
     }
@@ -95,13 +96,21 @@ export class ScriptRunner<H> {
       if (this.client.expectsFailure?.(state)) return
       throw new ScriptStepFailure(
         `${label} failed with ${code ?? 'no code'}: ${message}; ${this.client.unexpectedErrorHint(state)}`,
+        label,
+        outcome.error,
       )
     }
     if (code !== expected.code)
-      throw new ScriptStepFailure(`${label}: expected error code ${expected.code}, got ${code}: ${message}`)
+      throw new ScriptStepFailure(
+        `${label}: expected error code ${expected.code}, got ${code}: ${message}`,
+        label,
+        outcome.error,
+      )
     if (expected.message !== undefined && message !== expected.message)
       throw new ScriptStepFailure(
         `${label}: expected error message ${JSON.stringify(expected.message)}, got ${JSON.stringify(message)}`,
+        label,
+        outcome.error,
       )
   }
 }

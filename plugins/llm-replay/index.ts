@@ -9,6 +9,7 @@ import { composedAdapters, disabledNetworkAdapters, standIn } from '../llm/stand
 import type { SessionHeader } from '../session/events.ts'
 import { asFixtureLoadError, type ReplayProblem, toLlmError } from './errors.ts'
 import { loadFixtures } from './fixtures.ts'
+import { writeReport } from './report.ts'
 import { type Jitter, jittered, parseJitter } from './jitter.ts'
 import type { InstructionFileRecord } from './instructions-drift.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
@@ -62,6 +63,12 @@ export const Config = z
       )
       .default([]),
     identity: z.object({ home: z.string().optional(), hostname: z.string().optional() }).strict().default({}),
+    /**
+     * Where the problems no host took through verify() are written when this recording is retired,
+     * as JSON (`{ scenario, problems }`, problems [] when there were none): how a host that runs dsh
+     * as a process reads them as data. They go to stderr as well, for a person.
+     */
+    report: z.string().min(1).optional(),
   })
   .strict()
   .prefault({})
@@ -255,11 +262,13 @@ export class ReplayService extends Service {
     for (const release of [...this.hangs])
       release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
     // A subprocess host has no verify(): every problem (drift, exhausted, extra session,
-    // unconsumed) goes to stderr, one `llm-replay: CODE:` line each, for it to fail the run on.
+    // unconsumed) goes to its report file as data, and to stderr, one `llm-replay: CODE:` line each.
     if (this.verified) return
-    for (const problem of [...this.player.errors, ...this.player.unconsumedProblems()]) {
+    const problems = [...this.player.errors, ...this.player.unconsumedProblems()]
+    for (const problem of problems) {
       process.stderr.write(`llm-replay: ${problem.code}: ${problem.message.replaceAll('\n', ' ')}\n`)
     }
+    if (this.config.report) writeReport(this.config.report, { scenario: this.config.scenario, problems })
   }
 }
 

@@ -5,23 +5,8 @@
 // the ids its entries happen to have. Nothing else reaches into those services for a host.
 import { type Context, Service } from 'cordis'
 
-/** What replay serves in a scope: llm-replay's config, as plain data (plugins/llm-replay/index.ts). */
-export interface ReplayScope {
-  scenario?: string
-  sessions?: Array<{ file: string; text?: string; override?: string }>
-  override?: string
-  redact?: Array<{ rule: string; token: string } | { pattern: string; token: string }>
-  identity?: { home?: string; hostname?: string }
-}
-
-export interface ScenarioScope {
-  /** Names the scope in messages: the scenario. */
-  name: string
-  /** Where the scope's session logs go (absolute); absent: where the store's config says. */
-  sessionsRoot?: string
-  /** What replay serves; absent when the scope records (replay is off then). */
-  replay?: ReplayScope
-}
+export type { ReplayScope, ScenarioScope } from './schema.ts'
+import type { ScenarioScope } from './schema.ts'
 
 /** A service that holds scenario state. Every `drain` runs before any `leave`. */
 export interface ScopeParticipant {

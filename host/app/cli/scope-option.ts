@@ -3,30 +3,11 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { formatIssues } from '../../../plugins/config/errors.ts'
-import type { ScenarioScope } from '../../../plugins/scope/index.ts'
+import { type ScenarioScope, ScenarioScopeSchema } from '../../../plugins/scope/schema.ts'
 import { stringOption, type OptionValues } from './command.ts'
 import { UsageError } from '../../../lib/usage-error.ts'
 
-const Redaction = z.union([
-  z.strictObject({ rule: z.string().min(1), token: z.string().min(1) }),
-  z.strictObject({ pattern: z.string().min(1), token: z.string().min(1) }),
-])
-const Scope = z.strictObject({
-  name: z.string().min(1),
-  sessionsRoot: z.string().min(1),
-  replay: z
-    .strictObject({
-      scenario: z.string().min(1).optional(),
-      sessions: z
-        .array(
-          z.strictObject({ file: z.string().min(1), text: z.string().optional(), override: z.string().optional() }),
-        )
-        .optional(),
-      override: z.string().min(1).optional(),
-      redact: z.array(Redaction).optional(),
-      identity: z.strictObject({ home: z.string().optional(), hostname: z.string().optional() }).optional(),
-    })
-    .optional(),
+const Scope = ScenarioScopeSchema.extend({
   /** Record --stub: the model server the adapters are pointed at (host/snapshot/plugin/model-stub.ts). */
   modelStub: z.url({ protocol: /^http$/, hostname: /^127\.0\.0\.1$/ }).optional(),
 })

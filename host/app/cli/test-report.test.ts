@@ -4,17 +4,17 @@ import { describe, expect, it } from 'vitest'
 import { painter } from '../../../lib/style.ts'
 import type { ScenarioOutcome } from '../../snapshot/plugin/outcome.ts'
 import { formatStartLine, formatTextReport } from './test-report.ts'
+import { failure } from '../../snapshot/model/failure.ts'
 
 const plain = painter(false)
 const outcome = (scenario: string, failures: string[] = []): ScenarioOutcome => ({
   scenario,
   ok: !failures.length,
-  failures,
+  failures: failures.map((message) => failure('process', scenario, message)),
   written: [],
   durationMs: 12,
   mode: 'replay',
   host: 'in-process',
-  mismatches: [],
   recording: 'stub',
 })
 const result = (outcomes: ScenarioOutcome[]) => ({ outcomes, loadFailures: [], removed: [], interrupted: false })

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
 import { plural } from '../../../lib/plural.ts'
+import { FailureSchema } from '../model/failure.ts'
 
 const strings = z.array(z.string())
 
@@ -12,14 +13,11 @@ const strings = z.array(z.string())
 const OutcomeShape = z.looseObject({
   scenario: z.string().min(1),
   ok: z.boolean(),
-  failures: strings,
+  failures: z.array(FailureSchema),
   written: strings,
   durationMs: z.number(),
   mode: z.string(),
   host: z.enum(['in-process', 'subprocess']),
-  mismatches: z.array(
-    z.looseObject({ file: z.string(), kind: z.string(), expected: z.string().optional(), actual: z.string() }),
-  ),
   surfaces: z.looseObject({ transcript: strings, sessionLogs: strings }).optional(),
   expectedGolden: z.string().optional(),
   recording: z.string().optional(),

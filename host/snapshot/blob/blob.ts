@@ -9,7 +9,8 @@ import { provenanceLine } from '../scenario/provenance-text.ts'
 import { type BoundedOutcome, boundOutcome } from '../report/bounds.ts'
 import { outcomeProblems, outcomeRefusal } from './blob-outcomes.ts'
 
-export const BLOB_FORMAT = 'dsh-report-blob/1'
+// 2: failures are data (model/failure.ts), not strings; the differing files are surface failures.
+export const BLOB_FORMAT = 'dsh-report-blob/2'
 
 export interface BlobShard {
   index: number
@@ -87,6 +88,11 @@ export function parseReportBlob(text: string, file: string): ReportBlob {
     )
   }
   const blob = (report as { blob?: Partial<ReportBlob> } | null)?.blob
+  if ((blob?.format as string | undefined) === 'dsh-report-blob/1')
+    throw new ReportBlobError(
+      `${file} is a report blob of an older dsh (format dsh-report-blob/1, failures as strings); ` +
+        `this dsh reads ${BLOB_FORMAT}: write every shard's blob again with this dsh's dsh test --report FILE`,
+    )
   if (!blob || typeof blob !== 'object' || blob.format !== BLOB_FORMAT)
     throw new ReportBlobError(
       `${file} is not a dsh report blob: it has no "blob" field of format ${BLOB_FORMAT}; ` +

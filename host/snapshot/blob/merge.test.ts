@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BLOB_FORMAT, ReportBlobError, parseReportBlob, type ReportBlob } from './blob.ts'
 import { mergeReportBlobs, type NamedBlob } from './merge.ts'
+import { failure } from '../model/failure.ts'
 
 const selection = ['pin-a', 'b', 'c', 'd', 'e']
 
@@ -19,12 +20,11 @@ function shardBlob(index: number, count: number, assigned: string[], extra: Part
     outcomes: assigned.map((scenario) => ({
       scenario,
       ok: scenario !== 'd',
-      failures: scenario === 'd' ? ['scenario d: differs'] : [],
+      failures: scenario === 'd' ? [failure('process', 'd', 'scenario d: differs')] : [],
       written: [],
       durationMs: 5,
       mode: 'replay',
       host: 'in-process',
-      mismatches: [],
     })),
     inputs: Object.fromEntries(assigned.map((name) => [name, { steps: [] } as never])),
     provenance: Object.fromEntries(assigned.map((name) => [name, `recording: stub · ${name}`])),
@@ -131,13 +131,15 @@ describe('parseReportBlob refuses tampered outcomes (issue 43, silent 21)', () =
     )
   })
 
-  it('names failure entries that are not strings, instead of crashing the report', () => {
+  it('names failure entries that are not failures, instead of crashing the report', () => {
     const { blob } = shardBlob(2, 3, ['c', 'd'])
     const [c, d] = blob.outcomes
-    const tampered = { ...d!, failures: [{ message: 'scenario d: differs' }] as unknown as string[] }
+    const tampered = { ...d!, failures: ['scenario d: differs'] as never }
     expect(parse({ ...blob, outcomes: [c!, tampered] })).toThrow(
-      /shard-1.json has unsound outcomes;.*\n {2}- outcomes\[1\]\.failures\[0\]: expected string, got a mapping/,
+      /shard-1.json has unsound outcomes;.*\n {2}- outcomes\[1\]\.failures\[0\]: expected object, got string/,
     )
+    const unknownKind = { ...d!, failures: [{ kind: 'weird', scenario: 'd', message: 'x' }] as never }
+    expect(parse({ ...blob, outcomes: [c!, unknownKind] })).toThrow(/outcomes\[1\]\.failures\[0\]\.kind/)
     expect(parse({ ...blob, outcomes: [c!, 42 as never] })).toThrow(/outcomes\[1\]: expected object, got number 42/)
   })
 })

@@ -3,6 +3,7 @@ import type { NormalizedRun } from './normalize/run.ts'
 import { assessRun } from './assess.ts'
 import type { ExpectedFixtures, RunMode } from './fixtures.ts'
 import { planJudgement } from './judge-plan.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const file = (name: string, text: string | undefined) => ({
   file: `scenarios/s/${name}`,
@@ -36,17 +37,24 @@ function input(overrides: Overrides): Input {
 
 describe('assessRun', () => {
   it('passes a run equal to its fixtures and writes nothing', () => {
-    expect(assess(input({}))).toEqual({ failures: [], mismatches: [], writes: [], deletes: [] })
+    expect(assess(input({}))).toEqual({ failures: [], writes: [], deletes: [] })
   })
 
   it('in replay mode reports a changed transcript with a diff and the refresh command', () => {
-    const { failures, writes, mismatches } = assess(input({ run: { transcript: ['b'] } }))
+    const { failures, writes } = assess(input({ run: { transcript: ['b'] } }))
     expect(writes).toEqual([])
-    expect(mismatches).toEqual([
-      { file: 'scenarios/s/stdout.golden.jsonl', kind: 'transcript', expected: 'a\n', actual: 'b\n' },
-    ])
     expect(failures).toEqual([
-      expect.stringMatching(/scenarios\/s\/stdout\.golden\.jsonl differs[\s\S]*-a\n\+b[\s\S]*--mode refresh/),
+      {
+        kind: 'surface',
+        scenario: 's',
+        file: 'scenarios/s/stdout.golden.jsonl',
+        surface: 'transcript',
+        expected: 'a\n',
+        actual: 'b\n',
+        message: expect.stringMatching(
+          /scenarios\/s\/stdout\.golden\.jsonl differs[\s\S]*-a\n\+b[\s\S]*--mode refresh/,
+        ),
+      },
     ])
   })
 
@@ -71,7 +79,7 @@ describe('assessRun', () => {
       input({ mode: 'refresh', expected: { logsReadOnly: true }, run: { sessionLogs: ['changed\n'] } }),
     )
     expect(result.writes).toEqual([])
-    expect(result.failures).toEqual([expect.stringContaining('scenarios/s/session.jsonl differs')])
+    expect(failureMessages(result.failures)).toEqual([expect.stringContaining('scenarios/s/session.jsonl differs')])
   })
 
   it('writes the sidecars a pin owns and checks a class member against them', () => {
@@ -98,12 +106,14 @@ describe('assessRun', () => {
       }),
     )
     expect(member.writes).toEqual([])
-    expect(member.failures).toEqual([expect.stringContaining('scenarios/s/system-prompt.expected.md differs')])
+    expect(failureMessages(member.failures)).toEqual([
+      expect.stringContaining('scenarios/s/system-prompt.expected.md differs'),
+    ])
   })
 
   it('reports a run that opened a different number of sessions than the fixtures hold', () => {
     const { failures } = assess(input({ run: { sessionLogs: ['L0\n', 'L1\n'] } }))
-    expect(failures).toEqual([
+    expect(failureMessages(failures)).toEqual([
       expect.stringContaining('the run produced 2 session logs, the fixtures hold 1 (scenarios/s/session.jsonl)'),
     ])
   })
@@ -113,7 +123,9 @@ describe('assessRun', () => {
       const { failures, writes } = assess(
         input({ mode, expected: { logsReadOnly: true }, run: { sessionLogs: ['L0\n', 'L1\n'] } }),
       )
-      expect(failures).toEqual([expect.stringMatching(/the run produced 2 session logs.*; fix input\.json$/)])
+      expect(failureMessages(failures)).toEqual([
+        expect.stringMatching(/the run produced 2 session logs.*; fix input\.json$/),
+      ])
       expect(writes).toEqual([])
     }
   })

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { verificationMessage } from '../../../plugins/llm-replay/errors.ts'
+import type { Failure } from '../model/failure.ts'
 import { digestFailures, formatDigest } from './failure-digest.ts'
 import { toolDrift } from './tool-drift.ts'
 
@@ -7,18 +9,39 @@ const drift =
   `scenario "s", session 0 (/root/scenarios/s/session.jsonl), live session ${UUID}, turn 1 step 2: drift at ` +
   'script entry 1 (recorded at turn 1 step 2): message 2 differs (role tool); - recorded, + live:\n' +
   '  …\n- content: HELLO\n+ content: HELLO!!!'
-const failures = [
-  `s: steps[2] (prompt s1 "hi") failed with -32603: model error REPLAY_DRIFT: ${drift}; add "expectError" …`,
-  `replay of scenario "s" failed with 1 problem:\n1. [REPLAY_DRIFT] ${drift}`,
-  'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (- expected, + actual):\n--- a\n+++ b\n-x\n+y',
+const problems = [{ code: 'REPLAY_DRIFT' as const, message: drift }]
+const golden: Failure = {
+  kind: 'surface',
+  scenario: 's',
+  file: 'scenarios/s/stdout.golden.jsonl',
+  surface: 'transcript',
+  expected: 'x\n',
+  actual: 'y\n',
+  message:
+    'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (- expected, + actual):\n--- a\n+++ b\n-x\n+y',
+}
+const failures: Failure[] = [
+  {
+    kind: 'step',
+    scenario: 's',
+    step: 'steps[2] (prompt s1 "hi")',
+    modelError: 'REPLAY_DRIFT',
+    message: `s: steps[2] (prompt s1 "hi") failed with -32603: model error REPLAY_DRIFT: ${drift}; add "expectError" …`,
+  },
+  { kind: 'replay', scenario: 's', problems, message: verificationMessage('s', problems) },
+  golden,
 ]
-const mismatches = [
-  { file: 'scenarios/s/stdout.golden.jsonl', kind: 'transcript' as const, expected: 'x\n', actual: 'y\n' },
-]
+const plain = (kind: 'process' | 'scenario', message: string): Failure => ({ kind, scenario: 's', message })
+const workspace = (differences: string[]): Failure => ({
+  kind: 'workspace',
+  scenario: 's',
+  differences,
+  message: `scenario s: the final workspace differs from scenarios/s/workspace.expected/:\n${differences.join('\n')}`,
+})
 
 describe('digestFailures', () => {
   it('makes replay drift the cause, once, with the command its provenance needs', () => {
-    const digest = digestFailures({ scenario: 's', recording: 'stub', failures, mismatches, roots: ['/root'] })
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures, roots: ['/root'] })
     expect(digest.kind).toBe('drift')
     expect(digest.cause).toBe(
       'scenario s: replay drift at steps[2] (prompt s1 "hi"): session 0 (scenarios/s/session.jsonl), turn 1 step 2: ' +
@@ -36,7 +59,7 @@ describe('digestFailures', () => {
   })
 
   it('diffs the golden when nothing else failed, and tells a live scenario it needs the key only for misfits', () => {
-    const digest = digestFailures({ scenario: 's', recording: 'live', failures: failures.slice(2), mismatches })
+    const digest = digestFailures({ scenario: 's', recording: 'live', failures: failures.slice(2) })
     expect(digest.kind).toBe('golden')
     expect(digest.cause).toBe('scenario s: scenarios/s/stdout.golden.jsonl differs from the run at line 1')
     expect(digest.next.command).toBe('npx dsh test s --mode refresh')
@@ -45,21 +68,30 @@ describe('digestFailures', () => {
   })
 
   it('marks only the files that differ because replay refused as following from it', () => {
-    const workspace =
-      'scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference):\n- x'
-    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [...failures, workspace], mismatches })
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [...failures, workspace(['x'])] })
     expect(digest.also).toEqual([
       'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (follows from the above)',
-      'scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference)',
+      'scenario s: the final workspace differs from scenarios/s/workspace.expected/',
     ])
   })
 
   it('makes a tool drift the cause and re-records it the way the scenario was recorded', () => {
-    const drift =
-      'scenario s: tool drift: the tools offered to the model differ from tool-schemas.expected.json: "x" added; ' +
-      'the model script was recorded with the old tools (an MCP server or a tool changed)\n' +
-      'scenario s: scenarios/s/tool-schemas.expected.json differs from this run (- expected, + actual):\n-a\n+b'
-    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [drift, failures[2]!], mismatches })
+    const cause =
+      'tool drift: the tools offered to the model differ from tool-schemas.expected.json: "x" added; ' +
+      'the model script was recorded with the old tools (an MCP server or a tool changed)'
+    const drift: Failure = {
+      kind: 'surface',
+      scenario: 's',
+      file: 'scenarios/s/tool-schemas.expected.json',
+      surface: 'sidecar',
+      expected: 'a\n',
+      actual: 'b\n',
+      toolDrift: cause,
+      message:
+        `scenario s: ${cause}\n` +
+        'scenario s: scenarios/s/tool-schemas.expected.json differs from this run (- expected, + actual):\n-a\n+b',
+    }
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [drift, golden] })
     expect(digest.kind).toBe('tool-drift')
     expect(digest.cause).toMatch(/^scenario s: tool drift: the tools offered .*"x" added; /)
     expect(digest.next.command).toBe('npx dsh test s --mode record --stub')
@@ -73,8 +105,18 @@ describe('digestFailures', () => {
     const tools = (names: string[]) => JSON.stringify(names.map((name) => ({ name, description: name })))
     const pinnedBy = { pin: 'text-turn', file: 'scenarios/text-turn/tool-schemas.expected.json' }
     const cause = toolDrift(tools(['read_file']), tools(['read_file', 'mcp__notes__shout']), pinnedBy)
-    const drift = `scenario notes: ${cause}\nscenario notes: ${pinnedBy.file} differs from this run:\n-a\n+b`
-    const digest = digestFailures({ scenario: 'notes', recording: 'stub', failures: [drift], mismatches: [] })
+    const drift: Failure = {
+      kind: 'surface',
+      scenario: 'notes',
+      file: pinnedBy.file,
+      surface: 'sidecar',
+      expected: 'a\n',
+      actual: 'b\n',
+      pin: pinnedBy.pin,
+      toolDrift: cause,
+      message: `scenario notes: ${cause}\nscenario notes: ${pinnedBy.file} differs from this run:\n-a\n+b`,
+    }
+    const digest = digestFailures({ scenario: 'notes', recording: 'stub', failures: [drift] })
     expect(digest.kind).toBe('tool-drift')
     expect(digest.cause).toContain(`differ from ${pinnedBy.file}, which the pin text-turn keeps`)
     expect(digest.cause).toContain('"mcp__notes__shout" added')
@@ -92,7 +134,18 @@ describe('digestFailures', () => {
       'scenario notes: scenarios/notes/system-prompt.expected.md is identical to ' +
       'scenarios/text-turn/system-prompt.expected.md; npx dsh test notes --mode refresh deletes it and sets ' +
       'header.systemPromptSource: text-turn in scenarios/notes/snapshot.yml (or make that edit by hand)'
-    const digest = digestFailures({ scenario: 'notes', recording: 'stub', failures: [duplicate], mismatches: [] })
+    const digest = digestFailures({
+      scenario: 'notes',
+      recording: 'stub',
+      failures: [
+        {
+          kind: 'duplicate-sidecar',
+          scenario: 'notes',
+          file: 'scenarios/notes/system-prompt.expected.md',
+          message: duplicate,
+        },
+      ],
+    })
     expect(digest.kind).toBe('duplicate-sidecar')
     expect(formatDigest(digest).split('\n').slice(0, 3)).toEqual([
       `cause: ${duplicate}`,
@@ -102,44 +155,28 @@ describe('digestFailures', () => {
   })
 
   it('never drops a failure: every one it does not show is listed by its first line', () => {
-    const other = 'scenario s: something else broke\nwith details'
-    const digest = digestFailures({
-      scenario: 's',
-      recording: 'stub',
-      failures: [...failures.slice(2), other],
-      mismatches,
-    })
+    const other = plain('process', 'scenario s: something else broke\nwith details')
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [...failures.slice(2), other] })
     expect(digest.also).toEqual(['scenario s: something else broke'])
   })
 
   it('cuts the diff by lines and says how many are left', () => {
-    const long =
-      'scenario s: the final workspace differs from scenarios/s/workspace.expected/ (1 difference):\n' +
-      '  - x\n'.repeat(50)
-    const digest = digestFailures({
-      scenario: 's',
-      recording: 'stub',
-      failures: [long],
-      mismatches: [],
-      maxDiffLines: 10,
-    })
+    const long = workspace(Array.from({ length: 50 }, (_, i) => `x${i}`))
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [long], maxDiffLines: 10 })
     expect(digest.kind).toBe('workspace')
+    expect(digest.cause).toBe(
+      'scenario s: the final workspace differs from scenarios/s/workspace.expected/ (50 differences)',
+    )
     const lines = digest.diff.split('\n')
     expect(lines).toHaveLength(11)
-    expect(lines[10]).toMatch(/^… 41 more lines of this diff/)
+    expect(lines[10]).toMatch(/^… 40 more lines of this diff/)
   })
 })
 
 describe('the failure text', () => {
   it('shows roots relative and live UUIDs as a token', () => {
-    const failure = `scenario s: /a/b/scenarios/x and /a/b/c id ${UUID}`
-    const digest = digestFailures({
-      scenario: 's',
-      recording: 'stub',
-      failures: [failure],
-      mismatches: [],
-      roots: ['/a', '/a/b'],
-    })
+    const failure = plain('scenario', `scenario s: /a/b/scenarios/x and /a/b/c id ${UUID}`)
+    const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [failure], roots: ['/a', '/a/b'] })
     expect(digest.cause).toBe('scenario s: scenarios/x and c id {{uuid}}')
   })
 })

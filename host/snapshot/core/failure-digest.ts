@@ -2,7 +2,9 @@
 // run next (next-step.ts, from the scenario's provenance), one diff of the surface that differs,
 // and one line for each other failure, so nothing is hidden. Replay's refusal is the cause when
 // there is one: the golden and log differences that follow from it are named, not diffed again.
-import type { SurfaceMismatch } from './assess.ts'
+// Failures are data (model/failure.ts): the cause is chosen by kind and built from fields.
+import { problemDetail, problemSummary } from '../../../plugins/llm-replay/errors.ts'
+import type { Failure } from '../model/failure.ts'
 import { unifiedDiff } from './diff.ts'
 import { nextStep, type FailureKind, type NextStep } from './next-step.ts'
 import { plural } from '../../../lib/plural.ts'
@@ -11,9 +13,8 @@ interface DigestInput {
   scenario: string
   /** `recording:` from snapshot.yml. */
   recording?: string
-  /** Every failure of the run, in full. */
-  failures: readonly string[]
-  mismatches: readonly SurfaceMismatch[]
+  /** Every failure of the run. */
+  failures: readonly Failure[]
   /** Absolute folders shown relative (the project root, the run's cwd). */
   roots?: readonly string[]
   front?: 'cli' | 'vitest'
@@ -30,6 +31,8 @@ interface FailureDigest {
   diff: string
   /** One line per other failure (its first line); a file that differs because replay refused is marked so. */
   also: string[]
+  /** The committed file whose diff is the cause, when one is (a report shows it side by side instead). */
+  file?: string
 }
 
 const REPLAY_KINDS: Record<string, FailureKind> = {
@@ -53,17 +56,15 @@ interface Cause {
   cause: string
   diff: string
   /** Failures this cause explains (not listed again). */
-  covers: readonly string[]
+  covers: readonly Failure[]
   pin?: string
+  file?: string
 }
 
 export function digestFailures(input: DigestInput): FailureDigest {
-  const failures = input.failures.map((failure) => normalizeText(failure, input.roots ?? []))
+  const view = { ...input, roots: input.roots ?? [] }
   const found =
-    replayCause(input.scenario, failures) ??
-    toolDriftCause(failures) ??
-    surfaceCause(input, failures) ??
-    plainCause(failures)
+    replayCause(view) ?? toolDriftCause(input.failures) ?? surfaceCause(view) ?? plainCause(input.failures, view.roots)
   const next = nextStep({
     scenario: input.scenario,
     recording: input.recording,
@@ -72,13 +73,13 @@ export function digestFailures(input: DigestInput): FailureDigest {
     front: input.front,
   })
   // Replay refused a model call: the transcript and the logs differ because of it.
-  const follows = (failure: string) =>
-    found.kind in KIND_LABEL && /^scenario \S+: scenarios\/\S+ differs from this run/.test(failure)
-  const also = failures
+  const follows = (failure: Failure) => found.kind in KIND_LABEL && failure.kind === 'surface'
+  const also = input.failures
     .filter((failure) => !found.covers.includes(failure))
-    .map((failure) => `${firstLine(failure)}${follows(failure) ? ' (follows from the above)' : ''}`)
+    .map((failure) => `${firstLine(shown(failure, view.roots))}${follows(failure) ? ' (follows from the above)' : ''}`)
   const cause = `scenario ${input.scenario}: ${found.cause.replace(`scenario ${input.scenario}: `, '')}`
-  return { kind: found.kind, cause, next, diff: capLines(found.diff, input.maxDiffLines ?? 40), also }
+  const diff = capLines(found.diff, input.maxDiffLines ?? 40)
+  return { kind: found.kind, cause, next, diff, also, ...(found.file ? { file: found.file } : {}) }
 }
 
 /** The digest as text: cause, next step, diff, the rest. */
@@ -90,7 +91,11 @@ export function formatDigest(digest: FailureDigest): string {
   return lines.join('\n')
 }
 
-/** Absolute folders as relative paths and live UUIDs out: the same failure reads the same on every run. */
+/** A failure's words with absolute folders made relative and live ids out: it reads the same on every run. */
+function shown(failure: Failure, roots: readonly string[]): string {
+  return normalizeText(failure.message, roots)
+}
+
 function normalizeText(text: string, roots: readonly string[]): string {
   let out = text
   for (const root of [...roots].sort((a, b) => b.length - a.length)) out = out.split(`${root}/`).join('')
@@ -99,99 +104,100 @@ function normalizeText(text: string, roots: readonly string[]): string {
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{{uuid}}')
 }
 
-/** A replay refusal: from the numbered verification error, else from the step that failed with it. */
-function replayCause(scenario: string, failures: readonly string[]): Cause | undefined {
-  const stepFailure = failures.find(isReplayStepFailure)
-  const verification = failures.find((failure) => /^\d+\. \[REPLAY_\w+\] /m.test(failure))
-  const problem = verification
-    ? /^\d+\. \[(REPLAY_\w+)\] ([\s\S]*?)(?=^\d+\. \[REPLAY_|(?![\s\S]))/m.exec(verification)
-    : stepFailure && /model error (REPLAY_\w+): ([\s\S]*)/.exec(stepFailure)
-  if (!problem) return undefined
-  const kind = REPLAY_KINDS[problem[1]!] ?? 'other'
-  const [head = '', ...rest] = problem[2]!.trimEnd().split('\n')
-  const step = stepFailure && /steps\[\d+\] \([^\n]*?\) failed/.exec(stepFailure)?.[0].replace(/ failed$/, '')
-  const where = head.replace(`scenario "${scenario}", `, '').replace(/; - recorded, \+ live:$/, '')
-  const cause = `${KIND_LABEL[kind] ?? problem[1]}${step ? ` at ${step}` : ''}: ${where}`
-  const diff = rest.length ? ['- recorded, + live:', ...rest].join('\n') : ''
+/** A step the agent failed with a replay error (its error's data names the code). */
+const isReplayStep = (failure: Failure) => failure.kind === 'step' && !!failure.modelError?.startsWith('REPLAY_')
+
+/** Replay's refusal: its first problem, at the step that met it. */
+function replayCause(input: DigestInput & { roots: readonly string[] }): Cause | undefined {
+  const verification = input.failures.find((failure) => failure.kind === 'replay')
+  const step = input.failures.find(isReplayStep)
+  const problem = verification?.kind === 'replay' ? verification.problems[0] : undefined
+  const code = problem?.code ?? (step?.kind === 'step' ? step.modelError : undefined)
+  if (!code) return undefined
+  const kind = REPLAY_KINDS[code] ?? 'other'
+  const at = step?.kind === 'step' && step.step ? ` at ${step.step}` : ''
+  const where = problem ? normalizeText(problemSummary(problem, input.scenario), input.roots) : firstLine(step!.message)
+  const detail = problem ? problemDetail(problem).map((line) => normalizeText(line, input.roots)) : []
+  const diff = detail.length ? ['- recorded, + live:', ...detail].join('\n') : ''
   // The step failure and the verification say the same problem: both are covered by the cause.
-  const covers = failures.filter((failure) => failure === verification || isReplayStepFailure(failure))
-  return { kind, cause, diff, covers }
+  const covers = input.failures.filter((failure) => failure === verification || isReplayStep(failure))
+  return { kind, cause: `${KIND_LABEL[kind] ?? code}${at}: ${where}`, diff, covers }
 }
 
 /** The tools offered to the model changed (core/tool-drift.ts): the recorded script no longer fits. */
-function toolDriftCause(failures: readonly string[]): Cause | undefined {
-  const drift = failures.find((failure) => /^scenario \S+: tool drift: /.test(failure))
-  if (!drift) return undefined
-  const [head = '', ...rest] = drift.split('\n')
-  const covers = failures.filter((failure) => failure === drift)
-  const pin = /, which the pin (\S+) keeps for the header class: /.exec(head)?.[1]
-  return { kind: 'tool-drift', cause: head, diff: rest.join('\n'), covers, pin }
+function toolDriftCause(failures: readonly Failure[]): Cause | undefined {
+  const drift = failures.find((failure) => failure.kind === 'surface' && failure.toolDrift)
+  if (drift?.kind !== 'surface' || !drift.toolDrift) return undefined
+  const [, ...rest] = drift.message.split('\n')
+  const { pin, file } = drift
+  return { kind: 'tool-drift', cause: drift.toolDrift, diff: rest.join('\n'), covers: [drift], pin, file }
 }
 
-/** The first committed file that differs (the golden before logs and sidecars), or a missing fixture. */
-function surfaceCause(input: DigestInput, failures: readonly string[]): Cause | undefined {
-  const missing = failures.find((failure) => / is missing: /.test(failure))
-  if (missing) {
-    const [, file = ''] = /(scenarios\/\S+) is missing/.exec(missing) ?? []
-    const kind: FailureKind = /session(\.\d+)?\.jsonl$/.test(file) ? 'missing-fixture' : 'golden'
-    return { kind, cause: firstLine(missing).replace(/; record it: .*$/, ''), diff: '', covers: [missing] }
+/** A missing fixture, else the first committed file that differs (the golden before logs and sidecars). */
+function surfaceCause(input: DigestInput & { roots: readonly string[] }): Cause | undefined {
+  const missing = input.failures.find((failure) => failure.kind === 'missing-fixture')
+  if (missing?.kind === 'missing-fixture') {
+    const kind: FailureKind = /session(\.\d+)?\.jsonl$/.test(missing.file) ? 'missing-fixture' : 'golden'
+    return { kind, cause: `${missing.file} is missing: ${missing.reason}`, diff: '', covers: [missing] }
   }
-  const mismatch = input.mismatches[0]
-  if (!mismatch) return workspaceCause(failures)
+  const mismatch = input.failures.find((failure) => failure.kind === 'surface')
+  if (mismatch?.kind !== 'surface') return workspaceCause(input.failures)
   const kind: FailureKind =
-    mismatch.kind === 'transcript' ? 'golden' : mismatch.kind === 'session-log' ? 'session-log' : 'sidecar'
-  const covers = failures.filter((failure) => failure.startsWith(`scenario ${input.scenario}: ${mismatch.file} `))
+    mismatch.surface === 'transcript' ? 'golden' : mismatch.surface === 'session-log' ? 'session-log' : 'sidecar'
+  const covers = input.failures.filter((failure) => failure.kind === 'surface' && failure.file === mismatch.file)
   const expected = mismatch.expected ?? ''
-  const line = firstChangedLine(expected, mismatch.actual)
   const cause =
     mismatch.expected === undefined
       ? `${mismatch.file} does not exist`
-      : `${mismatch.file} differs from the run at line ${line}`
+      : `${mismatch.file} differs from the run at line ${firstChangedLine(expected, mismatch.actual)}`
   const diff = unifiedDiff(
     expected,
-    normalizeText(mismatch.actual, input.roots ?? []),
+    normalizeText(mismatch.actual, input.roots),
     { expectedLabel: `${mismatch.file} (expected)`, actualLabel: 'this run (actual)' },
     { maxLines: input.maxDiffLines ?? 40 },
   )
-  const pin = / belongs to the pin (\S+);/.exec(covers[0] ?? '')?.[1]
-  return { kind, cause, diff, covers, pin }
+  return { kind, cause, diff, covers, pin: mismatch.pin, file: mismatch.file }
 }
 
-function workspaceCause(failures: readonly string[]): Cause | undefined {
-  const workspace = failures.find((failure) => / the final workspace differs from /.test(failure))
-  if (!workspace) return undefined
-  const [head = '', ...rest] = workspace.split('\n')
-  const diff = rest.filter((line) => !line.startsWith('workspace.expected/ is never rewritten')).join('\n')
-  return { kind: 'workspace', cause: head.replace(/:$/, ''), diff, covers: [workspace] }
+function workspaceCause(failures: readonly Failure[]): Cause | undefined {
+  const workspace = failures.find((failure) => failure.kind === 'workspace')
+  if (workspace?.kind !== 'workspace') return undefined
+  const head =
+    `the final workspace differs from scenarios/${workspace.scenario}/workspace.expected/ ` +
+    `(${plural(workspace.differences.length, 'difference')})`
+  const diff = workspace.differences.map((line) => `  - ${line}`).join('\n')
+  return { kind: 'workspace', cause: head, diff, covers: [workspace] }
 }
 
-/** Failures named by their first line. */
-const PLAIN_KINDS: ReadonlyArray<readonly [RegExp, FailureKind]> = [
-  [/obsolete fixture/, 'obsolete'],
-  [/ is identical to scenarios\/\S+; /, 'duplicate-sidecar'],
-  [/--strict: nothing written/, 'recording-warnings'],
-  [/ session log\(s\), the fixtures hold /, 'log-count'],
-  [/ failed with -?\d+/, 'step-error'],
-]
-
-function plainCause(failures: readonly string[]): Cause {
-  const first = failures[0] ?? 'the run failed without a message'
-  const [head = '', ...rest] = first.split('\n')
-  const kind = PLAIN_KINDS.find(([pattern]) => pattern.test(head))?.[1] ?? 'other'
-  return { kind, cause: head, diff: rest.join('\n'), covers: [first] }
+/** What a failure of each remaining kind is called, for the next step. */
+function plainKind(failure: Failure): FailureKind {
+  switch (failure.kind) {
+    case 'obsolete':
+    case 'duplicate-sidecar':
+    case 'log-count':
+      return failure.kind
+    case 'recording':
+      return failure.strict ? 'recording-warnings' : 'other'
+    case 'step':
+      return failure.modelError === undefined && failure.step !== undefined ? 'step-error' : 'other'
+    default:
+      return 'other'
+  }
 }
 
-/** A step that failed because replay refused the model call (its first line says so). */
-function isReplayStepFailure(failure: string): boolean {
-  return / failed with -?\d+: model error REPLAY_\w+: /.test(firstLine(failure))
+function plainCause(failures: readonly Failure[], roots: readonly string[]): Cause {
+  const first = failures[0]
+  if (!first) return { kind: 'other', cause: 'the run failed without a message', diff: '', covers: [] }
+  const [head = '', ...rest] = shown(first, roots).split('\n')
+  return { kind: plainKind(first), cause: head, diff: rest.join('\n'), covers: [first] }
 }
 
 /** A failure's first line, without the diff legend that announced what followed. */
 function firstLine(text: string): string {
-  return text
-    .split('\n', 1)[0]!
-    .replace(/ \(- expected, \+ actual\):$/, '')
-    .replace(/:$/, '')
+  const [line = ''] = text.split('\n', 1)
+  const legend = ' (- expected, + actual):'
+  if (line.endsWith(legend)) return line.slice(0, -legend.length)
+  return line.endsWith(':') ? line.slice(0, -1) : line
 }
 
 /** 1-based number of the first line where the texts differ. */

@@ -3,6 +3,7 @@
 // the session store emitted; as a subprocess, its stdout and log files, each parsed once — and
 // both put the logs in fixture order (core/normalize/log-order.ts).
 import type { SessionLogObjects } from '../core/normalize/session-log.ts'
+import type { Failure } from '../model/failure.ts'
 
 interface CapturedSurfaces {
   /** What the agent sent the client, in order: JSON-RPC messages. */
@@ -15,6 +16,6 @@ export interface RawCapture {
   /** The run's surfaces; throws, naming the line, when a subprocess wrote something that is not JSON-RPC. */
   surfaces(): CapturedSurfaces
   /** The driver's, replay's and the process's complaints; empty when the run itself went well. */
-  failures: string[]
+  failures: Failure[]
   stderr?: string
 }

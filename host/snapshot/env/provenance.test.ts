@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { noteRecordingSource } from './provenance.ts'
+import { type Failure, failure, failureMessages } from '../model/failure.ts'
 
 let root: string
 const MANIFEST = '# made by hand first\nscenario: demo\nrecording: stub # provenance\ndescription: Demo.\n'
@@ -41,7 +42,7 @@ describe('the recording line', () => {
     rmSync(file())
     symlinkSync(outside, file())
     const noted = await noteRecordingSource(root, recorded, 'live')
-    expect(noted.failures).toEqual([expect.stringMatching(/scenarios\/demo\/snapshot\.yml/)])
+    expect(failureMessages(noted.failures)).toEqual([expect.stringMatching(/scenarios\/demo\/snapshot\.yml/)])
     expect(readFileSync(outside, 'utf8')).toBe(MANIFEST)
   })
 
@@ -54,7 +55,7 @@ describe('the recording line', () => {
 })
 
 describe('noteRecordingSource', () => {
-  const outcome = { scenario: 'demo', ok: true, failures: [], written: ['scenarios/demo/session.jsonl'] }
+  const outcome = { scenario: 'demo', ok: true, failures: [] as Failure[], written: ['scenarios/demo/session.jsonl'] }
 
   it('notes the source of a recording that wrote fixtures and lists the manifest as written', async () => {
     const noted = await noteRecordingSource(root, outcome, 'live')
@@ -63,7 +64,12 @@ describe('noteRecordingSource', () => {
   })
 
   it('leaves the manifest alone when the recording failed before writing anything', async () => {
-    const failed = { ...outcome, ok: false, failures: ['scenario demo: step 3 timed out'], written: [] }
+    const failed = {
+      ...outcome,
+      ok: false,
+      failures: [failure('process', 'demo', 'scenario demo: step 3 timed out')],
+      written: [],
+    }
     expect(await noteRecordingSource(root, failed, 'live')).toEqual(failed)
     expect(readFileSync(file(), 'utf8')).toBe(MANIFEST)
   })
@@ -72,7 +78,7 @@ describe('noteRecordingSource', () => {
     writeFileSync(file(), '{scenario: demo, recording: stub}\n')
     const noted = await noteRecordingSource(root, outcome, 'live')
     expect(noted.ok).toBe(false)
-    expect(noted.failures[0]).toMatch(
+    expect(noted.failures[0]?.message).toMatch(
       new RegExp(
         '^scenario demo: the fixtures were recorded \\(live\\) but snapshot.yml could not say so: ' +
           'scenarios/demo/snapshot.yml: recording: ',
@@ -82,7 +88,7 @@ describe('noteRecordingSource', () => {
 })
 
 describe('the provenance a recording states', () => {
-  const outcome = { scenario: 'demo', ok: true, failures: [], written: ['scenarios/demo/session.jsonl'] }
+  const outcome = { scenario: 'demo', ok: true, failures: [] as Failure[], written: ['scenarios/demo/session.jsonl'] }
   const header = (model: string) => JSON.stringify({ type: 'request/header', data: { turn: 1, step: 1, model } })
 
   it('writes the models its logs name, the date and the dsh version beside recording, comments kept', async () => {

@@ -10,6 +10,7 @@ import { modelsOfLogs, today } from '../core/provenance.ts'
 import type { RecordingSource } from '../scenario/manifest.ts'
 import { type Provenance, setProvenanceLines } from '../scenario/recording-line.ts'
 import { readFixtureSync, writeFixture } from './safe-fixture-io.ts'
+import { type Failure, failure } from '../model/failure.ts'
 
 /** When and with what dsh a recording is made now: the date and version record mode states. */
 interface RecordingStamp {
@@ -63,7 +64,7 @@ async function writeRecordingSource(
 interface RecordOutcome {
   scenario: string
   ok: boolean
-  failures: string[]
+  failures: Failure[]
   written: string[]
 }
 
@@ -86,10 +87,10 @@ export async function noteRecordingSource<T extends RecordOutcome>(
     const listed = outcome.written.some((entry) => entry === file || entry.startsWith(`${file} (`))
     return file && !listed ? { ...outcome, written: [...outcome.written, file] } : outcome
   } catch (error) {
-    const failure =
+    const message =
       `scenario ${outcome.scenario}: the fixtures were recorded (${source}) ` +
       `but snapshot.yml could not say so: ${(error as Error).message}`
-    return { ...outcome, ok: false, failures: [...outcome.failures, failure] }
+    return { ...outcome, ok: false, failures: [...outcome.failures, failure('recording', outcome.scenario, message)] }
   }
 }
 

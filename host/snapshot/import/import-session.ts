@@ -14,6 +14,7 @@ import { runScenarios } from '../run/run-scenarios.ts'
 import { ImportError } from './import-error.ts'
 import { PROJECT_CONFIG_FILE } from '../scenario/project-config.ts'
 import { type ImportPlan, type ImportRequest, planImport } from './plan-import.ts'
+import { failureMessages } from '../model/failure.ts'
 
 export interface ImportSessionOptions extends ImportRequest {
   /** Overlays for the replay, as dsh test takes them. */
@@ -57,7 +58,9 @@ export async function importSession(options: ImportSessionOptions): Promise<Impo
       ? await runScenarios({ ...run, mode: 'replay', timeoutMs: options.timeoutMs })
       : refreshed
     const outcome = replayed.outcomes[0]
-    const failures = outcome ? outcome.failures : replayed.loadFailures.filter((f) => f.includes(options.name))
+    const failures = outcome
+      ? failureMessages(outcome.failures)
+      : replayed.loadFailures.filter((f) => f.includes(options.name))
     const seeded = plan.workspace.map((entry) => entry.path)
     return { written, seeded, missing: plan.missing, notes, replay: { ok: !!outcome?.ok, failures } }
   } catch (error) {

@@ -6,7 +6,8 @@ import { realpathSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { plural } from '../../../lib/plural.ts'
-import { assessRun, type SurfaceMismatch } from '../core/assess.ts'
+import { assessRun } from '../core/assess.ts'
+import { type Failure, failure } from '../model/failure.ts'
 import { type JudgePlan, planJudgement } from '../core/judge-plan.ts'
 import { failedToolCalls, placeholdersLeft } from '../core/recording-warnings.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
@@ -14,7 +15,7 @@ import { normalizeRun, type NormalizedRun } from '../core/normalize/run.ts'
 import type { RawCapture } from '../env/capture.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 import { checkFixtureSync } from '../env/safe-fixture-io.ts'
-import { compareWorkspace, formatWorkspaceDifferences } from '../env/workspace/compare.ts'
+import { compareWorkspace, workspaceFailure } from '../env/workspace/compare.ts'
 import { shareIdenticalSidecars } from '../env/share-sidecars.ts'
 import { removeObsoleteFixtures, writeAssessment } from '../env/write-fixtures.ts'
 import { localIdentity } from '../../../lib/secrets/identity.ts'
@@ -35,25 +36,23 @@ interface JudgeOptions {
 /** A run observed, not yet judged. */
 export interface ScenarioExecution {
   /** What went wrong in the run itself (a step, replay, the process, normalizing): fixtures are never written then. */
-  runFailures: string[]
+  runFailures: Failure[]
   /** The final cwd against workspace.expected/ (a judged surface, not a run failure). */
-  workspaceFailures: string[]
+  workspaceFailures: Failure[]
   /** Undefined when the output could not be normalized (runFailures says why). */
   normalized?: NormalizedRun
   expected: ExpectedFixtures
   /** Replay: the secret scan of the committed fixtures it read (vitest `-u` scans what it writes instead). */
-  committedSecrets?: string[]
+  committedSecrets?: Failure[]
   /** The surfaces the scenario owns against its files, planned once for every front end (with `normalized`). */
   plan?: JudgePlan
 }
 
 interface Judgement {
-  failures: string[]
+  failures: Failure[]
   /** record: what the recording should not quietly keep (core/recording-warnings.ts). */
   warnings: string[]
   written: string[]
-  /** Surfaces that differ from their committed files (for side-by-side reports). */
-  mismatches: SurfaceMismatch[]
   surfaces?: { transcript: string[]; sessionLogs: string[] }
   execution: ScenarioExecution
 }
@@ -79,16 +78,16 @@ async function observeRun(
     })
     normalized = redactRun(normalized, toRedactions(scenario.manifest.redact), localIdentity())
   } catch (error) {
-    runFailures.push(`scenario ${scenario.name}: ${(error as Error).message}`)
+    runFailures.push(failure('process', scenario.name, `scenario ${scenario.name}: ${(error as Error).message}`))
     return { runFailures, workspaceFailures: [], expected }
   }
-  const workspaceFailures: string[] = []
+  const workspaceFailures: Failure[] = []
   if (scenario.manifest.workspace.final) {
     const expectedDir = join(scenario.dir, 'workspace.expected')
     const differences = checkFixtureSync(options.repoRoot, expectedDir, 'dir')
       ? compareWorkspace(prepared.cwd.path, expectedDir, { cwdPaths: prepared.cwd.aliases })
       : []
-    if (differences.length) workspaceFailures.push(formatWorkspaceDifferences(scenario.name, differences))
+    if (differences.length) workspaceFailures.push(workspaceFailure(scenario.name, differences))
   }
   return { runFailures, workspaceFailures, normalized, expected }
 }
@@ -98,7 +97,7 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
   const execution = await observeRun(prepared, capture, options)
   if (options.mode === 'replay') execution.committedSecrets = committedSecrets(prepared)
   const { runFailures, normalized } = execution
-  if (!normalized) return { failures: runFailures, warnings: [], written: [], mismatches: [], execution }
+  if (!normalized) return { failures: runFailures, warnings: [], written: [], execution }
   const plan = planJudgement({
     scenario: scenario.name,
     dir: scenario.dir,
@@ -117,28 +116,28 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     ...(execution.committedSecrets ?? []),
     ...assessment.failures,
     ...execution.workspaceFailures,
-    ...(sharing.problem ? [sharing.problem] : []),
+    ...(sharing.problem ? [failure('recording', scenario.name, sharing.problem)] : []),
   ]
   const warnings = options.mode === 'record' ? await recordingWarnings(prepared, normalized, options.repoRoot) : []
   const refused = !!options.strict && warnings.length > 0
-  if (refused)
-    failures.push(
-      `scenario ${scenario.name}: --strict: nothing written, the recording has ${plural(warnings.length, 'warning')}`,
-    )
+  if (refused) {
+    const message = `scenario ${scenario.name}: --strict: nothing written, the recording has ${plural(warnings.length, 'warning')}`
+    failures.push({ kind: 'recording', scenario: scenario.name, message, strict: true })
+  }
   // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.
   const written: string[] = []
   const refusal =
     runFailures.length || refused
       ? undefined
       : secretRefusal(secretGate(prepared), sharing.assessment.writes, manifestOf(prepared))
-  if (refusal) failures.push(refusal)
+  if (refusal) failures.push(failure('secret', scenario.name, refusal))
   else if (!runFailures.length && !refused) {
     const result = await writeAssessment(scenario.name, sharing.assessment, {
       pending: options.pending,
       repoRoot: options.repoRoot,
     })
     written.push(...result.written.map((file) => (file === sharing.manifest?.file ? sharing.manifest.written : file)))
-    failures.push(...result.problems)
+    failures.push(...result.problems.map((problem) => failure('recording', scenario.name, problem)))
     // A failed write left the scenario's fixtures as they were: its obsolete files stay too.
     if (options.mode !== 'replay' && !options.pending && !result.problems.length) {
       const removed = await removeObsoleteFixtures(options.repoRoot, scenario.dir, scenario.manifest)
@@ -146,7 +145,7 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
     }
   }
   const surfaces = { transcript: normalized.transcript, sessionLogs: normalized.sessionLogs }
-  return { failures, warnings, written, mismatches: assessment.mismatches, surfaces, execution }
+  return { failures, warnings, written, surfaces, execution }
 }
 
 /** Failed tool calls in the new recording, and scaffold placeholders left in the scenario's files. */
@@ -165,22 +164,22 @@ const secretGate = ({ scenario }: PreparedRun) => scenarioSecretGate(scenario, l
 const manifestOf = ({ scenario }: PreparedRun) => manifestFileOf(scenario.name)
 
 /** Replay's scan of the committed fixtures it reads: a committed secret fails the scenario. */
-function committedSecrets(prepared: PreparedRun): string[] {
+function committedSecrets(prepared: PreparedRun): Failure[] {
   const { golden, logs, header } = prepared.expected
   const files = [golden, ...logs, ...(header ? [header.system, header.tools] : [])]
   const refusal = secretRefusal(secretGate(prepared), files, manifestOf(prepared), true)
-  return refusal ? [refusal] : []
+  return refusal ? [failure('secret', prepared.scenario.name, refusal)] : []
 }
 
 /**
- * A subprocess reports what went wrong on stderr: replay's problems at shutdown
- * (`llm-replay: CODE: …`) and the composition's errors and warnings (`dsh: …`).
+ * A subprocess reports the composition's errors and warnings on stderr, a line each (`dsh: …`);
+ * replay's problems come as data (subprocess.ts reads the report replay writes).
  */
-function stderrComplaints(scenario: string, stderr: string): string[] {
+function stderrComplaints(scenario: string, stderr: string): Failure[] {
   return stderr
     .split('\n')
-    .filter((line) => line.startsWith('llm-replay: ') || line.startsWith('dsh: '))
-    .map((line) => `scenario ${scenario}: ${line}`)
+    .filter((line) => line.startsWith('dsh: '))
+    .map((line) => failure('process', scenario, `scenario ${scenario}: ${line}`))
 }
 
 /** A folder as given and as its realpath (a scenario folder reached through a link). */

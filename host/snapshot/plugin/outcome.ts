@@ -1,20 +1,19 @@
 // What one scenario's run comes to: the snapshot service returns and emits it, the CLI, the HTML
 // report, vitest and `dsh/host` read it.
-import type { SurfaceMismatch } from '../core/assess.ts'
 import type { RunMode } from '../core/fixtures.ts'
+import type { Failure } from '../model/failure.ts'
 import type { ScenarioExecution } from './judge.ts'
 
 export interface ScenarioOutcome {
   scenario: string
   ok: boolean
-  failures: string[]
+  /** What went wrong, as data (model/failure.ts); the surfaces that differ are `surface` failures. */
+  failures: Failure[]
   /** Repository-relative files rewritten (record / refresh). */
   written: string[]
   durationMs: number
   mode: RunMode
   host: ScenarioHost
-  /** Surfaces that differ from their committed files (for side-by-side reports). */
-  mismatches: SurfaceMismatch[]
   /** The normalized surfaces, for cross-host comparisons and reports. */
   surfaces?: { transcript: string[]; sessionLogs: string[] }
   /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest); in process only. */
@@ -37,8 +36,8 @@ export function failedBeforeRun(
   scenario: string,
   mode: RunMode,
   subprocess: boolean | undefined,
-  failures: string[],
+  failures: Failure[],
 ): ScenarioOutcome {
   const host = subprocess ? 'subprocess' : 'in-process'
-  return { scenario, ok: false, failures, written: [], durationMs: 0, mode, host, mismatches: [] }
+  return { scenario, ok: false, failures, written: [], durationMs: 0, mode, host }
 }

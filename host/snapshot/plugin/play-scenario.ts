@@ -8,6 +8,7 @@ import { missingSandboxTier } from '../env/sandbox-tier.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { judgeRun } from './judge.ts'
 import type { ScenarioOutcome } from './outcome.ts'
+import { type Failure, failure, problemFailure } from '../model/failure.ts'
 import type { TestComposition } from './patches.ts'
 
 export interface RunScenarioOptions {
@@ -36,7 +37,7 @@ type PlayRun = (
   timeoutMs: number,
 ) => Promise<RawCapture>
 
-type OutcomeDetails = Partial<Pick<ScenarioOutcome, 'written' | 'mismatches' | 'surfaces' | 'execution' | 'warnings'>>
+type OutcomeDetails = Partial<Pick<ScenarioOutcome, 'written' | 'surfaces' | 'execution' | 'warnings'>>
 
 /** Check, prepare, play and judge one scenario; any error fails this scenario, not the caller. */
 export async function playScenario(
@@ -46,7 +47,8 @@ export async function playScenario(
 ): Promise<ScenarioOutcome> {
   const started = performance.now()
   const mode = options.mode ?? 'replay'
-  const done = (failures: string[], more: OutcomeDetails = {}): ScenarioOutcome => ({
+  const name = scenario.name
+  const done = (failures: Failure[], more: OutcomeDetails = {}): ScenarioOutcome => ({
     scenario: scenario.name,
     ok: failures.length === 0,
     failures,
@@ -54,7 +56,6 @@ export async function playScenario(
     durationMs: performance.now() - started,
     mode,
     host: options.subprocess ? 'subprocess' : 'in-process',
-    mismatches: more.mismatches ?? [],
     surfaces: more.surfaces,
     execution: more.execution,
     ...(more.execution?.expected.golden.text !== undefined
@@ -63,14 +64,14 @@ export async function playScenario(
     recording: scenario.manifest.recording,
     ...(more.warnings?.length ? { warnings: more.warnings } : {}),
   })
-  if (scenario.problems.length) return done(scenario.problems.map((p) => `scenario ${scenario.name}: ${p}`))
+  if (scenario.problems.length) return done(scenario.problems.map((problem) => problemFailure(name, problem)))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {
-    return done([
-      `scenario ${scenario.name} is authored (written by hand); record mode never rewrites it: use --mode refresh`,
-    ])
+    const why = `scenario ${name} is authored (written by hand); record mode never rewrites it: use --mode refresh`
+    return done([failure('scenario', name, why)])
   }
-  const tierMissing = await missingSandboxTier(scenario.name, scenario.manifest.sandbox)
-  if (tierMissing) return { ...done([tierMissing]), stoppedForTier: scenario.manifest.sandbox }
+  const tierMissing = await missingSandboxTier(name, scenario.manifest.sandbox)
+  if (tierMissing)
+    return { ...done([failure('scenario', name, tierMissing)]), stoppedForTier: scenario.manifest.sandbox }
   try {
     const prepared = {
       ...(await prepareRun(options.repoRoot, scenario, mode, options.corpus)),
@@ -86,6 +87,6 @@ export async function playScenario(
     }
   } catch (error) {
     // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
-    return done([`scenario ${scenario.name}: ${(error as Error)?.message ?? String(error)}`])
+    return done([failure('process', name, `scenario ${name}: ${(error as Error)?.message ?? String(error)}`)])
   }
 }

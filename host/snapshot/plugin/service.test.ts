@@ -13,6 +13,7 @@ import { discoverScenarios } from '../scenario/discover.ts'
 import { prepareRun } from '../env/prepare.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import type { ScenarioEnd, ScenarioStart } from './events.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('service')
 afterAll(() => project.remove())
@@ -54,7 +55,9 @@ describe('the snapshot service', () => {
           ['broken', false],
           ['good', true],
         ])
-        expect(result.outcomes[1]!.failures.join('\n')).toContain('replay.override.json: not valid JSON')
+        expect(failureMessages(result.outcomes[1]!.failures).join('\n')).toContain(
+          'replay.override.json: not valid JSON',
+        )
         expect(result.outcomes[2]!.surfaces).toEqual(result.outcomes[0]!.surfaces)
         expect(events.map((e) => `${'outcome' in e ? 'end' : 'start'} ${e.index}/${e.total} ${e.scenario}`)).toEqual([
           'start 1/3 good',

@@ -9,6 +9,7 @@ import { packageRoot } from '../../../lib/package-root.ts'
 import { bootHostComposition } from '../run/host-composition.ts'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('stage-set')
 afterAll(() => project.remove())
@@ -97,7 +98,7 @@ describe('the sibling compositions of the snapshot service', () => {
     try {
       const scenarios = [warned, ...variants]
       const result = await host.snapshot.runBatch({ scenarios, corpus: scenarios, repoRoot: project.root })
-      expect(result.outcomes[0]!.failures.join('\n')).toContain('dsh: warning: the warner warns')
+      expect(failureMessages(result.outcomes[0]!.failures).join('\n')).toContain('dsh: warning: the warner warns')
       expect(result.outcomes.slice(1).map((o) => o.failures)).toEqual(variants.map(() => []))
     } finally {
       await host.dispose()

@@ -9,9 +9,10 @@ import type { Context } from 'cordis'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
 import type { InMemoryPatches, LiveComposition, Patch, PatchSource } from '../../../plugins/config/index.ts'
-import type {} from '../../../plugins/llm-replay/index.ts'
+import { ReplayVerificationError } from '../../../plugins/llm-replay/index.ts'
 import type { ScopeService } from '../../../plugins/scope/index.ts'
 import type { RawCapture } from '../env/capture.ts'
+import type { Failure } from '../model/failure.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 import { scenarioScope } from './patches.ts'
@@ -73,7 +74,7 @@ export class Stage {
 
   /** Play one prepared run: its scope entered, input.json driven over ACP, replay verified, the surfaces kept. */
   async play(run: StageRun, timeoutMs: number): Promise<RawCapture> {
-    const failures: string[] = []
+    const failures: Failure[] = []
     const name = run.scenario.name
     this.diagnostics.length = 0
     this.recording = true
@@ -95,19 +96,15 @@ export class Stage {
           unusedAnswers: run.scenario.manifest.permissions.unusedAnswers,
         })
         failures.push(...result.failures)
-        if (run.mode !== 'record') {
-          try {
-            this.ctx.get('replay')?.verify()
-          } catch (error) {
-            failures.push((error as Error).message)
-          }
-        }
+        if (run.mode !== 'record') failures.push(...verifyReplay(this.ctx, name))
       } finally {
         messages = bridge.messages().slice()
         await bridge.close()
       }
       await leave()
-      failures.push(...this.diagnostics.map((line) => `${name}: ${line}`))
+      failures.push(
+        ...this.diagnostics.map((line): Failure => ({ kind: 'process', scenario: name, message: `${name}: ${line}` })),
+      )
       this.dirty = this.diagnostics.length > 0
     } finally {
       this.recording = false
@@ -171,6 +168,17 @@ export class Stage {
     await this.composition.reconfigure([{ source: 'snapshot host: restart every entry', patches }])
     await this.reconfigure([])
     this.dirty = false
+  }
+}
+
+/** Replay's verification of one run: its problems, as data (none when every call was served and used). */
+function verifyReplay(ctx: Context, scenario: string): Failure[] {
+  try {
+    ctx.get('replay')?.verify()
+    return []
+  } catch (error) {
+    if (!(error instanceof ReplayVerificationError)) throw error
+    return [{ kind: 'replay', scenario, message: error.message, problems: [...error.problems] }]
   }
 }
 

@@ -11,6 +11,7 @@ import { blobOutcome, MAX_BLOB_BYTES } from '../blob/blob.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { boundOutcome, MAX_REPORT_FAILURE_CHARS, MAX_REPORT_TEXT_CHARS } from './bounds.ts'
 import { renderHtmlReport } from './html-report.ts'
+import { failure } from '../model/failure.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'dsh-report-bounds-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -27,12 +28,21 @@ function hugeFailure(lines: number): ScenarioOutcome {
   return {
     scenario: 'huge',
     ok: false,
-    failures: [`${file} differs\n${'- a line\n'.repeat(40_000)}`],
+    failures: [
+      {
+        kind: 'surface',
+        scenario: 'huge',
+        file,
+        surface: 'transcript',
+        expected: `${golden.join('\n')}\n`,
+        actual: `${actual.join('\n')}\n`,
+        message: `${file} differs\n${'- a line\n'.repeat(40_000)}`,
+      },
+    ],
     written: [],
     durationMs: 1,
     mode: 'replay',
     host: 'in-process',
-    mismatches: [{ file, kind: 'transcript', expected: `${golden.join('\n')}\n`, actual: `${actual.join('\n')}\n` }],
     surfaces: { transcript: actual, sessionLogs: actual },
     expectedGolden: `${golden.join('\n')}\n`,
   }
@@ -52,13 +62,15 @@ describe('the report bounds', () => {
   })
 
   it('cuts at line ends, keeps small outcomes as they are, and is idempotent', () => {
-    const small = { ...hugeFailure(2), failures: ['short'] }
+    const small = { ...hugeFailure(2), failures: [failure('process', 'huge', 'short')] }
     expect(boundOutcome(small)).toEqual(small)
     const bounded = boundOutcome(hugeFailure(1024))
-    const expected = bounded.mismatches[0]!.expected!
+    const [differs] = bounded.failures
+    if (differs?.kind !== 'surface') throw new Error('the bounded outcome lost its surface failure')
+    const expected = differs.expected!
     expect(expected.length).toBeLessThanOrEqual(MAX_REPORT_TEXT_CHARS)
     expect(expected.endsWith('}\n')).toBe(true)
-    expect(bounded.failures[0]!.length).toBeLessThanOrEqual(MAX_REPORT_FAILURE_CHARS)
+    expect(differs.message.length).toBeLessThanOrEqual(MAX_REPORT_FAILURE_CHARS)
     expect(bounded.surfaces!.transcript.join('\n').length).toBeLessThanOrEqual(MAX_REPORT_TEXT_CHARS)
     expect(boundOutcome(bounded)).toEqual(bounded)
     // A blob keeps the bounded outcome and its notes, so a merged report says the same.

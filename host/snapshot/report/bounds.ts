@@ -4,6 +4,7 @@
 // failure) is cut at a line end past its limit, and a note says what was left out and where the
 // whole is. Pure; applied where a blob keeps an outcome and again where the HTML report renders one.
 import { plural } from '../../../lib/plural.ts'
+import type { Failure } from '../model/failure.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 
 /** Characters of one side of a differing file, of the transcript and of the golden a report shows. */
@@ -14,7 +15,7 @@ export const MAX_REPORT_FAILURE_CHARS = 64 * 1024
 /** An outcome as reports keep it: the notes say what its texts lost to the bounds. */
 export type BoundedOutcome<O extends object = ScenarioOutcome> = O & { leftOut?: string[] }
 
-type Reportable = Pick<ScenarioOutcome, 'scenario' | 'failures' | 'mismatches' | 'surfaces' | 'expectedGolden'>
+type Reportable = Pick<ScenarioOutcome, 'scenario' | 'failures' | 'surfaces' | 'expectedGolden'>
 
 /** The outcome with every report text within its bound, and `leftOut` naming each cut (idempotent). */
 export function boundOutcome<O extends Reportable & { leftOut?: string[] }>(outcome: O): BoundedOutcome<O> {
@@ -27,14 +28,7 @@ export function boundOutcome<O extends Reportable & { leftOut?: string[] }>(outc
   }
   const bounded: BoundedOutcome<O> = {
     ...outcome,
-    failures: outcome.failures.map((failure, i) => cut(failure, MAX_REPORT_FAILURE_CHARS, `failure ${i + 1}`)),
-    mismatches: outcome.mismatches.map((m) => ({
-      ...m,
-      ...(m.expected !== undefined
-        ? { expected: cut(m.expected, MAX_REPORT_TEXT_CHARS, `${m.file} (the golden side)`) }
-        : {}),
-      actual: cut(m.actual, MAX_REPORT_TEXT_CHARS, `${m.file} (this run's side)`),
-    })),
+    failures: outcome.failures.map((failure, i) => boundFailure(failure, `failure ${i + 1}`, cut)),
     ...(outcome.expectedGolden !== undefined
       ? { expectedGolden: cut(outcome.expectedGolden, MAX_REPORT_TEXT_CHARS, 'the golden transcript') }
       : {}),
@@ -42,6 +36,35 @@ export function boundOutcome<O extends Reportable & { leftOut?: string[] }>(outc
   }
   if (notes.length) bounded.leftOut = notes
   return bounded
+}
+
+type Cut = (text: string, max: number, what: string) => string
+
+/** A failure's words, and the texts it carries (a differing file's two sides, replay's problems), within bounds. */
+function boundFailure(failure: Failure, what: string, cut: Cut): Failure {
+  const message = cut(failure.message, MAX_REPORT_FAILURE_CHARS, what)
+  switch (failure.kind) {
+    case 'surface':
+      return {
+        ...failure,
+        message,
+        ...(failure.expected !== undefined
+          ? { expected: cut(failure.expected, MAX_REPORT_TEXT_CHARS, `${failure.file} (the golden side)`) }
+          : {}),
+        actual: cut(failure.actual, MAX_REPORT_TEXT_CHARS, `${failure.file} (this run's side)`),
+      }
+    case 'replay':
+      return {
+        ...failure,
+        message,
+        problems: failure.problems.map((problem, i) => ({
+          ...problem,
+          message: cut(problem.message, MAX_REPORT_FAILURE_CHARS, `${what}, replay problem ${i + 1}`),
+        })),
+      }
+    default:
+      return { ...failure, message }
+  }
 }
 
 /** The transcript's first lines within the bound; session logs are not rendered, so none are kept past it. */

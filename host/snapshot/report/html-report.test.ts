@@ -6,6 +6,7 @@ import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { readInput } from '../test-support/scenario-file.ts'
 import { renderHtmlReport } from './html-report.ts'
 import { renderSideBySide } from './html-side-by-side.ts'
+import { failure } from '../model/failure.ts'
 
 const EVIL = `<script>alert(1)</script>"><img src=x onerror=alert(2)></pre></textarea><svg onload=alert(3)>`
 const line = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value })
@@ -20,7 +21,6 @@ function outcome(overrides: Partial<ScenarioOutcome>): ScenarioOutcome {
     durationMs: 12,
     mode: 'replay',
     host: 'in-process',
-    mismatches: [],
     ...overrides,
   }
 }
@@ -28,13 +28,16 @@ function outcome(overrides: Partial<ScenarioOutcome>): ScenarioOutcome {
 const hostile = outcome({
   scenario: `evil"'<b>`,
   ok: false,
-  failures: [EVIL],
-  mismatches: [
+  failures: [
+    failure('process', EVIL, EVIL),
     {
+      kind: 'surface',
+      scenario: EVIL,
       file: `scenarios/${EVIL}/stdout.golden.jsonl`,
-      kind: 'transcript',
+      surface: 'transcript',
       expected: `same\n${EVIL}\n`,
       actual: `same\n${EVIL}!\n`,
+      message: `scenarios/${EVIL}/stdout.golden.jsonl differs`,
     },
   ],
   surfaces: {

@@ -56,14 +56,14 @@ export function scenarioSection(outcome: ScenarioOutcome, context: ScenarioConte
       context.leftOut?.length ? leftOutNote(context.leftOut) : '',
       outcome.ok ? '' : causeBox(outcome, context.roots ?? []),
       conversations(outcome, context.input),
-      outcome.mismatches.map((m) => renderSideBySide(m.file, m.expected, m.actual)),
+      differingFiles(outcome).map((m) => renderSideBySide(m.file, m.expected, m.actual)),
       outcome.ok
         ? ''
         : h(
             'details',
             { class: 'failures' },
             h('summary', {}, `every failure message in full (${outcome.failures.length})`),
-            outcome.failures.map((failure) => h('pre', {}, failure)),
+            outcome.failures.map((failure) => h('pre', {}, failure.message)),
           ),
       outcome.written.length ? h('p', { class: 'dim' }, `written: ${outcome.written.join(', ')}`) : '',
       outcome.warnings?.length
@@ -77,11 +77,16 @@ export function scenarioSection(outcome: ScenarioOutcome, context: ScenarioConte
   )
 }
 
+/** The committed files the run differs from, each shown side by side. */
+function differingFiles(outcome: ScenarioOutcome) {
+  return outcome.failures.flatMap((failure) => (failure.kind === 'surface' ? [failure] : []))
+}
+
 /** The cause in one line, the one command, and (for replay) the diff that explains it. */
 function causeBox(outcome: ScenarioOutcome, roots: readonly string[]): Html {
   const digest = digestFailures({ ...outcome, roots })
   // A differing file is shown side by side below; replay's and the workspace's diffs only here.
-  const diff = outcome.mismatches.some((m) => digest.cause.includes(m.file)) ? '' : digest.diff
+  const diff = differingFiles(outcome).some((m) => m.file === digest.file) ? '' : digest.diff
   return h(
     'div',
     { class: 'cause' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ReplayVerificationError } from '../../../plugins/llm-replay/errors.ts'
+import { verificationMessage, type ReplayProblem } from '../../../plugins/llm-replay/errors.ts'
+import type { Failure } from '../model/failure.ts'
 import { parseManifest, type ScenarioManifest } from '../scenario/manifest.ts'
 import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 
@@ -11,13 +12,28 @@ const EXHAUSTED =
   'scenarios/longer/session.jsonl, live session s1, turn 1 step 3: the agent asked for model call 3, ' +
   'but the script has 2 entries and all were served.'
 
-/** What the in-process host puts in a failure: replay's own verify() message. */
-function verifyFailure(
-  scenario: string,
-  problems: Array<{ code: 'REPLAY_DRIFT' | 'REPLAY_EXHAUSTED'; message: string }>,
-) {
-  return new ReplayVerificationError(scenario, problems).message
+/** What a host reports when replay refused: every problem, as data. */
+function replayFailure(scenario: string, problems: ReplayProblem[]): Failure {
+  return { kind: 'replay', scenario, problems, message: verificationMessage(scenario, problems) }
 }
+
+const golden = (scenario: string): Failure => ({
+  kind: 'surface',
+  scenario,
+  file: `scenarios/${scenario}/stdout.golden.jsonl`,
+  surface: 'transcript',
+  expected: 'a',
+  actual: 'b',
+  message: `scenario ${scenario}: stdout.golden.jsonl differs`,
+})
+
+/** A step the agent failed with a model error that is not replay's verdict on the script. */
+const stepError = (scenario: string, modelError: string): Failure => ({
+  kind: 'step',
+  scenario,
+  modelError,
+  message: `scenario ${scenario}: steps[0] failed: ${modelError}`,
+})
 
 function manifests(...entries: Array<[string, string]>): Map<string, ScenarioManifest> {
   return new Map(
@@ -30,16 +46,17 @@ function manifests(...entries: Array<[string, string]>): Map<string, ScenarioMan
 
 describe('the replay problems in failures', () => {
   /** The problems a failed recorded scenario is re-recorded for. */
-  const replayProblemsIn = (failures: string[]) =>
+  const replayProblemsIn = (failures: Failure[]) =>
     planRerecord([{ scenario: 'x', ok: false, failures }], manifests(['x', 'recording: stub\n'])).rerecord.flatMap(
       (entry) => entry.problems,
     )
 
-  it('reads the in-process verify() message and the subprocess stderr line alike, first lines only', () => {
+  it('reads every problem of replay failures, first lines only, without repeats', () => {
+    const drift = { code: 'REPLAY_DRIFT', message: DRIFT } as const
     expect(
       replayProblemsIn([
-        verifyFailure('edited', [{ code: 'REPLAY_DRIFT', message: DRIFT }]),
-        `scenario longer: llm-replay: REPLAY_EXHAUSTED: ${EXHAUSTED}`,
+        replayFailure('x', [drift, { code: 'REPLAY_EXHAUSTED', message: EXHAUSTED }]),
+        replayFailure('x', [drift]),
       ]),
     ).toEqual([
       { code: 'REPLAY_DRIFT', summary: DRIFT.split('\n')[0] },
@@ -48,10 +65,8 @@ describe('the replay problems in failures', () => {
   })
 
   it('does not take a code quoted inside a golden diff for a replay problem', () => {
-    const golden =
-      'scenario x: stdout.golden.jsonl differs:\n' +
-      '- {"error":"[REPLAY_DRIFT] old"}\n+ {"error":"llm-replay: REPLAY_DRIFT: new"}'
-    expect(replayProblemsIn([golden])).toEqual([])
+    const quoted = { ...golden('x'), actual: '{"error":"[REPLAY_DRIFT] new"}', message: '[REPLAY_DRIFT] new' }
+    expect(replayProblemsIn([quoted])).toEqual([])
   })
 })
 
@@ -65,16 +80,20 @@ describe('planRerecord', () => {
     ['restores', 'recording: stub\nsession: { source: edited }\n'],
     ['bad-log', 'recording: stub\n'],
   )
-  const drift = verifyFailure('x', [{ code: 'REPLAY_DRIFT', message: DRIFT }])
+  const drift = (scenario: string) => replayFailure(scenario, [{ code: 'REPLAY_DRIFT', message: DRIFT }])
   const plan = planRerecord(
     [
       { scenario: 'green', ok: true, failures: [] },
-      { scenario: 'edited', ok: false, failures: [drift, 'scenario edited: stdout.golden.jsonl differs'] },
-      { scenario: 'longer', ok: false, failures: [`scenario longer: llm-replay: REPLAY_EXHAUSTED: ${EXHAUSTED}`] },
-      { scenario: 'golden-only', ok: false, failures: ['scenario golden-only: stdout.golden.jsonl differs'] },
-      { scenario: 'hand-made', ok: false, failures: [drift] },
-      { scenario: 'restores', ok: false, failures: [drift] },
-      { scenario: 'bad-log', ok: false, failures: ['scenario bad-log: llm-replay: REPLAY_LOG_CWD: header cwd is /'] },
+      { scenario: 'edited', ok: false, failures: [drift('edited'), golden('edited')] },
+      {
+        scenario: 'longer',
+        ok: false,
+        failures: [replayFailure('longer', [{ code: 'REPLAY_EXHAUSTED', message: EXHAUSTED }])],
+      },
+      { scenario: 'golden-only', ok: false, failures: [golden('golden-only')] },
+      { scenario: 'hand-made', ok: false, failures: [drift('hand-made')] },
+      { scenario: 'restores', ok: false, failures: [drift('restores')] },
+      { scenario: 'bad-log', ok: false, failures: [stepError('bad-log', 'REPLAY_STOPPED')] },
     ],
     all,
   )
@@ -98,7 +117,7 @@ describe('planRerecord', () => {
         why: 'drifted (REPLAY_DRIFT) but is authored: fix its session.jsonl or replay.override.json by hand',
       },
       { scenario: 'restores', why: 'drifted (REPLAY_DRIFT) in the logs of scenarios/edited: re-record that scenario' },
-      { scenario: 'bad-log', why: 'failed with REPLAY_LOG_CWD, which a new recording does not fix' },
+      { scenario: 'bad-log', why: 'failed with REPLAY_STOPPED, which a new recording does not fix' },
     ])
   })
 

@@ -2,9 +2,11 @@
 // scenarios failed because the recorded model exchange no longer fits the agent (replay drift
 // or exhaustion), so re-recording is the fix, and which failed otherwise and are left alone.
 import type { ScenarioManifest } from '../scenario/manifest.ts'
+import type { Failure } from '../model/failure.ts'
+import { REPLAY_ERROR_CODES } from '../../../plugins/llm-replay/errors.ts'
 
-/** Replay problems (plugins/llm-replay/errors.ts) that a new recording resolves. */
-const RERECORD_CODES = ['REPLAY_DRIFT', 'REPLAY_EXHAUSTED', 'REPLAY_EXTRA_SESSION', 'REPLAY_UNCONSUMED'] as const
+/** Replay problems a new recording resolves: every one its verification reports (plugins/llm-replay/errors.ts). */
+const RERECORD_CODES: readonly string[] = REPLAY_ERROR_CODES
 
 interface ReplayProblemSeen {
   code: string
@@ -15,7 +17,7 @@ interface ReplayProblemSeen {
 interface ReplayedOutcome {
   scenario: string
   ok: boolean
-  failures: readonly string[]
+  failures: readonly Failure[]
 }
 
 interface DriftPlan {
@@ -27,18 +29,20 @@ interface DriftPlan {
   untouched: Array<{ scenario: string; why: string }>
 }
 
-// The two shapes replay problems reach an outcome in: the in-process `verify()` message
-// (`1. [REPLAY_DRIFT] …`, plugins/llm-replay/errors.ts) and the subprocess's stderr line
-// (`llm-replay: REPLAY_DRIFT: …`, which judge.ts prefixes with the scenario).
-const PROBLEM_LINE = /^(?:\d+\. \[(REPLAY_[A-Z_]+)\] |(?:scenario \S+: )?llm-replay: (REPLAY_[A-Z_]+): )(.*)$/gm
-
-/** The replay problems named in a scenario's failures, in order, without repeats. */
-function replayProblemsIn(failures: readonly string[]): ReplayProblemSeen[] {
+/** A scenario's replay problems, in order, without repeats; a step's model error when replay said no more. */
+function replayProblemsIn(failures: readonly Failure[]): ReplayProblemSeen[] {
   const seen = new Map<string, ReplayProblemSeen>()
   for (const failure of failures) {
-    for (const match of failure.matchAll(PROBLEM_LINE)) {
-      const problem = { code: (match[1] ?? match[2]) as string, summary: clip(match[3] as string) }
-      seen.set(`${problem.code} ${problem.summary}`, problem)
+    if (failure.kind !== 'replay') continue
+    for (const problem of failure.problems) {
+      const summary = clip(problem.message.split('\n', 1)[0] ?? '')
+      seen.set(`${problem.code} ${summary}`, { code: problem.code, summary })
+    }
+  }
+  if (seen.size) return [...seen.values()]
+  for (const failure of failures) {
+    if (failure.kind === 'step' && failure.modelError?.startsWith('REPLAY_')) {
+      seen.set(failure.modelError, { code: failure.modelError, summary: clip(failure.message.split('\n', 1)[0] ?? '') })
     }
   }
   return [...seen.values()]
@@ -55,7 +59,7 @@ export function planRerecord(
       continue
     }
     const problems = replayProblemsIn(outcome.failures)
-    const drifted = problems.filter((p) => (RERECORD_CODES as readonly string[]).includes(p.code))
+    const drifted = problems.filter((p) => RERECORD_CODES.includes(p.code))
     const manifest = manifests.get(outcome.scenario)
     if (!drifted.length) {
       const codes = problems.map((p) => p.code)

@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { runSuite } from './run-suite.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('fixture-guard')
 const outside = join(project.root, '..', `${project.root.split('/').at(-1)}-outside`)
@@ -42,7 +43,7 @@ describe('fixtures through symbolic links', () => {
     const dir = copyScenario('new-session-only', 'linked-golden')
     const target = linkOutside(dir, 'stdout.golden.jsonl', '{"SECRET":"outside the repository"}\n')
     const { outcomes } = await runSuite({ repoRoot: project.root, names: ['linked-golden'] })
-    expect(outcomes.map((o) => o.failures)).toEqual([
+    expect(outcomes.map((o) => failureMessages(o.failures))).toEqual([
       [`scenario linked-golden: scenarios/linked-golden/stdout.golden.jsonl is a symbolic link; ${FILE_RULE}`],
     ])
     expect(JSON.stringify(outcomes)).not.toContain('SECRET')
@@ -58,7 +59,7 @@ describe('fixtures through symbolic links', () => {
     const { outcomes } = await runSuite({ repoRoot: project.root, names: ['linked-refresh'], mode: 'refresh' })
     expect(outcomes[0]?.ok).toBe(false)
     expect(outcomes[0]?.written).toEqual([])
-    expect(outcomes[0]?.failures.join('\n')).toContain(
+    expect(failureMessages(outcomes[0]?.failures).join('\n')).toContain(
       'scenarios/linked-refresh/stdout.golden.jsonl is a symbolic link',
     )
     expect(readFileSync(golden, 'utf8')).toBe('OUTSIDE golden\n')

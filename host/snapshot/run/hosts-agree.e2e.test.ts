@@ -9,6 +9,7 @@ import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { runScenario } from './run-scenario.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const repoRoot = packageRoot
 const { scenarios: corpus } = await discoverScenarios(repoRoot)
@@ -41,7 +42,10 @@ describe('in-process and subprocess hosts agree', () => {
 
 function compare(inProcess: ScenarioOutcome, subprocess: ScenarioOutcome): string[] {
   const name = inProcess.scenario
-  const problems = [...inProcess.failures, ...subprocess.failures.map((f) => `(subprocess) ${f}`)]
+  const problems = [
+    ...failureMessages(inProcess.failures),
+    ...failureMessages(subprocess.failures).map((f) => `(subprocess) ${f}`),
+  ]
   if (!inProcess.surfaces || !subprocess.surfaces) return [...problems, `${name}: a run produced no surfaces`]
   if (inProcess.surfaces.transcript.join('\n') !== subprocess.surfaces.transcript.join('\n'))
     problems.push(`${name}: transcripts differ between in-process and subprocess`)

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot, scratchProject } from '../test-support/scratch-project.ts'
 import { runSuite } from './run-suite.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const SCENARIO = 'mcp-tool-approval'
 const project = scratchProject('mcp-tool-drift')
@@ -35,7 +36,7 @@ describe('an MCP server whose tool list changed since recording', () => {
         .replace(/\n {2}\{\n {4}name: 'crash',[\s\S]*?\n {2}\},/, ''),
     )
     const { outcomes } = await runSuite({ repoRoot: project.root })
-    const failures = outcomes[0]!.failures.join('\n')
+    const failures = failureMessages(outcomes[0]!.failures).join('\n')
     expect(failures).toContain('tool drift: the tools offered to the model differ from tool-schemas.expected.json')
     expect(failures).toContain('"mcp__notes__shout" changed (description)')
     expect(failures).toContain('"mcp__notes__crash" removed')

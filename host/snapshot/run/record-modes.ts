@@ -12,6 +12,7 @@ import { failedBeforeRun } from '../plugin/outcome.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
 import { verifyLive } from './verify-live.ts'
 import type { SuiteMode } from './suite-modes.ts'
+import { failure } from '../model/failure.ts'
 
 export interface SuiteModeOptions extends Omit<SuiteOptions, 'mode'> {
   mode?: SuiteMode
@@ -66,7 +67,9 @@ async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {
   options.onPlan?.(formatMissingSelection(selection))
   options.onStart?.(selection.record.length + selection.skipped.length, failures.length)
   const skipped = selection.skipped.map(({ scenario, why }) =>
-    failedBeforeRun(scenario, 'record', options.subprocess, [`scenario ${scenario}: ${why}`]),
+    failedBeforeRun(scenario, 'record', options.subprocess, [
+      failure('scenario', scenario, `scenario ${scenario}: ${why}`),
+    ]),
   )
   for (const outcome of skipped) options.onResult?.(outcome)
   const loadFailures = failures.map((f) => f.error.message)

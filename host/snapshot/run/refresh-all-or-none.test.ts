@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { textReply } from '../../../lib/model-wire/index.ts'
 import { scratchProject, type ScratchProject } from '../test-support/scratch-project.ts'
 import { runSuiteMode } from './record-modes.ts'
+import { failureMessages } from '../model/failure.ts'
 
 let project: ScratchProject
 let unprotect: (() => void) | undefined
@@ -50,7 +51,7 @@ it('writes all of a scenario’s fixtures or none, naming the one that could not
   const before = folderBytes(dir)
 
   const second = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true, names: ['greet'] })
-  const failures = second.outcomes[0]!.failures.join('\n')
+  const failures = failureMessages(second.outcomes[0]!.failures).join('\n')
   expect(failures).toContain('scenario greet: could not write scenarios/greet/session.jsonl: ')
   expect(failures).toMatch(/none of its \d+ fixture changes were made/)
   expect(folderBytes(dir)).toEqual(before)

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { runSuite } from './run-suite.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('scenario-patch')
 afterAll(() => project.remove())
@@ -23,6 +24,6 @@ describe('a scenario patch with an unknown id', () => {
     const { outcomes } = await runSuite({ repoRoot: project.root, subprocess })
     expect(outcomes).toHaveLength(1)
     expect(outcomes[0]!.ok).toBe(false)
-    expect(outcomes[0]!.failures.join('\n')).toContain(expected)
+    expect(failureMessages(outcomes[0]!.failures).join('\n')).toContain(expected)
   })
 })

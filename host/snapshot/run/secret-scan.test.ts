@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { runSuite } from './run-suite.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('secret-scan')
 afterAll(() => project.remove())
@@ -34,7 +35,7 @@ describe('the secret scan on fixtures', () => {
 
     writeFileSync(join(dir, 'input.json'), JSON.stringify(input(`mail ${address} a hello`)))
     const refused = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
-    const failures = refused.outcomes[0]?.failures.join('\n') ?? ''
+    const failures = failureMessages(refused.outcomes[0]?.failures).join('\n') ?? ''
     expect(failures).toMatch(
       /secret scan: scenario leaky: (a possible secret|\d+ possible secrets); nothing was written/,
     )
@@ -56,7 +57,7 @@ describe('the secret scan on fixtures', () => {
     const log = fixture('session.jsonl')
     writeFileSync(join(dir, 'session.jsonl'), log.replaceAll('{{secret:email}}', address))
     const committed = await runSuite({ repoRoot: project.root })
-    expect(committed.outcomes[0]?.failures.join('\n')).toMatch(
+    expect(failureMessages(committed.outcomes[0]?.failures).join('\n')).toMatch(
       /secret scan: scenario leaky: .*in committed fixtures[\s\S]*session\.jsonl:\d+:\d+ email/,
     )
   })
@@ -70,7 +71,7 @@ describe('the secret scan on fixtures', () => {
     writeFileSync(join(dir, 'stdout.golden.jsonl'), 'stale\n')
     for (const pending of [false, true]) {
       const refused = await runSuite({ repoRoot: project.root, mode: 'refresh', pending })
-      expect(refused.outcomes[0]?.failures.join('\n')).toMatch(
+      expect(failureMessages(refused.outcomes[0]?.failures).join('\n')).toMatch(
         /nothing was written\n {2}stdout\.golden\.jsonl:\d+:\d+ email/,
       )
       expect(fixture('stdout.golden.jsonl')).toBe('stale\n')

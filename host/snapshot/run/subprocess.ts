@@ -13,6 +13,9 @@ import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import { parseTranscript } from '../core/normalize/transcript.ts'
 import { runComposition, scenarioScope } from '../plugin/patches.ts'
 import type { StageRun } from '../plugin/stage.ts'
+import { type Failure, failure } from '../model/failure.ts'
+import { verificationMessage } from '../../../plugins/llm-replay/errors.ts'
+import { readReport } from '../../../plugins/llm-replay/report.ts'
 
 /** Variables the agent process inherits; everything else (keys included) is dropped. */
 const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR']
@@ -26,7 +29,8 @@ export async function runSubprocess(
   const tail = new SessionLogTail(run.sessionsRoot, feed)
   const agent = new AgentProcess({ command: process.execPath, ...command })
   const name = run.scenario.name
-  const failures: string[] = []
+  const failures: Failure[] = []
+  const failed = (message: string) => failure('process', name, message)
   try {
     await agent.spawned
     const exitedEarly = agent.exited.then(({ code, signal }) => {
@@ -51,10 +55,11 @@ export async function runSubprocess(
     exitedEarly.catch(() => {})
     failures.push(...result.failures)
   } catch (error) {
-    failures.push(`${name}: ${(error as Error).message}`)
+    failures.push(failed(`${name}: ${(error as Error).message}`))
   } finally {
-    failures.push(...(await stopAgent(name, agent, tail, failures.length > 0)))
+    failures.push(...(await stopAgent(name, agent, tail, failures.length > 0)).map(failed))
   }
+  if (command.report) failures.push(...replayReported(name, command.report, agent))
   const stdout = agent.stdout()
   // Its bytes, parsed once: stdout here (a line that is not JSON-RPC fails the run), the logs by the tail.
   const surfaces = () => {
@@ -74,13 +79,34 @@ async function commandLine(run: StageRun, extra: NodeJS.ProcessEnv | undefined) 
     ...scenarioScope({ ...run, replayTexts: undefined }),
     ...(run.modelStub ? { modelStub: run.modelStub } : {}),
   }
+  // Replay writes the problems no verify() took to this file as it retires (plugins/llm-replay/report.ts).
+  const report = scope.replay ? join(run.scratch, 'replay-report.json') : undefined
+  if (scope.replay && report) scope.replay = { ...scope.replay, report }
   const file = join(run.scratch, 'scope.json')
   await writeFile(file, JSON.stringify(scope, null, 2))
   args.push('--scope', file)
   const env: NodeJS.ProcessEnv = {}
   for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name]
   Object.assign(env, extra, run.environment)
-  return { args, cwd: run.cwd.path, env }
+  return { args, cwd: run.cwd.path, env, report }
+}
+
+/** Replay's problems, as data, from the report it wrote as dsh shut down; a dsh that ended before it wrote one says so. */
+function replayReported(name: string, file: string, agent: AgentProcess): Failure[] {
+  let report: ReturnType<typeof readReport>
+  try {
+    report = readReport(file)
+  } catch (error) {
+    return [failure('process', name, `${name}: ${(error as Error).message}`)]
+  }
+  if (!report) {
+    // Its exit is reported already when dsh did not shut down cleanly: the missing report follows from it.
+    if (agent.child.exitCode !== 0) return []
+    return [failure('process', name, `${name}: llm-replay wrote no report to ${file}; is replay in the composition?`)]
+  }
+  if (!report.problems.length) return []
+  const problems = [...report.problems]
+  return [{ kind: 'replay', scenario: name, problems, message: verificationMessage(name, problems) }]
 }
 
 /** Stop dsh (stdin EOF first) and the log tail; what went wrong on the way, each naming the scenario. */

@@ -10,6 +10,7 @@ import { type SseItem, startStubEndpoint, textReply, toolCallReply } from '../..
 const STUB_API_KEY = 'test-live-key-not-a-secret'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { runSuiteMode } from './record-modes.ts'
+import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('verify-live')
 afterAll(() => project.remove())
@@ -57,7 +58,7 @@ describe('--mode verify-live', () => {
     // No key file either: the key folder is the project's (empty) own.
     vi.stubEnv('XDG_CONFIG_HOME', project.root)
     const keyless = await runSuiteMode({ repoRoot: project.root, mode: 'verify-live', names: [NAME] })
-    expect(keyless.outcomes.map((o) => o.failures)).toEqual([
+    expect(keyless.outcomes.map((o) => failureMessages(o.failures))).toEqual([
       [
         `scenario notes: record mode: entry "llm-deepseek" (DeepSeek) has no usable key for model "deepseek-chat": ` +
           `DEEPSEEK_API_KEY is not set and ${project.root}/dsh/deepseek-api-key does not hold one; export it, or ` +
@@ -75,7 +76,7 @@ describe('--mode verify-live', () => {
     expect(folderBytes()).toEqual(before)
 
     const differing = await verifyAgainst([textReply('I would rather not.')])
-    const failures = differing.outcomes[0]?.failures ?? []
+    const failures = failureMessages(differing.outcomes[0]?.failures ?? [])
     expect(differing.outcomes[0]?.ok).toBe(false)
     expect(failures).toContain(
       'scenario notes: verify-live: session.jsonl: at 1: the recording has "turn 1: stop tool-calls", ' +

@@ -10,6 +10,7 @@ import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { GOLDEN_TRANSCRIPT } from '../scenario/fixture-files.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
+import { failure } from '../model/failure.ts'
 
 export async function verifyLive(options: Omit<SuiteOptions, 'mode'>): Promise<SuiteResult> {
   const { scenarios } = await discoverScenarios(options.repoRoot, { names: options.names })
@@ -37,10 +38,10 @@ function judgeLive(repoRoot: string, outcome: ScenarioOutcome, rules: readonly E
   const problems = [
     ...compareStructure(committedSurfaces(repoRoot, outcome.scenario), live),
     ...checkExpectations(rules, live),
-  ].map((problem) => `${where}: ${problem}`)
+  ].map((problem) => failure('verify-live', outcome.scenario, `${where}: ${problem}`))
   // The record run's own failures (a step, the final workspace against workspace.expected/) stay.
   const failures = [...outcome.failures, ...problems]
-  return { ...outcome, ok: failures.length === 0, failures, written: [], mismatches: [] }
+  return { ...outcome, ok: failures.length === 0, failures, written: [] }
 }
 
 function committedSurfaces(repoRoot: string, name: string): RunSurfaces {

@@ -5,6 +5,7 @@ import type { LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { modelScriptPath, startRecordingStub, stubVia } from '../env/record-stub.ts'
 import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
+import { failure } from '../model/failure.ts'
 import { noteRecordingSource, recordingStamp } from '../env/provenance.ts'
 import { stubPatch } from '../plugin/model-stub.ts'
 import type { TestComposition } from '../plugin/patches.ts'
@@ -30,13 +31,13 @@ export async function withModel(
   run: ModelRun,
 ): Promise<ScenarioOutcome> {
   if (mode !== 'record') return run({})
-  const failed = (message: string): ScenarioOutcome =>
-    failedBeforeRun(scenario.name, mode, options.subprocess, [`scenario ${scenario.name}: ${message}`])
+  const failed = (message: string, kind: 'scenario' | 'recording' = 'scenario'): ScenarioOutcome =>
+    failedBeforeRun(scenario.name, mode, options.subprocess, [failure(kind, scenario.name, message)])
   let adapters: Awaited<ReturnType<typeof recordingAdapters>>
   try {
     adapters = await recordingAdapters(options.repoRoot, options.composition, scenario)
   } catch (error) {
-    return failed((error as Error).message)
+    return failed(`scenario ${scenario.name}: ${(error as Error).message}`)
   }
   if (!options.stub) {
     // A subprocess gets its adapters' variables; in process the adapters read this process's.
@@ -51,7 +52,7 @@ export async function withModel(
   try {
     stub = await startRecordingStub(scenario, route)
   } catch (error) {
-    return { ...failed(''), failures: [(error as Error).message] }
+    return failed((error as Error).message, 'recording')
   }
   try {
     const outcome = await run({ modelStub: stub.url })
@@ -65,13 +66,19 @@ export async function withModel(
 }
 
 /** A script item never asked for, or one a wire could not say, fails a run that was otherwise fine. */
-function checkServed(name: string, outcome: ScenarioOutcome, left: number, problems: readonly string[]) {
-  const failures = problems.map((problem) => `scenario ${name}: ${modelScriptPath(name)}: ${problem}`)
+function checkServed(
+  name: string,
+  outcome: ScenarioOutcome,
+  left: number,
+  problems: readonly string[],
+): ScenarioOutcome {
+  const messages = problems.map((problem) => `scenario ${name}: ${modelScriptPath(name)}: ${problem}`)
   if (left > 0)
-    failures.push(
+    messages.push(
       `scenario ${name}: ${plural(left, 'scripted model turn')} in ${modelScriptPath(name)} ` +
         `${left === 1 ? 'was' : 'were'} never requested`,
     )
+  const failures = messages.map((message) => failure('recording', name, message))
   if (!failures.length || !outcome.ok) return outcome
   return { ...outcome, ok: false, failures }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { discoverScenarios } from './discover.ts'
+import { failureMessages } from '../model/failure.ts'
 
 let root: string
 
@@ -69,7 +70,7 @@ describe('discoverScenarios', () => {
     await scenario('pinless', 'header: { class: lonely }\n')
     await put('scenarios/pinless/notes.txt', 'x')
     const [loaded] = (await discoverScenarios(root)).scenarios
-    expect(loaded!.problems).toEqual([
+    expect(failureMessages(loaded!.problems)).toEqual([
       'scenarios/pinless/notes.txt is not expected here: scenario folders hold only the files listed in ' +
         'docs/scenario-format.md',
       'scenarios/pinless/snapshot.yml: header.pin: header class lonely has no pin (members: pinless); set pin: ' +
@@ -100,9 +101,15 @@ describe('discoverScenarios', () => {
     const problems = Object.fromEntries(scenarios.map((s) => [s.name, s.problems]))
     expect(problems['main-pin']).toEqual([])
     expect(problems['a-newcomer']).toEqual([
-      'scenarios/a-newcomer/system-prompt.expected.md is identical to ' +
-        'scenarios/main-pin/system-prompt.expected.md; npx dsh test a-newcomer --mode refresh deletes it and sets ' +
-        'header.systemPromptSource: main-pin in scenarios/a-newcomer/snapshot.yml (or make that edit by hand)',
+      {
+        kind: 'duplicate-sidecar',
+        scenario: 'a-newcomer',
+        file: 'scenarios/a-newcomer/system-prompt.expected.md',
+        message:
+          'scenarios/a-newcomer/system-prompt.expected.md is identical to ' +
+          'scenarios/main-pin/system-prompt.expected.md; npx dsh test a-newcomer --mode refresh deletes it and sets ' +
+          'header.systemPromptSource: main-pin in scenarios/a-newcomer/snapshot.yml (or make that edit by hand)',
+      },
     ])
   })
 

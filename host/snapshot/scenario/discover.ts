@@ -25,6 +25,7 @@ import { loadModelScript, type ModelScriptItem } from './model-script.ts'
 import { loadProjectConfig, type ProjectConfig, withProjectConfig } from './project-config.ts'
 import { loadScenarioPatch } from './scenario-patch.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
+import type { ScenarioProblem } from '../model/failure.ts'
 import { FixtureGuardError, fixtureEntryProblem, readFixtureSync } from '../env/safe-fixture-io.ts'
 
 export interface LoadedScenario {
@@ -38,7 +39,7 @@ export interface LoadedScenario {
   /** Absolute path of the scenario's cordis.patch.yml, applied after every other overlay. */
   patchFile?: string
   /** Fixture-file and cross-scenario problems; a runner fails the scenario when this is not empty. */
-  problems: string[]
+  problems: ScenarioProblem[]
 }
 
 export interface ScenarioLoadFailure {
@@ -102,7 +103,10 @@ export async function discoverScenarios(repoRoot: string, options: DiscoverOptio
   for (const problem of corpusProblems(corpus.scenarios.map((s) => s.manifest))) {
     corpus.scenarios
       .find((s) => s.name === problem.scenario)
-      ?.problems.push(`scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`)
+      ?.problems.push({
+        kind: 'scenario',
+        message: `scenarios/${problem.scenario}/snapshot.yml: ${problem.field}: ${problem.message}`,
+      })
   }
   addContentProblems(repoRoot, corpus.scenarios, listings, options.mode ?? 'replay')
   return options.names ? namedPart(corpus, options.names, repoRoot) : corpus
@@ -176,8 +180,8 @@ function loadFolder(
     const input = loadInput(repoRoot, name)
     const model = loadModelScript(repoRoot, name)
     const patch = loadScenarioPatch(repoRoot, name)
-    const problems = [
-      ...guarded.filter((p) => p !== undefined),
+    const problems: ScenarioProblem[] = [
+      ...guarded.flatMap((message) => (message === undefined ? [] : [{ kind: 'scenario' as const, message }])),
       ...fixtureFileProblems(manifest, input, entries, {
         ...options,
         patchModules: patch?.moduleFiles,
@@ -267,10 +271,11 @@ function addContentProblems(
     for (const name of names) {
       const text = read(join(scenario.dir, name))
       if (text !== undefined)
-        scenario.problems.push(...unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
+        for (const message of unscrubbedHeaderProblems(text, `scenarios/${scenario.name}/${name}`))
+          scenario.problems.push({ kind: 'scenario', message })
     }
   }
   if (mode !== 'replay') return
   for (const problem of duplicateSidecarProblems(pinSidecars(loaded, read)))
-    loaded.find((s) => s.name === problem.scenario)?.problems.push(problem.message)
+    loaded.find((s) => s.name === problem.scenario)?.problems.push({ kind: 'duplicate-sidecar', ...problem })
 }

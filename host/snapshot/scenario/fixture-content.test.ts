@@ -23,6 +23,7 @@ describe('fixture content guards', () => {
     expect(problems).toEqual([
       {
         scenario: 'b',
+        file: 'scenarios/b/system-prompt.expected.md',
         message:
           'scenarios/b/system-prompt.expected.md is identical to scenarios/a/system-prompt.expected.md; ' +
           'npx dsh test b --mode refresh deletes it and sets header.systemPromptSource: a ' +
@@ -38,11 +39,23 @@ describe('fixture content guards', () => {
       { scenario: 'a-new', tools: '[1]', namedAsSource: 0, classSize: 1 },
       { scenario: 'z-main', tools: '[1]', namedAsSource: 2, classSize: 1 },
     ])
-    expect(named).toEqual([{ scenario: 'a-new', message: expect.stringContaining('toolSchemasSource: z-main') }])
+    expect(named).toEqual([
+      {
+        scenario: 'a-new',
+        file: 'scenarios/a-new/tool-schemas.expected.json',
+        message: expect.stringContaining('toolSchemasSource: z-main'),
+      },
+    ])
     const larger = duplicateSidecarProblems([
       { scenario: 'a-new', system: 'p', classSize: 2 },
       { scenario: 'z-main', system: 'p', classSize: 20 },
     ])
-    expect(larger).toEqual([{ scenario: 'a-new', message: expect.stringContaining('systemPromptSource: z-main') }])
+    expect(larger).toEqual([
+      {
+        scenario: 'a-new',
+        file: 'scenarios/a-new/system-prompt.expected.md',
+        message: expect.stringContaining('systemPromptSource: z-main'),
+      },
+    ])
   })
 })

@@ -86,9 +86,12 @@ export function sharedSidecars(pins: readonly PinSidecars[]): SharedSidecar[] {
  * The replay guard over sharedSidecars. Record and refresh never leave such a copy (they name the
  * source themselves: env/share-sidecars.ts), so the fix offered is the refresh, or the edit by hand.
  */
-export function duplicateSidecarProblems(pins: readonly PinSidecars[]): Array<{ scenario: string; message: string }> {
+export function duplicateSidecarProblems(
+  pins: readonly PinSidecars[],
+): Array<{ scenario: string; file: string; message: string }> {
   return sharedSidecars(pins).map(({ scenario, file, option, owner }) => ({
     scenario,
+    file: `scenarios/${scenario}/${file}`,
     message:
       `scenarios/${scenario}/${file} is identical to scenarios/${owner}/${file}; ` +
       `npx dsh test ${scenario} --mode refresh deletes it and sets header.${option}: ${owner} ` +

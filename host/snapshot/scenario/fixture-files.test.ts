@@ -4,6 +4,10 @@ import type { ScenarioInput } from './input.ts'
 import { readInput } from '../test-support/scenario-file.ts'
 import { parseManifest, type ScenarioManifest } from './manifest.ts'
 
+/** The problems' words, as a report prints them (their kinds are checked where they matter). */
+const problemMessages = (...args: Parameters<typeof fixtureFileProblems>) =>
+  fixtureFileProblems(...args).map((problem) => problem.message)
+
 function manifest(extra = ''): ScenarioManifest {
   return parseManifest(
     `scenario: demo\ndescription: Demo.\nrecording: stub\n${extra}`,
@@ -27,7 +31,7 @@ const BASE = ['snapshot.yml', 'input.json', 'stdout.golden.jsonl']
 describe('fixtureFileProblems', () => {
   it('accepts a complete scenario', () => {
     expect(
-      fixtureFileProblems(manifest(), input(2), files(...BASE, 'session.jsonl', 'session.1.jsonl', 'workspace/')),
+      problemMessages(manifest(), input(2), files(...BASE, 'session.jsonl', 'session.1.jsonl', 'workspace/')),
     ).toEqual([])
   })
 
@@ -36,7 +40,7 @@ describe('fixtureFileProblems', () => {
   })
 
   it('reports missing fixtures with the command that creates them', () => {
-    const problems = fixtureFileProblems(
+    const problems = problemMessages(
       manifest('header: { class: base, pin: true }\nreplay: overridden\nworkspace: { final: true }\n'),
       input(1),
       files('snapshot.yml'),
@@ -56,16 +60,27 @@ describe('fixtureFileProblems', () => {
     ])
   })
 
+  it('gives each missing fixture its file and the reason it is needed, as data', () => {
+    const m = manifest('header: { class: base, pin: true }\n')
+    const [session, sidecar] = fixtureFileProblems(m, input(1), files(...BASE, 'tool-schemas.expected.json'))
+    expect(session).toMatchObject({
+      kind: 'missing-fixture',
+      file: 'scenarios/demo/session.jsonl',
+      reason: 'input.json creates 1 session',
+    })
+    expect(sidecar).toMatchObject({ kind: 'missing-fixture', file: 'scenarios/demo/system-prompt.expected.md' })
+  })
+
   it('lets refresh and record create their outputs', () => {
     const m = manifest('header: { class: base, pin: true }\n')
     expect(
-      fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), { mode: 'refresh' }),
+      problemMessages(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), { mode: 'refresh' }),
     ).toEqual([])
-    expect(fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json'), { mode: 'record' })).toEqual([])
+    expect(problemMessages(m, input(1), files('snapshot.yml', 'input.json'), { mode: 'record' })).toEqual([])
   })
 
   it('reports orphaned and mismatched files', () => {
-    const problems = fixtureFileProblems(
+    const problems = problemMessages(
       manifest('header: { class: base }\n'),
       input(1),
       files(
@@ -96,13 +111,13 @@ describe('fixtureFileProblems', () => {
 
   it("accepts subagents' logs numbered on after the sessions' (replay checks each names its spawning call)", () => {
     const listing = files(...BASE, 'session.jsonl', 'session.1.jsonl', 'session.2.jsonl', 'session.4.jsonl')
-    expect(fixtureFileProblems(manifest(), input(1), listing)).toEqual([
+    expect(problemMessages(manifest(), input(1), listing)).toEqual([
       expect.stringMatching(/^scenarios\/demo\/session\.4\.jsonl is not expected here/),
     ])
   })
 
   it('rejects a local copy of a shared sidecar and local logs with session.source', () => {
-    const problems = fixtureFileProblems(
+    const problems = problemMessages(
       manifest('header: { class: base, pin: true, systemPromptSource: other }\nsession: { source: other }\n'),
       input(1),
       files(...BASE, 'session.jsonl', 'tool-schemas.expected.json', 'system-prompt.expected.md'),
@@ -123,13 +138,13 @@ describe('fixtureFileProblems', () => {
       'system-prompt.expected.md',
       'tool-schemas.expected.json',
     ])
-    expect(fixtureFileProblems(m, input(1), entries, { obsoleteHandled: true })).toEqual([])
-    expect(fixtureFileProblems(m, input(1), entries, { mode: 'refresh' })).toEqual([])
+    expect(problemMessages(m, input(1), entries, { obsoleteHandled: true })).toEqual([])
+    expect(problemMessages(m, input(1), entries, { mode: 'refresh' })).toEqual([])
   })
 
   it('reports pending copies as pending review in replay, not as orphans, and lets refresh overwrite them', () => {
     const entries = files(...BASE, 'session.jsonl', 'stdout.golden.jsonl.new', 'session.jsonl.new', 'input.json.new')
-    expect(fixtureFileProblems(manifest(), input(1), entries)).toEqual([
+    expect(problemMessages(manifest(), input(1), entries)).toEqual([
       'scenarios/demo/stdout.golden.jsonl.new is pending review (written by --pending); accept or reject it with ' +
         'npx dsh review demo',
       'scenarios/demo/session.jsonl.new is pending review (written by --pending); accept or reject it with npx dsh ' +
@@ -137,7 +152,7 @@ describe('fixtureFileProblems', () => {
       'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in ' +
         'docs/scenario-format.md',
     ])
-    expect(fixtureFileProblems(manifest(), input(1), entries, { mode: 'refresh' })).toEqual([
+    expect(problemMessages(manifest(), input(1), entries, { mode: 'refresh' })).toEqual([
       'scenarios/demo/input.json.new is not expected here: scenario folders hold only the files listed in ' +
         'docs/scenario-format.md',
     ])
@@ -146,7 +161,7 @@ describe('fixtureFileProblems', () => {
   it('lets vitest create a missing golden and pin sidecars', () => {
     const m = manifest('header: { class: base, pin: true }\n')
     expect(
-      fixtureFileProblems(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), { goldensOptional: true }),
+      problemMessages(m, input(1), files('snapshot.yml', 'input.json', 'session.jsonl'), { goldensOptional: true }),
     ).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { plural } from '../../../lib/plural.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { nextStep } from '../core/next-step.ts'
 import type { ScenarioInput } from './input.ts'
+import type { ScenarioProblem } from '../model/failure.ts'
 import type { ScenarioManifest } from './manifest.ts'
 
 export interface FixtureEntry {
@@ -100,7 +101,7 @@ export function fixtureFileProblems(
   input: ScenarioInput,
   entries: readonly FixtureEntry[],
   options: FixtureCheckOptions = {},
-): string[] {
+): ScenarioProblem[] {
   const check = new FolderCheck(manifest, entries, options, expectedSessionCount(input))
   check.scriptAndGolden()
   check.sessionLogs()
@@ -113,7 +114,7 @@ export function fixtureFileProblems(
 
 /** One scenario folder's listing against its manifest: what it expects is checked, then allowed. */
 class FolderCheck {
-  readonly problems: string[] = []
+  readonly problems: ScenarioProblem[] = []
   private readonly allowed = new Set<string>()
   private readonly byName: Map<string, FixtureEntry>
   private readonly dir: string
@@ -137,19 +138,19 @@ class FolderCheck {
 
   scriptAndGolden(): void {
     this.allowed.add('snapshot.yml')
-    this.expectFile('model.yml', false, '')
-    this.expectFile('cordis.patch.yml', false, '')
+    this.expectFile('model.yml', false, { reason: '' })
+    this.expectFile('cordis.patch.yml', false, { reason: '' })
     for (const name of this.options.patchModules ?? []) this.allowed.add(name)
     for (const name of this.options.serverFiles ?? []) this.allowed.add(name)
-    this.expectFile('input.json', true, 'every scenario needs the ACP script it drives')
-    this.expectFile(GOLDEN_TRANSCRIPT, this.goldensRequired, `create it with ${this.refresh}`)
+    this.expectFile('input.json', true, { reason: 'every scenario needs the ACP script it drives' })
+    this.expectFile(GOLDEN_TRANSCRIPT, this.goldensRequired, { reason: `create it with ${this.refresh}` })
   }
 
   sessionLogs(): void {
     const { manifest, sessions } = this
     if (!manifest.session) {
       const rerecord = nextStep({ scenario: manifest.scenario, recording: manifest.recording, kind: 'missing-fixture' })
-      const why = `input.json creates ${plural(sessions, 'session')}; record it: ${rerecord.command}`
+      const why = { reason: `input.json creates ${plural(sessions, 'session')}`, fix: `record it: ${rerecord.command}` }
       for (let index = 0; index < sessions; index++)
         this.expectFile(sessionLogFileName(index), this.mode !== 'record', why)
       // Subagents' logs (plugins/subagents) follow, numbered on; replay checks each has a spawning call.
@@ -160,7 +161,7 @@ class FolderCheck {
     for (const entry of this.entries) {
       if (!SESSION_LOG.test(entry.name)) continue
       this.allowed.add(entry.name) // reported here; not again as an orphan
-      this.problems.push(
+      this.problem(
         `${this.dir}/${entry.name} must not exist: ` +
           `session.source reuses scenarios/${manifest.session.source}'s logs; ` +
           `delete it or drop session.source`,
@@ -171,9 +172,12 @@ class FolderCheck {
   replayAndSidecars(): void {
     const { manifest } = this
     if (manifest.replay === 'overridden')
-      this.expectFile('replay.override.json', true, 'the manifest says replay: overridden')
+      this.expectFile('replay.override.json', true, { reason: 'the manifest says replay: overridden' })
     if (!manifest.header?.pin) return
-    const why = `this scenario pins header class ${manifest.header.class}; create it with ${this.refresh}`
+    const why = {
+      reason: `this scenario pins header class ${manifest.header.class}`,
+      fix: `create it with ${this.refresh}`,
+    }
     if (!manifest.header.systemPromptSource) this.expectFile(SIDECAR_SYSTEM_PROMPT, this.goldensRequired, why)
     if (!manifest.header.toolSchemasSource) this.expectFile(SIDECAR_TOOL_SCHEMAS, this.goldensRequired, why)
   }
@@ -193,16 +197,19 @@ class FolderCheck {
     for (const name of obsoleteFixtureFiles(manifest, this.entries)) {
       this.allowed.add(name)
       if (mode === 'replay' && !this.options.obsoleteHandled)
-        this.problems.push(
-          `${dir}/${name} is obsolete: ${orphanReason(name, manifest, this.sessions, this.options.formatDoc)}; ` +
+        this.problems.push({
+          kind: 'obsolete',
+          file: `${dir}/${name}`,
+          message:
+            `${dir}/${name} is obsolete: ${orphanReason(name, manifest, this.sessions, this.options.formatDoc)}; ` +
             `${this.refresh} or npx vitest run -u ${dir}/ removes it`,
-        )
+        })
     }
     for (const entry of this.entries) {
       if (entry.isDirectory || !isPendingFile(entry.name)) continue
       this.allowed.add(entry.name)
       if (mode === 'replay')
-        this.problems.push(
+        this.problem(
           `${dir}/${entry.name} is pending review (written by --pending); ` +
             `accept or reject it with npx dsh review ${manifest.scenario}`,
         )
@@ -212,26 +219,34 @@ class FolderCheck {
   orphans(): void {
     for (const entry of this.entries) {
       if (this.allowed.has(entry.name) || entry.name === '.DS_Store') continue
-      this.problems.push(
+      this.problem(
         `${this.dir}/${entry.name}${entry.isDirectory ? '/' : ''} is not expected here: ` +
           `${orphanReason(entry.name, this.manifest, this.sessions, this.options.formatDoc)}`,
       )
     }
   }
 
-  private expectFile(name: string, required: boolean, why: string): void {
+  private expectFile(name: string, required: boolean, why: { reason: string; fix?: string }): void {
     this.allowed.add(name)
     const entry = this.byName.get(name)
-    if (entry?.isDirectory) this.problems.push(`${this.dir}/${name} is a directory; it must be a file`)
-    else if (!entry && required) this.problems.push(`${this.dir}/${name} is missing: ${why}`)
+    const file = `${this.dir}/${name}`
+    if (entry?.isDirectory) this.problem(`${file} is a directory; it must be a file`)
+    else if (!entry && required) {
+      const message = `${file} is missing: ${why.reason}${why.fix ? `; ${why.fix}` : ''}`
+      this.problems.push({ kind: 'missing-fixture', file, reason: why.reason, message })
+    }
   }
 
   private expectDir(name: string, present: boolean, why: string): void {
     if (!present) return
     this.allowed.add(name)
     const entry = this.byName.get(name)
-    if (!entry) this.problems.push(`${this.dir}/${name}/ is missing: ${why}`)
-    else if (!entry.isDirectory) this.problems.push(`${this.dir}/${name} must be a directory`)
+    if (!entry) this.problem(`${this.dir}/${name}/ is missing: ${why}`)
+    else if (!entry.isDirectory) this.problem(`${this.dir}/${name} must be a directory`)
+  }
+
+  private problem(message: string): void {
+    this.problems.push({ kind: 'scenario', message })
   }
 }
 

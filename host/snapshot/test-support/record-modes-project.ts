@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { textReply } from '../../../lib/model-wire/index.ts'
 import { runSuiteMode } from '../run/record-modes.ts'
 import { scratchProject, type ScratchProject } from './scratch-project.ts'
+import { failureMessages } from '../model/failure.ts'
 
 export const PIN = 'header:\n  class: default\n  pin: true\n'
 export const MEMBER = 'header:\n  class: default\n'
@@ -42,7 +43,7 @@ export class RecordModesProject {
   /** Replays the scenarios; each as [name, failures]. */
   async replayAll(names: string[]): Promise<Array<[string, string[]]>> {
     const replayed = await runSuiteMode({ repoRoot: this.root, names })
-    return replayed.outcomes.map((o) => [o.scenario, o.failures])
+    return replayed.outcomes.map((o) => [o.scenario, failureMessages(o.failures)])
   }
 
   remove(): void {

@@ -85,7 +85,7 @@ describe('vitest file snapshots for scenarios', () => {
     expect(results['text-turn']?.failureMessages.join('\n')).toContain('scenarios/text-turn/stdout.golden.jsonl')
     expect(results['new-session-only']?.status).toBe('failed')
     expect(results['reasoning-turn']?.failureMessages.join('\n')).toContain(
-      'an obsolete fixture file no scenario uses: scenarios/reasoning-turn/tool-schemas.expected.json',
+      'scenarios/reasoning-turn/tool-schemas.expected.json is an obsolete fixture file no scenario uses',
     )
     expect(report.snapshot.unmatched).toBe(2)
     expect(report.snapshot.unchecked).toBe(2)

@@ -16,6 +16,7 @@ import { removeObsoleteFixtures } from '../env/write-fixtures.ts'
 import type { ScenarioExecution } from '../plugin/judge.ts'
 import type { TestComposition } from '../plugin/patches.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import { type Failure, failure } from '../model/failure.ts'
 import type { RunScenarioOptions } from '../plugin/play-scenario.ts'
 import { runScenario } from '../run/run-scenario.ts'
 import type { SnapshotService } from '../plugin/service.ts'
@@ -47,23 +48,23 @@ export async function judgeScenario(
   annotate?: (message: string) => Promise<unknown>,
 ): Promise<void> {
   const updating = isUpdatingSnapshots()
-  if (scenario.problems.length) throw new Error(scenario.problems.map((p) => `- ${p}`).join('\n'))
+  if (scenario.problems.length) throw new Error(scenario.problems.map((p) => `- ${p.message}`).join('\n'))
   const options = { repoRoot: context.root, corpus: context.corpus, composition: context.composition }
-  const fail = (failures: readonly string[], mismatches: ScenarioOutcome['mismatches'] = []) =>
-    new Error(describeFailures(scenario, context.root, failures, mismatches))
+  const fail = (failures: readonly Failure[]) => new Error(describeFailures(scenario, context.root, failures))
   if (snapshotMode() === 'refresh') {
     const outcome = await run(scenario, { ...options, mode: 'refresh' }, context)
-    if (!outcome.ok) throw fail(outcome.failures, outcome.mismatches)
+    if (!outcome.ok) throw fail(outcome.failures)
     return
   }
   // Replay writes nothing; the outcome's observation is judged here, with vitest's file snapshots.
   const { execution, failures, stoppedForTier } = await run(scenario, { ...options, mode: 'replay' }, context)
   // A host without the sandbox tier the scenario needs stops it by name: what this test checks there
   // (npm test passes on a machine without a sandbox; `dsh test` reports the stop as a failure).
-  if (stoppedForTier && failures.length === 1) {
+  const [only] = failures
+  if (stoppedForTier && only && failures.length === 1) {
     // Said twice: as the test's annotation (reports, --reporter=verbose) and on stderr (every reporter).
-    console.warn(failures[0])
-    await annotate?.(failures[0]!)
+    console.warn(only.message)
+    await annotate?.(only.message)
     return
   }
   if (!execution) throw fail(failures)
@@ -73,8 +74,8 @@ export async function judgeScenario(
   const secrets = secretProblems(scenario, execution, plan, updating)
   if (secrets.length) throw fail(secrets)
   // Surfaces are soft assertions (each shows vitest's diff); the rest is collected and thrown once.
-  const problems = [
-    ...(plan ? await expectSurfaces(plan, updating) : []),
+  const problems: Failure[] = [
+    ...(plan ? await expectSurfaces(scenario.name, plan, updating) : []),
     ...execution.workspaceFailures,
     ...(await settleObsolete(scenario, context.root, updating)),
   ]
@@ -87,28 +88,17 @@ function secretProblems(
   execution: ScenarioExecution,
   plan: JudgePlan | undefined,
   updating: boolean,
-): string[] {
+): Failure[] {
   if (!updating || !plan) return execution.committedSecrets ?? []
-  return updateSecretProblems(scenarioSecretGate(scenario, localIdentity()), plan, manifestFileOf(scenario.name))
+  return updateSecretProblems(scenarioSecretGate(scenario, localIdentity()), plan, manifestFileOf(scenario.name)).map(
+    (problem) => failure('secret', scenario.name, problem),
+  )
 }
 
 /** The CLI's one screen (core/failure-digest.ts), with vitest's own update command for goldens. */
-function describeFailures(
-  scenario: LoadedScenario,
-  root: string,
-  failures: readonly string[],
-  mismatches: ScenarioOutcome['mismatches'],
-): string {
+function describeFailures(scenario: LoadedScenario, root: string, failures: readonly Failure[]): string {
   const recording = scenario.manifest.recording
-  const digest = digestFailures({
-    scenario: scenario.name,
-    recording,
-    failures,
-    mismatches,
-    roots: [root],
-    front: 'vitest',
-  })
-  return formatDigest(digest)
+  return formatDigest(digestFailures({ scenario: scenario.name, recording, failures, roots: [root], front: 'vitest' }))
 }
 
 function run(scenario: LoadedScenario, options: RunScenarioOptions, context: JudgeContext): Promise<ScenarioOutcome> {
@@ -118,7 +108,7 @@ function run(scenario: LoadedScenario, options: RunScenarioOptions, context: Jud
 }
 
 /** The judge plan's surfaces, each a soft assertion: a file snapshot when -u may rewrite it, else equality. */
-async function expectSurfaces(plan: JudgePlan, updating: boolean) {
+async function expectSurfaces(name: string, plan: JudgePlan, updating: boolean): Promise<Failure[]> {
   for (const surface of plan.surfaces) {
     const { target, actual } = surface
     if (plan.logCount && surface.kind === 'session-log') continue
@@ -128,11 +118,11 @@ async function expectSurfaces(plan: JudgePlan, updating: boolean) {
     // A pin's sidecar: under -u the pin rewrites it, and the next run checks this copy.
     else if (!(updating && surface.pin)) expect.soft(actual, `${drift}${surface.note}`).toBe(target.text)
   }
-  return plan.logCount ? [plan.logCount.message] : []
+  return plan.logCount ? [failure('log-count', name, plan.logCount.message)] : []
 }
 
 /** Obsolete sidecars show in vitest's summary as obsolete (and fail the test), or under -u are removed. */
-async function settleObsolete(scenario: LoadedScenario, root: string, updating: boolean): Promise<string[]> {
+async function settleObsolete(scenario: LoadedScenario, root: string, updating: boolean): Promise<Failure[]> {
   const entries = readdirSync(scenario.dir, { withFileTypes: true }).map((e) => ({
     name: e.name,
     isDirectory: e.isDirectory(),
@@ -145,9 +135,10 @@ async function settleObsolete(scenario: LoadedScenario, root: string, updating: 
   }
   const files = obsolete.map((name) => relative(root, `${scenario.dir}/${name}`).replaceAll('\\', '/'))
   reportObsoleteToVitest(files)
-  return [
-    `${files.length === 1 ? 'an obsolete fixture file' : 'obsolete fixture files'} ` +
-      `no scenario uses: ${files.join(', ')}; ` +
-      `npx vitest run -u -t '^${scenario.name}$' removes them`,
-  ]
+  return files.map((file) => ({
+    kind: 'obsolete',
+    scenario: scenario.name,
+    file,
+    message: `${file} is an obsolete fixture file no scenario uses; npx vitest run -u -t '^${scenario.name}$' removes it`,
+  }))
 }

@@ -3,7 +3,7 @@ import { chmod } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildTree as build } from './build-tree.test-support.ts'
-import { compareWorkspace, formatWorkspaceDifferences } from './compare.ts'
+import { compareWorkspace, workspaceFailure } from './compare.ts'
 import { makeTempCwd, type TempCwd } from './temp-cwd.ts'
 
 let scratch: TempCwd
@@ -57,7 +57,9 @@ describe('compareWorkspace', () => {
       { kind: 'mode', path: 'script.sh', expectedExecutable: false },
       { kind: 'type', path: 'was-file', expected: 'file', actual: 'dir' },
     ])
-    const message = formatWorkspaceDifferences('edit-files', differences)
+    const failure = workspaceFailure('edit-files', differences)
+    expect(failure.kind === 'workspace' && failure.differences).toHaveLength(8)
+    const { message } = failure
     expect(message).toMatch(
       new RegExp(
         '^scenario edit-files: the final workspace differs from ' +

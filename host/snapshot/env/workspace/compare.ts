@@ -5,6 +5,7 @@
 import { unifiedDiff } from '../../core/diff.ts'
 import { createCwdReplacer } from '../../core/normalize/cwd.ts'
 import { snapshotTree, type TreeEntry, type TreeEntryType } from './tree.ts'
+import type { Failure } from '../../model/failure.ts'
 import { plural } from '../../../../lib/plural.ts'
 
 type WorkspaceDifference =
@@ -116,8 +117,17 @@ function describeDifference(difference: WorkspaceDifference): string {
   }
 }
 
-/** The failure message for a scenario whose final workspace differs. */
-export function formatWorkspaceDifferences(scenario: string, differences: readonly WorkspaceDifference[]): string {
+/** The final workspace against workspace.expected/, as a failure: each difference a line, and the words. */
+export function workspaceFailure(scenario: string, differences: readonly WorkspaceDifference[]): Failure {
+  return {
+    kind: 'workspace',
+    scenario,
+    message: formatWorkspaceDifferences(scenario, differences),
+    differences: differences.map(describeDifference),
+  }
+}
+
+function formatWorkspaceDifferences(scenario: string, differences: readonly WorkspaceDifference[]): string {
   return [
     `scenario ${scenario}: the final workspace differs from scenarios/${scenario}/workspace.expected/ ` +
       `(${differences.length} difference${differences.length === 1 ? '' : 's'}):`,

@@ -16,6 +16,7 @@ import { SessionRecorder } from '../session-recorder.ts'
 import { readInput } from '../../test-support/scenario-file.ts'
 import { driveScenario } from './driver.ts'
 import { PermissionQueue } from './permission-queue.ts'
+import { failureMessages } from '../../model/failure.ts'
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
@@ -65,8 +66,8 @@ describe('driveScenario', () => {
   it('fails an unexpected error, naming the step and how to expect it', async () => {
     const result = await drive({ steps: [...open, { op: 'prompt', session: 's1', text: 'fail RATE_LIMIT 429' }] })
     expect(result.failures).toHaveLength(1)
-    expect(result.failures[0]).toMatch(/^demo: steps\[2\] \(prompt s1 "fail RATE_LIMIT 429"\) failed with -32603: /)
-    expect(result.failures[0]).toMatch(
+    expect(result.failures[0]?.message).toMatch(/^steps\[2\] \(prompt s1 "fail RATE_LIMIT 429"\) failed with -32603: /)
+    expect(result.failures[0]?.message).toMatch(
       /; add "expectError": \{ "code": -32603 \} to steps\[2\] if the error is intended$/,
     )
   })
@@ -75,20 +76,27 @@ describe('driveScenario', () => {
     expect(
       (await drive({ steps: [...open, { op: 'prompt', session: 's1', text: 'hi', expectError: { code: -32603 } }] }))
         .failures,
-    ).toEqual([expect.stringContaining('steps[2] (prompt s1 "hi"): expected error -32603, but the request succeeded')])
+    ).toEqual([
+      {
+        kind: 'step',
+        scenario: 'demo',
+        step: 'steps[2] (prompt s1 "hi")',
+        message: expect.stringContaining('steps[2] (prompt s1 "hi"): expected error -32603, but the request succeeded'),
+      },
+    ])
     expect(
       (
         await drive({
           steps: [{ op: 'initialize' }, { op: 'prompt', sessionId: 'nope', text: 'x', expectError: { code: -32600 } }],
         })
       ).failures,
-    ).toEqual([expect.stringContaining('expected error code -32600, got -32602')])
+    ).toEqual([expect.objectContaining({ message: expect.stringContaining('expected error code -32600, got -32602') })])
   })
 
   it('times out a wait with a message saying what it waited for', async () => {
     const result = await drive({ steps: [...open, { op: 'waitFor', event: 'turn/start', session: 's1' }] }, 200)
-    expect(result.failures).toEqual([
-      'demo: timed out after 200 ms waiting for steps[2] (waitFor turn/start in s1): event turn/start in session s1',
+    expect(failureMessages(result.failures)).toEqual([
+      'timed out after 200 ms waiting for steps[2] (waitFor turn/start in s1): event turn/start in session s1',
     ])
   })
 
@@ -97,7 +105,9 @@ describe('driveScenario', () => {
       steps: [...open, { op: 'prompt', session: 's1', text: 'hello' }],
       permissions: ['allow_once'],
     })
-    expect(result.failures).toEqual([expect.stringContaining('1 permission answer never used: allow_once')])
+    expect(failureMessages(result.failures)).toEqual([
+      expect.stringContaining('1 permission answer never used: allow_once'),
+    ])
   })
 })
 

@@ -4,6 +4,7 @@
 // the stream and the event feed differ.
 import * as acp from '@agentclientprotocol/sdk'
 import { QuestionInbox } from '../../../../lib/acp-script/questions.ts'
+import { ScriptStepFailure } from '../../../../lib/acp-script/outcome.ts'
 import { ScriptRunner } from '../../../../lib/acp-script/runner.ts'
 import type { ScriptClient } from '../../../../lib/acp-script/step-kind.ts'
 import { withTimeout } from '../../../../lib/with-timeout.ts'
@@ -14,6 +15,7 @@ import { ScenarioEditor } from './editor-client.ts'
 import type { SessionEventFeed } from './event-feed.ts'
 import { PermissionQueue } from './permission-queue.ts'
 import { plural } from '../../../../lib/plural.ts'
+import type { Failure } from '../../model/failure.ts'
 
 interface DriveOptions {
   scenario: string
@@ -35,7 +37,7 @@ interface DriveOptions {
 
 interface DriveResult {
   /** Empty when every step did what the script says. */
-  failures: string[]
+  failures: Failure[]
 }
 
 export async function driveScenario(options: DriveOptions): Promise<DriveResult> {
@@ -43,26 +45,44 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
   const editor = new ScenarioEditor(options.cwd, options.input.client)
   const questions = new QuestionInbox(!!options.input.client?.elicitation)
   const connection = connect(editor, permissions, questions, options.stream)
-  const failures: string[] = []
+  const failures: Failure[] = []
+  const { scenario } = options
+  const stepFailure = (message: string): Failure => ({ kind: 'step', scenario, message })
   try {
     const client = { ...scenarioClient(options, editor, connection.agent), questions }
     await new ScriptRunner(SCENARIO_STEPS, client).run(options.input.steps)
-    failures.push(...questions.leftovers())
+    failures.push(...questions.leftovers().map(stepFailure))
   } catch (error) {
-    failures.push((error as Error).message)
+    failures.push(failedStep(scenario, error))
   } finally {
     connection.close()
     await editor.close()
   }
-  failures.push(...editor.problems, ...permissions.problems, ...questions.problems)
+  failures.push(...[...editor.problems, ...permissions.problems, ...questions.problems].map(stepFailure))
   const unused = permissions.unused()
   if (unused.length && !failures.length && options.unusedAnswers !== 'ignore')
     failures.push(
-      `${plural(unused.length, 'permission answer')} never used: ${unused.join(', ')}; ` +
-        'the agent asked fewer times than ' +
-        `"permissions" in input.json expects`,
+      stepFailure(
+        `${plural(unused.length, 'permission answer')} never used: ${unused.join(', ')}; ` +
+          'the agent asked fewer times than ' +
+          `"permissions" in input.json expects`,
+      ),
     )
-  return { failures: failures.map((f) => `${options.scenario}: ${f}`) }
+  return { failures }
+}
+
+/** The step that went wrong, with the model error the agent answered it with (its error's data says which). */
+function failedStep(scenario: string, error: unknown): Failure {
+  const { message } = error as Error
+  if (!(error instanceof ScriptStepFailure)) return { kind: 'step', scenario, message }
+  const code = (error.error?.data as { code?: unknown } | undefined)?.code
+  return {
+    kind: 'step',
+    scenario,
+    message,
+    ...(error.step ? { step: error.step } : {}),
+    ...(typeof code === 'string' ? { modelError: code } : {}),
+  }
 }
 
 /** The editor's side of the connection: fs/terminal from the editor, permissions from the queue, questions held for steps. */

@@ -12,6 +12,7 @@ import type { TestComposition } from '../../plugin/patches.ts'
 import type { LoadedScenario } from '../../scenario/discover.ts'
 import type { WorkerSetup } from './protocol.ts'
 import { WorkerProcess } from './worker-process.ts'
+import { failure } from '../../model/failure.ts'
 
 interface WorkersOptions extends WorkerSetup {
   /** In the order a run without --jobs takes them (pins first). */
@@ -98,13 +99,13 @@ class Lane {
         continue
       }
       this.worker = undefined
-      const failure = result.hung
+      const why = result.hung
         ? `its dsh test worker (pid ${worker.pid}) did not finish it within ${this.limitMs} ms (6 × the --timeout ` +
           'per wait), so the worker was ended; raise --timeout if it is only slow, or run it alone with --jobs 1'
         : `its dsh test worker (pid ${worker.pid}) ${result.why} while running it; the other scenarios went on in a ` +
           'new worker; run it alone with --jobs 1 to see where'
       const outcome = failedBeforeRun(scenario.name, this.setup.mode, this.setup.subprocess, [
-        `scenario ${scenario.name}: ${failure}`,
+        failure('process', scenario.name, `scenario ${scenario.name}: ${why}`),
       ])
       record({ ...outcome, durationMs: performance.now() - started })
     }

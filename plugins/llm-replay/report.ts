@@ -30,7 +30,13 @@ export function readReport(file: string): ReplayReport | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-  const parsed = ReplayReport.safeParse(JSON.parse(text))
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`${file}: not a replay report (not JSON: ${(error as Error).message})`)
+  }
+  const parsed = ReplayReport.safeParse(json)
   if (!parsed.success) throw new Error(`${file}: not a replay report: ${parsed.error.message}`)
   return parsed.data
 }

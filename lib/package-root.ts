@@ -2,8 +2,9 @@
 // bundle's files (cordis.yml, overlays/, scenarios/conformance/) from source (lib/) and compiled (dist/lib/),
 // inside this repository or installed under a user's node_modules.
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, isAbsolute, join, relative } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { relativeInside } from './path-inside.ts'
 
 function findPackageRoot(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
@@ -25,8 +26,7 @@ export const packageFile = (...parts: string[]): string => join(packageRoot, ...
  */
 export function docFile(name: string, cwd = process.cwd()): string {
   const path = packageFile('docs', name)
-  const shown = relative(cwd, path)
-  return shown.startsWith('..') || isAbsolute(shown) ? path : shown
+  return relativeInside(cwd, path) ?? path
 }
 
 /** True when dsh runs from dist/ (plain node), false from its TypeScript sources (vitest, tsx). */

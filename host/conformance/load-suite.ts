@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { ConformanceDataError, validateSuite, type ConformanceSuite, type SourceFile } from './suite.ts'
 import { packageFile } from '../../lib/package-root.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
 
 /** The conformance data shipped with dsh: `scenarios/conformance/` of the dsh package. */
 export function defaultSuiteDir(): string {
@@ -10,8 +11,7 @@ export function defaultSuiteDir(): string {
 
 export async function loadSuite(dir: string = defaultSuiteDir()): Promise<ConformanceSuite> {
   const show = (path: string) => {
-    const rel = relative(process.cwd(), path)
-    return rel && !rel.startsWith('..') ? rel : path
+    return relativeInside(process.cwd(), path) || path
   }
   const specPath = join(dir, 'SPEC.md')
   let specText: string

@@ -1,8 +1,7 @@
 // One process, named so that a reused pid does not pass for it: the pid plus its start time
 // (Linux /proc; elsewhere the pid alone). Used by lock files that must tell a live holder
 // from a dead one.
-import { readFileSync } from 'node:fs'
-import { isLiveState, parseProcStat } from './liveness.ts'
+import { isLiveState, readProcStat } from './liveness.ts'
 
 export interface ProcessIdentity {
   pid: number
@@ -10,20 +9,12 @@ export interface ProcessIdentity {
   start?: number
 }
 
-function readStat(pid: number) {
-  try {
-    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
-  } catch {
-    return undefined
-  }
-}
-
 let own: ProcessIdentity | undefined
 
 /** This process's identity: read once, as neither its pid nor its start time ever changes (a lock per session asks). */
 export function currentProcessIdentity(): ProcessIdentity {
   if (own) return own
-  const start = readStat(process.pid)?.start
+  const start = readProcStat(process.pid)?.start
   own = Object.freeze(start === undefined ? { pid: process.pid } : { pid: process.pid, start })
   return own
 }
@@ -38,7 +29,7 @@ export function isProcessAlive(identity: ProcessIdentity): boolean {
     // EPERM: it exists, run by another user.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
-  const stat = readStat(identity.pid)
+  const stat = readProcStat(identity.pid)
   if (!stat) return true
   if (!isLiveState(stat.state)) return false
   return identity.start === undefined || stat.start === identity.start

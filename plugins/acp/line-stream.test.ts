@@ -3,7 +3,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
 import { LineWritable, lineStream } from './line-stream.ts'
-import { createMemoryPipe } from './memory-pipe.ts'
+import { createMemoryPipe } from './test-support/memory-pipe.ts'
 
 const notification = (n: number): acp.AnyMessage => ({
   jsonrpc: '2.0',

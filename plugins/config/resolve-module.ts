@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ConfigError } from './errors.ts'
 import { isRelativeName } from './rebase.ts'
 import { compiled, packageRoot } from '../../lib/package-root.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
 
 interface ModuleRequest {
   /** Entry id, named in errors. */
@@ -67,9 +68,8 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
   if (!context.compiled || !file.endsWith('.ts')) return file
   // Through a symlink (a project linking dsh's plugins/), the real path decides.
   const real = (p: string) => (existsSync(p) ? realpathSync(p) : p)
-  const relative = path.relative(real(context.packageRoot), real(file))
-  const insidePackage = !relative.startsWith('..') && !path.isAbsolute(relative)
-  if (!insidePackage) return file
+  const relative = relativeInside(real(context.packageRoot), real(file))
+  if (relative === undefined) return file
   if (relative.startsWith(`dist${path.sep}`)) {
     throw new ConfigError(
       `entry "${id}": module "${name}" is a TypeScript file inside dsh's dist/ (${file}); name the plugin's folder ` +
@@ -88,8 +88,8 @@ function compiledTwin(id: string, name: string, file: string, context: ResolveCo
 
 /** `dist/<path>.js` or `dist/<path>/index.js` for a source path inside the package, when it exists. */
 function shippedTwin(base: string, root: string): string | undefined {
-  const relative = path.relative(root, base)
-  if (relative.startsWith('..') || path.isAbsolute(relative) || relative.startsWith(`dist${path.sep}`)) return undefined
+  const relative = relativeInside(root, base)
+  if (relative === undefined || relative.startsWith(`dist${path.sep}`)) return undefined
   const twin = path.join(root, 'dist', relative.replace(/\.ts$/, ''))
   return [`${twin}.js`, path.join(twin, 'index.js')].find(isFile)
 }

@@ -2,10 +2,11 @@
 // Pure: the cwd and the client's capabilities come in as values. Problems with the list itself
 // (a missing command, duplicate names, a path out of the project) refuse the request, so the
 // editor shows the user what to fix; a server that later fails to start only loses its tools.
-import { isAbsolute, relative, resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 import { formatPath } from '../../lib/file-issues.ts'
 import { modelSafeName } from './tool-names.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
 
 interface StdioServerSpec {
   transport: 'stdio'
@@ -109,8 +110,7 @@ function resolveCommand(command: string, cwd: string, where: string): string {
   if (isAbsolute(command)) return command
   if (!command.includes('/')) return command
   const absolute = resolve(cwd, command)
-  const inside = relative(cwd, absolute)
-  if (inside.startsWith('..') || isAbsolute(inside)) {
+  if (relativeInside(cwd, absolute) === undefined) {
     throw new McpServerSpecError(
       `${where}: the command "${command}" is a relative path that leaves the session's folder ${cwd}; ` +
         'give an absolute path or a command on PATH',

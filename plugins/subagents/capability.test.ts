@@ -4,7 +4,7 @@
 // never reaches the handler, so every update line on the wire must arrive.
 import * as acp from '@agentclientprotocol/sdk/unstable'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryPipe } from '../acp/memory-pipe.ts'
+import { createMemoryPipe } from '../acp/test-support/memory-pipe.ts'
 import { type Harness, startHarness, waitForChildTurns } from '../acp/test-support/harness.ts'
 
 let h: Harness

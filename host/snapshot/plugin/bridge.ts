@@ -1,10 +1,10 @@
 // One scenario's ACP connection to the agent inside a composition, as objects: the ACP service
-// serves an in-memory message pipe (./message-pipe.ts) whose agent side keeps every message sent.
+// serves an in-memory message pipe (plugins/acp/message-pipe.ts) whose agent side keeps every message sent.
 import type * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '../../../plugins/acp/index.ts'
 import type {} from '../../../plugins/session/index.ts'
-import { createMessagePipe } from './message-pipe.ts'
+import { createMessagePipe } from '../../../plugins/acp/message-pipe.ts'
 
 interface ScenarioBridge {
   /** The client's side of the ACP connection (use once); it carries no `session/update` (the transcript does). */

@@ -5,7 +5,7 @@
 // scenario (fast selection, even --shard), use the scenarioFiles vite plugin instead (docs/test-host.md).
 // In-process, a file's scenarios run one after another in one host composition (the snapshot
 // service reconfigures it between them), booted before the first and disposed after the last.
-import { basename, dirname, relative } from 'node:path'
+import { basename, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, it } from 'vitest'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
@@ -16,6 +16,7 @@ import { pinsFirst } from '../plugin/select.ts'
 import { judgeScenario, SCENARIO_TEST_TIMEOUT_MS } from './judge-scenario.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 import { orphanProblems, suiteRoot } from './suite-files.ts'
+import { relativeInside } from '../../../lib/path-inside.ts'
 
 export { snapshotMode } from './snapshot-mode.ts'
 
@@ -49,8 +50,7 @@ export async function defineSnapshotSuite(options: SnapshotSuiteOptions): Promis
     obsoleteHandled: true,
   })
   const { scenarios: corpus, failures } = discovery
-  const inside = relative(root, testFile)
-  const label = inside.startsWith('..') ? basename(testFile) : inside
+  const label = relativeInside(root, testFile) ?? basename(testFile)
   const selected = selectScenarios(options.scenarios, corpus)
   let host: Promise<HostComposition> | undefined
   const shared = async () => (await (host ??= bootHostComposition({ repoRoot: root, composition, mode }))).snapshot

@@ -1,9 +1,8 @@
 // Test helpers: a throwaway session cwd with seed files, and a process liveness probe.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { isLiveState, parseProcStat } from '../../../lib/process/liveness.ts'
+import { isLiveState, readProcStat } from '../../../lib/process/liveness.ts'
 import type { ToolContext } from '../types.ts'
 
 export interface Workspace {
@@ -46,9 +45,6 @@ export function isRunning(pid: number): boolean {
     if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false
     throw error
   }
-  try {
-    return isLiveState(parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).state)
-  } catch {
-    return false
-  }
+  const stat = readProcStat(pid)
+  return stat !== undefined && isLiveState(stat.state)
 }

@@ -4,7 +4,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import type {} from '../../../../plugins/acp/index.ts'
 import { bootComposition, type BootedComposition } from '../../../../plugins/config/boot.ts'
-import { createMessagePipe } from '../../../snapshot/plugin/message-pipe.ts'
+import { createMessagePipe } from '../../../../plugins/acp/message-pipe.ts'
 import { holdAdapterKeys, loadDotEnvIfLive } from '../live-key.ts'
 
 interface AgentSessionOptions {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryPipe } from '../../../../plugins/acp/memory-pipe.ts'
+import { createMemoryPipe } from '../../../../plugins/acp/test-support/memory-pipe.ts'
 import type { ScenarioClient } from '../../scenario/input.ts'
 import { ScenarioEditor } from './editor-client.ts'
 

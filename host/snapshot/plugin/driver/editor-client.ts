@@ -13,6 +13,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { LocalTerminals } from '../../../../lib/process/terminals.ts'
 import type { ScenarioClient } from '../../scenario/input.ts'
 import { noun } from '../../../../lib/plural.ts'
+import { relativeInside } from '../../../../lib/path-inside.ts'
 
 /** Advertised when a scenario declares no client: what the host always sent before. */
 const NO_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: false, writeTextFile: false } }
@@ -95,8 +96,8 @@ export class ScenarioEditor {
   private admit(method: string, advertised: boolean | undefined, requested?: string): string {
     if (!advertised) this.refuse(`the agent sent ${method}, but the scenario's client does not advertise it`)
     if (requested === undefined) return ''
-    const relative = path.relative(this.cwd, requested)
-    if (!path.isAbsolute(requested) || relative === '' || relative.startsWith('..') || path.isAbsolute(relative))
+    const relative = path.isAbsolute(requested) ? relativeInside(this.cwd, requested) : undefined
+    if (!relative)
       this.refuse(
         `the agent sent ${method} for ${JSON.stringify(requested)}, which is not a file inside the session cwd`,
       )

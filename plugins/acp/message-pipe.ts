@@ -2,7 +2,7 @@
 // other side reads, with no JSON text between them; what the agent sends is kept, in order, as
 // the run's transcript (the subprocess host parses the same messages from its stdout).
 import type * as acp from '@agentclientprotocol/sdk'
-import { MessageWritable } from '../../../plugins/acp/line-stream.ts'
+import { MessageWritable } from './line-stream.ts'
 
 interface MessagePipe {
   /** The agent's side, for `ctx.acp.serve`. */

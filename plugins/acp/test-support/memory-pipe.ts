@@ -2,7 +2,7 @@
 // exactly as they would appear on the agent's stdout.
 import type * as acp from '@agentclientprotocol/sdk'
 import { ByteLog } from './byte-log.ts'
-import { lineStream } from './line-stream.ts'
+import { lineStream } from '../line-stream.ts'
 
 export interface MemoryPipe {
   /** The agent's side as an ACP message stream (for `ctx.acp.serve`): each message one line, teed. */

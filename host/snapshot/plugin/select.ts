@@ -1,8 +1,9 @@
-// Which scenarios a run takes, from a comma-separated list of names (DSH_SNAPSHOT_SCENARIOS),
+// Which scenarios a run takes, from a comma-separated list of names or globs (DSH_SNAPSHOT_SCENARIOS),
 // and in which order: class pins first, so a refresh rewrites their sidecars before the
 // scenarios that are checked against them.
 import type { RunMode } from '../core/fixtures.ts'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
+import { GLOB, ScenarioSelectionError, selectScenarioNames } from '../scenario/select.ts'
 import { SnapshotHostError } from './guard.ts'
 import { plural } from '../../../lib/plural.ts'
 
@@ -21,18 +22,25 @@ export async function selectScenarios(
         `comma-separated scenario names, e.g. ` +
         `DSH_SNAPSHOT_SCENARIOS=${known.slice(0, 2).join(',') || 'text-turn'}. ${existing}`,
     )
-  const unknown = names.filter((name) => !known.includes(name))
+  const unknown = names.filter((name) => !GLOB.test(name) && !known.includes(name))
   if (unknown.length)
     throw new SnapshotHostError(
       `DSH_SNAPSHOT_SCENARIOS names no scenario called ${unknown.map((n) => `"${n}"`).join(', ')}; ${existing}`,
     )
-  const broken = failures.filter((failure) => names.includes(failure.name))
+  let chosen: string[]
+  try {
+    chosen = selectScenarioNames(names, known)
+  } catch (error) {
+    if (!(error instanceof ScenarioSelectionError)) throw error
+    throw new SnapshotHostError(`DSH_SNAPSHOT_SCENARIOS: ${error.message}; ${existing}`)
+  }
+  const broken = failures.filter((failure) => chosen.includes(failure.name))
   if (broken.length)
     throw new SnapshotHostError(
       `${plural(broken.length, 'scenario')} could not be loaded:\n` +
         broken.map((failure) => `  ${failure.error.message}`).join('\n'),
     )
-  const wanted = new Set(names)
+  const wanted = new Set(chosen)
   return { scenarios: pinsFirst(corpus.filter((s) => wanted.has(s.name))), corpus }
 }
 

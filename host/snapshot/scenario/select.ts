@@ -20,7 +20,8 @@ export function listScenarioNames(root: string): string[] {
     .sort()
 }
 
-const GLOB = /[*?[]/
+/** Whether a pattern is a glob rather than a name. */
+export const GLOB = /[*?[]/
 
 /** `*` any run of characters, `?` one, `[a-z]` a class; everything else literal. */
 export function globToRegExp(pattern: string): RegExp {

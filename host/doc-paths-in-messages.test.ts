@@ -9,7 +9,7 @@ import { packageRoot } from '../lib/package-root.ts'
 /** Strings that name a doc but are not messages a user reads at run time. */
 const NOT_MESSAGES = new Map([
   // A pure core's default; its one caller (discover.ts) passes docFile('scenario-format.md').
-  ['host/snapshot/scenario/fixture-files.ts', "formatDoc = 'docs/scenario-format.md'"],
+  ['host/snapshot/core/fixture-files.ts', "formatDoc = 'docs/scenario-format.md'"],
   // The case file's JSON schema description, published in schemas/ beside the repository's docs.
   ['host/conformance/case-file.ts', 'The ACP script (docs/scenario-format.md)'],
 ])

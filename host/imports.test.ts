@@ -1,7 +1,7 @@
 // The dependency rules of docs/layout.md, and no import cycle anywhere: read from every import of
 // every .ts file of the tree, tests included (a rule that exempts tests says so).
 import { readFile } from 'node:fs/promises'
-import { relative } from 'node:path'
+import { dirname, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type Import, importCycles, importsOf, root, sourceFiles } from './test-support/import-graph.ts'
 
@@ -70,6 +70,27 @@ describe('the tree', () => {
         }
     }
     expect(found).toEqual([])
+  })
+
+  it('no two sibling folders load each other (a type-only import loads nothing; tests and their support aside)', () => {
+    const loads = new Map<string, Map<string, string>>()
+    for (const [file, imports] of files) {
+      if (isTest(file) || file.includes('test-support/')) continue
+      for (const { target, typeOnly } of imports) {
+        const [from, to] = [dirname(file), dirname(target)]
+        if (typeOnly || !files.has(target) || from === to || from.startsWith(`${to}/`) || to.startsWith(`${from}/`))
+          continue
+        if (!loads.has(from)) loads.set(from, new Map())
+        loads.get(from)?.set(to, `${file} imports ${target}`)
+      }
+    }
+    const pairs: string[] = []
+    for (const [from, targets] of loads)
+      for (const [to, example] of targets) {
+        const back = loads.get(to)?.get(from)
+        if (from < to && back) pairs.push(`${from} ⇄ ${to}: ${example}; ${back}`)
+      }
+    expect(pairs).toEqual([])
   })
 
   it('only plugins/config/cordis-compat.ts imports Cordis or Loader internals', () => {

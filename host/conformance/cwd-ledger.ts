@@ -2,15 +2,14 @@
 // is snapshotted before the case (seed files included) and put back afterwards, so files the
 // agent created, overwrote or deleted with its own tools are restored too (dir-snapshot.ts).
 import { lstat, mkdir, realpath, rm, writeFile } from 'node:fs/promises'
-import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path'
+import { dirname, isAbsolute, join, normalize } from 'node:path'
+import { relativeInside } from '../../lib/path-inside.ts'
 import { restoreSnapshot, takeSnapshot, type DirSnapshot } from './dir-snapshot.ts'
 
 /** Where `requested` (an absolute path) lies inside `cwd`, lexically; undefined when outside. */
 export function insideCwd(cwd: string, requested: string): string | undefined {
   if (!isAbsolute(requested)) return undefined
-  const rel = relative(cwd, normalize(requested))
-  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) return undefined
-  return rel
+  return relativeInside(cwd, normalize(requested)) || undefined
 }
 
 export class CwdLedger {

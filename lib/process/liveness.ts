@@ -16,7 +16,7 @@ interface ProcStat {
 }
 
 /** Parses /proc/<pid>/stat; the command name is parenthesised and may contain spaces. */
-export function parseProcStat(text: string): ProcStat {
+function parseProcStat(text: string): ProcStat {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
   return { state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), start: Number(fields[19]) }
 }

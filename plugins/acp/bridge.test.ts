@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
-import { isLiveState, parseProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
+import { isLiveState, readProcStat, waitGroupGone } from '../../lib/process/liveness.ts'
 import { initialize, startHarness, text, waitForEvent, type Harness } from './test-support/harness.ts'
 
 let h: Harness
@@ -204,11 +204,8 @@ describe('ACP bridge', () => {
 
 /** Running code, as opposed to gone or an unreaped zombie (orphans are reaped by PID 1 a moment later). */
 function liveProcess(pid: number): boolean {
-  try {
-    return isLiveState(parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')).state)
-  } catch {
-    return false
-  }
+  const stat = readProcStat(pid)
+  return stat !== undefined && isLiveState(stat.state)
 }
 
 async function waitUntil(check: () => boolean, timeoutMs = 5000) {

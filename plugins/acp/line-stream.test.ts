@@ -2,8 +2,8 @@
 // and the memory pipe that tees them.
 import * as acp from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
-import { LineWritable, lineStream } from './line-stream.ts'
-import { createMemoryPipe } from './test-support/memory-pipe.ts'
+import { LineWritable } from './line-stream.ts'
+import { createMemoryPipe, lineStream } from './test-support/memory-pipe.ts'
 
 const notification = (n: number): acp.AnyMessage => ({
   jsonrpc: '2.0',

@@ -8,7 +8,7 @@
 // behave as specified) whose getWriter() hands out a light writer: each message becomes one
 // `JSON.stringify(message) + "\n"` line — the bytes ndJsonStream writes — passed straight on,
 // in call order.
-import * as acp from '@agentclientprotocol/sdk'
+import type * as acp from '@agentclientprotocol/sdk'
 
 /** Takes one complete line (newline included); a returned promise settles when it is written. */
 type WriteLine = (line: string) => void | Promise<void>
@@ -61,12 +61,4 @@ export class LineWritable extends MessageWritable {
   constructor(writeLine: WriteLine) {
     super((message) => writeLine(`${JSON.stringify(message)}\n`))
   }
-}
-
-/** An ACP stream: messages read from `input` by the SDK, messages written as lines to `writeLine`. */
-export function lineStream(input: ReadableStream<Uint8Array>, writeLine: WriteLine): acp.Stream {
-  const decoder = new TextDecoder()
-  // The SDK's reader writes its own answers (to a line that is not JSON) as whole lines here.
-  const answers = new WritableStream<Uint8Array>({ write: (bytes) => writeLine(decoder.decode(bytes)) })
-  return { readable: acp.ndJsonStream(answers, input).readable, writable: new LineWritable(writeLine) }
 }

@@ -174,6 +174,11 @@ function parseObjectLine(line: string, file: string, lineNo: number): Record<str
   return value
 }
 
+/** A log written by another version of the format: a reader may say more than "malformed". */
+export class LogVersionError extends Error {
+  override name = 'LogVersionError'
+}
+
 function parseHeader(value: Record<string, unknown>, file: string, options: ParseOptions): LoggedHeader {
   const at = `${file}:1`
   if (value.type !== 'session') {
@@ -181,7 +186,7 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
     throw new Error(`${at}: missing session header; line 1 must be {"type":"session","version":1,…}, found ${found}`)
   }
   if (value.version !== 1) {
-    throw new Error(
+    throw new LogVersionError(
       `${at}: unsupported session log version ${JSON.stringify(value.version)}; this build reads version 1 (upgrade ` +
         `dsh or re-record the session)`,
     )

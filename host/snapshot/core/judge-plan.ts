@@ -10,7 +10,7 @@ import { renderSystemPromptSidecar, renderToolSchemasSidecar } from './normalize
 import { toolDrift } from './tool-drift.ts'
 import type { NormalizedRun } from './normalize/run.ts'
 import { nextStep } from './next-step.ts'
-import { sessionLogFileName } from '../scenario/fixture-files.ts'
+import { sessionLogFileName } from './fixture-files.ts'
 
 /**
  * Who writes a surface's file: `snapshot` — this scenario, on refresh / record and under vitest

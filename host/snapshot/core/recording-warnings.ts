@@ -2,7 +2,7 @@
 // (a scripted `edit_file` missing "old_string" records the error as the expected behaviour) and
 // the scaffold's placeholders still in the scenario's files. `--mode record` prints them; with
 // `--strict` it refuses to write.
-import { PLACEHOLDER } from '../scenario/placeholder.ts'
+import { PLACEHOLDER } from './placeholder.ts'
 
 /** One line per tool call whose result was an error, in the normalized session logs. */
 export function failedToolCalls(scenario: string, sessionLogs: readonly string[]): string[] {

@@ -1,10 +1,10 @@
 // The committed side of a comparison: golden, logs, the class pin's sidecars. I/O only.
 import { join, relative } from 'node:path'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
+import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../core/fixture-files.ts'
 import type { ExpectedFixtures, FixtureFile } from '../core/fixtures.ts'
 import { existingLogFiles, logsDir } from './fixture-logs.ts'
-import { readFixtureSync } from './safe-fixture-io.ts'
+import { readFixtureSync } from '../io/safe-fixture-io.ts'
 
 export function loadExpected(
   repoRoot: string,

@@ -6,8 +6,8 @@ import { expandCwdInJson } from '../../../lib/cwd-spellings.ts'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
 import { parseSessionLog, serializeSessionLog } from '../../../plugins/session/log-format.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { sessionLogFileName } from '../scenario/fixture-files.ts'
-import { checkFixtureSync } from './safe-fixture-io.ts'
+import { sessionLogFileName } from '../core/fixture-files.ts'
+import { checkFixtureSync } from '../io/safe-fixture-io.ts'
 
 /** The folder whose session*.jsonl are this scenario's replay source and expected logs. */
 export function logsDir(repoRoot: string, scenario: LoadedScenario): string {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { checkFixtureSync } from './safe-fixture-io.ts'
+import { checkFixtureSync } from '../io/safe-fixture-io.ts'
 
 /** One fixture to replace (`text`) or to remove (no `text`). */
 export interface FixtureChange {

@@ -8,7 +8,7 @@ import { expandEnvironment } from '../scenario/manifest.ts'
 import { makeTempCwd, type TempCwd } from './workspace/temp-cwd.ts'
 import { seedWorkspace } from './workspace/seed.ts'
 import { reviveLog, type RevivedLog } from './fixture-logs.ts'
-import { checkFixtureSync } from './safe-fixture-io.ts'
+import { checkFixtureSync } from '../io/safe-fixture-io.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
 import { loadExpected } from './expected.ts'
 

@@ -9,7 +9,7 @@ import { packageFile } from '../../../lib/package-root.ts'
 import { modelsOfLogs, today } from '../core/provenance.ts'
 import type { RecordingSource } from '../scenario/manifest.ts'
 import { type Provenance, setProvenanceLines } from '../scenario/recording-line.ts'
-import { readFixtureSync, writeFixture } from './safe-fixture-io.ts'
+import { readFixtureSync, writeFixture } from '../io/safe-fixture-io.ts'
 import { type Failure, failure } from '../model/failure.ts'
 
 /** When and with what dsh a recording is made now: the date and version record mode states. */

@@ -8,9 +8,9 @@ import type { Assessment } from '../core/assess.ts'
 import type { JudgePlan } from '../core/judge-plan.ts'
 import { type LoadedScenario, pinSidecars } from '../scenario/discover.ts'
 import { sharedSidecars } from '../scenario/fixture-content.ts'
-import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../scenario/fixture-files.ts'
+import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../core/fixture-files.ts'
 import { setHeaderSources, type SidecarSourceField } from '../scenario/header-source-line.ts'
-import { readFixtureSync } from './safe-fixture-io.ts'
+import { readFixtureSync } from '../io/safe-fixture-io.ts'
 
 interface SharedWrites {
   assessment: Pick<Assessment, 'writes' | 'deletes'>

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs'
 import { mkdir, rm, rmdir } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import type { Assessment } from '../core/assess.ts'
-import { obsoleteFixtureFiles, PENDING_SUFFIX } from '../scenario/fixture-files.ts'
+import { obsoleteFixtureFiles, PENDING_SUFFIX } from '../core/fixture-files.ts'
 import type { ScenarioManifest } from '../scenario/manifest.ts'
 import { applyFixtureChanges, type FixtureChange, FixtureWriteError } from './fixture-transaction.ts'
 

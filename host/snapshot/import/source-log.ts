@@ -8,7 +8,12 @@ import { dirname, join, resolve } from 'node:path'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import { readFirstLine } from '../../../plugins/session/read-first-line.ts'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
-import { parseSessionHeaderLine, parseSessionLog, type SessionLog } from '../../../plugins/session/log-format.ts'
+import {
+  LogVersionError,
+  parseSessionHeaderLine,
+  parseSessionLog,
+  type SessionLog,
+} from '../../../plugins/session/log-format.ts'
 import { ImportError } from './import-error.ts'
 
 export interface SourceLog {
@@ -35,7 +40,7 @@ function readSourceLog(file: string): SourceLog {
     log = parseSessionLog(text, file, { live: true, allowTornTail: true })
   } catch (error) {
     const message = (error as Error).message
-    if (/unsupported session log version/.test(message)) throw new ImportError('IMPORT_LOG_VERSION', message)
+    if (error instanceof LogVersionError) throw new ImportError('IMPORT_LOG_VERSION', message)
     throw new ImportError(
       'IMPORT_BAD_LOG',
       `${message}; import reads the logs dsh writes, as written (not a committed fixture)`,

@@ -79,7 +79,7 @@ export const FailureSchema = z.discriminatedUnion('kind', [
 export type Failure = z.infer<typeof FailureSchema>
 
 /**
- * What is wrong with a scenario's folder, found when it is loaded (scenario/fixture-files.ts): a
+ * What is wrong with a scenario's folder, found when it is loaded (core/fixture-files.ts): a
  * fixture missing, obsolete or a duplicate of its pin's, or anything else about its files.
  */
 export type ScenarioProblem =

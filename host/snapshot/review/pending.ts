@@ -9,8 +9,8 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { unifiedDiff } from '../core/diff.ts'
 import { manifestFileOf, type SecretGate, secretRefusal } from '../core/secrets/gate.ts'
-import { FixtureGuardError, fixtureEntryProblem, readFixtureSync, writeFixture } from '../env/safe-fixture-io.ts'
-import { isPendingFile, PENDING_SUFFIX } from '../scenario/fixture-files.ts'
+import { FixtureGuardError, fixtureEntryProblem, readFixtureSync, writeFixture } from '../io/safe-fixture-io.ts'
+import { isPendingFile, PENDING_SUFFIX } from '../core/fixture-files.ts'
 
 export interface PendingFile {
   scenario: string

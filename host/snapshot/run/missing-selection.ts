@@ -1,7 +1,7 @@
 // `--mode record-missing`, the selection half (pure): which scenarios have no recording yet.
 // A scenario is recorded when a fixture a recording makes is absent (its stdout.golden.jsonl, or
 // one of the session logs input.json creates); scenarios with all of them are left untouched.
-import { expectedSessionCount, sessionLogFileName } from '../scenario/fixture-files.ts'
+import { expectedSessionCount, sessionLogFileName } from '../core/fixture-files.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import type { ScenarioManifest } from '../scenario/manifest.ts'
 

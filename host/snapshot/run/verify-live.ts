@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { checkExpectations, compareStructure, type ExpectRule, type RunSurfaces } from '../core/structure.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
-import { GOLDEN_TRANSCRIPT } from '../scenario/fixture-files.ts'
+import { GOLDEN_TRANSCRIPT } from '../core/fixture-files.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
 import { failure } from '../model/failure.ts'
 

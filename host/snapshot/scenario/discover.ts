@@ -17,7 +17,7 @@ import {
   SIDECAR_TOOL_SCHEMAS,
   type FixtureCheckOptions,
   type FixtureEntry,
-} from './fixture-files.ts'
+} from '../core/fixture-files.ts'
 import type { RunMode } from '../core/fixtures.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
@@ -26,7 +26,7 @@ import { loadProjectConfig, type ProjectConfig, withProjectConfig } from './proj
 import { loadScenarioPatch } from './scenario-patch.ts'
 import { KEBAB_NAME } from '../../../lib/closed-object.ts'
 import type { ScenarioProblem } from '../model/failure.ts'
-import { FixtureGuardError, fixtureEntryProblem, readFixtureSync } from '../env/safe-fixture-io.ts'
+import { FixtureGuardError, fixtureEntryProblem, readFixtureSync } from '../io/safe-fixture-io.ts'
 
 export interface LoadedScenario {
   name: string

@@ -1,6 +1,6 @@
 // Guards over what committed fixtures contain (pure over file texts): request headers
 // must stay scrubbed in session logs, and two pins must not keep identical sidecars.
-import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from './fixture-files.ts'
+import { SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS } from '../core/fixture-files.ts'
 
 /** A committed log's request/header events must carry `{{system}}` / `{{tools}}`, never the bulk. */
 export function unscrubbedHeaderProblems(text: string, file: string): string[] {

@@ -11,7 +11,7 @@ import {
   type ModelItemKind,
   type ModelScriptItem,
 } from '../../../lib/model-wire/model-script.ts'
-import { readFixtureSync } from '../env/safe-fixture-io.ts'
+import { readFixtureSync } from '../io/safe-fixture-io.ts'
 import { ScenarioFileError } from './issues.ts'
 import { parseYamlData } from './yaml.ts'
 

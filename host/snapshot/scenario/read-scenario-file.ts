@@ -2,7 +2,7 @@
 // why the folder needs it; a link, FIFO or device is a FixtureGuardError before any read;
 // any other read error passes through unchanged.
 import { join } from 'node:path'
-import { readFixtureSync } from '../env/safe-fixture-io.ts'
+import { readFixtureSync } from '../io/safe-fixture-io.ts'
 import { ScenarioFileError } from './issues.ts'
 
 /** Returns the repo-relative path (used in messages) and the text. */

@@ -1,7 +1,7 @@
 // What `dsh new NAME` writes: a scenario folder whose manifest, script and model script already
 // name their JSON Schemas (so an editor validates them as they are filled in), ready to be recorded
 // keylessly with `dsh test NAME --mode record --stub`. Pure: the files as text.
-import { PLACEHOLDER } from './placeholder.ts'
+import { PLACEHOLDER } from '../core/placeholder.ts'
 import { inputSchemaReference, manifestSchemaComment, modelSchemaComment } from './schema-references.ts'
 
 export interface ScaffoldOptions {

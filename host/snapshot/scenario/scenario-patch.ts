@@ -15,7 +15,7 @@ import { parseYaml } from '../../../plugins/config/yaml.ts'
 import { listItemPositions, type PositionTable, type SourcePosition } from '../../../plugins/config/yaml-positions.ts'
 import { relativeInside } from '../../../lib/path-inside.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
-import { readFixtureSync } from '../env/safe-fixture-io.ts'
+import { readFixtureSync } from '../io/safe-fixture-io.ts'
 
 const SCENARIO_PATCH_FILE = 'cordis.patch.yml'
 

@@ -21,7 +21,7 @@ import type { RunScenarioOptions } from '../plugin/play-scenario.ts'
 import { runScenario } from '../run/run-scenario.ts'
 import type { SnapshotService } from '../plugin/service.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { obsoleteFixtureFiles } from '../scenario/fixture-files.ts'
+import { obsoleteFixtureFiles } from '../core/fixture-files.ts'
 import { isUpdatingSnapshots, reportObsoleteToVitest } from './snapshot-state.ts'
 import { snapshotMode } from './snapshot-mode.ts'
 

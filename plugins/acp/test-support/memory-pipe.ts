@@ -1,8 +1,8 @@
 // An in-memory pipe between an ACP client and the agent, teeing the agent→client bytes
 // exactly as they would appear on the agent's stdout.
-import type * as acp from '@agentclientprotocol/sdk'
 import { ByteLog } from './byte-log.ts'
-import { lineStream } from '../line-stream.ts'
+import * as acp from '@agentclientprotocol/sdk'
+import { LineWritable } from '../line-stream.ts'
 
 export interface MemoryPipe {
   /** The agent's side as an ACP message stream (for `ctx.acp.serve`): each message one line, teed. */
@@ -58,4 +58,12 @@ export function createMemoryPipe(options: MemoryPipeOptions = {}): MemoryPipe {
     client: { input: clientInput, output: clientToAgent.writable },
     transcript: () => written.text(),
   }
+}
+
+/** An ACP stream: messages read from `input` by the SDK, messages written as lines to `writeLine`. */
+export function lineStream(input: ReadableStream<Uint8Array>, writeLine: (line: string) => void): acp.Stream {
+  const decoder = new TextDecoder()
+  // The SDK's reader writes its own answers (to a line that is not JSON) as whole lines here.
+  const answers = new WritableStream<Uint8Array>({ write: (bytes) => writeLine(decoder.decode(bytes)) })
+  return { readable: acp.ndJsonStream(answers, input).readable, writable: new LineWritable(writeLine) }
 }

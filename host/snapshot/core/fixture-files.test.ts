@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureFileProblems, obsoleteFixtureFiles, sessionLogFileName, type FixtureEntry } from './fixture-files.ts'
-import type { ScenarioInput } from './input.ts'
+import type { ScenarioInput } from '../scenario/input.ts'
 import { readInput } from '../test-support/scenario-file.ts'
-import { parseManifest, type ScenarioManifest } from './manifest.ts'
+import { parseManifest, type ScenarioManifest } from '../scenario/manifest.ts'
 
 /** The problems' words, as a report prints them (their kinds are checked where they matter). */
 const problemMessages = (...args: Parameters<typeof fixtureFileProblems>) =>

@@ -2,11 +2,11 @@
 // and script. Pure over a directory listing, so missing, mismatched and orphaned
 // fixtures fail at collection time with the fix spelled out.
 import { plural } from '../../../lib/plural.ts'
-import type { RunMode } from '../core/fixtures.ts'
-import { nextStep } from '../core/next-step.ts'
-import type { ScenarioInput } from './input.ts'
+import type { RunMode } from './fixtures.ts'
+import { nextStep } from './next-step.ts'
+import type { ScenarioInput } from '../scenario/input.ts'
 import type { ScenarioProblem } from '../model/failure.ts'
-import type { ScenarioManifest } from './manifest.ts'
+import type { ScenarioManifest } from '../scenario/manifest.ts'
 
 export interface FixtureEntry {
   name: string

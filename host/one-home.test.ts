@@ -1,0 +1,44 @@
+// One home per idea (docs/layout.md): a rule that has a module of its own is not written again
+// elsewhere, and no host module reads meaning back out of a message dsh itself wrote.
+import { readFile } from 'node:fs/promises'
+import { relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { root, sourceFiles } from './test-support/import-graph.ts'
+
+const sources = new Map<string, string>()
+for (const file of await sourceFiles(root)) {
+  const path = relative(root, file)
+  if (!path.endsWith('.test.ts') && !path.includes('test-support/')) sources.set(path, await readFile(file, 'utf8'))
+}
+
+/** `file:line: text` for each line of a source (outside `homes`) that matches `pattern`. */
+function linesMatching(pattern: RegExp, homes: readonly string[], under = ''): string[] {
+  const found: string[] = []
+  for (const [file, text] of sources) {
+    if (!file.startsWith(under) || homes.includes(file)) continue
+    text.split('\n').forEach((line, index) => {
+      if (pattern.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`)
+    })
+  }
+  return found
+}
+
+describe('one home per idea', () => {
+  it('whether a path lies inside a folder is decided by lib/path-inside.ts only', () => {
+    // `relative(…).startsWith('..')` also takes a folder named `..x` for the parent.
+    expect(linesMatching(/startsWith\(['"]\.\.['"]\)|startsWith\(`\.\.\$\{/, ['lib/path-inside.ts'])).toEqual([])
+  })
+
+  it('/proc/<pid>/stat is read by lib/process/liveness.ts only', () => {
+    expect(linesMatching(/\/proc\/\$\{[^}]+\}\/stat\b/, ['lib/process/liveness.ts'])).toEqual([])
+  })
+
+  it('no host module matches a pattern against an error message, except the wordings of Node it names', () => {
+    // Node's own wordings, which carry what its errors have no field for: JSON.parse's position and
+    // util.parseArgs's option. dsh's errors carry kinds and fields instead (host/snapshot/model/failure.ts).
+    const nodeWordings = ['host/snapshot/scenario/input.ts', 'host/conformance/suite.ts', 'host/app/cli.ts']
+    const reading =
+      /\.(test|exec|match|matchAll|search)\([^)]*\bmessage\b|\bmessage\)?\.(match|includes|startsWith|endsWith)\(/
+    expect(linesMatching(reading, nodeWordings, 'host/')).toEqual([])
+  })
+})

@@ -2,7 +2,7 @@
 // tool calls without results, which no OpenAI-compatible API accepts as history. On
 // session/load the agent closes it with these events (docs/session-recovery.md); a turn a
 // storage failure left open is closed the same way by the next prompt (closeUnclosedTurn).
-import type { EventData, EventType } from '../session/events.ts'
+import type { EventData, EventType, SessionEvent } from '../session/events.ts'
 import type { TornTail } from '../session/log-format.ts'
 import type { SessionStore } from '../session/store.ts'
 import { SessionStorageError } from '../session/storage-error.ts'
@@ -21,6 +21,15 @@ interface OpenCall {
   name: string
   arguments: string
   logged: boolean
+}
+
+/** Appends a closing event with its type and data still tied together (taking them apart would untie them). */
+export function appendClosing<K extends EventType>(
+  store: Pick<SessionStore, 'append'>,
+  sessionId: string,
+  event: { type: K; data: EventData[K] },
+): SessionEvent<K> {
+  return store.append(sessionId, event.type, event.data)
 }
 
 /**
@@ -122,8 +131,8 @@ function closingEvents({ turn, step, calls, approvals }: OpenTurn): ClosingEvent
 export function closeUnclosedTurn(runtime: SessionRuntime, store: Pick<SessionStore, 'append'>): void {
   const open = runtime.unclosed
   if (!open) return
-  for (const { type, data } of closeInterruptedTurn(open)) {
-    const event = store.append(runtime.header.id, type, data as never)
+  for (const closing of closeInterruptedTurn(open)) {
+    const event = appendClosing(store, runtime.header.id, closing)
     runtime.history.add(event)
     open.push(event)
   }

@@ -1,7 +1,7 @@
 // session/load and session/resume: a persisted session (also one an earlier process wrote) opened
 // for appending, its interrupted turn closed, its runtime rebuilt from the log.
 import type { OpenedSession, SessionStore } from '../session/index.ts'
-import { closeInterruptedTurn, describeTornTail } from './interrupted.ts'
+import { appendClosing, closeInterruptedTurn, describeTornTail } from './interrupted.ts'
 import { AgentRequestError } from './request-error.ts'
 import { activateDirectories } from './session-directories.ts'
 import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
@@ -31,8 +31,7 @@ export function loadSession(
   // Cut off on this open, so said once: the file no longer holds it.
   if (log.repairedTornTail) warn(describeTornTail(sessionId, log.repairedTornTail))
   // A turn a killed agent left open is closed in the log before anything reads it as history.
-  for (const { type, data } of closeInterruptedTurn(log.events))
-    log.events.push(host.store.append(sessionId, type, data as never))
+  for (const closing of closeInterruptedTurn(log.events)) log.events.push(appendClosing(host.store, sessionId, closing))
   const runtime = restoreRuntime(log.header, log.events, host.model)
   host.sessions.set(sessionId, runtime)
   activateDirectories(runtime, host.store, additionalDirectories)

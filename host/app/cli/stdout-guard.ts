@@ -6,7 +6,6 @@ import { Console } from 'node:console'
  */
 export function routeConsoleToStderr(): void {
   const stderrConsole = new Console({ stdout: process.stderr, stderr: process.stderr })
-  for (const method of ['log', 'info', 'debug', 'dir', 'table', 'trace'] as const) {
-    console[method] = stderrConsole[method].bind(stderrConsole) as never
-  }
+  for (const method of ['log', 'info', 'debug', 'dir', 'table', 'trace'] as const)
+    Object.defineProperty(console, method, { value: stderrConsole[method].bind(stderrConsole), writable: true })
 }

@@ -31,7 +31,8 @@ function dsh(args: string[], options: { cwd?: string; scenarios?: string } = {})
 const project = scratchProject('hosted')
 afterAll(() => project.remove())
 
-describe.concurrent('dsh with the snapshot host overlay', () => {
+// Four dsh processes at once, each booting a host composition: on a loaded 2-core machine one took 20 s.
+describe.concurrent('dsh with the snapshot host overlay', { timeout: 90_000 }, () => {
   it('runs the named scenarios inside itself: one line each, exit 0', async () => {
     const result = await dsh(HOST, { scenarios: 'text-turn,reasoning-turn' })
     expect(result.stderr).toBe('')

@@ -1,7 +1,7 @@
 // The secrets the model adapters hold (their API keys, declared to the llm service), kept out of what
-// a tool returns (issue 43, leak 5): every form of each (lib/secrets/key-forms.ts) is replaced in the
-// result's output and in what it shows the editor, before the result is logged, so neither the session
-// log, the client nor the next model request carries it. A command that prints the key is the sandbox's
+// a tool returns and what a prompt says (issue 43, leak 5): every form of each (lib/secrets/key-forms.ts)
+// is replaced in the result's output, in what it shows the editor and in the prompt's text, before they
+// are logged, so neither the session log, the client nor any model request carries it. A command that prints the key is the sandbox's
 // to stop; this is the second guard.
 import { keyRedactor } from '../../lib/secrets/key-forms.ts'
 import type { LlmService } from '../llm/index.ts'
@@ -25,6 +25,14 @@ export function redactResult(result: ToolResult, redact: ((text: string) => stri
 
 export function redactDisplay(display: ToolDisplay, redact: (text: string) => string): ToolDisplay {
   return mapStrings(display, redact)
+}
+
+/**
+ * The prompt with every held secret taken out, before it is logged or sent: with tool results, the
+ * only text that enters a session from outside, so no later log line or request can carry the key.
+ */
+export function redactPrompt<T>(content: T, redact: ((text: string) => string) | undefined): T {
+  return redact ? mapStrings(content, redact) : content
 }
 
 function mapStrings<T>(value: T, replace: (text: string) => string): T {

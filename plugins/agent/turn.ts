@@ -10,6 +10,7 @@ import { instructionsRecord, readInstructions, sameInstructions, withInstruction
 import { sameHeader, type RequestHeader } from './session-runtime.ts'
 import { runToolCalls } from './tool-calls.ts'
 import type { Turn } from './turn-state.ts'
+import { redactPrompt } from './held-secrets.ts'
 
 export interface TurnOutcome {
   reason: TurnEndReason
@@ -51,7 +52,7 @@ export async function runTurn(turn: Turn, content: ContentBlock[]): Promise<Turn
 
 async function runLoggedTurn(turn: Turn, content: ContentBlock[]): Promise<TurnOutcome> {
   const { number } = turn
-  turn.append('user/message', { turn: number, messageId: randomUUID(), content })
+  turn.append('user/message', { turn: number, messageId: randomUUID(), content: redactPrompt(content, turn.redact) })
   turn.append('turn/start', { turn: number })
   const instructions = instructionsRecord(turn.instructions)
   if (!sameInstructions(turn.runtime.instructions, instructions)) {

@@ -1,5 +1,5 @@
 // What the runner prints and writes passes through here: the agent command keeps its shape but
-// not the values of environment words that look like secrets (`DEEPSEEK_API_KEY=…`), and every
+// not the values of environment words that look like secrets (`MY_PROVIDER_API_KEY=…`), and every
 // string of the report (failures, the agent's stderr, leftover command lines) goes through the
 // secret scan's rules, each match replaced by the rule's name (lib/secrets). Pure.
 import { redactor } from '../../lib/secrets/redact.ts'

@@ -27,7 +27,7 @@ export interface RunScenarioOptions {
   timeoutMs?: number
   /** Extra environment for record mode (the model key and base URL). */
   env?: NodeJS.ProcessEnv
-  /** Record against the stub model server at this URL (each adapter on its own wire) instead of the configured provider. */
+  /** Record against the stub model server at this URL (each adapter on its wire), not the configured provider. */
   modelStub?: string
 }
 

@@ -43,12 +43,11 @@ export async function main(
   io: CliIO = processIO,
   table: readonly CliCommand[] = commands,
 ): Promise<number> {
-  const serve = table.find((command) => command.name === DEFAULT_COMMAND)
+  const find = (name: string) => table.find((command) => command.name === name)
   // An ACP client's terminal auth appends `login` to the agent's command: that is `dsh login`.
-  const words = serve ? terminalAuthArgv(argv, serve) : [...argv]
+  const words = terminalAuthArgv(argv, find(DEFAULT_COMMAND))
   const [first, ...rest] = words
   const usage = generalUsage(table, DEFAULT_COMMAND)
-  const find = (name: string) => table.find((command) => command.name === name)
 
   const names = table.map((command) => command.name)
   if (first === '--version' || first === '-v') {

@@ -38,8 +38,13 @@ export function keyNeeds(adapters: readonly RegisteredAdapter[]): KeyNeed[] {
   return [...byVariable.values()]
 }
 
+/** What the client said it can do at initialize (`clientCapabilities.auth`). */
+export interface ClientAuth {
+  terminal: boolean
+}
+
 /** Every method for these adapters; terminal ones only when the client advertised `auth.terminal`. */
-export function offeredMethods(adapters: readonly RegisteredAdapter[], client: { terminal: boolean }): OfferedMethod[] {
+export function offeredMethods(adapters: readonly RegisteredAdapter[], client: ClientAuth): OfferedMethod[] {
   const needs = keyNeeds(adapters)
   if (!needs.length) return [{ kind: 'agent', method: NO_KEY_METHOD }]
   const single = needs.length === 1

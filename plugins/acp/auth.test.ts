@@ -33,7 +33,7 @@ describe('authMethods', () => {
     expect(method).not.toHaveProperty('type')
   })
 
-  it('describe where one key goes, and add the dsh login terminal method only for a terminal-auth client', async () => {
+  it('describe where one key goes; the dsh login terminal method is only for a terminal-auth client', async () => {
     harness = await startHarness()
     keyedAdapter(['keyed'], 'MY_API_KEY', 'Mine')
     const plain = await initialize(harness.agent)
@@ -67,11 +67,13 @@ describe('authMethods', () => {
     keyedAdapter(['other'], 'OTHER_KEY', 'Other')
     keyedAdapter(['other-large'], 'OTHER_KEY', 'Other')
     const init = await initialize(harness.agent, TERMINAL)
-    expect(init.authMethods?.map((method) => [method.id, method.name, 'args' in method ? method.args : []])).toEqual([
+    const shown = init.authMethods?.map((method) => [method.id, method.name, 'args' in method ? method.args : []])
+    const login = (env: string) => ['login', '--env', env]
+    expect(shown).toEqual([
       ['api-key:MY_API_KEY', 'Mine API key (key file or environment)', []],
       ['api-key:OTHER_KEY', 'Other API key (key file or environment)', []],
-      ['login:MY_API_KEY', 'Mine API key at a terminal (dsh login --env MY_API_KEY)', ['login', '--env', 'MY_API_KEY']],
-      ['login:OTHER_KEY', 'Other API key at a terminal (dsh login --env OTHER_KEY)', ['login', '--env', 'OTHER_KEY']],
+      ['login:MY_API_KEY', 'Mine API key at a terminal (dsh login --env MY_API_KEY)', login('MY_API_KEY')],
+      ['login:OTHER_KEY', 'Other API key at a terminal (dsh login --env OTHER_KEY)', login('OTHER_KEY')],
     ])
   })
 })
@@ -83,7 +85,7 @@ describe('authenticate', () => {
     await expect(authenticate('api-key')).resolves.toEqual({ _meta: { 'dsh/keyNeeded': false } })
   })
 
-  it('refuses an unknown method naming it, and says a key is missing (and how to add it) without showing one', async () => {
+  it('refuses an unknown method naming it, and says a key is missing and how to add it', async () => {
     harness = await startHarness()
     const key = keyedAdapter(['keyed'], 'MY_API_KEY', 'Mine')
     await initialize(harness.agent)

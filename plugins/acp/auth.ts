@@ -56,7 +56,8 @@ function putKey(need: KeyNeed, single: boolean): string {
   const { key } = need
   const environment = `set ${key.env} in ./.env or the environment and restart dsh`
   if (!key.file && !key.fileEnv) return environment
-  return `run \`${loginCommand(key, single)}\` at a terminal (it writes ${key.file ?? keyFiles(key)}), or ${environment}`
+  const file = key.file ?? keyFiles(key)
+  return `run \`${loginCommand(key, single)}\` at a terminal (it writes ${file}), or ${environment}`
 }
 
 /**

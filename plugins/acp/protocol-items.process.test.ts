@@ -18,7 +18,7 @@ function start() {
 
 const hang = (text: string) => [{ type: 'text', text: `${text}\nsleep forever` }]
 
-it('authenticate with the advertised method answers a keyless model at once (it read ctx.llm without injecting it)', async () => {
+it('authenticate, with the method advertised, answers a keyless model (ctx.llm read without inject)', async () => {
   const { dsh } = start()
   dsh.request(1, 'initialize', { protocolVersion: 1, clientCapabilities: { auth: { terminal: true } } })
   // Keyless (echo): one agent method, and no terminal method, since dsh login would have no key to write.

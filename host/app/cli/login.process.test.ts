@@ -2,7 +2,7 @@
 // file of the composed adapter 0600 and atomically, for any adapter with a key, and no output of it
 // ever holds the key.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import * as fs from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -12,14 +12,14 @@ const DSH = path.join(packageRoot, 'bin', 'dsh.js')
 const KEY = 'sk-login-test-0123456789'
 const folders: string[] = []
 afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true })
 })
 
 function scratch() {
-  const base = mkdtempSync(path.join(tmpdir(), 'dsh-login-'))
+  const base = fs.mkdtempSync(path.join(tmpdir(), 'dsh-login-'))
   folders.push(base)
   const cwd = path.join(base, 'project')
-  mkdirSync(cwd)
+  fs.mkdirSync(cwd)
   return { base, cwd, keys: path.join(base, 'config', 'dsh') }
 }
 
@@ -35,13 +35,13 @@ function login(cwd: string, base: string, args: string[], input: string, env: Re
   return run
 }
 
-const mode = (file: string) => (statSync(file).mode & 0o777).toString(8)
+const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8)
 
 /** A composition of three OpenAI-compatible entries: two keys, and a keyless local server. */
 function threeProviders(cwd: string): string {
   const plugin = (name: string) => path.join(packageRoot, 'plugins', name)
   const file = path.join(cwd, 'cordis.yml')
-  writeFileSync(
+  fs.writeFileSync(
     file,
     [
       `- { id: llm, name: ${plugin('llm')} }`,
@@ -57,16 +57,16 @@ function threeProviders(cwd: string): string {
 describe('dsh login', () => {
   it("writes the default composition's key file 0600, replacing an older one, and prints no key", () => {
     const { base, cwd, keys } = scratch()
-    mkdirSync(keys, { recursive: true })
+    fs.mkdirSync(keys, { recursive: true })
     const file = path.join(keys, 'deepseek-api-key')
-    writeFileSync(file, 'sk-old\n', { mode: 0o644 })
+    fs.writeFileSync(file, 'sk-old\n', { mode: 0o644 })
     const run = login(cwd, base, ['login'], `${KEY}\nsecond line\n`)
     expect(run.status).toBe(0)
     expect(run.stdout).toBe(`dsh login: wrote the DeepSeek API key to ${file} (mode 0600)\n`)
-    expect(readFileSync(file, 'utf8')).toBe(`${KEY}\n`)
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${KEY}\n`)
     expect(mode(file)).toBe('600')
     // Atomic: the temp file beside it was renamed over it, nothing else is left.
-    expect(readdirSync(keys)).toEqual(['deepseek-api-key'])
+    expect(fs.readdirSync(keys)).toEqual(['deepseek-api-key'])
   })
 
   it('writes the key of the adapter --env names, also when ACP terminal auth appends login to serve', () => {
@@ -82,8 +82,8 @@ describe('dsh login', () => {
     })
     expect(run.status).toBe(0)
     expect(run.stderr).toContain('OPENROUTER_API_KEY is set in this environment and wins over the key file')
-    expect(readdirSync(keys)).toEqual(['openrouter-api-key'])
-    expect(readFileSync(path.join(keys, 'openrouter-api-key'), 'utf8')).toBe(`${KEY}\n`)
+    expect(fs.readdirSync(keys)).toEqual(['openrouter-api-key'])
+    expect(fs.readFileSync(path.join(keys, 'openrouter-api-key'), 'utf8')).toBe(`${KEY}\n`)
     expect(mode(path.join(keys, 'openrouter-api-key'))).toBe('600')
   })
 
@@ -93,7 +93,7 @@ describe('dsh login', () => {
     const named = path.join(base, 'elsewhere', 'openai.key')
     const run = login(cwd, base, ['login', '--env', 'OPENAI_API_KEY'], `${KEY}\n`, { OPENAI_API_KEY_FILE: named })
     expect(run.status).toBe(0)
-    expect(readFileSync(named, 'utf8')).toBe(`${KEY}\n`)
+    expect(fs.readFileSync(named, 'utf8')).toBe(`${KEY}\n`)
     expect(mode(named)).toBe('600')
   })
 
@@ -108,6 +108,6 @@ describe('dsh login', () => {
     const spaced = login(cwd, base, ['login'], `${KEY} ${KEY}\n`)
     expect(spaced.status).toBe(1)
     expect(spaced.stderr).toContain('the key contains spaces or non-printable characters; nothing was written')
-    expect(existsSync(keys)).toBe(false)
+    expect(fs.existsSync(keys)).toBe(false)
   })
 })

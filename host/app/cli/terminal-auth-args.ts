@@ -4,7 +4,8 @@
 import type { CliCommand } from './command.ts'
 
 /** argv as `dsh login …` when serve's arguments hold the word `login`; else argv unchanged. */
-export function terminalAuthArgv(argv: readonly string[], serve: Pick<CliCommand, 'name' | 'options'>): string[] {
+export function terminalAuthArgv(argv: readonly string[], serve?: Pick<CliCommand, 'name' | 'options'>): string[] {
+  if (!serve) return [...argv]
   const first = argv[0]
   const start = first === serve.name ? 1 : first === undefined || first.startsWith('-') ? 0 : undefined
   if (start === undefined) return [...argv]

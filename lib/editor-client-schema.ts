@@ -42,6 +42,14 @@ export function editorClientSchema(wording: EditorClientWording) {
           'Advertise elicitation.form: the agent may ask the user questions (its ask_user tool), answered by ' +
           'answerQuestion steps. Default: not advertised (the agent must not send elicitation/create).',
       }),
+    terminalAuth: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Advertise auth.terminal: the agent may list terminal auth methods (dsh: one running dsh login), which a ' +
+          'client runs as a command and never passes to authenticate. Default: not advertised (none may be listed).',
+      }),
     subagents: z
       .boolean()
       .optional()
@@ -66,6 +74,11 @@ export function sessionCapabilities(client: { configOptions?: boolean; notices?:
 /** Form elicitation (ACP `elicitation.form`), advertised when the client says `elicitation: true`. */
 export function elicitationCapability(client: { elicitation?: boolean } | undefined) {
   return client?.elicitation ? { elicitation: { form: {} } } : {}
+}
+
+/** Terminal auth (ACP `auth.terminal`), advertised when the client says `terminalAuth: true`. */
+export function authCapability(client: { terminalAuth?: boolean } | undefined) {
+  return client?.terminalAuth ? { auth: { terminal: true } } : {}
 }
 
 /** The unstable `subagents` capability (ACP SDK 2.4), advertised when the client says `subagents: true`. */

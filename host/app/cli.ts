@@ -6,6 +6,7 @@ import { packageFile } from '../../lib/package-root.ts'
 import { isUsageError } from '../../lib/usage-error.ts'
 import type { CliCommand, CliIO, OptionValues } from './cli/command.ts'
 import { commands, DEFAULT_COMMAND } from './cli/commands.ts'
+import { terminalAuthArgv } from './cli/terminal-auth-args.ts'
 import { commandUsage, generalUsage, parseArgsOptions } from './cli/usage.ts'
 
 export type { CliCommand, CliIO } from './cli/command.ts'
@@ -23,6 +24,7 @@ const processIO: CliIO = {
   env: process.env,
   isTTY: { stdin: process.stdin.isTTY, stdout: process.stdout.isTTY, stderr: process.stderr.isTTY },
   answer: (question) => terminalAnswers().then((answer) => answer(question)),
+  secret: (question) => import('./cli/secret-input.ts').then(({ readSecret }) => readSecret(question)),
 }
 
 /** The reader of answers, loaded by the first question: most commands never ask one. */
@@ -41,9 +43,11 @@ export async function main(
   io: CliIO = processIO,
   table: readonly CliCommand[] = commands,
 ): Promise<number> {
-  const [first, ...rest] = argv
-  const usage = generalUsage(table, DEFAULT_COMMAND)
   const find = (name: string) => table.find((command) => command.name === name)
+  // An ACP client's terminal auth appends `login` to the agent's command: that is `dsh login`.
+  const words = terminalAuthArgv(argv, find(DEFAULT_COMMAND))
+  const [first, ...rest] = words
+  const usage = generalUsage(table, DEFAULT_COMMAND)
 
   const names = table.map((command) => command.name)
   if (first === '--version' || first === '-v') {
@@ -65,7 +69,7 @@ export async function main(
   const explicit = first !== undefined && !first.startsWith('-')
   const command = find(explicit ? first : DEFAULT_COMMAND)
   if (!command) return usageError(io, `unknown command "${first}"${meant(first!, names)}`, 'dsh --help')
-  const args = explicit ? rest : [...argv]
+  const args = explicit ? rest : words
   const help = `dsh ${command.name} --help`
 
   let parsed: { values: OptionValues; positionals: string[] }

@@ -1,6 +1,7 @@
 // The `advertised` check (pure): what initialize's result says the agent offers, by a dotted path
 // (`agentCapabilities.mcpCapabilities.http`, `authMethods.0.description`). Capability negotiation
 // starts here: a case states what the agent advertises, and its other checks what it then does.
+import { valueAt } from '../../lib/dotted-path.ts'
 import type { CaseCheck } from './case-schema.ts'
 import { show } from './check-text.ts'
 import type { CaseTrace } from './trace.ts'
@@ -17,13 +18,4 @@ export function advertised(check: AdvertisedCheck, trace: CaseTrace): string | u
   if (check.equals !== undefined && JSON.stringify(value) !== JSON.stringify(check.equals))
     return `initialize's result has ${show(value)} at ${check.path}; expected ${show(check.equals)}`
   return undefined
-}
-
-function valueAt(root: unknown, path: string): unknown {
-  let value = root
-  for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined
-    value = (value as Record<string, unknown>)[key]
-  }
-  return value
 }

@@ -1,6 +1,11 @@
 // The runner's side of one case's ACP connection: a real client that answers permission
 // requests by mode, serves the confined file system, and lets the recorder see every message.
-import { elicitationCapability, sessionCapabilities, subagentsCapability } from '../../lib/editor-client-schema.ts'
+import {
+  authCapability,
+  elicitationCapability,
+  sessionCapabilities,
+  subagentsCapability,
+} from '../../lib/editor-client-schema.ts'
 import * as acp from '@agentclientprotocol/sdk'
 import { QuestionInbox } from '../../lib/acp-script/questions.ts'
 import * as unstable from '@agentclientprotocol/sdk/unstable'
@@ -36,6 +41,7 @@ function advertisedCapabilities(spec: CaseClientSpec | undefined): acp.ClientCap
     ...sessionCapabilities(spec),
     ...subagentsCapability(spec),
     ...elicitationCapability(spec),
+    ...authCapability(spec),
   }
 }
 

@@ -107,4 +107,25 @@ describe('checkScript', () => {
         'start',
     ])
   })
+
+  it('lets a value name an earlier step that succeeds, and no other', () => {
+    const ref = (answerOf: string) => ({ op: 'authenticate', methodId: { answerOf, path: 'authMethods.0.id' } })
+    const failing = new Map([['bad', 'checks[0] is an error check on it']])
+    const steps = [
+      { op: 'initialize', as: 'init' },
+      ref('init'),
+      ref('later'),
+      { op: 'initialize', as: 'bad' },
+      ref('bad'),
+      { op: 'prompt', sessionId: 'x', text: 'a', as: 'p1', background: true },
+      ref('p1'),
+      { op: 'await', prompt: 'p1' },
+      { op: 'newSession', as: 'later' },
+    ]
+    expect(issuesOf(steps, { failing })).toEqual([
+      'steps[2].methodId.answerOf: no earlier step is named "later"; steps named so far: init',
+      'steps[4].methodId.answerOf: "bad" is expected to fail (checks[0] is an error check on it): no answer',
+      'steps[6].methodId.answerOf: "p1" is a background prompt; refer to a step answered in order',
+    ])
+  })
 })

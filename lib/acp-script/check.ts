@@ -83,6 +83,14 @@ class NameChecker implements ScriptNames {
       )
   }
 
+  answered(path: string, name: string): void {
+    const target = this.names.get(name)
+    if (!target || target.index === PREDEFINED) this.earlier(path, name)
+    else if (target.fails) this.issue(path, `${JSON.stringify(name)} is expected to fail (${target.fails}): no answer`)
+    else if (target.kind === 'background-prompt')
+      this.issue(path, `${JSON.stringify(name)} is a background prompt; refer to a step answered in order`)
+  }
+
   awaited(path: string, name: string): void {
     const target = this.names.get(name)
     const previous = this.awaitedBy.get(name)

@@ -20,7 +20,11 @@ function fakeAgent() {
     .agent({ name: 'fake' })
     .onRequest(acp.methods.agent.initialize, ({ params }) => {
       sent.push(params)
-      return { protocolVersion: 1, agentCapabilities: {}, authMethods: [] }
+      return { protocolVersion: 1, agentCapabilities: {}, authMethods: [{ id: 'token', name: 'Token' }] }
+    })
+    .onRequest(acp.methods.agent.authenticate, ({ params }) => {
+      sent.push(params)
+      return {}
     })
     .onRequest(acp.methods.agent.session.new, ({ params }) => {
       sent.push(params)
@@ -147,5 +151,20 @@ describe('ScriptRunner', () => {
       'timed out after 500 ms waiting for the response to steps[2] (prompt s1 "hang") (request)',
     )
     expect(hung.states).toHaveLength(3)
+  })
+
+  it('sends a value read from an earlier answer, and names the step and path when nothing is there', async () => {
+    const named = { op: 'initialize', as: 'init' }
+    const ref = (path: string) => ({ op: 'authenticate', methodId: { answerOf: 'init', path } })
+    const played = await play([named, ref('authMethods.0.id')])
+    expect(played.error).toBeUndefined()
+    expect(played.sent.at(-1)).toEqual({ methodId: 'token' })
+    expect(played.states.at(-1)?.label).toBe("steps[1] (authenticate init's authMethods.0.id)")
+    const missing = await play([named, ref('authMethods.1.id')])
+    expect(missing.error?.message).toBe(
+      "steps[1] (authenticate init's authMethods.1.id): init's answer has nothing at authMethods.1.id, not a " +
+        'string; the agent must answer one there, or the script must name another path',
+    )
+    expect(missing.sent).toHaveLength(1)
   })
 })

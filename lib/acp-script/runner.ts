@@ -16,6 +16,8 @@ export class ScriptRunner<H> {
   private readonly kinds: Map<string, StepKind<H>>
   private readonly sessions: Map<string, string>
   private readonly background = new Map<string, Background>()
+  /** Named steps that ran, for references to their answers (lib/acp-script/answer-ref.ts). */
+  private readonly ran = new Map<string, StepState>()
 
   constructor(
     kinds: readonly StepKind<H>[],
@@ -40,6 +42,7 @@ export class ScriptRunner<H> {
     }
     this.client.stepStarted?.(state)
     await kind.run(step, this.services(state))
+    if (step.as !== undefined) this.ran.set(step.as, state)
     this.client.stepEnded?.(state)
   }
 
@@ -56,6 +59,7 @@ export class ScriptRunner<H> {
       startBackground: (step, response) => this.background.set(step.as, { step, state, outcome: settle(response) }),
       awaitBackground: (name) => this.awaitBackground(name),
       expand: (value) => expandCwdDeep(value, this.client.cwd),
+      answered: (name) => this.ran.get(name),
     }
   }
 

@@ -70,6 +70,8 @@ export interface StepRun<H = unknown> {
   awaitBackground(name: string): Promise<void>
   /** `{{cwd}}` in every string becomes the session cwd. */
   expand<T>(value: T): T
+  /** The earlier step this name gave itself, once it ran (its outcome is the answer a reference reads). */
+  answered(name: string): StepState | undefined
 }
 
 /** Where a step is, for issues: `at()` is `steps[3]`, `at('session')` is `steps[3].session`. */
@@ -90,6 +92,8 @@ export interface ScriptNames {
   session(path: string, name: string): void
   /** `name` must be an earlier step. */
   earlier(path: string, name: string): void
+  /** `name` must be an earlier step of the script expected to succeed: its answer is read. */
+  answered(path: string, name: string): void
   /** `name` must be an earlier background prompt not yet awaited; marks it awaited. */
   awaited(path: string, name: string): void
 }

@@ -81,7 +81,7 @@ export class AcpConnection {
         auth: { logout: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
-      authMethods: authMethods(this.ctx),
+      authMethods: authMethods(this.ctx, params.clientCapabilities),
     }
   }
 

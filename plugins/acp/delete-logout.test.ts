@@ -112,7 +112,9 @@ describe('logout', () => {
     })
     await harness.newSession()
     const before = logs(harness)
-    await expect(harness.agent.request(acp.methods.agent.authenticate, { methodId: 'api-key' })).resolves.toEqual({})
+    await expect(harness.agent.request(acp.methods.agent.authenticate, { methodId: 'api-key' })).resolves.toEqual({
+      _meta: { 'dsh/keyNeeded': true, 'dsh/keyAvailable': true },
+    })
     const answer = await harness.agent.request(acp.methods.agent.logout, {})
     expect(answer._meta).toMatchObject({
       'dsh/forgotKeys': 1,

@@ -1,5 +1,5 @@
 // issue 43 items 13, 14 and 23, against the real dsh over raw stdio: stdin EOF answers every
-// in-flight prompt, `authenticate` with `api-key` works, and what the SDK would get wrong silently
+// in-flight prompt, `authenticate` with the advertised method works, and what the SDK would get wrong silently
 // (invalid UTF-8, an id already in flight) is refused by name.
 import { afterEach, expect, it } from 'vitest'
 import { withTimeout } from '../../lib/with-timeout.ts'
@@ -18,11 +18,14 @@ function start() {
 
 const hang = (text: string) => [{ type: 'text', text: `${text}\nsleep forever` }]
 
-it('authenticate with api-key answers {} for a keyless model (it read ctx.llm without injecting it)', async () => {
+it('authenticate, with the method advertised, answers a keyless model (ctx.llm read without inject)', async () => {
   const { dsh } = start()
-  dsh.request(1, 'initialize', { protocolVersion: 1, clientCapabilities: {} })
-  dsh.request(2, 'authenticate', { methodId: 'api-key' })
-  expect(await dsh.response(2)).toEqual({ jsonrpc: '2.0', id: 2, result: {} })
+  dsh.request(1, 'initialize', { protocolVersion: 1, clientCapabilities: { auth: { terminal: true } } })
+  // Keyless (echo): one agent method, and no terminal method, since dsh login would have no key to write.
+  const methods = ((await dsh.response(1)).result as { authMethods: Array<{ id: string; type?: string }> }).authMethods
+  expect(methods.map((method) => [method.id, method.type])).toEqual([['api-key', undefined]])
+  dsh.request(2, 'authenticate', { methodId: methods[0]!.id })
+  expect(await dsh.response(2)).toEqual({ jsonrpc: '2.0', id: 2, result: { _meta: { 'dsh/keyNeeded': false } } })
 })
 
 it('answers every in-flight prompt "cancelled" on stdin EOF: streaming, in a tool call, awaiting approval', async () => {

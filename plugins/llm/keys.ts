@@ -65,10 +65,13 @@ export function readKey(key: AdapterKey, env: Env = process.env): string {
   }
   // A key with spaces or control characters cannot go in a header, and fetch's own error for
   // that would quote the header value, i.e. the key.
-  if (!/^[\x21-\x7e]+$/.test(value))
+  if (!isHeaderSafeKey(value))
     throw new LlmError(`${key.env} contains spaces or non-printable characters; set it to the bare key`, 'BAD_API_KEY')
   return value
 }
+
+/** A key a header can carry: printable ASCII, no spaces (`dsh login` refuses any other before writing it). */
+export const isHeaderSafeKey = (value: string): boolean => /^[\x21-\x7e]+$/.test(value)
 
 /** What is wrong with the key `readKey` would read, or undefined when it is usable (never the key). */
 export function keyProblem(key: AdapterKey, env: Env = process.env): string | undefined {

@@ -47,6 +47,20 @@ export const serveHelp: CommandHelp = {
   },
 }
 
+export const loginHelp: CommandHelp = {
+  name: 'login',
+  summary:
+    "write a model adapter's API key to its key file (0600): typed without echo, or stdin's first line when piped",
+  options: {
+    ...compositionOptions,
+    env: {
+      type: 'string',
+      valueName: 'VAR',
+      description: 'the key variable of the adapter to log in to, when the composition reads several keys',
+    },
+  },
+}
+
 export const configHelp: CommandHelp = {
   name: 'config',
   summary: 'print the effective entry list (composition + overlays) as YAML',

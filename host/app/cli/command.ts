@@ -18,6 +18,11 @@ export interface CliIO {
    * is a pipe; undefined at the end of the input. Absent: nobody answers (nothing is decided).
    */
   answer?(question: string): Promise<string | undefined>
+  /**
+   * One secret (`dsh login`'s key): never echoed at a terminal; stdin's first line from a pipe;
+   * undefined at the end of the input or when cancelled. Absent: nobody can type one.
+   */
+  secret?(question: string): Promise<string | undefined>
 }
 
 /** Colour for one of the CLI's streams, as the terminal and NO_COLOR / FORCE_COLOR decide. */

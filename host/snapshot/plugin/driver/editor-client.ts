@@ -3,6 +3,7 @@
 // local processes. Requests outside the cwd, or for a capability that was not advertised,
 // are refused and fail the scenario: they are agent bugs an editor would have to catch.
 import {
+  authCapability,
   elicitationCapability,
   sessionCapabilities,
   subagentsCapability,
@@ -41,6 +42,7 @@ export class ScenarioEditor {
       ...sessionCapabilities(this.client),
       ...subagentsCapability(this.client),
       ...elicitationCapability(this.client),
+      ...authCapability(this.client),
     }
   }
 

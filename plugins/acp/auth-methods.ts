@@ -25,7 +25,10 @@ export interface OfferedMethod {
   need?: KeyNeed
 }
 
-/** The keys the registered adapters read, one per variable, in registration order. */
+/**
+ * The keys the registered adapters read, one per variable, sorted by variable: replay's stand-ins
+ * register in another order than the adapters they stand in for, and goldens pin the list.
+ */
 export function keyNeeds(adapters: readonly RegisteredAdapter[]): KeyNeed[] {
   const byVariable = new Map<string, KeyNeed>()
   for (const adapter of adapters) {
@@ -35,7 +38,7 @@ export function keyNeeds(adapters: readonly RegisteredAdapter[]): KeyNeed[] {
     need.models.push(...adapter.models)
     byVariable.set(adapter.key.env, need)
   }
-  return [...byVariable.values()]
+  return [...byVariable.values()].sort((a, b) => (a.key.env < b.key.env ? -1 : a.key.env > b.key.env ? 1 : 0))
 }
 
 /** What the client said it can do at initialize (`clientCapabilities.auth`). */

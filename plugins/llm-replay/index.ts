@@ -4,6 +4,7 @@ import { realpathSync } from 'node:fs'
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
 import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
+import { instant } from '../llm/backoff.ts'
 import type { AdapterRegistration } from '../llm/adapter.ts'
 import { composedAdapters, disabledNetworkAdapters, standIn } from '../llm/stand-in.ts'
 import type { SessionHeader } from '../session/events.ts'
@@ -117,6 +118,8 @@ export class ReplayService extends Service {
       if (event.type === 'project/instructions') this.player.noteInstructions(sessionId, event.data.files)
     })
     this.ctx.on('llm/stream', (request) => this.answer(request))
+    // A recorded backoff replays without sleeping; the agent still logs the wait it would have made.
+    this.ctx.llm.useScheduler(instant, this.ctx)
     yield () => this.retirePlayer()
   }
 
@@ -138,6 +141,11 @@ export class ReplayService extends Service {
   /** Problems met while serving (drift, exhausted, extra session), in order. */
   get errors(): readonly ReplayProblem[] {
     return this.player.errors
+  }
+
+  /** What replay could not check, once per log (a log written before `model/request` records). */
+  get notes(): readonly string[] {
+    return this.player.notes
   }
 
   /** Script entries no request has taken yet. */
@@ -263,7 +271,9 @@ export class ReplayService extends Service {
       release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
     // A subprocess host has no verify(): every problem (drift, exhausted, extra session,
     // unconsumed) goes to its report file as data, and to stderr, one `llm-replay: CODE:` line each.
+    // A host that took the problems through verify() reads the notes too (the `notes` getter).
     if (this.verified) return
+    for (const note of this.player.notes) process.stderr.write(`llm-replay: note: ${note}\n`)
     const problems = [...this.player.errors, ...this.player.unconsumedProblems()]
     for (const problem of problems) {
       process.stderr.write(`llm-replay: ${problem.code}: ${problem.message.replaceAll('\n', ' ')}\n`)

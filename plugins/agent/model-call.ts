@@ -38,7 +38,8 @@ export async function callModel(turn: Turn, step: number, header: RequestHeader)
     const retry: EventData['model/retry'] = { turn: turn.number, ...place, delayMs, code: error.code }
     turn.append('model/retry', error.status === undefined ? retry : { ...retry, status: error.status })
     turn.append('notice', retryNotice(error, attempt, delayMs, turn.config.retries))
-    await (turn.llm.wait ? turn.llm.wait(delayMs, turn.signal) : realTimers(delayMs, turn.signal))
+    const call = { sessionId: turn.sessionId, turn: turn.number, ...place }
+    await (turn.llm.wait ? turn.llm.wait(delayMs, turn.signal, call) : realTimers(delayMs, turn.signal))
     if (turn.signal.aborted) return { ...emptyDraft(), finish: { reason: 'aborted' } }
   }
 }

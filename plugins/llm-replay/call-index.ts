@@ -41,6 +41,11 @@ export class CallIndex {
     return this.served.length
   }
 
+  /** Whether a recorded call has this identity. */
+  has(place: CallPlace): boolean {
+    return this.byKey.has(identityKey(place))
+  }
+
   isServed(index: number): boolean {
     return this.served[index]!
   }

@@ -3,8 +3,7 @@
 import { realpathSync } from 'node:fs'
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
-import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
-import { instant } from '../llm/backoff.ts'
+import { type CallIdentity, LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
 import type { AdapterRegistration } from '../llm/adapter.ts'
 import { composedAdapters, disabledNetworkAdapters, standIn } from '../llm/stand-in.ts'
 import type { SessionHeader } from '../session/events.ts'
@@ -119,7 +118,7 @@ export class ReplayService extends Service {
     })
     this.ctx.on('llm/stream', (request) => this.answer(request))
     // A recorded backoff replays without sleeping; the agent still logs the wait it would have made.
-    this.ctx.llm.useScheduler(instant, this.ctx)
+    this.ctx.llm.useScheduler((_ms, signal, call) => this.backoff(signal, call), this.ctx)
     yield () => this.retirePlayer()
   }
 
@@ -221,6 +220,15 @@ export class ReplayService extends Service {
     yield* this.jitter ? jittered(serving.chunks, this.jitter) : serving.chunks
     if (entry.kind === 'hang') return await this.hang(signal)
     if (entry.kind === 'throw') throw new LlmError(entry.message, entry.code, entry.status)
+  }
+
+  /**
+   * A backoff on replay: none when the recording made the next attempt; when it did not (the user
+   * cancelled during the wait), wait for the cancel as the recorded run did.
+   */
+  private backoff(signal: AbortSignal, call: CallIdentity | undefined): Promise<void> {
+    if (!call || this.player.hasCall({ ...call, attempt: call.attempt + 1 })) return Promise.resolve()
+    return this.hang(signal)
   }
 
   /** Yield nothing until the request is cancelled, as a stalled provider would. */

@@ -2,7 +2,7 @@
 // (subagents by spawn point), calls inside a session by call identity (call-index.ts). No Cordis,
 // no I/O: index.ts feeds it.
 import { plural } from '../../lib/plural.ts'
-import { callIdentity, type LlmRequest, type StreamChunk } from '../llm/types.ts'
+import { type CallIdentity, callIdentity, type LlmRequest, type StreamChunk } from '../llm/types.ts'
 import { CallIndex, type CallPlace, describeCall, type Lookup } from './call-index.ts'
 import { parameterDrift } from './parameter-drift.ts'
 import { liveCollapser, recordedCollapser, servedCwd, servedPattern, type ServedCwd } from './cwd-map.ts'
@@ -270,6 +270,13 @@ export class ReplayPlayer {
         "identities): maxTokens, adapter options and each call's attempt and purpose are unchecked; record it again " +
         'to check them',
     )
+  }
+
+  /** Whether the recording made the call `call` (served or not); true for a session replay cannot place. */
+  hasCall(call: CallIdentity): boolean {
+    const recorded = this.bindings.get(call.sessionId)?.recorded
+    if (!recorded) return true
+    return this.indexes[recorded.index]!.has(call)
   }
 
   /** Entries no request ever took, across all recorded sessions (bound or not). */

@@ -2,8 +2,13 @@
 // llm service to wait; the service's scheduler is real timers, and replay installs an instant one,
 // so a recorded backoff replays without sleeping (the wait itself is still logged by the agent).
 
-/** Resolves after `ms`, or at once when `signal` aborts (a cancel interrupts a backoff). */
-export type BackoffScheduler = (ms: number, signal: AbortSignal) => Promise<void>
+import type { CallIdentity } from './types.ts'
+
+/**
+ * Resolves after `ms`, or at once when `signal` aborts (a cancel interrupts a backoff). `call` is
+ * the attempt that failed: replay looks up whether the recording made the next one.
+ */
+export type BackoffScheduler = (ms: number, signal: AbortSignal, call?: CallIdentity) => Promise<void>
 
 export const realTimers: BackoffScheduler = (ms, signal) =>
   new Promise((resolve) => {
@@ -16,6 +21,3 @@ export const realTimers: BackoffScheduler = (ms, signal) =>
     const timer = setTimeout(done, ms)
     signal.addEventListener('abort', done, { once: true })
   })
-
-/** Replay's scheduler: no wait at all (a cancel still ends the turn: the agent checks the signal after). */
-export const instant: BackoffScheduler = () => Promise.resolve()

@@ -5,11 +5,11 @@ import { type BackoffScheduler, realTimers } from './backoff.ts'
 import { AdapterCatalogue } from './catalogue.ts'
 import { forgetHeldKeys, readKey } from './keys.ts'
 import { guardStream } from './normalize-stream.ts'
-import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
+import { type CallIdentity, LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
 
 export * from './types.ts'
 export * from './adapter.ts'
-export { type BackoffScheduler, instant, realTimers } from './backoff.ts'
+export { type BackoffScheduler, realTimers } from './backoff.ts'
 export { describeKey, keyProblem, readKey } from './keys.ts'
 export { statusCode } from './status-codes.ts'
 export { guardStream, toStreamError } from './normalize-stream.ts'
@@ -104,8 +104,8 @@ export class LlmService extends Service {
   }
 
   /** Wait `ms` before a retry, or less when `signal` aborts; replay makes it instant (docs/retries.md). */
-  wait(ms: number, signal: AbortSignal): Promise<void> {
-    return this.scheduler(ms, signal)
+  wait(ms: number, signal: AbortSignal, call?: CallIdentity): Promise<void> {
+    return this.scheduler(ms, signal, call)
   }
 
   /** Install the scheduler backoffs wait with while `caller` runs (replay's instant one). */

@@ -64,6 +64,7 @@ export const HttpErrorItem = closedObject({
   message: z.string(),
   type: z.string().optional().meta({ description: 'The error type (default invalid_request_error).' }),
   code: z.union([z.string(), z.null()]).optional().meta({ description: 'error.code (default: the type).' }),
+  retryAfter: count.optional().meta({ description: 'A Retry-After header, in seconds, sent with the error.' }),
 }).meta({ description: "An HTTP error, in the body shape of the request's wire, before any stream." })
 export type HttpErrorItem = z.output<typeof HttpErrorItem>
 

@@ -43,6 +43,8 @@ export const ErrorItem = z.strictObject({
   kind: z.literal('error'),
   status: z.number().int().min(400).max(599),
   body: z.union([z.record(z.string(), z.unknown()), z.string()]),
+  /** A `Retry-After` header, in seconds (a rate limit or an overloaded server asking the client to wait). */
+  retryAfter: z.number().int().nonnegative().optional(),
 })
 export type ErrorItem = z.infer<typeof ErrorItem>
 

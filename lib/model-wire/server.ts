@@ -233,7 +233,11 @@ function apiError(message: string, type: string): Record<string, unknown> {
 
 function sendError(res: ServerResponse, item: ErrorItem): void {
   const isJson = typeof item.body !== 'string'
-  res.writeHead(item.status, { 'content-type': isJson ? 'application/json' : 'text/plain; charset=utf-8' })
+  const retryAfter = item.retryAfter === undefined ? {} : { 'retry-after': String(item.retryAfter) }
+  res.writeHead(item.status, {
+    'content-type': isJson ? 'application/json' : 'text/plain; charset=utf-8',
+    ...retryAfter,
+  })
   res.end(isJson ? JSON.stringify(item.body) : item.body)
 }
 

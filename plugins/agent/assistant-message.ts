@@ -2,7 +2,7 @@
 import type { FinishReason, StreamChunk, StreamError, ToolCall } from '../llm/types.ts'
 import type { Usage } from '../session/events.ts'
 
-interface AssistantDraft {
+export interface AssistantDraft {
   text: string
   reasoning: string
   /** Indexed by the model's tool-call index; deltas of several calls may interleave. */

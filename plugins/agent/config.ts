@@ -14,6 +14,14 @@ export const AgentConfig = z
     /** Model calls allowed in one turn before it ends with `max_turn_requests`. */
     maxStepsPerTurn: z.number().int().positive().default(25),
     maxTokens: z.number().int().positive().optional(),
+    /**
+     * Retries of a model call that failed with a 429, a 5xx or a broken connection before any chunk
+     * reached the client (docs/retries.md); 0 turns retrying off.
+     */
+    retries: z.number().int().nonnegative().max(20).default(3),
+    /** The first backoff; each next one doubles, up to `retryMaxDelayMs`. A `Retry-After` wins. */
+    retryDelayMs: z.number().int().nonnegative().default(1000),
+    retryMaxDelayMs: z.number().int().nonnegative().default(30_000),
     /** The context window `usage_update` reports as `size` (tokens); DeepSeek's chat models have 128K. */
     contextWindow: z.number().int().positive().default(131_072),
     /**

@@ -57,6 +57,7 @@ describe('runTurn over a Turn', () => {
       'turn/start',
       'step/start',
       'request/header',
+      'model/request',
       'assistant/chunk',
       'assistant/chunk',
       'assistant/message',

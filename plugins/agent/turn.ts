@@ -4,7 +4,8 @@ import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { StreamError } from '../llm/types.ts'
 import type { TurnEndReason } from '../session/events.ts'
 import { SessionStorageError } from '../session/storage-error.ts'
-import { applyChunk, emptyDraft, toolCallsOf } from './assistant-message.ts'
+import { toolCallsOf } from './assistant-message.ts'
+import { callModel } from './model-call.ts'
 import { closeUnclosedTurn } from './interrupted.ts'
 import { instructionsRecord, readInstructions, sameInstructions, withInstructions } from './project-instructions.ts'
 import { sameHeader, type RequestHeader } from './session-runtime.ts'
@@ -85,29 +86,8 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     if (signal.aborted) return { reason: 'cancelled' }
     if (step > config.maxStepsPerTurn) return { reason: 'max_turn_requests' }
     turn.append('step/start', { turn: number, step })
-    const header = stepHeader(turn, step)
-    const draft = emptyDraft()
-    // Known before the first chunk: the client gets it on every chunk of this message (ACP messageId).
-    const messageId = randomUUID()
-    turn.runtime.messageId = messageId
-    const stream = turn.llm.stream({
-      sessionId: turn.sessionId,
-      turn: number,
-      step,
-      model: header.model,
-      system: header.system,
-      messages: turn.history.snapshot(),
-      tools: header.tools,
-      signal,
-      ...(config.maxTokens ? { maxTokens: config.maxTokens } : {}),
-    })
-    for await (const chunk of stream) {
-      turn.append('assistant/chunk', { turn: number, step, chunk })
-      applyChunk(draft, chunk)
-      // A client that stopped reading pauses the model stream instead of queueing its output.
-      const backlog = turn.client.backlog?.(signal)
-      if (backlog) await backlog
-    }
+    const draft = await callModel(turn, step, stepHeader(turn, step))
+    const messageId = turn.runtime.messageId as string
     const finish = draft.finish ?? {
       reason: 'error' as const,
       error: { message: 'model stream ended without a finish', code: 'INCOMPLETE_STREAM' },

@@ -25,7 +25,7 @@ class EchoStream implements AsyncIterator<StreamChunk> {
       if (step.done) return { done: true, value: undefined }
       const action = step.value
       if (action.kind === 'chunk') return { done: false, value: action.chunk }
-      if (action.kind === 'fail') throw new LlmError(action.message, action.code, action.status)
+      if (action.kind === 'fail') throw new LlmError(action.message, action.code, action.status, action.retryAfterMs)
       await pause(action.ms, this.request.signal)
     }
   }

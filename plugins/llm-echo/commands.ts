@@ -11,6 +11,8 @@ export type EchoCommand =
   /** `arguments` is the raw text after the name, unvalidated, so bad JSON can be scripted too. */
   | { kind: 'tool'; name: string; arguments: string }
   | { kind: 'fail'; code: string; status?: number; message?: string }
+  /** Fail the first `attempts` attempts of the call (a transient error the agent retries), then go on. */
+  | { kind: 'flaky'; attempts: number; code: string; status?: number; message?: string }
   | { kind: 'finish'; reason: EchoFinishReason }
 
 const FINISH_REASONS: readonly EchoFinishReason[] = ['stop', 'tool-calls', 'max-tokens']
@@ -62,6 +64,8 @@ function parseLine(line: string, lineNo: number): EchoCommand {
       return { kind: 'think', text: rest }
     case 'fail':
       return parseFail(rest, lineNo)
+    case 'flaky':
+      return parseFlaky(rest, lineNo)
     case 'finish':
       return parseFinish(rest, lineNo)
     default:
@@ -89,6 +93,14 @@ function parseFail(rest: string, lineNo: number): EchoCommand {
   if (match[2]) command.status = Number(match[2])
   if (match[3]?.trim()) command.message = match[3].trim()
   return command
+}
+
+function parseFlaky(rest: string, lineNo: number): EchoCommand {
+  const match = /^(\d+)\s+(.+)$/.exec(rest)
+  if (!match || Number(match[1]) < 1)
+    throw new EchoScriptError(lineNo, '"flaky" needs a count of attempts and an error code, e.g. "flaky 1 SERVER 503"')
+  const fail = parseFail(match[2]!, lineNo) as Extract<EchoCommand, { kind: 'fail' }>
+  return { ...fail, kind: 'flaky', attempts: Number(match[1]) }
 }
 
 function parseFinish(rest: string, lineNo: number): EchoCommand {

@@ -7,14 +7,14 @@ export type EchoAction =
   | { kind: 'chunk'; chunk: StreamChunk }
   /** `ms: null` waits until the request is aborted. */
   | { kind: 'sleep'; ms: number | null }
-  | { kind: 'fail'; code: string; status?: number; message: string }
+  | { kind: 'fail'; code: string; status?: number; message: string; retryAfterMs?: number }
 
 /** How much of a tool's output the summary turn quotes. */
 const SUMMARY_OUTPUT_CHARS = 200
 
 type ToolMessage = Extract<Message, { role: 'tool' }>
 
-type PlanRequest = Pick<LlmRequest, 'turn' | 'step' | 'system' | 'messages'>
+type PlanRequest = Pick<LlmRequest, 'turn' | 'step' | 'system' | 'messages' | 'attempt'>
 
 /** The whole response as a list (what the tests compare). */
 export function planEchoResponse(request: PlanRequest): EchoAction[] {
@@ -66,6 +66,20 @@ function* scriptActions(commands: EchoCommand[], request: PlanRequest): Generato
         }
         if (command.status !== undefined) fail.status = command.status
         yield fail
+        return undefined
+      }
+      case 'flaky': {
+        if ((request.attempt ?? 1) > command.attempts) break
+        const message =
+          command.message ?? `echo model failed with ${command.code} (scripted, attempt ${request.attempt ?? 1})`
+        // Retry-After 0: the agent retries at once, so a script stays fast.
+        yield {
+          kind: 'fail',
+          code: command.code,
+          message,
+          retryAfterMs: 0,
+          ...(command.status ? { status: command.status } : {}),
+        }
         return undefined
       }
       case 'finish':

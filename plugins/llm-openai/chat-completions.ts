@@ -65,7 +65,7 @@ export async function* streamChatCompletion(call: ChatCompletionCall): AsyncGene
       } catch (error) {
         throwIfStopped(error) // else report the status without a body
       }
-      throw httpError(response.status, text, provider, call.apiKey)
+      throw httpError(response.status, text, provider, call.apiKey, response.headers.get('retry-after'))
     }
     const contentType = response.headers.get('content-type') ?? ''
     if (!response.body || !contentType.includes('text/event-stream')) {
@@ -122,7 +122,8 @@ async function* readEvents(
       yield* decoder.end()
     }
   } catch (error) {
-    if (error instanceof LlmError) throw new LlmError(redactSecrets(error.message, apiKey), error.code, error.status)
+    if (error instanceof LlmError)
+      throw new LlmError(redactSecrets(error.message, apiKey), error.code, error.status, error.retryAfterMs)
     throw error
   } finally {
     reader.cancel().catch(() => {})

@@ -36,11 +36,27 @@ function statusHint(status: number, provider: ErrorProvider): string {
  * provider's `{error:{message,type,code}}` is quoted when present, else a short preview.
  * The key is redacted from anything quoted.
  */
-export function httpError(status: number, bodyText: string, provider: ErrorProvider, apiKey?: string): LlmError {
+export function httpError(
+  status: number,
+  bodyText: string,
+  provider: ErrorProvider,
+  apiKey?: string,
+  retryAfter?: string | null,
+): LlmError {
   const code = statusCode(status)
   const detail = redactSecrets(providerDetail(bodyText), apiKey)
   const hint = statusHint(status, provider)
-  return new LlmError(`${provider.label} answered HTTP ${status} ${code}: ${detail}; ${hint}`, code, status)
+  const message = `${provider.label} answered HTTP ${status} ${code}: ${detail}; ${hint}`
+  return new LlmError(message, code, status, retryAfterMs(retryAfter))
+}
+
+/** A `Retry-After` header (seconds, or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined
+  const trimmed = header.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  const date = Date.parse(trimmed)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
 function providerDetail(bodyText: string): string {

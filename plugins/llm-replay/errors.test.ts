@@ -37,7 +37,7 @@ describe('llm-replay loud errors', () => {
       expect(message).toContain(
         `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2`,
       )
-      expect(message).toContain('model call 2, but the script has 1 entry')
+      expect(message).toContain('another model call, but the script has 1 entry and all were served')
       expect(replay.errors).toEqual([{ code: 'REPLAY_EXHAUSTED', message }])
       expect(() => replay.verify()).toThrow(ReplayVerificationError)
     },
@@ -99,8 +99,22 @@ describe('llm-replay loud errors', () => {
     const { id } = sessions.create({ cwd: LIVE_CWD })
     await collect(ctx.llm.stream(requestAt(id, twoTurns, 1, 1)))
     expect(replay.unconsumed()).toEqual([
-      { session: 0, file: files['session.jsonl'], index: 1, at: { turn: 1, step: 2 }, kind: 'chunks' },
-      { session: 0, file: files['session.jsonl'], index: 2, at: { turn: 2, step: 1 }, kind: 'chunks' },
+      {
+        session: 0,
+        file: files['session.jsonl'],
+        index: 1,
+        at: { turn: 1, step: 2 },
+        call: place(1, 2),
+        kind: 'chunks',
+      },
+      {
+        session: 0,
+        file: files['session.jsonl'],
+        index: 2,
+        at: { turn: 2, step: 1 },
+        call: place(2, 1),
+        kind: 'chunks',
+      },
     ])
     let thrown: unknown
     try {
@@ -111,7 +125,7 @@ describe('llm-replay loud errors', () => {
     expect(thrown).toBeInstanceOf(ReplayVerificationError)
     expect((thrown as Error).message).toContain('1. [REPLAY_UNCONSUMED] scenario "demo", session 0')
     expect((thrown as Error).message).toContain(
-      '2 script entries were never requested: entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)',
+      '2 script entries were never requested (no live call had their identity): entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)',
     )
     // verify() handed the problems to the host: shutdown does not repeat them.
     const stderr = vi.mocked(process.stderr.write)
@@ -130,7 +144,10 @@ describe('llm-replay loud errors', () => {
     stderr.mockClear()
     await ctx.fiber.dispose()
     const lines = stderr.mock.calls.map(([line]) => String(line))
-    expect(lines[0]).toMatch(/^llm-replay: REPLAY_DRIFT: /)
+    expect(lines[0]).toMatch(/^llm-replay: note: .*no model\/request records .* unchecked/)
+    expect(lines[1]).toMatch(
+      /^llm-replay: REPLAY_EXTRA_CALL: .*turn 1 step 9: no recorded model call has this identity/,
+    )
     expect(lines.at(-1)).toMatch(/^llm-replay: REPLAY_UNCONSUMED: scenario "demo", session 0 .*\n$/)
     expect(lines.every((line) => line.split('\n').length === 2)).toBe(true)
   })
@@ -231,3 +248,7 @@ describe('llm-replay loud errors', () => {
     )
   })
 })
+
+function place(turn: number, step: number) {
+  return { turn, step, attempt: 1, purpose: 'turn' }
+}

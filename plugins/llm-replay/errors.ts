@@ -10,6 +10,10 @@ export const REPLAY_ERROR_CODES = [
   'REPLAY_EXTRA_SESSION',
   'REPLAY_DRIFT',
   'REPLAY_UNCONSUMED',
+  /** A live call with no recorded twin: no recorded call has its identity, or that one was served already. */
+  'REPLAY_EXTRA_CALL',
+  /** A live call whose purpose differs from the recorded call at the same turn, step and attempt. */
+  'REPLAY_PURPOSE',
 ] as const
 export type ReplayErrorCode = (typeof REPLAY_ERROR_CODES)[number]
 

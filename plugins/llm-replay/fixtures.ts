@@ -38,6 +38,8 @@ const ChunkEventData = z
   .object({
     turn: z.number().int().positive(),
     step: z.number().int().positive(),
+    attempt: z.number().int().positive().optional(),
+    purpose: z.string().min(1).optional(),
     chunk: StreamChunkSchema,
   })
   .strict()

@@ -3,7 +3,7 @@
 import { realpathSync } from 'node:fs'
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
-import { LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
+import { type CallIdentity, LlmError, type LlmRequest, type StreamChunk } from '../llm/types.ts'
 import type { AdapterRegistration } from '../llm/adapter.ts'
 import { composedAdapters, disabledNetworkAdapters, standIn } from '../llm/stand-in.ts'
 import type { SessionHeader } from '../session/events.ts'
@@ -117,6 +117,8 @@ export class ReplayService extends Service {
       if (event.type === 'project/instructions') this.player.noteInstructions(sessionId, event.data.files)
     })
     this.ctx.on('llm/stream', (request) => this.answer(request))
+    // A recorded backoff replays without sleeping; the agent still logs the wait it would have made.
+    this.ctx.llm.useScheduler((_ms, signal, call) => this.backoff(signal, call), this.ctx)
     yield () => this.retirePlayer()
   }
 
@@ -138,6 +140,11 @@ export class ReplayService extends Service {
   /** Problems met while serving (drift, exhausted, extra session), in order. */
   get errors(): readonly ReplayProblem[] {
     return this.player.errors
+  }
+
+  /** What replay could not check, once per log (a log written before `model/request` records). */
+  get notes(): readonly string[] {
+    return this.player.notes
   }
 
   /** Script entries no request has taken yet. */
@@ -215,6 +222,15 @@ export class ReplayService extends Service {
     if (entry.kind === 'throw') throw new LlmError(entry.message, entry.code, entry.status)
   }
 
+  /**
+   * A backoff on replay: none when the recording made the next attempt; when it did not (the user
+   * cancelled during the wait), wait for the cancel as the recorded run did.
+   */
+  private backoff(signal: AbortSignal, call: CallIdentity | undefined): Promise<void> {
+    if (!call || this.player.hasCall({ ...call, attempt: call.attempt + 1 })) return Promise.resolve()
+    return this.hang(signal)
+  }
+
   /** Yield nothing until the request is cancelled, as a stalled provider would. */
   private hang(signal: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -263,7 +279,9 @@ export class ReplayService extends Service {
       release(new LlmError('llm-replay stopped while a replayed "hang" was still waiting for cancel', 'REPLAY_STOPPED'))
     // A subprocess host has no verify(): every problem (drift, exhausted, extra session,
     // unconsumed) goes to its report file as data, and to stderr, one `llm-replay: CODE:` line each.
+    // A host that took the problems through verify() reads the notes too (the `notes` getter).
     if (this.verified) return
+    for (const note of this.player.notes) process.stderr.write(`llm-replay: note: ${note}\n`)
     const problems = [...this.player.errors, ...this.player.unconsumedProblems()]
     for (const problem of problems) {
       process.stderr.write(`llm-replay: ${problem.code}: ${problem.message.replaceAll('\n', ' ')}\n`)

@@ -68,12 +68,11 @@ it('replays a recorded session with a key and base URL set, and no connection re
 
 it('the trap does catch a live composition (control: without cordis.snapshot.yml the adapter connects)', async () => {
   let connections = 0
-  // Answer like a failing server (a reset before the request is written can stall a client until its idle timeout).
+  // Answer like a refusing server (a reset before the request is written can stall a client until its idle
+  // timeout; a 5xx would be retried with backoff, docs/retries.md).
   const trap = createServer((socket) => {
     connections++
-    socket.once('data', () =>
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'),
-    )
+    socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'))
   })
   await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve))
   const trapUrl = `http://127.0.0.1:${(trap.address() as { port: number }).port}`
@@ -97,7 +96,7 @@ it('the trap does catch a live composition (control: without cordis.snapshot.yml
     const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, { cwd: base, mcpServers: [] })
     await expect(
       connection.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hi' }] }),
-    ).rejects.toMatchObject({ data: { code: 'SERVER', status: 503 } })
+    ).rejects.toMatchObject({ data: { code: 'BAD_REQUEST', status: 400 } })
   } finally {
     connection.close()
     await agent.shutdown()

@@ -167,8 +167,10 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
         )
         return
       }
-      const at = op.entry.at ?? derived[op.index].at
-      replaced.set(op.index, fromInput(op.entry, at, part, `${opPath}.entry`))
+      // A replacement stands for the derived call: its identity too, unless it names its own place.
+      const own = derived[op.index]!
+      const entry = fromInput(op.entry, op.entry.at ?? own.at, part, `${opPath}.entry`)
+      replaced.set(op.index, op.entry.at ? entry : { ...entry, ...identityOf(own) })
     } else {
       const before = op.before as number
       if (before > derived.length) {
@@ -195,7 +197,17 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
 }
 
 function fromInput(input: EntryInput, at: StepRef, part: OverridePart, path: string): ScriptEntry {
-  return { at, entry: toReplayEntry(input), source: { from: 'override', file: part.file, path } }
+  const place = { turn: at.turn, step: at.step }
+  const identity = identityOf(input.at ?? {})
+  return { at: place, ...identity, entry: toReplayEntry(input), source: { from: 'override', file: part.file, path } }
+}
+
+/** The attempt and purpose an entry names (an override's `at` may give them), leaving out what it does not. */
+function identityOf(place: Pick<ScriptEntry, 'attempt' | 'purpose'>): Pick<ScriptEntry, 'attempt' | 'purpose'> {
+  return {
+    ...(place.attempt === undefined ? {} : { attempt: place.attempt }),
+    ...(place.purpose === undefined ? {} : { purpose: place.purpose }),
+  }
 }
 
 function countEntries(length: number): string {

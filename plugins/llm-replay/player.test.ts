@@ -54,8 +54,9 @@ describe('ReplayPlayer', () => {
     const player = new ReplayPlayer([session], { scenario: 's', drift: false })
     player.bind('a', [])
     player.take(ask('a'))
-    player.take(ask('a'))
-    const third = player.take(ask('a'))
+    player.take({ ...ask('a'), turn: 2 })
+    const third = player.take({ ...ask('a'), turn: 3 })
+    expect(third.kind === 'fail' && third.problem.code).toBe('REPLAY_EXHAUSTED')
     expect(third.kind === 'fail' && third.problem.message).toContain('the script has 2 entries and all were served')
   })
 

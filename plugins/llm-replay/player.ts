@@ -1,7 +1,10 @@
-// Which recorded entry answers which live request: sessions bind to logs in order of
-// creation, calls inside a session are served in order. No Cordis, no I/O: index.ts feeds it.
+// Which recorded entry answers which live request: sessions bind to logs in order of creation
+// (subagents by spawn point), calls inside a session by call identity (call-index.ts). No Cordis,
+// no I/O: index.ts feeds it.
 import { plural } from '../../lib/plural.ts'
-import type { LlmRequest, StreamChunk } from '../llm/types.ts'
+import { type CallIdentity, callIdentity, type LlmRequest, type StreamChunk } from '../llm/types.ts'
+import { CallIndex, type CallPlace, describeCall, type Lookup } from './call-index.ts'
+import { parameterDrift } from './parameter-drift.ts'
 import { liveCollapser, recordedCollapser, servedCwd, servedPattern, type ServedCwd } from './cwd-map.ts'
 import { describeStep, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
 import { driftAt, LiveForms } from './drift.ts'
@@ -46,8 +49,14 @@ export interface UnconsumedEntry {
   /** Position in the session's script. */
   index: number
   at: StepRef
+  /** The recorded call's identity in its session. */
+  call: CallPlace
   kind: ReplayEntry['kind']
 }
+
+/** What the player reads of a live request: its identity, history and parameters. */
+export type LiveRequest = Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'> &
+  Partial<Pick<LlmRequest, 'model' | 'attempt' | 'purpose' | 'maxTokens' | 'options' | 'system' | 'tools'>>
 
 interface PlayerOptions {
   scenario: string
@@ -58,8 +67,12 @@ interface PlayerOptions {
 
 export class ReplayPlayer {
   readonly errors: ReplayProblem[] = []
+  /** What replay could not check, once per log (a log written before `model/request` records). */
+  readonly notes: string[] = []
+  private readonly uncheckedNoted = new Set<number>()
   private readonly bindings = new Map<string, Binding>()
-  private readonly cursors: number[]
+  /** Per recorded session: which script entry answers which call identity, and which were served. */
+  private readonly indexes: CallIndex[]
   /** Per session, per script entry: whether its chunks spell the recorded cwd (the rest is served as is). */
   private readonly mentions: boolean[][]
   private readonly histories: RecordedHistory[]
@@ -76,7 +89,7 @@ export class ReplayPlayer {
     readonly sessions: readonly RecordedSession[],
     private readonly options: PlayerOptions,
   ) {
-    this.cursors = sessions.map(() => 0)
+    this.indexes = sessions.map((session) => new CallIndex(session.script))
     this.topLevel = sessions.filter((session) => !session.parent)
     this.mentions = sessions.map((session) => {
       const pattern = servedPattern(session.cwd)
@@ -160,62 +173,128 @@ export class ReplayPlayer {
     return this.bindings.has(sessionId)
   }
 
-  /** Pick the answer to a live request. Consumes the entry even when drift is found, so later calls stay aligned. */
-  take(request: Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'> & { model?: string }): Serving {
+  /**
+   * Pick the answer to a live request: the recorded call with the same identity (session, turn,
+   * step, attempt, purpose), never the next by arrival order. Consumes the entry even when drift is
+   * found, so later calls stay aligned.
+   */
+  take(request: LiveRequest): Serving {
     const binding = this.bindings.get(request.sessionId)
     if (!binding) throw new Error(`replay: session ${request.sessionId} is not bound; call bind() first`)
-    const live: StepRef = { turn: request.turn, step: request.step }
-    // Recorded once at binding; each request still fails loudly, naming its own turn and step.
+    const { sessionId: _, ...place } = callIdentity(request)
+    // Recorded once at binding; each request still fails loudly, naming its own call.
     if (binding.extra)
       return {
         kind: 'fail',
-        problem: { code: binding.extra.code, message: `${binding.extra.message} [request at ${describeStep(live)}]` },
+        problem: { code: binding.extra.code, message: `${binding.extra.message} [request at ${describeCall(place)}]` },
       }
     const recorded = binding.recorded as RecordedSession
     const where =
-      `${sessionLabel(this.options.scenario, recorded)}, live session ${request.sessionId}, ` + `${describeStep(live)}`
+      `${sessionLabel(this.options.scenario, recorded)}, live session ${request.sessionId}, ` + `${describeCall(place)}`
+    const index = this.indexes[recorded.index]!
+    const found = index.take(place)
+    if (found.kind === 'none' || found.kind === 'again') return this.extraCall(where, index, found, place)
+    const scripted = recorded.script[found.index]!
+    if (found.kind === 'purpose')
+      return this.fail(
+        'REPLAY_PURPOSE',
+        `${where}: the live call has purpose "${place.purpose}" but the recorded call at that turn, step and ` +
+          `attempt (script entry ${found.index}${sourceNote(scripted)}) had purpose "${found.recorded}"; the ` +
+          'agent now makes another kind of model call there than when the session was recorded',
+      )
+    const report = this.options.drift ? this.driftOf(request, binding, recorded, scripted) : undefined
+    if (report)
+      return this.fail(
+        'REPLAY_DRIFT',
+        `${where}: drift at script entry ${found.index} (recorded at ` +
+          `${describeCall(index.places[found.index]!)}${sourceNote(scripted)}): ${report}`,
+      )
+    return { kind: 'serve', entry: scripted.entry, chunks: this.chunksFor(recorded, found.index, binding) }
+  }
 
-    const position = this.cursors[recorded.index]
-    const scripted = recorded.script[position]
-    if (!scripted) {
-      const count = recorded.script.length
+  /** A live call with no recorded twin: none has its identity, or that one was served already. */
+  private extraCall(where: string, index: CallIndex, found: Lookup, place: CallPlace): Serving {
+    if (found.kind === 'again')
+      return this.fail(
+        'REPLAY_EXTRA_CALL',
+        `${where}: this call was already served (script entry ${found.index}); the agent now makes the same ` +
+          'model call twice where the recording made it once',
+      )
+    if (index.exhausted) {
+      const count = index.size
       return this.fail(
         'REPLAY_EXHAUSTED',
-        `${where}: the agent asked for model call ${position + 1}, but the script has ${count} ` +
+        `${where}: the agent asked for another model call, but the script has ${count} ` +
           `entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the ` +
-          `session was recorded`,
+          'session was recorded',
       )
     }
-    this.cursors[recorded.index] = position + 1
+    const recordedThere = index.callsAt(place.turn)
+    const there = recordedThere.length ? recordedThere.join(', ') : 'none'
+    return this.fail(
+      'REPLAY_EXTRA_CALL',
+      `${where}: no recorded model call has this identity (recorded calls in turn ${place.turn}: ${there}); the ` +
+        'agent now makes a model call it did not make when the session was recorded',
+    )
+  }
 
-    if (this.options.drift) {
-      const instructions = instructionsDrift(
-        recordedInstructions(this.instructionSteps[recorded.index]!, scripted.at),
-        this.liveInstructions.get(request.sessionId) ?? [],
-      )
-      const report =
-        instructions ??
-        (this.switchesModel[recorded.index] ? modelDrift(scripted.model, request.model) : undefined) ??
-        driftAt(this.histories[recorded.index], binding.live as LiveForms, scripted.at, live, request.messages)
-      if (report) {
-        return this.fail(
-          'REPLAY_DRIFT',
-          `${where}: drift at script entry ${position} (recorded at ` +
-            `${describeStep(scripted.at)}${sourceNote(scripted)}): ${report}`,
-        )
-      }
+  /** Instructions, model, request parameters, then the history: the first that differs. */
+  private driftOf(
+    request: LiveRequest,
+    binding: Binding,
+    recorded: RecordedSession,
+    scripted: ScriptEntry,
+  ): string | undefined {
+    const instructions = instructionsDrift(
+      recordedInstructions(this.instructionSteps[recorded.index]!, scripted.at),
+      this.liveInstructions.get(request.sessionId) ?? [],
+    )
+    if (instructions) return instructions
+    if (this.switchesModel[recorded.index]) {
+      const model = modelDrift(scripted.model, request.model)
+      if (model) return model
     }
-    return { kind: 'serve', entry: scripted.entry, chunks: this.chunksFor(recorded, position, binding) }
+    const history = this.histories[recorded.index]!
+    const live = binding.live as LiveForms
+    if (scripted.source.from === 'log' && !scripted.parameters) this.noteUnchecked(recorded)
+    const parameters = parameterDrift(scripted, request, { recorded: history.collapse, live: live.collapse })
+    return parameters ?? driftAt(history, live, scripted.at, scripted.at, request.messages)
+  }
+
+  /** Once per log: a log written before `model/request` records cannot pin maxTokens, options or identity. */
+  private noteUnchecked(recorded: RecordedSession): void {
+    if (this.uncheckedNoted.has(recorded.index)) return
+    this.uncheckedNoted.add(recorded.index)
+    this.notes.push(
+      `${sessionLabel(this.options.scenario, recorded)}: the log has no model/request records (written before call ` +
+        "identities): maxTokens, adapter options and each call's attempt and purpose are unchecked; record it again " +
+        'to check them',
+    )
+  }
+
+  /** Whether the recording made the call `call` (served or not); true for a session replay cannot place. */
+  hasCall(call: CallIdentity): boolean {
+    const recorded = this.bindings.get(call.sessionId)?.recorded
+    if (!recorded) return true
+    return this.indexes[recorded.index]!.has(call)
   }
 
   /** Entries no request ever took, across all recorded sessions (bound or not). */
   unconsumed(): UnconsumedEntry[] {
     const out: UnconsumedEntry[] = []
     for (const session of this.sessions) {
-      for (let index = this.cursors[session.index]; index < session.script.length; index++) {
-        const { at, entry } = session.script[index]
-        out.push({ session: session.index, file: session.file, index, at, kind: entry.kind })
-      }
+      const calls = this.indexes[session.index]!
+      session.script.forEach(({ at, entry }, index) => {
+        if (calls.isServed(index)) return
+        out.push({
+          session: session.index,
+          file: session.file,
+          index,
+          at,
+          call: calls.places[index]!,
+          kind: entry.kind,
+        })
+      })
     }
     return out
   }
@@ -226,8 +305,9 @@ export class ReplayPlayer {
     for (const item of this.unconsumed()) bySession.set(item.session, [...(bySession.get(item.session) ?? []), item])
     return [...bySession.entries()].map(([index, items]) => {
       const session = this.sessions[index]
-      const bound = this.cursors[index] > 0 || [...this.bindings.values()].some((b) => b.recorded === session)
-      const list = items.map((item) => `entry ${item.index} (${describeStep(item.at)}, ${item.kind})`).join(', ')
+      const served = items.length < session.script.length
+      const bound = served || [...this.bindings.values()].some((b) => b.recorded === session)
+      const list = items.map((item) => `entry ${item.index} (${describeCall(item.call)}, ${item.kind})`).join(', ')
       const why = bound
         ? 'the agent made fewer model calls than when the session was recorded'
         : session.parent
@@ -237,7 +317,8 @@ export class ReplayPlayer {
         code: 'REPLAY_UNCONSUMED' as const,
         message:
           `${sessionLabel(this.options.scenario, session)}: ${items.length} script ` +
-          `entr${items.length === 1 ? 'y was' : 'ies were'} never requested: ${list}; ${why}`,
+          `entr${items.length === 1 ? 'y was' : 'ies were'} never requested (no live call had their identity): ` +
+          `${list}; ${why}`,
       }
     })
   }

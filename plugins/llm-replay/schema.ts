@@ -11,6 +11,7 @@ const StreamErrorSchema = z
     message: z.string(),
     code: z.string().min(1),
     status: z.number().int().optional(),
+    retryAfterMs: z.number().int().nonnegative().optional(),
   })
   .strict()
 
@@ -38,10 +39,13 @@ export const StreamChunkSchema = z.discriminatedUnion('type', [
     .strict(),
 ])
 
+/** A model call's place: its (turn, step), and optionally its attempt (1, 2, …) and purpose (default `turn`). */
 const StepRefSchema = z
   .object({
     turn: z.number().int().positive(),
     step: z.number().int().positive(),
+    attempt: z.number().int().positive().optional(),
+    purpose: z.string().min(1).optional(),
   })
   .strict()
 
@@ -78,6 +82,7 @@ export function entrySchema(atRequired: boolean) {
         message: z.string(),
         code: z.string().min(1),
         status: z.number().int().optional(),
+        retryAfterMs: z.number().int().nonnegative().optional(),
       })
       .strict(),
     z.object({ kind: z.literal('hang'), at, chunks: chunkList(false).optional() }).strict(),

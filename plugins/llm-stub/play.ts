@@ -20,8 +20,9 @@ export function playItem(item: ModelScriptItem, requestTokens: number): Played {
     case 'reply':
       return playReply(item.value, requestTokens)
     case 'httpError': {
-      const { status, message } = item.value
-      return failing(`${LABEL} answered HTTP ${status} ${statusCode(status)}: ${message}`, statusCode(status), status)
+      const { status, message, retryAfter } = item.value
+      const text = `${LABEL} answered HTTP ${status} ${statusCode(status)}: ${message}`
+      return failing(text, statusCode(status), status, retryAfter === undefined ? undefined : retryAfter * 1000)
     }
     case 'error': {
       const { status, body } = item.value
@@ -36,8 +37,8 @@ export function playItem(item: ModelScriptItem, requestTokens: number): Played {
   }
 }
 
-function failing(message: string, code: string, status?: number): Played {
-  return { chunks: [], ending: { kind: 'throw', error: new LlmError(message, code, status) } }
+function failing(message: string, code: string, status?: number, retryAfterMs?: number): Played {
+  return { chunks: [], ending: { kind: 'throw', error: new LlmError(message, code, status, retryAfterMs) } }
 }
 
 function playReply(reply: ReplyItem, requestTokens: number): Played {

@@ -1,13 +1,15 @@
 import { type Context, Service } from 'cordis'
 import { entryIdOf } from '../config/cordis-compat.ts'
 import type { AdapterRegistration, RegisteredAdapter } from './adapter.ts'
+import { type BackoffScheduler, realTimers } from './backoff.ts'
 import { AdapterCatalogue } from './catalogue.ts'
 import { forgetHeldKeys, readKey } from './keys.ts'
 import { guardStream } from './normalize-stream.ts'
-import { LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
+import { type CallIdentity, LlmError, type LlmAdapter, type LlmRequest, type StreamChunk } from './types.ts'
 
 export * from './types.ts'
 export * from './adapter.ts'
+export { type BackoffScheduler, realTimers } from './backoff.ts'
 export { describeKey, keyProblem, readKey } from './keys.ts'
 export { statusCode } from './status-codes.ts'
 export { guardStream, toStreamError } from './normalize-stream.ts'
@@ -33,6 +35,8 @@ export class LlmService extends Service {
   private readonly catalogue = new AdapterCatalogue()
   /** After ACP `logout`: no adapter that needs a key is called, and no key is read, until dsh restarts. */
   private loggedOut = false
+  /** How a backoff waits: real timers, or what a plugin installed (replay: instant). */
+  private scheduler: BackoffScheduler = realTimers
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
@@ -97,6 +101,22 @@ export class LlmService extends Service {
   /** The model names, in the composition's order (the model picker's). */
   models(): string[] {
     return this.catalogue.models(this.entryPosition())
+  }
+
+  /** Wait `ms` before a retry, or less when `signal` aborts; replay makes it instant (docs/retries.md). */
+  wait(ms: number, signal: AbortSignal, call?: CallIdentity): Promise<void> {
+    return this.scheduler(ms, signal, call)
+  }
+
+  /** Install the scheduler backoffs wait with while `caller` runs (replay's instant one). */
+  useScheduler(scheduler: BackoffScheduler, caller: Context = this.ctx): () => void {
+    return caller.effect(() => {
+      const before = this.scheduler
+      this.scheduler = scheduler
+      return () => {
+        this.scheduler = before
+      }
+    }, 'llm backoff scheduler')
   }
 
   stream(request: LlmRequest): AsyncIterable<StreamChunk> {

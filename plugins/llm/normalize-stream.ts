@@ -3,9 +3,13 @@ import { LlmError, type StreamChunk, type StreamError } from './types.ts'
 /** Map anything thrown by an adapter or listener to the terminal error of docs/design.md §4. */
 export function toStreamError(error: unknown): StreamError {
   if (error instanceof LlmError) {
-    return error.status === undefined
-      ? { message: error.message, code: error.code }
-      : { message: error.message, code: error.code, status: error.status }
+    const { message, code, status, retryAfterMs } = error
+    return {
+      message,
+      code,
+      ...(status === undefined ? {} : { status }),
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    }
   }
   const message = error instanceof Error ? error.message : String(error)
   const code = (error as { code?: unknown } | null)?.code

@@ -6,6 +6,8 @@ export interface StreamError {
   message: string
   code: string
   status?: number
+  /** How long the provider asked to wait before another attempt (its `Retry-After`), in milliseconds. */
+  retryAfterMs?: number
 }
 
 export type StreamChunk =
@@ -34,16 +36,49 @@ export interface ToolSchema {
   parameters: Record<string, unknown>
 }
 
+/** What a model call is for: the turn loop's step, a compaction summary, a title, or a plugin's own. */
+export type CallPurpose = 'turn' | 'compaction' | 'title' | (string & {})
+
+/** The purpose a request without one has (every call before call identities existed). */
+export const TURN_PURPOSE = 'turn'
+
+/**
+ * A model call's identity (docs/replay.md, "Call identity"): replay binds a live call to the recorded
+ * call with the same identity, never by arrival order.
+ */
+export interface CallIdentity {
+  sessionId: string
+  turn: number
+  step: number
+  /** 1 for the first attempt; a retry of the same call is 2, 3, … */
+  attempt: number
+  purpose: CallPurpose
+}
+
 export interface LlmRequest {
   sessionId: string
   turn: number
   step: number
+  /** 1 when absent: the first attempt of this call. */
+  attempt?: number
+  /** `turn` when absent. */
+  purpose?: CallPurpose
   model: string
   system: string
   messages: Message[]
   tools: ToolSchema[]
   signal: AbortSignal
   maxTokens?: number
+  /** Adapter options the caller sets (temperature, …): logged with the call and compared on replay. */
+  options?: Record<string, unknown>
+}
+
+/** The identity of a request, with the defaults of a request that names no attempt or purpose. */
+export function callIdentity(
+  request: Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'attempt' | 'purpose'>,
+): CallIdentity {
+  const { sessionId, turn, step } = request
+  return { sessionId, turn, step, attempt: request.attempt ?? 1, purpose: request.purpose ?? TURN_PURPOSE }
 }
 
 /**
@@ -63,6 +98,8 @@ export class LlmError extends Error {
     message: string,
     public code: string,
     public status?: number,
+    /** The provider's `Retry-After`, in milliseconds. */
+    public retryAfterMs?: number,
   ) {
     super(message)
     this.name = 'LlmError'

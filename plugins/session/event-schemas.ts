@@ -10,7 +10,12 @@ import type { EventData, EventType } from './events.ts'
 const count = z.number().int().nonnegative()
 const text = z.string()
 
-const streamError = z.looseObject({ message: text, code: text, status: z.number().optional() })
+const streamError = z.looseObject({
+  message: text,
+  code: text,
+  status: z.number().optional(),
+  retryAfterMs: count.optional(),
+})
 const streamChunk = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('text-delta'), text }),
   z.looseObject({ type: z.literal('reasoning-delta'), text }),
@@ -93,7 +98,27 @@ const SCHEMAS = {
     tools,
     reason: z.enum(['initial', 'change']),
   }),
-  'assistant/chunk': z.looseObject({ ...turnStep, chunk: streamChunk }),
+  'model/request': z.looseObject({
+    ...turnStep,
+    attempt: z.number().int().positive(),
+    purpose: text.min(1),
+    maxTokens: z.number().int().positive().nullable(),
+    options: z.record(z.string(), z.unknown()).optional(),
+  }),
+  'assistant/chunk': z.looseObject({
+    ...turnStep,
+    attempt: z.number().int().positive().optional(),
+    purpose: text.min(1).optional(),
+    chunk: streamChunk,
+  }),
+  'model/retry': z.looseObject({
+    ...turnStep,
+    attempt: z.number().int().positive(),
+    purpose: text.min(1),
+    delayMs: count,
+    code: text,
+    status: z.number().int().optional(),
+  }),
   'assistant/message': z.looseObject({
     ...turnStep,
     messageId: text,

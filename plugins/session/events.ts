@@ -43,7 +43,34 @@ export interface EventData {
     tools: ToolSchema[]
     reason: 'initial' | 'change'
   }
-  'assistant/chunk': { turn: number; step: number; chunk: StreamChunk }
+  /**
+   * One model call (every attempt), before its first chunk: its identity and the parameters the
+   * request/header does not hold (docs/replay.md, "Call identity"); replay binds and compares by it.
+   * `maxTokens` is null when none was set.
+   */
+  'model/request': {
+    turn: number
+    step: number
+    attempt: number
+    purpose: string
+    maxTokens: number | null
+    options?: Record<string, unknown>
+  }
+  /**
+   * `attempt` (when not 1) and `purpose` (when not `turn`) name the call the chunk belongs to; a
+   * chunk without them is the first attempt of the turn's step (every log written before retries).
+   */
+  'assistant/chunk': { turn: number; step: number; attempt?: number; purpose?: string; chunk: StreamChunk }
+  /** A failed model call waits `delayMs` before its next attempt (docs/retries.md). */
+  'model/retry': {
+    turn: number
+    step: number
+    attempt: number
+    purpose: string
+    delayMs: number
+    code: string
+    status?: number
+  }
   'assistant/message': {
     turn: number
     step: number
@@ -160,7 +187,9 @@ export const EVENT_TYPES: readonly EventType[] = [
   'turn/start',
   'step/start',
   'request/header',
+  'model/request',
   'assistant/chunk',
+  'model/retry',
   'assistant/message',
   'tool/call',
   'permission/request',

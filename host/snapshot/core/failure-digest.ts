@@ -38,6 +38,8 @@ interface FailureDigest {
 const REPLAY_KINDS: Record<string, FailureKind> = {
   REPLAY_DRIFT: 'drift',
   REPLAY_EXHAUSTED: 'exhausted',
+  REPLAY_EXTRA_CALL: 'exhausted',
+  REPLAY_PURPOSE: 'drift',
   REPLAY_UNCONSUMED: 'unconsumed',
   REPLAY_EXTRA_SESSION: 'extra-session',
 }

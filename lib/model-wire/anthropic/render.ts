@@ -35,8 +35,9 @@ export function renderAnthropicMessages(item: ModelScriptItem, requestBody: unkn
     case 'reply':
       return replyItem(item.value, requestBody)
     case 'httpError': {
-      const { status, message, type } = item.value
-      return { kind: 'error', status, body: { type: 'error', error: { type: type ?? errorType(status), message } } }
+      const { status, message, type, retryAfter } = item.value
+      const body = { type: 'error', error: { type: type ?? errorType(status), message } }
+      return { kind: 'error', status, body, ...(retryAfter === undefined ? {} : { retryAfter }) }
     }
     case 'hang':
       return { kind: 'hang' }

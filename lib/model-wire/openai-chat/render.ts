@@ -12,8 +12,9 @@ export function renderOpenAiChat(item: ModelScriptItem): StubScriptItem {
       return keep === undefined ? turn : cutAfter(turn, keep, spec.end ?? 'disconnect')
     }
     case 'httpError': {
-      const { status, message, type, code } = item.value
-      return httpError(status, message, { type, ...(code !== undefined ? { code } : {}) })
+      const { status, message, type, code, retryAfter } = item.value
+      const error = httpError(status, message, { type, ...(code !== undefined ? { code } : {}) })
+      return retryAfter === undefined ? error : { ...error, retryAfter }
     }
     case 'hang':
       return hang()

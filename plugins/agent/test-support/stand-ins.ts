@@ -1,5 +1,6 @@
 // A Turn without a composition: a scripted model, an in-memory store, a tool registry and a
 // client whose answers the test chooses. Everything the loop does is in `events`.
+import type { z } from 'zod'
 import type { LlmRequest, StreamChunk } from '../../llm/types.ts'
 import type { EventData, EventType, PermissionOutcomeRecord, SessionEvent } from '../../session/events.ts'
 import { SessionStorageError } from '../../session/storage-error.ts'
@@ -19,6 +20,8 @@ export interface StandIns {
   requests: LlmRequest[]
   /** The permission requests the client received. */
   asked: PermissionRequest[]
+  /** The backoffs the loop waited (milliseconds), in order; the stand-in's scheduler does not sleep. */
+  waits: number[]
   controller: AbortController
   /** A fresh Turn of this session (each takes the next turn number). */
   turn(): Turn
@@ -37,6 +40,10 @@ export interface StandInOptions {
   hidden?: readonly string[]
   /** Whether this append fails as a full disk would (a SessionStorageError, nothing recorded). */
   storageFault?(type: EventType): boolean
+  /** Agent config besides model, system prompt and step limit (retries, maxTokens, …). */
+  config?: Partial<z.input<typeof AgentConfig>>
+  /** Runs in each backoff wait, e.g. to cancel during it. */
+  onWait?(ms: number): void
 }
 
 export function standIns(options: StandInOptions = {}): StandIns {
@@ -58,7 +65,12 @@ export function standIns(options: StandInOptions = {}): StandIns {
       return event
     },
   }
+  const waits: number[] = []
   const llm = {
+    async wait(ms: number): Promise<void> {
+      waits.push(ms)
+      options.onWait?.(ms)
+    },
     async *stream(request: LlmRequest): AsyncIterable<StreamChunk> {
       requests.push(request)
       const chunks = steps.shift()
@@ -73,11 +85,16 @@ export function standIns(options: StandInOptions = {}): StandIns {
       return answer(request)
     },
   }
-  const config = AgentConfig.parse({ model: 'm', systemPrompt: 's', maxStepsPerTurn: options.maxStepsPerTurn ?? 25 })
+  const config = AgentConfig.parse({
+    model: 'm',
+    systemPrompt: 's',
+    maxStepsPerTurn: options.maxStepsPerTurn ?? 25,
+    ...options.config,
+  })
   const registry = { list: () => tools, get: (name: string) => tools.find((t) => t.name === name) }
   const { hidden } = options
   const turn = () => new Turn({ runtime, llm, store, registry, config, hidden, client, signal: controller.signal })
-  return { runtime, events, requests, asked, controller, turn, store }
+  return { runtime, events, requests, asked, waits, controller, turn, store }
 }
 
 export const text = (value: string): StreamChunk[] => [

@@ -114,7 +114,7 @@ export class ServerProcessTransport implements Transport {
     return this.child?.pid
   }
 
-  /** stdin closed, then SIGTERM, each with a grace period; then the lifeline sweeps the group. */
+  /** stdin closed, then SIGTERM, each with a grace period; then SIGKILL to the group, then the marked escapees. */
   async close(): Promise<void> {
     const child = this.child
     if (!child?.pid) return
@@ -134,8 +134,12 @@ export class ServerProcessTransport implements Transport {
       if (this.marker) signalMarked(this.marker, 'SIGTERM', this.signalled)
       await within(killGraceMs)
     }
+    // The server is gone or past its grace: what is left of its group goes now, the lifeline's watcher
+    // with it (while it lives the group id cannot be reused). Closing the lifeline first would set the
+    // watcher sweeping /proc, which on a loaded machine outlasts dsh itself.
+    signalGroup(child.pid, 'SIGKILL')
     this.lifeline?.destroy()
-    if (!(await waitGroupGone(child.pid, { timeoutMs: killGraceMs }))) signalGroup(child.pid, 'SIGKILL')
+    await waitGroupGone(child.pid, { timeoutMs: killGraceMs })
     // Daemons that left the group (setsid, a double fork) carry the marker: none outlives the server.
     if (this.marker) await killMarked(this.marker, killGraceMs, this.signalled)
   }

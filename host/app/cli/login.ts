@@ -16,7 +16,7 @@ import { loginHelp } from './command-help.ts'
 import { compositionArgs } from './composition-options.ts'
 
 /** `dsh login` could not write a key; the message says why and what to do. Nothing was written. */
-export class LoginError extends NamedError {
+class LoginError extends NamedError {
   override name = 'LoginError'
 }
 
@@ -75,7 +75,7 @@ async function composedKeys(configFile: string, patches: string[], env: NodeJS.P
 }
 
 /** The key `--env` names, or the only one; several without `--env`, or a name none reads, is a usage error. */
-export function chooseKey(keys: readonly ComposedKey[], env: string | undefined, composition: string): ComposedKey {
+function chooseKey(keys: readonly ComposedKey[], env: string | undefined, composition: string): ComposedKey {
   const choices = keys.map((known) => `--env ${known.key.env} (${known.labels.join(' / ')})`).join(', ')
   if (!keys.length)
     throw new LoginError(

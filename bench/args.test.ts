@@ -16,9 +16,11 @@ describe('parseBenchArgs', () => {
         'npm-test',
         'determinism',
         'jobs',
+        'scale-corpus',
         'subagents',
         'sandbox',
       ],
+      corpusSize: 1000,
       json: undefined,
       help: false,
     })
@@ -27,7 +29,11 @@ describe('parseBenchArgs', () => {
   it('takes repeated --only in the fixed part order, and --runs, --warmup, --json', () => {
     expect(
       parseBenchArgs(['--only', 'suite', '--only', 'fixed', '--runs', '7', '--warmup', '0', '--json', 'out.json']),
-    ).toEqual({ runs: 7, warmup: 0, parts: ['fixed', 'suite'], json: 'out.json', help: false })
+    ).toEqual({ runs: 7, warmup: 0, parts: ['fixed', 'suite'], corpusSize: 1000, json: 'out.json', help: false })
+    expect(parseBenchArgs(['--only', 'scale-corpus', '--corpus-size', '300'])).toMatchObject({
+      parts: ['scale-corpus'],
+      corpusSize: 300,
+    })
   })
 
   it('leaves out the npm-test part with --skip-npm-test, alone or with --only', () => {
@@ -40,6 +46,7 @@ describe('parseBenchArgs', () => {
       'select',
       'determinism',
       'jobs',
+      'scale-corpus',
       'subagents',
       'sandbox',
     ])
@@ -53,6 +60,7 @@ describe('parseBenchArgs', () => {
     )
     expect(() => parseBenchArgs(['--runs', '0'])).toThrow(/--runs 0: expected an integer ≥ 1/)
     expect(() => parseBenchArgs(['--warmup', '1.5'])).toThrow(/--warmup 1.5/)
+    expect(() => parseBenchArgs(['--corpus-size', '0'])).toThrow(/--corpus-size 0: expected an integer ≥ 1/)
     expect(() => parseBenchArgs(['fixed'])).toThrow(/unexpected argument "fixed"/)
     expect(() => parseBenchArgs(['--bogus'])).toThrow()
   })

@@ -11,6 +11,7 @@ const PARTS = [
   'npm-test',
   'determinism',
   'jobs',
+  'scale-corpus',
   'subagents',
   'sandbox',
 ] as const
@@ -23,17 +24,20 @@ export interface BenchOptions {
   warmup: number
   /** Parts to run, in the fixed order of PARTS. */
   parts: Part[]
+  /** Scenarios in the scale-corpus part's largest generated corpus. */
+  corpusSize: number
   /** Also write the summary as JSON here. */
   json?: string
   help: boolean
 }
 
 export const USAGE = `usage: npm run bench -- [--runs N] [--warmup N] [--only ${PARTS.join('|')}]…
-                          [--skip-npm-test] [--json FILE]
+                          [--skip-npm-test] [--corpus-size N] [--json FILE]
   --runs N         kept runs per measurement (default 3)
   --warmup N       untimed runs before them (default 1)
   --only PART      run only this part (repeatable); default: all parts
   --skip-npm-test  leave out the npm-test part (one whole \`npm test\`, about a minute) for a quick run
+  --corpus-size N  scenarios in the scale-corpus part's largest generated corpus (default 1000)
   --json FILE      also write the summary line's numbers and every target as JSON`
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
@@ -44,6 +48,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       warmup: { type: 'string' },
       only: { type: 'string', multiple: true },
       json: { type: 'string' },
+      'corpus-size': { type: 'string' },
       'skip-npm-test': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -62,6 +67,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     parts: (only.length ? PARTS.filter((part) => only.includes(part)) : [...PARTS]).filter(
       (part) => part !== 'npm-test' || !values['skip-npm-test'],
     ),
+    corpusSize: count('--corpus-size', values['corpus-size'], 1000, 1),
     json: values.json,
     help: values.help ?? false,
   }

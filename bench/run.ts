@@ -12,6 +12,7 @@ import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { secretScanLines } from './parts/secret-scan.ts'
 import type { JobsResult } from './parts/jobs.ts'
+import type { ScaleCorpusResult } from './parts/scale-corpus.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchSandbox, sandboxSection } from './parts/sandbox.ts'
@@ -45,6 +46,7 @@ interface Results {
   select?: SelectTiming
   npmTest?: SuiteTiming
   jobs?: JobsResult
+  scaleCorpus?: ScaleCorpusResult
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -72,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
   )
   const loadAtStart = loadavg()[0]
   print(loadLine('start'))
-  if (['scenarios', 'fixed', 'corpus'].some((name) => options.parts.includes(name as Part))) {
+  if (['scenarios', 'fixed', 'corpus', 'jobs', 'scale-corpus'].some((name) => options.parts.includes(name as Part))) {
     const build = ensureDist(repoRoot)
     print(
       `build: dist/ ${
@@ -146,6 +148,12 @@ async function main(argv: string[]): Promise<number> {
   await part('jobs', async () => {
     progress('jobs: the corpus with dsh test --jobs 1 and --jobs 2, interleaved; dsh report merge')
     return (results.jobs = await (await import('./parts/jobs.ts')).benchJobs(repoRoot, runs)).lines
+  })
+
+  await part('scale-corpus', async () => {
+    progress(`scale-corpus: generated corpora up to ${options.corpusSize} scenarios (minutes)`)
+    const { benchScaleCorpus } = await import('./parts/scale-corpus.ts')
+    return (results.scaleCorpus = await benchScaleCorpus(repoRoot, options.corpusSize, runs)).lines
   })
 
   await part('subagents', async () => subagentsSection(await benchSubagents(repoRoot, runs)))

@@ -1,6 +1,7 @@
 // Run a command to completion and time it from spawn() to exit (process start included), with the
 // CPU its whole process tree used where the system says (child-cpu.ts).
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { reapedChildrenCpuMs } from './child-cpu.ts'
 
 export interface SpawnOutcome {
@@ -11,11 +12,15 @@ export interface SpawnOutcome {
   signal: NodeJS.Signals | null
   stdout: string
   stderr: string
+  /** The command's own peak resident set (VmHWM, KiB), when `peakRss` asked for it and /proc has it. */
+  peakRssKb?: number
 }
 
 interface SpawnOptions {
   cwd: string
   env?: NodeJS.ProcessEnv
+  /** Sample the command's VmHWM (its high-water mark) while it runs; Linux only. */
+  peakRss?: boolean
 }
 
 /** stdin is /dev/null, so a program that serves stdin (dsh serve) sees EOF at once. */
@@ -27,6 +32,7 @@ export function timedSpawn(command: string, args: readonly string[], options: Sp
       env: options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    const rss = options.peakRss && child.pid !== undefined ? watchPeakRss(child.pid) : undefined
     const stdout: Buffer[] = []
     const stderr: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
@@ -40,6 +46,7 @@ export function timedSpawn(command: string, args: readonly string[], options: Sp
         signal,
         stdout: Buffer.concat(stdout).toString('utf8'),
         stderr: Buffer.concat(stderr).toString('utf8'),
+        ...(rss?.stop() ? { peakRssKb: rss.stop() } : {}),
       }),
     )
   })
@@ -57,4 +64,25 @@ export async function timedSpawnOk(
     throw new Error(`${[command, ...args].join(' ')} exited with ${outcome.code ?? outcome.signal}:\n${tail}`)
   }
   return outcome
+}
+
+/** VmHWM only grows, so the last sample before exit is the peak (to within one interval). */
+function watchPeakRss(pid: number): { stop(): number | undefined } {
+  let peak: number | undefined
+  const sample = () => {
+    try {
+      const kb = Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+      if (kb > (peak ?? 0)) peak = kb
+    } catch {
+      // Gone, or no /proc: keep what was seen.
+    }
+  }
+  const timer = setInterval(sample, 50)
+  sample()
+  return {
+    stop: () => {
+      clearInterval(timer)
+      return peak
+    },
+  }
 }

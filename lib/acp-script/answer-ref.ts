@@ -8,7 +8,7 @@ import { ref } from './fields.ts'
 import { ScriptStepFailure } from './outcome.ts'
 import type { ScriptNames, StepState } from './step-kind.ts'
 
-export const answerRef = closedObject({
+const answerRef = closedObject({
   answerOf: ref('request (initialize, newSession, …)'),
   path: z
     .string()
@@ -16,7 +16,7 @@ export const answerRef = closedObject({
     .meta({ description: 'Where in that answer, e.g. "authMethods.0.id" (array items by index).' }),
 }).meta({ description: "A value from an earlier named step's answer (its JSON-RPC result)." })
 
-export type AnswerRef = z.output<typeof answerRef>
+type AnswerRef = z.output<typeof answerRef>
 
 /** A string field a script may also fill from an earlier answer. */
 export const stringOrAnswer = (description: string) =>

@@ -7,8 +7,8 @@
 import type * as acp from '@agentclientprotocol/sdk'
 import type { AdapterKey, RegisteredAdapter } from '../llm/adapter.ts'
 
-export const AGENT_METHOD_ID = 'api-key'
-export const TERMINAL_METHOD_ID = 'login'
+const AGENT_METHOD_ID = 'api-key'
+const TERMINAL_METHOD_ID = 'login'
 
 /** One key the composed adapters read, with the adapters and models that read it. */
 export interface KeyNeed {
@@ -18,7 +18,7 @@ export interface KeyNeed {
 }
 
 /** An offered method: `agent` ones answer `authenticate`; `terminal` ones run `dsh login`. */
-export interface OfferedMethod {
+interface OfferedMethod {
   kind: 'agent' | 'terminal'
   method: acp.AuthMethod
   /** The key the method is about; none when no adapter needs one. */
@@ -42,7 +42,7 @@ export function keyNeeds(adapters: readonly RegisteredAdapter[]): KeyNeed[] {
 }
 
 /** What the client said it can do at initialize (`clientCapabilities.auth`). */
-export interface ClientAuth {
+interface ClientAuth {
   terminal: boolean
 }
 
@@ -95,7 +95,7 @@ export function loginCommand(key: AdapterKey, single: boolean): string {
 }
 
 /** Whether `dsh login` has a file to write the key to (a default key file, or one a variable names). */
-export const hasKeyFile = (key: AdapterKey): boolean => Boolean(key.fileName || key.fileEnv)
+const hasKeyFile = (key: AdapterKey): boolean => Boolean(key.fileName || key.fileEnv)
 
 /** `~/.config/dsh/x-api-key (or the file X_API_KEY_FILE names)`; undefined when the key has no file. */
 export function keyFiles(key: AdapterKey): string | undefined {

@@ -1,11 +1,12 @@
 // `dsh login` as a real subprocess, the key piped to its stdin (issue 38 item 5): it writes the key
 // file of the composed adapter 0600 and atomically, for any adapter with a key, and no output of it
 // ever holds the key.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { withTimeout } from '../../../lib/with-timeout.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 
 const DSH = path.join(packageRoot, 'bin', 'dsh.js')
@@ -33,6 +34,35 @@ function login(cwd: string, base: string, args: string[], input: string, env: Re
   })
   expect(`${run.stdout}${run.stderr}`).not.toContain(KEY)
   return run
+}
+
+/** util-linux `script` gives dsh a terminal (a pty), so the raw-mode read is what runs. */
+const hasScript = spawnSync('script', ['--version']).status === 0
+
+/** `dsh login` at a terminal: types `keys` once the question is shown; all the terminal showed. */
+async function loginAtTerminal(
+  cwd: string,
+  base: string,
+  keys: string,
+): Promise<{ code: number | null; shown: string }> {
+  const env = { PATH: process.env.PATH ?? '', HOME: base, XDG_CONFIG_HOME: path.join(base, 'config'), TERM: 'dumb' }
+  const child = spawn('script', ['-qfec', `${process.execPath} ${DSH} login`, '/dev/null'], { cwd, env })
+  let shown = ''
+  let typed = false
+  child.stdout.on('data', (data: Buffer) => {
+    shown += data.toString('utf8')
+    // Typed only once dsh asked: what a pty gets before raw mode is on, it would echo.
+    if (!typed && shown.includes('(not shown): ')) {
+      typed = true
+      child.stdin.write(keys)
+    }
+  })
+  const code = await withTimeout(
+    new Promise<number | null>((resolve) => child.on('exit', resolve)),
+    30_000,
+    'dsh login at a terminal to exit',
+  )
+  return { code, shown }
 }
 
 const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8)
@@ -67,6 +97,16 @@ describe('dsh login', () => {
     expect(mode(file)).toBe('600')
     // Atomic: the temp file beside it was renamed over it, nothing else is left.
     expect(fs.readdirSync(keys)).toEqual(['deepseek-api-key'])
+  })
+
+  it.skipIf(!hasScript)('reads the key at a terminal without echoing it, erasing with backspace', async () => {
+    const { base, cwd, keys } = scratch()
+    const { code, shown } = await loginAtTerminal(cwd, base, `${KEY}x\u007f\r`)
+    expect(code).toBe(0)
+    expect(shown).not.toContain(KEY)
+    expect(shown).not.toContain('*')
+    expect(shown).toContain('dsh login: wrote the DeepSeek API key to ')
+    expect(fs.readFileSync(path.join(keys, 'deepseek-api-key'), 'utf8')).toBe(`${KEY}\n`)
   })
 
   it('writes the key of the adapter --env names, also when ACP terminal auth appends login to serve', () => {
@@ -109,5 +149,16 @@ describe('dsh login', () => {
     expect(spaced.status).toBe(1)
     expect(spaced.stderr).toContain('the key contains spaces or non-printable characters; nothing was written')
     expect(fs.existsSync(keys)).toBe(false)
+  })
+
+  it('says which file it could not write, leaving it as it was', () => {
+    const { base, cwd } = scratch()
+    const folder = path.join(base, 'a-folder')
+    fs.mkdirSync(path.join(folder, 'inside'), { recursive: true })
+    const run = login(cwd, base, ['login'], `${KEY}\n`, { DEEPSEEK_API_KEY_FILE: folder })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(`dsh: could not write ${folder}: `)
+    expect(run.stderr).toContain('the file is unchanged. Fix the path (or name another with DEEPSEEK_API_KEY_FILE)')
+    expect(fs.readdirSync(base).sort()).toEqual(['a-folder', 'project'])
   })
 })

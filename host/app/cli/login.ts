@@ -16,7 +16,7 @@ import { loginHelp } from './command-help.ts'
 import { compositionArgs } from './composition-options.ts'
 
 /** `dsh login` could not write a key; the message says why and what to do. Nothing was written. */
-export class LoginError extends NamedError {
+class LoginError extends NamedError {
   override name = 'LoginError'
 }
 
@@ -41,7 +41,14 @@ export const loginCommand: CliCommand = {
           `name one and run dsh login again, or set ${chosen.key.env} in ./.env or the environment`,
       )
     const key = await askKey(io, `${chosen.labels.join(' / ')} API key for ${file} (not shown): `)
-    writeKeyFile(file, key)
+    try {
+      writeKeyFile(file, key)
+    } catch (error) {
+      throw new LoginError(
+        `could not write ${file}: ${(error as Error).message}; the file is unchanged. Fix the path (or name ` +
+          `another with ${chosen.key.fileEnv ?? 'the key file variable'}) and run dsh login again`,
+      )
+    }
     io.stdout(`dsh login: wrote the ${chosen.labels.join(' / ')} API key to ${file} (mode 0600)\n`)
     if (io.env[chosen.key.env] !== undefined)
       io.stderr(`dsh login: note: ${chosen.key.env} is set in this environment and wins over the key file\n`)
@@ -68,7 +75,7 @@ async function composedKeys(configFile: string, patches: string[], env: NodeJS.P
 }
 
 /** The key `--env` names, or the only one; several without `--env`, or a name none reads, is a usage error. */
-export function chooseKey(keys: readonly ComposedKey[], env: string | undefined, composition: string): ComposedKey {
+function chooseKey(keys: readonly ComposedKey[], env: string | undefined, composition: string): ComposedKey {
   const choices = keys.map((known) => `--env ${known.key.env} (${known.labels.join(' / ')})`).join(', ')
   if (!keys.length)
     throw new LoginError(

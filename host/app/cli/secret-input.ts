@@ -9,11 +9,10 @@ const GIVE_UP = ['\u0003', '\u0004']
 
 export function readSecret(question: string): Promise<string | undefined> {
   const { stdin } = process
-  process.stderr.write(question)
-  return stdin.isTTY && typeof stdin.setRawMode === 'function' ? fromTerminal() : firstLine()
+  return stdin.isTTY && typeof stdin.setRawMode === 'function' ? fromTerminal(question) : firstLine(question)
 }
 
-function fromTerminal(): Promise<string | undefined> {
+function fromTerminal(question: string): Promise<string | undefined> {
   const { stdin, stderr } = process
   return new Promise((resolve) => {
     let typed = ''
@@ -32,13 +31,16 @@ function fromTerminal(): Promise<string | undefined> {
         typed = ERASE.includes(char) ? typed.slice(0, -1) : typed + char
       }
     }
+    // Raw mode (no echo) first, then the question: what is typed once it shows is never echoed.
     stdin.setRawMode(true)
+    stderr.write(question)
     stdin.resume()
     stdin.on('data', onData)
   })
 }
 
-function firstLine(): Promise<string | undefined> {
+function firstLine(question: string): Promise<string | undefined> {
+  process.stderr.write(question)
   return new Promise((resolve) => {
     const lines = createInterface({ input: process.stdin, terminal: false })
     let line: string | undefined

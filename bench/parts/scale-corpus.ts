@@ -1,0 +1,150 @@
+// `scale-corpus` (issue 44): a generated corpus of N recorded scenarios (bench/scale-corpus-gen.ts)
+// in a temp folder removed when the part ends, even on Ctrl-C. At N = 62, 250 and the full size it
+// times `dsh test` with --jobs 1, --jobs 2 and the default (interleaved, the built dsh), the parent's
+// peak RSS and the cost per scenario; at the full size also the vitest suite over the same corpus
+// and `--shard 1/2` + `2/2` + `dsh report merge`. `jobs_threshold` is the smallest size measured
+// where --jobs 2 beats --jobs 1: the default's threshold (docs/ci.md) comes from it.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { packageFile } from '../../lib/package-root.ts'
+import { timeInterleaved, type SampleOptions } from '../sample.ts'
+import { writeCorpus, type ScenarioKind } from '../scale-corpus-gen.ts'
+import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
+import { median } from '../stats.ts'
+import { withTempFolder } from '../temp-folder.ts'
+
+/** The sizes measured besides the full one: the repository's corpus then, and a mid-size one. */
+const SMALLER_SIZES = [62, 250]
+
+export interface ScaleCorpusRow {
+  size: number
+  kinds: Record<ScenarioKind, number>
+  /** Median wall ms per variant. */
+  jobs1Ms: number
+  jobs2Ms: number
+  defaultMs: number
+  /** What the default chose, from the first line `dsh test` printed. */
+  defaultChoice: string
+  /** Peak RSS of the `dsh test` process (KiB), --jobs 1 and --jobs 2. */
+  rssKb: { jobs1?: number; jobs2?: number }
+}
+
+export interface ScaleCorpusResult {
+  lines: string[]
+  rows: ScaleCorpusRow[]
+  /** The smallest size where --jobs 2 was faster than --jobs 1; undefined when none was. */
+  threshold?: number
+}
+
+export async function benchScaleCorpus(
+  repoRoot: string,
+  size: number,
+  base: SampleOptions,
+): Promise<ScaleCorpusResult> {
+  const sizes = [...new Set([...SMALLER_SIZES.filter((n) => n < size), size])]
+  const runs = { warmup: 0, runs: Math.min(base.runs, 3) }
+  return withTempFolder('dsh-bench-scale-corpus-', async (folder) => {
+    const rows: ScaleCorpusRow[] = []
+    const extra: string[] = []
+    for (const n of sizes) {
+      const root = path.join(folder, `n${n}`)
+      const kinds = writeCorpus(path.join(repoRoot, 'scenarios'), root, n)
+      rows.push(await measureSize(repoRoot, root, n, kinds, runs))
+      if (n === size) extra.push(...(await shardAndVitest(repoRoot, root, runs)))
+    }
+    const threshold = rows.find((row) => row.jobs2Ms < row.jobs1Ms)?.size
+    return { rows, threshold, lines: renderLines(rows, threshold, extra) }
+  })
+}
+
+async function measureSize(
+  repoRoot: string,
+  root: string,
+  size: number,
+  kinds: Record<ScenarioKind, number>,
+  runs: SampleOptions,
+): Promise<ScaleCorpusRow> {
+  const last: Record<string, SpawnOutcome> = {}
+  const variant = (name: string, args: string[]) => async () => {
+    last[name] = await dsh(repoRoot, ['test', '--root', root, ...args], true)
+  }
+  const [one, two, auto] = await timeInterleaved(
+    [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
+    runs,
+  )
+  return {
+    size,
+    kinds,
+    jobs1Ms: median(one!),
+    jobs2Ms: median(two!),
+    defaultMs: median(auto!),
+    defaultChoice: last.default?.stderr.split('\n', 1)[0] ?? '',
+    rssKb: { jobs1: last['1']?.peakRssKb, jobs2: last['2']?.peakRssKb },
+  }
+}
+
+/** `--shard 1/2` + `2/2` + merge, and the vitest suite (one `defineSnapshotSuite` file) over the corpus. */
+async function shardAndVitest(repoRoot: string, root: string, runs: SampleOptions): Promise<string[]> {
+  const reports = [1, 2].map((i) => path.join(root, `shard-${i}.json`))
+  const sharded = async () => {
+    for (const [i, report] of reports.entries())
+      await dsh(repoRoot, ['test', '--root', root, '--shard', `${i + 1}/2`, '--report', report])
+    await dsh(repoRoot, ['report', 'merge', ...reports, '--report', path.join(root, 'merged.json')])
+  }
+  const suite = vitestSuite(repoRoot, root)
+  const [shardTimes, vitestTimes] = await timeInterleaved([sharded, suite], runs)
+  return [
+    `--shard 1/2 + --shard 2/2 + dsh report merge (one after another): ${ms(median(shardTimes!))}`,
+    `vitest run (defineSnapshotSuite over the corpus, one file): ${ms(median(vitestTimes!))}`,
+  ]
+}
+
+function vitestSuite(repoRoot: string, root: string): () => Promise<unknown> {
+  const suiteFile = packageFile('host', 'snapshot', 'vitest', 'define-snapshot-suite.ts')
+  mkdirSync(path.join(root, 'tests'), { recursive: true })
+  writeFileSync(
+    path.join(root, 'tests', 'corpus.test.ts'),
+    `import { defineSnapshotSuite } from ${JSON.stringify(suiteFile)}\n` +
+      "await defineSnapshotSuite({ url: import.meta.url, root: '..', scenarios: 'all' })\n",
+  )
+  writeFileSync(path.join(root, 'vitest.config.mjs'), 'export default { test: { include: ["tests/*.test.ts"] } }\n')
+  const vitest = path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs')
+  return () => timedSpawnOk(process.execPath, [vitest, 'run', '--root', root], { cwd: root, env: quietEnv() })
+}
+
+const quietEnv = () => ({ ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' })
+
+function dsh(repoRoot: string, args: string[], peakRss = false): Promise<SpawnOutcome> {
+  const bin = path.join(repoRoot, 'bin', 'dsh.js')
+  return timedSpawnOk(process.execPath, [bin, ...args], { cwd: repoRoot, env: quietEnv(), peakRss })
+}
+
+const ms = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`)
+const mb = (kb: number | undefined) => (kb === undefined ? '?' : `${Math.round(kb / 1024)} MB`)
+
+function renderLines(rows: readonly ScaleCorpusRow[], threshold: number | undefined, extra: string[]): string[] {
+  const lines = ['== scale-corpus: a generated corpus of recorded scenarios ==']
+  for (const row of rows) {
+    const kinds = Object.entries(row.kinds)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(', ')
+    lines.push(
+      `N=${row.size} (${kinds}): --jobs 1 ${ms(row.jobs1Ms)} (${(row.jobs1Ms / row.size).toFixed(1)} ms/scenario, ` +
+        `peak RSS ${mb(row.rssKb.jobs1)}), --jobs 2 ${ms(row.jobs2Ms)} (peak RSS ${mb(row.rssKb.jobs2)}), ` +
+        `default ${ms(row.defaultMs)}; speedup ${(row.jobs1Ms / row.jobs2Ms).toFixed(2)}`,
+      `  the default said: ${row.defaultChoice}`,
+    )
+  }
+  const [small, large] = [rows.at(-2), rows.at(-1)]
+  if (small && large && small !== large) {
+    const cost = (row: ScaleCorpusRow) => row.jobs1Ms / row.size
+    lines.push(`per_scenario_growth=${(cost(large) / cost(small)).toFixed(2)} (N=${large.size} over N=${small.size})`)
+  }
+  lines.push(...extra)
+  lines.push(
+    threshold === undefined
+      ? 'jobs_threshold=none (--jobs 2 was faster at no size measured)'
+      : `jobs_threshold=${threshold} (the smallest size measured where --jobs 2 beat --jobs 1)`,
+  )
+  return lines
+}

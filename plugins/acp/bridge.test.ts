@@ -170,10 +170,10 @@ describe('ACP bridge', () => {
     h = await startHarness()
     await initialize(h.agent)
     const sessionId = await newSession()
-    await expect(prompt(sessionId, 'fail RATE_LIMIT 429 slow down')).rejects.toMatchObject({
+    await expect(prompt(sessionId, 'fail INSUFFICIENT_BALANCE 402 top up')).rejects.toMatchObject({
       code: -32603,
-      message: expect.stringContaining('RATE_LIMIT'),
-      data: { code: 'RATE_LIMIT', status: 429 },
+      message: expect.stringContaining('INSUFFICIENT_BALANCE'),
+      data: { code: 'INSUFFICIENT_BALANCE', status: 402 },
     })
   })
 

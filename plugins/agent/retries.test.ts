@@ -3,7 +3,7 @@
 // saw, and a cancel during the backoff ends the turn at once.
 import { describe, expect, it } from 'vitest'
 import type { StreamChunk, StreamError } from '../llm/types.ts'
-import { backoff, decideRetry } from './retry-policy.ts'
+import { decideRetry } from './retry-policy.ts'
 import { standIns, text, typesOf } from './test-support/stand-ins.ts'
 import { runTurn } from './turn.ts'
 
@@ -89,8 +89,17 @@ describe('retries', () => {
   it('caps the backoff, Retry-After included', () => {
     const config = { retries: 9, retryDelayMs: 1000, retryMaxDelayMs: 5000 }
     const error = { message: 'm', code: 'SERVER', status: 500 }
-    expect([1, 2, 3, 4].map((attempt) => backoff(error, attempt, config))).toEqual([1000, 2000, 4000, 5000])
-    expect(backoff({ ...error, retryAfterMs: 60_000 }, 1, config)).toBe(5000)
+    const delay = (attempt: number, retryAfterMs?: number) => {
+      const decision = decideRetry(
+        { ...error, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
+        attempt,
+        0,
+        config,
+      )
+      return decision.kind === 'retry' ? decision.delayMs : decision
+    }
+    expect([1, 2, 3, 4].map((attempt) => delay(attempt))).toEqual([1000, 2000, 4000, 5000])
+    expect(delay(1, 60_000)).toBe(5000)
     expect(decideRetry({ message: 'm', code: 'ECONNRESET' }, 1, 0, config)).toEqual({ kind: 'retry', delayMs: 1000 })
   })
 })

@@ -8,7 +8,7 @@ const CONNECTION_CODES = new Set(['NETWORK', 'ECONNRESET', 'ECONNREFUSED', 'EPIP
 
 type RetryConfig = Pick<AgentConfig, 'retries' | 'retryDelayMs' | 'retryMaxDelayMs'>
 
-export type RetryDecision =
+type RetryDecision =
   /** Wait `delayMs`, then make attempt `attempt + 1`. */
   | { kind: 'retry'; delayMs: number }
   /** No retry: the error is final as it is (not retryable, or retries are off). */
@@ -17,7 +17,7 @@ export type RetryDecision =
   | { kind: 'final'; because: string; code?: string }
 
 /** A 429, a 5xx or a broken connection is worth another attempt. */
-export function isRetryable(error: StreamError): boolean {
+function isRetryable(error: StreamError): boolean {
   return error.status === 429 || (error.status !== undefined && error.status >= 500) || CONNECTION_CODES.has(error.code)
 }
 
@@ -44,7 +44,7 @@ export function decideRetry(error: StreamError, attempt: number, shown: number, 
 }
 
 /** The provider's `Retry-After` when it gave one, else doubling from `retryDelayMs`; never over `retryMaxDelayMs`. */
-export function backoff(error: StreamError, attempt: number, config: RetryConfig): number {
+function backoff(error: StreamError, attempt: number, config: RetryConfig): number {
   const doubled = config.retryDelayMs * 2 ** (attempt - 1)
   return Math.min(error.retryAfterMs ?? doubled, config.retryMaxDelayMs)
 }

@@ -51,7 +51,7 @@ export function httpError(
 }
 
 /** A `Retry-After` header (seconds, or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined
   const trimmed = header.trim()
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)

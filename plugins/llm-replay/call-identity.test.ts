@@ -6,7 +6,9 @@ import type { StreamChunk } from '../llm/types.ts'
 import type { HistoryEvent } from '../session/history.ts'
 import { deriveReplayScript } from './derive.ts'
 import type { RecordedSession } from './fixtures.ts'
-import { type LiveRequest, ReplayPlayer } from './player.ts'
+import { ReplayPlayer } from './player.ts'
+
+type LiveRequest = Parameters<ReplayPlayer['take']>[0]
 import { stop, text } from './test-support/builders.ts'
 
 const rateLimited: StreamChunk = {

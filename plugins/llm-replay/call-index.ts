@@ -86,7 +86,7 @@ export class CallIndex {
  * names no attempt takes the lowest attempt no other entry at its (turn, step, purpose) has, in
  * script order (so entries appended at one place are its attempts 2, 3, …).
  */
-export function callPlaces(script: readonly ScriptEntry[]): CallPlace[] {
+function callPlaces(script: readonly ScriptEntry[]): CallPlace[] {
   const used = new Map<string, Set<number>>()
   const where = (item: ScriptEntry) => `${item.at.turn}:${item.at.step}:${item.purpose ?? 'turn'}`
   const taken = (item: ScriptEntry) => {

@@ -7,7 +7,7 @@ import type { RecordedParameters } from './derive.ts'
 import { canonical } from './message-form.ts'
 
 /** The recorded request/header of the call, as logged (the tokens of a fixture, or the text). */
-export interface RecordedHeader {
+interface RecordedHeader {
   system?: unknown
   tools?: unknown
 }

@@ -55,7 +55,7 @@ export interface UnconsumedEntry {
 }
 
 /** What the player reads of a live request: its identity, history and parameters. */
-export type LiveRequest = Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'> &
+type LiveRequest = Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'> &
   Partial<Pick<LlmRequest, 'model' | 'attempt' | 'purpose' | 'maxTokens' | 'options' | 'system' | 'tools'>>
 
 interface PlayerOptions {

@@ -82,11 +82,16 @@ describe('task: several at once', () => {
 describe('task: failures are tool errors and the parent goes on', () => {
   it('a child whose model fails gives a named error; its sibling succeeds', async () => {
     const parent = await session()
-    const response = await prompt(parent, [task('bad', 'fail RATE_LIMIT 429 slow down'), task('good', 'ok')].join('\n'))
+    const response = await prompt(
+      parent,
+      [task('bad', 'fail INSUFFICIENT_BALANCE 402 top up'), task('good', 'ok')].join('\n'),
+    )
     expect(response.stopReason).toBe('end_turn')
     const [bad, good] = results(parent)
     expect(bad!.isError).toBe(true)
-    expect(bad!.output).toMatch(/^Subagent "bad" \(task call call_1_1_1\) failed: model error RATE_LIMIT: slow down/)
+    expect(bad!.output).toMatch(
+      /^Subagent "bad" \(task call call_1_1_1\) failed: model error INSUFFICIENT_BALANCE: top up/,
+    )
     expect(good).toMatchObject({ output: 'ok', isError: false })
   })
 

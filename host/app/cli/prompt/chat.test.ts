@@ -46,7 +46,7 @@ describe('dsh chat', () => {
       'y',
       'tool bash {"command":"echo refused"}',
       'n',
-      'fail RATE_LIMIT 429 slow down',
+      'fail INSUFFICIENT_BALANCE 402 top up',
       'still here',
     ])
     expect(stdout).toBe(
@@ -55,7 +55,7 @@ describe('dsh chat', () => {
         'tool bash returned: approved',
         'tool bash failed: Rejected: the user did not allow this call.',
         '',
-        '[model error (RATE_LIMIT, HTTP 429): slow down]',
+        '[model error (INSUFFICIENT_BALANCE, HTTP 402): top up]',
         'still here',
         '',
       ].join('\n'),
@@ -63,7 +63,7 @@ describe('dsh chat', () => {
     expect(stderr).toContain('  tool: bash: echo approved (completed)\n')
     expect(stderr).toContain('  tool: bash: echo refused (failed)\n')
     expect(stderr).toContain(
-      'dsh chat: the agent answered with an error: model error RATE_LIMIT (HTTP 429): slow down (code -32603)\n',
+      'dsh chat: the agent answered with an error: model error INSUFFICIENT_BALANCE (HTTP 402): top up (code -32603)\n',
     )
     expect(code).toBe(0)
   }, 30_000)

@@ -64,9 +64,13 @@ describe('driveScenario', () => {
   })
 
   it('fails an unexpected error, naming the step and how to expect it', async () => {
-    const result = await drive({ steps: [...open, { op: 'prompt', session: 's1', text: 'fail RATE_LIMIT 429' }] })
+    const result = await drive({
+      steps: [...open, { op: 'prompt', session: 's1', text: 'fail INSUFFICIENT_BALANCE 402' }],
+    })
     expect(result.failures).toHaveLength(1)
-    expect(result.failures[0]?.message).toMatch(/^steps\[2\] \(prompt s1 "fail RATE_LIMIT 429"\) failed with -32603: /)
+    expect(result.failures[0]?.message).toMatch(
+      /^steps\[2\] \(prompt s1 "fail INSUFFICIENT_BALANCE 402"\) failed with -32603: /,
+    )
     expect(result.failures[0]?.message).toMatch(
       /; add "expectError": \{ "code": -32603 \} to steps\[2\] if the error is intended$/,
     )

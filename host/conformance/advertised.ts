@@ -2,7 +2,7 @@
 // (`agentCapabilities.mcpCapabilities.http`, `authMethods.0.description`). Capability negotiation
 // starts here: a case states what the agent advertises, and its other checks what it then does.
 import type { CaseCheck } from './case-schema.ts'
-import { show } from './check-text.ts'
+import { rpcError, show } from './check-text.ts'
 import type { CaseTrace } from './trace.ts'
 
 type AdvertisedCheck = Extract<CaseCheck, { check: 'advertised' }>
@@ -10,7 +10,7 @@ type AdvertisedCheck = Extract<CaseCheck, { check: 'advertised' }>
 export function advertised(check: AdvertisedCheck, trace: CaseTrace): string | undefined {
   const init = trace.initialize
   if (!init) return 'initialize never answered'
-  if (init.kind === 'error') return `initialize failed with ${init.error.code}: ${init.error.message}`
+  if (init.kind === 'error') return `initialize failed with ${rpcError(init.error)}`
   const value = valueAt(init.result, check.path)
   if (value === undefined || value === null)
     return `initialize's result has nothing at ${check.path}; the agent must advertise it`
@@ -19,7 +19,8 @@ export function advertised(check: AdvertisedCheck, trace: CaseTrace): string | u
   return undefined
 }
 
-function valueAt(root: unknown, path: string): unknown {
+/** The value at a dotted path (`a.b.0.c`), or undefined. */
+export function valueAt(root: unknown, path: string): unknown {
   let value = root
   for (const key of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined

@@ -40,7 +40,7 @@ export class ScriptRunner<H> {
     }
     this.client.stepStarted?.(state)
     await kind.run(step, this.services(state))
-    this.client.stepEnded?.(state)
+    await this.client.stepEnded?.(state)
   }
 
   private services(state: StepState): StepRun<H> {

@@ -70,7 +70,9 @@ export function authStop(caseId: string, trace: CaseTrace, attempt?: AuthAttempt
   if (stopped?.outcome?.kind !== 'error') return undefined
   const { error } = stopped.outcome
   const asks = error.code === AUTH_REQUIRED
-  if (!asks && !(stopped.op === 'newSession' && methods.length)) return undefined
+  // Once --authenticate succeeded, only the agent's own auth_required says it still wants more.
+  const authenticated = attempt?.outcome?.kind === 'ok'
+  if (!asks && (authenticated || !(stopped.op === 'newSession' && methods.length))) return undefined
   const failed = `${describeStep(stopped)} failed with ${rpcError(error)}`
   const why = asks ? 'the agent needs authentication' : 'the agent likely needs authentication'
   const tried = attempt?.outcome?.kind === 'ok' ? ` even though --authenticate ${attempt.methodId} succeeded` : ''

@@ -27,6 +27,20 @@ describe("the agent's stderr in the report", () => {
     const text = Array.from({ length: 30 }, (_, i) => `l${i}`).join('\n')
     expect(stderrLines(text, 2)).toEqual(['l0', 'l1', '[… 26 lines left out …]', 'l28', 'l29'])
     expect(stderrLines('a\nb\n', 2)).toEqual(['a', 'b'])
+    // The excerpt's own gap is counted in the one marker, never hidden among the lines.
+    const excerpt = ['h0', 'h1', 'h2', '[… 5000 bytes of stderr left out …]', 't0', 't1', 't2'].join('\n')
+    expect(stderrLines(excerpt, 2)).toEqual([
+      'h0',
+      'h1',
+      '[… 2 lines and 5000 more bytes of stderr left out …]',
+      't1',
+      't2',
+    ])
+    expect(stderrLines('h0\n[… 10 bytes of stderr left out …]\nt0', 2)).toEqual([
+      'h0',
+      '[… 10 more bytes of stderr left out …]',
+      't0',
+    ])
   })
 
   it('strips colours, cursor moves, titles and a stray escape', () => {

@@ -28,7 +28,7 @@ export class StderrHead {
   }
 }
 
-/** The marker between the head and the tail; the text report recognises it. */
+/** The marker between the head and the tail; the text report recognises it (GAP_LINE). */
 const gapMarker = (bytes: number): string => `[… ${bytes} bytes of stderr left out …]`
 
 /**
@@ -61,9 +61,22 @@ function cutTail(text: string): string {
   return firstBreak >= 0 && firstBreak < cut.length - 1 ? cut.slice(firstBreak + 1) : cut
 }
 
-/** Lines the text report prints: the first and last `each`, with a marker for those left out. */
+const GAP_LINE = /^\[… (\d+) bytes of stderr left out …\]$/
+
+/**
+ * Lines the text report prints: the first and last `each`, with one marker for the lines left
+ * out (and the bytes the excerpt had already left out between its head and tail).
+ */
 export function stderrLines(text: string, each = 8): string[] {
   const lines = text.trimEnd().split('\n')
-  if (lines.length <= 2 * each + 1) return lines
-  return [...lines.slice(0, each), `[… ${lines.length - 2 * each} lines left out …]`, ...lines.slice(-each)]
+  const gapAt = lines.findIndex((line) => GAP_LINE.test(line))
+  const gapBytes = gapAt >= 0 ? Number(GAP_LINE.exec(lines[gapAt]!)![1]) : 0
+  const kept = gapAt >= 0 ? [...lines.slice(0, gapAt), ...lines.slice(gapAt + 1)] : lines
+  const headEnd = Math.min(each, gapAt >= 0 ? gapAt : each)
+  const tailStart = Math.max(headEnd, kept.length - each)
+  const hidden = tailStart - headEnd
+  if (!hidden && !gapBytes) return kept
+  const bytes = gapBytes ? `${hidden ? ' and ' : ''}${gapBytes} more bytes of stderr` : ''
+  const marker = `[… ${hidden ? `${hidden} lines` : ''}${bytes} left out …]`
+  return [...kept.slice(0, headEnd), marker, ...kept.slice(tailStart)]
 }

@@ -36,11 +36,12 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
       const item = planned[index]!
       const { result, processesGone, agentNotStarted, authRequired } = await (options.runOne ?? runCase)(item, options)
       results[index] = result
-      if (agentNotStarted && !stoppedEarly) stoppedEarly = agentNotStarted
+      // An agent that asked for auth (even at initialize) says why better than "could not start".
       if (authRequired && !stoppedEarly) {
         stoppedEarly = authRequired.reason
         authMethods = authRequired.methods
       }
+      if (agentNotStarted && !stoppedEarly) stoppedEarly = agentNotStarted
       if (!processesGone && !stoppedEarly)
         stoppedEarly =
           `not launched: the agent of case ${item.case.id} could not be verified gone, and a leftover ` +

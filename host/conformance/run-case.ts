@@ -4,7 +4,7 @@
 // can answer; the rest are reported not reached), and cleanup always runs.
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { AgentProcess } from '../../lib/process/agent-process.ts'
+import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import { ScriptStepFailure } from '../../lib/acp-script/outcome.ts'
 import { type AuthAttempt, authStop, type AuthStop } from './auth-gate.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
@@ -12,7 +12,8 @@ import { caseResult } from './case-result.ts'
 import { judgeChecks } from './check-reach.ts'
 import { withErrorData } from './check-text.ts'
 import { CaseFence, outsideWriteRequests } from './case-fence.ts'
-import { CASE_MARKER_VAR, newCaseMarker } from './case-marker.ts'
+import { spawnCaseAgent } from './case-agent.ts'
+import { newCaseMarker } from './case-marker.ts'
 import type { PermissionMode } from './case-schema.ts'
 import { type CaseClient, connectCaseClient } from './case-client.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
@@ -28,7 +29,7 @@ import type { PlannedCase } from './select.ts'
 import type { AgentCommand } from './shell-words.ts'
 import { StderrHead } from './stderr-excerpt.ts'
 import { StdoutGuard } from './stdout-guard.ts'
-import { DEFAULT_TIMEOUTS, runSteps, type CaseTimeouts } from './steps.ts'
+import { runSteps, scaledTimeouts, type CaseTimeouts } from './steps.ts'
 
 export interface CaseRunOptions {
   agent: AgentCommand
@@ -97,14 +98,7 @@ class CaseRun {
     private readonly options: CaseRunOptions,
   ) {
     this.data = planned.case.data
-    const scale = options.timeoutScale ?? 1
-    const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...this.data.timeouts }
-    this.timeouts = {
-      startMs: base.startMs * scale,
-      requestMs: base.requestMs * scale,
-      updateMs: base.updateMs * scale,
-      settleMs: base.settleMs * scale,
-    }
+    this.timeouts = scaledTimeouts(this.data.timeouts, options.timeoutScale ?? 1)
     this.marker = newCaseMarker(planned.case.id)
     this.auth = options.authenticate !== undefined ? { methodId: options.authenticate } : undefined
   }
@@ -156,20 +150,8 @@ class CaseRun {
   private async start(): Promise<CaseClient> {
     const command = this.options.agent
     this.sessionsRoot = await CaseSessionsRoot.create(this.planned.case.id, this.options.env, command.env)
-    const agent = new AgentProcess({
-      command: command.command,
-      args: command.args,
-      // The agent runs where the runner runs (its command may use relative paths); the
-      // case cwd reaches it through session/new, as with any editor.
-      cwd: process.cwd(),
-      env: { ...this.options.env, ...this.sessionsRoot.env, ...command.env, [CASE_MARKER_VAR]: this.marker },
-      shutdownPhaseMs: this.options.cleanupPhaseMs ?? 2000,
-      // The client reads stdout; only stderr's tail goes into the report.
-      keepStdout: false,
-      stderrTailBytes: 64 * 1024,
-      // A runner killed outright (kill -9) still takes the agent's group and marked processes with it.
-      lifeline: { marker: { name: CASE_MARKER_VAR, value: this.marker } },
-    })
+    const env = { ...this.options.env, ...this.sessionsRoot.env, ...command.env }
+    const agent = spawnCaseAgent(command, env, this.marker, this.options.cleanupPhaseMs ?? 2000)
     this.agent = agent
     agent.child.stdout!.on('data', (chunk: Buffer) => this.stdout.push(chunk))
     agent.child.stdout!.on('end', () => this.stdout.end())

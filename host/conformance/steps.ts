@@ -25,7 +25,18 @@ export interface CaseTimeouts {
   settleMs: number
 }
 
-export const DEFAULT_TIMEOUTS: CaseTimeouts = { startMs: 30_000, requestMs: 30_000, updateMs: 10_000, settleMs: 10_000 }
+const DEFAULT_TIMEOUTS: CaseTimeouts = { startMs: 30_000, requestMs: 30_000, updateMs: 10_000, settleMs: 10_000 }
+
+/** A case's timeouts: its own over the defaults, each multiplied by --timeout-scale. */
+export function scaledTimeouts(own: Partial<CaseTimeouts> | undefined, scale: number): CaseTimeouts {
+  const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...own }
+  return {
+    startMs: base.startMs * scale,
+    requestMs: base.requestMs * scale,
+    updateMs: base.updateMs * scale,
+    settleMs: base.settleMs * scale,
+  }
+}
 
 interface StepContext {
   agent: acp.ClientContext

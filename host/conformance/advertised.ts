@@ -3,7 +3,7 @@
 // starts here: a case states what the agent advertises, and its other checks what it then does.
 import { valueAt } from '../../lib/dotted-path.ts'
 import type { CaseCheck } from './case-schema.ts'
-import { show } from './check-text.ts'
+import { rpcError, show } from './check-text.ts'
 import type { CaseTrace } from './trace.ts'
 
 type AdvertisedCheck = Extract<CaseCheck, { check: 'advertised' }>
@@ -11,7 +11,7 @@ type AdvertisedCheck = Extract<CaseCheck, { check: 'advertised' }>
 export function advertised(check: AdvertisedCheck, trace: CaseTrace): string | undefined {
   const init = trace.initialize
   if (!init) return 'initialize never answered'
-  if (init.kind === 'error') return `initialize failed with ${init.error.code}: ${init.error.message}`
+  if (init.kind === 'error') return `initialize failed with ${rpcError(init.error)}`
   const value = valueAt(init.result, check.path)
   if (value === undefined || value === null)
     return `initialize's result has nothing at ${check.path}; the agent must advertise it`

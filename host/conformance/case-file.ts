@@ -15,6 +15,15 @@ export const caseFileSchema = closedObject({
     .array(z.string().regex(/^R\d+$/, { error: 'requirement ids look like "R7" (see scenarios/conformance/SPEC.md)' }))
     .min(1)
     .meta({ description: 'The SPEC.md requirements this case checks.' }),
+  requires: z
+    .array(z.string().regex(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/))
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'Dotted paths into the initialize result the agent must advertise (present, not null or false), e.g. ' +
+        'agentCapabilities.sessionCapabilities.resume; without them the case is "not applicable", not failed.',
+    }),
   permissionMode: z
     .enum(CASE_PERMISSION_MODES)
     .optional()

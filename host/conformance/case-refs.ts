@@ -7,6 +7,7 @@ import type { FileIssue } from '../../lib/file-issues.ts'
 import type { CaseFile } from './case-file.ts'
 import type { CaseCheck } from './case-schema.ts'
 import { CASE_STEPS } from './case-steps.ts'
+import { SESSION_WORD } from './checks.ts'
 
 const REQUEST_OPS = [
   'initialize',
@@ -15,7 +16,9 @@ const REQUEST_OPS = [
   'prompt',
   'setMode',
   'setConfigOption',
+  'switchConfigOption',
   'setModel',
+  'switchModel',
   'listSessions',
   'authenticate',
   'resumeSession',
@@ -25,13 +28,15 @@ const REQUEST_OPS = [
 ]
 const SESSION_OPS = ['newSession', 'loadSession', 'resumeSession']
 const PROMPT_OPS = ['prompt']
+const CONFIG_OPS = ['setConfigOption', 'switchConfigOption']
 
 const listOf = (items: string[]) => (items.length ? items.join(', ') : 'none')
 
 export function caseIssues(file: CaseFile): FileIssue[] {
   const failing = new Map<string, string>()
   file.checks.forEach((check, c) => {
-    if (check.check === 'error') failing.set(check.step, `checks[${c}] is an error check on it`)
+    if (check.check === 'error' || check.check === 'configOptionError')
+      failing.set(check.step, `checks[${c}] is an error check on it`)
   })
   const { issues, names } = checkScript(file.steps, CASE_STEPS, { failing })
   if (!file.steps.some((step) => step.op === 'initialize'))
@@ -57,11 +62,7 @@ class CheckRefs {
   check(check: CaseCheck, at: string, file: CaseFile): void {
     switch (check.check) {
       case 'sessionId':
-        this.resolve(`${at}.session`, check.session, SESSION_OPS, 'sessions')
-        check.differentFrom?.forEach((other, i) => {
-          if (this.resolve(`${at}.differentFrom[${i}]`, other, SESSION_OPS, 'sessions') && other === check.session)
-            this.issue(`${at}.differentFrom[${i}]`, 'a session cannot differ from itself; name another newSession step')
-        })
+        this.sessionIds(check.session, check.differentFrom ?? [], at)
         break
       case 'stopReason': {
         const fails = this.resolve(`${at}.prompt`, check.prompt, PROMPT_OPS, 'prompts')?.fails
@@ -77,6 +78,11 @@ class CheckRefs {
         break
       case 'error':
         this.resolve(`${at}.step`, check.step, REQUEST_OPS, 'request steps')
+        this.sessionWords(check.words ?? [], at)
+        break
+      case 'configOptionResponse':
+      case 'configOptionError':
+        this.resolve(`${at}.step`, check.step, CONFIG_OPS, 'config option steps')
         break
       case 'updateCount':
       case 'updatesNameSession':
@@ -121,6 +127,22 @@ class CheckRefs {
         `${JSON.stringify(check.through)} (steps[${through.index}]) comes before "from" ` +
           `${JSON.stringify(check.from)} (steps[${from.index}]); swap them`,
       )
+  }
+
+  private sessionIds(session: string, differentFrom: string[], at: string): void {
+    this.resolve(`${at}.session`, session, SESSION_OPS, 'sessions')
+    differentFrom.forEach((other, i) => {
+      if (this.resolve(`${at}.differentFrom[${i}]`, other, SESSION_OPS, 'sessions') && other === session)
+        this.issue(`${at}.differentFrom[${i}]`, 'a session cannot differ from itself; name another newSession step')
+    })
+  }
+
+  /** `{{session:NAME}}` in an error check's words names a session of the case. */
+  private sessionWords(words: string[], at: string): void {
+    words.forEach((word, i) => {
+      for (const [, name] of word.matchAll(SESSION_WORD))
+        this.resolve(`${at}.words[${i}]`, name, SESSION_OPS, 'sessions')
+    })
   }
 
   private bounds(at: string, min: number | undefined, max: number | undefined): void {

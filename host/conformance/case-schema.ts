@@ -125,7 +125,11 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
     words: z
       .array(z.string().min(1))
       .optional()
-      .meta({ description: 'Each must appear in the error message (case-insensitive); "{{cwd}}" is replaced.' }),
+      .meta({
+        description:
+          'Each must appear in the error message (case-insensitive); "{{cwd}}" is replaced, and "{{session:s1}}" ' +
+          'by the id session s1 got.',
+      }),
   }),
   closedObject({
     check: z.literal('clientFile'),
@@ -194,6 +198,16 @@ export const caseCheckSchema = z.discriminatedUnion('check', [
       'Every agent_message_chunk and agent_thought_chunk in the window carries a messageId; the chunks of one ' +
       'message are not interleaved with another (a changed id starts a new message), and there are exactly ' +
       '`messages` of them.',
+  }),
+  closedObject({ check: z.literal('configOptionResponse'), step: ref('setConfigOption or switchConfigOption') }).meta({
+    description:
+      'The session/set_config_option the step sent was answered with the full list of options (every one the ' +
+      'session had), the option set showing the value sent as its currentValue.',
+  }),
+  closedObject({ check: z.literal('configOptionError'), step: ref('setConfigOption or switchConfigOption') }).meta({
+    description:
+      'The step failed with -32602 and its message names what was wrong and what is valid: an unknown value and ' +
+      "the option's values, or an unknown option and the session's option ids.",
   }),
   closedObject({ check: z.literal('noLateUpdates'), prompt: ref('prompt') }).meta({
     description:

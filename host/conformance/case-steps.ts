@@ -4,6 +4,8 @@ import { SHARED_STEPS, type SharedStep } from '../../lib/acp-script/shared-steps
 import type { StepKind } from '../../lib/acp-script/step-kind.ts'
 import type { CaseHost } from './steps/case-host.ts'
 import { sleepStep } from './steps/sleep.ts'
+import { switchConfigOptionStep } from './steps/switch-config-option.ts'
+import { switchModelStep } from './steps/switch-model.ts'
 import { waitPermissionStep } from './steps/wait-permission.ts'
 import { waitTerminalStep } from './steps/wait-terminal.ts'
 import { waitUpdatesStep } from './steps/wait-updates.ts'
@@ -15,7 +17,15 @@ export const CASE_STEPS: readonly StepKind<CaseHost>[] = [
   waitUpdatesStep,
   waitPermissionStep,
   waitTerminalStep,
+  switchConfigOptionStep,
+  switchModelStep,
 ]
 
-type Own = typeof sleepStep | typeof waitUpdatesStep | typeof waitPermissionStep | typeof waitTerminalStep
+type Own =
+  | typeof sleepStep
+  | typeof waitUpdatesStep
+  | typeof waitPermissionStep
+  | typeof waitTerminalStep
+  | typeof switchConfigOptionStep
+  | typeof switchModelStep
 export type CaseStep = SharedStep | z.output<Own['schema']>

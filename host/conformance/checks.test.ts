@@ -47,6 +47,22 @@ describe('stop reasons and errors', () => {
     )
   })
 
+  it("quotes the error's data, where an agent often puts the real cause", () => {
+    const b = builder()
+    b.end(b.step('prompt', 'p1'), {
+      kind: 'error',
+      error: { code: -32603, message: 'Internal error', data: { details: 'model quota exceeded' } },
+    })
+    expect(check({ check: 'stopReason', prompt: 'p1', in: ['end_turn'] }, b.trace)).toBe(
+      'steps[0] (prompt "p1") failed with -32603: Internal error (data: {"details":"model quota exceeded"}); ' +
+        'expected stopReason "end_turn"',
+    )
+    expect(check({ check: 'error', step: 'p1', codes: [-32602] }, b.trace)).toBe(
+      'steps[0] (prompt "p1") failed with -32603: Internal error (data: {"details":"model quota exceeded"}); ' +
+        'expected code -32602',
+    )
+  })
+
   it('error needs a listed code and every word (case-insensitive, {{cwd}} replaced)', () => {
     const b = builder()
     b.end(b.step('newSession', 'bad'), failed(-32602, 'session/new: "cwd" must be absolute, not /work/case/x'))
@@ -55,7 +71,7 @@ describe('stop reasons and errors', () => {
       check({ check: 'error', step: 'bad', codes: [-32602], words: ['CWD', '{{cwd}}/x'] }, b.trace),
     ).toBeUndefined()
     expect(check({ check: 'error', step: 'bad', codes: [-32600] }, b.trace)).toMatch(
-      /^steps\[0\] \(newSession "bad"\) failed with code -32602; expected -32600 \(message: /,
+      /^steps\[0\] \(newSession "bad"\) failed with -32602: session\/new: "cwd" must .*; expected code -32600$/,
     )
     expect(check({ check: 'error', step: 'bad', codes: [-32602], words: ['sessionId'] }, b.trace)).toMatch(
       /error message .* does not mention "sessionId"$/,

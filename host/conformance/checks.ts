@@ -3,8 +3,9 @@
 // check kind; the update-stream checks are in update-checks.ts.
 import type { CaseCheck } from './case-schema.ts'
 import { expandCwd } from '../../lib/cwd-spellings.ts'
-import { list, show } from './check-text.ts'
+import { list, rpcError, show } from './check-text.ts'
 import { advertised } from './advertised.ts'
+import { configOptionError, configOptionResponse } from './config-option-checks.ts'
 import { messageIds } from './message-id-checks.ts'
 import { checkClientTerminal, checkReverseCalls } from './reverse-calls.ts'
 import { subagentSessions } from './subagent-checks.ts'
@@ -18,7 +19,7 @@ type Evaluators = { [K in CaseCheck['check']]: (check: Check<K>, trace: CaseTrac
 function protocolVersion(_check: Check<'protocolVersion'>, trace: CaseTrace): string | undefined {
   const init = trace.initialize
   if (!init) return 'initialize never answered'
-  if (init.kind === 'error') return `initialize failed with ${init.error.code}: ${init.error.message}`
+  if (init.kind === 'error') return `initialize failed with ${rpcError(init.error)}`
   const version = (init.result as { protocolVersion?: unknown } | null)?.protocolVersion
   return Number.isInteger(version)
     ? undefined
@@ -29,10 +30,7 @@ function sessionId(check: Check<'sessionId'>, trace: CaseTrace): string | undefi
   const id = trace.sessions.get(check.session)
   const step = stepByName(trace, check.session)
   if (step?.outcome?.kind === 'error')
-    return (
-      `newSession ${JSON.stringify(check.session)} failed with ${step.outcome.error.code}: ` +
-      `${step.outcome.error.message}`
-    )
+    return `newSession ${JSON.stringify(check.session)} failed with ${rpcError(step.outcome.error)}`
   const sent = (step?.outcome as { result?: { sessionId?: unknown } } | undefined)?.result?.sessionId
   if (typeof id !== 'string' || id.length === 0)
     return (
@@ -94,8 +92,7 @@ function stopReason(check: Check<'stopReason'>, trace: CaseTrace): string | unde
   if (!step?.outcome) return `prompt ${JSON.stringify(check.prompt)} has no response`
   if (step.outcome.kind === 'error')
     return (
-      `${describeStep(step)} failed with ${step.outcome.error.code}: ${step.outcome.error.message}; expected ` +
-      `stopReason ${list(check.in)}`
+      `${describeStep(step)} failed with ${rpcError(step.outcome.error)}; expected ` + `stopReason ${list(check.in)}`
     )
   const reason = (step.outcome.result as { stopReason?: unknown } | null)?.stopReason
   return check.in.includes(reason as never)
@@ -103,6 +100,12 @@ function stopReason(check: Check<'stopReason'>, trace: CaseTrace): string | unde
     : `${describeStep(step)} ended with stopReason ${show(reason)}; expected ` +
         `${check.in.length > 1 ? 'one of ' : ''}${list(check.in)}`
 }
+
+/** `{{session:s1}}` in an error check's words: the id session s1 got (an error names the session it refused). */
+export const SESSION_WORD = /\{\{session:([A-Za-z][A-Za-z0-9_-]*)\}\}/g
+
+const expandSessionIds = (word: string, trace: CaseTrace): string =>
+  word.replace(SESSION_WORD, (whole, name: string) => trace.sessions.get(name) ?? whole)
 
 function expectedError(check: Check<'error'>, trace: CaseTrace): string | undefined {
   const step = stepByName(trace, check.step)
@@ -113,15 +116,13 @@ function expectedError(check: Check<'error'>, trace: CaseTrace): string | undefi
     return `${describeStep(step)} succeeded with ${show(step.outcome.result)}; expected ${want}`
   const { code, message } = step.outcome.error
   if (code === undefined || !check.codes.includes(code))
-    return (
-      `${describeStep(step)} failed with code ${code}; expected ${check.codes.join(' or ')} (message: ` +
-      `${show(message)})`
-    )
+    return `${describeStep(step)} failed with ${rpcError(step.outcome.error)}; expected code ${check.codes.join(' or ')}`
   const missing = (check.words ?? [])
-    .map((w) => expandCwd(w, trace.cwd))
+    .map((w) => expandSessionIds(expandCwd(w, trace.cwd), trace))
     .filter((w) => !message.toLowerCase().includes(w.toLowerCase()))
   return missing.length
-    ? `${describeStep(step)} error message ${show(message, 300)} does not mention ${list(missing)}`
+    ? `${describeStep(step)} error message ${show(message, 300)} does not mention ${list(missing)}` +
+        (step.outcome.error.data !== undefined ? ` (error data: ${show(step.outcome.error.data, 300)})` : '')
     : undefined
 }
 
@@ -144,6 +145,8 @@ const EVALUATORS: Evaluators = {
   clientTerminal: checkClientTerminal,
   subagentSessions,
   messageIds,
+  configOptionResponse,
+  configOptionError,
 }
 
 export function evaluateCheck(check: CaseCheck, trace: CaseTrace): string | undefined {

@@ -2,6 +2,7 @@
 // with its case file, and a one-line verdict.
 import { plain, type Paint, type Style } from '../../lib/style.ts'
 import type { CaseResult, RunReport } from './report.ts'
+import { stderrLines } from './stderr-excerpt.ts'
 import { plural } from '../../lib/plural.ts'
 
 const STATUS_LABEL: Record<CaseResult['status'], string> = {
@@ -9,6 +10,7 @@ const STATUS_LABEL: Record<CaseResult['status'], string> = {
   fail: 'FAIL',
   interrupted: 'interrupted',
   'not-run': 'not run',
+  'not-applicable': 'n/a',
 }
 
 const STATUS_STYLE: Record<CaseResult['status'], Style> = {
@@ -16,6 +18,7 @@ const STATUS_STYLE: Record<CaseResult['status'], Style> = {
   fail: 'red',
   interrupted: 'yellow',
   'not-run': 'dim',
+  'not-applicable': 'dim',
 }
 
 /** The status word, padded to `width` before colouring (escape codes would break the padding). */
@@ -45,18 +48,11 @@ export function formatText(report: RunReport, paint: Paint = plain): string {
     )
   }
 
-  const noteworthy = report.results.filter((r) => r.failures.length || r.warnings.length)
-  if (noteworthy.length) {
-    lines.push('', 'Details:')
-    for (const r of noteworthy) {
-      lines.push(`  ${r.id} (${r.file}): ${r.title}${r.required ? '' : ' [optional]'}`)
-      for (const failure of r.failures) lines.push(`    - ${failure}`)
-      for (const warning of r.warnings) lines.push(`    ~ warning: ${warning}`)
-      if (r.agentStderr?.trim()) {
-        lines.push('    agent stderr (end):')
-        for (const line of r.agentStderr.trimEnd().split('\n').slice(-8)) lines.push(`      | ${line}`)
-      }
-    }
+  details(report, lines)
+  const notApplicable = report.results.filter((r) => r.status === 'not-applicable')
+  if (notApplicable.length) {
+    lines.push('', 'Not applicable (the agent does not offer what the case checks):')
+    for (const r of notApplicable) lines.push(`  ${r.id}: ${r.reason ?? ''}`)
   }
   const notRun = report.results.find((r) => r.status === 'not-run')
   if (report.stoppedEarly) lines.push('', `Stopped early: ${report.stoppedEarly}`)
@@ -72,8 +68,26 @@ export function formatText(report: RunReport, paint: Paint = plain): string {
     '',
     `${plural(s.total, 'case')} in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed ` +
       `(${s.requiredFailed} required, ${s.optionalFailed} ` +
-      `optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run: ${verdict} (exit ` +
+      `optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run` +
+      `${s.notApplicable ? `, ${s.notApplicable} not applicable` : ''}: ${verdict} (exit ` +
       `${report.exitCode})`,
   )
   return `${lines.join('\n')}\n`
+}
+
+/** Every failure with its case, the checks it did not reach, and the start and end of the agent's stderr. */
+function details(report: RunReport, lines: string[]): void {
+  const noteworthy = report.results.filter((r) => r.failures.length || r.warnings.length)
+  if (!noteworthy.length) return
+  lines.push('', 'Details:')
+  for (const r of noteworthy) {
+    lines.push(`  ${r.id} (${r.file}): ${r.title}${r.required ? '' : ' [optional]'}`)
+    for (const failure of r.failures) lines.push(`    - ${failure}`)
+    for (const check of r.notReached ?? []) lines.push(`    ? ${check.check} ${check.reason}`)
+    for (const warning of r.warnings) lines.push(`    ~ warning: ${warning}`)
+    if (r.agentStderr?.trim()) {
+      lines.push('    agent stderr (start and end):')
+      for (const line of stderrLines(r.agentStderr)) lines.push(`      | ${line}`)
+    }
+  }
 }

@@ -23,7 +23,7 @@ export function redactCommandMessage(message: string): string {
 }
 
 /** `text` with every match of the secret scan's fixed rules replaced by `[redacted: <rule>]`. */
-function redactSecrets(text: string): string {
+export function redactSecrets(text: string): string {
   return scan(text)
 }
 
@@ -55,11 +55,4 @@ export function redactAgentCommand(line: string): string {
 function quoteWord(word: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word
   return `'${word.replaceAll("'", `'\\''`)}'`
-}
-
-/** A copy of `value` with every string in it redacted (keys are the report's own and stay). */
-export function redactStrings<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
-    typeof item === 'string' ? redactSecrets(item) : item,
-  ) as T
 }

@@ -68,7 +68,7 @@ describe('formatText', () => {
         '  three (scenarios/conformance/cases/005-three.json): the three case [optional]',
         '    - checks[0] (stopReason): three went wrong',
         '    ~ warning: cleanup: a child had to be killed',
-        '    agent stderr (end):',
+        '    agent stderr (start and end):',
         '      | line 1',
         '      | line 2',
         '',

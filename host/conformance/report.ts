@@ -2,7 +2,33 @@
 import { signalExitCode, type RunSignal } from '../../lib/run-signals.ts'
 import type { CleanupReport } from './cleanup.ts'
 
-type CaseStatus = 'pass' | 'fail' | 'interrupted' | 'not-run'
+/** not-applicable: the agent does not advertise what the case needs (its `requires`); it neither passes nor fails. */
+type CaseStatus = 'pass' | 'fail' | 'interrupted' | 'not-run' | 'not-applicable'
+
+/** One JSON-RPC message of the case, as it crossed the wire. */
+export interface TranscriptEntry {
+  /** Wire order across both directions. */
+  seq: number
+  /** ms since the case started. */
+  atMs: number
+  /** to-agent: the runner sent it; from-agent: the agent did. */
+  dir: 'to-agent' | 'from-agent'
+  message: Record<string, unknown>
+}
+
+/** A check the case never judged, and why (the step it needs did not finish). */
+export interface NotReachedCheck {
+  /** `checks[3] (stopReason)` */
+  check: string
+  reason: string
+}
+
+/** An auth method the agent advertised at initialize, as the report names it. */
+export interface AuthMethodInfo {
+  id: string
+  name?: string
+  description?: string
+}
 
 export interface CaseResult {
   id: string
@@ -14,13 +40,19 @@ export interface CaseResult {
   durationMs: number
   /** Why it failed: a step, a check, or cleanup; each names where. */
   failures: string[]
+  /** Checks left unjudged because the case stopped before the steps they look at. */
+  notReached?: NotReachedCheck[]
   /** Kept for report version 1: nothing is a warning since leftover processes fail the case. */
   warnings: string[]
   cleanup?: CleanupReport
-  /** The end of the agent's stderr, kept for failed cases. */
+  /** The agent's stderr for cases that did not pass: its start and its end, with a gap marker between when long. */
   agentStderr?: string
-  /** For not-run cases. */
+  /** For not-run and not-applicable cases. */
   reason?: string
+  /** Every JSON-RPC message of the case each way, in wire order (the JSON report only). */
+  transcript?: TranscriptEntry[]
+  /** Messages past the transcript's budget (a flooding agent), left out of `transcript`. */
+  transcriptLeftOut?: { messages: number; bytes: number }
 }
 
 interface RunSummary {
@@ -31,6 +63,7 @@ interface RunSummary {
   optionalFailed: number
   interrupted: number
   notRun: number
+  notApplicable: number
 }
 
 export interface RunReport {
@@ -48,6 +81,10 @@ export interface RunReport {
   interruptedBy?: string
   /** Set when a case's agent could not be verified gone or never answered initialize: no later case was launched. */
   stoppedEarly?: string
+  /** The agent asked for authentication (and no --authenticate satisfied it): the methods it advertises. */
+  authMethods?: AuthMethodInfo[]
+  /** The method --authenticate sent after each initialize. */
+  authenticate?: string
   results: CaseResult[]
   summary: RunSummary
   exitCode: number
@@ -63,6 +100,7 @@ export function summarize(results: readonly CaseResult[]): RunSummary {
     optionalFailed: count((r) => r.status === 'fail' && !r.required),
     interrupted: count((r) => r.status === 'interrupted'),
     notRun: count((r) => r.status === 'not-run'),
+    notApplicable: count((r) => r.status === 'not-applicable'),
   }
 }
 

@@ -1,15 +1,21 @@
 // One case, start to finish: a fresh cwd, a fresh agent process, a real ACP client (answers
 // permissions, serves confined fs), the steps, the checks, and a verified cleanup. A class with
-// a method per phase; every phase after the first failure is skipped except cleanup.
+// a method per phase; after a failed step the checks are still judged (those the steps that ran
+// can answer; the rest are reported not reached), and cleanup always runs.
 import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { AgentProcess } from '../../lib/process/agent-process.ts'
+import type { AgentProcess } from '../../lib/process/agent-process.ts'
+import { ScriptStepFailure } from '../../lib/acp-script/outcome.ts'
+import { type AuthAttempt, authStop, type AuthStop } from './auth-gate.ts'
 import { InterruptedError, waitBounded } from './bounded-wait.ts'
+import { caseResult } from './case-result.ts'
+import { judgeChecks } from './check-reach.ts'
+import { withErrorData } from './check-text.ts'
 import { CaseFence, outsideWriteRequests } from './case-fence.ts'
-import { CASE_MARKER_VAR, newCaseMarker } from './case-marker.ts'
+import { spawnCaseAgent } from './case-agent.ts'
+import { newCaseMarker } from './case-marker.ts'
 import type { PermissionMode } from './case-schema.ts'
 import { type CaseClient, connectCaseClient } from './case-client.ts'
-import { evaluateCheck } from './checks.ts'
 import { stopAgent, type CleanupReport } from './cleanup.ts'
 import { agentDiedNote, notStartedReason } from './start-failure.ts'
 import { CwdLedger } from './cwd-ledger.ts'
@@ -17,12 +23,13 @@ import { CaseSessionsRoot } from './case-sessions-root.ts'
 import { duplicateAnswers } from './duplicate-answers.ts'
 import { liveDescendants, mergeRefs, type ProcessRef } from './descendants.ts'
 import { TraceRecorder } from './recorder.ts'
-import type { CaseResult } from './report.ts'
+import type { CaseResult, NotReachedCheck } from './report.ts'
+import { NotApplicableError } from './requires.ts'
 import type { PlannedCase } from './select.ts'
 import type { AgentCommand } from './shell-words.ts'
-import { StdoutLineCheck } from './stdout-lines.ts'
-import { DEFAULT_TIMEOUTS, runSteps, type CaseTimeouts } from './steps.ts'
-import { plural } from '../../lib/plural.ts'
+import { StderrHead } from './stderr-excerpt.ts'
+import { StdoutGuard } from './stdout-guard.ts'
+import { runSteps, scaledTimeouts, type CaseTimeouts } from './steps.ts'
 
 export interface CaseRunOptions {
   agent: AgentCommand
@@ -38,6 +45,8 @@ export interface CaseRunOptions {
   cleanupPhaseMs?: number
   /** Scales every case timeout (e.g. 3 for a slow real model). */
   timeoutScale?: number
+  /** --authenticate: this auth method is sent after initialize in every case. */
+  authenticate?: string
 }
 
 interface CaseOutcome {
@@ -46,16 +55,9 @@ interface CaseOutcome {
   processesGone: boolean
   /** Set when the agent never answered initialize: the same command cannot start for any later case either. */
   agentNotStarted?: string
+  /** Set when the agent asked for authentication: later cases would fail the same way. */
+  authRequired?: AuthStop
 }
-
-const STDERR_TAIL_CHARS = 2000
-/**
- * What one case may read from the agent's stdout. A case's exchange is small (the largest corpus
- * case is well under 1 MiB); past this the agent is flooding, and the case stops at once instead of
- * recording messages until its timeout (it grew the runner ~14 MB/s).
- */
-const MAX_CASE_STDOUT_BYTES = 16 * 1024 * 1024
-
 export function runCase(planned: PlannedCase, options: CaseRunOptions): Promise<CaseOutcome> {
   return new CaseRun(planned, options).run()
 }
@@ -65,7 +67,13 @@ class CaseRun {
   private readonly data: PlannedCase['case']['data']
   private readonly timeouts: CaseTimeouts
   private readonly failures: string[] = []
+  private notReached: NotReachedCheck[] = []
   private interrupted = false
+  private notApplicable: string | undefined
+  /** Set when a step failed: judge only the checks the steps that ran can answer. */
+  private stepFailed = false
+  private readonly auth: AuthAttempt | undefined
+  private readonly stderrHead = new StderrHead()
   private ledger!: CwdLedger
   private fence: CaseFence | undefined
   private sessionsRoot: CaseSessionsRoot | undefined
@@ -80,42 +88,19 @@ class CaseRun {
    */
   private readonly caseAbort = new AbortController()
   private readonly stopOnInterrupt = () => this.caseAbort.abort(this.options.signal.reason)
-  private stdoutProblem: string | undefined
-  private readonly stdoutCheck = new StdoutLineCheck((problem) => this.stopForStdout(problem))
-  private stdoutBytes = 0
+  private readonly stdout = new StdoutGuard(
+    (problem) => this.caseAbort.abort(new Error(problem)),
+    () => this.recorder.trace.wire.length,
+  )
 
   constructor(
     private readonly planned: PlannedCase,
     private readonly options: CaseRunOptions,
   ) {
     this.data = planned.case.data
-    const scale = options.timeoutScale ?? 1
-    const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...this.data.timeouts }
-    this.timeouts = {
-      startMs: base.startMs * scale,
-      requestMs: base.requestMs * scale,
-      updateMs: base.updateMs * scale,
-      settleMs: base.settleMs * scale,
-    }
+    this.timeouts = scaledTimeouts(this.data.timeouts, options.timeoutScale ?? 1)
     this.marker = newCaseMarker(planned.case.id)
-  }
-
-  /** The agent broke the stdio framing or flooded it: the case fails with this problem and stops now. */
-  private stopForStdout(problem: string): void {
-    if (this.stdoutProblem !== undefined) return
-    this.stdoutProblem = problem
-    this.caseAbort.abort(new Error(problem))
-  }
-
-  private countStdout(chunk: Buffer): void {
-    this.stdoutBytes += chunk.length
-    if (this.stdoutBytes <= MAX_CASE_STDOUT_BYTES) return
-    const messages = this.recorder.trace.wire.length
-    this.stopForStdout(
-      `flooding: the agent wrote more than ${MAX_CASE_STDOUT_BYTES} bytes (16 MiB) to stdout in this case ` +
-        `(${plural(messages, 'message')} recorded); the case was stopped early. A conformance exchange is small: ` +
-        'look for a loop that sends updates without end',
-    )
+    this.auth = options.authenticate !== undefined ? { methodId: options.authenticate } : undefined
   }
 
   private get signal(): AbortSignal {
@@ -133,10 +118,10 @@ class CaseRun {
       await this.seed()
       this.client = await this.start()
       await this.play(this.client)
-      await this.check()
     } catch (error) {
       await this.fail(error as Error)
     }
+    if (!this.interrupted && this.notApplicable === undefined) await this.check()
     this.options.signal.removeEventListener('abort', this.stopOnInterrupt)
     // Whether the agent ended by itself is read before cleanup stops it (closing stdin ends most agents).
     const child = this.agent?.child
@@ -144,8 +129,15 @@ class CaseRun {
     const cleanup = await this.cleanup()
     const result = this.result(cleanup)
     const initialized = this.recorder.trace.initialize?.kind === 'ok'
-    const notStarted = notStartedReason(result, initialized, this.agent, ranUntilCleanup ? cleanup : undefined)
-    return { processesGone: cleanup.processesGone, result, ...(notStarted ? { agentNotStarted: notStarted } : {}) }
+    const stopped = ranUntilCleanup ? cleanup : undefined
+    const notStarted = notStartedReason(result, initialized, this.agent, stopped, this.stderrHead.text())
+    const auth = result.status === 'fail' ? authStop(result.id, this.recorder.trace, this.auth) : undefined
+    return {
+      processesGone: cleanup.processesGone,
+      result,
+      ...(notStarted ? { agentNotStarted: notStarted } : {}),
+      ...(auth ? { authRequired: auth } : {}),
+    }
   }
 
   private async seed(): Promise<void> {
@@ -158,26 +150,12 @@ class CaseRun {
   private async start(): Promise<CaseClient> {
     const command = this.options.agent
     this.sessionsRoot = await CaseSessionsRoot.create(this.planned.case.id, this.options.env, command.env)
-    const agent = new AgentProcess({
-      command: command.command,
-      args: command.args,
-      // The agent runs where the runner runs (its command may use relative paths); the
-      // case cwd reaches it through session/new, as with any editor.
-      cwd: process.cwd(),
-      env: { ...this.options.env, ...this.sessionsRoot.env, ...command.env, [CASE_MARKER_VAR]: this.marker },
-      shutdownPhaseMs: this.options.cleanupPhaseMs ?? 2000,
-      // The client reads stdout; only stderr's tail goes into the report.
-      keepStdout: false,
-      stderrTailBytes: 64 * 1024,
-      // A runner killed outright (kill -9) still takes the agent's group and marked processes with it.
-      lifeline: { marker: { name: CASE_MARKER_VAR, value: this.marker } },
-    })
+    const env = { ...this.options.env, ...this.sessionsRoot.env, ...command.env }
+    const agent = spawnCaseAgent(command, env, this.marker, this.options.cleanupPhaseMs ?? 2000)
     this.agent = agent
-    agent.child.stdout!.on('data', (chunk: Buffer) => {
-      this.countStdout(chunk)
-      this.stdoutCheck.push(chunk)
-    })
-    agent.child.stdout!.on('end', () => this.stdoutCheck.end())
+    agent.child.stdout!.on('data', (chunk: Buffer) => this.stdout.push(chunk))
+    agent.child.stdout!.on('end', () => this.stdout.end())
+    agent.child.stderr!.on('data', (chunk: Buffer) => this.stderrHead.push(chunk))
     const signal = this.signal
     await waitBounded(agent.spawned, this.timeouts.startMs, 'the agent process to start (startMs)', signal).catch(
       (error: Error) => {
@@ -202,7 +180,11 @@ class CaseRun {
       capabilities: client.capabilities,
       // Cases are files in cases/; the MCP servers they name live beside, in the suite's mcp-servers/.
       suiteDir: resolve(dirname(this.planned.case.file), '..'),
-      expectedErrors: new Set(this.data.checks.flatMap((c) => (c.check === 'error' ? [c.step] : []))),
+      expectedErrors: new Set(
+        this.data.checks.flatMap((c) => (c.check === 'error' || c.check === 'configOptionError' ? [c.step] : [])),
+      ),
+      ...(this.data.requires ? { requires: this.data.requires } : {}),
+      ...(this.auth ? { auth: this.auth } : {}),
       beforeCancel: client.releaseHeld,
       questions: client.questions,
       afterInitialize: () => {
@@ -211,7 +193,7 @@ class CaseRun {
     })
   }
 
-  /** Reads what workspaceFile checks look at, then runs every check on the trace. */
+  /** Reads what workspaceFile checks look at, then judges the checks the steps that ran can answer. */
   private async check(): Promise<void> {
     const trace = this.recorder.trace
     for (const check of this.data.checks) {
@@ -222,18 +204,26 @@ class CaseRun {
         real === undefined ? undefined : await readFile(real, 'utf8').catch(() => undefined),
       )
     }
-    this.data.checks.forEach((check, index) => {
-      const problem = evaluateCheck(check, trace)
-      if (problem) this.failures.push(`checks[${index}] (${check.check}): ${problem}`)
-    })
+    // The step the case stopped in (or before: the next one, when it stopped between steps).
+    const unfinished = trace.steps.find((s) => s.endSeq === undefined)
+    const stoppedAt = this.stepFailed ? (unfinished?.index ?? trace.steps.length) : undefined
+    const judged = judgeChecks(this.data.checks, this.data.steps, trace, stoppedAt)
+    this.failures.push(...judged.failures)
+    this.notReached = judged.notReached
   }
 
   private async fail(error: Error): Promise<void> {
     this.interrupted = error instanceof InterruptedError
-    if (error.message === this.stdoutProblem) return
+    if (error instanceof NotApplicableError) {
+      this.notApplicable = error.message
+      return
+    }
+    this.stepFailed = true
+    if (error.message === this.stdout.problem) return
     // A closed connection usually means the agent died; its exit event may still be on the way.
     if (!this.interrupted && this.agent) await Promise.race([this.agent.exited, new Promise((r) => setTimeout(r, 300))])
-    this.failures.push(`${error.message}${this.interrupted ? '' : agentDiedNote(this.agent)}`)
+    const message = error instanceof ScriptStepFailure ? withErrorData(error.message, error.error) : error.message
+    this.failures.push(`${message}${this.interrupted ? '' : agentDiedNote(this.agent)}`)
   }
 
   /** Always runs, interrupted or not: descendants seen late count too. */
@@ -247,7 +237,7 @@ class CaseRun {
     const cleanup = await stopAgent(this.agent, refs, this.options.cleanupPhaseMs ?? 2000)
     cleanup.problems.push(...(await this.ledger.cleanup()), ...((await this.sessionsRoot?.cleanup()) ?? []))
     // Read after cleanup: the agent's whole stdout, up to its exit, has been seen, and it writes no more.
-    if (this.stdoutProblem !== undefined) this.failures.unshift(this.stdoutProblem)
+    if (this.stdout.problem !== undefined) this.failures.unshift(this.stdout.problem)
     const { wire, fileOps } = this.recorder.trace
     this.failures.push(
       ...duplicateAnswers(wire),
@@ -259,23 +249,16 @@ class CaseRun {
   }
 
   private result(cleanup: CleanupReport): CaseResult {
-    const { id, file } = this.planned.case
-    const status = this.interrupted ? 'interrupted' : this.failures.length ? 'fail' : 'pass'
-    const stderr = this.agent?.stderr() ?? ''
-    return {
-      id,
-      file,
-      title: this.data.title,
-      spec: this.data.spec,
-      required: this.planned.required,
-      status,
+    return caseResult({
+      planned: this.planned,
       durationMs: Date.now() - this.started,
+      interrupted: this.interrupted,
+      ...(this.notApplicable !== undefined ? { notApplicable: this.notApplicable } : {}),
       failures: this.failures,
-      warnings: [],
+      notReached: this.notReached,
       cleanup,
-      ...(status !== 'pass' && stderr
-        ? { agentStderr: stderr.length > STDERR_TAIL_CHARS ? `…${stderr.slice(-STDERR_TAIL_CHARS)}` : stderr }
-        : {}),
-    }
+      stderr: { head: this.stderrHead.text(), tail: this.agent?.stderr() ?? '', totalBytes: this.stderrHead.total },
+      trace: this.recorder.trace,
+    })
   }
 }

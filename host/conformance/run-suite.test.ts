@@ -20,7 +20,10 @@ const planned: PlannedCase[] = ['a', 'b', 'c', 'd'].map((id, i) => ({
 /** Options whose runOne fakes each case: `gone` false leaves a process behind. */
 function options(
   signal: AbortSignal,
-  behave: (id: string) => { gone?: boolean; abort?: () => void } = () => ({}),
+  behave: (id: string) => Partial<Pick<CaseOutcome, 'agentNotStarted' | 'authRequired'>> & {
+    gone?: boolean
+    abort?: () => void
+  } = () => ({}),
   jobs = 1,
 ): SuiteRunOptions {
   return {
@@ -44,7 +47,15 @@ function options(
         failures: [],
         warnings: [],
       }
-      return { result, processesGone: how.gone ?? true }
+      const stops = {
+        ...(how.agentNotStarted ? { agentNotStarted: how.agentNotStarted } : {}),
+        ...(how.authRequired ? { authRequired: how.authRequired } : {}),
+      }
+      return {
+        result: { ...result, status: how.authRequired ? 'fail' : 'pass' },
+        processesGone: how.gone ?? true,
+        ...stops,
+      }
     },
   }
 }
@@ -80,5 +91,23 @@ describe('runSuite', () => {
       ['d', 'not-run'],
     ])
     expect(results[3]!.reason).toBe('interrupted by SIGTERM before it started')
+  })
+
+  it('launches nothing after a case whose agent asked for authentication, and keeps its methods', async () => {
+    const methods = [{ id: 'token' }]
+    const { results, stoppedEarly, authMethods } = await runSuite(
+      planned,
+      options(new AbortController().signal, (id) =>
+        id === 'a'
+          ? {
+              authRequired: { reason: 'the agent needs authentication: …', methods },
+              agentNotStarted: 'could not start',
+            }
+          : {},
+      ),
+    )
+    expect(results.map((r) => r.status)).toEqual(['fail', 'not-run', 'not-run', 'not-run'])
+    expect(stoppedEarly).toBe('the agent needs authentication: …')
+    expect(authMethods).toEqual(methods)
   })
 })

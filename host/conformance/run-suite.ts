@@ -1,8 +1,9 @@
 // The planned cases, `jobs` at a time (default one after another), each with its own agent.
-// Stops launching when the run is interrupted, when a case's agent could not be verified gone, or
-// when it never answered initialize (it cannot start); the cases left are reported as not run.
+// Stops launching when the run is interrupted, when a case's agent could not be verified gone, when
+// it never answered initialize (it cannot start), or when it asked for authentication (every case
+// would fail the same way); the cases left are reported as not run.
 // Results keep the planned order.
-import type { CaseResult } from './report.ts'
+import type { AuthMethodInfo, CaseResult } from './report.ts'
 import { runCase, type CaseRunOptions } from './run-case.ts'
 import type { PlannedCase } from './select.ts'
 
@@ -18,11 +19,14 @@ interface SuiteRunOptions extends CaseRunOptions {
 interface SuiteRunResult {
   results: CaseResult[]
   stoppedEarly?: string
+  /** The agent asked for authentication: the methods it advertises. */
+  authMethods?: AuthMethodInfo[]
 }
 
 export async function runSuite(planned: readonly PlannedCase[], options: SuiteRunOptions): Promise<SuiteRunResult> {
   const results: (CaseResult | undefined)[] = planned.map(() => undefined)
   let stoppedEarly: string | undefined
+  let authMethods: AuthMethodInfo[] | undefined
   let next = 0
   let done = 0
 
@@ -30,8 +34,13 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
     while (next < planned.length && !options.signal.aborted && !stoppedEarly) {
       const index = next++
       const item = planned[index]!
-      const { result, processesGone, agentNotStarted } = await (options.runOne ?? runCase)(item, options)
+      const { result, processesGone, agentNotStarted, authRequired } = await (options.runOne ?? runCase)(item, options)
       results[index] = result
+      // An agent that asked for auth (even at initialize) says why better than "could not start".
+      if (authRequired && !stoppedEarly) {
+        stoppedEarly = authRequired.reason
+        authMethods = authRequired.methods
+      }
       if (agentNotStarted && !stoppedEarly) stoppedEarly = agentNotStarted
       if (!processesGone && !stoppedEarly)
         stoppedEarly =
@@ -48,6 +57,7 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
   return {
     results: results.map((result, index) => result ?? notRun(planned[index]!, reason)),
     ...(stoppedEarly ? { stoppedEarly } : {}),
+    ...(authMethods ? { authMethods } : {}),
   }
 }
 

@@ -11,7 +11,8 @@ import { loadSuite } from './load-suite.ts'
 import { exitCodeFor, summarize, type RunReport } from './report.ts'
 import { runSuite } from './run-suite.ts'
 import { selectCases } from './select.ts'
-import { redactAgentCommand, redactCommandMessage, redactStrings } from './redact-secrets.ts'
+import { printableStrings, stripTerminalCodes } from './printable.ts'
+import { redactAgentCommand, redactCommandMessage } from './redact-secrets.ts'
 import { parseAgentCommand, ShellWordsError } from './shell-words.ts'
 
 export interface ConformanceRunOptions {
@@ -24,6 +25,8 @@ export interface ConformanceRunOptions {
   /** Always JSON, whatever `format` is (the machine-readable artifact). */
   reportFile?: string
   timeoutScale?: number
+  /** --authenticate: send `authenticate` with this method after initialize in every case. */
+  authenticate?: string
   /** Cases at a time (default 1); more than one needs per-case temp cwds (no --cwd). */
   jobs?: number
   /** The conformance data folder; default scenarios/conformance of this checkout. */
@@ -60,6 +63,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<nu
       env: options.env,
       signal: interrupts.signal,
       timeoutScale: options.timeoutScale,
+      ...(options.authenticate !== undefined ? { authenticate: options.authenticate } : {}),
       jobs: options.jobs ?? 1,
       cleanupPhaseMs: options.cleanupPhaseMs,
       onCaseDone: (result, done, total) =>
@@ -141,16 +145,18 @@ function buildReport(options: ConformanceRunOptions, { startedAt, cwd, run, inte
     ...(options.caseIds.length ? { cases: options.caseIds } : {}),
     agentCommand: redactAgentCommand(options.agentCommand),
     permissionMode: options.permissionMode,
+    ...(options.authenticate !== undefined ? { authenticate: options.authenticate } : {}),
     ...(cwd !== undefined ? { cwd } : {}),
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     ...(interruptedBy ? { interruptedBy } : {}),
     ...(run.stoppedEarly ? { stoppedEarly: run.stoppedEarly } : {}),
+    ...(run.authMethods ? { authMethods: run.authMethods } : {}),
     results: run.results,
     summary: summarize(run.results),
     exitCode: exitCodeFor(run.results, interruptedBy),
   }
-  return { ...redactStrings(report), agentCommand: report.agentCommand }
+  return { ...printableStrings(report), agentCommand: stripTerminalCodes(report.agentCommand) }
 }
 
 /** The JSON report to --report, the chosen format to stdout; a report that cannot be written fails a green run. */

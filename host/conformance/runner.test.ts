@@ -139,7 +139,7 @@ describe('dsh conformance against a fake agent', () => {
     )
   })
 
-  it('stops the case of a flooding agent early with a named failure, keeping only a bounded stderr tail', async () => {
+  it('stops the case of a flooding agent early with a named failure, keeping a bounded stderr head and tail and transcript', async () => {
     const suiteDir = await writeSuite({
       cases: {
         '001-handshake.json': {
@@ -167,6 +167,11 @@ describe('dsh conformance against a fake agent', () => {
     )
     expect(handshake.durationMs).toBeLessThan(30_000)
     expect(handshake.cleanup?.processesGone).toBe(true)
-    expect(handshake.agentStderr!.length).toBeLessThanOrEqual(2001)
+    // Its start and its end, with a marker for the megabytes between.
+    expect(handshake.agentStderr!.length).toBeLessThanOrEqual(3100)
+    expect(handshake.agentStderr).toMatch(/\n\[… \d+ bytes of stderr left out …\]\n/)
+    // The transcript keeps a bounded start of the flood, and says how much it left out.
+    expect(JSON.stringify(handshake.transcript).length).toBeLessThan(2.1 * 1024 * 1024)
+    expect(handshake.transcriptLeftOut?.messages).toBeGreaterThan(0)
   }, 60_000)
 })

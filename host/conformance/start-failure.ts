@@ -51,6 +51,8 @@ export function notStartedReason(
   initialized: boolean,
   agent: AgentProcess | undefined,
   stopped: CleanupReport | undefined,
+  /** The start of the agent's stderr (a boot error's message), kept however much it wrote after. */
+  stderrHead: string,
 ): string | undefined {
   if (result.status !== 'fail' || initialized) return undefined
   const child = agent?.child
@@ -61,7 +63,7 @@ export function notStartedReason(
     exitCode: stopped ? null : (child?.exitCode ?? null),
     signalCode: stopped ? null : (child?.signalCode ?? null),
     ...(stoppedVia ? { stoppedVia } : {}),
-    agentStderr: agent?.stderr() ?? '',
+    agentStderr: stderrHead,
   })
 }
 

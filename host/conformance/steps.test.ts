@@ -3,7 +3,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
 import type { CaseStep } from './case-steps.ts'
 import { TraceRecorder } from './recorder.ts'
-import { DEFAULT_TIMEOUTS, runSteps } from './steps.ts'
+import { scaledTimeouts, runSteps } from './steps.ts'
 
 type StepContext = Parameters<typeof runSteps>[1]
 
@@ -41,7 +41,7 @@ async function run(steps: CaseStep[], extra: Partial<StepContext> = {}) {
   const context: StepContext = {
     agent: connection.agent,
     recorder,
-    timeouts: { ...DEFAULT_TIMEOUTS, requestMs: 100, updateMs: 100, settleMs: 100 },
+    timeouts: scaledTimeouts({ requestMs: 100, updateMs: 100, settleMs: 100 }, 1),
     signal: new AbortController().signal,
     expectedErrors: new Set(),
     ...extra,
@@ -128,7 +128,7 @@ describe('runSteps', () => {
     setTimeout(() => controller.abort('SIGINT'), 20)
     const interrupted = await run([session, { op: 'prompt', session: 's1', as: 'p1', text: 'hang' }], {
       signal: controller.signal,
-      timeouts: { ...DEFAULT_TIMEOUTS },
+      timeouts: scaledTimeouts(undefined, 1),
     })
     expect(interrupted.error?.name).toBe('InterruptedError')
     expect(interrupted.error?.message).toBe(

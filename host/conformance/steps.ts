@@ -1,12 +1,18 @@
 // Runs a case's steps with the shared script runner (lib/acp-script/), as the conformance
 // client: each step is recorded into the trace with its span on the wire, waits are bounded by
 // the case's timeouts and the run's signal, and an error an `error` check names is expected.
-// The first step that goes wrong (an unexpected error, a timeout) stops the case.
+// The first step that goes wrong (an unexpected error, a timeout) stops the case. Once
+// initialize is answered, a case whose `requires` the agent does not advertise stops as not
+// applicable, and --authenticate sends its method before the next step.
 import * as acp from '@agentclientprotocol/sdk'
+import { ScriptStepFailure, settle } from '../../lib/acp-script/outcome.ts'
 import type { QuestionInbox } from '../../lib/acp-script/questions.ts'
 import { ScriptRunner } from '../../lib/acp-script/runner.ts'
 import type { ScriptClient, StepState, WaitKind } from '../../lib/acp-script/step-kind.ts'
+import { AUTH_REQUIRED, type AuthAttempt, authMethodsOf, describeMethods } from './auth-gate.ts'
 import { waitBounded } from './bounded-wait.ts'
+import { rpcError } from './check-text.ts'
+import { missingRequirement, NotApplicableError } from './requires.ts'
 import { CASE_STEPS, type CaseStep } from './case-steps.ts'
 import type { TraceRecorder } from './recorder.ts'
 import type { CaseHost } from './steps/case-host.ts'
@@ -19,7 +25,18 @@ export interface CaseTimeouts {
   settleMs: number
 }
 
-export const DEFAULT_TIMEOUTS: CaseTimeouts = { startMs: 30_000, requestMs: 30_000, updateMs: 10_000, settleMs: 10_000 }
+const DEFAULT_TIMEOUTS: CaseTimeouts = { startMs: 30_000, requestMs: 30_000, updateMs: 10_000, settleMs: 10_000 }
+
+/** A case's timeouts: its own over the defaults, each multiplied by --timeout-scale. */
+export function scaledTimeouts(own: Partial<CaseTimeouts> | undefined, scale: number): CaseTimeouts {
+  const base: CaseTimeouts = { ...DEFAULT_TIMEOUTS, ...own }
+  return {
+    startMs: base.startMs * scale,
+    requestMs: base.requestMs * scale,
+    updateMs: base.updateMs * scale,
+    settleMs: base.settleMs * scale,
+  }
+}
 
 interface StepContext {
   agent: acp.ClientContext
@@ -38,6 +55,10 @@ interface StepContext {
   questions?: QuestionInbox
   /** Called once initialize has been answered (the runner looks at the agent's process tree then). */
   afterInitialize?(): void
+  /** The case's `requires`: what initialize must advertise for the case to apply. */
+  requires?: readonly string[]
+  /** --authenticate: sent after initialize; its outcome is recorded here. */
+  auth?: AuthAttempt
 }
 
 export async function runSteps(steps: readonly CaseStep[], ctx: StepContext): Promise<void> {
@@ -62,22 +83,43 @@ function caseScriptClient(ctx: StepContext): ScriptClient<CaseHost> {
     }),
     sessions: trace.sessions,
     expectsFailure: (state) => state.as !== undefined && ctx.expectedErrors.has(state.as),
-    unexpectedErrorHint: unexpectedErrorHint,
+    unexpectedErrorHint: (state) => unexpectedErrorHint(state, trace),
     beforeCancel: ctx.beforeCancel,
     stepStarted: (state) => {
       trace.steps.push(Object.assign(state, { startSeq: recorder.mark() }))
     },
-    stepEnded: (state) => {
+    stepEnded: async (state) => {
       ;(state as StepRecord).endSeq = recorder.mark()
       if (state.op !== 'initialize') return
       trace.initialize = state.outcome
       ctx.afterInitialize?.()
+      if (state.outcome?.kind !== 'ok') return
+      const notApplicable = missingRequirement(ctx.requires, state.outcome.result)
+      if (notApplicable) throw new NotApplicableError(notApplicable)
+      if (ctx.auth) await authenticate(ctx, ctx.auth)
     },
   }
 }
 
-function unexpectedErrorHint(state: StepState): string {
+/** --authenticate: the method, sent once initialize is answered; a refusal stops the case. */
+async function authenticate(ctx: StepContext, attempt: AuthAttempt): Promise<void> {
+  const response = ctx.agent.request(acp.methods.agent.authenticate, { methodId: attempt.methodId })
+  const what = `the response to --authenticate ${attempt.methodId} (requestMs)`
+  attempt.outcome = await waitBounded(settle(response), ctx.timeouts.requestMs, what, ctx.signal)
+  if (attempt.outcome.kind === 'error')
+    throw new ScriptStepFailure(
+      `--authenticate ${attempt.methodId}: authenticate failed with ${rpcError(attempt.outcome.error)}; the agent ` +
+        `advertises ${describeMethods(authMethodsOf(ctx.recorder.trace))}`,
+    )
+}
+
+function unexpectedErrorHint(state: StepState, trace: StepContext['recorder']['trace']): string {
   const code = state.outcome?.kind === 'error' ? state.outcome.error.code : undefined
+  if (code === AUTH_REQUIRED)
+    return (
+      `the agent asks for authentication (auth_required); it advertises ${describeMethods(authMethodsOf(trace))}: ` +
+      'run with --authenticate METHOD'
+    )
   // No code (the connection closed, the agent died): an error check has nothing to match.
   if (typeof code !== 'number')
     return (

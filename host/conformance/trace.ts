@@ -4,6 +4,7 @@ import type { RequestOutcome } from '../../lib/acp-script/outcome.ts'
 import type { StepState } from '../../lib/acp-script/step-kind.ts'
 import { stepLabel } from '../../lib/acp-script/describe.ts'
 import type { FileOutcome } from './case-schema.ts'
+import type { TranscriptEntry } from './report.ts'
 
 export interface WireEntry {
   /** Position in wire order across both directions; steps mark their span with the same counter. */
@@ -69,7 +70,7 @@ export function emptyTrace(cwd: string): CaseTrace {
   return { cwd, steps: [], sessions: new Map(), wire: [], permissions: [], fileOps: [], workspace: new Map() }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Every session/update notification the agent sent, in wire order. */
@@ -144,4 +145,34 @@ export function stepByName(trace: CaseTrace, name: string): StepRecord | undefin
 /** How a check's message names a step: `steps[2] (prompt "p1")` (the runner's label without details). */
 export function describeStep(step: { index: number; op: string; as?: string }): string {
   return stepLabel(step.index, step.op, step.as)
+}
+
+/** Bytes of JSON one case's transcript may take in the report; a flooding agent's rest is counted, not kept. */
+const TRANSCRIPT_BUDGET_BYTES = 2 * 1024 * 1024
+
+/** The wire as the JSON report shows it: every message each way, with its direction and time. */
+export function transcriptOf(trace: CaseTrace): {
+  transcript: TranscriptEntry[]
+  leftOut?: { messages: number; bytes: number }
+} {
+  const transcript: TranscriptEntry[] = []
+  let bytes = 0
+  let leftOut: { messages: number; bytes: number } | undefined
+  for (const e of trace.wire) {
+    const entry: TranscriptEntry = {
+      seq: e.seq,
+      atMs: e.at,
+      dir: e.dir === 'out' ? 'to-agent' : 'from-agent',
+      message: e.message,
+    }
+    const size = JSON.stringify(entry).length
+    bytes += size
+    if (bytes <= TRANSCRIPT_BUDGET_BYTES) transcript.push(entry)
+    else {
+      leftOut ??= { messages: 0, bytes: 0 }
+      leftOut.messages++
+      leftOut.bytes += size
+    }
+  }
+  return { transcript, ...(leftOut ? { leftOut } : {}) }
 }

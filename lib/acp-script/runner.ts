@@ -43,7 +43,7 @@ export class ScriptRunner<H> {
     this.client.stepStarted?.(state)
     await kind.run(step, this.services(state))
     if (step.as !== undefined) this.ran.set(step.as, state)
-    this.client.stepEnded?.(state)
+    await this.client.stepEnded?.(state)
   }
 
   private services(state: StepState): StepRun<H> {

@@ -54,7 +54,8 @@ export interface ScriptClient<H = unknown> {
   /** Called just before session/cancel is sent. */
   beforeCancel?(sessionId: string): void
   stepStarted?(state: StepState): void
-  stepEnded?(state: StepState): void
+  /** May be async: the runner waits for it before the next step, and a throw stops the script there. */
+  stepEnded?(state: StepState): void | Promise<void>
 }
 
 /** What a step kind's `run` may do: the runner's services for the step being run. */

@@ -50,6 +50,31 @@ describe('scenarios/conformance', async () => {
     expect(offending).toEqual([])
   })
 
+  it('names no dsh value where the requirement is general: no echo model, no dsh wording in error checks', () => {
+    const offending = suite.cases.flatMap((c) => {
+      const text = JSON.stringify(c.data)
+      const words = c.data.checks.flatMap((check) => (check.check === 'error' ? (check.words ?? []) : []))
+      return [
+        ...(/echo-large/.test(text) ? [`${c.file}: names the echo model "echo-large"`] : []),
+        ...words.filter((w) => /unknown session|no session/i.test(w)).map((w) => `${c.file}: dsh wording ${w}`),
+      ]
+    })
+    expect(offending).toEqual([])
+  })
+
+  it('makes the cases of conditional requirements conditional on what the agent advertises', () => {
+    const byId = new Map(suite.cases.map((c) => [c.id, c.data]))
+    expect(byId.get('session-resume-close')?.requires).toEqual([
+      'agentCapabilities.sessionCapabilities.resume',
+      'agentCapabilities.sessionCapabilities.close',
+    ])
+    expect(byId.get('session-delete-logout')?.requires).toContain('agentCapabilities.sessionCapabilities.delete')
+    // Config options are offered per session: the runner's switch steps look, and say not applicable.
+    for (const id of ['config-options', 'config-option-errors'])
+      expect(byId.get(id)?.steps.map((s) => s.op)).toContain('switchConfigOption')
+    expect(byId.get('config-options-older-client')?.steps.map((s) => s.op)).toContain('switchModel')
+  })
+
   it('publishes JSON Schemas that match the loader (regenerate: npx tsx host/conformance/json-schema.ts)', async () => {
     for (const name of Object.keys(CONFORMANCE_SCHEMAS) as (keyof typeof CONFORMANCE_SCHEMAS)[]) {
       expect(await readFile(join(defaultSuiteDir(), name), 'utf8'), name).toBe(renderConformanceSchema(name))

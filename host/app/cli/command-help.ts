@@ -172,6 +172,11 @@ export const conformanceHelp: CommandHelp = {
       valueName: 'MODE',
       description: 'answer permission requests: approve-all (default) or deny-all; a case may override it',
     },
+    authenticate: {
+      type: 'string',
+      valueName: 'METHOD',
+      description: 'send authenticate with this auth method (one the agent advertises) after initialize in every case',
+    },
     format: { type: 'string', valueName: 'FORMAT', description: 'stdout: text (default) or json' },
     report: {
       type: 'string',

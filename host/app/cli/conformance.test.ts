@@ -53,6 +53,7 @@ describe('dsh conformance command line', () => {
       /--jobs 2 with --cwd: cases running at once would share one folder/,
     ],
     [['--agent-command', 'x', '--cwd', '/no/such/folder'], /--cwd \/no\/such\/folder: not an existing folder/],
+    [['--agent-command', 'x', '--authenticate', ''], /--authenticate needs a method id, one the agent advertises/],
   ])('%j is a usage error (exit 2)', async (args, message) => {
     const { code, stderr, stdout } = await dsh('conformance', ...args)
     expect(stderr).toMatch(message)
@@ -72,6 +73,19 @@ describe('dsh conformance command line', () => {
         `${SNAPSHOT_BYTES} bytes)`,
     )
     expect(code).toBe(2)
+  })
+
+  it('--authenticate reaches every case: an agent that needs auth passes with it', async () => {
+    const agent = 'FOREIGN_TOKEN=t0k node host/conformance/test-support/foreign-agent.mjs --auth'
+    const run = (...more: string[]) =>
+      dsh('conformance', '--agent-command', agent, '--case', 'session-new', '--format', 'json', ...more)
+    const without = JSON.parse((await run()).stdout) as { stoppedEarly?: string }
+    expect(without.stoppedEarly).toMatch(/^the agent needs authentication: in case session-new, /)
+    const { code, stdout } = await run('--authenticate', 'token')
+    const report = JSON.parse(stdout) as { authenticate?: string; results: { status: string }[] }
+    expect(report.authenticate).toBe('token')
+    expect(report.results.map((r) => r.status)).toEqual(['pass'])
+    expect(code).toBe(0)
   })
 
   it('refuses invalid data with file and path before launching anything (exit 1)', async () => {

@@ -33,6 +33,8 @@ export const conformanceCommand: CliCommand = {
     const cwd = stringOption(values, 'cwd')
     const reportFile = outputFileOption(values, 'report')
     const suiteDir = folderOption(values, 'suite')
+    const authenticate = stringOption(values, 'authenticate')
+    if (authenticate === '') throw new UsageError('--authenticate needs a method id, one the agent advertises')
 
     const { ConformanceUsageError, runConformance } = await import('../../conformance/run.ts')
     const { SelectionError } = await import('../../conformance/select.ts')
@@ -48,6 +50,7 @@ export const conformanceCommand: CliCommand = {
         format,
         ...(reportFile !== undefined ? { reportFile } : {}),
         timeoutScale,
+        ...(authenticate !== undefined ? { authenticate } : {}),
         jobs,
         ...(suiteDir !== undefined ? { suiteDir } : {}),
         env: io.env,

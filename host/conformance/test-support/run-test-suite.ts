@@ -30,11 +30,16 @@ export function promptCase(
   }
 }
 
+export const FOREIGN_AGENT = 'node host/conformance/test-support/foreign-agent.mjs'
+
+/** Without suiteDir: the shipped suite (then name a profile of it). */
 export async function runTestSuite(options: {
-  suiteDir: string
+  suiteDir?: string
   agentCommand: string
   cwd?: string
   caseIds?: string[]
+  profile?: string
+  authenticate?: string
 }) {
   const reportFile = join(await scratchDir('report'), 'report.json')
   let stdout = ''
@@ -55,6 +60,7 @@ export async function runTestSuite(options: {
     cleanupPhaseMs: 1000,
     ...options,
   })
-  const report = JSON.parse(await readFile(reportFile, 'utf8')) as RunReport
-  return { code, stdout, stderr, report, result: (id: string) => report.results.find((r) => r.id === id)! }
+  const reportText = await readFile(reportFile, 'utf8')
+  const report = JSON.parse(reportText) as RunReport
+  return { code, stdout, stderr, report, reportText, result: (id: string) => report.results.find((r) => r.id === id)! }
 }

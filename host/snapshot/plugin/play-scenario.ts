@@ -63,6 +63,7 @@ export async function playScenario(
       : {}),
     recording: scenario.manifest.recording,
     ...(more.warnings?.length ? { warnings: more.warnings } : {}),
+    ...(more.execution?.normalizedBy?.length ? { normalizedBy: more.execution.normalizedBy } : {}),
   })
   if (scenario.problems.length) return done(scenario.problems.map((problem) => problemFailure(name, problem)))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {

@@ -73,7 +73,7 @@ export function requireCompositionFile(flag: '--config' | '--patch', given: stri
 }
 
 /** The short name of the bundled overlay whose file is named like `given` (`cordis.snapshot.yml` → snapshot). */
-export function bundledNameOfFile(given: string): string | undefined {
+function bundledNameOfFile(given: string): string | undefined {
   const name = basename(given)
   const host = Object.entries(HOST_OVERLAYS).find(([, file]) => file === name)
   if (host) return host[0]

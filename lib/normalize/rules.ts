@@ -40,7 +40,7 @@ export const NormalizeRuleSchema = z
 export type NormalizeRule = z.output<typeof NormalizeRuleSchema>
 
 /** What is wrong with a rule's shape; undefined when it is one. */
-export function normalizeRuleProblem(rule: NormalizeRule): string | undefined {
+function normalizeRuleProblem(rule: NormalizeRule): string | undefined {
   if ((rule.pattern === undefined) === (rule.path === undefined))
     return 'give exactly one of pattern (a regular expression) and path (a JSON path into tool results)'
   if ((rule.token === undefined) === (rule.sort === undefined))
@@ -58,7 +58,7 @@ export function describeRule(rule: NormalizeRule): string {
   return rule.sort ? `${where} sorted` : `${where} → ${rule.token}`
 }
 
-export interface Normalizer {
+interface Normalizer {
   /** A string as the model sees it (a tool result, arguments): path rules where it is JSON, then the patterns. */
   text(text: string): string
   /** One JSON line of a log or transcript: each string in it through text(), and path rules on rawInput/rawOutput. */

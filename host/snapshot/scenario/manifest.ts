@@ -148,7 +148,7 @@ export const manifestSchema = closedObject({
     .meta({
       description:
         "Normalization rules for this scenario's nondeterministic output (time, ids, temp paths, list order), " +
-        "applied before the project's (dsh.config.yml); docs/nondeterminism.md.",
+        "applied before the project's (dsh.config.yml).",
     }),
   allow: z.array(allowance).default([]),
   expect: z

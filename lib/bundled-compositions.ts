@@ -2,7 +2,7 @@
 // overlays a user reaches by a short name (`--patch snapshot`, `--patch echo`, a manifest's
 // `composition: [echo]`), wherever dsh is installed (docs/bundle.md).
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { KEBAB_NAME } from './closed-object.ts'
 import { packageFile } from './package-root.ts'
 import { UsageError } from './usage-error.ts'
@@ -67,7 +67,19 @@ export function requireCompositionFile(flag: '--config' | '--patch', given: stri
       ? 'pass the path of your composition file (a cordis.yml)'
       : 'pass an overlay file or a bundled overlay name'
   const what = existsSync(file) ? 'a folder, not a file' : 'no such file'
-  throw new UsageError(`${flag} ${given}: ${what} (${file}); ${next}`)
+  const bundled = flag === '--patch' ? bundledNameOfFile(given) : undefined
+  const hint = bundled ? `; the bundled overlay of that name is \`--patch ${bundled}\`` : ''
+  throw new UsageError(`${flag} ${given}: ${what} (${file})${hint}; ${next}`)
+}
+
+/** The short name of the bundled overlay whose file is named like `given` (`cordis.snapshot.yml` → snapshot). */
+function bundledNameOfFile(given: string): string | undefined {
+  const name = basename(given)
+  const host = Object.entries(HOST_OVERLAYS).find(([, file]) => file === name)
+  if (host) return host[0]
+  if (!name.endsWith(OVERLAY_SUFFIX)) return undefined
+  const short = name.slice(0, -OVERLAY_SUFFIX.length)
+  return bundledOverlayFile(short) ? short : undefined
 }
 
 /** A scenario manifest's `composition` name: the project's overlays/<name>.cordis.yml, else the bundle's. */

@@ -66,9 +66,10 @@ export function formatText(report: RunReport, paint: Paint = plain): string {
       : paint('red', 'FAIL')
   lines.push(
     '',
-    `${plural(s.total, 'case')} in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed ` +
-      `(${s.requiredFailed} required, ${s.optionalFailed} ` +
-      `optional)${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run` +
+    `${plural(s.total, 'case')} in ${formatDuration(report.durationMs)}: ${s.passed} passed, ${s.failed} failed` +
+      // The split only says something when a case failed: "0 failed (0 required, 0 optional)" is noise.
+      `${s.failed ? ` (${s.requiredFailed} required, ${s.optionalFailed} optional)` : ''}` +
+      `${s.interrupted ? `, ${s.interrupted} interrupted` : ''}, ${s.notRun} not run` +
       `${s.notApplicable ? `, ${s.notApplicable} not applicable` : ''}: ${verdict} (exit ` +
       `${report.exitCode})`,
   )

@@ -80,6 +80,25 @@ describe('formatText', () => {
     )
   })
 
+  it('names the required/optional split only when a case failed', () => {
+    const results = [result('one', 'pass'), result('two', 'pass', false)]
+    const report: RunReport = {
+      tool: 'dsh conformance',
+      reportVersion: 1,
+      profile: 'core',
+      agentCommand: 'agent',
+      permissionMode: 'approve-all',
+      startedAt: '2025-01-01T00:00:00.000Z',
+      durationMs: 10,
+      results,
+      summary: summarize(results),
+      exitCode: exitCodeFor(results),
+    }
+    expect(formatText(report).trimEnd().split('\n').at(-1)).toBe(
+      '2 cases in 10 ms: 2 passed, 0 failed, 0 not run: PASS (exit 0)',
+    )
+  })
+
   it('colours the status words and the verdict only when given a painter that colours', () => {
     const results = [result('one', 'pass'), result('two', 'fail')]
     const report: RunReport = {

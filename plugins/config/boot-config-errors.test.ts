@@ -40,3 +40,14 @@ test('a sessions root under a regular file fails the boot, naming where root is 
       `which is a file, not a folder;`,
   )
 })
+
+test('an adapter config that fails validation says only why (no TypeError from its apply)', async () => {
+  const overlay = path.join(dir, 'models.yml')
+  writeFileSync(overlay, '- id: llm-deepseek\n  config:\n    models: []\n')
+  const env = { DSH_SESSIONS_ROOT: path.join(dir, 'sessions') }
+  const booted = bootComposition({ configFile, patches: [overlay], env, log: () => {} })
+  await expect(booted).rejects.toThrow(
+    `entry "llm-deepseek": invalid config:\n      - ${overlay}:3:5: list at least one`,
+  )
+  await expect(booted).rejects.not.toThrow(/Cannot read properties|entry "llm-deepseek": (?!invalid config)/)
+})

@@ -89,7 +89,7 @@ export async function bootComposition(options: BootOptions): Promise<BootedCompo
   }
 
   if (failures.length || !composition) {
-    const lines = failures.map(({ error, origin }) => {
+    const lines = withoutAftermath(failures).map(({ error, origin }) => {
       const message = locateConfigIssues(formatMessage(error), originEntryId(origin), composition)
       return `${describeFiberOrigin(origin)}: ${message.replaceAll('\n', '\n    ')}`
     })
@@ -123,6 +123,23 @@ function locateConfigIssues(message: string, entryId: string | undefined, compos
   const sources = composition?.sources
   if (!entryId || !sources) return message
   return locateIssues(message, (path) => sources.locate(entryId, path))
+}
+
+/**
+ * Cordis still applies a plugin whose config failed validation, with no config, so its apply throws a
+ * TypeError that says nothing of the cause: an entry with an `invalid config` failure keeps only that.
+ */
+function withoutAftermath<T extends { error: unknown; origin: unknown }>(failures: T[]): T[] {
+  const invalid = new Set(
+    failures
+      .filter(({ error }) => formatMessage(error).startsWith('invalid config:'))
+      .map(({ origin }) => originEntryId(origin))
+      .filter((id) => id !== undefined),
+  )
+  return failures.filter(({ error, origin }) => {
+    const id = originEntryId(origin)
+    return id === undefined || !invalid.has(id) || formatMessage(error).startsWith('invalid config:')
+  })
 }
 
 /** An entry whose required services never appeared stays pending forever: say so. */

@@ -15,6 +15,7 @@ import type { InstructionFileRecord } from './instructions-drift.ts'
 import { ReplayPlayer, type Serving, type UnconsumedEntry } from './player.ts'
 import { resolveSources } from './sources.ts'
 import { redactor } from '../../lib/secrets/redact.ts'
+import { NormalizeRuleSchema, normalizer } from '../../lib/normalize/rules.ts'
 import { joinScope, type ReplayScope } from '../scope/index.ts'
 
 export { deriveReplayScript, recordedModels, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
@@ -63,6 +64,8 @@ export const Config = z
       )
       .default([]),
     identity: z.object({ home: z.string().optional(), hostname: z.string().optional() }).strict().default({}),
+    /** The `normalize:` rules the recorded log was written with: the live history is normalized alike. */
+    normalize: z.array(NormalizeRuleSchema).default([]),
     /**
      * Where the problems no host took through verify() are written when this recording is retired,
      * as JSON (`{ scenario, problems }`, problems [] when there were none): how a host that runs dsh
@@ -165,7 +168,8 @@ export class ReplayService extends Service {
   private newPlayer(config: ReplayConfig): { player: ReplayPlayer; models: string[] } {
     const sources = resolveSources(config, process.env, process.cwd())
     const redact = redactor(config.redact, config.identity)
-    const options = { scenario: sources.scenario, drift: config.drift, redact }
+    const normalize = normalizer(config.normalize)?.text
+    const options = { scenario: sources.scenario, drift: config.drift, redact, normalize }
     const fixtures = loadFixturesOrExplain(sources)
     const player = new ReplayPlayer(fixtures, options)
     // Sessions created before replay started still bind in creation order.

@@ -63,6 +63,11 @@ interface PlayerOptions {
   drift: boolean
   /** The manifest's `redact:` replacement, run over the live history as it ran over the recorded log. */
   redact?: (text: string) => string
+  /**
+   * The `normalize:` rules, run over both sides: the live history (after `redact`) and the recorded
+   * one, so a rule added after the recording still applies to it (docs/nondeterminism.md).
+   */
+  normalize?: (text: string) => string
 }
 
 export class ReplayPlayer {
@@ -97,7 +102,8 @@ export class ReplayPlayer {
     })
     this.instructionSteps = sessions.map((session) => instructionsAtSteps(session.historyEvents))
     this.histories = sessions.map(
-      (session) => new RecordedHistory(session.historyEvents, recordedCollapser(session.cwd)),
+      (session) =>
+        new RecordedHistory(session.historyEvents, thenApply(recordedCollapser(session.cwd), options.normalize)),
     )
     // Only a recording that switched models pins which model serves each call: a one-model log
     // replays under any profile's model name (a log recorded with echo, replayed as deepseek-chat).
@@ -160,7 +166,9 @@ export class ReplayPlayer {
       sessionId,
       recorded,
       served: servedCwd(recorded.cwd, cwds),
-      live: new LiveForms(redactedCollapser(liveCollapser(recorded.cwd, cwds), this.options.redact)),
+      live: new LiveForms(
+        thenApply(redactedCollapser(liveCollapser(recorded.cwd, cwds), this.options.redact), this.options.normalize),
+      ),
     }
   }
 
@@ -358,6 +366,15 @@ function redactedCollapser(
 ): ((text: string) => string) | undefined {
   if (!redact) return collapse
   return collapse ? (text) => redact(collapse(text)) : redact
+}
+
+/** `first`, then `next`, either of them absent. */
+function thenApply(
+  first: ((text: string) => string) | undefined,
+  next: ((text: string) => string) | undefined,
+): ((text: string) => string) | undefined {
+  if (!next) return first
+  return first ? (text) => next(first(text)) : next
 }
 
 /** A session's model changed (config option `model`) where the recording's did not, or the other way round. */

@@ -1,6 +1,7 @@
 // The scenario scope as data: what a host enters (plugins/scope/index.ts) and what `dsh serve --scope`
 // reads from a file. One schema for both, so the file a subprocess host writes is the contract itself.
 import { z } from 'zod'
+import { NormalizeRuleSchema } from '../../lib/normalize/rules.ts'
 
 const Redaction = z.union([
   z.strictObject({ rule: z.string().min(1), token: z.string().min(1) }),
@@ -16,6 +17,8 @@ const ReplayScopeSchema = z.strictObject({
   override: z.string().min(1).optional(),
   redact: z.array(Redaction).optional(),
   identity: z.strictObject({ home: z.string().optional(), hostname: z.string().optional() }).optional(),
+  /** The scenario's and project's `normalize:` rules (docs/nondeterminism.md). */
+  normalize: z.array(NormalizeRuleSchema).optional(),
   /** Where replay writes the problems of this scope no host took through verify(), as JSON. */
   report: z.string().min(1).optional(),
 })

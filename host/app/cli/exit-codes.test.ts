@@ -15,6 +15,16 @@ const missing = join(empty, 'no-such')
 const cases: Array<[string, string[], string]> = [
   ['serve: an unknown overlay name', ['--patch', 'nosuchoverlay'], '--patch nosuchoverlay: no bundled overlay'],
   ['serve: a missing overlay file', ['--patch', `${missing}.yml`], `--patch ${missing}.yml: no such file`],
+  [
+    'serve: a bundled overlay named by its file name',
+    ['--patch', join(empty, 'cordis.snapshot.yml')],
+    'the bundled overlay of that name is `--patch snapshot`',
+  ],
+  [
+    'serve: an overlays/ file that is bundled',
+    ['--patch', join(empty, 'overlays', 'echo.cordis.yml')],
+    'the bundled overlay of that name is `--patch echo`',
+  ],
   ['config: a missing --config', ['config', '--config', `${missing}.yml`], `--config ${missing}.yml: no such file`],
   ['test: an unknown overlay name', ['test', 'text-turn', '--patch', 'nosuchoverlay'], 'no bundled overlay'],
   ['test: a --root that is not a folder', ['test', '--root', missing], `--root ${missing}: not an existing folder`],

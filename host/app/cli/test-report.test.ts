@@ -26,6 +26,13 @@ describe('formatTextReport', () => {
     expect(formatTextReport(run, plain, { progressShown: true })).toBe('2 passed, 0 failed\n')
   })
 
+  it('names the normalize: rules each scenario went through and how many places they changed', () => {
+    const normalized = { ...outcome('clock'), normalizedBy: [{ rule: 'path $.now → {{time}}', count: 2 }] }
+    expect(formatTextReport(result([normalized, outcome('b')]), plain, { progressShown: true })).toBe(
+      'Normalized (normalize: rules):\n  clock: normalized: path $.now → {{time}} (2 places)\n\n2 passed, 0 failed\n',
+    )
+  })
+
   it('prints a failure as its cause, its command and the rest by name, with the root shown relative', () => {
     const failures = ['scenario a: /root/x is broken\ndetail', 'scenario a: another thing']
     const text = formatTextReport(result([outcome('a', failures)]), plain, { roots: ['/root'], progressShown: true })

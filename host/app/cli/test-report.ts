@@ -8,6 +8,7 @@ import type { ScenarioOutcome } from '../../snapshot/plugin/outcome.ts'
 import { digestFailures, formatDigest } from '../../snapshot/core/failure-digest.ts'
 import { plural } from '../../../lib/plural.ts'
 import { columns } from './usage.ts'
+import { describeApplied } from '../../snapshot/core/normalize/user-rules.ts'
 
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
@@ -59,6 +60,14 @@ export function formatTextReport(result: SuiteResult, paint: Paint, options: Tex
       paint('yellow', 'Recording warnings (--strict refuses to write them):'),
       ...warnings.map((w) => `  ${w}`),
     )
+  // A normalization rule is never silent: each scenario it touched says which rules, how many places.
+  const normalized = result.outcomes.filter((o) => o.normalizedBy?.length)
+  if (normalized.length)
+    lines.push(
+      '',
+      'Normalized (normalize: rules):',
+      ...normalized.map((o) => `  ${o.scenario}: ${describeApplied(o.normalizedBy!)}`),
+    )
   const written = result.outcomes.flatMap((o) => o.written).concat(result.removed)
   if (written.length) lines.push('', 'Written:', ...written.map((file) => `  ${file}`))
   if (result.loadFailures.length) lines.push('', ...result.loadFailures.map((f) => `${paint('red', 'error')}: ${f}`))
@@ -97,13 +106,14 @@ export function suiteReport(result: SuiteResult, mode: string, interruptedBy?: s
     ...(interruptedBy ? { interruptedBy } : {}),
     loadFailures: result.loadFailures,
     removed: result.removed,
-    scenarios: result.outcomes.map(({ scenario, ok, failures, warnings, written, durationMs, host }) => ({
+    scenarios: result.outcomes.map(({ scenario, ok, failures, warnings, written, durationMs, host, normalizedBy }) => ({
       scenario,
       ok,
       host,
       durationMs: Math.round(durationMs),
       failures,
       ...(warnings?.length ? { warnings } : {}),
+      ...(normalizedBy?.length ? { normalizedBy } : {}),
       written,
     })),
   }

@@ -12,6 +12,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 const run = (argv: string[], env: NodeJS.ProcessEnv = {}, isTTY?: { stdout: boolean; stderr: boolean }) =>
   runCli(argv, { env, isTTY })
 
+/** The record modes write when a fixture is missing or drifted: they run on a copy, never on scenarios/. */
+function copyOf(name: string): string {
+  const root = mkdtempSync(join(scratch, 'copy-'))
+  cpSync(packageFile('scenarios', name), join(root, 'scenarios', name), { recursive: true })
+  return root
+}
+
 describe('dsh test', () => {
   it('replays a scenario: progress on stderr, the report on stdout, the JSON report in a file', async () => {
     const report = join(scratch, 'report.json')
@@ -73,7 +80,15 @@ describe('dsh test', () => {
       recursive: true,
     })
     const result = await run(['test', '--root', root, '--patch', 'small-output'])
-    expect(result.stderr).toMatch(/^dsh test: 1 scenario,/)
+    const warnings = result.stderr.split('\n').filter((line) => line.startsWith('dsh test: warning:'))
+    // Copied from dsh's repository: its ../../schemas/ references name no file here; each says what to write.
+    expect(warnings).toHaveLength(2)
+    expect(warnings[0]).toContain(
+      `${join(root, 'scenarios', 'new-session-only', 'snapshot.yml').replace(`${process.cwd()}/`, '')}: its schema ` +
+        'reference ../../schemas/snapshot.schema.json names no file',
+    )
+    expect(warnings[1]).toMatch(/input\.json: .* write (\.\.\/)+.*schemas\/input\.schema\.json \(the schemas dsh/)
+    expect(result.stderr).toMatch(/\ndsh test: 1 scenario,/)
     expect(result.stdout).toMatch(/\n1 passed, 0 failed\n$/)
     expect(result.code).toBe(0)
   })
@@ -116,9 +131,10 @@ describe('dsh test', () => {
   })
 
   it('--mode record-missing --stub prints its choice first and records nothing when all fixtures exist', async () => {
-    const result = await run(['test', 'text-turn', '--mode', 'record-missing', '--stub'])
+    const root = copyOf('text-turn')
+    const result = await run(['test', 'text-turn', '--mode', 'record-missing', '--stub', '--root', root])
     expect(result.code).toBe(0)
-    expect(result.stderr).toBe(
+    expect(result.stderr.replace(/^dsh test: warning: .*\n/gm, '')).toBe(
       'record-missing: 0 to record, 1 complete (left untouched)\n' +
         'dsh test: 0 scenarios, record-missing mode, in-process\n',
     )
@@ -126,9 +142,11 @@ describe('dsh test', () => {
   })
 
   it('--mode record-drifted --stub replays first and re-records nothing while replay is green', async () => {
-    const result = await run(['test', 'text-turn', '--mode', 'record-drifted', '--stub', '--format', 'json'])
+    const root = copyOf('text-turn')
+    const argv = ['test', 'text-turn', '--mode', 'record-drifted', '--stub', '--format', 'json', '--root', root]
+    const result = await run(argv)
     expect(result.code).toBe(0)
-    const [start, plan, progress, ...rest] = result.stderr.split('\n')
+    const [start, plan, progress, ...rest] = result.stderr.replace(/^dsh test: warning: .*\n/gm, '').split('\n')
     expect([start, plan, rest]).toEqual([
       'dsh test: 1 scenario, record-drifted mode, in-process',
       'record-drifted: 0 to re-record, 1 green, 0 failing otherwise (left untouched)',

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
@@ -28,6 +29,7 @@ export const testCommand: CliCommand = {
     const htmlFile = outputFileOption(values, 'html')
     const selection = await selectedNames(root, positionals, values)
     const jobs = jobsOption(values, selection.count)
+    await warnAboutSchemaReferences(root, selection.names, io)
     const temp = { removeNow: (): string[] => [] }
     const interrupts = watchTestSignals(io, () => temp.removeNow())
     try {
@@ -117,6 +119,17 @@ function watchTestSignals(io: CliIO, removeTempDirsNow: () => string[]) {
       process.exit(signalExitCode(name))
     },
   })
+}
+
+/** A scenario copied from dsh's repository keeps schema references that name no file here: say what to write. */
+async function warnAboutSchemaReferences(root: string, names: string[] | undefined, io: CliIO): Promise<void> {
+  const { brokenSchemaReferences, schemaReferenceWarning } = await import(
+    '../../snapshot/scenario/schema-references.ts'
+  )
+  const { listScenarioNames } = await import('../../snapshot/scenario/select.ts')
+  for (const name of names ?? listScenarioNames(root))
+    for (const broken of brokenSchemaReferences(join(root, 'scenarios', name)))
+      io.stderr(`dsh test: ${schemaReferenceWarning({ ...broken, file: relative(process.cwd(), broken.file) })}\n`)
 }
 
 /** The start line and one line per finished scenario, on stderr. */

@@ -4,9 +4,10 @@
 // there is one: the golden and log differences that follow from it are named, not diffed again.
 // Failures are data (model/failure.ts): the cause is chosen by kind and built from fields.
 import { problemDetail, problemSummary } from '../../../plugins/llm-replay/errors.ts'
-import type { Failure } from '../model/failure.ts'
+import type { DriftClassification, Failure } from '../model/failure.ts'
 import { unifiedDiff } from './diff.ts'
 import { nextStep, type FailureKind, type NextStep } from './next-step.ts'
+import { classificationIn } from './drift-class.ts'
 import { plural } from '../../../lib/plural.ts'
 
 interface DigestInput {
@@ -33,6 +34,8 @@ interface FailureDigest {
   also: string[]
   /** The committed file whose diff is the cause, when one is (a report shows it side by side instead). */
   file?: string
+  /** What a second replay said about the cause (model/failure.ts). */
+  classification?: DriftClassification
 }
 
 const REPLAY_KINDS: Record<string, FailureKind> = {
@@ -67,21 +70,35 @@ export function digestFailures(input: DigestInput): FailureDigest {
   const view = { ...input, roots: input.roots ?? [] }
   const found =
     replayCause(view) ?? toolDriftCause(input.failures) ?? surfaceCause(view) ?? plainCause(input.failures, view.roots)
+  const classification = classificationIn(found.covers)
   const next = nextStep({
     scenario: input.scenario,
     recording: input.recording,
     kind: found.kind,
     pin: found.pin,
     front: input.front,
+    ...(classification ? { classification } : {}),
   })
   // Replay refused a model call: the transcript and the logs differ because of it.
   const follows = (failure: Failure) => found.kind in KIND_LABEL && failure.kind === 'surface'
   const also = input.failures
     .filter((failure) => !found.covers.includes(failure))
     .map((failure) => `${firstLine(shown(failure, view.roots))}${follows(failure) ? ' (follows from the above)' : ''}`)
-  const cause = `scenario ${input.scenario}: ${found.cause.replace(`scenario ${input.scenario}: `, '')}`
-  const diff = capLines(found.diff, input.maxDiffLines ?? 40)
-  return { kind: found.kind, cause, next, diff, also, ...(found.file ? { file: found.file } : {}) }
+  const verdict = classification ? `${classification.verdict}: ` : ''
+  const cause = `scenario ${input.scenario}: ${verdict}${found.cause.replace(`scenario ${input.scenario}: `, '')}`
+  const diff = capLines(
+    [classificationLines(classification), found.diff].filter(Boolean).join('\n'),
+    input.maxDiffLines ?? 40,
+  )
+  return {
+    kind: found.kind,
+    cause,
+    next,
+    diff,
+    also,
+    ...(found.file ? { file: found.file } : {}),
+    ...(classification ? { classification } : {}),
+  }
 }
 
 /** The digest as text: cause, next step, diff, the rest. */
@@ -91,6 +108,16 @@ export function formatDigest(digest: FailureDigest): string {
   if (digest.diff) lines.push(digest.diff)
   if (digest.also.length) lines.push('also failing:', ...digest.also.map((line) => `  - ${line}`))
   return lines.join('\n')
+}
+
+/** Nondeterministic: where the two replays differ, both spans, and the rule to paste, before the diff. */
+function classificationLines(classification: DriftClassification | undefined): string {
+  if (classification?.verdict !== 'nondeterministic') return ''
+  const spans = classification.spans
+    ? `two replays differ at ${classification.where}: ${JSON.stringify(classification.spans[0])} then ` +
+      `${JSON.stringify(classification.spans[1])}`
+    : `two replays differ at ${classification.where}`
+  return classification.rule ? `${spans}\n${classification.rule}` : spans
 }
 
 /** A failure's words with absolute folders made relative and live ids out: it reads the same on every run. */

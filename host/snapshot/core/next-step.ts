@@ -1,6 +1,8 @@
 // What to run next after a scenario failed (pure): one command from the scenario's provenance
 // (`recording:` in snapshot.yml) and the kind of failure. The CLI, vitest and the HTML report
 // all ask here, so a stub-recorded scenario is never told to re-record against the live model.
+import { docFile } from '../../../lib/package-root.ts'
+import type { DriftClassification } from '../model/failure.ts'
 
 /**
  * The failure kinds the host tells apart. The first five mean the model script no longer fits
@@ -53,10 +55,14 @@ interface NextStepInput {
   pin?: string
   /** Where the command is run from: vitest offers `-u` for what vitest's file snapshots hold. */
   front?: 'cli' | 'vitest'
+  /** A second replay told nondeterminism from a change (core/drift-class.ts). */
+  classification?: DriftClassification
 }
 
-export function nextStep({ scenario, recording, kind, pin, front = 'cli' }: NextStepInput): NextStep {
+export function nextStep(input: NextStepInput): NextStep {
+  const { scenario, recording, kind, pin, front = 'cli', classification } = input
   const refresh = `npx dsh test ${scenario} --mode refresh`
+  if (classification) return classifiedStep(input, classification)
   if (kind === 'tool-drift' && pin) return ownHeaderClass(scenario, recording, pin)
   if (scriptMisfit(kind)) return rerecord(scenario, recording)
   switch (kind) {
@@ -95,6 +101,27 @@ export function nextStep({ scenario, recording, kind, pin, front = 'cli' }: Next
       }
     default:
       return { command: `fix the agent, or the fixtures of scenario ${scenario}` }
+  }
+}
+
+/**
+ * Nondeterministic: re-recording cannot help, a `normalize:` rule can (then refresh writes the tokens).
+ * Agreeing runs: fix the tool first (a regression), else record or refresh (an intended change).
+ */
+function classifiedStep(input: NextStepInput, classification: DriftClassification): NextStep {
+  const { scenario } = input
+  const refresh = `npx dsh test ${scenario} --mode refresh`
+  if (classification.verdict === 'nondeterministic')
+    return {
+      command: classification.rule
+        ? `add the normalize: rule below to scenarios/${scenario}/snapshot.yml (or dsh.config.yml), then ${refresh}`
+        : `add a normalize: rule for the span below to scenarios/${scenario}/snapshot.yml, then ${refresh}`,
+      note: `two replays differ from each other, so re-recording cannot help; ${docFile('nondeterminism.md')}`,
+    }
+  const unclassified = nextStep({ ...input, classification: undefined })
+  return {
+    command: `fix the tool or the agent if this change is a regression`,
+    note: `two replays agree, so the change is real; if it is intended: ${unclassified.command}`,
   }
 }
 

@@ -13,6 +13,24 @@ const found = {
   message: z.string(),
 }
 
+/**
+ * A drift classified before advice (core/drift-class.ts): the host replayed the scenario once more.
+ * Two live runs that differ are `nondeterministic` (where, the two spans, a `normalize:` rule to paste);
+ * two that agree are a `regression-or-intended` change. It explains a failure; it never clears one.
+ */
+const DriftClassificationSchema = z.strictObject({
+  verdict: z.enum(['nondeterministic', 'regression-or-intended']),
+  /** Where the two live runs differ (`session log 1 line 21`). */
+  where: z.string().optional(),
+  /** The differing span in the first live run and in the second. */
+  spans: z.tuple([z.string(), z.string()]).optional(),
+  /** A `normalize:` entry that makes the two runs agree, as YAML to paste (docs/nondeterminism.md). */
+  rule: z.string().optional(),
+})
+export type DriftClassification = z.infer<typeof DriftClassificationSchema>
+
+const classified = { classification: DriftClassificationSchema.optional() }
+
 /** Failures whose words are the whole story: nothing reads more than the kind. */
 const PLAIN_KINDS = ['log-count', 'secret', 'process', 'scenario', 'verify-live'] as const
 
@@ -22,6 +40,7 @@ export const FailureSchema = z.discriminatedUnion('kind', [
     /** Replay refused model calls, or recordings were never asked for: every problem. */
     kind: z.literal('replay'),
     problems: z.array(ReplayProblemSchema),
+    ...classified,
   }),
   z.strictObject({
     ...found,
@@ -31,6 +50,7 @@ export const FailureSchema = z.discriminatedUnion('kind', [
     step: z.string().optional(),
     /** The model error the agent answered the step with (`REPLAY_DRIFT`, `RATE_LIMIT`…), from the error's data. */
     modelError: z.string().optional(),
+    ...classified,
   }),
   z.strictObject({
     ...found,
@@ -46,6 +66,7 @@ export const FailureSchema = z.discriminatedUnion('kind', [
     pin: z.string().optional(),
     /** The tools offered to the model differ from the pinned ones (core/tool-drift.ts). */
     toolDrift: z.string().optional(),
+    ...classified,
   }),
   z.strictObject({
     ...found,

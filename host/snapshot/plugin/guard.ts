@@ -14,8 +14,8 @@ export class SnapshotHostError extends NamedError {
 }
 
 const SHAPE =
-  'run the host as: dsh --patch cordis.snapshot.yml --patch overlays/snapshot-host.cordis.yml (cordis.snapshot.yml ' +
-  'first)'
+  'run the host as: dsh --patch snapshot --patch snapshot-host (the bundled cordis.snapshot.yml and ' +
+  'overlays/snapshot-host.cordis.yml, in that order)'
 
 /** Throw a SnapshotHostError naming what is wrong with the composition the host is in. */
 export function assertHostComposition(ctx: Context, mode: RunMode): void {

@@ -12,6 +12,7 @@ import { type JudgePlan, planJudgement } from '../core/judge-plan.ts'
 import { failedToolCalls, placeholdersLeft } from '../core/recording-warnings.ts'
 import type { ExpectedFixtures, RunMode } from '../core/fixtures.ts'
 import { normalizeRun, type NormalizedRun } from '../core/normalize/run.ts'
+import { type AppliedRule, applyNormalizeRules } from '../core/normalize/user-rules.ts'
 import type { RawCapture } from '../env/capture.ts'
 import type { PreparedRun } from '../env/prepare.ts'
 import { checkFixtureSync } from '../io/safe-fixture-io.ts'
@@ -46,6 +47,8 @@ export interface ScenarioExecution {
   committedSecrets?: Failure[]
   /** The surfaces the scenario owns against its files, planned once for every front end (with `normalized`). */
   plan?: JudgePlan
+  /** The `normalize:` rules this run went through and how many places each changed (the report shows them). */
+  normalizedBy?: AppliedRule[]
 }
 
 interface Judgement {
@@ -66,6 +69,7 @@ async function observeRun(
   const runFailures = [...capture.failures, ...stderrComplaints(scenario.name, capture.stderr ?? '')]
   const expected = prepared.expected
   let normalized: NormalizedRun
+  let normalizedBy: AppliedRule[] = []
   try {
     const { messages, logs } = capture.surfaces()
     normalized = normalizeRun({
@@ -77,6 +81,9 @@ async function observeRun(
       extractHeaders: !scenario.manifest.session,
     })
     normalized = redactRun(normalized, toRedactions(scenario.manifest.redact), localIdentity())
+    const rules = applyNormalizeRules(normalized, scenario.manifest.normalize)
+    normalized = rules.run
+    normalizedBy = rules.applied
   } catch (error) {
     runFailures.push(failure('process', scenario.name, `scenario ${scenario.name}: ${(error as Error).message}`))
     return { runFailures, workspaceFailures: [], expected }
@@ -89,7 +96,7 @@ async function observeRun(
       : []
     if (differences.length) workspaceFailures.push(workspaceFailure(scenario.name, differences))
   }
-  return { runFailures, workspaceFailures, normalized, expected }
+  return { runFailures, workspaceFailures, normalized, expected, normalizedBy }
 }
 
 export async function judgeRun(prepared: PreparedRun, capture: RawCapture, options: JudgeOptions): Promise<Judgement> {

@@ -3,6 +3,7 @@
 import type { RunMode } from '../core/fixtures.ts'
 import type { Failure } from '../model/failure.ts'
 import type { ScenarioExecution } from './judge.ts'
+import type { AppliedRule } from '../core/normalize/user-rules.ts'
 
 export interface ScenarioOutcome {
   scenario: string
@@ -25,6 +26,8 @@ export interface ScenarioOutcome {
   recording?: string
   /** record: failed tool calls and scaffold placeholders the recording kept (or, with strict, refused). */
   warnings?: string[]
+  /** The `normalize:` rules the run went through, each with how many places it changed (never silent). */
+  normalizedBy?: AppliedRule[]
   /** The sandbox tier the scenario needs and this host lacks: it was stopped before it ran (failures name it). */
   stoppedForTier?: string
 }

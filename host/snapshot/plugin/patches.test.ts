@@ -14,7 +14,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 const scenario = {
   name: 'x',
-  manifest: { composition: ['echo', 'two-steps'], redact: [] },
+  manifest: { composition: ['echo', 'two-steps'], redact: [], normalize: [] },
   patchFile: join(root, 'scenarios', 'x', 'cordis.patch.yml'),
 } as unknown as LoadedScenario
 
@@ -67,6 +67,13 @@ describe('runComposition', () => {
       replay: { scenario: 'x', sessions: [{ file: '/fixtures/session.jsonl', text: '{}' }] },
     })
     expect(scenarioScope(plan('record'))).toEqual({ name: 'x', sessionsRoot: '/sessions' })
+    // The recording was normalized with the manifest's rules: replay normalizes the live history alike.
+    const normalize = [{ path: '$.now', token: '{{time}}' }]
+    const ruled = {
+      ...replaying,
+      scenario: { ...replaying.scenario, manifest: { ...replaying.scenario.manifest, normalize } },
+    }
+    expect(scenarioScope(ruled).replay?.normalize).toEqual(normalize)
   })
 
   it('records with the record overlay instead of the replay overlay', () => {

@@ -91,5 +91,8 @@ function replayScope(plan: Pick<RunPlan, 'scenario' | 'replayLogs' | 'replayText
   // The recorded log was redacted with the manifest's entries: replay redacts the live history alike.
   const redact = toRedactions(plan.scenario.manifest.redact)
   const redaction = redact.length ? { redact, identity: localIdentity() } : {}
-  return { scenario: plan.scenario.name, sessions, ...override, ...redaction }
+  // So was it normalized with the scenario's and the project's `normalize:` rules.
+  const { normalize } = plan.scenario.manifest
+  const normalization = normalize.length ? { normalize } : {}
+  return { scenario: plan.scenario.name, sessions, ...override, ...redaction, ...normalization }
 }

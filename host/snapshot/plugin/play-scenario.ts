@@ -7,6 +7,7 @@ import { prepareRun, type PreparedRun } from '../env/prepare.ts'
 import { missingSandboxTier } from '../env/sandbox-tier.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { judgeRun } from './judge.ts'
+import { classifyDrift, needsSecondRun, withClassification } from '../core/drift-class.ts'
 import type { ScenarioOutcome } from './outcome.ts'
 import { type Failure, failure, problemFailure } from '../model/failure.ts'
 import type { TestComposition } from './patches.ts'
@@ -39,6 +40,21 @@ type PlayRun = (
 
 type OutcomeDetails = Partial<Pick<ScenarioOutcome, 'written' | 'surfaces' | 'execution' | 'warnings'>>
 
+/** Prepare, play and judge one run of a scenario. */
+async function playOnce(scenario: LoadedScenario, options: RunScenarioOptions, mode: RunMode, play: PlayRun) {
+  const prepared = {
+    ...(await prepareRun(options.repoRoot, scenario, mode, options.corpus)),
+    modelStub: options.modelStub,
+    composition: options.composition,
+  }
+  try {
+    const capture = await play(prepared, options.timeoutMs ?? 10_000)
+    return await judgeRun(prepared, capture, { ...options, mode })
+  } finally {
+    await prepared.cleanup()
+  }
+}
+
 /** Check, prepare, play and judge one scenario; any error fails this scenario, not the caller. */
 export async function playScenario(
   scenario: LoadedScenario,
@@ -63,6 +79,7 @@ export async function playScenario(
       : {}),
     recording: scenario.manifest.recording,
     ...(more.warnings?.length ? { warnings: more.warnings } : {}),
+    ...(more.execution?.normalizedBy?.length ? { normalizedBy: more.execution.normalizedBy } : {}),
   })
   if (scenario.problems.length) return done(scenario.problems.map((problem) => problemFailure(name, problem)))
   if (mode === 'record' && scenario.manifest.recording === 'authored') {
@@ -73,18 +90,15 @@ export async function playScenario(
   if (tierMissing)
     return { ...done([failure('scenario', name, tierMissing)]), stoppedForTier: scenario.manifest.sandbox }
   try {
-    const prepared = {
-      ...(await prepareRun(options.repoRoot, scenario, mode, options.corpus)),
-      modelStub: options.modelStub,
-      composition: options.composition,
-    }
-    try {
-      const capture = await play(prepared, options.timeoutMs ?? 10_000)
-      const { failures, ...judged } = await judgeRun(prepared, capture, { ...options, mode })
-      return done(failures, judged)
-    } finally {
-      await prepared.cleanup()
-    }
+    const { failures, ...judged } = await playOnce(scenario, options, mode, play)
+    if (mode !== 'replay' || !judged.surfaces || !needsSecondRun(failures)) return done(failures, judged)
+    // Replay drifted: play it once more, so the advice can tell nondeterminism from a change.
+    const again = await playOnce(scenario, options, mode, play)
+    if (!again.surfaces) return done(failures, judged)
+    const classification = classifyDrift(judged.surfaces, again.surfaces)
+    // vitest judges the execution's own failures: they carry the same verdict.
+    judged.execution.runFailures = withClassification(judged.execution.runFailures, classification)
+    return done(withClassification(failures, classification), judged)
   } catch (error) {
     // A broken fixture or an agent that cannot boot fails this scenario, not the whole suite.
     return done([failure('process', name, `scenario ${name}: ${(error as Error)?.message ?? String(error)}`)])

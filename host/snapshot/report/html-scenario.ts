@@ -11,6 +11,7 @@ import { changedItems } from './conversation-compare.ts'
 import { renderConversation } from './html-conversation.ts'
 import { renderSideBySide } from './html-side-by-side.ts'
 import { h, type Html } from './html.ts'
+import { describeApplied } from '../core/normalize/user-rules.ts'
 
 interface ScenarioContext {
   input?: ScenarioInput
@@ -54,6 +55,7 @@ export function scenarioSection(outcome: ScenarioOutcome, context: ScenarioConte
         context.description ? h('div', { class: 'description' }, context.description) : '',
       ),
       context.leftOut?.length ? leftOutNote(context.leftOut) : '',
+      outcome.normalizedBy?.length ? h('p', { class: 'normalized' }, describeApplied(outcome.normalizedBy)) : '',
       outcome.ok ? '' : causeBox(outcome, context.roots ?? []),
       conversations(outcome, context.input),
       differingFiles(outcome).map((m) => renderSideBySide(m.file, m.expected, m.actual)),

@@ -121,6 +121,30 @@ describe('planRerecord', () => {
     ])
   })
 
+  it('leaves a nondeterministic drift (two replays differ) for a normalize: rule, saying so', () => {
+    const problems: ReplayProblem[] = [{ code: 'REPLAY_DRIFT', message: DRIFT }]
+    const drift: Failure = {
+      kind: 'replay',
+      scenario: 'clock',
+      problems,
+      message: verificationMessage('clock', problems),
+      classification: { verdict: 'nondeterministic', where: 'session log 1 line 9' },
+    }
+    const clock = planRerecord(
+      [{ scenario: 'clock', ok: false, failures: [drift] }],
+      manifests(['clock', 'recording: stub\n']),
+    )
+    expect(clock.rerecord).toEqual([])
+    expect(clock.untouched).toEqual([
+      {
+        scenario: 'clock',
+        why:
+          'drifted (REPLAY_DRIFT) but two replays differ from each other: a new recording would drift again; add ' +
+          'the normalize: rule its failure proposes (docs/nondeterminism.md), then --mode refresh',
+      },
+    ])
+  })
+
   it('prints which scenarios it will re-record and why, before anything runs', () => {
     expect(formatDriftPlan(plan).slice(0, 6)).toEqual([
       'record-drifted: 2 to re-record, 1 green, 4 failing otherwise (left untouched)',

@@ -4,6 +4,7 @@
 import type { ScenarioManifest } from '../scenario/manifest.ts'
 import type { Failure } from '../model/failure.ts'
 import { REPLAY_ERROR_CODES } from '../../../plugins/llm-replay/errors.ts'
+import { docFile } from '../../../lib/package-root.ts'
 
 /** Replay problems a new recording resolves: every one its verification reports (plugins/llm-replay/errors.ts). */
 const RERECORD_CODES: readonly string[] = REPLAY_ERROR_CODES
@@ -69,6 +70,13 @@ export function planRerecord(
           ? `failed with ${[...new Set(codes)].join(', ')}, which a new recording does not fix`
           : 'failed without replay drift or exhaustion (see its failures; --mode refresh accepts changed goldens)',
       })
+    } else if (nondeterministic(outcome.failures)) {
+      plan.untouched.push({
+        scenario: outcome.scenario,
+        why:
+          `drifted (${codesOf(drifted)}) but two replays differ from each other: a new recording would drift ` +
+          `again; add the normalize: rule its failure proposes (${docFile('nondeterminism.md')}), then --mode refresh`,
+      })
     } else if (manifest?.recording === 'authored') {
       plan.untouched.push({
         scenario: outcome.scenario,
@@ -100,6 +108,15 @@ export function formatDriftPlan(plan: DriftPlan): string[] {
   }
   for (const { scenario, why } of plan.untouched) lines.push(`  leave ${scenario}: ${why}`)
   return lines
+}
+
+/** A second replay differed from the first (core/drift-class.ts). */
+function nondeterministic(failures: readonly Failure[]): boolean {
+  return failures.some(
+    (failure) =>
+      (failure.kind === 'replay' || failure.kind === 'step' || failure.kind === 'surface') &&
+      failure.classification?.verdict === 'nondeterministic',
+  )
 }
 
 function codesOf(problems: readonly ReplayProblemSeen[]): string {

@@ -3,6 +3,7 @@
 // the project's (project-config.ts).
 import { z } from 'zod'
 import { closedObject, portableString } from '../../../lib/closed-object.ts'
+import { NormalizeRuleSchema } from '../../../lib/normalize/rules.ts'
 import { unknownRuleProblem } from '../../../lib/secrets/redact.ts'
 
 const isRegExp = (source: string) => {
@@ -47,6 +48,13 @@ export const allowance = closedObject({
   rule: secretRule,
   file: portableString.optional().meta({ description: 'Only in this fixture (relative to the scenario folder).' }),
 }).meta({ description: 'Let the secret scan pass this rule (in one file, or everywhere without file).' })
+
+/** A `normalize:` entry (lib/normalize/rules.ts; docs/nondeterminism.md). */
+export const normalization = NormalizeRuleSchema.meta({
+  description:
+    'What counts as a difference: a pattern, or a JSON path into tool results and tool-call arguments, whose ' +
+    'matches are replaced by token (or sorted) in the recorded logs, the goldens and the history replay compares.',
+})
 
 /** Days a recording stays fresh (core/provenance.ts). */
 export const maxAge = z.number().int().positive().meta({

@@ -37,6 +37,7 @@ describe('parseManifest', () => {
       permissions: { unusedAnswers: 'error' },
       environment: {},
       redact: [],
+      normalize: [],
       allow: [],
       expect: [],
     })

@@ -11,7 +11,7 @@ import { closedObject, kebabName, portableString } from '../../../lib/closed-obj
 import { packageFile } from '../../../lib/package-root.ts'
 import { parseYamlData } from './yaml.ts'
 import { expandCwd } from '../../../lib/cwd-spellings.ts'
-import { allowance, expectRule, maxAge, redaction } from './manifest-rules.ts'
+import { allowance, expectRule, maxAge, normalization, redaction } from './manifest-rules.ts'
 import { TIER_KINDS } from '../../../lib/sandbox/tier.ts'
 
 /** Environment names a scenario may set for the agent: dsh's own knobs and locale/time zone. */
@@ -142,6 +142,14 @@ export const manifestSchema = closedObject({
     description: 'Extra environment for the agent. Values may contain {{cwd}} (the temp cwd).',
   }),
   redact: z.array(redaction).default([]),
+  normalize: z
+    .array(normalization)
+    .default([])
+    .meta({
+      description:
+        "Normalization rules for this scenario's nondeterministic output (time, ids, temp paths, list order), " +
+        "applied before the project's (dsh.config.yml).",
+    }),
   allow: z.array(allowance).default([]),
   expect: z
     .array(expectRule)

@@ -31,9 +31,11 @@ describe('dsh.config.yml', () => {
   it('takes redact, allow and maxAge as a manifest writes them; an empty file is no settings', () => {
     const config = parseProjectConfig(
       'redact:\n  - { rule: email, token: "{{secret:email}}" }\n  - { pattern: "build \\\\d+", token: "build N" }\n' +
-        'allow:\n  - { rule: host-name, file: session.jsonl }\nmaxAge: 30\n',
+        'allow:\n  - { rule: host-name, file: session.jsonl }\nmaxAge: 30\n' +
+        'normalize:\n  - { path: $.now, token: "{{time}}" }\n',
     )
     expect(config).toEqual({
+      normalize: [{ path: '$.now', token: '{{time}}' }],
       redact: [
         { rule: 'email', token: '{{secret:email}}' },
         { pattern: 'build \\d+', token: 'build N' },
@@ -41,7 +43,7 @@ describe('dsh.config.yml', () => {
       allow: [{ rule: 'host-name', file: 'session.jsonl' }],
       maxAge: 30,
     })
-    expect(parseProjectConfig('')).toEqual({ redact: [], allow: [] })
+    expect(parseProjectConfig('')).toEqual({ redact: [], normalize: [], allow: [] })
   })
 
   it('names the file, the field path and the fix: unknown keys and rules, bad patterns, a bad maxAge', () => {
@@ -50,12 +52,15 @@ describe('dsh.config.yml', () => {
         'maxAge: -1\nscenario: x\n',
     )
     expect(message).toMatch(/^dsh\.config\.yml: 5 problems\n/)
+    expect(errorOf('normalize: [{ path: now, token: x }]\n')).toContain(
+      'normalize[0]: a JSON path starts with "$" (e.g. $.now), got "now"',
+    )
     expect(message).toMatch(/redact\[0\]\.rule: "e-mail" is not a secret-scan rule; did you mean "email"\?/)
     expect(message).toContain('redact[1].pattern: is not a valid regular expression')
     expect(message).toMatch(/allow\[0\]\.fil: .*file/)
     expect(message).toMatch(/ - maxAge: /)
     expect(message).toMatch(/ - scenario: /)
-    expect(message).toContain('dsh.config.yml holds redact, allow and maxAge for every scenario')
+    expect(message).toContain('dsh.config.yml holds redact, normalize, allow and maxAge for every scenario')
     expect(errorOf('redact: [\n')).toMatch(/dsh\.config\.yml: line \d+: YAML syntax error/)
   })
 
@@ -74,7 +79,7 @@ describe('dsh.config.yml', () => {
     expect(merged.allow).toEqual([{ rule: 'email' }, { rule: 'jwt' }])
     expect(merged.maxAge).toBe(9)
     expect(withProjectConfig({ ...manifest, maxAge: 2 }, project).maxAge).toBe(2)
-    expect(withProjectConfig(manifest, { redact: [], allow: [] })).toEqual(manifest)
+    expect(withProjectConfig(manifest, { redact: [], normalize: [], allow: [] })).toEqual(manifest)
   })
 })
 
@@ -87,7 +92,7 @@ describe('discovery with dsh.config.yml', () => {
   })
 
   it('gives every scenario the merged settings, and fails every one when the file is invalid', async () => {
-    expect(loadProjectConfig(project.root)).toEqual({ redact: [], allow: [] })
+    expect(loadProjectConfig(project.root)).toEqual({ redact: [], normalize: [], allow: [] })
     writeFileSync(join(project.root, FILE), 'maxAge: 7\nallow: [{ rule: email, file: session.jsonl }]\n')
     const { scenarios, failures } = await discoverScenarios(project.root)
     expect(failures).toEqual([])

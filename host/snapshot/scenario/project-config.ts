@@ -9,7 +9,7 @@ import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts
 import { docFile } from '../../../lib/package-root.ts'
 import { ScenarioFileError } from './issues.ts'
 import type { ScenarioManifest } from './manifest.ts'
-import { allowance, maxAge, redaction } from './manifest-rules.ts'
+import { allowance, maxAge, normalization, redaction } from './manifest-rules.ts'
 import { parseYamlData } from './yaml.ts'
 
 export const PROJECT_CONFIG_FILE = 'dsh.config.yml'
@@ -17,6 +17,9 @@ export const PROJECT_CONFIG_FILE = 'dsh.config.yml'
 export const projectConfigSchema = closedObject({
   redact: z.array(redaction).default([]).meta({
     description: "Redactions for every scenario, applied after each scenario's own redact entries.",
+  }),
+  normalize: z.array(normalization).default([]).meta({
+    description: "Normalization rules for every scenario, applied after each scenario's own normalize entries.",
   }),
   allow: z.array(allowance).default([]).meta({
     description: "Allowances for every scenario, beside each scenario's own allow entries.",
@@ -28,7 +31,7 @@ export const projectConfigSchema = closedObject({
 
 export type ProjectConfig = z.output<typeof projectConfigSchema>
 
-const NO_PROJECT_CONFIG: ProjectConfig = { redact: [], allow: [] }
+const NO_PROJECT_CONFIG: ProjectConfig = { redact: [], normalize: [], allow: [] }
 
 /** Pure: validate the file's text; `file` is used in messages. An empty file is no settings. */
 function parseProjectConfig(text: string, file: string): ProjectConfig {
@@ -39,8 +42,8 @@ function parseProjectConfig(text: string, file: string): ProjectConfig {
 }
 
 const PROJECT_HINT =
-  `${PROJECT_CONFIG_FILE} holds redact, allow and maxAge for every scenario; ` +
-  `each is written as in a snapshot.yml (${docFile('secret-scan.md')}).`
+  `${PROJECT_CONFIG_FILE} holds redact, normalize, allow and maxAge for every scenario; each is written as in a ` +
+  `snapshot.yml (${docFile('secret-scan.md')}, ${docFile('nondeterminism.md')}).`
 
 /** `<root>/dsh.config.yml` (a project file, like cordis.yml); no settings when there is none. */
 export function loadProjectConfig(root: string): ProjectConfig {
@@ -59,6 +62,7 @@ export function withProjectConfig(manifest: ScenarioManifest, project: ProjectCo
   const merged = {
     ...manifest,
     redact: [...manifest.redact, ...project.redact],
+    normalize: [...manifest.normalize, ...project.normalize],
     allow: [...manifest.allow, ...project.allow],
   }
   const maxAge = manifest.maxAge ?? project.maxAge

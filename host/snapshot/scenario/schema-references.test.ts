@@ -5,7 +5,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
-import { inputSchemaReference, manifestSchemaComment, modelSchemaComment } from './schema-references.ts'
+import {
+  brokenSchemaReferences,
+  inputSchemaReference,
+  manifestSchemaComment,
+  modelSchemaComment,
+} from './schema-references.ts'
 
 const scenarios = readdirSync(packageFile('scenarios')).filter((name) =>
   existsSync(packageFile('scenarios', name, 'snapshot.yml')),
@@ -25,5 +30,6 @@ describe('schema references in the corpus', () => {
     expect(existsSync(resolve(dir, input.$schema!))).toBe(true)
     const model = join(dir, 'model.yml')
     if (existsSync(model)) expect(readFileSync(model, 'utf8').split('\n')[0]).toBe(modelSchemaComment(dir))
+    expect(brokenSchemaReferences(dir)).toEqual([])
   })
 })

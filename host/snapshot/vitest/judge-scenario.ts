@@ -16,7 +16,8 @@ import { removeObsoleteFixtures } from '../env/write-fixtures.ts'
 import type { ScenarioExecution } from '../plugin/judge.ts'
 import type { TestComposition } from '../plugin/patches.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
-import { type Failure, failure } from '../model/failure.ts'
+import { type DriftClassification, type Failure, failure } from '../model/failure.ts'
+import { classificationIn, withClassification } from '../core/drift-class.ts'
 import type { RunScenarioOptions } from '../plugin/play-scenario.ts'
 import { runScenario } from '../run/run-scenario.ts'
 import type { SnapshotService } from '../plugin/service.ts'
@@ -50,7 +51,10 @@ export async function judgeScenario(
   const updating = isUpdatingSnapshots()
   if (scenario.problems.length) throw new Error(scenario.problems.map((p) => `- ${p.message}`).join('\n'))
   const options = { repoRoot: context.root, corpus: context.corpus, composition: context.composition }
-  const fail = (failures: readonly Failure[]) => new Error(describeFailures(scenario, context.root, failures))
+  // A drift the host replayed twice carries its verdict (core/drift-class.ts): every failure thrown here says it.
+  let verdict: DriftClassification | undefined
+  const fail = (failures: readonly Failure[]) =>
+    new Error(describeFailures(scenario, context.root, verdict ? withClassification(failures, verdict) : failures))
   if (snapshotMode() === 'refresh') {
     const outcome = await run(scenario, { ...options, mode: 'refresh' }, context)
     if (!outcome.ok) throw fail(outcome.failures)
@@ -58,6 +62,7 @@ export async function judgeScenario(
   }
   // Replay writes nothing; the outcome's observation is judged here, with vitest's file snapshots.
   const { execution, failures, stoppedForTier } = await run(scenario, { ...options, mode: 'replay' }, context)
+  verdict = classificationIn(failures)
   // A host without the sandbox tier the scenario needs stops it by name: what this test checks there
   // (npm test passes on a machine without a sandbox; `dsh test` reports the stop as a failure).
   const [only] = failures

@@ -79,7 +79,12 @@ describe('dsh test prints each failure on one screen', () => {
   it('reports drift once and names the surfaces that differ because of it', () => {
     const text = failureOf('drift')
     expect(text.match(/message 2 differs/g)).toHaveLength(1)
-    expect(text).toContain('next:  npx dsh test drift --mode record --stub')
+    // Replayed twice, the same both times: a real change; the fix first, then the re-record if intended.
+    expect(text).toContain('cause: scenario drift: regression-or-intended: replay drift')
+    expect(text).toContain(
+      'next:  fix the tool or the agent if this change is a regression\n' +
+        '           (two replays agree, so the change is real; if it is intended: npx dsh test drift --mode record --stub)',
+    )
     expect(text).toContain('scenarios/drift/stdout.golden.jsonl differs from this run (follows from the above)')
     expect(text).toContain('scenarios/drift/session.jsonl differs from this run (follows from the above)')
   })
@@ -91,8 +96,9 @@ describe('dsh test prints each failure on one screen', () => {
       () => undefined,
       (thrown: Error) => thrown,
     )
-    expect(error?.message).toMatch(/^cause: scenario drift: replay drift at steps\[2\] /)
-    expect(error?.message).toContain('\nnext:  npx dsh test drift --mode record --stub\n')
+    expect(error?.message).toMatch(/^cause: scenario drift: regression-or-intended: replay drift at steps\[2\] /)
+    expect(error?.message).toContain('\nnext:  fix the tool or the agent if this change is a regression\n')
+    expect(error?.message).toContain('if it is intended: npx dsh test drift --mode record --stub)\n')
     expect(error?.message.match(/message 2 differs/g)).toHaveLength(1)
     expect(error?.message).not.toContain(root)
   })

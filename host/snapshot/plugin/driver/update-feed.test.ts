@@ -1,0 +1,27 @@
+import { expect, test } from 'vitest'
+import { UpdateFeed } from './update-feed.ts'
+
+const update = (sessionId: string, sessionUpdate: string, status?: string) => ({
+  sessionId,
+  update: { sessionUpdate, ...(status ? { status } : {}) },
+})
+
+test('counts updates per session and kind, tool calls per status, and permission requests', async () => {
+  const feed = new UpdateFeed()
+  feed.update(update('a', 'agent_message_chunk'))
+  const two = feed.waitFor('a', { update: 'agent_message_chunk', count: 2 }, 1000, 'two chunks')
+  const other = feed.waitFor('b', { update: 'agent_message_chunk' }, 60, 'a chunk in b')
+  feed.update(update('a', 'agent_message_chunk'))
+  await expect(two).resolves.toBeUndefined()
+  feed.update(update('a', 'tool_call', 'pending'))
+  feed.update(update('a', 'tool_call_update', 'completed'))
+  feed.permission({ sessionId: 'a' })
+  await expect(feed.waitFor('a', { update: 'tool_call_update', status: 'completed' }, 10, 'done')).resolves.toBe(
+    undefined,
+  )
+  await expect(feed.waitFor('a', { update: 'request_permission' }, 10, 'asked')).resolves.toBeUndefined()
+  await expect(other).rejects.toThrow(/a chunk in b/)
+  await expect(feed.waitFor('a', { update: 'tool_call', status: 'failed' }, 20, 'failed call')).rejects.toThrow(
+    /failed call/,
+  )
+})

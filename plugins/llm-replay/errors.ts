@@ -10,6 +10,8 @@ export const REPLAY_ERROR_CODES = [
   'REPLAY_EXTRA_SESSION',
   'REPLAY_DRIFT',
   'REPLAY_UNCONSUMED',
+  /** A foreign agent's scenario: model.yml no longer says what its --stub recording was made from. */
+  'REPLAY_SCRIPT_CHANGED',
 ] as const
 export type ReplayErrorCode = (typeof REPLAY_ERROR_CODES)[number]
 

@@ -35,6 +35,8 @@ interface DriveOptions {
   predefined?: Record<string, string>
   /** What queued permission answers left at the end mean (snapshot.yml `permissions.unusedAnswers`). */
   unusedAnswers?: 'error' | 'ignore'
+  /** The ACP traffic counts, when the stream feeds them too (its dropped update lines: skip-updates.ts). */
+  updates?: UpdateFeed
 }
 
 interface DriveResult {
@@ -46,7 +48,7 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
   const permissions = new PermissionQueue(options.input.permissions)
   const editor = new ScenarioEditor(options.cwd, options.input.client)
   const questions = new QuestionInbox(!!options.input.client?.elicitation)
-  const updates = new UpdateFeed()
+  const updates = options.updates ?? new UpdateFeed()
   const connection = connect(editor, permissions, questions, updates, options.stream)
   const failures: Failure[] = []
   const { scenario } = options

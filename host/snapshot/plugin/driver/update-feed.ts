@@ -27,6 +27,21 @@ export class UpdateFeed {
     this.count(sessionId, keys)
   }
 
+  /**
+   * A session/update line the driver's stream dropped unparsed (skip-updates.ts). Only tool-call
+   * lines are parsed (their status may sit anywhere); for the rest the leading fields suffice.
+   */
+  line(bytes: Buffer): void {
+    const text = bytes.toString('utf8')
+    const kind = /"sessionUpdate":"([a-z_]+)"/.exec(text)?.[1]
+    if (kind?.startsWith('tool_call')) {
+      this.update((JSON.parse(text) as { params?: unknown }).params)
+      return
+    }
+    const sessionId = /"sessionId":("(?:[^"\\]|\\.)*")/.exec(text)?.[1]
+    if (kind && sessionId) this.count(JSON.parse(sessionId) as string, [kind])
+  }
+
   /** A session/request_permission request's params (counted before it is answered). */
   permission(params: unknown): void {
     const { sessionId } = (params ?? {}) as { sessionId?: unknown }

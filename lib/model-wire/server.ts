@@ -8,13 +8,13 @@ import { DONE_EVENT, formatSseEvent, type ErrorItem, type SseEvent, type SseItem
 import { parseServedItems, type ServedItem } from './served-item.ts'
 import { countRequestTokens } from './token-cut.ts'
 import { write, writeCuttingCharacters } from './writes.ts'
-import { renderOnWire, routeWire, type Wire } from './wires.ts'
+import { renderOnWire, routeOf, type RouteStyle, type Wire } from './wires.ts'
+import { foldGeminiEvents } from './gemini/render.ts'
+import { countGeminiRequestTokens } from './gemini/request.ts'
+import { assertLoopback } from './loopback.ts'
+import { Outcomes, type RequestOutcome } from './outcomes.ts'
 
-export type RequestOutcome =
-  | 'pending' //          still being answered (or hanging)
-  | 'completed' //        the response was fully sent
-  | 'client-closed' //    the client closed the connection before the response finished
-  | 'server-destroyed' // the stub destroyed the socket (a scripted disconnect, or close())
+export type { RequestOutcome } from './outcomes.ts'
 
 export interface RecordedRequest {
   index: number
@@ -22,6 +22,8 @@ export interface RecordedRequest {
   path: string
   /** The wire the route speaks (undefined for a route the server does not serve). */
   wire?: Wire
+  /** How the route is answered (Gemini's unary and count routes; streamed otherwise). */
+  style?: RouteStyle
   /** Lower-cased request headers without `authorization` and `x-api-key` (the key is never recorded). */
   headers: Record<string, string>
   hasAuthorization: boolean
@@ -37,6 +39,15 @@ export interface StubEndpointOptions {
   script?: unknown[]
   /** When set, a request whose Authorization is not `Bearer <key>` gets DeepSeek's 401 (consuming no item). */
   expectApiKey?: string
+  /** Where to listen: a loopback address only (default 127.0.0.1; anything else is a LoopbackOnlyError). */
+  host?: string
+  /**
+   * What answers a request instead of the script (replay binds it to a recording): an item, an
+   * error, or undefined when nothing is left.
+   */
+  answer?: (record: RecordedRequest) => ServedItem | ErrorItem | undefined
+  /** Called with each request and the item that answered it, before it is sent (--stub recording). */
+  onServed?: (record: RecordedRequest, served: ServedItem) => void
 }
 
 export interface StubEndpoint {
@@ -85,8 +96,10 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
 
     const refused = refusal(record, options.expectApiKey)
     if (refused) return sendError(res, refused)
-    const served = script.shift()
+    if (record.style === 'count') return sendJson(res, { totalTokens: countGeminiRequestTokens(record.body) })
+    const served = options.answer ? options.answer(record) : script.shift()
     if (!served) return sendError(res, exhausted(record))
+    options.onServed?.(record, served)
     const rendered = renderOnWire(served, record.wire!, record.body, record.index)
     if ('problem' in rendered) {
       problems.push(rendered.problem)
@@ -99,16 +112,18 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
       case 'hang':
         return // answered by nothing; 'close' fires when the client gives up
       case 'sse':
+        if (record.style === 'unary') return sendJson(res, foldGeminiEvents(item.events))
         return sendSse(res, item, destroy, countRequestTokens(record.body))
       case 'json':
-        res.writeHead(200, { 'content-type': 'application/json' })
-        return void res.end(JSON.stringify(item.body))
+        return sendJson(res, item.body)
     }
   })
-  const port = await listen(server)
+  const host = options.host ?? '127.0.0.1'
+  assertLoopback(host)
+  const port = await listen(server, host)
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     requests,
     push: (...items) => void script.push(...parseServedItems(items, 'stub push()')),
     remaining: () => script.length,
@@ -124,31 +139,10 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
   }
 }
 
-/** Each request's final outcome, and who waits for it. */
-class Outcomes {
-  private readonly waiters = new Map<number, Array<(outcome: RequestOutcome) => void>>()
-
-  settle(record: RecordedRequest, outcome: RequestOutcome): void {
-    if (record.outcome !== 'pending') return
-    record.outcome = outcome
-    for (const resolve of this.waiters.get(record.index) ?? []) resolve(outcome)
-    this.waiters.delete(record.index)
-  }
-
-  wait(index: number, record: RecordedRequest | undefined): Promise<RequestOutcome> {
-    if (record && record.outcome !== 'pending') return Promise.resolve(record.outcome)
-    return new Promise((resolve) => {
-      const waiters = this.waiters.get(index) ?? []
-      waiters.push(resolve)
-      this.waiters.set(index, waiters)
-    })
-  }
-}
-
-async function listen(server: Server): Promise<number> {
+async function listen(server: Server, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+    server.listen(0, host, () => resolve())
   })
   return (server.address() as AddressInfo).port
 }
@@ -160,7 +154,8 @@ function refusal(record: RecordedRequest, expectApiKey: string | undefined): Err
       kind: 'error',
       status: 404,
       body: apiError(
-        `stub endpoint: only POST /chat/completions, /v1/messages and /dsh/model-script are served, got ` +
+        `stub endpoint: only POST /chat/completions, /v1/responses, /v1/messages, /v1beta/models/<model>:` +
+          `streamGenerateContent and /dsh/model-script are served, got ` +
           `${record.method} ${record.path} (request index ${record.index}); use the stub's url as baseUrl`,
         'stub_not_found',
       ),
@@ -208,8 +203,8 @@ function describeRequest(req: IncomingMessage, index: number, expectApiKey?: str
     body: undefined,
     outcome: 'pending',
   }
-  const wire = routeWire(path)
-  if (wire) record.wire = wire
+  const route = routeOf(path)
+  if (route) Object.assign(record, route)
   if (expectApiKey !== undefined)
     record.authorizationMatches = authorization === `Bearer ${expectApiKey}` || apiKey === expectApiKey
   return record
@@ -229,6 +224,11 @@ async function readBody(req: IncomingMessage, record: RecordedRequest): Promise<
 /** DeepSeek's error body shape. */
 function apiError(message: string, type: string): Record<string, unknown> {
   return { error: { message, type, param: null, code: type } }
+}
+
+function sendJson(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
 }
 
 function sendError(res: ServerResponse, item: ErrorItem): void {

@@ -4,22 +4,67 @@
 import { renderAnthropicMessages } from './anthropic/render.ts'
 import { type ModelScriptItem, WireExpressionError } from './model-script.ts'
 import { renderOpenAiChat } from './openai-chat/render.ts'
+import { renderOpenAiResponses } from './openai-responses/render.ts'
+import { renderGemini } from './gemini/render.ts'
+import { anthropicCanonical } from './anthropic/request.ts'
+import type { CanonicalRequest } from './canonical.ts'
+import { geminiCanonical } from './gemini/request.ts'
+import { openAiChatCanonical } from './openai-chat/request.ts'
+import { responsesCanonical } from './openai-responses/request.ts'
 import type { StubScriptItem } from './script.ts'
 import type { ServedItem } from './served-item.ts'
 
-export const WIRES = ['openai-chat', 'anthropic-messages', 'script'] as const
+export const WIRES = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini', 'script'] as const
 export type Wire = (typeof WIRES)[number]
+
+/** The wires a foreign agent may be pointed at (`script` is dsh's own). */
+export const AGENT_WIRES = WIRES.filter((wire) => wire !== 'script')
 
 const ROUTES: Record<string, Wire> = {
   '/chat/completions': 'openai-chat',
   '/v1/chat/completions': 'openai-chat',
+  '/responses': 'openai-responses',
+  '/v1/responses': 'openai-responses',
   '/v1/messages': 'anthropic-messages',
   '/messages': 'anthropic-messages',
   '/dsh/model-script': 'script',
 }
 
+/** Gemini names the model and the method in the path: `/v1beta/models/<model>:<method>`. */
+const GEMINI_ROUTE = /^\/(?:v1|v1beta|v1alpha)\/models\/[^/:]+:(streamGenerateContent|generateContent|countTokens)$/
+
+/** How a route is answered: streamed (default), one JSON body, or a token count that takes no script item. */
+export type RouteStyle = 'stream' | 'unary' | 'count'
+
 export function routeWire(path: string): Wire | undefined {
-  return ROUTES[path]
+  return routeOf(path)?.wire
+}
+
+export function routeOf(path: string): { wire: Wire; style: RouteStyle } | undefined {
+  const wire = ROUTES[path]
+  if (wire) return { wire, style: 'stream' }
+  const method = GEMINI_ROUTE.exec(path)?.[1]
+  if (!method) return undefined
+  return {
+    wire: 'gemini',
+    style: method === 'streamGenerateContent' ? 'stream' : method === 'countTokens' ? 'count' : 'unary',
+  }
+}
+
+/** A request body in no provider's shape (canonical.ts); `script` requests have none. */
+export function canonicalRequest(wire: Wire, body: unknown): CanonicalRequest {
+  switch (wire) {
+    case 'openai-chat':
+      return openAiChatCanonical(body)
+    case 'openai-responses':
+      return responsesCanonical(body)
+    case 'anthropic-messages':
+      return anthropicCanonical(body)
+    case 'gemini':
+      return geminiCanonical(body)
+    case 'script':
+      return { system: '', messages: [], tools: [] }
+  }
 }
 
 /** What one request is answered with: a wire item, or the script item as JSON (the `script` route). */
@@ -51,6 +96,10 @@ export function renderModelItem(
       return renderOpenAiChat(item)
     case 'anthropic-messages':
       return renderAnthropicMessages(item, requestBody)
+    case 'openai-responses':
+      return renderOpenAiResponses(item, requestBody)
+    case 'gemini':
+      return renderGemini(item, requestBody)
     case 'script':
       if (item.kind === 'sse')
         throw new WireExpressionError(

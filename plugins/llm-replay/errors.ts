@@ -14,6 +14,8 @@ export const REPLAY_ERROR_CODES = [
   'REPLAY_EXTRA_CALL',
   /** A live call whose purpose differs from the recorded call at the same turn, step and attempt. */
   'REPLAY_PURPOSE',
+  /** A foreign agent's scenario: model.yml no longer says what its --stub recording was made from. */
+  'REPLAY_SCRIPT_CHANGED',
 ] as const
 export type ReplayErrorCode = (typeof REPLAY_ERROR_CODES)[number]
 

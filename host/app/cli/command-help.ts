@@ -137,6 +137,20 @@ export const testHelp: CommandHelp = {
     },
     html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report to FILE' },
     timeout: { type: 'string', valueName: 'MS', description: 'per-wait timeout in milliseconds (default 10000)' },
+    'agent-command': {
+      type: 'string',
+      valueName: 'CMD',
+      description:
+        'run the scenarios against this ACP agent over stdio instead of dsh, its model at the wire ' +
+        `(${docFile('foreign-agents.md')}; default: dsh.config.yml agent.command)`,
+    },
+    'agent-preset': {
+      type: 'string',
+      valueName: 'NAME|FILE',
+      description:
+        'how to point that agent at the model server: gemini-cli, opencode, claude-code-acp, codex-acp, or a preset ' +
+        '.yml file (default: dsh.config.yml agent.preset)',
+    },
   },
 }
 

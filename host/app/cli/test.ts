@@ -27,6 +27,10 @@ export const testCommand: CliCommand = {
     const root = scenariosRootOption(values)
     const reportFile = outputFileOption(values, 'report')
     const htmlFile = outputFileOption(values, 'html')
+    // A foreign ACP agent (--agent-command, dsh.config.yml agent:) runs its own way (docs/foreign-agents.md).
+    const { foreignTest } = await import('./test-foreign.ts')
+    const foreign = await foreignTest({ root, values, positionals, mode, format, timeoutMs }, io)
+    if (foreign !== undefined) return foreign
     const selection = await selectedNames(root, positionals, values)
     const jobs = jobsOption(values, selection.count)
     await warnAboutSchemaReferences(root, selection.names, io)

@@ -113,6 +113,6 @@ export function planJudgement({ scenario, dir, expected, run }: PlanInput): Judg
 }
 
 /** A transcript as the golden file holds it: one line each, newline-terminated. */
-function linesText(lines: readonly string[]): string {
+export function linesText(lines: readonly string[]): string {
   return lines.length ? `${lines.join('\n')}\n` : ''
 }

@@ -6,6 +6,7 @@ import { packageFile } from '../../../lib/package-root.ts'
 import { SessionEventFeed } from '../plugin/driver/event-feed.ts'
 import { driveScenario } from '../plugin/driver/driver.ts'
 import { driverStream } from '../plugin/driver/skip-updates.ts'
+import { UpdateFeed } from '../plugin/driver/update-feed.ts'
 import { AgentProcess } from '../../../lib/process/agent-process.ts'
 import { SessionLogTail } from '../subprocess/log-tail.ts'
 import type { RawCapture } from '../env/capture.ts'
@@ -38,11 +39,13 @@ export async function runSubprocess(
         `dsh exited early (code ${code}, signal ${signal}); stderr:\n${agent.stderr().trim() || '(empty)'}`,
       )
     })
+    const updates = new UpdateFeed()
     const result = await Promise.race([
       driveScenario({
         scenario: name,
         input: run.scenario.input,
-        stream: driverStream(agent.output, agent.input),
+        stream: driverStream(agent.output, agent.input, (line) => updates.line(line)),
+        updates,
         feed,
         cwd: run.cwd.path,
         scenarioDir: run.scenario.dir,

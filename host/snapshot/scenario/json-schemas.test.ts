@@ -42,6 +42,7 @@ describe('published JSON Schemas', () => {
       'logout',
       'answerQuestion',
       'waitFor',
+      'waitUpdate',
     ]
     expect(steps.properties.op.enum).toEqual(ops)
     expect(

@@ -27,6 +27,17 @@ export const projectConfigSchema = closedObject({
   maxAge: maxAge
     .optional()
     .meta({ description: 'Days a recording stays fresh, for a scenario without its own maxAge.' }),
+  agent: closedObject({
+    command: z.string().min(1).optional().meta({ description: "The agent's command (default: its preset's)." }),
+    preset: z.string().min(1).optional().meta({
+      description: 'A bundled preset (gemini-cli, opencode, claude-code-acp, codex-acp) or a preset .yml file.',
+    }),
+    env: z.record(z.string(), z.string()).default({}).meta({
+      description: 'Variables for the agent; {{modelUrl}}, {{home}} and {{cwd}} are filled in per run.',
+    }),
+  })
+    .optional()
+    .meta({ description: 'Test a foreign ACP agent instead of dsh (docs/foreign-agents.md).' }),
 }).meta({ title: 'dsh project config (dsh.config.yml beside scenarios/)' })
 
 export type ProjectConfig = z.output<typeof projectConfigSchema>
@@ -42,8 +53,8 @@ function parseProjectConfig(text: string, file: string): ProjectConfig {
 }
 
 const PROJECT_HINT =
-  `${PROJECT_CONFIG_FILE} holds redact, normalize, allow and maxAge for every scenario; each is written as in a ` +
-  `snapshot.yml (${docFile('secret-scan.md')}, ${docFile('nondeterminism.md')}).`
+  `${PROJECT_CONFIG_FILE} holds redact, normalize, allow and maxAge for every scenario, and the agent under test; ` +
+  `each is written as in a snapshot.yml (${docFile('secret-scan.md')}, ${docFile('nondeterminism.md')}).`
 
 /** `<root>/dsh.config.yml` (a project file, like cordis.yml); no settings when there is none. */
 export function loadProjectConfig(root: string): ProjectConfig {

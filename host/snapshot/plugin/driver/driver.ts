@@ -11,6 +11,8 @@ import { withTimeout } from '../../../../lib/with-timeout.ts'
 import type { ScenarioInput } from '../../scenario/input.ts'
 import { SCENARIO_STEPS } from '../../scenario/input-steps.ts'
 import type { SessionEventWaiter } from '../../scenario/input-wait-for.ts'
+import type { AcpUpdateWaiter } from '../../scenario/input-wait-update.ts'
+import { UpdateFeed } from './update-feed.ts'
 import { ScenarioEditor } from './editor-client.ts'
 import type { SessionEventFeed } from './event-feed.ts'
 import { PermissionQueue } from './permission-queue.ts'
@@ -33,6 +35,8 @@ interface DriveOptions {
   predefined?: Record<string, string>
   /** What queued permission answers left at the end mean (snapshot.yml `permissions.unusedAnswers`). */
   unusedAnswers?: 'error' | 'ignore'
+  /** The ACP traffic counts, when the stream feeds them too (its dropped update lines: skip-updates.ts). */
+  updates?: UpdateFeed
 }
 
 interface DriveResult {
@@ -44,12 +48,13 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
   const permissions = new PermissionQueue(options.input.permissions)
   const editor = new ScenarioEditor(options.cwd, options.input.client)
   const questions = new QuestionInbox(!!options.input.client?.elicitation)
-  const connection = connect(editor, permissions, questions, options.stream)
+  const updates = options.updates ?? new UpdateFeed()
+  const connection = connect(editor, permissions, questions, updates, options.stream)
   const failures: Failure[] = []
   const { scenario } = options
   const stepFailure = (message: string): Failure => ({ kind: 'step', scenario, message })
   try {
-    const client = { ...scenarioClient(options, editor, connection.agent), questions }
+    const client = { ...scenarioClient(options, editor, connection.agent, updates), questions }
     await new ScriptRunner(SCENARIO_STEPS, client).run(options.input.steps)
     failures.push(...questions.leftovers().map(stepFailure))
   } catch (error) {
@@ -86,20 +91,27 @@ function failedStep(scenario: string, error: unknown): Failure {
 }
 
 /** The editor's side of the connection: fs/terminal from the editor, permissions from the queue, questions held for steps. */
-function connect(editor: ScenarioEditor, permissions: PermissionQueue, questions: QuestionInbox, stream: acp.Stream) {
+function connect(
+  editor: ScenarioEditor,
+  permissions: PermissionQueue,
+  questions: QuestionInbox,
+  updates: UpdateFeed,
+  stream: acp.Stream,
+) {
   return (
     editor
       .serve(acp.client({ name: 'dsh-test-host' }))
-      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) =>
-        permissions.answer(params, signal),
-      )
+      .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) => {
+        updates.permission(params)
+        return permissions.answer(params, signal)
+      })
       .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => questions.receive(params, signal))
       // The transcript is compared byte for byte with its golden, so the SDK's per-message
       // schema validation of updates would only cost time (it dominates long replays).
       .onNotification(
         acp.methods.client.session.update,
         (params: unknown) => params,
-        () => {},
+        (params: unknown) => updates.update(params),
       )
       .connect(stream)
   )
@@ -109,13 +121,17 @@ function scenarioClient(
   options: DriveOptions,
   editor: ScenarioEditor,
   agent: acp.ClientContext,
-): ScriptClient<SessionEventWaiter> {
+  updates: UpdateFeed,
+): ScriptClient<SessionEventWaiter & AcpUpdateWaiter> {
   const { feed, timeoutMs } = options
   return {
     agent,
     cwd: options.cwd,
     scriptDir: options.scenarioDir,
-    host: { waitFor: (sessionId, query, what) => feed.waitFor(sessionId, query, timeoutMs, what) },
+    host: {
+      waitFor: (sessionId, query, what) => feed.waitFor(sessionId, query, timeoutMs, what),
+      waitForUpdate: (sessionId, query, what) => updates.waitFor(sessionId, query, timeoutMs, what),
+    },
     // One timeout for every kind of wait: replay is fast, and a stuck scenario should fail soon.
     wait: (promise, _kind, what) => withTimeout(promise, timeoutMs, what),
     initializeParams: () => ({ protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: editor.capabilities() }),

@@ -20,8 +20,14 @@ function isUpdateLine(bytes: Buffer, start: number, end: number): boolean {
   )
 }
 
-/** Bytes from the agent without its session/update lines; lines may arrive split across chunks. */
-function withoutSessionUpdates(input: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+/**
+ * Bytes from the agent without its session/update lines; lines may arrive split across chunks.
+ * `onUpdate` sees each dropped line (waits on ACP traffic count them: update-feed.ts).
+ */
+function withoutSessionUpdates(
+  input: ReadableStream<Uint8Array>,
+  onUpdate?: (line: Buffer) => void,
+): ReadableStream<Uint8Array> {
   /** The start of a line whose newline has not arrived yet. */
   let partial: Buffer | undefined
   return input.pipeThrough(
@@ -36,6 +42,7 @@ function withoutSessionUpdates(input: ReadableStream<Uint8Array>): ReadableStrea
         let start = 0
         for (let end = bytes.indexOf(NEWLINE); end >= 0; end = bytes.indexOf(NEWLINE, start)) {
           if (!isUpdateLine(bytes, start, end)) kept.push(bytes.subarray(start, end + 1))
+          else onUpdate?.(bytes.subarray(start, end))
           start = end + 1
         }
         if (start < bytes.length) partial = bytes.subarray(start)
@@ -49,7 +56,11 @@ function withoutSessionUpdates(input: ReadableStream<Uint8Array>): ReadableStrea
   )
 }
 
-/** The driver's side of an ACP byte stream pair: SDK framing, minus the updates it ignores. */
-export function driverStream(output: WritableStream<Uint8Array>, input: ReadableStream<Uint8Array>): acp.Stream {
-  return acp.ndJsonStream(output, withoutSessionUpdates(input))
+/** The driver's side of an ACP byte stream pair: SDK framing, minus the updates it only counts. */
+export function driverStream(
+  output: WritableStream<Uint8Array>,
+  input: ReadableStream<Uint8Array>,
+  onUpdate?: (line: Buffer) => void,
+): acp.Stream {
+  return acp.ndJsonStream(output, withoutSessionUpdates(input, onUpdate))
 }

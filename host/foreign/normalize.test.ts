@@ -1,0 +1,19 @@
+import { expect, test } from 'vitest'
+import { normalizeForeignMessages } from './normalize.ts'
+
+test('the agent version, tool-call ids, the run home and cwd-derived names become tokens', () => {
+  const messages = [
+    { jsonrpc: '2.0', id: 1, result: { agentInfo: { name: 'gemini-cli', version: '0.61.0' } } },
+    {
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: { update: { toolCallId: 'read_file-123', title: 'in /run/h-Ab12Cd/.gemini/tmp/cwd-xyzabc9/a' } },
+    },
+    { jsonrpc: '2.0', method: 'session/update', params: { update: { toolCallId: 'read_file-123' } } },
+  ]
+  const out = normalizeForeignMessages(messages, { home: ['/run/h-Ab12Cd'], cwd: ['/run/cwd-XyzAbc9'] }) as any[]
+  expect(out[0].result.agentInfo).toEqual({ name: 'gemini-cli', version: '{{version}}' })
+  expect(out[1].params.update).toEqual({ toolCallId: '{{tool:1}}', title: 'in {{home}}/.gemini/tmp/{{cwd-name}}/a' })
+  expect(out[2].params.update.toolCallId).toBe('{{tool:1}}')
+  expect(JSON.stringify(messages[0])).toContain('0.61.0')
+})

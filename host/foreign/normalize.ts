@@ -1,0 +1,44 @@
+// What a foreign agent's transcript carries that differs run to run, beyond what the snapshot
+// normalizer (core/normalize) already tokenizes (session and message ids, JSON-RPC ids, the cwd):
+// the agent's own version, tool-call ids it draws, the fresh home the run gave it, and names
+// derived from the temp cwd's. Applied to the parsed messages before normalizeRun. Pure.
+import { basename } from 'node:path'
+
+export interface RunPlaces {
+  /** The run's home spellings (path and realpath). */
+  home: readonly string[]
+  /** The temp cwd spellings. */
+  cwd: readonly string[]
+}
+
+export function normalizeForeignMessages(messages: readonly object[], places: RunPlaces): object[] {
+  const toolIds = new Map<string, string>()
+  const texts = replacements(places)
+  const visit = (value: unknown, key?: string): unknown => {
+    if (typeof value === 'string') {
+      if (key === 'toolCallId') {
+        if (!toolIds.has(value)) toolIds.set(value, `{{tool:${toolIds.size + 1}}}`)
+        return toolIds.get(value)
+      }
+      return texts.reduce((text, [from, to]) => text.split(from).join(to), value)
+    }
+    if (Array.isArray(value)) return value.map((item) => visit(item))
+    if (!value || typeof value !== 'object') return value
+    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, visit(v, k)])
+    const out = Object.fromEntries(entries) as Record<string, unknown>
+    if (key === 'agentInfo' && typeof out.version === 'string') out.version = '{{version}}'
+    return out
+  }
+  return messages.map((message) => visit(message) as object)
+}
+
+/** Longest first, so a home inside the cwd (or the reverse) is replaced whole. */
+function replacements(places: RunPlaces): Array<[string, string]> {
+  const pairs: Array<[string, string]> = places.home.map((path) => [path, '{{home}}'])
+  // Agents name per-project folders after the cwd (gemini-cli: ~/.gemini/tmp/<lower-cased name>).
+  for (const path of places.cwd) {
+    const name = basename(path)
+    if (name.length >= 8) pairs.push([name.toLowerCase(), '{{cwd-name}}'])
+  }
+  return pairs.sort((a, b) => b[0].length - a[0].length)
+}

@@ -1,0 +1,185 @@
+// `dsh mutate` from files to results: read and instrument the targets, keep the sample and the
+// changed lines asked for, take what the cache already knows, then run the rest in workers whose
+// target files load as instrumented copies in a scratch folder (removed however the run ends: the
+// user's files are only read).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { resolveComposition, type CompositionChoice } from '../snapshot/run/composition.ts'
+import { discoverScenarios } from '../snapshot/scenario/discover.ts'
+import { cacheFile, corpusHash, MutateCache, mutantKey, sha } from './cache.ts'
+import { coveragePass, type CoveragePass } from './coverage.ts'
+import { MutateError } from './errors.ts'
+import { instrumentFiles } from './instrument.ts'
+import type { MutantInfo, MutantResult } from './model.ts'
+import { planMutants } from './plan.ts'
+import { readyWorker, runDynamic, runStatic, type PoolOptions } from './pool.ts'
+import { sampleMutants } from './sample.ts'
+import { changedSince, onChangedLines } from './since.ts'
+import { readTargets, type Target } from './targets.ts'
+
+export interface MutateOptions extends CompositionChoice {
+  root: string
+  files: readonly string[]
+  sample?: number
+  since?: string
+  jobs?: number
+  timeoutMs?: number
+  /** The cache file; default in $XDG_CACHE_HOME/dsh/mutate (./cache.ts). */
+  cache?: string
+  /** Run every mutant: read nothing from the cache (the results still go into it). */
+  fresh?: boolean
+  signal?: AbortSignal
+  log?(line: string): void
+  onResult?(result: MutantResult): void
+}
+
+export interface MutateRun {
+  files: string[]
+  results: MutantResult[]
+  /** Scenarios this host could not run (left out of the corpus), with why. */
+  skipped: Record<string, string>
+  /** Mutants in the files that this run left out (--sample, --since). */
+  leftOut: number
+  interrupted: boolean
+}
+
+export async function runMutate(options: MutateOptions): Promise<MutateRun> {
+  const root = resolve(options.root)
+  const log = options.log ?? (() => {})
+  const targets = await readTargets(await targetFiles(options, root), root)
+  const { files: instrumented, mutants: all } = await instrumentFiles(targets)
+  const selected = select(all, options, root)
+  log(`dsh mutate: ${selected.length} of ${all.length} mutants in ${targets.length} file(s)`)
+  const composition = resolveComposition(options, root, process.cwd())
+  const corpus = await corpusHash(root, [composition.configFile, ...compositionFiles(composition)].filter(isString))
+  const cache = await MutateCache.open(options.cache ?? cacheFile(root), { read: !options.fresh })
+  const hashes = new Map(targets.map((target) => [target.path, sha(target.content)]))
+  const keyOf = (mutant: MutantInfo) => mutantKey(mutant, hashes.get(mutant.file)!, corpus)
+  const cached = selected.flatMap((mutant) => {
+    const hit = cache.get(keyOf(mutant))
+    return hit ? [{ ...mutant, ...hit, cached: true }] : []
+  })
+  const toRun = selected.filter((mutant) => !cache.get(keyOf(mutant)))
+  if (cached.length) log(`dsh mutate: ${cached.length} mutant(s) from the cache (${cache.file})`)
+  const fresh = toRun.length
+    ? await runInScratch(targets, instrumented, toRun, { ...options, root, composition })
+    : undefined
+  for (const result of fresh?.results ?? []) cache.set(keyOf(result), result)
+  await cache.save()
+  const results = [...cached, ...(fresh?.results ?? [])].sort(byPlace)
+  const skipped = fresh?.skipped ?? {}
+  const files = targets.map((target) => target.path)
+  return { files, results, skipped, leftOut: all.length - selected.length, interrupted: !!options.signal?.aborted }
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string'
+
+function compositionFiles(composition: ReturnType<typeof resolveComposition>): unknown[] {
+  return (composition.patches ?? []).map((patch) => (typeof patch === 'string' ? patch : undefined))
+}
+
+async function targetFiles(options: MutateOptions, root: string): Promise<string[]> {
+  if (options.files.length) return [...options.files]
+  if (options.since) {
+    const changed = [...changedSince(options.since, root).keys()].filter((file) => /\.[mc]?[jt]s$/.test(file))
+    const sources = changed.filter((file) => !/\.(?:test|spec)\.|\.d\.[mc]?ts$/.test(file))
+    if (sources.length) return sources.map((file) => join(root, file))
+    throw new MutateError('no-files', `dsh mutate: no source file changed since ${options.since} in ${root}`)
+  }
+  throw new MutateError(
+    'no-files',
+    'dsh mutate: name the plugin files to mutate (e.g. dsh mutate plugins/acp/projection.ts), or --since REF',
+  )
+}
+
+function select(all: readonly MutantInfo[], options: MutateOptions, root: string): MutantInfo[] {
+  const changed = options.since ? onChangedLines(all, changedSince(options.since, root)) : all
+  return options.sample === undefined ? [...changed] : sampleMutants(changed, options.sample)
+}
+
+const byPlace = (a: MutantResult, b: MutantResult) =>
+  a.file.localeCompare(b.file) || a.line - b.line || a.location.start.column - b.location.start.column
+
+type Resolved = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
+
+async function runInScratch(
+  targets: readonly Target[],
+  instrumented: Awaited<ReturnType<typeof instrumentFiles>>['files'],
+  mutants: readonly MutantInfo[],
+  options: Resolved,
+): Promise<{ results: MutantResult[]; skipped: Record<string, string> }> {
+  const scratch = await mkdtemp(join(tmpdir(), 'dsh-mutate-'))
+  try {
+    const copies: Record<string, string> = {}
+    for (const [index, target] of targets.entries()) {
+      const copy = join(scratch, `${index}.mjs`)
+      await writeFile(copy, instrumented[index]!.code)
+      copies[target.absolute] = copy
+    }
+    return await runWorkers(targets, copies, mutants, options)
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
+  }
+}
+
+async function runWorkers(
+  targets: readonly Target[],
+  copies: Record<string, string>,
+  mutants: readonly MutantInfo[],
+  options: Resolved,
+): Promise<{ results: MutantResult[]; skipped: Record<string, string> }> {
+  const { scenarios } = await discoverScenarios(options.root, { mode: 'replay' })
+  const setup = { repoRoot: options.root, composition: options.composition, copies, timeoutMs: options.timeoutMs }
+  const fromSource = targets.some((target) => target.ownSource)
+  const pool: PoolOptions = {
+    setup,
+    fromSource,
+    corpus: scenarios,
+    jobs: Math.max(1, options.jobs ?? 1),
+    durations: {},
+  }
+  Object.assign(pool, { signal: options.signal, onResult: options.onResult })
+  const workers = await Promise.all(Array.from({ length: pool.jobs }, () => readyWorker(pool)))
+  let coverage: CoveragePass
+  try {
+    coverage = await coveragePass(
+      workers,
+      scenarios.map((scenario) => scenario.name),
+    )
+    assertLoaded(targets, coverage)
+  } catch (error) {
+    await Promise.all(workers.map((worker) => worker.stop()))
+    throw error
+  }
+  pool.durations = coverage.durations
+  const plans = planMutants(mutants, coverage, coverage.runnable)
+  const uncovered = plans.filter((plan) => plan.scenarios.length === 0)
+  const results: MutantResult[] = uncovered.map((plan) => ({ ...plan.mutant, status: 'noCoverage', coveredBy: [] }))
+  const covered = plans.filter((plan) => plan.scenarios.length > 0)
+  results.push(
+    ...(await runDynamic(
+      covered.filter((plan) => !plan.static),
+      workers,
+      pool,
+    )),
+  )
+  results.push(
+    ...(await runStatic(
+      covered.filter((plan) => plan.static),
+      pool,
+    )),
+  )
+  return { results, skipped: coverage.skipped }
+}
+
+function assertLoaded(targets: readonly Target[], coverage: CoveragePass): void {
+  const unloaded = targets.filter((target) => !coverage.loaded.includes(target.path))
+  if (unloaded.length === 0) return
+  throw new MutateError(
+    'not-loaded',
+    `dsh mutate: no scenario loads ${unloaded.map((target) => target.path).join(', ')}, so no mutant there can be ` +
+      'judged; add a scenario whose composition loads it (its plugin in cordis.yml or a scenario overlay), or ' +
+      'leave the file out',
+  )
+}

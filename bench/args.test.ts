@@ -18,6 +18,7 @@ describe('parseBenchArgs', () => {
         'jobs',
         'subagents',
         'sandbox',
+        'mutate',
       ],
       json: undefined,
       help: false,
@@ -42,6 +43,7 @@ describe('parseBenchArgs', () => {
       'jobs',
       'subagents',
       'sandbox',
+      'mutate',
     ])
     expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
     expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])

@@ -13,6 +13,7 @@ const PARTS = [
   'jobs',
   'subagents',
   'sandbox',
+  'mutate',
 ] as const
 export type Part = (typeof PARTS)[number]
 

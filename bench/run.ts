@@ -15,6 +15,7 @@ import type { JobsResult } from './parts/jobs.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchSandbox, sandboxSection } from './parts/sandbox.ts'
+import { benchMutate, mutateSection, type MutateBench } from './parts/mutate.ts'
 import { benchSubagents, subagentsSection } from './parts/subagents.ts'
 import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
@@ -45,6 +46,7 @@ interface Results {
   select?: SelectTiming
   npmTest?: SuiteTiming
   jobs?: JobsResult
+  mutate?: MutateBench
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -72,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
   )
   const loadAtStart = loadavg()[0]
   print(loadLine('start'))
-  if (['scenarios', 'fixed', 'corpus'].some((name) => options.parts.includes(name as Part))) {
+  if (['scenarios', 'fixed', 'corpus', 'mutate'].some((name) => options.parts.includes(name as Part))) {
     const build = ensureDist(repoRoot)
     print(
       `build: dist/ ${
@@ -152,6 +154,11 @@ async function main(argv: string[]): Promise<number> {
 
   await part('sandbox', async () => sandboxSection(await benchSandbox(runs)))
 
+  await part('mutate', async () => {
+    progress('mutate: dsh test, dsh mutate plugins/acp/projection.ts (every mutant), dsh test')
+    return mutateSection((results.mutate = await benchMutate(repoRoot)))
+  })
+
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)
   print()
@@ -227,6 +234,7 @@ function headlineOf(results: Results): Headline {
     jobsSpeedup: results.jobs?.speedup,
     jobsCeiling: results.jobs?.ceiling,
     mergeRatio: results.jobs?.mergeRatio,
+    mutateRatio: results.mutate?.ratio,
   }
 }
 

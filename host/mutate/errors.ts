@@ -12,6 +12,8 @@ export const MUTATE_ERROR_CODES = [
   'unparsable',
   /** Nothing to mutate: no files named, or none changed since --since. */
   'no-files',
+  /** The instrumenter (or esbuild, for TypeScript) is not installed in the project. */
+  'not-installed',
   /** A mutate worker could not boot the composition. */
   'worker-broken',
 ] as const

@@ -42,7 +42,7 @@ export const LOADED_GLOBAL = '__dshMutateLoaded'
 export async function instrumentFiles(
   files: readonly SourceFile[],
 ): Promise<{ files: InstrumentedFile[]; mutants: MutantInfo[] }> {
-  const { Instrumenter } = await import('@stryker-mutator/instrumenter')
+  const { Instrumenter } = await optional(() => import('@stryker-mutator/instrumenter'), '@stryker-mutator/instrumenter@~9.6')
   const instrumenter = new Instrumenter(logger)
   // All files in one call: switch ids are unique across them (one `__STRYKER_ACTIVE_MUTANT__` names one mutant).
   const result = await instrumentAll(instrumenter, files)
@@ -93,9 +93,22 @@ async function instrumentAll(instrumenter: StrykerInstrumenter, files: readonly 
 /** Types stripped (TypeScript), kept as is otherwise; the module stays an ES module. */
 async function toJavaScript(path: string, code: string): Promise<string> {
   if (!/\.[mc]?ts$/.test(path)) return code
-  const { transform } = await import('esbuild')
+  const { transform } = await optional(() => import('esbuild'), 'esbuild')
   const result = await transform(code, { loader: 'ts', format: 'esm', target: 'node20', sourcefile: path })
   return result.code
+}
+
+/** An optional peer dependency, or the named error saying what to install. */
+async function optional<T>(load: () => Promise<T>, name: string): Promise<T> {
+  try {
+    return await load()
+  } catch {
+    throw new MutateError(
+      'not-installed',
+      `dsh mutate: ${name.replace(/@[~^\d.]+$/, '')} is not installed here; dsh mutate needs it: ` +
+        `npm install -D ${name}`,
+    )
+  }
 }
 
 type Location = MutantInfo['location']

@@ -42,7 +42,10 @@ export const LOADED_GLOBAL = '__dshMutateLoaded'
 export async function instrumentFiles(
   files: readonly SourceFile[],
 ): Promise<{ files: InstrumentedFile[]; mutants: MutantInfo[] }> {
-  const { Instrumenter } = await optional(() => import('@stryker-mutator/instrumenter'), '@stryker-mutator/instrumenter@~9.6')
+  const { Instrumenter } = await optional(
+    () => import('@stryker-mutator/instrumenter'),
+    '@stryker-mutator/instrumenter@~9.6',
+  )
   const instrumenter = new Instrumenter(logger)
   // All files in one call: switch ids are unique across them (one `__STRYKER_ACTIVE_MUTANT__` names one mutant).
   const result = await instrumentAll(instrumenter, files)

@@ -43,7 +43,15 @@ describe('planMutants', () => {
 
 describe('orderByKills', () => {
   it('puts scenarios that killed most first and keeps the planned order otherwise', () => {
-    expect(orderByKills(['a', 'b', 'c'], new Map([['c', 2], ['b', 1]]))).toEqual(['c', 'b', 'a'])
+    expect(
+      orderByKills(
+        ['a', 'b', 'c'],
+        new Map([
+          ['c', 2],
+          ['b', 1],
+        ]),
+      ),
+    ).toEqual(['c', 'b', 'a'])
     expect(orderByKills(['a', 'b'], new Map())).toEqual(['a', 'b'])
   })
 })

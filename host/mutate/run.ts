@@ -2,21 +2,16 @@
 // changed lines asked for, take what the cache already knows, then run the rest in workers whose
 // target files load as instrumented copies in a scratch folder (removed however the run ends: the
 // user's files are only read).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { resolveComposition, type CompositionChoice } from '../snapshot/run/composition.ts'
-import { discoverScenarios } from '../snapshot/scenario/discover.ts'
 import { cacheFile, corpusHash, MutateCache, mutantKey, sha } from './cache.ts'
-import { coveragePass, type CoveragePass } from './coverage.ts'
 import { MutateError } from './errors.ts'
 import { instrumentFiles } from './instrument.ts'
 import type { MutantInfo, MutantResult } from './model.ts'
-import { planMutants } from './plan.ts'
-import { readyWorker, runDynamic, runStatic, type PoolOptions } from './pool.ts'
+import { runInScratch } from './scratch-run.ts'
 import { sampleMutants } from './sample.ts'
 import { changedSince, onChangedLines } from './since.ts'
-import { readTargets, type Target } from './targets.ts'
+import { readTargets } from './targets.ts'
 
 export interface MutateOptions extends CompositionChoice {
   root: string
@@ -100,86 +95,3 @@ function select(all: readonly MutantInfo[], options: MutateOptions, root: string
 
 const byPlace = (a: MutantResult, b: MutantResult) =>
   a.file.localeCompare(b.file) || a.line - b.line || a.location.start.column - b.location.start.column
-
-type Resolved = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
-
-async function runInScratch(
-  targets: readonly Target[],
-  instrumented: Awaited<ReturnType<typeof instrumentFiles>>['files'],
-  mutants: readonly MutantInfo[],
-  options: Resolved,
-): Promise<{ results: MutantResult[]; skipped: Record<string, string> }> {
-  const scratch = await mkdtemp(join(tmpdir(), 'dsh-mutate-'))
-  try {
-    const copies: Record<string, string> = {}
-    for (const [index, target] of targets.entries()) {
-      const copy = join(scratch, `${index}.mjs`)
-      await writeFile(copy, instrumented[index]!.code)
-      copies[target.absolute] = copy
-    }
-    return await runWorkers(targets, copies, mutants, options)
-  } finally {
-    await rm(scratch, { recursive: true, force: true })
-  }
-}
-
-async function runWorkers(
-  targets: readonly Target[],
-  copies: Record<string, string>,
-  mutants: readonly MutantInfo[],
-  options: Resolved,
-): Promise<{ results: MutantResult[]; skipped: Record<string, string> }> {
-  const { scenarios } = await discoverScenarios(options.root, { mode: 'replay' })
-  const setup = { repoRoot: options.root, composition: options.composition, copies, timeoutMs: options.timeoutMs }
-  const fromSource = targets.some((target) => target.ownSource)
-  const pool: PoolOptions = {
-    setup,
-    fromSource,
-    corpus: scenarios,
-    jobs: Math.max(1, options.jobs ?? 1),
-    durations: {},
-  }
-  Object.assign(pool, { signal: options.signal, onResult: options.onResult })
-  const workers = await Promise.all(Array.from({ length: pool.jobs }, () => readyWorker(pool)))
-  let coverage: CoveragePass
-  try {
-    coverage = await coveragePass(
-      workers,
-      scenarios.map((scenario) => scenario.name),
-    )
-    assertLoaded(targets, coverage)
-  } catch (error) {
-    await Promise.all(workers.map((worker) => worker.stop()))
-    throw error
-  }
-  pool.durations = coverage.durations
-  const plans = planMutants(mutants, coverage, coverage.runnable)
-  const uncovered = plans.filter((plan) => plan.scenarios.length === 0)
-  const results: MutantResult[] = uncovered.map((plan) => ({ ...plan.mutant, status: 'noCoverage', coveredBy: [] }))
-  const covered = plans.filter((plan) => plan.scenarios.length > 0)
-  results.push(
-    ...(await runDynamic(
-      covered.filter((plan) => !plan.static),
-      workers,
-      pool,
-    )),
-  )
-  results.push(
-    ...(await runStatic(
-      covered.filter((plan) => plan.static),
-      pool,
-    )),
-  )
-  return { results, skipped: coverage.skipped }
-}
-
-function assertLoaded(targets: readonly Target[], coverage: CoveragePass): void {
-  const unloaded = targets.filter((target) => !coverage.loaded.includes(target.path))
-  if (unloaded.length === 0) return
-  throw new MutateError(
-    'not-loaded',
-    `dsh mutate: no scenario loads ${unloaded.map((target) => target.path).join(', ')}, so no mutant there can be ` +
-      'judged; add a scenario whose composition loads it (its plugin in cordis.yml or a scenario overlay), or ' +
-      'leave the file out',
-  )
-}

@@ -19,7 +19,9 @@ describe('sampleMutants', () => {
   it('is deterministic and keeps the input order', () => {
     const sample = sampleMutants(mutants, 7)
     expect(sampleMutants(mutants, 7)).toEqual(sample)
-    expect(sample.map((m) => mutants.indexOf(m))).toEqual([...sample.map((m) => mutants.indexOf(m))].sort((x, y) => x - y))
+    expect(sample.map((m) => mutants.indexOf(m))).toEqual(
+      [...sample.map((m) => mutants.indexOf(m))].sort((x, y) => x - y),
+    )
   })
 
   it('gives the remainder to the largest fractions, and everything when N is not smaller', () => {

@@ -25,7 +25,15 @@ deleted file mode 100644
 
 describe('parseDiffRanges', () => {
   it("reads the new side's changed line ranges per file; pure deletions and deleted files change no line", () => {
-    expect([...parseDiffRanges(DIFF)]).toEqual([['plugins/a.ts', [[3, 3], [11, 13]]]])
+    expect([...parseDiffRanges(DIFF)]).toEqual([
+      [
+        'plugins/a.ts',
+        [
+          [3, 3],
+          [11, 13],
+        ],
+      ],
+    ])
   })
 })
 

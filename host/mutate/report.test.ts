@@ -59,7 +59,7 @@ describe('reports', () => {
     const text = formatMutateText(run)
     expect(text).toMatch(/^a\.ts\s+1\s+1\s+1\s+0\s+3\s+66\.7 %$/m)
     expect(text).toMatch(/^total\s+1\s+1\s+1\s+1\s+4\s+50\.0 %$/m)
-    expect(text).toContain("a.ts:2  StringLiteral: 'turn/end' → \"\"")
+    expect(text).toContain('a.ts:2  StringLiteral: \'turn/end\' → ""')
     expect(text).toContain('ran by: load-a, load-b, c, d and 1 more')
     expect(text).toContain('boxed (needs the bubblewrap sandbox)')
     expect(text).toContain('2 mutants not run')

@@ -3,7 +3,8 @@
 // target files load as instrumented copies in a scratch folder (removed however the run ends: the
 // user's files are only read).
 import { join, resolve } from 'node:path'
-import { resolveComposition, type CompositionChoice } from '../snapshot/run/composition.ts'
+import { plural } from '../../lib/plural.ts'
+import { resolveComposition } from '../snapshot/run/composition.ts'
 import { cacheFile, corpusHash, MutateCache, mutantKey, sha } from './cache.ts'
 import { MutateError } from './errors.ts'
 import { instrumentFiles } from './instrument.ts'
@@ -12,22 +13,9 @@ import { runInScratch } from './scratch-run.ts'
 import { sampleMutants } from './sample.ts'
 import { changedSince, onChangedLines } from './since.ts'
 import { readTargets } from './targets.ts'
+import type { MutateOptions } from './options.ts'
 
-export interface MutateOptions extends CompositionChoice {
-  root: string
-  files: readonly string[]
-  sample?: number
-  since?: string
-  jobs?: number
-  timeoutMs?: number
-  /** The cache file; default in $XDG_CACHE_HOME/dsh/mutate (./cache.ts). */
-  cache?: string
-  /** Run every mutant: read nothing from the cache (the results still go into it). */
-  fresh?: boolean
-  signal?: AbortSignal
-  log?(line: string): void
-  onResult?(result: MutantResult): void
-}
+export type { MutateOptions } from './options.ts'
 
 export interface MutateRun {
   files: string[]
@@ -45,7 +33,7 @@ export async function runMutate(options: MutateOptions): Promise<MutateRun> {
   const targets = await readTargets(await targetFiles(options, root), root)
   const { files: instrumented, mutants: all } = await instrumentFiles(targets)
   const selected = select(all, options, root)
-  log(`dsh mutate: ${selected.length} of ${all.length} mutants in ${targets.length} file(s)`)
+  log(`dsh mutate: ${selected.length} of ${plural(all.length, 'mutant')} in ${plural(targets.length, 'file')}`)
   const composition = resolveComposition(options, root, process.cwd())
   const corpus = await corpusHash(root, [composition.configFile, ...compositionFiles(composition)].filter(isString))
   const cache = await MutateCache.open(options.cache ?? cacheFile(root), { read: !options.fresh })
@@ -56,7 +44,7 @@ export async function runMutate(options: MutateOptions): Promise<MutateRun> {
     return hit ? [{ ...mutant, ...hit, cached: true }] : []
   })
   const toRun = selected.filter((mutant) => !cache.get(keyOf(mutant)))
-  if (cached.length) log(`dsh mutate: ${cached.length} mutant(s) from the cache (${cache.file})`)
+  if (cached.length) log(`dsh mutate: ${plural(cached.length, 'mutant')} from the cache (${cache.file})`)
   const fresh = toRun.length
     ? await runInScratch(targets, instrumented, toRun, { ...options, root, composition })
     : undefined

@@ -1,6 +1,7 @@
 // The run proper: instrumented copies in a scratch folder (removed however the run ends), workers
 // that load them, the coverage pass, then the mutants: switched in the running workers, or, for
 // static ones, a worker each. Each phase's time goes to the log.
+import { plural } from '../../lib/plural.ts'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,7 +13,7 @@ import type { InstrumentedFile } from './instrument.ts'
 import type { MutantInfo, MutantResult } from './model.ts'
 import { planMutants } from './plan.ts'
 import { readyWorker, runDynamic, runStatic, type PoolOptions } from './pool.ts'
-import type { MutateOptions } from './run.ts'
+import type { MutateOptions } from './options.ts'
 import type { Target } from './targets.ts'
 
 export type ResolvedOptions = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
@@ -62,7 +63,7 @@ async function runWorkers(
     onResult: options.onResult,
   }
   const workers = await Promise.all(Array.from({ length: pool.jobs }, () => readyWorker(pool)))
-  log(`dsh mutate: ${pool.jobs} worker(s) up in ${clock()}`)
+  log(`dsh mutate: ${plural(pool.jobs, 'worker')} up in ${clock()}`)
   let coverage: CoveragePass
   try {
     coverage = await coveragePass(
@@ -83,10 +84,10 @@ async function runWorkers(
   const covered = plans.filter((plan) => plan.scenarios.length > 0)
   const dynamic = covered.filter((plan) => !plan.static)
   results.push(...(await runDynamic(dynamic, workers, pool)))
-  log(`dsh mutate: ${dynamic.length} mutant(s) switched in the running workers in ${clock()}`)
+  log(`dsh mutate: ${plural(dynamic.length, 'mutant')} switched in the running workers in ${clock()}`)
   const fixed = covered.filter((plan) => plan.static)
   results.push(...(await runStatic(fixed, pool)))
-  if (fixed.length) log(`dsh mutate: ${fixed.length} static mutant(s), a worker each, in ${clock()}`)
+  if (fixed.length) log(`dsh mutate: ${plural(fixed.length, 'static mutant')}, a worker each, in ${clock()}`)
   return { results, skipped: coverage.skipped }
 }
 

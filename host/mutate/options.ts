@@ -7,6 +7,7 @@ export interface MutateOptions extends CompositionChoice {
   files: readonly string[]
   sample?: number
   since?: string
+  /** Worker processes; default the cores. */
   jobs?: number
   timeoutMs?: number
   /** The cache file; default in $XDG_CACHE_HOME/dsh/mutate (./cache.ts). */

@@ -3,7 +3,7 @@
 // static ones, a worker each. Each phase's time goes to the log.
 import { plural } from '../../lib/plural.ts'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { resolveComposition } from '../snapshot/run/composition.ts'
 import { discoverScenarios } from '../snapshot/scenario/discover.ts'
@@ -57,7 +57,7 @@ async function runWorkers(
     setup,
     fromSource: targets.some((target) => target.ownSource),
     corpus: scenarios,
-    jobs: Math.max(1, options.jobs ?? 1),
+    jobs: Math.max(1, options.jobs ?? availableParallelism()),
     durations: {},
     signal: options.signal,
     onResult: options.onResult,

@@ -9,6 +9,8 @@ import type { MutantInfo } from './model.ts'
 export interface SourceFile {
   /** Project-relative path, as reports name it. */
   path: string
+  /** Where it is (parse errors name it); default `path`. */
+  absolute?: string
   content: string
 }
 
@@ -56,17 +58,19 @@ export async function instrumentFiles(
     out.push({ path: file.path, code: `${marker}\n${code}` })
   }
   const contents = new Map(files.map((file) => [file.path, file.content]))
+  const pathOf = new Map(files.map((file) => [file.absolute ?? file.path, file.path]))
   const mutants = result.mutants.map((mutant): MutantInfo => {
     // Stryker's API counts lines from 0 (columns too); reports count lines from 1, as editors do.
     const { start, end } = mutant.location
+    const file = pathOf.get(mutant.fileName) ?? mutant.fileName
     const location = { start: { ...start, line: start.line + 1 }, end: { ...end, line: end.line + 1 } }
     return {
-      id: `${mutant.fileName}#${mutant.id}`,
+      id: `${file}#${mutant.id}`,
       switchId: mutant.id,
-      file: mutant.fileName,
+      file,
       mutator: mutant.mutatorName,
       replacement: mutant.replacement,
-      original: originalText(contents.get(mutant.fileName) ?? '', location),
+      original: originalText(contents.get(file) ?? '', location),
       line: location.start.line,
       location,
     }
@@ -78,7 +82,11 @@ type StrykerInstrumenter = InstanceType<typeof import('@stryker-mutator/instrume
 
 async function instrumentAll(instrumenter: StrykerInstrumenter, files: readonly SourceFile[]) {
   try {
-    const named = files.map((file) => ({ name: file.path, content: file.content, mutate: true as const }))
+    const named = files.map((file) => ({
+      name: file.absolute ?? file.path,
+      content: file.content,
+      mutate: true as const,
+    }))
     return await instrumenter.instrument(named, {
       plugins: null,
       excludedMutations: [],

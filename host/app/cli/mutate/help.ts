@@ -18,7 +18,11 @@ export const mutateHelp: CommandHelp = {
       valueName: 'REF',
       description: 'only mutants on lines changed since a git ref; without FILE, the source files changed since it',
     },
-    jobs: { type: 'string', valueName: 'N', description: 'worker processes, each with its own composition (default: the cores)' },
+    jobs: {
+      type: 'string',
+      valueName: 'N',
+      description: 'worker processes, each with its own composition (default: the cores)',
+    },
     json: {
       type: 'string',
       valueName: 'FILE',

@@ -51,12 +51,12 @@ export class MutateWorkerProcess {
     this.child = spawn('sh', lifelineShellArgs(process.execPath, args), {
       detached: true,
       env: workerEnv(options.activeMutant),
-      stdio: ['ignore', 'pipe', 'inherit', 'pipe', 'ipc'],
+      // What a mutant makes the agent print (stack traces, warnings) is noise here: the verdict says it all.
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     })
     const pid = this.child.pid
     if (pid) liveGroups.add(pid)
-    this.child.stdout?.pipe(process.stderr)
     this.child.on('message', (message: FromMutateWorker) => this.pending?.(message))
     this.exited = new Promise<string>((resolve) =>
       this.child.on('exit', (code, signal) => resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)),

@@ -19,6 +19,7 @@ describe('parseBenchArgs', () => {
         'scale-corpus',
         'subagents',
         'sandbox',
+        'mutate',
       ],
       corpusSize: 1000,
       json: undefined,
@@ -49,6 +50,7 @@ describe('parseBenchArgs', () => {
       'scale-corpus',
       'subagents',
       'sandbox',
+      'mutate',
     ])
     expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
     expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])

@@ -14,6 +14,7 @@ const PARTS = [
   'scale-corpus',
   'subagents',
   'sandbox',
+  'mutate',
 ] as const
 export type Part = (typeof PARTS)[number]
 

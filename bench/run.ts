@@ -16,6 +16,7 @@ import type { ScaleCorpusResult } from './parts/scale-corpus.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
 import { benchSandbox, sandboxSection } from './parts/sandbox.ts'
+import { benchMutate, mutateSection, type MutateBench } from './parts/mutate.ts'
 import { benchSubagents, subagentsSection } from './parts/subagents.ts'
 import { benchNpmTest, benchSuite, type SuiteTiming } from './parts/suite.ts'
 import { formatMs, summaryFields, summaryLine, targetLine } from './report.ts'
@@ -47,6 +48,7 @@ interface Results {
   npmTest?: SuiteTiming
   jobs?: JobsResult
   scaleCorpus?: ScaleCorpusResult
+  mutate?: MutateBench
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -74,7 +76,8 @@ async function main(argv: string[]): Promise<number> {
   )
   const loadAtStart = loadavg()[0]
   print(loadLine('start'))
-  if (['scenarios', 'fixed', 'corpus', 'jobs', 'scale-corpus'].some((name) => options.parts.includes(name as Part))) {
+  const needsDist = ['scenarios', 'fixed', 'corpus', 'jobs', 'scale-corpus', 'mutate']
+  if (needsDist.some((name) => options.parts.includes(name as Part))) {
     const build = ensureDist(repoRoot)
     print(
       `build: dist/ ${
@@ -160,6 +163,11 @@ async function main(argv: string[]): Promise<number> {
 
   await part('sandbox', async () => sandboxSection(await benchSandbox(runs)))
 
+  await part('mutate', async () => {
+    progress('mutate: dsh test, dsh mutate plugins/acp/projection.ts (every mutant), dsh test')
+    return mutateSection((results.mutate = await benchMutate(repoRoot)))
+  })
+
   const headline = headlineOf(results)
   const verdicts = judgeTargets(headline)
   print()
@@ -235,6 +243,7 @@ function headlineOf(results: Results): Headline {
     jobsSpeedup: results.jobs?.speedup,
     jobsCeiling: results.jobs?.ceiling,
     mergeRatio: results.jobs?.mergeRatio,
+    mutateRatio: results.mutate?.ratio,
   }
 }
 

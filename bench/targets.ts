@@ -44,6 +44,8 @@ export interface Headline {
   jobsCeiling?: number
   /** `dsh report merge` of 8 blobs of 500 scenarios over one `dsh test` of a single scenario. */
   mergeRatio?: number
+  /** `dsh mutate plugins/acp/projection.ts` (every mutant, no cache) over one cold `dsh test` (issue 41). */
+  mutateRatio?: number
   /** Every file of the `npm test` run with its wall time. */
   npmTestFiles?: FileTime[]
 }
@@ -207,6 +209,14 @@ const SPECS: Spec[] = [
     unit: '×',
     kind: 'max',
     value: (h) => h.mergeRatio,
+  },
+  {
+    id: 'mutate-ratio',
+    label: 'dsh mutate of every projection.ts mutant / one cold dsh test of the corpus (mutate_ratio; issue 41)',
+    limit: 4,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.mutateRatio,
   },
   {
     id: 'bin-ratio',

@@ -101,7 +101,18 @@ function bundleOptions(outdir) {
     // Cordis and its loader stay single copies shared with the user's own plugins; the rest (zod,
     // the ACP SDK, the YAML parser) is dsh's private business. vitest, puppeteer and typescript
     // are the user's or the tests'; tsx (loading a user's TypeScript plugins) is the user's.
-    external: ['cordis', '@cordisjs/plugin-loader', 'vitest', 'vite', 'puppeteer-core', '@sparticuz/chromium', 'tsx'],
+    // dsh mutate's instrumenter and esbuild (stripping types from instrumented TypeScript) are the user's too.
+    external: [
+      'cordis',
+      '@cordisjs/plugin-loader',
+      'vitest',
+      'vite',
+      'puppeteer-core',
+      '@sparticuz/chromium',
+      'tsx',
+      '@stryker-mutator/instrumenter',
+      'esbuild',
+    ],
     plugins: [zodEnglishOnly()],
     logLevel: 'warning',
   }
@@ -142,6 +153,8 @@ function entryPoints() {
     'host/snapshot/plugin/service.ts',
     // dsh test --jobs forks it by path (host/snapshot/run/jobs/worker-process.ts).
     'host/snapshot/run/jobs/worker.ts',
+    // dsh mutate forks it by path (host/mutate/worker-process.ts).
+    'host/mutate/worker.ts',
     ...plugins,
   ]
 }

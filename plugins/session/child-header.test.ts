@@ -37,4 +37,16 @@ describe('a subagent header', () => {
       /^f\.jsonl:1: header "parentSession" must be a session id, found the number 7/,
     )
   })
+
+  it('a header with only one of the parent keys is a child header missing the others (issue 41)', () => {
+    const { parentSession: _s, parentCallId: _c, ...base } = child
+    expect(() => parseSessionLog(line(base), 'f.jsonl')).toThrow(
+      /^f\.jsonl:1: header "parentSession" must be a session id, found nothing; .*"spawn"/,
+    )
+    const { spawn: _p, ...noSpawn } = child
+    expect(() => parseSessionLog(line({ ...noSpawn, parentCallId: undefined }), 'f.jsonl')).toThrow(/"parentCallId"/)
+    expect(() => parseSessionLog(line(noSpawn), 'f.jsonl')).toThrow(/^f\.jsonl:1: header "spawn" must be/)
+    const { spawn: _q, parentCallId: _r, ...onlySession } = child
+    expect(() => parseSessionLog(line(onlySession), 'f.jsonl')).toThrow(/"parentCallId" must be a tool call id/)
+  })
 })

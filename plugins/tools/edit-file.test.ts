@@ -116,6 +116,32 @@ describe('edit_file', () => {
     expect(await contentOf('big.txt')).toBe(text)
   })
 
+  it('edits a file of exactly 4 MiB and refuses one byte more, naming its size (issue 41: the limit is inclusive)', async () => {
+    const limit = 4 * 1024 * 1024
+    await workspace.write('edge.txt', `a${'x'.repeat(limit - 1)}`)
+    expect(await edit({ path: 'edge.txt', old_string: 'a', new_string: 'b' })).toMatchObject({ isError: false })
+    await workspace.write('over.txt', `a${'x'.repeat(limit)}`)
+    expect(await edit({ path: 'over.txt', old_string: 'a', new_string: 'b' })).toEqual({
+      output: '"over.txt" has 4194305 bytes; edit_file edits files up to 4194304 bytes.',
+      isError: true,
+    })
+  })
+
+  it('refuses a file with a NUL byte as binary, on disk and in the editor buffer, leaving it unchanged', async () => {
+    await workspace.write('blob.bin', 'retry: 3\n\0tail\n')
+    const refusal = {
+      output: '"blob.bin" looks like a binary file (it contains NUL bytes); edit_file edits text.',
+      isError: true,
+    }
+    expect(await edit({ path: 'blob.bin', old_string: 'retry: 3', new_string: 'retry: 5' })).toEqual(refusal)
+    expect(await contentOf('blob.bin')).toBe('retry: 3\n\0tail\n')
+    const editor = fakeEditor()
+    editor.buffers.set(path.join(workspace.cwd, 'blob.bin'), 'retry: 3\n\0unsaved\n')
+    const args = { path: 'blob.bin', old_string: 'retry: 3', new_string: 'retry: 5' }
+    expect(await tool.run(args, { ...workspace.context(), client: editor.access })).toEqual(refusal)
+    expect(editor.requests.filter((request) => request.method === 'write')).toEqual([])
+  })
+
   it('reads "a.txt/" as a folder, which a file is not', async () => {
     await workspace.write('a.txt', 'one\n')
     expect(await edit({ path: 'a.txt/', old_string: 'one', new_string: 'two' })).toEqual({

@@ -11,7 +11,7 @@ const CI_DOC = docFile('ci.md')
 export type CommandHelp = Omit<CliCommand, 'run'>
 
 /** `--root DIR`, shared by every command that works on a project's scenarios/. */
-const rootOption: CliOption = {
+export const rootOption: CliOption = {
   type: 'string',
   valueName: 'DIR',
   description: 'folder holding scenarios/ (default: the current folder)',

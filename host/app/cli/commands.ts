@@ -13,6 +13,7 @@ import {
 } from './command-help.ts'
 import { onDemand } from './on-demand.ts'
 import { chatHelp, promptHelp } from './prompt/help.ts'
+import { mutateHelp } from './mutate/help.ts'
 
 /**
  * Every `dsh` command, in help order. Its help is here up front; its code is imported when it
@@ -32,6 +33,7 @@ export const commands: readonly CliCommand[] = [
   onDemand(newHelp, async () => (await import('./new.ts')).newCommand),
   onDemand(sessionsHelp, async () => (await import('./sessions.ts')).sessionsCommand),
   onDemand(conformanceHelp, async () => (await import('./conformance.ts')).conformanceCommand),
+  onDemand(mutateHelp, async () => (await import('./mutate.ts')).mutateCommand),
 ]
 
 /** What `dsh` runs when the first argument is absent or a flag. */

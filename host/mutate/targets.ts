@@ -1,9 +1,10 @@
 // The files `dsh mutate` was asked about: each must be a JavaScript or TypeScript module of the
 // project (or of dsh itself, run from its sources), not a test or a declaration file.
 import { readFile, stat } from 'node:fs/promises'
-import { isAbsolute, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { packageRoot } from '../../lib/package-root.ts'
 import { MutateError } from './errors.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
 
 export interface Target {
   /** Absolute path: what the worker's hooks match. */
@@ -37,8 +38,7 @@ async function readTarget(file: string, root: string): Promise<Target> {
   if (!MODULE.test(absolute)) throw refuse('it is not a JavaScript or TypeScript module (.js, .mjs, .ts, .mts)')
   const reason = NOT_PLUGIN.find((pattern) => pattern.test(absolute.replaceAll('\\', '/')))
   if (reason) throw refuse('tests, declaration files, installed packages and builds are not mutated')
-  if (path.startsWith('..') || isAbsolute(path)) throw refuse(`it is outside the project folder ${root}`)
-  const fromPackage = relative(packageRoot, absolute)
-  const ownSource = !fromPackage.startsWith('..') && !isAbsolute(fromPackage)
+  if (relativeInside(root, absolute) === undefined) throw refuse(`it is outside the project folder ${root}`)
+  const ownSource = relativeInside(packageRoot, absolute) !== undefined
   return { absolute, path, content: await readFile(absolute, 'utf8'), ownSource }
 }

@@ -9,6 +9,7 @@ import { registerInstrumentedCopies } from './hooks.ts'
 import { LOADED_GLOBAL } from './instrument.ts'
 import type { BaselineRun, FromMutateWorker, MutateWorkerSetup, ToMutateWorker } from './protocol.ts'
 import { strykerState } from './switch.ts'
+import { WaitTimeoutError } from '../../lib/with-timeout.ts'
 
 const send = (message: FromMutateWorker) => process.send?.(message)
 
@@ -77,6 +78,11 @@ async function reboot(worker: Worker): Promise<void> {
   worker.host = await bootHostComposition({ repoRoot, composition, mode: 'replay' })
 }
 
+/** A scenario that waited past a timeout (a mutant that loops or never answers): the failure says so as data. */
+function isTimeout(failure: Error | { timedOut?: boolean }): boolean {
+  return failure instanceof WaitTimeoutError || ('timedOut' in failure && failure.timedOut === true)
+}
+
 async function runMutant(worker: Worker, message: Extract<ToMutateWorker, { type: 'mutant' }>) {
   const state = strykerState()
   state.activeMutant = message.switchId
@@ -86,7 +92,7 @@ async function runMutant(worker: Worker, message: Extract<ToMutateWorker, { type
     for (const name of message.names) {
       const outcome = await play(worker, name).catch((error: Error) => ({ ok: false, failures: [error] }))
       if ((state.hitCount ?? 0) > message.hitLimit) return { killedBy: name, timedOut: true }
-      if (!outcome.ok) return { killedBy: name, timedOut: outcome.failures.some((f) => /timed? ?out/i.test(f.message)) }
+      if (!outcome.ok) return { killedBy: name, timedOut: outcome.failures.some(isTimeout) }
     }
     return {}
   } finally {

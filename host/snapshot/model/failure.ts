@@ -50,6 +50,8 @@ export const FailureSchema = z.discriminatedUnion('kind', [
     step: z.string().optional(),
     /** The model error the agent answered the step with (`REPLAY_DRIFT`, `RATE_LIMIT`…), from the error's data. */
     modelError: z.string().optional(),
+    /** The step waited past its timeout (what it waited for is in the message). */
+    timedOut: z.literal(true).optional(),
     ...classified,
   }),
   z.strictObject({

@@ -99,6 +99,7 @@ describe('driveScenario', () => {
 
   it('times out a wait with a message saying what it waited for', async () => {
     const result = await drive({ steps: [...open, { op: 'waitFor', event: 'turn/start', session: 's1' }] }, 200)
+    expect(result.failures[0]).toMatchObject({ kind: 'step', timedOut: true })
     expect(failureMessages(result.failures)).toEqual([
       'timed out after 200 ms waiting for steps[2] (waitFor turn/start in s1): event turn/start in session s1',
     ])

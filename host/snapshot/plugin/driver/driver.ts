@@ -7,7 +7,7 @@ import { QuestionInbox } from '../../../../lib/acp-script/questions.ts'
 import { ScriptStepFailure } from '../../../../lib/acp-script/outcome.ts'
 import { ScriptRunner } from '../../../../lib/acp-script/runner.ts'
 import type { ScriptClient } from '../../../../lib/acp-script/step-kind.ts'
-import { withTimeout } from '../../../../lib/with-timeout.ts'
+import { WaitTimeoutError, withTimeout } from '../../../../lib/with-timeout.ts'
 import type { ScenarioInput } from '../../scenario/input.ts'
 import { SCENARIO_STEPS } from '../../scenario/input-steps.ts'
 import type { SessionEventWaiter } from '../../scenario/input-wait-for.ts'
@@ -79,6 +79,7 @@ export async function driveScenario(options: DriveOptions): Promise<DriveResult>
 /** The step that went wrong, with the model error the agent answered it with (its error's data says which). */
 function failedStep(scenario: string, error: unknown): Failure {
   const { message } = error as Error
+  if (error instanceof WaitTimeoutError) return { kind: 'step', scenario, message, timedOut: true }
   if (!(error instanceof ScriptStepFailure)) return { kind: 'step', scenario, message }
   const code = (error.error?.data as { code?: unknown } | undefined)?.code
   return {

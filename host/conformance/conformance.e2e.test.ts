@@ -50,5 +50,5 @@ describe('dsh conformance against dsh --patch overlays/echo.cordis.yml', () => {
       expect(r.transcript?.[0]?.message.method, r.id).toBe('initialize')
       expect(new Set(r.transcript?.map((e) => e.dir)), r.id).toEqual(new Set(['to-agent', 'from-agent']))
     }
-  }, 90_000)
+  }, 150_000)
 })

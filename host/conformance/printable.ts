@@ -12,7 +12,14 @@ export function stripTerminalCodes(text: string): string {
 
 /** A copy of `value` whose every string has no terminal codes and no secrets (object keys stay). */
 export function printableStrings<T>(value: T): T {
+  // A transcript repeats its strings (methods, ids, kinds, a flood's chunk): each is scanned once.
+  const seen = new Map<string, string>()
+  const printable = (text: string) => {
+    let clean = seen.get(text)
+    if (clean === undefined) seen.set(text, (clean = redactSecrets(stripTerminalCodes(text))))
+    return clean
+  }
   return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
-    typeof item === 'string' ? redactSecrets(stripTerminalCodes(item)) : item,
+    typeof item === 'string' ? printable(item) : item,
   ) as T
 }

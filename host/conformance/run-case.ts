@@ -121,7 +121,9 @@ class CaseRun {
     } catch (error) {
       await this.fail(error as Error)
     }
-    if (!this.interrupted && this.notApplicable === undefined) await this.check()
+    // Judged after a failed step too; a check phase that throws (a workspace it cannot read) fails the case.
+    if (!this.interrupted && this.notApplicable === undefined)
+      await this.check().catch((error: Error) => this.fail(error))
     this.options.signal.removeEventListener('abort', this.stopOnInterrupt)
     // Whether the agent ended by itself is read before cleanup stops it (closing stdin ends most agents).
     const child = this.agent?.child

@@ -83,7 +83,7 @@ function caseScriptClient(ctx: StepContext): ScriptClient<CaseHost> {
     }),
     sessions: trace.sessions,
     expectsFailure: (state) => state.as !== undefined && ctx.expectedErrors.has(state.as),
-    unexpectedErrorHint: (state) => unexpectedErrorHint(state, trace),
+    unexpectedErrorHint: (state) => unexpectedErrorHint(state, ctx),
     beforeCancel: ctx.beforeCancel,
     stepStarted: (state) => {
       trace.steps.push(Object.assign(state, { startSeq: recorder.mark() }))
@@ -101,6 +101,15 @@ function caseScriptClient(ctx: StepContext): ScriptClient<CaseHost> {
   }
 }
 
+/** What to do about an auth_required answer: use --authenticate, or another method, or set the agent up. */
+function authHint(ctx: StepContext): string {
+  const methods = authMethodsOf(ctx.recorder.trace)
+  const asks = `the agent asks for authentication (auth_required); it advertises ${describeMethods(methods)}`
+  if (!methods.length) return `${asks}: set it up as its documentation says (a key, a login), then run again`
+  if (ctx.auth) return `${asks}: --authenticate ${ctx.auth.methodId} did not satisfy it; try another method`
+  return `${asks}: run with --authenticate METHOD`
+}
+
 /** --authenticate: the method, sent once initialize is answered; a refusal stops the case. */
 async function authenticate(ctx: StepContext, attempt: AuthAttempt): Promise<void> {
   const response = ctx.agent.request(acp.methods.agent.authenticate, { methodId: attempt.methodId })
@@ -113,13 +122,9 @@ async function authenticate(ctx: StepContext, attempt: AuthAttempt): Promise<voi
     )
 }
 
-function unexpectedErrorHint(state: StepState, trace: StepContext['recorder']['trace']): string {
+function unexpectedErrorHint(state: StepState, ctx: StepContext): string {
   const code = state.outcome?.kind === 'error' ? state.outcome.error.code : undefined
-  if (code === AUTH_REQUIRED)
-    return (
-      `the agent asks for authentication (auth_required); it advertises ${describeMethods(authMethodsOf(trace))}: ` +
-      'run with --authenticate METHOD'
-    )
+  if (code === AUTH_REQUIRED) return authHint(ctx)
   // No code (the connection closed, the agent died): an error check has nothing to match.
   if (typeof code !== 'number')
     return (

@@ -164,7 +164,7 @@ describe('dsh conformance against a foreign agent', () => {
     expect(result('config-options')).toMatchObject({ status: 'pass', failures: [] })
     expect(result('config-option-errors')).toMatchObject({ status: 'pass', failures: [] })
     expect(code).toBe(0)
-    expect(stdout).toMatch(/5 cases in .*: 2 passed, 0 failed .*, 0 not run, 3 not applicable: PASS \(exit 0\)/)
+    expect(stdout).toMatch(/5 cases in .*: 2 passed, 0 failed, 0 not run, 3 not applicable: PASS \(exit 0\)/)
   })
 
   it('fails check 130 for an agent whose set_config_option response lacks the full state', async () => {

@@ -18,7 +18,7 @@ describe('dsh test', () => {
     const result = await run(['test', 'text-turn', '--report', report])
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
-      /^dsh test: 1 scenario, replay mode, in-process\n\[1\/1\] pass {2}text-turn {2}[\d.]+ m?s\n$/,
+      /^dsh test: 1 scenario, replay mode, in-process \(default: [^\n]+\)\n\[1\/1\] pass {2}text-turn {2}[\d.]+ m?s\n$/,
     )
     expect(result.stdout).toMatch(/^text-turn {2}pass {2}[\d.]+ m?s\n\n1 passed, 0 failed\n$/)
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
@@ -116,21 +116,31 @@ describe('dsh test', () => {
   })
 
   it('--mode record-missing --stub prints its choice first and records nothing when all fixtures exist', async () => {
-    const result = await run(['test', 'text-turn', '--mode', 'record-missing', '--stub'])
+    const result = await run(['test', 'text-turn', '--mode', 'record-missing', '--stub', '--jobs', '1'])
     expect(result.code).toBe(0)
     expect(result.stderr).toBe(
       'record-missing: 0 to record, 1 complete (left untouched)\n' +
-        'dsh test: 0 scenarios, record-missing mode, in-process\n',
+        'dsh test: 0 scenarios, record-missing mode, in-process (--jobs 1)\n',
     )
     expect(result.stdout).toBe('0 passed, 0 failed\n')
   })
 
   it('--mode record-drifted --stub replays first and re-records nothing while replay is green', async () => {
-    const result = await run(['test', 'text-turn', '--mode', 'record-drifted', '--stub', '--format', 'json'])
+    const result = await run([
+      'test',
+      'text-turn',
+      '--mode',
+      'record-drifted',
+      '--stub',
+      '--format',
+      'json',
+      '--jobs',
+      '1',
+    ])
     expect(result.code).toBe(0)
     const [start, plan, progress, ...rest] = result.stderr.split('\n')
     expect([start, plan, rest]).toEqual([
-      'dsh test: 1 scenario, record-drifted mode, in-process',
+      'dsh test: 1 scenario, record-drifted mode, in-process (--jobs 1)',
       'record-drifted: 0 to re-record, 1 green, 0 failing otherwise (left untouched)',
       [''],
     ])

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest'
 import { writeCorpus } from './scale-corpus-gen.ts'
 import { withTempFolder } from './temp-folder.ts'
 
-/** A scenarios folder: a pin with its sidecar, a session source and the one loading it, plain ones, a sandboxed one. */
+/** Scenarios: a pin with its sidecar, a session source and the one loading it, plain ones, a sandboxed one. */
 function standIn(folder: string): string {
   const scenarios = path.join(folder, 'repo')
   const scenario = (name: string, manifest: string, input = '{}', model = '- reply:\n    text: hi\n') => {
@@ -50,7 +50,8 @@ it('copies every scenario in turn under its own name, never as a pin; removes th
     ])
     expect(kinds).toEqual({ text: 5, tools: 2, approvals: 3, subagents: 2, mcp: 2 })
     const copy = path.join(root, 'scenarios', 'a-pin-2')
-    expect(readFileSync(path.join(copy, 'snapshot.yml'), 'utf8')).toBe('scenario: a-pin-2\nheader:\n  class: default\n')
+    const manifest = readFileSync(path.join(copy, 'snapshot.yml'), 'utf8')
+    expect(manifest).toBe('scenario: a-pin-2\nheader:\n  class: default\n')
     expect(readdirSync(copy).sort()).toEqual(['input.json', 'model.yml', 'snapshot.yml'])
     expect(existsSync(path.join(root, 'scenarios', 'a-pin', 'system-prompt.expected.md'))).toBe(true)
     expect(readFileSync(path.join(root, 'scenarios', 'c-loads-2', 'snapshot.yml'), 'utf8')).toContain(

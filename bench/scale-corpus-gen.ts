@@ -58,7 +58,8 @@ function planCorpus(sources: readonly CorpusSource[], count: number): Array<{ na
     const rest = sources.filter((source) => !source.needed)
     const room = Math.max(0, count - needed.length)
     const spread = Array.from({ length: room }, (_, i) => rest[Math.floor((i * rest.length) / room)]!)
-    return [...needed, ...spread].map(({ name }) => ({ name, from: name })).sort((a, b) => a.name.localeCompare(b.name))
+    const kept = [...needed, ...spread].map(({ name }) => ({ name, from: name }))
+    return kept.sort((a, b) => a.name.localeCompare(b.name))
   }
   const copies = Array.from({ length: count - sources.length }, (_, i) => {
     const from = sources[i % sources.length]!.name

@@ -1,6 +1,7 @@
 // How many workers `dsh test` starts: --jobs as given, else in this process below the measured
 // threshold (docs/ci.md) and one worker per core from it; and how the first line says so.
 import { describe, expect, it } from 'vitest'
+import { docFile } from '../../../lib/package-root.ts'
 import { UsageError } from './command.ts'
 import { hostLabel, jobsOption } from './test-selection.ts'
 
@@ -14,7 +15,7 @@ describe('jobsOption', () => {
       jobs: 1,
       why:
         `default: ${WORKERS_PAY_OFF_AT - 1} scenarios, below the ${WORKERS_PAY_OFF_AT} from which workers pay off, ` +
-        'as measured on 2 cores (docs/ci.md)',
+        `as measured on 2 cores (${docFile('ci.md')})`,
     })
     expect(jobsOption({}, 1, 8).why).toMatch(/^default: 1 scenario, below/)
     expect(jobsOption({}, WORKERS_PAY_OFF_AT, 2)).toMatchObject({
@@ -24,7 +25,7 @@ describe('jobsOption', () => {
     expect(jobsOption({}, 10_000, 200).jobs).toBe(64)
     expect(jobsOption({}, 10_000, 1)).toEqual({
       jobs: 1,
-      why: 'default: this machine has 1 core, so workers cannot pay off (docs/ci.md)',
+      why: `default: this machine has 1 core, so workers cannot pay off (${docFile('ci.md')})`,
     })
   })
 

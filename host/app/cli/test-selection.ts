@@ -2,6 +2,7 @@
 // (--shard I/N, balanced by the durations of an earlier report with --durations FILE), and how many
 // worker processes run them (--jobs N). Usage mistakes are UsageErrors (exit 2).
 import { availableParallelism } from 'node:os'
+import { docFile } from '../../../lib/package-root.ts'
 import { plural } from '../../../lib/plural.ts'
 import { UsageError, stringOption, type OptionValues } from './command.ts'
 import type { Shard } from '../../snapshot/scenario/select.ts'
@@ -49,7 +50,7 @@ export function jobsOption(values: OptionValues, scenarios: number, cores = avai
 }
 
 function defaultJobs(scenarios: number, cores: number): JobsChoice {
-  const doc = 'docs/ci.md'
+  const doc = docFile('ci.md')
   if (cores < 2) return { jobs: 1, why: `default: this machine has 1 core, so workers cannot pay off (${doc})` }
   const measured = `the ${WORKERS_PAY_OFF_AT} from which workers pay off, as measured on 2 cores (${doc})`
   const count = plural(scenarios, 'scenario')

@@ -8,7 +8,7 @@ import path from 'node:path'
 
 export type ScenarioKind = 'text' | 'tools' | 'approvals' | 'subagents' | 'mcp'
 
-export interface CorpusSource {
+interface CorpusSource {
   name: string
   kind: ScenarioKind
   /** A class pin, or a session source of another scenario: a smaller corpus keeps it. */
@@ -19,7 +19,7 @@ export interface CorpusSource {
 const PIN_FILES = ['system-prompt.expected.md', 'tool-schemas.expected.json']
 
 /** What a scenario mostly exercises, from its script and model script (the most specific first). */
-export function kindOf(input: string, model: string): ScenarioKind {
+function kindOf(input: string, model: string): ScenarioKind {
   if (/name: task\b/.test(model)) return 'subagents'
   if (/"mcpServers"/.test(input)) return 'mcp'
   if (/"permissions"/.test(input)) return 'approvals'
@@ -28,7 +28,7 @@ export function kindOf(input: string, model: string): ScenarioKind {
 }
 
 /** The repository's scenarios that replay on any machine (not those that need a sandbox), sorted. */
-export function corpusSources(scenariosDir: string): CorpusSource[] {
+function corpusSources(scenariosDir: string): CorpusSource[] {
   const read = (name: string, file: string) => {
     const full = path.join(scenariosDir, name, file)
     return existsSync(full) ? readFileSync(full, 'utf8') : ''
@@ -52,13 +52,14 @@ export function corpusSources(scenariosDir: string): CorpusSource[] {
  * Which scenarios make a corpus of `count`: the originals (all of them, or for fewer, the needed
  * ones and an even spread of the rest), then copies named `<source>-<n>` taking the sources in turn.
  */
-export function planCorpus(sources: readonly CorpusSource[], count: number): Array<{ name: string; from: string }> {
+function planCorpus(sources: readonly CorpusSource[], count: number): Array<{ name: string; from: string }> {
   if (count <= sources.length) {
     const needed = sources.filter((source) => source.needed)
     const rest = sources.filter((source) => !source.needed)
     const room = Math.max(0, count - needed.length)
     const spread = Array.from({ length: room }, (_, i) => rest[Math.floor((i * rest.length) / room)]!)
-    return [...needed, ...spread].map(({ name }) => ({ name, from: name })).sort((a, b) => a.name.localeCompare(b.name))
+    const kept = [...needed, ...spread].map(({ name }) => ({ name, from: name }))
+    return kept.sort((a, b) => a.name.localeCompare(b.name))
   }
   const copies = Array.from({ length: count - sources.length }, (_, i) => {
     const from = sources[i % sources.length]!.name

@@ -1,8 +1,8 @@
 // A temp folder a bench part builds (a generated corpus), removed when the part ends, also when it
 // fails, and when SIGINT / SIGTERM / SIGHUP ends the bench first (Ctrl-C): the handler removes it,
-// then lets the signal end the process as it would have.
+// then ends the process with 128 + the signal's number, as the signal would have.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { constants, tmpdir } from 'node:os'
 import path from 'node:path'
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
@@ -12,8 +12,8 @@ export async function withTempFolder<T>(prefix: string, use: (folder: string) =>
   const remove = () => rmSync(folder, { recursive: true, force: true })
   const onSignal = (signal: NodeJS.Signals) => {
     remove()
-    for (const name of SIGNALS) process.off(name, onSignal)
-    process.kill(process.pid, signal)
+    // Not re-raised: a loader's own handler (tsx's) would swallow it and leave the bench hanging.
+    process.exit(128 + constants.signals[signal])
   }
   for (const name of SIGNALS) process.on(name, onSignal)
   try {

@@ -126,8 +126,8 @@ export const testHelp: CommandHelp = {
       type: 'string',
       valueName: 'N',
       description:
-        'run in N worker processes, each with its own composition (default: the cores, at most one per 25 ' +
-        'scenarios; 1: in this process)',
+        'run in N worker processes, each with its own composition (default: in this process below 500 ' +
+        'scenarios, where workers do not pay off, else one per core; 1: in this process)',
     },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },
     report: {

@@ -137,7 +137,7 @@ describe('dsh login', () => {
     expect(mode(named)).toBe('600')
   })
 
-  it('refuses a keyless composition naming it, an empty input and a key with spaces, writing nothing', () => {
+  it('refuses a keyless composition naming it, an empty input, a key with spaces, an unloadable entry', () => {
     const { base, cwd, keys } = scratch()
     const keyless = login(cwd, base, ['login', '--patch', 'echo'], `${KEY}\n`)
     expect(keyless.status).toBe(1)
@@ -148,6 +148,14 @@ describe('dsh login', () => {
     const spaced = login(cwd, base, ['login'], `${KEY} ${KEY}\n`)
     expect(spaced.status).toBe(1)
     expect(spaced.stderr).toContain('the key contains spaces or non-printable characters; nothing was written')
+    const broken = path.join(cwd, 'broken.yml')
+    fs.writeFileSync(
+      broken,
+      `- { id: llm, name: ${path.join(packageRoot, 'plugins', 'llm')} }\n- { id: mine, name: ./nope }\n`,
+    )
+    const unloadable = login(cwd, base, ['login', '--config', broken], `${KEY}\n`)
+    expect(unloadable.status).toBe(1)
+    expect(unloadable.stderr).toContain('dsh: entry "mine": cannot resolve module "./nope"')
     expect(fs.existsSync(keys)).toBe(false)
   })
 

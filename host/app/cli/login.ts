@@ -6,6 +6,7 @@ import path from 'node:path'
 import { NamedError } from '../../../lib/named-error.ts'
 import { UsageError } from '../../../lib/usage-error.ts'
 import { writeKeyFile } from '../../../lib/write-key-file.ts'
+import { type CompositionEntry, isGroup } from '../../../plugins/config/entries.ts'
 import { listModelAdapters, loadEntryModules, traitsFrom } from '../../../plugins/config/entry-traits.ts'
 import { loadComposition } from '../../../plugins/config/load.ts'
 import { ModuleCache } from '../../../plugins/config/module-cache.ts'
@@ -63,8 +64,14 @@ async function composedKeys(configFile: string, patches: string[], env: NodeJS.P
   const loaded = await loadComposition({ configFile, patches, env, lenientEnv: true, modules })
   const baseDir = path.dirname(loaded.configFile)
   await loadEntryModules(loaded.entries, baseDir, modules)
+  const traits = traitsFrom(modules, baseDir)
+  // A module that does not load might be the adapter: say so rather than "nothing needs a key".
+  const broken = enabledLeaves(loaded.entries)
+    .map(traits)
+    .find((found) => found instanceof Error)
+  if (broken) throw broken
   const byVariable = new Map<string, ComposedKey>()
-  for (const { entry, enabled, info } of listModelAdapters(loaded.entries, traitsFrom(modules, baseDir))) {
+  for (const { entry, enabled, info } of listModelAdapters(loaded.entries, traits)) {
     if (!enabled || !info.key) continue
     const known = byVariable.get(info.key.env) ?? { key: info.key, labels: [], entries: [] }
     if (!known.labels.includes(info.label)) known.labels.push(info.label)
@@ -72,6 +79,10 @@ async function composedKeys(configFile: string, patches: string[], env: NodeJS.P
     byVariable.set(info.key.env, known)
   }
   return [...byVariable.values()]
+}
+
+function enabledLeaves(entries: readonly CompositionEntry[]): CompositionEntry[] {
+  return entries.flatMap((entry) => (entry.disabled ? [] : isGroup(entry) ? enabledLeaves(entry.config) : [entry]))
 }
 
 /** The key `--env` names, or the only one; several without `--env`, or a name none reads, is a usage error. */

@@ -36,7 +36,7 @@ export async function foreignTest(
     agentPreset: stringOption(values, 'agent-preset'),
   })
   if (!agent) return undefined
-  const jobs = jobsOption(values, 1)
+  const { jobs } = jobsOption(values, 1)
   return runForeignTest({ ...cli, agent, stub: !!values.stub, names: cli.positionals, jobs }, io)
 }
 

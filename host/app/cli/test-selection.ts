@@ -2,6 +2,8 @@
 // (--shard I/N, balanced by the durations of an earlier report with --durations FILE), and how many
 // worker processes run them (--jobs N). Usage mistakes are UsageErrors (exit 2).
 import { availableParallelism } from 'node:os'
+import { docFile } from '../../../lib/package-root.ts'
+import { plural } from '../../../lib/plural.ts'
 import { UsageError, stringOption, type OptionValues } from './command.ts'
 import type { Shard } from '../../snapshot/scenario/select.ts'
 
@@ -19,26 +21,50 @@ export interface Selection {
 }
 
 /**
- * Without --jobs, no more workers than this many scenarios each keep busy: a worker pays ~0.35 s of
- * CPU to start and runs its first scenarios cold, which a few scenarios in this process never repay
- * (docs/ci.md). Two named scenarios run here in ~20 ms; two workers would take ~0.7 s.
+ * Without --jobs, the selection runs in this process below this many scenarios: measured on 2 cores
+ * (docs/ci.md, "When workers pay off"; `npm run bench -- --only scale-corpus` prints
+ * `jobs_threshold`), --jobs 2 was slower than --jobs 1 at 62 scenarios (0.92×) and faster at
+ * 1,062 (1.07–1.15×). A worker's start and cold first pass are repaid only by a long run.
  */
-const SCENARIOS_PER_DEFAULT_WORKER = 25
+const WORKERS_PAY_OFF_AT = 500
+
+/** How many worker processes run the selection (1: this process), and why, for the first line of output. */
+interface JobsChoice {
+  jobs: number
+  why: string
+}
 
 /**
- * --jobs N: 1 ≤ N ≤ MAX_JOBS. Not given: the machine's cores, but at most one worker per
- * SCENARIOS_PER_DEFAULT_WORKER of the `scenarios` selected (1: in this process).
+ * --jobs N: 1 ≤ N ≤ MAX_JOBS. Not given: in this process below WORKERS_PAY_OFF_AT scenarios or on
+ * one core, else one worker per core.
  */
-export function jobsOption(values: OptionValues, scenarios: number): number {
+export function jobsOption(values: OptionValues, scenarios: number, cores = availableParallelism()): JobsChoice {
   const text = stringOption(values, 'jobs')
-  if (text === undefined)
-    return Math.max(1, Math.min(availableParallelism(), Math.floor(scenarios / SCENARIOS_PER_DEFAULT_WORKER)))
+  if (text === undefined) return defaultJobs(scenarios, cores)
   const jobs = Number(text)
   if (!/^\d+$/.test(text) || jobs < 1 || jobs > MAX_JOBS)
     throw new UsageError(
       `--jobs must be a whole number from 1 to ${MAX_JOBS} (worker processes; 1 runs in this process), got "${text}"`,
     )
-  return jobs
+  return { jobs, why: `--jobs ${jobs}` }
+}
+
+function defaultJobs(scenarios: number, cores: number): JobsChoice {
+  const doc = docFile('ci.md')
+  if (cores < 2) return { jobs: 1, why: `default: this machine has 1 core, so workers cannot pay off (${doc})` }
+  const measured = `the ${WORKERS_PAY_OFF_AT} from which workers pay off, as measured on 2 cores (${doc})`
+  const count = plural(scenarios, 'scenario')
+  if (scenarios < WORKERS_PAY_OFF_AT) return { jobs: 1, why: `default: ${count}, below ${measured}` }
+  return { jobs: Math.min(cores, MAX_JOBS), why: `default: one worker per core for ${count}, at least ${measured}` }
+}
+
+/** `2 workers (default: …)`, `in-process (--jobs 1)`: how the start line says where scenarios run and why. */
+export function hostLabel(choice: JobsChoice, scenarios: number, subprocess: boolean): string {
+  if (subprocess) return 'subprocess'
+  if (choice.jobs > 1 && scenarios > 1) return `${choice.jobs} workers (${choice.why})`
+  if (choice.jobs > 1)
+    return `in-process (${choice.why}, but one scenario runs here: a worker would only add its start)`
+  return `in-process (${choice.why})`
 }
 
 export async function selectedNames(root: string, positionals: string[], values: OptionValues): Promise<Selection> {

@@ -16,7 +16,7 @@ import { outputFileOption, scenariosRootOption } from './path-options.ts'
 import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
 import { writeReportFile } from './test-blob.ts'
-import { jobsOption, selectedNames } from './test-selection.ts'
+import { hostLabel, jobsOption, selectedNames } from './test-selection.ts'
 
 /** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
@@ -32,7 +32,7 @@ export const testCommand: CliCommand = {
     const foreign = await foreignTest({ root, values, positionals, mode, format, timeoutMs }, io)
     if (foreign !== undefined) return foreign
     const selection = await selectedNames(root, positionals, values)
-    const jobs = jobsOption(values, selection.count)
+    const choice = jobsOption(values, selection.count)
     await warnAboutSchemaReferences(root, selection.names, io)
     const temp = { removeNow: (): string[] => [] }
     const interrupts = watchTestSignals(io, () => temp.removeNow())
@@ -40,14 +40,14 @@ export const testCommand: CliCommand = {
       // Loaded on use: `dsh serve` starts without the test host's modules.
       temp.removeNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
       const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
-      const progress = new Progress(io, mode, values.subprocess ? 'subprocess' : 'in-process')
+      const progress = new Progress(io, mode, hostLabel(choice, selection.count, !!values.subprocess))
       const result = await runScenarios({
         root,
         config: stringOption(values, 'config'),
         patches: stringList(values, 'patch'),
         names: selection.names,
         mode,
-        jobs,
+        jobs: choice.jobs,
         subprocess: !!values.subprocess,
         stub: !!values.stub,
         strict: !!values.strict,

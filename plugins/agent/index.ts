@@ -8,6 +8,7 @@ import type {} from '../tools/index.ts'
 import type { McpFailure } from '../mcp/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { builtinCommands } from './builtin-commands.ts'
+import { compactCommand } from './compact-command.ts'
 import { CommandRegistry } from './commands.ts'
 import { runCommand } from './command-run.ts'
 import { AgentConfig } from './config.ts'
@@ -171,6 +172,15 @@ export class Agent extends Service {
     const runtime = this.requireRuntime(sessionId)
     const event = this.ctx.sessions.append(sessionId, 'history/clear', {})
     runtime.history.add(event)
+  }
+
+  /** `/compact`: summarise the conversation now (compact-command.ts). */
+  compact(sessionId: string): Promise<string> {
+    return compactCommand(this.requireRuntime(sessionId), {
+      llm: this.ctx.llm,
+      store: this.ctx.sessions,
+      config: this.config,
+    })
   }
 
   async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {

@@ -65,9 +65,10 @@ export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[
     if (event.type === 'model/request') requests.set(identityKey(event.data as ChunkPlace), parametersOf(event.data))
     if (event.type !== 'assistant/chunk') continue
     const { turn, step, chunk } = event.data as { turn: unknown; step: unknown; chunk: StreamChunk }
-    if (!isPositiveInteger(turn) || !isPositiveInteger(step)) {
+    // Step 0 is a call between turns (`/compact`); turns count from 1 (turn 0: `/compact` before any prompt).
+    if (!isCount(turn) || !isCount(step)) {
       throw new Error(
-        `event ${position} (assistant/chunk): "turn" and "step" must be positive integers, found turn ` +
+        `event ${position} (assistant/chunk): "turn" and "step" must be whole numbers, found turn ` +
           `${JSON.stringify(turn)}, step ${JSON.stringify(step)}`,
       )
     }
@@ -129,8 +130,8 @@ function parametersOf(data: unknown): RecordedParameters {
   return { maxTokens: maxTokens ?? null, ...(options ? { options } : {}) }
 }
 
-function isPositiveInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }
 
 /** The models a recorded log names (request headers and model changes), in order of first mention. Pure. */

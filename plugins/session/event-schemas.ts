@@ -175,6 +175,19 @@ const SCHEMAS = {
   'config/change': z.looseObject({ configId: text, value: text }),
   'command/run': z.looseObject({ name: text, input: text, output: text, isError: z.boolean() }),
   'history/clear': empty,
+  'compaction/start': z.looseObject({
+    compactionId: text,
+    turn: count,
+    step: count,
+    trigger: z.enum(['auto', 'command']),
+  }),
+  'compaction/end': z.looseObject({
+    compactionId: text,
+    status: z.enum(['completed', 'failed', 'cancelled']),
+    summary: text.optional(),
+    keep: count.optional(),
+    error: text.optional(),
+  }),
 }
 
 // A valid parse is a value of the declared type: each schema's output is assignable to its EventData

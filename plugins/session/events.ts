@@ -133,6 +133,22 @@ export interface EventData {
   'command/run': { name: string; input: string; output: string; isError: boolean }
   /** The model-visible history starts over from here (`/clear`); the log itself keeps everything. */
   'history/clear': Record<string, never>
+  /**
+   * A compaction starts (docs/compaction.md): `auto` before the model call at (turn, step) when the
+   * request passed the threshold, `command` for `/compact` (step 0, after turn `turn`).
+   */
+  'compaction/start': { compactionId: string; turn: number; step: number; trigger: 'auto' | 'command' }
+  /**
+   * A compaction ends. `completed`: the log's boundary: from here the model-visible history is the
+   * summary, then the last `keep` messages before it. `failed` / `cancelled`: the history is untouched.
+   */
+  'compaction/end': {
+    compactionId: string
+    status: 'completed' | 'failed' | 'cancelled'
+    summary?: string
+    keep?: number
+    error?: string
+  }
 }
 
 /** A file a tool call read or changed: an absolute path (as the editor knows the cwd), a 1-based line. */
@@ -210,4 +226,6 @@ export const EVENT_TYPES: readonly EventType[] = [
   'config/change',
   'command/run',
   'history/clear',
+  'compaction/start',
+  'compaction/end',
 ]

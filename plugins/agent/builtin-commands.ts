@@ -43,7 +43,7 @@ export function builtinCommands(agent: CommandTarget): SlashCommand[] {
     },
     {
       name: 'compact',
-      description: 'Summarise the conversation so far to free context (a model call; docs/compaction.md)',
+      description: 'Summarise the conversation so far to free context (one model call)',
       run(_input, { sessionId }) {
         return agent.compact(sessionId)
       },

@@ -10,17 +10,17 @@ import { applyChunk, emptyDraft } from './assistant-message.ts'
 import type { AgentConfig } from './config.ts'
 import type { SessionRuntime } from './session-runtime.ts'
 
-export const COMPACTION_PURPOSE = 'compaction'
+const COMPACTION_PURPOSE = 'compaction'
 
 /** The system prompt of a summary call (the history itself goes as the messages, unchanged). */
-export const COMPACTION_SYSTEM = [
+const COMPACTION_SYSTEM = [
   'Summarise the conversation so far for yourself, to continue it without the full history.',
   'Keep every fact, file path, decision and open task that later turns may need; drop chatter.',
   'Answer with the summary only.',
 ].join('\n')
 
 /** What a compaction needs: the session, how to log, the model and the turn's signal (a Turn fits). */
-export interface CompactionHost {
+interface CompactionHost {
   sessionId: string
   runtime: SessionRuntime
   llm: Pick<LlmService, 'stream'>
@@ -29,7 +29,7 @@ export interface CompactionHost {
   append<K extends EventType>(type: K, data: EventData[K]): SessionEvent<K>
 }
 
-export interface CompactionPlace {
+interface CompactionPlace {
   turn: number
   /** The step the compaction precedes; 0 for `/compact` between turns. */
   step: number
@@ -38,9 +38,7 @@ export interface CompactionPlace {
   keep: number
 }
 
-export type CompactionResult =
-  | { ok: true; summary: string }
-  | { ok: false; status: 'failed' | 'cancelled'; error: string }
+type CompactionResult = { ok: true; summary: string } | { ok: false; status: 'failed' | 'cancelled'; error: string }
 
 /** Summarise the history; on success the logged boundary has already replaced it in `runtime.history`. */
 export async function compact(host: CompactionHost, place: CompactionPlace): Promise<CompactionResult> {

@@ -4,9 +4,14 @@
 import { compact, contextWindow, estimateTokens, runningTurnMessages } from './compaction.ts'
 import type { RequestHeader } from './session-runtime.ts'
 import type { Turn } from './turn-state.ts'
-import type { TurnOutcome } from './turn.ts'
+import type { StreamError } from '../llm/types.ts'
+import type { TurnEndReason } from '../session/events.ts'
 
-export async function fitWindow(turn: Turn, step: number, header: RequestHeader): Promise<TurnOutcome | undefined> {
+export async function fitWindow(
+  turn: Turn,
+  step: number,
+  header: RequestHeader,
+): Promise<{ reason: TurnEndReason; error?: StreamError } | undefined> {
   const window = contextWindow(turn.llm, header.model, turn.config)
   const size = () => estimateTokens(header.system, header.tools, turn.history.messages)
   if (size() <= turn.config.compaction.threshold * window) return undefined

@@ -1,5 +1,5 @@
 // Turn a recorded session log into the model script replay serves (docs/design.md §6). Pure.
-import type { StreamChunk } from '../llm/types.ts'
+import type { Message, StreamChunk } from '../llm/types.ts'
 import type { HistoryEvent } from '../session/history.ts'
 
 /** What one model call returns when replayed. */
@@ -22,6 +22,9 @@ type EntrySource = { from: 'log' } | { from: 'override'; file: string; path: str
 export interface RecordedParameters {
   maxTokens: number | null
   options?: Record<string, unknown>
+  /** A plugin's own call: the system prompt and messages it sent (not the session's history). */
+  system?: string
+  messages?: Message[]
 }
 
 /** One model call of the script: what to serve, and where it was recorded (for drift checks and errors). */
@@ -126,8 +129,13 @@ export function identityKey(place: ChunkPlace): string {
 }
 
 function parametersOf(data: unknown): RecordedParameters {
-  const { maxTokens, options } = data as { maxTokens?: number | null; options?: Record<string, unknown> }
-  return { maxTokens: maxTokens ?? null, ...(options ? { options } : {}) }
+  const { maxTokens, options, system, messages } = data as Partial<RecordedParameters>
+  return {
+    maxTokens: maxTokens ?? null,
+    ...(options ? { options } : {}),
+    ...(system === undefined ? {} : { system }),
+    ...(messages ? { messages } : {}),
+  }
 }
 
 function isCount(value: unknown): value is number {

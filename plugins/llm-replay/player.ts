@@ -260,7 +260,9 @@ export class ReplayPlayer {
     const live = binding.live as LiveForms
     if (scripted.source.from === 'log' && !scripted.parameters) this.noteUnchecked(recorded)
     const parameters = parameterDrift(scripted, request, { recorded: history.collapse, live: live.collapse })
-    return parameters ?? driftAt(history, live, call, call, request.messages)
+    if (parameters) return parameters
+    // A plugin's own call carries its messages in its record (compared above): they are not the history.
+    return scripted.parameters?.messages ? undefined : driftAt(history, live, call, call, request.messages)
   }
 
   /** Once per log: a log written before `model/request` records cannot pin maxTokens, options or identity. */

@@ -1,7 +1,7 @@
 // The session log's event kinds (docs/design.md §5). The persisted file *is* the snapshot fixture.
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
-import type { StreamChunk, StreamError, ToolCall, ToolSchema } from '../llm/types.ts'
+import type { Message, StreamChunk, StreamError, ToolCall, ToolSchema } from '../llm/types.ts'
 
 export interface SessionHeader {
   type: 'session'
@@ -55,6 +55,9 @@ export interface EventData {
     purpose: string
     maxTokens: number | null
     options?: Record<string, unknown>
+    /** A plugin's own call (its messages are not the session's history): the system prompt and messages sent. */
+    system?: string
+    messages?: Message[]
   }
   /**
    * `attempt` (when not 1) and `purpose` (when not `turn`) name the call the chunk belongs to; a

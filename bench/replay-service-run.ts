@@ -9,14 +9,24 @@ import ReplayService from '../plugins/llm-replay/index.ts'
 import SessionStore from '../plugins/session/index.ts'
 import type { GeneratedSession } from './session-gen.ts'
 
+/** One live call: its identity and history, and whether its recorded answer is a failure (a retried attempt). */
+interface LiveCall {
+  turn: number
+  step: number
+  attempt: number
+  purpose: string
+  messages: Message[]
+  fails: boolean
+}
+
 interface ServeInput {
   /** session.jsonl of the generated session. */
   file: string
   /**
-   * Each turn's live history, as the agent sends it: snapshots of one History, so a message
-   * is the same object in every later turn (precomputed: not part of replay's cost).
+   * Each call's live request, as the agent sends it: history snapshots of one History, so a message
+   * is the same object in every later call (precomputed: not part of replay's cost).
    */
-  histories: Message[][]
+  calls: LiveCall[]
   /** Chunks the whole session must yield, to catch a replay that silently serves less. */
   expectedChunks: number
   sessionsRoot: string
@@ -28,13 +38,21 @@ export function serveInput(
   paths: { file: string; sessionsRoot: string; cwd: string },
 ): ServeInput {
   const history = new History()
-  const histories: Message[][] = []
+  const calls: LiveCall[] = []
+  // A log with `model/request` records names every call; an older shape has one call per step/start.
+  const records = session.events.some((event) => event.type === 'model/request')
   for (const event of session.events) {
-    if (isStepStart(event, { turn: histories.length + 1, step: 1 })) histories.push(history.snapshot())
+    const data = event.data as { turn: number; step: number; attempt?: number; purpose?: string }
+    const starts = records ? event.type === 'model/request' : isStepStart(event, { turn: calls.length + 1, step: 1 })
+    if (starts) {
+      const { turn, step, attempt = 1, purpose = 'turn' } = data
+      calls.push({ turn, step, attempt, purpose, messages: history.snapshot(), fails: false })
+    }
+    if (event.type === 'model/retry') calls.at(-1)!.fails = true
     history.add(event)
   }
   const expectedChunks = session.events.filter((event) => event.type === 'assistant/chunk').length
-  return { ...paths, histories, expectedChunks }
+  return { ...paths, calls, expectedChunks }
 }
 
 /** Start the plugins (replay loads and derives its fixture here), serve every turn, verify, dispose. */
@@ -51,21 +69,12 @@ export async function serveThroughReplay(input: ServeInput): Promise<void> {
     const { id } = sessions.create({ cwd: input.cwd })
     const signal = new AbortController().signal
     let served = 0
-    for (const [index, messages] of input.histories.entries()) {
-      const stream = llm.stream({
-        sessionId: id,
-        turn: index + 1,
-        step: 1,
-        model: 'deepseek-chat',
-        system: '',
-        messages,
-        tools: [],
-        signal,
-      })
+    for (const { fails, ...call } of input.calls) {
+      const stream = llm.stream({ sessionId: id, ...call, model: 'deepseek-chat', system: '', tools: [], signal })
       for await (const chunk of stream) {
         served++
-        if (chunk.type === 'finish' && chunk.reason !== 'stop')
-          throw new Error(`bench: replay finished turn ${index + 1} with ${JSON.stringify(chunk)}`)
+        if (chunk.type === 'finish' && chunk.reason !== (fails ? 'error' : 'stop'))
+          throw new Error(`bench: replay finished turn ${call.turn} with ${JSON.stringify(chunk)}`)
       }
     }
     replay.verify()

@@ -65,10 +65,14 @@ describe('scaleSection', () => {
       ],
       componentsRatio: 8.07,
       agentRatio: Number.NaN,
+      identityPerChunk: 1.04,
     })
     expect(lines[3]).toMatch(/^10k chunks +10000 +1\.1 .* 1\.00 s +100$/)
     expect(lines[4]).toMatch(/ n\/a +n\/a +n\/a +n\/a$/)
-    expect(lines.at(-1)).toBe('10k → 100k cost ratio: components 8.07×, agent loop n/a (linear growth is 10×)')
+    expect(lines.at(-2)).toBe('10k → 100k cost ratio: components 8.07×, agent loop n/a (linear growth is 10×)')
+    expect(lines.at(-1)).toBe(
+      'compactions and retries bound by identity, per chunk over 100 turns × 100: 1.04× (linear is 1×)',
+    )
   })
 })
 

@@ -102,6 +102,8 @@ export function scaleSection(scale: ScaleResult): string[] {
     ...formatTable(header, rows),
     `10k → 100k cost ratio: components ${formatRatio(scale.componentsRatio)}, agent loop ` +
       `${formatRatio(scale.agentRatio)} (linear growth is 10×)`,
+    `compactions and retries bound by identity, per chunk over 100 turns × 100: ` +
+      `${formatRatio(scale.identityPerChunk)} (linear is 1×)`,
   ]
 }
 

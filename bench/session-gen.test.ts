@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { serveInput, serveThroughReplay } from './replay-service-run.ts'
 import { buildMessages } from '../plugins/session/test-support/build-messages.ts'
 import { deriveReplayScript } from '../plugins/llm-replay/index.ts'
 import { parseSessionLog } from '../plugins/session/log-format.ts'
@@ -67,5 +71,24 @@ describe('generateSession', () => {
       tools: [],
     })
     expect(() => generateSession({ turns: -1, chunksPerTurn: 0 })).toThrow(/turns must be a non-negative integer/)
+  })
+})
+
+describe('generateSession with calls beyond one per step (issue 37 item 7)', () => {
+  it('spreads compactions and retried calls over the session, and replay serves every call by identity', async () => {
+    const session = generateSession({ turns: 40, chunksPerTurn: 3, calls: { retried: 5, compactions: 2 } })
+    const count = (type: string) => session.events.filter((event) => event.type === type).length
+    expect([count('compaction/end'), count('model/retry'), count('model/request')]).toEqual([2, 5, 47])
+    const root = mkdtempSync(join(tmpdir(), 'bench-calls-'))
+    try {
+      const file = join(root, 'session.jsonl')
+      writeFileSync(file, sessionText(session))
+      mkdirSync(join(root, 'sessions'))
+      const input = serveInput(session, { file, sessionsRoot: join(root, 'sessions'), cwd: root })
+      expect(input.calls.filter((call) => call.purpose === 'compaction')).toHaveLength(2)
+      await serveThroughReplay(input)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })

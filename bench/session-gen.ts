@@ -6,6 +6,7 @@
 import type { StreamChunk } from '../plugins/llm/types.ts'
 import type { LoggedEvent, LoggedHeader } from '../plugins/session/log-format.ts'
 import { serializeSessionLog } from '../plugins/session/log-format.ts'
+import { callsBefore } from './call-shapes.ts'
 
 export interface SessionShape {
   /** 0 gives a header-only log: a replay fixture with nothing to serve. */
@@ -17,6 +18,12 @@ export interface SessionShape {
    * log carries the real ones).
    */
   request?: { system: string; tools: unknown[] }
+  /**
+   * Calls beyond one per step (issue 37 item 7, call-shapes.ts): this many turns' calls fail once
+   * (HTTP 503) and are answered by their retry, and this many turns start with a compaction. Every
+   * call then has its `model/request` record, as the agent writes it.
+   */
+  calls?: { retried: number; compactions: number }
 }
 
 export interface GeneratedSession {
@@ -63,15 +70,17 @@ export function generateSession(shape: SessionShape): GeneratedSession {
         tools: shape.request?.tools ?? '{{tools}}',
         reason: 'initial',
       })
+    const attempt = shape.calls ? callsBefore(push, turn, shape.turns, shape.calls) : 1
+    const place = attempt === 1 ? { turn, step } : { turn, step, attempt }
     const parts: string[] = []
     for (let index = 0; index < shape.chunksPerTurn; index++) {
       const text = deltaText(index)
       parts.push(text)
-      push('assistant/chunk', { turn, step, chunk: { type: 'text-delta', text } satisfies StreamChunk })
+      push('assistant/chunk', { ...place, chunk: { type: 'text-delta', text } satisfies StreamChunk })
     }
     const usage = { inputTokens: 10 * turn, outputTokens: shape.chunksPerTurn, cachedInputTokens: 0 }
-    push('assistant/chunk', { turn, step, chunk: { type: 'usage', ...usage } satisfies StreamChunk })
-    push('assistant/chunk', { turn, step, chunk: { type: 'finish', reason: 'stop' } satisfies StreamChunk })
+    push('assistant/chunk', { ...place, chunk: { type: 'usage', ...usage } satisfies StreamChunk })
+    push('assistant/chunk', { ...place, chunk: { type: 'finish', reason: 'stop' } satisfies StreamChunk })
     push('assistant/message', {
       turn,
       step,

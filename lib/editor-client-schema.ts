@@ -34,6 +34,14 @@ export function editorClientSchema(wording: EditorClientWording) {
           'Advertise session.notices: the client takes notice updates (a failed MCP server, a retry). Default: not ' +
           'advertised (notices arrive as agent message lines "[…]").',
       }),
+    compaction: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Advertise session.compaction: the client takes compaction_update and compaction_summary_chunk. Default: ' +
+          'not advertised (a compaction shows nothing but its /compact answer).',
+      }),
     elicitation: z
       .boolean()
       .optional()
@@ -62,11 +70,14 @@ export function editorClientSchema(wording: EditorClientWording) {
   })
 }
 
-/** The session capabilities a declared client advertises (none unless it says `configOptions` or `notices`). */
-export function sessionCapabilities(client: { configOptions?: boolean; notices?: boolean } | undefined) {
+/** The session capabilities a declared client advertises (none unless it says `configOptions`, `notices`, `compaction`). */
+export function sessionCapabilities(
+  client: { configOptions?: boolean; notices?: boolean; compaction?: boolean } | undefined,
+) {
   const session = {
     ...(client?.configOptions ? { configOptions: {} } : {}),
     ...(client?.notices ? { notices: {} } : {}),
+    ...(client?.compaction ? { compaction: {} } : {}),
   }
   return Object.keys(session).length ? { session } : {}
 }

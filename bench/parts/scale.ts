@@ -21,11 +21,20 @@ interface ScaleCase extends SessionShape {
   label: string
 }
 
+const IDENTITY_CASE = '500 turns, 10 compactions, 50 retries'
+
 const SCALE_CASES: ScaleCase[] = [
   { label: '1k chunks', turns: 1, chunksPerTurn: 1_000 },
   { label: '10k chunks', turns: 1, chunksPerTurn: 10_000 },
   { label: '100k chunks', turns: 1, chunksPerTurn: 100_000 },
   { label: '100 turns × 100', turns: 100, chunksPerTurn: 100 },
+  // Issue 37 item 7: calls bound by identity (compactions, retries) cost no more per chunk than turns.
+  {
+    label: IDENTITY_CASE,
+    turns: 500,
+    chunksPerTurn: 100,
+    calls: { retried: 50, compactions: 10 },
+  },
 ]
 
 interface ScaleRow {
@@ -45,6 +54,11 @@ export interface ScaleResult {
   rows: ScaleRow[]
   /** Median components total of 100k over 10k. */
   componentsRatio: number
+  /**
+   * Components time per chunk of the 500-turn session with compactions and retries over that of
+   * 100 turns × 100 (issue 37 item 7): about 1 when calls bound by identity replay linearly.
+   */
+  identityPerChunk: number
   agentRatio: number
 }
 
@@ -52,6 +66,12 @@ export interface ScaleResult {
 const LIVE_REQUEST = {
   system: 'You are a coding agent working in {{cwd}}.',
   tools: [{ name: 'bash', description: 'Run a command', parameters: { type: 'object' } }],
+}
+
+/** A case's median components time per chunk. */
+function perChunk(rows: readonly ScaleRow[], label: string): number {
+  const row = rows.find((candidate) => candidate.label === label)
+  return row ? row.components.median / row.chunks : Number.NaN
 }
 
 /** The biggest sessions cost seconds per run: fewer kept runs, and the smaller sizes before them are the warm-up. */
@@ -82,6 +102,7 @@ export async function benchScale(
       total('100k chunks', (r) => r.agent?.total),
       total('10k chunks', (r) => r.agent?.total),
     ),
+    identityPerChunk: ratio(perChunk(rows, IDENTITY_CASE), perChunk(rows, '100 turns × 100')),
   }
 }
 
@@ -116,7 +137,8 @@ async function measureCase(repoRoot: string, shape: ScaleCase, base: SampleOptio
       normalize: summarize(normalize),
       components: summarize(components),
     }
-    if (agent) {
+    // The agent would need the recording's window and a flaky provider to make the same calls: components only.
+    if (agent && !shape.calls) {
       const staged = await stageSession(`bench-${shape.turns}x${shape.chunksPerTurn}`, session)
       try {
         const timings = await collectRuns(() => replayThroughAgent(repoRoot, staged, 300_000), runs)

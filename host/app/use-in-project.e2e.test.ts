@@ -106,7 +106,8 @@ describe('dsh in a project of its own', () => {
     for (const result of [inProcess, subprocess])
       expect(result.stdout).toMatch(/^shout {2}pass .*\n\n1 passed, 0 failed\n$/)
     expect(types.stdout).toBe('')
-    // The plugin's slash command is listed with the agent's own, and a prompt naming it runs it.
+    // The plugin's slash commands are listed with the agent's own, and a prompt naming one runs it;
+    // /headline's own model call (purpose headline) was recorded, and replayed by that purpose.
     const golden = readFileSync(join(project, 'scenarios', 'shout', 'stdout.golden.jsonl'), 'utf8')
     const updates = golden
       .split('\n')
@@ -117,12 +118,14 @@ describe('dsh in a project of its own', () => {
       'mode',
       'model',
       'clear',
+      'compact',
       'shout',
+      'headline',
     ])
-    expect(updates.at(-1)).toEqual({
-      sessionUpdate: 'agent_message_chunk',
-      content: { type: 'text', text: 'THE SLASH COMMAND' },
-    })
+    const said = updates.filter((update) => update.sessionUpdate === 'agent_message_chunk').slice(-2)
+    expect(said.map((update) => update.content.text)).toEqual(['THE SLASH COMMAND', 'PLUGINS ASK THE MODEL TOO'])
+    const log = readFileSync(join(project, 'scenarios', 'shout', 'session.jsonl'), 'utf8')
+    expect(log).toContain('"type":"model/request","data":{"turn":1,"step":0,"attempt":1,"purpose":"headline"')
   }, 60_000)
 
   it('(e) works as an editor agent with --patch echo: a prompt, and dsh conformance passes', async () => {

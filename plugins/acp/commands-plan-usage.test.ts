@@ -22,7 +22,13 @@ describe('slash commands', () => {
     const { sessionId } = await h.newSession()
     await h.prompt(sessionId, '/hello there')
     const [listed] = ofKind('available_commands_update')
-    expect(listed.availableCommands.map((command) => command.name)).toEqual(['mode', 'model', 'clear', 'hello'])
+    expect(listed.availableCommands.map((command) => command.name)).toEqual([
+      'mode',
+      'model',
+      'clear',
+      'compact',
+      'hello',
+    ])
     expect(listed.availableCommands[0].input).toEqual({ hint: 'ask | auto-edit | read-only' })
     expect(text(h.updates)).toBe('hello there')
   })

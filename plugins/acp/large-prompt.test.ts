@@ -10,7 +10,8 @@ afterEach(async () => {
 })
 
 it('takes a 2-million-word prompt, logs it whole and retells it on session/load', async () => {
-  h = await startHarness()
+  // A window that takes the prompt: the path is measured, not the overflow check (docs/compaction.md).
+  h = await startHarness({ contextWindow: 2_000_000 })
   await initialize(h.agent)
   const { sessionId } = await h.agent.request(acp.methods.agent.session.new, { cwd: h.cwd, mcpServers: [] })
   // `finish stop` first: the echo model parses the whole script but streams nothing back,

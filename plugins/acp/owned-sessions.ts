@@ -6,6 +6,7 @@ import type { Context } from 'cordis'
 import type { EventData, SessionEvent, SessionHeader } from '../session/events.ts'
 import { Backlog } from './backlog.ts'
 import { mcpFailureNotice, noticeUpdate, takesNotices } from './notices.ts'
+import { takesCompaction } from './compaction-updates.ts'
 import { liveUpdates, type ToolLookup } from './projection.ts'
 import { SessionNotes } from './session-notes.ts'
 import { commandsUpdate, takesConfigOptionUpdates } from './session-surface.ts'
@@ -128,6 +129,7 @@ export class OwnedSessions {
     const options = {
       messageId: this.chunkMessageId(sessionId, event),
       notices: takesNotices(this.view.capabilities()),
+      compaction: takesCompaction(this.view.capabilities()),
     }
     for (const update of liveUpdates(event, this.tools, options)) this.send(sessionId, update)
     for (const update of this.notes.get(sessionId)?.updates(event) ?? []) this.send(sessionId, update)

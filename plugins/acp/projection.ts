@@ -5,6 +5,7 @@ import type { StreamError } from '../llm/types.ts'
 import { argumentsOf } from '../agent/tool-arguments.ts'
 import type { EventData, SessionEvent } from '../session/events.ts'
 import { mcpFailureNotice, noticeUpdate } from './notices.ts'
+import { compactionEndUpdate, compactionStartUpdate, summaryChunkUpdates } from './compaction-updates.ts'
 import { displayContent, displayLocations } from './tool-display.ts'
 
 interface ToolInfo {
@@ -21,6 +22,8 @@ interface ProjectionOptions {
   messageId?: string
   /** The client takes `notice` updates (notices.ts); else a notice is an agent message line. */
   notices?: boolean
+  /** The client takes compaction updates (compaction-updates.ts); else compactions show nothing. */
+  compaction?: boolean
 }
 
 /** `{ messageId }` when there is one: the log's message id on a message chunk (ACP `ContentChunk.messageId`). */
@@ -30,6 +33,9 @@ const withId = (messageId: string | undefined) => (messageId ? { messageId } : {
 export function liveUpdates(event: SessionEvent, tools: ToolLookup, options: ProjectionOptions = {}): SessionUpdate[] {
   switch (event.type) {
     case 'assistant/chunk': {
+      // A call of another purpose (a compaction's summary) is not the assistant's message.
+      if (event.data.purpose && event.data.purpose !== 'turn')
+        return options.compaction && event.data.purpose === 'compaction' ? summaryChunkUpdates(event.data) : []
       const chunk = event.data.chunk
       const id = withId(options.messageId)
       if (chunk.type === 'text-delta' && chunk.text)
@@ -73,6 +79,10 @@ export function liveUpdates(event: SessionEvent, tools: ToolLookup, options: Pro
       return [noticeUpdate(event.data, options.notices ?? false)]
     case 'command/run':
       return [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: event.data.output } }]
+    case 'compaction/start':
+      return options.compaction ? [compactionStartUpdate(event.data)] : []
+    case 'compaction/end':
+      return options.compaction ? [compactionEndUpdate(event.data)] : []
     default:
       return []
   }

@@ -1,4 +1,4 @@
-// The agent's own slash commands: `/mode <id>`, `/model <id>`, `/clear`. Each goes through the same
+// The agent's own slash commands: `/mode <id>`, `/model <id>`, `/clear`, `/compact`. Each goes through the same
 // agent call as its ACP request (session/set_mode, session/set_model), so it is logged the same way.
 import type { SlashCommand } from './commands.ts'
 import { MODE_IDS } from './modes.ts'
@@ -8,6 +8,7 @@ interface CommandTarget {
   setModel(sessionId: string, model: string): void
   models(sessionId: string): string[]
   clearHistory(sessionId: string): void
+  compact(sessionId: string): Promise<string>
 }
 
 export function builtinCommands(agent: CommandTarget): SlashCommand[] {
@@ -38,6 +39,13 @@ export function builtinCommands(agent: CommandTarget): SlashCommand[] {
       run(_input, { sessionId }) {
         agent.clearHistory(sessionId)
         return 'The conversation is cleared: the next prompt starts fresh.'
+      },
+    },
+    {
+      name: 'compact',
+      description: 'Summarise the conversation so far to free context (one model call)',
+      run(_input, { sessionId }) {
+        return agent.compact(sessionId)
       },
     },
   ]

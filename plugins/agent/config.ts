@@ -22,8 +22,23 @@ export const AgentConfig = z
     /** The first backoff; each next one doubles, up to `retryMaxDelayMs`. A `Retry-After` wins. */
     retryDelayMs: z.number().int().nonnegative().default(1000),
     retryMaxDelayMs: z.number().int().nonnegative().default(30_000),
-    /** The context window `usage_update` reports as `size` (tokens); DeepSeek's chat models have 128K. */
+    /**
+     * The context window `usage_update` reports as `size` (tokens); DeepSeek's chat models have 128K.
+     * Compaction reads the adapter's window for the model when it declares one, else this.
+     */
     contextWindow: z.number().int().positive().default(131_072),
+    /**
+     * Compaction (docs/compaction.md): before a model call whose request would take more than
+     * `threshold` of the context window, the history is summarised (a model call of purpose `compaction`).
+     */
+    compaction: z
+      .strictObject({
+        threshold: z
+          .number()
+          .gt(0, 'compaction.threshold is a fraction of the context window: above 0')
+          .lte(1, 'compaction.threshold is a fraction of the context window: at most 1'),
+      })
+      .prefault({ threshold: 0.8 }),
     /**
      * Project instructions: every file of `files` at the session cwd goes into the system prompt, each
      * in its own block; one over `maxBytes` or not UTF-8 fails the prompt by name (docs/project-instructions.md).

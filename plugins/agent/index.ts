@@ -8,6 +8,8 @@ import type {} from '../tools/index.ts'
 import type { McpFailure } from '../mcp/index.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { builtinCommands } from './builtin-commands.ts'
+import { compactCommand } from './compact-command.ts'
+import { type OwnCallRequest, ownCall } from './own-call.ts'
 import { CommandRegistry } from './commands.ts'
 import { runCommand } from './command-run.ts'
 import { AgentConfig } from './config.ts'
@@ -36,6 +38,7 @@ export type { TurnOutcome } from './turn.ts'
 export type { ServerRequest } from './session-servers.ts'
 export { ChildSpawnError, type ChildOutcome, type ChildRequest } from './child-session.ts'
 export type { CommandContext, SlashCommand } from './commands.ts'
+export type { OwnCallRequest } from './own-call.ts'
 export { MODEL_OPTION } from './session-config.ts'
 export { AgentRequestError } from './request-error.ts'
 
@@ -171,6 +174,20 @@ export class Agent extends Service {
     const runtime = this.requireRuntime(sessionId)
     const event = this.ctx.sessions.append(sessionId, 'history/clear', {})
     runtime.history.add(event)
+  }
+
+  /** A plugin's own model call under its declared purpose, logged and replayed by identity (own-call.ts). */
+  ask(sessionId: string, request: OwnCallRequest): Promise<string> {
+    return ownCall(this.requireRuntime(sessionId), { llm: this.ctx.llm, store: this.ctx.sessions }, request)
+  }
+
+  /** `/compact`: summarise the conversation now (compact-command.ts). */
+  compact(sessionId: string): Promise<string> {
+    return compactCommand(this.requireRuntime(sessionId), {
+      llm: this.ctx.llm,
+      store: this.ctx.sessions,
+      config: this.config,
+    })
   }
 
   async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {

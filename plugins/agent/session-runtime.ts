@@ -48,6 +48,8 @@ export interface SessionRuntime {
   additionalDirectories: readonly string[]
   /** The id of the assistant message the current (or last) step streams: its `assistant/message` carries it. */
   messageId?: string
+  /** A plugin's own calls so far, by `turn:purpose` (own-call.ts numbers them). */
+  ownCalls: Map<string, number>
 }
 
 /** Rebuild runtime state from a persisted log (session/load, also after a restart). */
@@ -65,12 +67,18 @@ export function restoreRuntime(
     standing: new Map(),
     depth: 0,
     additionalDirectories: directoriesOfLog(events),
+    ownCalls: new Map(),
   }
   const callTools = new Map<string, string>()
   const approvalTools = new Map<string, string>()
   for (const event of events) {
     runtime.history.add(event)
     switch (event.type) {
+      case 'model/request':
+        // A plugin's own calls (step 0, not a compaction) so far: the next one of a purpose takes the next attempt.
+        if (event.data.step === 0 && event.data.purpose !== 'compaction')
+          runtime.ownCalls.set(`${event.data.turn}:${event.data.purpose}`, event.data.attempt)
+        break
       case 'turn/start':
         runtime.turn = Math.max(runtime.turn, event.data.turn)
         break

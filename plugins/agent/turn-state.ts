@@ -17,7 +17,7 @@ import type { RequestHeader, SessionRuntime } from './session-runtime.ts'
 export interface TurnInit {
   /** The session's state between turns; the turn takes the next number from it. */
   runtime: SessionRuntime
-  llm: Pick<LlmService, 'stream'> & Partial<Pick<LlmService, 'wait'>>
+  llm: Pick<LlmService, 'stream'> & Partial<Pick<LlmService, 'wait' | 'contextWindow'>>
   /** Where the turn's events go (the session store, or a stand-in in a test). */
   store: Pick<SessionStore, 'append'>
   /** The registered tools; the session's mode decides which of them the model is offered. */
@@ -37,7 +37,7 @@ export class Turn {
   /** The turn's number in its session (1 for the first prompt). */
   readonly number: number
   readonly runtime: SessionRuntime
-  readonly llm: Pick<LlmService, 'stream'> & Partial<Pick<LlmService, 'wait'>>
+  readonly llm: Pick<LlmService, 'stream'> & Partial<Pick<LlmService, 'wait' | 'contextWindow'>>
   readonly store: Pick<SessionStore, 'append'>
   readonly registry: Pick<ToolsService, 'list' | 'get'>
   readonly config: AgentConfig

@@ -5,6 +5,7 @@ import type { StreamError } from '../llm/types.ts'
 import type { TurnEndReason } from '../session/events.ts'
 import { SessionStorageError } from '../session/storage-error.ts'
 import { toolCallsOf } from './assistant-message.ts'
+import { fitWindow } from './fit-window.ts'
 import { callModel } from './model-call.ts'
 import { closeUnclosedTurn } from './interrupted.ts'
 import { instructionsRecord, readInstructions, sameInstructions, withInstructions } from './project-instructions.ts'
@@ -86,7 +87,13 @@ async function runSteps(turn: Turn): Promise<TurnOutcome> {
     if (signal.aborted) return { reason: 'cancelled' }
     if (step > config.maxStepsPerTurn) return { reason: 'max_turn_requests' }
     turn.append('step/start', { turn: number, step })
-    const draft = await callModel(turn, step, stepHeader(turn, step))
+    const header = stepHeader(turn, step)
+    const unfit = await fitWindow(turn, step, header)
+    if (unfit) {
+      turn.append('step/end', { turn: number, step })
+      return unfit
+    }
+    const draft = await callModel(turn, step, header)
     const messageId = turn.runtime.messageId as string
     const finish = draft.finish ?? {
       reason: 'error' as const,

@@ -131,3 +131,37 @@ describe('call identity', () => {
     )
   })
 })
+
+describe("a plugin's own call", () => {
+  const own = (content: string): HistoryEvent[] => [
+    {
+      type: 'model/request',
+      data: {
+        turn: 1,
+        step: 0,
+        attempt: 1,
+        purpose: 'title',
+        maxTokens: null,
+        system: '',
+        messages: [{ role: 'user', content }],
+      },
+    },
+    { type: 'assistant/chunk', data: { turn: 1, step: 0, purpose: 'title', chunk: text('A title') } },
+    { type: 'assistant/chunk', data: { turn: 1, step: 0, purpose: 'title', chunk: stop } },
+  ]
+
+  it('is bound by its purpose and compared by the messages it sent, not the history', () => {
+    const replay = player([...retriedLog(), ...own('Name this chat')])
+    const call = {
+      step: 0,
+      purpose: 'title',
+      system: '',
+      messages: [{ role: 'user' as const, content: 'Name this chat' }],
+    }
+    expect(served(replay, ask(call))).toEqual([text('A title'), stop])
+    const other = player([...retriedLog(), ...own('Name this chat')])
+    expect(served(other, ask({ ...call, messages: [{ role: 'user', content: 'Something else' }] }))).toMatch(
+      /^REPLAY_DRIFT: .*turn 1 step 0 \(purpose title\).*messages: recorded 1, live 1, and they differ/,
+    )
+  })
+})

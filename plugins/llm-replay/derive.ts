@@ -1,5 +1,5 @@
 // Turn a recorded session log into the model script replay serves (docs/design.md §6). Pure.
-import type { StreamChunk } from '../llm/types.ts'
+import type { Message, StreamChunk } from '../llm/types.ts'
 import type { HistoryEvent } from '../session/history.ts'
 
 /** What one model call returns when replayed. */
@@ -22,6 +22,9 @@ type EntrySource = { from: 'log' } | { from: 'override'; file: string; path: str
 export interface RecordedParameters {
   maxTokens: number | null
   options?: Record<string, unknown>
+  /** A plugin's own call: the system prompt and messages it sent (not the session's history). */
+  system?: string
+  messages?: Message[]
 }
 
 /** One model call of the script: what to serve, and where it was recorded (for drift checks and errors). */
@@ -65,9 +68,10 @@ export function deriveReplayScript(events: Iterable<HistoryEvent>): ScriptEntry[
     if (event.type === 'model/request') requests.set(identityKey(event.data as ChunkPlace), parametersOf(event.data))
     if (event.type !== 'assistant/chunk') continue
     const { turn, step, chunk } = event.data as { turn: unknown; step: unknown; chunk: StreamChunk }
-    if (!isPositiveInteger(turn) || !isPositiveInteger(step)) {
+    // Step 0 is a call between turns (`/compact`); turns count from 1 (turn 0: `/compact` before any prompt).
+    if (!isCount(turn) || !isCount(step)) {
       throw new Error(
-        `event ${position} (assistant/chunk): "turn" and "step" must be positive integers, found turn ` +
+        `event ${position} (assistant/chunk): "turn" and "step" must be whole numbers, found turn ` +
           `${JSON.stringify(turn)}, step ${JSON.stringify(step)}`,
       )
     }
@@ -125,12 +129,17 @@ export function identityKey(place: ChunkPlace): string {
 }
 
 function parametersOf(data: unknown): RecordedParameters {
-  const { maxTokens, options } = data as { maxTokens?: number | null; options?: Record<string, unknown> }
-  return { maxTokens: maxTokens ?? null, ...(options ? { options } : {}) }
+  const { maxTokens, options, system, messages } = data as Partial<RecordedParameters>
+  return {
+    maxTokens: maxTokens ?? null,
+    ...(options ? { options } : {}),
+    ...(system === undefined ? {} : { system }),
+    ...(messages ? { messages } : {}),
+  }
 }
 
-function isPositiveInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }
 
 /** The models a recorded log names (request headers and model changes), in order of first mention. Pure. */

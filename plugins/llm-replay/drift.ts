@@ -30,7 +30,7 @@ export class LiveForms {
 export function driftAt(
   recorded: RecordedHistory,
   live: LiveForms,
-  recordedAt: StepRef,
+  recordedAt: StepRef & { attempt?: number; purpose?: string },
   liveAt: StepRef,
   liveMessages: readonly Message[],
 ): string | undefined {

@@ -37,7 +37,8 @@ type Realpath = (path: string) => string | undefined
 const ChunkEventData = z
   .object({
     turn: z.number().int().positive(),
-    step: z.number().int().positive(),
+    // Step 0: a call between turns (`/compact`).
+    step: z.number().int().nonnegative(),
     attempt: z.number().int().positive().optional(),
     purpose: z.string().min(1).optional(),
     chunk: StreamChunkSchema,
@@ -108,6 +109,7 @@ function readSession(
  */
 function isPlainDelta(data: unknown): boolean {
   if (!isRecord(data) || !isStepNumber(data.turn) || !isStepNumber(data.step) || !isRecord(data.chunk)) return false
+  // Exactly turn, step and chunk: a chunk that names its attempt or purpose goes to zod.
   const chunk = data.chunk
   if ((chunk.type !== 'text-delta' && chunk.type !== 'reasoning-delta') || typeof chunk.text !== 'string') return false
   return hasOnlyKeys(data, 3) && hasOnlyKeys(chunk, 2)

@@ -12,7 +12,8 @@ interface RecordedHeader {
   tools?: unknown
 }
 
-type LiveParameters = Pick<LlmRequest, 'maxTokens' | 'options'> & Partial<Pick<LlmRequest, 'system' | 'tools'>>
+type LiveParameters = Pick<LlmRequest, 'maxTokens' | 'options'> &
+  Partial<Pick<LlmRequest, 'system' | 'tools' | 'messages'>>
 
 /** Writes the cwd of one side as `{{cwd}}`, so raw text compares across machines. */
 type Collapse = ((text: string) => string) | undefined
@@ -29,6 +30,12 @@ export function parameterDrift(
     if (was !== now) differences.push(`maxTokens: recorded ${was ?? 'none'}, live ${now ?? 'none'}`)
     const options = [recorded.parameters.options, live.options].map((value) => (value ? canonical(value) : 'none'))
     if (options[0] !== options[1]) differences.push(`adapter options: recorded ${options[0]}, live ${options[1]}`)
+    const { system, messages } = recorded.parameters
+    if (system !== undefined && apply(collapse.recorded, system) !== apply(collapse.live, live.system ?? ''))
+      differences.push('system prompt: the live one differs from the recorded model/request')
+    const sent = (side: Collapse, value: unknown) => apply(side, canonical(value))
+    if (messages && sent(collapse.recorded, messages) !== sent(collapse.live, live.messages ?? []))
+      differences.push(`messages: recorded ${messages.length}, live ${live.messages?.length ?? 0}, and they differ`)
   }
   const header = recorded.header
   if (typeof header?.system === 'string' && header.system !== '{{system}}' && live.system !== undefined) {

@@ -210,7 +210,8 @@ export class ReplayPlayer {
           `attempt (script entry ${found.index}${sourceNote(scripted)}) had purpose "${found.recorded}"; the ` +
           'agent now makes another kind of model call there than when the session was recorded',
       )
-    const report = this.options.drift ? this.driftOf(request, binding, recorded, scripted) : undefined
+    const call = index.places[found.index]!
+    const report = this.options.drift ? this.driftOf(request, binding, recorded, scripted, call) : undefined
     if (report)
       return this.fail(
         'REPLAY_DRIFT',
@@ -252,6 +253,7 @@ export class ReplayPlayer {
     binding: Binding,
     recorded: RecordedSession,
     scripted: ScriptEntry,
+    call: CallPlace,
   ): string | undefined {
     const instructions = instructionsDrift(
       recordedInstructions(this.instructionSteps[recorded.index]!, scripted.at),
@@ -266,7 +268,9 @@ export class ReplayPlayer {
     const live = binding.live as LiveForms
     if (scripted.source.from === 'log' && !scripted.parameters) this.noteUnchecked(recorded)
     const parameters = parameterDrift(scripted, request, { recorded: history.collapse, live: live.collapse })
-    return parameters ?? driftAt(history, live, scripted.at, scripted.at, request.messages)
+    if (parameters) return parameters
+    // A plugin's own call carries its messages in its record (compared above): they are not the history.
+    return scripted.parameters?.messages ? undefined : driftAt(history, live, call, call, request.messages)
   }
 
   /** Once per log: a log written before `model/request` records cannot pin maxTokens, options or identity. */

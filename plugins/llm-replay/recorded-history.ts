@@ -3,6 +3,7 @@
 // form (cwd collapsed, canonical JSON) is computed once, when it is added. Pure.
 import type { Message } from '../llm/types.ts'
 import { History, type HistoryEvent, type HistoryPoint } from '../session/history.ts'
+import { identityKey } from './derive.ts'
 import { canonical, collapseCwd } from './message-form.ts'
 
 interface HistoryAt {
@@ -14,6 +15,8 @@ interface HistoryAt {
 export class RecordedHistory {
   /** Event index of the first `step/start` of each (turn, step): where that call's history ends. */
   private readonly stepStarts = new Map<string, number>()
+  /** Event index of each call's `model/request`, by identity: where its history ends, when logged. */
+  private readonly requests = new Map<string, number>()
   private history = new History()
   private forms: string[] = []
   private position = 0
@@ -24,6 +27,7 @@ export class RecordedHistory {
     readonly collapse: ((text: string) => string) | undefined,
   ) {
     events.forEach((event, index) => {
+      if (event.type === 'model/request') this.requests.set(identityKey(event.data as HistoryPoint), index)
       if (event.type !== 'step/start') return
       const { turn, step } = event.data as HistoryPoint
       const key = `${turn}:${step}`
@@ -31,15 +35,24 @@ export class RecordedHistory {
     })
   }
 
-  /** The history the model call at `at` was made with; undefined when the log has no step/start there. */
-  at(at: HistoryPoint): HistoryAt | undefined {
-    const end = this.stepStarts.get(`${at.turn}:${at.step}`)
+  /**
+   * The history the model call at `at` was made with: up to its `model/request` when the log has one
+   * (a compaction's call sees the history before its boundary), else up to the step's `step/start`;
+   * undefined when the log has neither.
+   */
+  at(at: HistoryPoint & { attempt?: number; purpose?: string }): HistoryAt | undefined {
+    const end = this.requests.get(identityKey(at)) ?? this.stepStarts.get(`${at.turn}:${at.step}`)
     if (end === undefined) return undefined
     // An override may point back to an earlier call: fold again from the start.
     if (end < this.position) this.reset()
     for (; this.position < end; this.position++) {
       const before = this.history.messages.length
       this.history.add(this.events[this.position])
+      // A compaction replaces the history's start: its forms are computed again.
+      if (this.events[this.position]!.type === 'compaction/end') {
+        this.forms = this.history.messages.map((message) => canonical(collapseCwd(message, this.collapse)))
+        continue
+      }
       // A `history/clear` empties the history: the compared forms start over with it.
       if (this.history.messages.length < before) this.forms.length = this.history.messages.length
       for (let index = before; index < this.history.messages.length; index++) {

@@ -98,6 +98,11 @@ export class LlmService extends Service {
     return this.catalogue.list(this.entryPosition())
   }
 
+  /** The context window the adapter serving `model` declares (tokens); undefined when it declares none. */
+  contextWindow(model: string): number | undefined {
+    return this.catalogue.serving(model)?.contextWindow?.[model]
+  }
+
   /** The model names, in the composition's order (the model picker's). */
   models(): string[] {
     return this.catalogue.models(this.entryPosition())

@@ -5,6 +5,7 @@
 // Objects are loose: a key a later dsh adds does not fail an older reader, and is kept.
 import { z } from 'zod'
 import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
+import type { Message } from '../llm/types.ts'
 import type { EventData, EventType } from './events.ts'
 
 const count = z.number().int().nonnegative()
@@ -104,6 +105,10 @@ const SCHEMAS = {
     purpose: text.min(1),
     maxTokens: z.number().int().positive().nullable(),
     options: z.record(z.string(), z.unknown()).optional(),
+    system: text.optional(),
+    messages: z
+      .array(z.custom<Message>((value) => typeof value === 'object' && value !== null && 'role' in value))
+      .optional(),
   }),
   'assistant/chunk': z.looseObject({
     ...turnStep,
@@ -175,6 +180,19 @@ const SCHEMAS = {
   'config/change': z.looseObject({ configId: text, value: text }),
   'command/run': z.looseObject({ name: text, input: text, output: text, isError: z.boolean() }),
   'history/clear': empty,
+  'compaction/start': z.looseObject({
+    compactionId: text,
+    turn: count,
+    step: count,
+    trigger: z.enum(['auto', 'command']),
+  }),
+  'compaction/end': z.looseObject({
+    compactionId: text,
+    status: z.enum(['completed', 'failed', 'cancelled']),
+    summary: text.optional(),
+    keep: count.optional(),
+    error: text.optional(),
+  }),
 }
 
 // A valid parse is a value of the declared type: each schema's output is assignable to its EventData

@@ -1,7 +1,7 @@
 // The session log's event kinds (docs/design.md §5). The persisted file *is* the snapshot fixture.
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
-import type { StreamChunk, StreamError, ToolCall, ToolSchema } from '../llm/types.ts'
+import type { Message, StreamChunk, StreamError, ToolCall, ToolSchema } from '../llm/types.ts'
 
 export interface SessionHeader {
   type: 'session'
@@ -55,6 +55,9 @@ export interface EventData {
     purpose: string
     maxTokens: number | null
     options?: Record<string, unknown>
+    /** A plugin's own call (its messages are not the session's history): the system prompt and messages sent. */
+    system?: string
+    messages?: Message[]
   }
   /**
    * `attempt` (when not 1) and `purpose` (when not `turn`) name the call the chunk belongs to; a
@@ -133,6 +136,22 @@ export interface EventData {
   'command/run': { name: string; input: string; output: string; isError: boolean }
   /** The model-visible history starts over from here (`/clear`); the log itself keeps everything. */
   'history/clear': Record<string, never>
+  /**
+   * A compaction starts (docs/compaction.md): `auto` before the model call at (turn, step) when the
+   * request passed the threshold, `command` for `/compact` (step 0, after turn `turn`).
+   */
+  'compaction/start': { compactionId: string; turn: number; step: number; trigger: 'auto' | 'command' }
+  /**
+   * A compaction ends. `completed`: the log's boundary: from here the model-visible history is the
+   * summary, then the last `keep` messages before it. `failed` / `cancelled`: the history is untouched.
+   */
+  'compaction/end': {
+    compactionId: string
+    status: 'completed' | 'failed' | 'cancelled'
+    summary?: string
+    keep?: number
+    error?: string
+  }
 }
 
 /** A file a tool call read or changed: an absolute path (as the editor knows the cwd), a 1-based line. */
@@ -210,4 +229,6 @@ export const EVENT_TYPES: readonly EventType[] = [
   'config/change',
   'command/run',
   'history/clear',
+  'compaction/start',
+  'compaction/end',
 ]

@@ -82,6 +82,14 @@ export class History {
         this.list.push(message)
         break
       }
+      case 'compaction/end': {
+        // The boundary (docs/compaction.md): the summary stands for everything but the last `keep` messages.
+        const data = event.data as SessionEvent<'compaction/end'>['data']
+        if (data.status !== 'completed') break
+        const keep = Math.min(data.keep ?? 0, this.list.length)
+        this.list.splice(0, this.list.length - keep, { role: 'user', content: summaryMessage(data.summary ?? '') })
+        break
+      }
       case 'history/clear':
         // `/clear`: the model starts over; the log keeps what came before.
         this.list.length = 0
@@ -100,6 +108,16 @@ export class History {
       this.list.push({ role: 'tool', toolCallId: callId, name, content: INTERRUPTED_CALL_OUTPUT, isError: true })
     this.unanswered = new Map()
   }
+}
+
+/** The user message a compaction's summary becomes in the model-visible history. */
+export function summaryMessage(summary: string): string {
+  return `The conversation so far, summarised (earlier messages were compacted):\n${summary}`
+}
+
+/** The id of the compaction whose summary call is at (turn, step): the one `compaction/start` names. */
+export function compactionIdOf(turn: number, step: number): string {
+  return `compaction-${turn}-${step}`
 }
 
 /** True for the `step/start` event of the model call at `at`. */

@@ -56,6 +56,8 @@ export interface HarnessOptions {
   models?: string[]
   /** Agent pricing: usage_update then carries a cost. */
   pricing?: { currency: string; inputPerMillion: number; outputPerMillion: number }
+  /** The agent's context window (tokens): a prompt past it is CONTEXT_OVERFLOW (docs/compaction.md). */
+  contextWindow?: number
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -114,6 +116,7 @@ async function startAgent(sessionsRoot: string, options: HarnessOptions): Promis
     model: models[0],
     ...(options.maxStepsPerTurn ? { maxStepsPerTurn: options.maxStepsPerTurn } : {}),
     ...(options.pricing ? { pricing: options.pricing } : {}),
+    ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
   })
   if (options.subagents) await ctx.plugin(subagents, subagents.SubagentsConfig.parse(options.subagents))
   await ctx.plugin(AcpBridge, { transport: 'none' })

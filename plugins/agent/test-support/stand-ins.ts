@@ -27,6 +27,8 @@ export interface StandIns {
   turn(): Turn
   /** The stand-in store the turns append to. */
   store: Pick<SessionStore, 'append'>
+  /** The scripted model the turns call. */
+  llm: Turn['llm']
 }
 
 export interface StandInOptions {
@@ -94,7 +96,7 @@ export function standIns(options: StandInOptions = {}): StandIns {
   const registry = { list: () => tools, get: (name: string) => tools.find((t) => t.name === name) }
   const { hidden } = options
   const turn = () => new Turn({ runtime, llm, store, registry, config, hidden, client, signal: controller.signal })
-  return { runtime, events, requests, asked, waits, controller, turn, store }
+  return { runtime, events, requests, asked, waits, controller, turn, store, llm }
 }
 
 export const text = (value: string): StreamChunk[] => [

@@ -42,7 +42,8 @@ export async function judgeForeign(
   let transcript: string
   try {
     const parsed = parseTranscript(run.stdout, `scenarios/${name} stdout`)
-    const messages = normalizeForeignMessages(parsed, { home: run.home.aliases, cwd: run.cwd.aliases })
+    const places = { home: run.home.aliases, cwd: run.cwd.aliases, rules: run.rules }
+    const messages = normalizeForeignMessages(parsed, places)
     transcript = linesText(normalizeRun({ messages, sessionLogs: [], cwdPaths: run.cwd.aliases }).transcript)
   } catch (error) {
     failures.push(failure('process', name, `scenario ${name}: ${(error as Error).message}`))

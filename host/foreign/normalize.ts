@@ -1,7 +1,7 @@
 // What a foreign agent's transcript carries that differs run to run, beyond what the snapshot
 // normalizer (core/normalize) already tokenizes (session and message ids, JSON-RPC ids, the cwd):
-// the agent's own version, tool-call ids it draws, the fresh home the run gave it, and names
-// derived from the temp cwd's. Applied to the parsed messages before normalizeRun. Pure.
+// the agent's own version, tool-call ids it draws, the fresh home the run gave it, names
+// derived from the temp cwd's, and what its preset's rules name. Applied to the parsed messages before normalizeRun. Pure.
 import { basename } from 'node:path'
 
 export interface RunPlaces {
@@ -9,18 +9,22 @@ export interface RunPlaces {
   home: readonly string[]
   /** The temp cwd spellings. */
   cwd: readonly string[]
+  /** The preset's own rules (lib/model-wire/preset.ts `normalize`), applied to every text. */
+  rules?: ReadonlyArray<{ pattern: string; token: string }>
 }
 
 export function normalizeForeignMessages(messages: readonly object[], places: RunPlaces): object[] {
   const toolIds = new Map<string, string>()
   const texts = replacements(places)
+  const rules = (places.rules ?? []).map((rule) => ({ pattern: new RegExp(rule.pattern, 'g'), token: rule.token }))
   const visit = (value: unknown, key?: string): unknown => {
     if (typeof value === 'string') {
       if (key === 'toolCallId') {
         if (!toolIds.has(value)) toolIds.set(value, `{{tool:${toolIds.size + 1}}}`)
         return toolIds.get(value)
       }
-      return texts.reduce((text, [from, to]) => text.split(from).join(to), value)
+      const replaced = texts.reduce((text, [from, to]) => text.split(from).join(to), value)
+      return rules.reduce((text, rule) => text.replace(rule.pattern, rule.token), replaced)
     }
     if (Array.isArray(value)) return value.map((item) => visit(item))
     if (!value || typeof value !== 'object') return value

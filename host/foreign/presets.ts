@@ -3,7 +3,7 @@
 // a preset for a wire the model server does not speak is a PresetWireError.
 import { readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, relative } from 'node:path'
-import { suggest } from '../../lib/did-you-mean.ts'
+import { nearMisses } from '../../lib/did-you-mean.ts'
 import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { type AgentPreset, agentPresetSchema, checkPresetWire } from '../../lib/model-wire/preset.ts'
 import { NamedError } from '../../lib/named-error.ts'
@@ -25,8 +25,8 @@ export function loadPreset(nameOrFile: string, root: string): AgentPreset {
   const isFile = /\.ya?ml$/.test(nameOrFile)
   if (!isFile && !bundledPresetNames().includes(nameOrFile))
     throw new NamedError(
-      `unknown agent preset ${JSON.stringify(nameOrFile)}; bundled: ${bundledPresetNames().join(', ')}` +
-        `${suggest(nameOrFile, bundledPresetNames())}; or name your own preset file (a .yml path; ` +
+      `unknown agent preset ${JSON.stringify(nameOrFile)}${didYouMean(nameOrFile)}; bundled: ` +
+        `${bundledPresetNames().join(', ')}; or name your own preset file (a .yml path; ` +
         'docs/foreign-agents.md, "Adding a preset")',
     )
   const file = isFile
@@ -49,4 +49,9 @@ export function loadPreset(nameOrFile: string, root: string): AgentPreset {
       'an agent preset: docs/foreign-agents.md',
     )
   return checkPresetWire(parsed.data, shown)
+}
+
+function didYouMean(name: string): string {
+  const close = nearMisses(name, bundledPresetNames())
+  return close.length ? ` (did you mean ${close.join(' or ')}?)` : ''
 }

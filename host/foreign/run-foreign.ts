@@ -32,6 +32,8 @@ export interface ForeignRun {
   cwd: TempCwd
   home: TempCwd
   recording?: Recording
+  /** The preset's normalization rules (the judge applies them to the transcript). */
+  rules: ReadonlyArray<{ pattern: string; token: string }>
   cleanup(): Promise<void>
 }
 
@@ -48,9 +50,10 @@ export async function runForeign(
     await home.cleanup()
   }
   const failures: Failure[] = []
-  const run: ForeignRun = { failures, stdout: '', stderr: '', cwd, home, cleanup }
+  const rules = agent.preset?.normalize ?? []
+  const run: ForeignRun = { failures, stdout: '', stderr: '', cwd, home, rules, cleanup }
   await seedWorkspace(scenario.dir, cwd.path)
-  const model = await startRunModel(scenario, options.mode, [...cwd.aliases, ...home.aliases])
+  const model = await startRunModel(scenario, options.mode, { cwd: cwd.aliases, home: home.aliases, rules })
   try {
     const process_ = startAgent(agent, { modelUrl: model.url, home: home.path, cwd: cwd.path }, name)
     try {

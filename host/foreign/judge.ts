@@ -22,7 +22,7 @@ import { GOLDEN_FILE, type ForeignScenario } from './scenario.ts'
 
 export type JudgedSurface = 'transcript' | 'workspace'
 
-export interface ForeignJudgement {
+interface ForeignJudgement {
   failures: Failure[]
   /** The surfaces this scenario was judged on (the report names them). */
   surfaces: JudgedSurface[]

@@ -22,7 +22,7 @@ import type { ForeignScenario } from './scenario.ts'
 
 export type ForeignMode = 'replay' | 'record'
 
-export interface RunModel {
+interface RunModel {
   url: string
   /** After the run: the recording to write (record), and the model's failures. */
   finish(): { recording?: Recording; failures: Failure[] }

@@ -4,7 +4,7 @@
 // derived from the temp cwd's, and what its preset's rules name. Applied to the parsed messages before normalizeRun. Pure.
 import { basename } from 'node:path'
 
-export interface RunPlaces {
+interface RunPlaces {
   /** The run's home spellings (path and realpath). */
   home: readonly string[]
   /** The temp cwd spellings. */

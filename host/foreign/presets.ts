@@ -13,7 +13,7 @@ import { parseYamlData } from '../snapshot/scenario/yaml.ts'
 
 const BUNDLED = packageFile('presets')
 
-export function bundledPresetNames(): string[] {
+function bundledPresetNames(): string[] {
   return readdirSync(BUNDLED)
     .filter((name) => name.endsWith('.yml'))
     .map((name) => name.slice(0, -'.yml'.length))

@@ -140,7 +140,7 @@ async function stop(name: string, agent: AgentProcess, failed: boolean): Promise
 }
 
 /** The first lines of stderr, where an agent says why it did not start. */
-export function stderrHead(stderr: string): string {
+function stderrHead(stderr: string): string {
   const lines = stripVTControlCharacters(stderr).trim().split('\n').slice(0, STDERR_HEAD)
   return lines[0] ? `; its stderr begins:\n${lines.map((line) => `    | ${line}`).join('\n')}` : '; stderr was empty'
 }

@@ -36,7 +36,7 @@ export const agentPresetSchema = closedObject({
 export type AgentPreset = Omit<z.output<typeof agentPresetSchema>, 'wire'> & { wire: Wire }
 
 /** A preset whose wire the model server does not speak. */
-export class PresetWireError extends NamedError {
+class PresetWireError extends NamedError {
   override name = 'PresetWireError'
 }
 
@@ -49,7 +49,7 @@ export function checkPresetWire(preset: z.output<typeof agentPresetSchema>, file
   )
 }
 
-export interface PresetPlaces {
+interface PresetPlaces {
   modelUrl: string
   home: string
   cwd: string

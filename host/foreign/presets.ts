@@ -7,7 +7,7 @@ import { nearMisses } from '../../lib/did-you-mean.ts'
 import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { type AgentPreset, agentPresetSchema, checkPresetWire } from '../../lib/model-wire/preset.ts'
 import { NamedError } from '../../lib/named-error.ts'
-import { packageFile } from '../../lib/package-root.ts'
+import { docFile, packageFile } from '../../lib/package-root.ts'
 import { ScenarioFileError } from '../snapshot/scenario/issues.ts'
 import { parseYamlData } from '../snapshot/scenario/yaml.ts'
 
@@ -27,7 +27,7 @@ export function loadPreset(nameOrFile: string, root: string): AgentPreset {
     throw new NamedError(
       `unknown agent preset ${JSON.stringify(nameOrFile)}${didYouMean(nameOrFile)}; bundled: ` +
         `${bundledPresetNames().join(', ')}; or name your own preset file (a .yml path; ` +
-        'docs/foreign-agents.md, "Adding a preset")',
+        `${docFile('foreign-agents.md')}, "Adding a preset")`,
     )
   const file = isFile
     ? isAbsolute(nameOrFile)
@@ -46,7 +46,7 @@ export function loadPreset(nameOrFile: string, root: string): AgentPreset {
     throw new ScenarioFileError(
       shown,
       zodIssuesToFileIssues(parsed.error.issues),
-      'an agent preset: docs/foreign-agents.md',
+      `an agent preset: ${docFile('foreign-agents.md')}`,
     )
   return checkPresetWire(parsed.data, shown)
 }

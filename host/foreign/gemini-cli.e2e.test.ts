@@ -67,12 +67,18 @@ describe('gemini-cli at the Gemini wire', { timeout: 600_000 }, () => {
     writeFileSync(input, readFileSync(input, 'utf8').replace('Show me notes.txt', 'Print notes.txt'))
     const { code, report } = await dshTest('text-turn', 'read-with-approval')
     expect(code).toBe(1)
-    const byName = Object.fromEntries(report.scenarios.map((s) => [s.scenario, s.failures]))
-    expect(byName['text-turn'][0].problems[0]).toMatchObject({ code: 'REPLAY_SCRIPT_CHANGED' })
-    expect(byName['text-turn'][0].message).toContain('+     "text": "Hello there, glad to see you."')
-    const drift = byName['read-with-approval'].find((f: { kind: string }) => f.kind === 'replay').problems[0]
-    expect(drift.code).toBe('REPLAY_DRIFT')
-    expect(drift.message).toMatch(/- .*Show me notes\.txt/)
-    expect(drift.message).toMatch(/\+ .*Print notes\.txt/)
+    const replayProblems = (name: string) => {
+      const failures = report.scenarios.find((s) => s.scenario === name)?.failures ?? []
+      const replay = failures.find((f: { kind: string }) => f.kind === 'replay')
+      expect(replay, JSON.stringify(failures, null, 2)).toBeDefined()
+      return replay.problems as Array<{ code: string; message: string }>
+    }
+    const [changed] = replayProblems('text-turn')
+    expect(changed?.code).toBe('REPLAY_SCRIPT_CHANGED')
+    expect(changed?.message).toContain('+     "text": "Hello there, glad to see you."')
+    const [drift] = replayProblems('read-with-approval')
+    expect(drift?.code).toBe('REPLAY_DRIFT')
+    expect(drift?.message).toMatch(/\n- .*Show me notes\.txt/)
+    expect(drift?.message).toMatch(/\n\+ .*Print notes\.txt/)
   })
 })

@@ -38,7 +38,11 @@ export function normalizeForeignMessages(messages: readonly object[], places: Ru
 
 /** Longest first, so a home inside the cwd (or the reverse) is replaced whole. */
 function replacements(places: RunPlaces): Array<[string, string]> {
-  const pairs: Array<[string, string]> = places.home.map((path) => [path, '{{home}}'])
+  const pairs: Array<[string, string]> = [
+    ...places.home.map((path): [string, string] => [path, '{{home}}']),
+    // The cwd whole first: its name alone may be all lower case, and must not eat the path around it.
+    ...places.cwd.map((path): [string, string] => [path, '{{cwd}}']),
+  ]
   // Agents name per-project folders after the cwd (gemini-cli: ~/.gemini/tmp/<lower-cased name>).
   for (const path of places.cwd) {
     const name = basename(path)

@@ -4,6 +4,7 @@ import {
   conformanceHelp,
   doctorHelp,
   newHelp,
+  recordSessionHelp,
   reportHelp,
   reviewHelp,
   serveHelp,
@@ -29,6 +30,7 @@ export const commands: readonly CliCommand[] = [
   onDemand(reportHelp, async () => (await import('./report.ts')).reportCommand),
   onDemand(newHelp, async () => (await import('./new.ts')).newCommand),
   onDemand(sessionsHelp, async () => (await import('./sessions.ts')).sessionsCommand),
+  onDemand(recordSessionHelp, async () => (await import('./record-session.ts')).recordSessionCommand),
   onDemand(conformanceHelp, async () => (await import('./conformance.ts')).conformanceCommand),
 ]
 

@@ -16,7 +16,7 @@ export interface AgentSpec {
   env: Record<string, string>
 }
 
-export interface AgentFlags {
+interface AgentFlags {
   agentCommand?: string
   agentPreset?: string
 }

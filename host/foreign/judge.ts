@@ -22,7 +22,7 @@ import { GOLDEN_FILE, type ForeignScenario } from './scenario.ts'
 
 export type JudgedSurface = 'transcript' | 'workspace'
 
-export interface ForeignJudgement {
+interface ForeignJudgement {
   failures: Failure[]
   /** The surfaces this scenario was judged on (the report names them). */
   surfaces: JudgedSurface[]
@@ -42,7 +42,8 @@ export async function judgeForeign(
   let transcript: string
   try {
     const parsed = parseTranscript(run.stdout, `scenarios/${name} stdout`)
-    const messages = normalizeForeignMessages(parsed, { home: run.home.aliases, cwd: run.cwd.aliases })
+    const places = { home: run.home.aliases, cwd: run.cwd.aliases, rules: run.rules }
+    const messages = normalizeForeignMessages(parsed, places)
     transcript = linesText(normalizeRun({ messages, sessionLogs: [], cwdPaths: run.cwd.aliases }).transcript)
   } catch (error) {
     failures.push(failure('process', name, `scenario ${name}: ${(error as Error).message}`))

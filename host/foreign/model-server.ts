@@ -11,6 +11,7 @@ import {
   type Recording,
 } from '../../lib/model-wire/recording.ts'
 import { ReplaySource } from '../../lib/model-wire/replay-source.ts'
+import type { RunNormalizer } from '../../lib/model-wire/request-normalize.ts'
 import { startStubEndpoint, type StubEndpoint } from '../../lib/model-wire/server.ts'
 import { WireRecorder } from '../../lib/model-wire/wire-recorder.ts'
 import { plural } from '../../lib/plural.ts'
@@ -21,25 +22,29 @@ import type { ForeignScenario } from './scenario.ts'
 
 export type ForeignMode = 'replay' | 'record'
 
-export interface RunModel {
+interface RunModel {
   url: string
   /** After the run: the recording to write (record), and the model's failures. */
   finish(): { recording?: Recording; failures: Failure[] }
   close(): Promise<void>
 }
 
-export async function startRunModel(scenario: ForeignScenario, mode: ForeignMode, paths: string[]): Promise<RunModel> {
-  if (mode === 'record') return stubModel(scenario, paths)
-  return replayModel(scenario, paths)
+export async function startRunModel(
+  scenario: ForeignScenario,
+  mode: ForeignMode,
+  run: RunNormalizer,
+): Promise<RunModel> {
+  if (mode === 'record') return stubModel(scenario, run)
+  return replayModel(scenario, run)
 }
 
 const recordingPath = (name: string) => `scenarios/${name}/${RECORDING_FILE}`
 
-async function stubModel(scenario: ForeignScenario, paths: string[]): Promise<RunModel> {
+async function stubModel(scenario: ForeignScenario, run: RunNormalizer): Promise<RunModel> {
   const { name } = scenario
   if (!scenario.model)
     throw new Error(`scenario ${name}: --stub serves scenarios/${name}/model.yml, and there is none; write one`)
-  const recorder = new WireRecorder(paths)
+  const recorder = new WireRecorder(run)
   const script = scenario.model.map((item) => ({ kind: 'model', item }))
   const server = await startStubEndpoint({ script, onServed: recorder.onServed })
   return {
@@ -58,13 +63,13 @@ async function stubModel(scenario: ForeignScenario, paths: string[]): Promise<Ru
   }
 }
 
-async function replayModel(scenario: ForeignScenario, paths: string[]): Promise<RunModel> {
+async function replayModel(scenario: ForeignScenario, run: RunNormalizer): Promise<RunModel> {
   const { name } = scenario
   const file = recordingPath(name)
   if (scenario.recording === undefined)
     throw new Error(`scenario ${name}: ${file} does not exist; record it: dsh test ${name} --mode record --stub`)
   const recording = parseRecording(scenario.recording, file)
-  const source = new ReplaySource(recording, paths, file)
+  const source = new ReplaySource(recording, run, file)
   let server: StubEndpoint | undefined = await startStubEndpoint({ answer: source.answer })
   const changed = scriptChanges(scenario, recording)
   return {

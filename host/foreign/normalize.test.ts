@@ -17,3 +17,11 @@ test('the agent version, tool-call ids, the run home and cwd-derived names becom
   expect(out[2].params.update.toolCallId).toBe('{{tool:1}}')
   expect(JSON.stringify(messages[0])).toContain('0.61.0')
 })
+
+test('a cwd whose name is all lower case still becomes {{cwd}} where the whole path appears', () => {
+  const [out] = normalizeForeignMessages([{ text: 'in /dev/shm/run-abcdefgh and ~/.g/tmp/run-abcdefgh' }], {
+    home: [],
+    cwd: ['/dev/shm/run-abcdefgh'],
+  }) as Array<{ text: string }>
+  expect(out?.text).toBe('in {{cwd}} and ~/.g/tmp/{{cwd-name}}')
+})

@@ -1,26 +1,30 @@
 // What a foreign agent's transcript carries that differs run to run, beyond what the snapshot
 // normalizer (core/normalize) already tokenizes (session and message ids, JSON-RPC ids, the cwd):
-// the agent's own version, tool-call ids it draws, the fresh home the run gave it, and names
-// derived from the temp cwd's. Applied to the parsed messages before normalizeRun. Pure.
+// the agent's own version, tool-call ids it draws, the fresh home the run gave it, names
+// derived from the temp cwd's, and what its preset's rules name. Applied to the parsed messages before normalizeRun. Pure.
 import { basename } from 'node:path'
 
-export interface RunPlaces {
+interface RunPlaces {
   /** The run's home spellings (path and realpath). */
   home: readonly string[]
   /** The temp cwd spellings. */
   cwd: readonly string[]
+  /** The preset's own rules (lib/model-wire/preset.ts `normalize`), applied to every text. */
+  rules?: ReadonlyArray<{ pattern: string; token: string }>
 }
 
 export function normalizeForeignMessages(messages: readonly object[], places: RunPlaces): object[] {
   const toolIds = new Map<string, string>()
   const texts = replacements(places)
+  const rules = (places.rules ?? []).map((rule) => ({ pattern: new RegExp(rule.pattern, 'g'), token: rule.token }))
   const visit = (value: unknown, key?: string): unknown => {
     if (typeof value === 'string') {
       if (key === 'toolCallId') {
         if (!toolIds.has(value)) toolIds.set(value, `{{tool:${toolIds.size + 1}}}`)
         return toolIds.get(value)
       }
-      return texts.reduce((text, [from, to]) => text.split(from).join(to), value)
+      const replaced = texts.reduce((text, [from, to]) => text.split(from).join(to), value)
+      return rules.reduce((text, rule) => text.replace(rule.pattern, rule.token), replaced)
     }
     if (Array.isArray(value)) return value.map((item) => visit(item))
     if (!value || typeof value !== 'object') return value
@@ -34,7 +38,11 @@ export function normalizeForeignMessages(messages: readonly object[], places: Ru
 
 /** Longest first, so a home inside the cwd (or the reverse) is replaced whole. */
 function replacements(places: RunPlaces): Array<[string, string]> {
-  const pairs: Array<[string, string]> = places.home.map((path) => [path, '{{home}}'])
+  const pairs: Array<[string, string]> = [
+    ...places.home.map((path): [string, string] => [path, '{{home}}']),
+    // The cwd whole first: its name alone may be all lower case, and must not eat the path around it.
+    ...places.cwd.map((path): [string, string] => [path, '{{cwd}}']),
+  ]
   // Agents name per-project folders after the cwd (gemini-cli: ~/.gemini/tmp/<lower-cased name>).
   for (const path of places.cwd) {
     const name = basename(path)

@@ -3,17 +3,17 @@
 // a preset for a wire the model server does not speak is a PresetWireError.
 import { readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, relative } from 'node:path'
-import { suggest } from '../../lib/did-you-mean.ts'
+import { nearMisses } from '../../lib/did-you-mean.ts'
 import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { type AgentPreset, agentPresetSchema, checkPresetWire } from '../../lib/model-wire/preset.ts'
 import { NamedError } from '../../lib/named-error.ts'
-import { packageFile } from '../../lib/package-root.ts'
+import { docFile, packageFile } from '../../lib/package-root.ts'
 import { ScenarioFileError } from '../snapshot/scenario/issues.ts'
 import { parseYamlData } from '../snapshot/scenario/yaml.ts'
 
 const BUNDLED = packageFile('presets')
 
-export function bundledPresetNames(): string[] {
+function bundledPresetNames(): string[] {
   return readdirSync(BUNDLED)
     .filter((name) => name.endsWith('.yml'))
     .map((name) => name.slice(0, -'.yml'.length))
@@ -25,9 +25,9 @@ export function loadPreset(nameOrFile: string, root: string): AgentPreset {
   const isFile = /\.ya?ml$/.test(nameOrFile)
   if (!isFile && !bundledPresetNames().includes(nameOrFile))
     throw new NamedError(
-      `unknown agent preset ${JSON.stringify(nameOrFile)}; bundled: ${bundledPresetNames().join(', ')}` +
-        `${suggest(nameOrFile, bundledPresetNames())}; or name your own preset file (a .yml path; ` +
-        'docs/foreign-agents.md, "Adding a preset")',
+      `unknown agent preset ${JSON.stringify(nameOrFile)}${didYouMean(nameOrFile)}; bundled: ` +
+        `${bundledPresetNames().join(', ')}; or name your own preset file (a .yml path; ` +
+        `${docFile('foreign-agents.md')}, "Adding a preset")`,
     )
   const file = isFile
     ? isAbsolute(nameOrFile)
@@ -46,7 +46,12 @@ export function loadPreset(nameOrFile: string, root: string): AgentPreset {
     throw new ScenarioFileError(
       shown,
       zodIssuesToFileIssues(parsed.error.issues),
-      'an agent preset: docs/foreign-agents.md',
+      `an agent preset: ${docFile('foreign-agents.md')}`,
     )
   return checkPresetWire(parsed.data, shown)
+}
+
+function didYouMean(name: string): string {
+  const close = nearMisses(name, bundledPresetNames())
+  return close.length ? ` (did you mean ${close.join(' or ')}?)` : ''
 }

@@ -32,6 +32,8 @@ export interface ForeignRun {
   cwd: TempCwd
   home: TempCwd
   recording?: Recording
+  /** The preset's normalization rules (the judge applies them to the transcript). */
+  rules: ReadonlyArray<{ pattern: string; token: string }>
   cleanup(): Promise<void>
 }
 
@@ -48,9 +50,10 @@ export async function runForeign(
     await home.cleanup()
   }
   const failures: Failure[] = []
-  const run: ForeignRun = { failures, stdout: '', stderr: '', cwd, home, cleanup }
+  const rules = agent.preset?.normalize ?? []
+  const run: ForeignRun = { failures, stdout: '', stderr: '', cwd, home, rules, cleanup }
   await seedWorkspace(scenario.dir, cwd.path)
-  const model = await startRunModel(scenario, options.mode, [...cwd.aliases, ...home.aliases])
+  const model = await startRunModel(scenario, options.mode, { cwd: cwd.aliases, home: home.aliases, rules })
   try {
     const process_ = startAgent(agent, { modelUrl: model.url, home: home.path, cwd: cwd.path }, name)
     try {
@@ -137,7 +140,7 @@ async function stop(name: string, agent: AgentProcess, failed: boolean): Promise
 }
 
 /** The first lines of stderr, where an agent says why it did not start. */
-export function stderrHead(stderr: string): string {
+function stderrHead(stderr: string): string {
   const lines = stripVTControlCharacters(stderr).trim().split('\n').slice(0, STDERR_HEAD)
   return lines[0] ? `; its stderr begins:\n${lines.map((line) => `    | ${line}`).join('\n')}` : '; stderr was empty'
 }

@@ -4,6 +4,7 @@
 // workspace.expected/, when present, is the final tree the run must leave.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { docFile } from '../../lib/package-root.ts'
 import { RECORDING_FILE } from '../../lib/model-wire/recording.ts'
 import type { ModelScriptItem } from '../../lib/model-wire/model-script.ts'
 import { loadInput, type ScenarioInput } from '../snapshot/scenario/input.ts'
@@ -45,7 +46,7 @@ export function loadForeignScenario(root: string, name: string): ForeignScenario
   if (sessionLogWait >= 0)
     throw new Error(
       `scenarios/${name}/input.json: steps[${sessionLogWait}] waitFor watches dsh's session log, which a foreign ` +
-        'agent does not write; wait on ACP traffic with waitUpdate (docs/foreign-agents.md)',
+        `agent does not write; wait on ACP traffic with waitUpdate (${docFile('foreign-agents.md')})`,
     )
   return {
     name,

@@ -48,14 +48,17 @@ test('a request without a twin is a drift against the next recorded request of i
   const bound = binder.bind(request('main', 'A1', 'y'), 1)
   expect('problem' in bound && bound.problem).toMatchObject({ code: 'REPLAY_DRIFT', index: 1 })
   if (!('problem' in bound)) return
-  expect(bound.problem.recorded).toContain('"text": "x"')
-  expect(bound.problem.live).toContain('"text": "y"')
+  expect(bound.problem.recorded).toContain('\n  x\n')
+  expect(bound.problem.live).toContain('\n  y\n')
   expect(binder.unused()).toHaveLength(1)
 })
 
 test('the run cwd, temp dirs and dates normalize away, so two runs bind alike', () => {
   const run = (cwd: string, date: string) =>
-    normalizeRequest({ system: `cwd ${cwd}/a, today is ${date}, tmp /tmp/x-1a`, tools: [], messages: [] }, [cwd])
+    normalizeRequest(
+      { system: `cwd ${cwd}/a, today is ${date}, tmp /tmp/x-1a`, tools: [], messages: [] },
+      { cwd: [cwd] },
+    )
   const first = run('/home/u/t/run-1', 'Thursday, December 3, 2026')
   expect(first.system).toBe('cwd {{cwd}}/a, today is {{date}}, tmp {{tmp}}')
   expect(identify(first)).toEqual(identify(run('/home/u/t/run-2', 'Friday, January 9, 2027')))

@@ -51,4 +51,18 @@ export class RecordingBinder {
   }
 }
 
-export const pretty = (request: CanonicalRequest): string => JSON.stringify(request, null, 2)
+/** A request as lines for a diff: each text line on its own, so a changed word shows on its line. */
+export function pretty(request: CanonicalRequest): string {
+  const lines = ['system:', ...indent(request.system)]
+  request.messages.forEach((message, index) => {
+    lines.push(`messages[${index}] ${message.role}:`)
+    if (message.text !== undefined) lines.push(...indent(message.text))
+    for (const call of message.toolCalls ?? []) lines.push(`  call ${call.name} ${call.arguments}`)
+    for (const result of message.toolResults ?? [])
+      lines.push(`  result${result.name ? ` ${result.name}` : ''}:`, ...indent(result.output, '    '))
+  })
+  lines.push(`tools: ${request.tools.join(', ')}`)
+  return lines.join('\n')
+}
+
+const indent = (text: string, by = '  ') => text.split('\n').map((line) => `${by}${line}`)

@@ -23,12 +23,20 @@ export const agentPresetSchema = closedObject({
     .array(closedObject({ path: z.string().min(1), text: z.string() }))
     .default([])
     .meta({ description: 'Config files written before the agent starts; the path starts with {{home}} or {{cwd}}.' }),
+  normalize: z
+    .array(closedObject({ pattern: z.string().min(1), token: z.string() }))
+    .default([])
+    .meta({
+      description:
+        "What varies run to run in this agent's model requests and transcript (a process id it prints): a regular " +
+        'expression and the token it becomes.',
+    }),
 }).meta({ title: 'dsh agent preset', description: 'How to start an ACP agent against the model server.' })
 
 export type AgentPreset = Omit<z.output<typeof agentPresetSchema>, 'wire'> & { wire: Wire }
 
 /** A preset whose wire the model server does not speak. */
-export class PresetWireError extends NamedError {
+class PresetWireError extends NamedError {
   override name = 'PresetWireError'
 }
 
@@ -41,7 +49,7 @@ export function checkPresetWire(preset: z.output<typeof agentPresetSchema>, file
   )
 }
 
-export interface PresetPlaces {
+interface PresetPlaces {
   modelUrl: string
   home: string
   cwd: string

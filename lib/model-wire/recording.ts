@@ -4,6 +4,7 @@
 // answer on whatever wire asks (./replay-source.ts). Written by --stub and by the recording proxy.
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { docFile } from '../package-root.ts'
 import { CanonicalRequest } from './canonical.ts'
 import { MODEL_ITEM_KINDS, type ModelScriptItem } from './model-script.ts'
 import { WIRES } from './wires.ts'
@@ -73,6 +74,6 @@ export function parseRecording(text: string, file: string): Recording {
   const issue = parsed.error.issues[0]
   throw new Error(
     `${file}: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}; re-record the scenario ` +
-      '(docs/foreign-agents.md)',
+      `(${docFile('foreign-agents.md')})`,
   )
 }

@@ -15,25 +15,43 @@ const RULES: Array<[RegExp, string]> = [
   [/\b\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?\b/g, '{{clock}}'],
 ]
 
-/** `paths`: the run's own (its cwd as given and as realpath), longest first, replaced by `{{cwd}}`. */
-export function normalizeText(text: string, paths: readonly string[]): string {
+/** An agent's own varying text (a preset's `normalize`): a regular expression and its token. */
+export interface NormalizeRule {
+  pattern: string
+  token: string
+}
+
+/** What one run makes constant: its cwd and home spellings, and the agent's own rules. */
+export interface RunNormalizer {
+  cwd: readonly string[]
+  home?: readonly string[]
+  rules?: readonly NormalizeRule[]
+}
+
+/** The run's places (longest first: a home inside the cwd is replaced whole), dates, times, then the rules. */
+export function normalizeText(text: string, run: RunNormalizer): string {
+  const places: Array<[string, string]> = [
+    ...run.cwd.map((path): [string, string] => [path, '{{cwd}}']),
+    ...(run.home ?? []).map((path): [string, string] => [path, '{{home}}']),
+  ].sort((a, b) => b[0].length - a[0].length)
   let out = text
-  for (const path of [...paths].sort((a, b) => b.length - a.length)) out = out.split(path).join('{{cwd}}')
+  for (const [path, token] of places) out = out.split(path).join(token)
   out = out.replace(/\/tmp\/[A-Za-z0-9._-]+/g, '{{tmp}}')
   for (const [pattern, token] of RULES) out = out.replace(pattern, token)
+  for (const rule of run.rules ?? []) out = out.replace(new RegExp(rule.pattern, 'g'), rule.token)
   return out
 }
 
-export function normalizeRequest(request: CanonicalRequest, paths: readonly string[]): CanonicalRequest {
-  const n = (text: string) => normalizeText(text, paths)
+export function normalizeRequest(request: CanonicalRequest, run: RunNormalizer): CanonicalRequest {
+  const n = (text: string) => normalizeText(text, run)
   return {
     system: n(request.system),
-    tools: request.tools,
     messages: request.messages.map((m) => ({
       ...m,
       ...(m.text !== undefined ? { text: n(m.text) } : {}),
       ...(m.toolCalls ? { toolCalls: m.toolCalls.map((c) => ({ ...c, arguments: n(c.arguments) })) } : {}),
       ...(m.toolResults ? { toolResults: m.toolResults.map((r) => ({ ...r, output: n(r.output) })) } : {}),
     })),
+    tools: request.tools,
   }
 }

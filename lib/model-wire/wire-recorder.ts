@@ -1,8 +1,9 @@
 // --stub recording at the wire: every request the server answers from model.yml becomes an
-// exchange of the recording (recording.ts): its canonical request, normalized for the run's paths,
+// exchange of the recording (recording.ts): its canonical request, normalized for the run (its paths,
+// dates, the agent's own rules),
 // and the model.yml item that answered it. Requests on dsh's own `script` route are not recorded.
 import { canonicalRequest } from './wires.ts'
-import { normalizeRequest } from './request-normalize.ts'
+import { normalizeRequest, type RunNormalizer } from './request-normalize.ts'
 import { type Exchange, identify, itemAsAnswer, type Recording } from './recording.ts'
 import type { RecordedRequest } from './server.ts'
 import type { ServedItem } from './served-item.ts'
@@ -11,14 +12,13 @@ export class WireRecorder {
   private readonly exchanges: Exchange[] = []
   private served = 0
 
-  /** `paths`: the run's cwd spellings, written as `{{cwd}}`. */
-  constructor(private readonly paths: readonly string[]) {}
+  constructor(private readonly run: RunNormalizer) {}
 
   /** For StubEndpointOptions.onServed. */
   readonly onServed = (record: RecordedRequest, served: ServedItem): void => {
     const scriptItem = this.served++
     if (!record.wire || record.wire === 'script' || served.kind !== 'model') return
-    const request = normalizeRequest(canonicalRequest(record.wire, record.body), this.paths)
+    const request = normalizeRequest(canonicalRequest(record.wire, record.body), this.run)
     const answer = itemAsAnswer(served.item)
     this.exchanges.push({ ...identify(request), wire: record.wire, request, answer, scriptItem })
   }

@@ -154,6 +154,16 @@ export const testHelp: CommandHelp = {
   },
 }
 
+export const recordSessionHelp: CommandHelp = {
+  name: 'record-session',
+  summary: `proxy an editor's ACP session with any agent and write it as a scenario (${docFile('foreign-agents.md')})`,
+  options: {
+    root: rootOption,
+    'agent-command': { type: 'string', valueName: 'CMD', description: 'the agent the editor talks to (required)' },
+    name: { type: 'string', valueName: 'NAME', description: 'the scenario to write, scenarios/NAME/ (required)' },
+  },
+}
+
 export const conformanceHelp: CommandHelp = {
   name: 'conformance',
   summary: `check any ACP agent command against the conformance cases (${docFile('conformance.md')})`,

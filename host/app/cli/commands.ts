@@ -5,6 +5,7 @@ import {
   doctorHelp,
   loginHelp,
   newHelp,
+  recordSessionHelp,
   reportHelp,
   reviewHelp,
   serveHelp,
@@ -32,6 +33,7 @@ export const commands: readonly CliCommand[] = [
   onDemand(reportHelp, async () => (await import('./report.ts')).reportCommand),
   onDemand(newHelp, async () => (await import('./new.ts')).newCommand),
   onDemand(sessionsHelp, async () => (await import('./sessions.ts')).sessionsCommand),
+  onDemand(recordSessionHelp, async () => (await import('./record-session.ts')).recordSessionCommand),
   onDemand(conformanceHelp, async () => (await import('./conformance.ts')).conformanceCommand),
   onDemand(mutateHelp, async () => (await import('./mutate.ts')).mutateCommand),
 ]

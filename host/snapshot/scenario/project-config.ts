@@ -37,7 +37,7 @@ export const projectConfigSchema = closedObject({
     }),
   })
     .optional()
-    .meta({ description: 'Test a foreign ACP agent instead of dsh (docs/foreign-agents.md).' }),
+    .meta({ description: 'Test a foreign ACP agent instead of dsh, its model at the wire.' }),
 }).meta({ title: 'dsh project config (dsh.config.yml beside scenarios/)' })
 
 export type ProjectConfig = z.output<typeof projectConfigSchema>

@@ -1,0 +1,37 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { fillPreset } from '../../lib/model-wire/preset.ts'
+import { normalizeText } from '../../lib/model-wire/request-normalize.ts'
+import { loadPreset } from './presets.ts'
+
+test('the bundled presets load, each on a wire the model server speaks', () => {
+  const names = ['claude-code-acp', 'codex-acp', 'gemini-cli', 'opencode']
+  const wires = names.map((name) => loadPreset(name, tmpdir()).wire)
+  expect(wires).toEqual(['anthropic-messages', 'openai-responses', 'gemini', 'openai-chat'])
+  const gemini = loadPreset('gemini-cli', tmpdir())
+  const filled = fillPreset(gemini, { modelUrl: 'http://127.0.0.1:9', home: '/h', cwd: '/c' })
+  expect(filled.env).toMatchObject({ GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9', HOME: '/h' })
+  expect(filled.files[0]?.path).toBe('/h/.gemini/settings.json')
+  expect(normalizeText('Process Group PGID: 4711', { cwd: [], rules: gemini.normalize })).toBe(
+    'Process Group PGID: {{pid}}',
+  )
+})
+
+test('a user preset file loads; a wire the server does not speak and an unknown name are named errors', () => {
+  const root = mkdtempSync(join(tmpdir(), 'dsh-presets-'))
+  const write = (wire: string) =>
+    writeFileSync(
+      join(root, 'mine.yml'),
+      `name: mine\ncommand: my-agent --acp\nwire: ${wire}\nenv: { URL: "{{modelUrl}}" }\n`,
+    )
+  write('openai-chat')
+  expect(loadPreset('mine.yml', root)).toMatchObject({ name: 'mine', wire: 'openai-chat', files: [] })
+  write('bedrock')
+  expect(() => loadPreset('mine.yml', root)).toThrow(expect.objectContaining({ name: 'PresetWireError' }))
+  expect(() => loadPreset('mine.yml', root)).toThrow(/mine\.yml: preset mine names wire "bedrock", which the model/)
+  expect(() => loadPreset('gemini', root)).toThrow(
+    /unknown agent preset "gemini".*; bundled: claude-code-acp, codex-acp, gemini-cli, opencode/,
+  )
+})

@@ -1,7 +1,6 @@
 // What to run next after a scenario failed (pure): one command from the scenario's provenance
 // (`recording:` in snapshot.yml) and the kind of failure. The CLI, vitest and the HTML report
 // all ask here, so a stub-recorded scenario is never told to re-record against the live model.
-import { docFile } from '../../../lib/package-root.ts'
 import type { DriftClassification } from '../model/failure.ts'
 
 /**
@@ -116,7 +115,7 @@ function classifiedStep(input: NextStepInput, classification: DriftClassificatio
       command: classification.rule
         ? `add the normalize: rule below to scenarios/${scenario}/snapshot.yml (or dsh.config.yml), then ${refresh}`
         : `add a normalize: rule for the span below to scenarios/${scenario}/snapshot.yml, then ${refresh}`,
-      note: `two replays differ from each other, so re-recording cannot help; ${docFile('nondeterminism.md')}`,
+      note: 'two replays differ from each other, so re-recording cannot help (normalize: rules, nondeterminism.md)',
     }
   const unclassified = nextStep({ ...input, classification: undefined })
   return {

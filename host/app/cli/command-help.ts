@@ -241,7 +241,11 @@ export const newHelp: CommandHelp = {
       valueName: 'DIR',
       description:
         'with --from-session: copy DIR as the starting workspace (.gitignore respected; default: rebuilt from the ' +
-        "log's file reads)",
+        "log's file reads, or the session's cwd when bash or a plugin's tool ran)",
+    },
+    keep: {
+      type: 'boolean',
+      description: 'with --from-session: keep the scenario folder when its replay fails (default: removed)',
     },
     description: { type: 'string', valueName: 'TEXT', description: 'the one-line description for snapshot.yml' },
     class: { type: 'string', valueName: 'NAME', description: 'header class to join (default: default)' },

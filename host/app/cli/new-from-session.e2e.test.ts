@@ -146,18 +146,54 @@ describe('dsh new --from-session', () => {
     expect((await dsh(sessions, 'test', 'two-children')).code).toBe(0)
   }, 60_000)
 
-  it('reports the first drift when the rebuilt workspace is not what the session saw', async () => {
+  it('copies the cwd when a tool the log cannot see into ran, saying so, and replays green', async () => {
     const { sessions, sessionId, cwd } = await recordSession({ 'a.txt': 'alpha\n' }, ['tool list_dir {}'])
     const result = await dsh(sessions, 'new', 'listing', '--from-session', join(sessions, `${sessionId}.jsonl`))
-    // list_dir's result is not a file's content: nothing is rebuilt, so the live listing differs.
-    expect(result.code, result.stdout).toBe(1)
-    expect(result.stdout).toMatch(/replay: FAIL; the first drift:\n[\s\S]*REPLAY_DRIFT|replay: FAIL[\s\S]*a\.txt/)
-    // With --workspace the session's own folder is copied, and it replays green.
-    const copied = await dsh(sessions, 'new', 'listing-copied', '--from-session', sessionId, '--workspace', cwd)
-    expect(copied.code, copied.stdout).toBe(0)
-    expect(readFileSync(join(project.root, 'scenarios', 'listing-copied', 'workspace', 'a.txt'), 'utf8')).toBe(
-      'alpha\n',
+    expect(result.code, result.stdout).toBe(0)
+    expect(result.stdout).toContain(
+      `note: list_dir ran (the log does not show what it read), so the workspace is the session's cwd ${cwd} as it ` +
+        'is now',
     )
+    expect(readFileSync(join(project.root, 'scenarios', 'listing', 'workspace', 'a.txt'), 'utf8')).toBe('alpha\n')
+  }, 60_000)
+
+  it('removes an import whose replay fails, so it can run again, unless --keep asks for the folder', async () => {
+    const { sessions, sessionId } = await recordSession({ 'a.txt': 'alpha\n' }, ['tool list_dir {}'])
+    const empty = join(project.root, 'empty-workspace')
+    mkdirSync(empty)
+    const failed = await dsh(sessions, 'new', 'listing-empty', '--from-session', sessionId, '--workspace', empty)
+    // An empty workspace lists nothing: the live listing differs from the recorded one.
+    expect(failed.code, failed.stdout).toBe(1)
+    expect(failed.stdout).toMatch(/replay: FAIL; the first drift:\n[\s\S]*a\.txt/)
+    expect(failed.stdout).toContain('scenarios/listing-empty was removed, so a fixed import can run again')
+    expect(existsSync(join(project.root, 'scenarios', 'listing-empty'))).toBe(false)
+    const kept = await dsh(
+      sessions,
+      'new',
+      'listing-empty',
+      '--from-session',
+      sessionId,
+      '--workspace',
+      empty,
+      '--keep',
+    )
+    expect(kept.code).toBe(1)
+    expect(kept.stdout).toContain('scenarios/listing-empty is kept (--keep)')
+    expect(existsSync(join(project.root, 'scenarios', 'listing-empty', 'snapshot.yml'))).toBe(true)
+    rmSync(join(project.root, 'scenarios', 'listing-empty'), { recursive: true })
+  }, 60_000)
+
+  it('imports slash commands (/mode, /clear) as the prompts that ran them, and replays green', async () => {
+    const { sessions, sessionId } = await recordSession({}, ['/mode read-only', 'first line', '/clear', 'second line'])
+    const result = await dsh(sessions, 'new', 'slashed', '--from-session', sessionId)
+    expect(result.code, result.stdout).toBe(0)
+    const input = JSON.parse(readFileSync(join(project.root, 'scenarios', 'slashed', 'input.json'), 'utf8'))
+    expect(input.steps.slice(2).map((step: { op: string; text?: string }) => step.text ?? step.op)).toEqual([
+      '/mode read-only',
+      'prompt',
+      '/clear',
+      'prompt',
+    ])
   }, 60_000)
 })
 

@@ -21,6 +21,7 @@ export async function newFromSession(name: string, root: string, values: OptionV
       name,
       log,
       workspace: stringOption(values, 'workspace'),
+      keep: !!values.keep,
       description: stringOption(values, 'description'),
       env: io.env,
       date: new Date().toISOString().slice(0, 10),
@@ -55,12 +56,16 @@ function report(name: string, outcome: Outcome): string {
   const first = (outcome.replay.failures[0] ?? 'the scenario did not run (no failure was reported)').split('\n')
   const hiddenLines = first.length - SHOWN_FAILURE_LINES
   const otherFailures = outcome.replay.failures.length - 1
+  const removed = outcome.removed
+    ? `scenarios/${name} was removed, so a fixed import can run again (--keep keeps a failed one to edit by hand)`
+    : `scenarios/${name} is kept (--keep): fix it by hand, or remove it before importing again`
   lines.push(
     'replay: FAIL; the first drift:',
     ...first.slice(0, SHOWN_FAILURE_LINES).map((line) => `  ${line}`),
     ...(hiddenLines > 0 ? [`  … (${plural(hiddenLines, 'more line')})`] : []),
     ...(otherFailures > 0 ? [`(${plural(otherFailures, 'more failure')})`] : []),
-    `see all of it with npx dsh test ${name}`,
+    removed,
+    ...(outcome.removed ? [] : [`see all of it with npx dsh test ${name}`]),
     '',
   )
   return lines.join('\n')

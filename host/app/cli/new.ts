@@ -26,6 +26,7 @@ export const newCommand: CliCommand = {
     if (values['from-session'] !== undefined)
       return (await import('./new-from-session.ts')).newFromSession(name, root, values, io)
     if (values.workspace !== undefined) throw new UsageError('--workspace only applies with --from-session ID|PATH')
+    if (values.keep !== undefined) throw new UsageError('--keep only applies with --from-session ID|PATH')
 
     const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
     const { scaffoldScenario } = await import('../../snapshot/scenario/scaffold.ts')

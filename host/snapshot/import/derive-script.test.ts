@@ -1,6 +1,6 @@
 // The derived script against scenarios whose input.json was written by hand for the same logs:
 // the same steps (prompts as content blocks, background names aside), and valid as input.json.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { packageFile } from '../../../lib/package-root.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../../../plugins/agent/interrupted.ts'
@@ -37,6 +37,14 @@ function comparable(steps: Array<Record<string, unknown>>) {
   })
 }
 
+/** JSON with every object's keys sorted: the same blocks compare equal whatever order they were written in. */
+const sortedJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  )
+
 describe('deriveScript', () => {
   for (const name of [
     'text-turn',
@@ -47,6 +55,8 @@ describe('deriveScript', () => {
     'cancel-running-bash',
     'mode-read-only-refuses-write',
     'model-auth-error',
+    // Slash commands: /mode, /model and /clear are prompts; the mode/change and history/clear they log are theirs.
+    'slash-commands',
   ]) {
     it(`derives the hand-written script of ${name} from its log`, () => {
       const { events, input } = committed(name)
@@ -68,6 +78,40 @@ describe('deriveScript', () => {
       expect(derived.permissions).toEqual(input.permissions ?? [])
     })
   }
+
+  /**
+   * Property over the corpus's own recordings: every single-session log derives the prompts, commands,
+   * mode and config changes its input.json made, in order (setModel is the model config option).
+   */
+  it('derives what every corpus recording did, in order', () => {
+    const scenarios = readdirSync(packageFile('scenarios')).filter(
+      (name) => existsSync(packageFile('scenarios', name, 'session.jsonl')) && committedLogs(name).length === 1,
+    )
+    expect(scenarios.length).toBeGreaterThan(40)
+    for (const name of scenarios) {
+      const { events, input } = committed(name)
+      const first = (input.steps as Array<Record<string, unknown>>).find((step) => step.op === 'newSession')?.as
+      const actions = (steps: Array<Record<string, unknown>>, session: unknown) =>
+        steps
+          .filter((step) => step.session === session)
+          .flatMap((step): string[] => {
+            if (step.op === 'prompt') return [`prompt ${sortedJson(comparable([step])[0]!.content)}`]
+            if (step.op === 'setMode') return [`mode ${step.mode}`]
+            if (step.op === 'setModel') return [`config model=${step.model}`]
+            if (step.op === 'setConfigOption') return [`config ${step.configId}=${step.value}`]
+            return []
+          })
+      const derived = deriveScript(events, name).input.steps
+      expect(actions(derived, 's1'), name).toEqual(actions(input.steps, first))
+    }
+  })
+
+  it('makes a config change between turns a setConfigOption step', () => {
+    const events = [event('config/change', { configId: 'model', value: 'deepseek-reasoner' })]
+    expect(deriveScript(events, 'log').input.steps.slice(2)).toEqual([
+      { op: 'setConfigOption', session: 's1', configId: 'model', value: 'deepseek-reasoner' },
+    ])
+  })
 
   const event = <K extends LoggedEvent['type']>(type: K, data: Extract<LoggedEvent, { type: K }>['data']) =>
     ({ type, data }) as LoggedEvent

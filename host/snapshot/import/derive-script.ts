@@ -1,7 +1,10 @@
 // A session log -> the ACP script that plays it again (input.json). Pure: events in, script out.
 // Each user/message is a prompt with its exact content blocks; permission outcomes queue in order;
-// mode changes are setMode steps; a cancel, a mode change inside a turn, and a session/load after a
-// killed agent are placed where the log shows them, by waiting for the event before them.
+// mode changes are setMode steps, config changes setConfigOption steps; a slash command (`command/run`)
+// is the prompt that ran it, and the events it logged first (`history/clear` of /clear, `mode/change` of
+// /mode, `config/change` of /model) are its own, not steps of their own; a cancel, a mode change
+// inside a turn, and a session/load after a killed agent are placed where the log shows them, by
+// waiting for the event before them.
 import type { LoggedEvent } from '../../../plugins/session/log-format.ts'
 import { INTERRUPTED_CALL_OUTPUT } from '../../../plugins/agent/interrupted.ts'
 import { ImportError } from './import-error.ts'
@@ -48,12 +51,39 @@ export function deriveScript(
       const end = turnEnd(events, index, file)
       steps.push(...turnSteps(events, index, end, counts, notes))
       index = end
-    } else if (event.type === 'mode/change') {
-      steps.push({ op: 'setMode', session: IMPORTED_SESSION, mode: event.data.modeId })
+    } else if (event.type === 'command/run') {
+      const { name, input } = event.data
+      steps.push({ op: 'prompt', session: IMPORTED_SESSION, text: `/${name}${input ? ` ${input}` : ''}` })
+    } else if (!byCommand(events, index)) {
+      const step = settingStep(event)
+      if (step) steps.push(step)
     }
   }
   const terminal = events.some((event) => event.type === 'tool/update' && event.data.display.terminalId)
   return { input: { ...(terminal ? { client: { terminal: true as const } } : {}), steps, permissions }, notes }
+}
+
+/** The events a slash command logs before its `command/run`: its effect, not a step of its own. */
+const COMMAND_EFFECTS: ReadonlySet<string> = new Set(['mode/change', 'config/change', 'history/clear'])
+
+/** True when the event at `index` is the effect of a slash command logged right after it. */
+function byCommand(events: readonly LoggedEvent[], index: number): boolean {
+  for (let next = index; next < events.length; next++) {
+    const event = events[next]!
+    if (event.type === 'command/run') return true
+    if (!COMMAND_EFFECTS.has(event.type)) return false
+  }
+  return false
+}
+
+/** A change the client made between turns, as the step that makes it; undefined for anything else. */
+function settingStep(event: LoggedEvent): Step | undefined {
+  if (event.type === 'mode/change') return { op: 'setMode', session: IMPORTED_SESSION, mode: event.data.modeId }
+  if (event.type === 'config/change') {
+    const { configId, value } = event.data
+    return { op: 'setConfigOption', session: IMPORTED_SESSION, configId, value }
+  }
+  return undefined
 }
 
 /** For each event, how many events of its type the log holds up to and including it (what waitFor counts). */

@@ -67,4 +67,19 @@ describe('deriveWorkspace', () => {
     expect(argumentPath('{"path":"{{cwd}}"}')).toBeUndefined()
     expect(argumentPath('not json')).toBeUndefined()
   })
+
+  it('names the tools whose reads the log does not show, and the files they located, once each', () => {
+    const derived = deriveWorkspace([
+      ...call('bash', { command: 'cat config.ini' }, { output: 'x=1' }),
+      ...call('bash', { command: 'ls' }, { output: 'config.ini' }),
+      ...call('count_words', { text: 'a b' }, { output: '2', display: { locations: [{ path: '{{cwd}}/words.txt' }] } }),
+      ...call('todo', { items: [] }, { output: 'ok' }),
+      ...call('write_file', { path: 'new.txt' }, { output: 'created', display: { diff: { oldText: null } } }),
+    ])
+    expect(derived.opaque).toEqual(['bash', 'count_words'])
+    expect(derived.missing).toEqual([
+      { path: 'words.txt', why: 'count_words used it; the log does not hold its content' },
+    ])
+    expect(derived.created).toEqual(['new.txt'])
+  })
 })

@@ -2,7 +2,9 @@
 // in, files out. A file's first appearance in the log tells its state before the session touched
 // it: a full read_file result is its content, a write or edit's diff holds the text it replaced
 // (none for a file the call created), a read cut at readMaxBytes or a change without a diff
-// cannot be reconstructed and is named. Later appearances show the session's own changes.
+// cannot be reconstructed and is named. Later appearances show the session's own changes. Any other
+// tool (bash, a plugin's own) may read files the log does not show: it is named as opaque, and a
+// file it names in its locations without a content the log holds is missing.
 import { posix } from 'node:path'
 import type { LoggedEvent } from '../../../plugins/session/log-format.ts'
 import { CWD_TOKEN } from '../../../lib/cwd-spellings.ts'
@@ -12,7 +14,14 @@ interface DerivedWorkspace {
   files: Map<string, string>
   /** Files the session used whose starting content the log does not hold, with why. */
   missing: Array<{ path: string; why: string }>
+  /** Files the session created (absent at its start). */
+  created: string[]
+  /** Tools that ran whose reads the log does not show (bash, a plugin's own), each named once. */
+  opaque: string[]
 }
+
+/** Tools that touch no file of the workspace. */
+const PURE_TOOLS = new Set(['todo', 'task', 'ask_user'])
 
 const EMPTY_FILE_OUTPUT = '(empty file)'
 const TRUNCATED = /\n?\[output truncated: \d+ bytes omitted\]/
@@ -23,11 +32,18 @@ export function deriveWorkspace(events: readonly LoggedEvent[]): DerivedWorkspac
   const calls = new Map<string, { name: string; path?: string }>()
   const known = new Map<string, string | null>()
   const missing = new Map<string, string>()
+  const opaque = new Set<string>()
   for (const event of events) {
     if (event.type === 'tool/call' && FILE_TOOLS.has(event.data.name))
       calls.set(event.data.callId, { name: event.data.name, path: argumentPath(event.data.arguments) })
+    else if (event.type === 'tool/call' && !PURE_TOOLS.has(event.data.name)) {
+      opaque.add(event.data.name)
+      calls.set(event.data.callId, { name: event.data.name })
+    }
     if (event.type !== 'tool/result') continue
     const call = calls.get(event.data.callId)
+    if (call && !FILE_TOOLS.has(call.name)) for (const path of locatedPaths(event.data)) touchedBy(path, call.name)
+    if (!call || !FILE_TOOLS.has(call.name)) continue
     if (!call?.path || known.has(call.path) || missing.has(call.path)) continue
     const state = startingState(call.name, event.data)
     if (state === undefined) continue
@@ -36,7 +52,20 @@ export function deriveWorkspace(events: readonly LoggedEvent[]): DerivedWorkspac
   }
   const files = new Map<string, string>()
   for (const [path, content] of known) if (content !== null) files.set(path, content)
-  return { files, missing: [...missing].map(([path, why]) => ({ path, why })) }
+  const created = [...known].flatMap(([path, content]) => (content === null ? [path] : []))
+  return { files, missing: [...missing].map(([path, why]) => ({ path, why })), created, opaque: [...opaque] }
+
+  function touchedBy(path: string, tool: string): void {
+    if (!known.has(path) && !missing.has(path)) missing.set(path, `${tool} used it; the log does not hold its content`)
+  }
+}
+
+/** The cwd-relative files a tool result's locations name. */
+function locatedPaths(result: LoggedEvent<'tool/result'>['data']): string[] {
+  return (result.display?.locations ?? []).flatMap(({ path }) => {
+    const relative = argumentPath(JSON.stringify({ path }))
+    return relative ? [relative] : []
+  })
 }
 
 type StartingState = { content: string | null } | { why: string } | undefined

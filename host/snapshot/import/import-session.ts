@@ -1,7 +1,8 @@
 // `dsh new NAME --from-session ID|PATH`: plan the scenario in memory (./plan-import.ts), refuse it
 // if the secret scan finds anything, write it, let a refresh replay produce the goldens and pin
 // sidecars, then replay it and report pass or the first failure. Writes only inside the new
-// scenario folder; any refusal removes that folder, so nothing is left behind.
+// scenario folder; any refusal, and a replay that fails (unless `keep`), removes that folder, so
+// nothing half-built is left behind to break the suite or block importing again.
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -20,6 +21,8 @@ export interface ImportSessionOptions extends ImportRequest {
   /** Overlays for the replay, as dsh test takes them. */
   patches?: string[]
   timeoutMs?: number
+  /** Keep the scenario folder when its replay fails (`--keep`); by default it is removed. */
+  keep?: boolean
 }
 
 export interface ImportOutcome {
@@ -31,6 +34,8 @@ export interface ImportOutcome {
   notes: string[]
   /** The replay right after the import: ok, or its failures (the first one is the first drift). */
   replay: { ok: boolean; failures: string[] }
+  /** The replay failed and the folder was removed (no half-built scenario breaks the suite or a re-run). */
+  removed: boolean
 }
 
 const REPLAY_FIXTURES = [GOLDEN_TRANSCRIPT, SIDECAR_SYSTEM_PROMPT, SIDECAR_TOOL_SCHEMAS]
@@ -62,7 +67,9 @@ export async function importSession(options: ImportSessionOptions): Promise<Impo
       ? failureMessages(outcome.failures)
       : replayed.loadFailures.filter((f) => f.includes(options.name))
     const seeded = plan.workspace.map((entry) => entry.path)
-    return { written, seeded, missing: plan.missing, notes, replay: { ok: !!outcome?.ok, failures } }
+    const ok = !!outcome?.ok
+    if (!ok && !options.keep) await rm(plan.dir, { recursive: true, force: true })
+    return { written, seeded, missing: plan.missing, notes, replay: { ok, failures }, removed: !ok && !options.keep }
   } catch (error) {
     // A refusal, or a crash before the report: the half-made scenario goes, nothing is left behind.
     await rm(plan.dir, { recursive: true, force: true })

@@ -18,6 +18,7 @@ import { readWorkspaceDir, type WorkspaceEntry } from './copy-workspace.ts'
 import { deriveScript } from './derive-script.ts'
 import { importedRoots, withImportedRoots } from './import-roots.ts'
 import { deriveWorkspace } from './derive-workspace.ts'
+import { rebuildWorkspace, unknowable } from './cwd-workspace.ts'
 import { modelsOfLogs } from '../core/provenance.ts'
 import { chooseHeaderClass, type PinSidecars } from './header-class.ts'
 import { ImportError } from './import-error.ts'
@@ -67,12 +68,6 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   const logs = readSessionTree(request.log)
   const source = logs[0]!
   const cwd = source.header.cwd
-  if (!existsSync(cwd) && request.workspace === undefined)
-    throw new ImportError(
-      'IMPORT_CWD_GONE',
-      `${source.file}: the session's cwd ${cwd} no longer exists, so neither its spellings (a symlinked path) ` +
-        'nor its files can be checked; restore the folder, or pass --workspace DIR with the files it started with',
-    )
   const cwdPaths = existsSync(cwd) && realpathSync(cwd) !== cwd ? [cwd, realpathSync(cwd)] : [cwd]
   const roots = importedRoots(logs, (path) => (existsSync(path) ? realpathSync(path) : undefined))
   // The project's redactions (dsh.config.yml) apply to an imported log as record applies them.
@@ -88,9 +83,15 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   const script = deriveScript(parsed[0]!.events, source.file, everything)
   withImportedRoots(script, source, roots)
   const derived = request.workspace === undefined ? deriveWorkspace(everything) : undefined
-  const workspace: WorkspaceEntry[] = derived
-    ? [...derived.files].map(([path, text]) => ({ path, kind: 'file', content: Buffer.from(text), executable: false }))
-    : readWorkspaceDir(request.workspace!)
+  if (derived && !existsSync(cwd))
+    throw new ImportError(
+      'IMPORT_CWD_GONE',
+      `${source.file}: the session's cwd ${cwd} no longer exists, so neither its spellings (a symlinked path) ` +
+        `nor its files can be checked, and the workspace may miss files: ${unknowable(derived)}; restore the ` +
+        'folder, or pass --workspace DIR with the files it started with',
+    )
+  const rebuilt = derived ? rebuildWorkspace(cwd, derived) : undefined
+  const workspace: WorkspaceEntry[] = rebuilt ? rebuilt.workspace : readWorkspaceDir(request.workspace!)
   const headers = normalized.headers[0] ?? []
   const files = new Map<string, string>()
   const first = source.events.find((event) => event.type === 'user/message')
@@ -108,10 +109,10 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   )
   files.set('input.json', renderInput(dir, script.input))
   normalized.sessionLogs.forEach((text, index) => files.set(sessionLogFileName(index), text))
-  const notes = [...script.notes]
+  const notes = [...script.notes, ...(rebuilt?.notes ?? [])]
   const patch = await modelPatch(request, headers, notes)
   if (patch) files.set('cordis.patch.yml', patch)
-  return { dir, source, files, workspace, missing: derived?.missing ?? [], notes, allow: project.allow }
+  return { dir, source, files, workspace, missing: rebuilt?.missing ?? [], notes, allow: project.allow }
 }
 
 /** dsh.config.yml's entries; an invalid file is a named refusal with its own file, field and fix. */

@@ -16,9 +16,9 @@ import { readyWorker, runDynamic, runStatic, type PoolOptions } from './pool.ts'
 import type { MutateOptions } from './options.ts'
 import type { Target } from './targets.ts'
 
-export type ResolvedOptions = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
+type ResolvedOptions = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
 
-export interface ScratchResult {
+interface ScratchResult {
   results: MutantResult[]
   skipped: Record<string, string>
 }

@@ -5,7 +5,7 @@ import type { MutantResult } from '../model.ts'
 import type { Equivalent } from './equivalent.ts'
 import type { StrengthTarget } from './targets.ts'
 
-export interface StrengthInput {
+interface StrengthInput {
   date: string
   command: string
   targets: readonly StrengthTarget[]

@@ -13,7 +13,8 @@ import { strykerState } from './switch.ts'
 const send = (message: FromMutateWorker) => process.send?.(message)
 
 for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, () => {})
-/** Errors a mutant threw outside any scenario's reach (an unhandled rejection): they kill the mutant, not the worker. */
+/** Errors a mutant threw outside any scenario's reach (an unhandled rejection): they kill the mutant, not
+ * the worker. */
 const strays: string[] = []
 process.on('uncaughtException', (error) => void strays.push(error.message))
 process.on(

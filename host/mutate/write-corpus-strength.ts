@@ -11,6 +11,7 @@ import { runMutate } from './run.ts'
 import { EQUIVALENT_MUTANTS } from './strength/equivalent.ts'
 import { isEquivalent, renderStrength } from './strength/render.ts'
 import { STRENGTH_TARGETS } from './strength/targets.ts'
+import { UnitCache } from './strength/unit-cache.ts'
 import { unitKills } from './strength/unit-kills.ts'
 
 const { values } = parseArgs({ options: { jobs: { type: 'string' }, 'no-cache': { type: 'boolean' } } })
@@ -24,6 +25,7 @@ const run = await runMutate({
   log,
 })
 const unitKilled = new Set<string>()
+const unitCache = await UnitCache.open(root)
 for (const target of STRENGTH_TARGETS.filter((t) => t.by === 'corpus+unit')) {
   const left = run.results.filter(
     (r) =>
@@ -31,9 +33,14 @@ for (const target of STRENGTH_TARGETS.filter((t) => t.by === 'corpus+unit')) {
       (r.status === 'survived' || r.status === 'noCoverage') &&
       !isEquivalent(r, EQUIVALENT_MUTANTS),
   )
-  log(`write-corpus-strength: ${target.file}: the unit tests against ${plural(left.length, 'survivor')}`)
-  for (const id of await unitKills(root, target.file, left)) unitKilled.add(id)
+  const basis = await UnitCache.basis(root, target.file)
+  const unknown = left.filter((r) => unitCache.get(unitCache.key(r, basis)) === undefined)
+  log(`write-corpus-strength: ${target.file}: the unit tests against ${plural(unknown.length, 'survivor')}`)
+  const killed = await unitKills(root, target.file, unknown)
+  for (const r of unknown) unitCache.set(unitCache.key(r, basis), killed.has(r.id))
+  for (const r of left) if (unitCache.get(unitCache.key(r, basis))) unitKilled.add(r.id)
 }
+await unitCache.save()
 const stale = EQUIVALENT_MUTANTS.filter((e) => !run.results.some((r) => isEquivalent(r, [e])))
 for (const e of stale) log(`write-corpus-strength: equivalent ${e.file}:${e.line} ${e.mutator} matches no mutant now`)
 const page = renderStrength({

@@ -1,4 +1,5 @@
-// Regenerates docs/corpus-strength.md: `npx tsx host/mutate/write-corpus-strength.ts [--jobs N] [--no-cache]`.
+// Regenerates docs/corpus-strength.md:
+//   npx tsx host/mutate/write-corpus-strength.ts [--jobs N] [--no-cache] [--no-unit]
 // dsh mutate over the measured files (host/mutate/strength/targets.ts; cached results are reused),
 // the unit tests of the plugins whose target counts them run against the corpus's survivors, and
 // the page written from both with the equivalent mutants set aside.
@@ -14,7 +15,9 @@ import { STRENGTH_TARGETS } from './strength/targets.ts'
 import { UnitCache } from './strength/unit-cache.ts'
 import { unitKills } from './strength/unit-kills.ts'
 
-const { values } = parseArgs({ options: { jobs: { type: 'string' }, 'no-cache': { type: 'boolean' } } })
+const { values } = parseArgs({
+  options: { jobs: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'no-unit': { type: 'boolean' } },
+})
 const root = packageRoot
 const log = (line: string) => process.stderr.write(`${line}\n`)
 const run = await runMutate({
@@ -26,7 +29,8 @@ const run = await runMutate({
 })
 const unitKilled = new Set<string>()
 const unitCache = await UnitCache.open(root)
-for (const target of STRENGTH_TARGETS.filter((t) => t.by === 'corpus+unit')) {
+// --no-unit: the corpus alone (quicker; the corpus+unit targets then read as the corpus's numbers).
+for (const target of STRENGTH_TARGETS.filter((t) => t.by === 'corpus+unit' && !values['no-unit'])) {
   const left = run.results.filter(
     (r) =>
       r.file === target.file &&

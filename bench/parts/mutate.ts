@@ -8,7 +8,7 @@ import { formatMs, formatRatio } from '../report.ts'
 import { timedSpawn } from '../spawn-timer.ts'
 import { ratio } from '../stats.ts'
 
-export const MUTATE_TARGET_FILE = 'plugins/acp/projection.ts'
+const MUTATE_TARGET_FILE = 'plugins/acp/projection.ts'
 
 export interface MutateBench {
   testMs: number

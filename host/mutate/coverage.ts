@@ -5,6 +5,7 @@
 import { MutateError } from './errors.ts'
 import type { Coverage } from './model.ts'
 import type { BaselineRun } from './protocol.ts'
+import { assertBaselinePasses } from './baseline.ts'
 import type { MutateWorkerProcess } from './worker-process.ts'
 
 export interface CoveragePass extends Coverage {
@@ -42,15 +43,4 @@ export async function coveragePass(
   }
   assertBaselinePasses(runs)
   return pass
-}
-
-export function assertBaselinePasses(runs: readonly BaselineRun[]): void {
-  const failed = runs.filter((run) => !run.ok && !run.stoppedForTier)
-  if (failed.length === 0) return
-  const lines = failed.map((run) => `  ${run.name}: ${(run.failure ?? 'failed').split('\n')[0]}`)
-  throw new MutateError(
-    'corpus-fails',
-    `dsh mutate: the corpus fails with no mutant active (${failed.length} of ${runs.length} scenarios), so a ` +
-      `mutant's failure would prove nothing:\n${lines.join('\n')}\nmake \`dsh test\` pass first`,
-  )
 }

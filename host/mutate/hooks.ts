@@ -7,14 +7,14 @@ import { pathToFileURL } from 'node:url'
 
 /** Node runs it in its hooks thread; `data.files` maps a target's file: URL to its instrumented copy. */
 const HOOKS_SOURCE = `
-import { readFileSync } from 'node:fs'
-let files = {}
-export function initialize(data) { files = data.files }
-export async function load(url, context, nextLoad) {
-  const copy = files[url.split('?')[0]]
-  if (copy === undefined) return nextLoad(url, context)
-  return { format: 'module', source: readFileSync(copy, 'utf8'), shortCircuit: true }
-}
+  import { readFileSync } from 'node:fs'
+  let files = {}
+  export function initialize(data) { files = data.files }
+  export async function load(url, context, nextLoad) {
+    const copy = files[url.split('?')[0]]
+    if (copy === undefined) return nextLoad(url, context)
+    return { format: 'module', source: readFileSync(copy, 'utf8'), shortCircuit: true }
+  }
 `
 
 /** From here on, importing a target (by absolute path) runs its instrumented copy. */

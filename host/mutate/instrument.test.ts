@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MutateError } from './errors.ts'
-import { instrumentFiles, LOADED_GLOBAL, originalText } from './instrument.ts'
+import { instrumentFiles, LOADED_GLOBAL } from './instrument.ts'
+import { originalText } from './source-text.ts'
 
 const SOURCE = `export function stop(reason: string | undefined): string {
   return reason ?? 'end_turn'

@@ -5,8 +5,9 @@
 // TypeScript output is stripped to JavaScript with esbuild; nothing here writes a file.
 import { MutateError } from './errors.ts'
 import type { MutantInfo } from './model.ts'
+import { originalText } from './source-text.ts'
 
-export interface SourceFile {
+interface SourceFile {
   /** Project-relative path, as reports name it. */
   path: string
   /** Where it is (parse errors name it); default `path`. */
@@ -120,15 +121,4 @@ async function optional<T>(load: () => Promise<T>, name: string): Promise<T> {
         `npm install -D ${name}`,
     )
   }
-}
-
-type Location = MutantInfo['location']
-
-/** The source text a mutant replaces (its location is 1-based lines, 0-based columns). */
-export function originalText(content: string, location: Location): string {
-  const lines = content.split('\n')
-  const { start, end } = location
-  if (start.line === end.line) return lines[start.line - 1]!.slice(start.column, end.column)
-  const middle = lines.slice(start.line, end.line - 1)
-  return [lines[start.line - 1]!.slice(start.column), ...middle, lines[end.line - 1]!.slice(0, end.column)].join('\n')
 }

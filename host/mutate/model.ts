@@ -1,7 +1,7 @@
 // What `dsh mutate` knows about a mutant, how it ended, and the report it adds up to (the --json
 // shape is ./report-json.ts's zod schema of these).
 
-export interface Position {
+interface Position {
   line: number
   column: number
 }
@@ -21,7 +21,7 @@ export interface MutantInfo {
 }
 
 export const MUTANT_STATUSES = ['killed', 'survived', 'timeout', 'noCoverage'] as const
-export type MutantStatus = (typeof MUTANT_STATUSES)[number]
+type MutantStatus = (typeof MUTANT_STATUSES)[number]
 
 export interface MutantResult extends MutantInfo {
   status: MutantStatus

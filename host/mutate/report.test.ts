@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import type { MutantResult, MutantStatus } from './model.ts'
+import type { MutantResult } from './model.ts'
 import { renderMutateHtml } from './report-html.ts'
 import { MutateJsonSchema, mutateJson } from './report-json.ts'
 import { formatMutateText } from './report-text.ts'
 import type { MutateRun } from './run.ts'
 import { changeText, summarize } from './summary.ts'
 
-const result = (file: string, line: number, status: MutantStatus, coveredBy: string[] = ['s1']): MutantResult => ({
+const result = (
+  file: string,
+  line: number,
+  status: MutantResult['status'],
+  coveredBy: string[] = ['s1'],
+): MutantResult => ({
   id: `${file}#${line}`,
   switchId: String(line),
   file,

@@ -2,6 +2,7 @@
 // that load them, the coverage pass, then the mutants: switched in the running workers, or, for
 // static ones, a worker each. Each phase's time goes to the log.
 import { plural } from '../../lib/plural.ts'
+import { rmSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,9 +17,9 @@ import { readyWorker, runDynamic, runStatic, type PoolOptions } from './pool.ts'
 import type { MutateOptions } from './options.ts'
 import type { Target } from './targets.ts'
 
-export type ResolvedOptions = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
+type ResolvedOptions = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
 
-export interface ScratchResult {
+interface ScratchResult {
   results: MutantResult[]
   skipped: Record<string, string>
 }
@@ -30,6 +31,9 @@ export async function runInScratch(
   options: ResolvedOptions,
 ): Promise<ScratchResult> {
   const scratch = await mkdtemp(join(tmpdir(), 'dsh-mutate-'))
+  // A second Ctrl-C exits at once: the copies still go.
+  const removeNow = () => rmSync(scratch, { recursive: true, force: true })
+  process.on('exit', removeNow)
   try {
     const copies: Record<string, string> = {}
     for (const [index, target] of targets.entries()) {
@@ -39,6 +43,7 @@ export async function runInScratch(
     }
     return await runWorkers(targets, copies, mutants, options)
   } finally {
+    process.off('exit', removeNow)
     await rm(scratch, { recursive: true, force: true })
   }
 }

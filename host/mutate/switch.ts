@@ -4,7 +4,7 @@
 
 export const ACTIVE_MUTANT_ENV = '__STRYKER_ACTIVE_MUTANT__'
 
-export interface StrykerState {
+interface StrykerState {
   activeMutant?: string
   currentTestId?: string
   hitCount?: number

@@ -20,7 +20,7 @@ process.on('exit', () => {
 
 export type Reply = FromMutateWorker | { type: 'exit'; why: string; hung: boolean }
 
-export interface SpawnOptions {
+interface SpawnOptions {
   /** Run dsh from its TypeScript sources (through tsx): needed when a target is one of dsh's own files. */
   fromSource: boolean
   /** Seeds the active mutant before any module loads (a static mutant). */

@@ -14,7 +14,8 @@ import { WaitTimeoutError } from '../../lib/with-timeout.ts'
 const send = (message: FromMutateWorker) => process.send?.(message)
 
 for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, () => {})
-/** Errors a mutant threw outside any scenario's reach (an unhandled rejection): they kill the mutant, not the worker. */
+/** Errors a mutant threw outside any scenario's reach (an unhandled rejection): they kill the mutant, not
+ * the worker. */
 const strays: string[] = []
 process.on('uncaughtException', (error) => void strays.push(error.message))
 process.on(

@@ -10,4 +10,46 @@ export interface Equivalent {
   why: string
 }
 
-export const EQUIVALENT_MUTANTS: readonly Equivalent[] = []
+export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
+  {
+    file: 'plugins/acp/projection.ts',
+    line: 37,
+    mutator: 'ConditionalExpression',
+    replacement: 'true',
+    why:
+      'only text-delta and reasoning-delta chunks carry text (plugins/llm/types.ts), and text-delta returned on ' +
+      'the line above: what reaches `&& chunk.text` with text is a reasoning delta either way',
+  },
+  {
+    file: 'plugins/agent/turn.ts',
+    line: 108,
+    mutator: 'ConditionalExpression',
+    replacement: 'true',
+    why: 'without a backlog the mutant awaits undefined: one microtask per chunk, nothing a client or log can see',
+  },
+  {
+    file: 'plugins/agent/turn.ts',
+    line: 156,
+    mutator: 'StringLiteral',
+    replacement: '""',
+    why:
+      'an aborted finish falls to the default case, runs no tool call (the step has none) and runToolCalls ' +
+      'returns the aborted signal, so the turn still ends cancelled after the same step/end',
+  },
+  {
+    file: 'plugins/agent/turn.ts',
+    line: 160,
+    mutator: 'ConditionalExpression',
+    replacement: 'default:',
+    why: 'a default case without `return undefined` returns undefined all the same',
+  },
+  {
+    file: 'plugins/tools/edit-file.ts',
+    line: 56,
+    mutator: 'BooleanLiteral',
+    replacement: 'true',
+    why:
+      'openForReplace(target, true) may create the folder; confineExisting has already required the file, so its ' +
+      'folder exists and nothing is created',
+  },
+]

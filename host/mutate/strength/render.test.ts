@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { MutantResult, MutantStatus } from '../model.ts'
+import type { MutantResult } from '../model.ts'
 import { isEquivalent, renderStrength } from './render.ts'
 
-const result = (file: string, line: number, status: MutantStatus, replacement = '""'): MutantResult => ({
+const result = (file: string, line: number, status: MutantResult['status'], replacement = '""'): MutantResult => ({
   id: `${file}#${line}`,
   switchId: String(line),
   file,

@@ -5,7 +5,7 @@ import type { MutantResult } from '../model.ts'
 import type { Equivalent } from './equivalent.ts'
 import type { StrengthTarget } from './targets.ts'
 
-export interface StrengthInput {
+interface StrengthInput {
   date: string
   command: string
   targets: readonly StrengthTarget[]
@@ -66,10 +66,10 @@ export function renderStrength(input: StrengthInput): string {
   const table = rows.map((r) => {
     const met = r.score >= r.target.percent ? 'met' : 'not met'
     const counted = r.total - r.equivalent
-    return (
-      `| ${r.target.file} | ${r.total} | ${r.equivalent} | ${r.noCoverage} | ${r.corpus} (${pct(percent(r.corpus, counted))}) | ` +
-      `${r.target.by === 'corpus+unit' ? `${r.unitOnly} (${pct(r.score)})` : '–'} | ${r.target.by} ≥ ${r.target.percent} %: ${met} |`
-    )
+    const corpus = `${r.corpus} (${pct(percent(r.corpus, counted))})`
+    const unit = r.target.by === 'corpus+unit' ? `${r.unitOnly} (${pct(r.score)})` : '–'
+    const target = `${r.target.by} ≥ ${r.target.percent} %: ${met}`
+    return `| ${r.target.file} | ${r.total} | ${r.equivalent} | ${r.noCoverage} | ${corpus} | ${unit} | ${target} |`
   })
   const equivalents = input.equivalents.map(
     (e) => `- \`${e.file}:${e.line}\` ${e.mutator} → \`${e.replacement.replaceAll('`', "'")}\`: ${e.why}`,

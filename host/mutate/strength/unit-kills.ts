@@ -45,7 +45,8 @@ export async function unitKills(root: string, file: string, survivors: readonly 
   await writeFile(join(scratch, 'setup.mjs'), SETUP(active))
   const plugin = { name: 'dsh-mutant', enforce: 'pre' as const, load: (id: string) => (id === absolute ? code : null) }
   // No config file: its projects would each build a vite server of their own, without the plugin.
-  const options = { watch: false, config: false as const, root, reporters: [], silent: true, bail: 1 }
+  const quiet = { onInit() {} }
+  const options = { watch: false, config: false as const, root, reporters: [quiet], silent: true, bail: 1 }
   const vitest = await createVitest(
     'test',
     { ...options, pool: 'forks', maxWorkers: 1, isolate: false, setupFiles: [join(scratch, 'setup.mjs')] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertBaselinePasses } from './coverage.ts'
+import { assertBaselinePasses } from './baseline.ts'
 
 describe('assertBaselinePasses', () => {
   it('passes a corpus whose only failures are scenarios this host cannot run', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { onChangedLines, parseDiffRanges } from './since.ts'
+import { onChangedLines, parseDiffRanges } from './diff-ranges.ts'
 
 const DIFF = `diff --git a/plugins/a.ts b/plugins/a.ts
 --- a/plugins/a.ts

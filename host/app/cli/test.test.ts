@@ -144,7 +144,19 @@ describe('dsh test', () => {
 
   it('--mode record-drifted --stub replays first and re-records nothing while replay is green', async () => {
     const root = copyOf('text-turn')
-    const argv = ['test', 'text-turn', '--mode', 'record-drifted', '--stub', '--format', 'json', '--jobs', '1', '--root', root]
+    const argv = [
+      'test',
+      'text-turn',
+      '--mode',
+      'record-drifted',
+      '--stub',
+      '--format',
+      'json',
+      '--jobs',
+      '1',
+      '--root',
+      root,
+    ]
     const result = await run(argv)
     expect(result.code).toBe(0)
     const [start, plan, progress, ...rest] = result.stderr.replace(/^dsh test: warning: .*\n/gm, '').split('\n')

@@ -99,6 +99,12 @@ export const testHelp: CommandHelp = {
       type: 'boolean',
       description: 'with record / refresh: write <file>.new beside each fixture that would change, for dsh review',
     },
+    pins: {
+      type: 'boolean',
+      description:
+        "with --mode refresh: only the header classes' pins (of the names given, or all), re-pinning each class " +
+        'whose tools, system prompt or models changed, and listing what changed per class',
+    },
     subprocess: { type: 'boolean', description: 'run the built dsh over real stdio instead of in-process' },
     stub: {
       type: 'boolean',

@@ -32,6 +32,9 @@ export const testCommand: CliCommand = {
     const foreign = await foreignTest({ root, values, positionals, mode, format, timeoutMs }, io)
     if (foreign !== undefined) return foreign
     const selection = await selectedNames(root, positionals, values)
+    // --pins: the pins of the selection only, and what they hold before the refresh rewrites them.
+    const pins = values.pins ? await (await import('./test-pins.ts')).pinSelection(root, selection.names) : undefined
+    if (pins) Object.assign(selection, { names: pins.map((pin) => pin.pin), count: pins.length })
     const choice = jobsOption(values, selection.count)
     await warnAboutSchemaReferences(root, selection.names, io)
     const temp = { removeNow: (): string[] => [] }
@@ -59,6 +62,7 @@ export const testCommand: CliCommand = {
         onPlan: (lines) => io.stderr(`${lines.join('\n')}\n`),
         onResult: (outcome) => progress.result(outcome),
       })
+      if (pins) io.stderr(`${(await (await import('./test-pins.ts')).pinChanges(root, pins)).join('\n')}\n`)
       const interruptedBy = interrupts.interruptedBy()
       const report = suiteReport(result, mode, interruptedBy)
       if (reportFile) await writeReportFile({ file: reportFile, root, report, result, mode, interruptedBy, selection })
@@ -97,6 +101,8 @@ function testOptions(values: OptionValues): { mode: SuiteMode; format: 'text' | 
     throw new UsageError(`--stub only applies to the record modes (${RECORDING_MODES.join(', ')})`)
   if (values.strict && !RECORDING_MODES.includes(mode))
     throw new UsageError(`--strict only applies to the record modes (${RECORDING_MODES.join(', ')})`)
+  if (values.pins && mode !== 'refresh')
+    throw new UsageError(`--pins re-pins header classes with --mode refresh (${mode} was given)`)
   if (values.pending && (mode === 'replay' || mode === 'verify-live'))
     throw new UsageError(`--pending applies to --mode refresh or record (${mode} writes nothing)`)
   return { mode, format, timeoutMs }

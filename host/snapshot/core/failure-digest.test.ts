@@ -75,7 +75,7 @@ describe('digestFailures', () => {
     ])
   })
 
-  it('makes a tool drift the cause and re-records it the way the scenario was recorded', () => {
+  it('makes a tool drift the cause and re-pins, re-recording only if the model would answer differently', () => {
     const cause =
       'tool drift: the tools offered to the model differ from tool-schemas.expected.json: "x" added; ' +
       'the model script was recorded with the old tools (an MCP server or a tool changed)'
@@ -94,7 +94,10 @@ describe('digestFailures', () => {
     const digest = digestFailures({ scenario: 's', recording: 'stub', failures: [drift, golden] })
     expect(digest.kind).toBe('tool-drift')
     expect(digest.cause).toMatch(/^scenario s: tool drift: the tools offered .*"x" added; /)
-    expect(digest.next.command).toBe('npx dsh test s --mode record --stub')
+    expect(digest.next.command).toBe('npx dsh test --mode refresh --pins')
+    expect(digest.next.note).toContain(
+      'if the model would now answer s differently: npx dsh test s --mode record --stub',
+    )
     expect(digest.diff.split('\n').slice(-2)).toEqual(['-a', '+b'])
     expect(digest.also).toEqual([
       'scenario s: scenarios/s/stdout.golden.jsonl differs from this run (follows from the above)',

@@ -63,6 +63,8 @@ export function nextStep(input: NextStepInput): NextStep {
   const refresh = `npx dsh test ${scenario} --mode refresh`
   if (classification) return classifiedStep(input, classification)
   if (kind === 'tool-drift' && pin) return ownHeaderClass(scenario, recording, pin)
+  // The pin's own sidecars changed (a tool added to the profile, another system prompt): re-pin them all.
+  if ((kind === 'tool-drift' || kind === 'sidecar') && !pin) return repin(scenario, recording)
   if (scriptMisfit(kind)) return rerecord(scenario, recording)
   switch (kind) {
     case 'golden':
@@ -121,6 +123,16 @@ function classifiedStep(input: NextStepInput, classification: DriftClassificatio
   return {
     command: `fix the tool or the agent if this change is a regression`,
     note: `two replays agree, so the change is real; if it is intended: ${unclassified.command}`,
+  }
+}
+
+/** One command re-pins every class a profile change touched; a new recording only if answers would change. */
+function repin(scenario: string, recording: string | undefined): NextStep {
+  return {
+    command: 'npx dsh test --mode refresh --pins',
+    note:
+      'keyless: re-pins every header class whose tools, system prompt or models changed and lists what changed; ' +
+      `if the model would now answer ${scenario} differently: ${rerecord(scenario, recording).command}`,
   }
 }
 

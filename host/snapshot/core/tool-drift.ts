@@ -19,6 +19,22 @@ export function toolDrift(
   pinnedBy?: { pin: string; file: string },
 ): string | undefined {
   if (expected === undefined) return undefined
+  const changes = toolChanges(expected, actual)
+  if (!changes?.length) return undefined
+  if (pinnedBy)
+    return (
+      `tool drift: the tools offered to the model differ from ${pinnedBy.file}, which the pin ${pinnedBy.pin} ` +
+      `keeps for the header class: ${changes.join('; ')}; ` +
+      'a scenario with tools the class does not have (an MCP server, a plugin) needs a header class of its own'
+    )
+  return (
+    `tool drift: the tools offered to the model differ from tool-schemas.expected.json: ${changes.join('; ')}; ` +
+    'the model script was recorded with the old tools (an MCP server or a tool changed)'
+  )
+}
+
+/** `"x" added`, `"y" changed (description)`, `"z" removed` between two tool sidecars; undefined if unreadable. */
+export function toolChanges(expected: string, actual: string): string[] | undefined {
   const before = toolsByName(expected)
   const after = toolsByName(actual)
   if (!before || !after) return undefined
@@ -34,17 +50,7 @@ export function toolDrift(
     }
   }
   for (const name of before.keys()) if (!after.has(name)) changes.push(`"${name}" removed`)
-  if (!changes.length) return undefined
-  if (pinnedBy)
-    return (
-      `tool drift: the tools offered to the model differ from ${pinnedBy.file}, which the pin ${pinnedBy.pin} ` +
-      `keeps for the header class: ${changes.join('; ')}; ` +
-      'a scenario with tools the class does not have (an MCP server, a plugin) needs a header class of its own'
-    )
-  return (
-    `tool drift: the tools offered to the model differ from tool-schemas.expected.json: ${changes.join('; ')}; ` +
-    'the model script was recorded with the old tools (an MCP server or a tool changed)'
-  )
+  return changes
 }
 
 /** The sidecar's tools by name: one list, or the versions of a header that changed mid-run (last wins). */

@@ -62,7 +62,16 @@ export function planRerecord(
     const problems = replayProblemsIn(outcome.failures)
     const drifted = problems.filter((p) => RERECORD_CODES.includes(p.code))
     const manifest = manifests.get(outcome.scenario)
-    if (!drifted.length) {
+    const repin = pinDrift(outcome.failures)
+    if (!drifted.length && repin) {
+      plan.untouched.push({
+        scenario: outcome.scenario,
+        why:
+          `its pinned header changed (${repin}) but replay did not drift, so a new recording is not needed: ` +
+          're-pin with npx dsh test --mode refresh --pins (or record it by name if the model would now answer ' +
+          'differently)',
+      })
+    } else if (!drifted.length) {
       const codes = problems.map((p) => p.code)
       plan.untouched.push({
         scenario: outcome.scenario,
@@ -108,6 +117,16 @@ export function formatDriftPlan(plan: DriftPlan): string[] {
   }
   for (const { scenario, why } of plan.untouched) lines.push(`  leave ${scenario}: ${why}`)
   return lines
+}
+
+/** What changed in a pin's own sidecars (tools by name, or which sidecar), when that is how it failed. */
+function pinDrift(failures: readonly Failure[]): string | undefined {
+  for (const failure of failures) {
+    if (failure.kind !== 'surface' || failure.surface !== 'sidecar' || failure.pin) continue
+    if (failure.toolDrift) return failure.toolDrift
+    return `${failure.file} differs`
+  }
+  return undefined
 }
 
 /** A second replay differed from the first (core/drift-class.ts). */

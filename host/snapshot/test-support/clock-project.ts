@@ -9,7 +9,7 @@ import { scratchProject, type ScratchProject } from './scratch-project.ts'
 export const CLOCK = 'clock'
 
 // The plugin is a folder (index.js, steady.txt); the answer is read per call, as a module is imported once.
-const PLUGIN = `// A tool whose answer differs on every call (the time, an id), unless steady.txt holds one.
+export const CLOCK_PLUGIN = `// A tool whose answer differs on every call (the time, an id), unless steady.txt holds one.
 import { readFileSync } from 'node:fs'
 export const name = 'clock'
 export const inject = ['tools']
@@ -44,7 +44,7 @@ export function clockProject(label: string): ScratchProject & { setTool(steady: 
     },
     extra: {
       'cordis.patch.yml': '- insert:\n    - { id: clock, name: ./clock }\n  after: tools\n',
-      'clock/index.js': PLUGIN,
+      'clock/index.js': CLOCK_PLUGIN,
       'clock/steady.txt': '',
     },
   })

@@ -1,11 +1,13 @@
 // Mutants of dsh's measured files set aside as equivalent: no input can tell them from the
 // original (docs/mutate.md, "What a mutation score means"). Each says why. Matched by file, line,
-// mutator and replacement; one that no longer matches a mutant is reported as stale.
+// mutator, original text and replacement; one that no longer matches a mutant is reported as stale.
 
 export interface Equivalent {
   file: string
   line: number
   mutator: string
+  /** The text the mutant replaces: two mutants of one line and mutator differ here. */
+  original: string
   replacement: string
   why: string
 }
@@ -15,6 +17,7 @@ export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
     file: 'plugins/acp/projection.ts',
     line: 37,
     mutator: 'ConditionalExpression',
+    original: "chunk.type === 'reasoning-delta'",
     replacement: 'true',
     why:
       'only text-delta and reasoning-delta chunks carry text (plugins/llm/types.ts), and text-delta returned on ' +
@@ -24,6 +27,7 @@ export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
     file: 'plugins/agent/turn.ts',
     line: 108,
     mutator: 'ConditionalExpression',
+    original: 'backlog',
     replacement: 'true',
     why: 'without a backlog the mutant awaits undefined: one microtask per chunk, nothing a client or log can see',
   },
@@ -31,6 +35,7 @@ export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
     file: 'plugins/agent/turn.ts',
     line: 156,
     mutator: 'StringLiteral',
+    original: "'aborted'",
     replacement: '""',
     why:
       'an aborted finish falls to the default case, runs no tool call (the step has none) and runToolCalls ' +
@@ -40,6 +45,7 @@ export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
     file: 'plugins/agent/turn.ts',
     line: 160,
     mutator: 'ConditionalExpression',
+    original: 'default:\n      return undefined',
     replacement: 'default:',
     why: 'a default case without `return undefined` returns undefined all the same',
   },
@@ -47,6 +53,7 @@ export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
     file: 'plugins/tools/edit-file.ts',
     line: 56,
     mutator: 'BooleanLiteral',
+    original: 'false',
     replacement: 'true',
     why:
       'openForReplace(target, true) may create the folder; confineExisting has already required the file, so its ' +

@@ -15,7 +15,14 @@ const result = (file: string, line: number, status: MutantResult['status'], repl
   coveredBy: status === 'noCoverage' ? [] : ['text-turn'],
 })
 
-const equivalent = { file: 'a.ts', line: 3, mutator: 'StringLiteral', replacement: '""', why: 'never read' }
+const equivalent = {
+  file: 'a.ts',
+  line: 3,
+  mutator: 'StringLiteral',
+  original: "'x'",
+  replacement: '""',
+  why: 'never read',
+}
 const results = [
   ...Array.from({ length: 9 }, (_, i) => result('a.ts', 10 + i, 'killed')),
   result('a.ts', 3, 'survived'),
@@ -50,8 +57,9 @@ describe('renderStrength', () => {
     expect(page).not.toContain('`b.ts:2` survived')
   })
 
-  it('matches an equivalent by file, line, mutator and replacement', () => {
+  it('matches an equivalent by file, line, mutator, original text and replacement', () => {
     expect(isEquivalent(result('a.ts', 3, 'survived'), [equivalent])).toBe(true)
     expect(isEquivalent(result('a.ts', 3, 'survived', 'true'), [equivalent])).toBe(false)
+    expect(isEquivalent({ ...result('a.ts', 3, 'survived'), original: "'y'" }, [equivalent])).toBe(false)
   })
 })

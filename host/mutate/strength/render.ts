@@ -22,6 +22,7 @@ export const isEquivalent = (result: MutantResult, equivalents: readonly Equival
       e.file === result.file &&
       e.line === result.line &&
       e.mutator === result.mutator &&
+      e.original === result.original &&
       e.replacement === result.replacement,
   )
 

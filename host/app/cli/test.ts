@@ -31,10 +31,7 @@ export const testCommand: CliCommand = {
     const { foreignTest } = await import('./test-foreign.ts')
     const foreign = await foreignTest({ root, values, positionals, mode, format, timeoutMs }, io)
     if (foreign !== undefined) return foreign
-    const selection = await selectedNames(root, positionals, values)
-    // --pins: the pins of the selection only, and what they hold before the refresh rewrites them.
-    const pins = values.pins ? await (await import('./test-pins.ts')).pinSelection(root, selection.names) : undefined
-    if (pins) Object.assign(selection, { names: pins.map((pin) => pin.pin), count: pins.length })
+    const { selection, pins } = await selectionWithPins(root, positionals, values)
     const choice = jobsOption(values, selection.count)
     await warnAboutSchemaReferences(root, selection.names, io)
     const temp = { removeNow: (): string[] => [] }
@@ -84,6 +81,14 @@ export const testCommand: CliCommand = {
       interrupts.dispose()
     }
   },
+}
+
+/** The selection; with --pins, only its pins, and what they hold before the refresh rewrites them. */
+async function selectionWithPins(root: string, positionals: string[], values: OptionValues) {
+  const selection = await selectedNames(root, positionals, values)
+  const pins = values.pins ? await (await import('./test-pins.ts')).pinSelection(root, selection.names) : undefined
+  if (pins) Object.assign(selection, { names: pins.map((pin) => pin.pin), count: pins.length })
+  return { selection, pins }
 }
 
 /** --mode, --format, --timeout, and the flags that only some modes take. */

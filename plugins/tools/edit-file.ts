@@ -12,7 +12,7 @@ import { replaceExact } from './replace-exact.ts'
 import type { ConfinedPath } from './confine.ts'
 import type { ToolContext, ToolResult } from './types.ts'
 import { hexByte, utf8Problem } from './utf8.ts'
-import { plural } from '../../lib/plural.ts'
+import { noun, plural } from '../../lib/plural.ts'
 
 type Confined = Extract<ConfinedPath, { ok: true }>
 
@@ -97,7 +97,8 @@ async function readEditable(context: ToolContext, target: Confined, file: FileHa
   const problem = utf8Problem(bytes)
   if (!problem) return bytes.toString('utf8')
   return errorResult(
-    `"${target.display}" is not valid UTF-8: ${plural(problem.invalid, 'byte')} are not part of a UTF-8 character ` +
+    `"${target.display}" is not valid UTF-8: ${plural(problem.invalid, 'byte')} ${noun(problem.invalid, 'is', 'are')} ` +
+      'not part of a UTF-8 character ' +
       `(the first, ${hexByte(problem.byte)}, is on line ${problem.line}); it may be Latin-1 or another ` +
       'legacy encoding. edit_file edits UTF-8 text and would rewrite those bytes as U+FFFD, so the file is left ' +
       'unchanged. Convert it first (e.g. iconv -f latin1 -t utf-8) or change it with bash.',

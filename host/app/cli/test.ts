@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
 import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
@@ -17,6 +17,7 @@ import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
 import { writeReportFile } from './test-blob.ts'
 import { hostLabel, jobsOption, selectedNames } from './test-selection.ts'
+import { relativeInside } from '../../../lib/path-inside.ts'
 
 /** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
@@ -137,6 +138,9 @@ function watchTestSignals(io: CliIO, removeTempDirsNow: () => string[]) {
 }
 
 /** A scenario copied from dsh's repository keeps schema references that name no file here: say what to write. */
+/** A path below the cwd relative to it, any other as it is (`../../tmp/x` says less than `/tmp/x`). */
+const shownPath = (file: string) => relativeInside(process.cwd(), file) ?? file
+
 async function warnAboutSchemaReferences(root: string, names: string[] | undefined, io: CliIO): Promise<void> {
   const { brokenSchemaReferences, schemaReferenceWarning } = await import(
     '../../snapshot/scenario/schema-references.ts'
@@ -144,7 +148,7 @@ async function warnAboutSchemaReferences(root: string, names: string[] | undefin
   const { listScenarioNames } = await import('../../snapshot/scenario/select.ts')
   for (const name of names ?? listScenarioNames(root))
     for (const broken of brokenSchemaReferences(join(root, 'scenarios', name)))
-      io.stderr(`dsh test: ${schemaReferenceWarning({ ...broken, file: relative(process.cwd(), broken.file) })}\n`)
+      io.stderr(`dsh test: ${schemaReferenceWarning({ ...broken, file: shownPath(broken.file) })}\n`)
 }
 
 /** The start line and one line per finished scenario, on stderr. */

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
 import { runCli } from '../test-support/run-cli.ts'
+import { describeJobs } from './test-selection.ts'
 
 const project = scratchProject('load-error')
 afterAll(() => project.remove())
@@ -14,7 +15,8 @@ describe('dsh test with a scenario file that does not load', () => {
     const result = await runCli(['test', 'broken', '--root', project.root])
     expect(result.code).toBe(1)
     expect(result.stderr).toBe(
-      'dsh test: 0 scenarios, replay mode, in-process; 1 scenario could not be loaded (see the report)\n',
+      `dsh test: 0 scenarios, replay mode, ${describeJobs({}, 1, 1, false)}; 1 scenario could not be loaded (see the ` +
+        'report)\n',
     )
     const lines = result.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(3)

@@ -3,7 +3,7 @@
 import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { UsageError } from './command.ts'
-import { jobsOption } from './test-selection.ts'
+import { describeJobs, jobsOption } from './test-selection.ts'
 
 describe('jobsOption', () => {
   it('without --jobs: one worker per 25 scenarios at most, up to the cores; fewer run in this process', () => {
@@ -18,5 +18,18 @@ describe('jobsOption', () => {
     expect(jobsOption({ jobs: '3' }, 2)).toBe(3)
     expect(jobsOption({ jobs: '1' }, 1000)).toBe(1)
     for (const text of ['0', '65', '2.5', 'two']) expect(() => jobsOption({ jobs: text }, 10)).toThrow(UsageError)
+  })
+})
+
+describe('describeJobs', () => {
+  it('says on the start line how the scenarios run and why', () => {
+    expect(describeJobs({ jobs: '2' }, 2, 8, false)).toBe('2 worker processes (--jobs 2)')
+    expect(describeJobs({ jobs: '3' }, 3, 1, false)).toBe('in-process (--jobs 3, but 1 scenario)')
+    expect(describeJobs({ jobs: '1' }, 1, 80, true)).toBe('a subprocess per scenario (--jobs 1)')
+    expect(describeJobs({}, 2, 61, false)).toMatch(
+      /^2 worker processes \(default: one per 25 scenarios, at most \d+ cores\)$/,
+    )
+    if (availableParallelism() > 1)
+      expect(describeJobs({}, 1, 8, false)).toBe('in-process (default: workers start at 50 scenarios, one per 25)')
   })
 })

@@ -41,6 +41,22 @@ export function jobsOption(values: OptionValues, scenarios: number): number {
   return jobs
 }
 
+/**
+ * The start line's account of --jobs: how the scenarios run (worker processes, in this process, or a
+ * subprocess each) and why, so a choice the user did not expect is never silent.
+ */
+export function describeJobs(values: OptionValues, jobs: number, scenarios: number, subprocess: boolean): string {
+  const given = stringOption(values, 'jobs') !== undefined
+  const workers = Math.min(jobs, scenarios)
+  if (workers > 1)
+    return `${workers} worker processes (${given ? `--jobs ${jobs}` : `default: one per ${SCENARIOS_PER_DEFAULT_WORKER} scenarios, at most ${availableParallelism()} cores`})`
+  const host = subprocess ? 'a subprocess per scenario' : 'in-process'
+  if (given)
+    return `${host} (--jobs ${jobs}${jobs > 1 ? `, but ${scenarios} scenario${scenarios === 1 ? '' : 's'}` : ''})`
+  if (availableParallelism() < 2) return `${host} (default: this machine has one core)`
+  return `${host} (default: workers start at ${2 * SCENARIOS_PER_DEFAULT_WORKER} scenarios, one per ${SCENARIOS_PER_DEFAULT_WORKER})`
+}
+
 export async function selectedNames(root: string, positionals: string[], values: OptionValues): Promise<Selection> {
   // Loaded on use: `dsh serve` starts without the test host's modules.
   const select = await import('../../snapshot/scenario/select.ts')

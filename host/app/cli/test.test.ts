@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from '../test-support/run-cli.ts'
 import { packageFile } from '../../../lib/package-root.ts'
+import { describeJobs } from './test-selection.ts'
 
 // `dsh test` interrupted by signals, as a real process: test-interrupt.process.test.ts.
 const scratch = mkdtempSync(join(tmpdir(), 'dsh-cli-test-'))
@@ -25,7 +26,7 @@ describe('dsh test', () => {
     const result = await run(['test', 'text-turn', '--report', report])
     expect(result.code).toBe(0)
     expect(result.stderr).toMatch(
-      /^dsh test: 1 scenario, replay mode, in-process\n\[1\/1\] pass {2}text-turn {2}[\d.]+ m?s\n$/,
+      /^dsh test: 1 scenario, replay mode, in-process \(default: [^)]+\)\n\[1\/1\] pass {2}text-turn {2}[\d.]+ m?s\n$/,
     )
     expect(result.stdout).toMatch(/^text-turn {2}pass {2}[\d.]+ m?s\n\n1 passed, 0 failed\n$/)
     expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
@@ -136,7 +137,7 @@ describe('dsh test', () => {
     expect(result.code).toBe(0)
     expect(result.stderr.replace(/^dsh test: warning: .*\n/gm, '')).toBe(
       'record-missing: 0 to record, 1 complete (left untouched)\n' +
-        'dsh test: 0 scenarios, record-missing mode, in-process\n',
+        `dsh test: 0 scenarios, record-missing mode, ${describeJobs({}, 1, 1, false)}\n`,
     )
     expect(result.stdout).toBe('0 passed, 0 failed\n')
   })
@@ -148,7 +149,7 @@ describe('dsh test', () => {
     expect(result.code).toBe(0)
     const [start, plan, progress, ...rest] = result.stderr.replace(/^dsh test: warning: .*\n/gm, '').split('\n')
     expect([start, plan, rest]).toEqual([
-      'dsh test: 1 scenario, record-drifted mode, in-process',
+      `dsh test: 1 scenario, record-drifted mode, ${describeJobs({}, 1, 1, false)}`,
       'record-drifted: 0 to re-record, 1 green, 0 failing otherwise (left untouched)',
       [''],
     ])

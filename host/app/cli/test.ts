@@ -16,7 +16,7 @@ import { outputFileOption, scenariosRootOption } from './path-options.ts'
 import { testHelp } from './command-help.ts'
 import { formatProgressLine, formatStartLine, formatTextReport, suiteReport } from './test-report.ts'
 import { writeReportFile } from './test-blob.ts'
-import { jobsOption, selectedNames } from './test-selection.ts'
+import { describeJobs, jobsOption, selectedNames } from './test-selection.ts'
 
 /** `dsh test`: run the scenarios under <root>/scenarios against the user's composition (as `serve` takes it). */
 export const testCommand: CliCommand = {
@@ -39,7 +39,7 @@ export const testCommand: CliCommand = {
       // Loaded on use: `dsh serve` starts without the test host's modules.
       temp.removeNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
       const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
-      const progress = new Progress(io, mode, values.subprocess ? 'subprocess' : 'in-process')
+      const progress = new Progress(io, mode, describeJobs(values, jobs, selection.count, !!values.subprocess))
       const result = await runScenarios({
         root,
         config: stringOption(values, 'config'),

@@ -178,8 +178,12 @@ describe('the HTML report in a browser', () => {
       expect(side.width).toBeGreaterThan(450)
       expect(side.changed).toBeGreaterThan(0)
     }
-    const next = await page.$eval('#s-read-file .cause .next code', (el) => el.textContent)
-    expect(next).toBe('npx dsh test read-file --mode record --stub')
+    // Replayed twice, the same both times: the fix first, then the re-record if the change is intended.
+    const next = await page.$eval('#s-read-file .cause .next', (el) => el.textContent)
+    expect(next).toBe(
+      'next: fix the tool or the agent if this change is a regression (two replays agree, so the change is real; ' +
+        'if it is intended: npx dsh test read-file --mode record --stub)',
+    )
     await page.close()
   }, 30_000)
 })

@@ -70,7 +70,10 @@ export function editorClientSchema(wording: EditorClientWording) {
   })
 }
 
-/** The session capabilities a declared client advertises (none unless it says `configOptions`, `notices`, `compaction`). */
+/**
+ * The session capabilities a declared client advertises (none unless it says `configOptions`,
+ * `notices`, `compaction`).
+ */
 export function sessionCapabilities(
   client: { configOptions?: boolean; notices?: boolean; compaction?: boolean } | undefined,
 ) {

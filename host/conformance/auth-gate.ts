@@ -35,7 +35,8 @@ export function describeMethods(methods: readonly AuthMethodInfo[]): string {
     const about = [m.name, m.description].filter(Boolean).join(': ')
     return about ? `${JSON.stringify(m.id)} (${about})` : JSON.stringify(m.id)
   }
-  return `${methods.length === 1 ? 'one auth method' : `${methods.length} auth methods`}: ${methods.map(one).join(', ')}`
+  const count = methods.length === 1 ? 'one auth method' : `${methods.length} auth methods`
+  return `${count}: ${methods.map(one).join(', ')}`
 }
 
 /** Where the runner's --authenticate request stands in a case. */

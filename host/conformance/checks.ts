@@ -116,7 +116,10 @@ function expectedError(check: Check<'error'>, trace: CaseTrace): string | undefi
     return `${describeStep(step)} succeeded with ${show(step.outcome.result)}; expected ${want}`
   const { code, message } = step.outcome.error
   if (code === undefined || !check.codes.includes(code))
-    return `${describeStep(step)} failed with ${rpcError(step.outcome.error)}; expected code ${check.codes.join(' or ')}`
+    return (
+      `${describeStep(step)} failed with ${rpcError(step.outcome.error)}; ` +
+      `expected code ${check.codes.join(' or ')}`
+    )
   const missing = (check.words ?? [])
     .map((w) => expandSessionIds(expandCwd(w, trace.cwd), trace))
     .filter((w) => !message.toLowerCase().includes(w.toLowerCase()))

@@ -112,7 +112,8 @@ describe('dsh conformance against a foreign agent', () => {
       {
         check: 'checks[3] (updateCount)',
         reason:
-          'not judged: it looks at the whole case, and the case stopped at steps[2] (prompt "p1") (see the failure above)',
+          'not judged: it looks at the whole case, and the case stopped at steps[2] (prompt "p1") ' +
+          '(see the failure above)',
       },
     ])
     // The decisive first line survives the noise after it; the gap is marked.

@@ -118,12 +118,16 @@ function scriptChanges(scenario: ForeignScenario, recording: Recording): ReplayP
     const recorded = JSON.stringify(answerAsItem(exchange.answer, recordingPath(scenario.name)))
     const current = now ? JSON.stringify(itemAsAnswer(now)) : undefined
     if (current === JSON.stringify(exchange.answer) || recorded === current) continue
+    const diff = compactLineDiff(
+      JSON.stringify(exchange.answer, null, 2),
+      JSON.stringify(now ? itemAsAnswer(now) : null, null, 2),
+    )
     problems.push({
       code: 'REPLAY_SCRIPT_CHANGED',
       message:
         `scenario "${scenario.name}", scenarios/${scenario.name}/model.yml item ${at + 1} differs from the answer ` +
         `${recordingPath(scenario.name)} was recorded with; re-record: dsh test ${scenario.name} --mode record --stub` +
-        `; - recorded, + model.yml:\n${compactLineDiff(JSON.stringify(exchange.answer, null, 2), JSON.stringify(now ? itemAsAnswer(now) : null, null, 2))}`,
+        `; - recorded, + model.yml:\n${diff}`,
     })
   }
   return problems

@@ -1,7 +1,8 @@
 // What a foreign agent's transcript carries that differs run to run, beyond what the snapshot
 // normalizer (core/normalize) already tokenizes (session and message ids, JSON-RPC ids, the cwd):
 // the agent's own version, tool-call ids it draws, the fresh home the run gave it, names
-// derived from the temp cwd's, and what its preset's rules name. Applied to the parsed messages before normalizeRun. Pure.
+// derived from the temp cwd's, and what its preset's rules name. Applied to the parsed messages before
+// normalizeRun. Pure.
 import { basename } from 'node:path'
 
 interface RunPlaces {

@@ -33,7 +33,8 @@ export function findForeignScenarios(root: string, names?: readonly string[]): s
   const missing = names.filter((name) => !all.includes(name))
   if (missing.length)
     throw new Error(
-      `no scenario ${missing.join(', ')} under ${dir} (a scenario is a folder with input.json); have: ${all.join(', ')}`,
+      `no scenario ${missing.join(', ')} under ${dir} (a scenario is a folder with input.json); ` +
+        `have: ${all.join(', ')}`,
     )
   return [...names]
 }

@@ -1,7 +1,7 @@
 // The HTML page, in the test report's style (host/snapshot/report): the counts table, then the
 // survivors with their change and the scenarios that ran their line, then every other mutant.
 import { h, join, type Child } from '../snapshot/report/html.ts'
-import { REPORT_CSS } from '../snapshot/report/report-style.ts'
+import { reportPage } from '../snapshot/report/report-style.ts'
 import { MUTANT_STATUSES, type MutantResult, type Summary } from './model.ts'
 import type { MutateRun } from './run.ts'
 import { summarize, summarizeByFile, survivors } from './summary.ts'
@@ -75,18 +75,5 @@ export function renderMutateHtml(run: MutateRun, facts: { date: string; commandL
       run.results.map(mutantSection),
     ),
   ]
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>dsh mutate report</title>
-<style>${REPORT_CSS}</style>
-</head>
-<body>
-${join(body).html}
-</body>
-</html>
-`
+  return reportPage('dsh mutate report', join(body))
 }

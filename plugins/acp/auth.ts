@@ -71,7 +71,8 @@ export function logout(ctx: Context): acp.LogoutResponse {
   const held = forgotten ? 'the API key held in memory was forgotten' : 'no API key was held in memory'
   const files = keyNeeds(ctx.llm.adapters()).map(({ key }) => describeFiles(key) ?? key.env)
   const stays = files.length ? `the key file (${files.join('; ')}) is` : 'any key file is'
-  const note = `${held}; no file was deleted: ${stays} read again when dsh starts, so delete it yourself to log out for good`
+  const note =
+    `${held}; no file was deleted: ${stays} read again when dsh starts, ` + 'so delete it yourself to log out for good'
   return { _meta: { 'dsh/forgotKeys': forgotten, 'dsh/note': note } }
 }
 

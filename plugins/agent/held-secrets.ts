@@ -1,8 +1,8 @@
 // The secrets the model adapters hold (their API keys, declared to the llm service), kept out of what
 // a tool returns and what a prompt says (issue 43, leak 5): every form of each (lib/secrets/key-forms.ts)
 // is replaced in the result's output, in what it shows the editor and in the prompt's text, before they
-// are logged, so neither the session log, the client nor any model request carries it. A command that prints the key is the sandbox's
-// to stop; this is the second guard.
+// are logged, so neither the session log, the client nor any model request carries it. A command that
+// prints the key is the sandbox's to stop; this is the second guard.
 import { keyRedactor } from '../../lib/secrets/key-forms.ts'
 import type { LlmService } from '../llm/index.ts'
 import type { ToolDisplay, ToolResult } from '../tools/types.ts'

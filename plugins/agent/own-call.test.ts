@@ -45,7 +45,8 @@ describe('ownCall', () => {
     const deps = { llm: s.llm, store: s.store }
     for (const purpose of ['turn', 'compaction', 'Title', ''])
       await expect(ownCall(s.runtime, deps, { purpose, prompt: 'x' })).rejects.toThrow(
-        `a plugin's model call needs a purpose of its own: a lower-case word that is not "turn" or "compaction", got ${JSON.stringify(purpose)}`,
+        "a plugin's model call needs a purpose of its own: " +
+          `a lower-case word that is not "turn" or "compaction", got ${JSON.stringify(purpose)}`,
       )
     expect(s.requests).toEqual([])
   })

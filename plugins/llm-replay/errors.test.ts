@@ -125,7 +125,8 @@ describe('llm-replay loud errors', () => {
     expect(thrown).toBeInstanceOf(ReplayVerificationError)
     expect((thrown as Error).message).toContain('1. [REPLAY_UNCONSUMED] scenario "demo", session 0')
     expect((thrown as Error).message).toContain(
-      '2 script entries were never requested (no live call had their identity): entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)',
+      '2 script entries were never requested (no live call had their identity): ' +
+        'entry 1 (turn 1 step 2, chunks), entry 2 (turn 2 step 1, chunks)',
     )
     // verify() handed the problems to the host: shutdown does not repeat them.
     const stderr = vi.mocked(process.stderr.write)

@@ -97,7 +97,8 @@ async function readEditable(context: ToolContext, target: Confined, file: FileHa
   const problem = utf8Problem(bytes)
   if (!problem) return bytes.toString('utf8')
   return errorResult(
-    `"${target.display}" is not valid UTF-8: ${plural(problem.invalid, 'byte')} ${noun(problem.invalid, 'is', 'are')} ` +
+    `"${target.display}" is not valid UTF-8: ` +
+      `${plural(problem.invalid, 'byte')} ${noun(problem.invalid, 'is', 'are')} ` +
       'not part of a UTF-8 character ' +
       `(the first, ${hexByte(problem.byte)}, is on line ${problem.line}); it may be Latin-1 or another ` +
       'legacy encoding. edit_file edits UTF-8 text and would rewrite those bytes as U+FFFD, so the file is left ' +

@@ -42,7 +42,8 @@ export const serveHelp: CommandHelp = {
     scope: {
       type: 'string',
       valueName: 'FILE',
-      description: `start in the scenario scope this JSON file holds (the test host runs dsh so; ${docFile('test-host.md')})`,
+      description:
+        'start in the scenario scope this JSON file holds ' + `(the test host runs dsh so; ${docFile('test-host.md')})`,
     },
   },
 }

@@ -40,7 +40,8 @@ export function outcomeProblems(outcomes: readonly unknown[], assigned: readonly
     if (!share.has(outcome.scenario))
       problems.push(
         `${where} is not in this blob's assignment (${plural(assigned.length, 'scenario')}: ` +
-          `${assigned.slice(0, 5).join(', ')}${assigned.length > 5 ? ', …' : ''}); it would replace another shard's result`,
+          `${assigned.slice(0, 5).join(', ')}${assigned.length > 5 ? ', …' : ''}); ` +
+          "it would replace another shard's result",
       )
     if (seen.has(outcome.scenario)) problems.push(`${where} is the second outcome of that scenario in this blob`)
     seen.add(outcome.scenario)

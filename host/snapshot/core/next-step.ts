@@ -117,7 +117,9 @@ function classifiedStep(input: NextStepInput, classification: DriftClassificatio
       command: classification.rule
         ? `add the normalize: rule below to scenarios/${scenario}/snapshot.yml (or dsh.config.yml), then ${refresh}`
         : `add a normalize: rule for the span below to scenarios/${scenario}/snapshot.yml, then ${refresh}`,
-      note: 'two replays differ from each other, so re-recording cannot help (normalize: rules; dsh docs: nondeterminism.md)',
+      note:
+        'two replays differ from each other, so re-recording cannot help ' +
+        '(normalize: rules; dsh docs: nondeterminism.md)',
     }
   const unclassified = nextStep({ ...input, classification: undefined })
   return {

@@ -128,7 +128,9 @@ export async function judgeRun(prepared: PreparedRun, capture: RawCapture, optio
   const warnings = options.mode === 'record' ? await recordingWarnings(prepared, normalized, options.repoRoot) : []
   const refused = !!options.strict && warnings.length > 0
   if (refused) {
-    const message = `scenario ${scenario.name}: --strict: nothing written, the recording has ${plural(warnings.length, 'warning')}`
+    const message =
+      `scenario ${scenario.name}: --strict: nothing written, ` +
+      `the recording has ${plural(warnings.length, 'warning')}`
     failures.push({ kind: 'recording', scenario: scenario.name, message, strict: true })
   }
   // A run that failed on its own (a step, replay) never rewrites fixtures: they would pin the failure.

@@ -6,9 +6,9 @@ import { plural } from '../../../lib/plural.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
 import { type BoundedOutcome, boundOutcome } from './bounds.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
-import { escapeHtml, h, join, type Child, type Html } from './html.ts'
+import { h, join, type Child, type Html } from './html.ts'
 import { formatTime, scenarioSection } from './html-scenario.ts'
-import { REPORT_CSS } from './report-style.ts'
+import { reportPage } from './report-style.ts'
 
 export interface HtmlReportInput {
   outcomes: readonly BoundedOutcome[]
@@ -67,20 +67,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
       ),
     ),
   ]
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${REPORT_CSS}</style>
-</head>
-<body>
-${join(body).html}
-</body>
-</html>
-`
+  return reportPage(title, join(body))
 }
 
 /** When, how and where the run was made. */

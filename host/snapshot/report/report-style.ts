@@ -1,5 +1,6 @@
 // The report's only stylesheet, inlined into the page (no external assets).
-export const REPORT_CSS = `
+import { escapeHtml, type Html } from './html.ts'
+const REPORT_CSS = `
 :root { --pass: #1a7f37; --fail: #cf222e; --dim: #6e7781; --line: #d0d7de; --del: #ffebe9; --ins: #dafbe1; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 16px; color: #1f2328; }
@@ -61,3 +62,24 @@ dl.facts dt { color: var(--dim); } dl.facts dd { margin: 0; overflow-wrap: anywh
 #failures-only:checked ~ main #summary tr[data-result="pass"] { display: none; }
 .warnings { color: #9a6700; }
 `
+
+/**
+ * A self-contained report page: the report's style inline, and a Content-Security-Policy that lets
+ * nothing load (no script, no network), so a page with a fixture's text in it is safe to open.
+ */
+export function reportPage(title: string, body: Html): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+${body.html}
+</body>
+</html>
+`
+}

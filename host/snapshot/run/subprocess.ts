@@ -94,7 +94,10 @@ async function commandLine(run: StageRun, extra: NodeJS.ProcessEnv | undefined) 
   return { args, cwd: run.cwd.path, env, report }
 }
 
-/** Replay's problems, as data, from the report it wrote as dsh shut down; a dsh that ended before it wrote one says so. */
+/**
+ * Replay's problems, as data, from the report it wrote as dsh shut down; a dsh that ended before it
+ * wrote one says so.
+ */
 function replayReported(name: string, file: string, agent: AgentProcess): Failure[] {
   let report: ReturnType<typeof readReport>
   try {

@@ -34,7 +34,9 @@ function validateModelScript(text: string, file: string): ModelScriptItem[] {
     if (keys.length !== 1 || !MODEL_ITEM_KINDS.includes(keys[0] as ModelItemKind)) {
       issues.push({
         path: `[${index}]`,
-        message: `an item has exactly one of ${MODEL_ITEM_KINDS.join(', ')}; got ${keys.length ? keys.join(', ') : 'no key'}`,
+        message:
+          `an item has exactly one of ${MODEL_ITEM_KINDS.join(', ')}; ` +
+          `got ${keys.length ? keys.join(', ') : 'no key'}`,
       })
       return
     }

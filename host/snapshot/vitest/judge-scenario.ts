@@ -144,6 +144,7 @@ async function settleObsolete(scenario: LoadedScenario, root: string, updating: 
     kind: 'obsolete',
     scenario: scenario.name,
     file,
-    message: `${file} is an obsolete fixture file no scenario uses; npx vitest run -u -t '^${scenario.name}$' removes it`,
+    message:
+      `${file} is an obsolete fixture file no scenario uses; ` + `npx vitest run -u -t '^${scenario.name}$' removes it`,
   }))
 }

@@ -91,7 +91,10 @@ function failedStep(scenario: string, error: unknown): Failure {
   }
 }
 
-/** The editor's side of the connection: fs/terminal from the editor, permissions from the queue, questions held for steps. */
+/**
+ * The editor's side of the connection: fs/terminal from the editor, permissions from the queue,
+ * questions held for steps.
+ */
 function connect(
   editor: ScenarioEditor,
   permissions: PermissionQueue,

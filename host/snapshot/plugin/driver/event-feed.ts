@@ -1,7 +1,7 @@
 // Durable session events as the driver sees them, whatever the transport: the in-process
 // host pushes them from the sessions service, the subprocess host from tailing the log files.
 import type { SessionEvent } from '../../../../plugins/session/events.ts'
-import { withTimeout } from '../../../../lib/with-timeout.ts'
+import { SessionWaiters } from './session-waiters.ts'
 
 interface EventQuery {
   type: string
@@ -21,14 +21,12 @@ interface TypeCount {
   byTurn: Map<number, number>
 }
 
-type Waiter = { sessionId: string; query: EventQuery; resolve: () => void }
-
 export class SessionEventFeed {
   /** Only with `keepEvents`: a long stream's events would otherwise all stay in memory for nothing. */
   private events = new Map<string, SessionEvent[]>()
   /** Per session and type: how many events arrived, in all and per turn (no key built per event). */
   private counts = new Map<string, Map<string, TypeCount>>()
-  private waiters = new Set<Waiter>()
+  private readonly waiters = new SessionWaiters<EventQuery>((sessionId, query) => this.satisfied(sessionId, query))
   private readonly keepEvents: boolean
 
   /** Waits need counts only; `keepEvents` also keeps every event for eventsOf() (tests inspect them). */
@@ -55,13 +53,7 @@ export class SessionEventFeed {
     count.total++
     const turn = (event.data as { turn?: number }).turn
     if (turn !== undefined) count.byTurn.set(turn, (count.byTurn.get(turn) ?? 0) + 1)
-    if (!this.waiters.size) return
-    for (const waiter of this.waiters) {
-      if (waiter.sessionId === sessionId && this.satisfied(sessionId, waiter.query)) {
-        this.waiters.delete(waiter)
-        waiter.resolve()
-      }
-    }
+    this.waiters.wake(sessionId)
   }
 
   eventsOf(sessionId: string): readonly SessionEvent[] {
@@ -72,14 +64,7 @@ export class SessionEventFeed {
 
   /** Resolves once the session's durable log matches the query (including events already seen). */
   waitFor(session: string, query: EventQuery, timeoutMs: number, what: string): Promise<void> {
-    const sessionId = query.subagents ? childrenOf(session) : session
-    if (this.satisfied(sessionId, query)) return Promise.resolve()
-    let waiter!: Waiter
-    const reached = new Promise<void>((resolve) => {
-      waiter = { sessionId, query, resolve }
-    })
-    this.waiters.add(waiter)
-    return withTimeout(reached, timeoutMs, what).finally(() => this.waiters.delete(waiter))
+    return this.waiters.wait(query.subagents ? childrenOf(session) : session, query, timeoutMs, what)
   }
 
   /** Constant time per check, so a wait held open through a long stream stays cheap. */

@@ -1,7 +1,7 @@
 // What the client saw on the ACP connection, counted per session: session/update notifications
 // by kind (and tool calls by status), and session/request_permission requests. Any agent's waits
 // can follow these (input-wait-update.ts), where dsh's own can also follow its session log.
-import { withTimeout } from '../../../../lib/with-timeout.ts'
+import { SessionWaiters } from './session-waiters.ts'
 
 export interface UpdateQuery {
   /** A sessionUpdate kind (`agent_message_chunk`, `tool_call`, …) or `request_permission`. */
@@ -12,11 +12,9 @@ export interface UpdateQuery {
   count?: number
 }
 
-type Waiter = { sessionId: string; query: UpdateQuery; resolve: () => void }
-
 export class UpdateFeed {
   private readonly counts = new Map<string, number>()
-  private readonly waiters = new Set<Waiter>()
+  private readonly waiters = new SessionWaiters<UpdateQuery>((sessionId, query) => this.satisfied(sessionId, query))
 
   /** A session/update notification's params. */
   update(params: unknown): void {
@@ -50,13 +48,7 @@ export class UpdateFeed {
 
   /** Resolves once the session has seen what the query asks for (including what came already). */
   waitFor(sessionId: string, query: UpdateQuery, timeoutMs: number, what: string): Promise<void> {
-    if (this.satisfied(sessionId, query)) return Promise.resolve()
-    let waiter!: Waiter
-    const reached = new Promise<void>((resolve) => {
-      waiter = { sessionId, query, resolve }
-    })
-    this.waiters.add(waiter)
-    return withTimeout(reached, timeoutMs, what).finally(() => this.waiters.delete(waiter))
+    return this.waiters.wait(sessionId, query, timeoutMs, what)
   }
 
   private count(sessionId: string, keys: string[]): void {
@@ -64,11 +56,7 @@ export class UpdateFeed {
       const at = `${sessionId}\n${key}`
       this.counts.set(at, (this.counts.get(at) ?? 0) + 1)
     }
-    for (const waiter of this.waiters) {
-      if (waiter.sessionId !== sessionId || !this.satisfied(sessionId, waiter.query)) continue
-      this.waiters.delete(waiter)
-      waiter.resolve()
-    }
+    this.waiters.wake(sessionId)
   }
 
   private satisfied(sessionId: string, query: UpdateQuery): boolean {

@@ -24,6 +24,17 @@ declare module 'cordis' {
   }
 }
 
+/** A scope a participant refused: each refusal as its participant worded it (it names the file at fault). */
+export class ScopeRefusedError extends Error {
+  override name = 'ScopeRefusedError'
+  constructor(
+    readonly scope: string,
+    readonly refusals: readonly string[],
+  ) {
+    super(`scope ${scope}: could not enter: ${refusals.join('; ')}`)
+  }
+}
+
 export class ScopeService extends Service {
   static readonly provide = 'scope'
   private readonly participants = new Set<ScopeParticipant>()
@@ -62,7 +73,7 @@ export class ScopeService extends Service {
         refusals.push((error as Error).message)
       }
     }
-    if (refusals.length) throw new Error(`scope ${scope.name}: could not enter: ${refusals.join('; ')}`)
+    if (refusals.length) throw new ScopeRefusedError(scope.name, refusals)
     this.scope = scope
   }
 

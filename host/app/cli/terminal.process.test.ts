@@ -12,6 +12,8 @@ const project = scratchProject('terminal')
 afterAll(() => project.remove())
 for (const name of ['text-turn', 'reasoning-turn'])
   cpSync(packageFile('scenarios', name), join(project.root, 'scenarios', name), { recursive: true })
+// The scenarios' ../../schemas/ references resolve, so dsh test has no warning to name them in.
+cpSync(packageFile('schemas'), join(project.root, 'schemas'), { recursive: true })
 
 /** Runs `dsh ARGS` on a pseudo-terminal; `keys` are typed (no Enter) each time `prompt` shows. */
 function onTerminal(args: string, keys: string[] = [], prompt = '[q]uit? ') {

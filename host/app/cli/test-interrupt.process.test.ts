@@ -80,7 +80,7 @@ describe.concurrent('dsh test interrupted', () => {
       expect(code, run.stderr()).toBe(exitCode)
       const partial = JSON.parse(readFileSync(report, 'utf8'))
       expect(partial).toMatchObject({ ok: false, interrupted: true, scenarios: [{ scenario: 'a-waits', ok: false }] })
-      expect(partial.scenarios[0].failures[0]).toContain(
+      expect(partial.scenarios[0].failures[0]?.message).toContain(
         'timed out after 3000 ms waiting for steps[2] (waitFor turn/start in s1)',
       )
       expect(run.stderr()).toContain(

@@ -74,10 +74,10 @@ describe('dsh test --jobs', () => {
     const scenarios = JSON.parse(result.stdout).scenarios as Array<{
       scenario: string
       ok: boolean
-      failures: string[]
+      failures: { message: string }[]
     }>
     expect(scenarios.filter((s) => !s.ok).map((s) => s.scenario)).toEqual(['patch-plugin-tool'])
-    expect(scenarios.find((s) => !s.ok)!.failures[0]).toMatch(
+    expect(scenarios.find((s) => !s.ok)!.failures[0]?.message).toMatch(
       /^scenario patch-plugin-tool: its dsh test worker \(pid \d+\) exited with code 7 while running it/,
     )
     expect(scenarios).toHaveLength(4)
@@ -104,10 +104,10 @@ describe('dsh test --jobs', () => {
     const scenarios = JSON.parse(result.stdout).scenarios as Array<{
       scenario: string
       ok: boolean
-      failures: string[]
+      failures: { message: string }[]
     }>
     const hung = scenarios.find((s) => s.scenario === 'patch-plugin-tool')!
-    expect(hung.failures[0]).toMatch(/its dsh test worker \(pid \d+\) did not finish it within 3000 ms/)
+    expect(hung.failures[0]?.message).toMatch(/its dsh test worker \(pid \d+\) did not finish it within 3000 ms/)
     expect(workersOf(root)).toEqual([])
   }, 60_000)
 
@@ -189,7 +189,7 @@ describe('dsh test --jobs as a real process', () => {
       expect(partial).toMatchObject({ ok: false, interrupted: true, interruptedBy: signal })
       expect(partial.blob).toMatchObject({ interrupted: true, interruptedBy: signal })
       expect(
-        partial.scenarios.find((s: { scenario: string }) => s.scenario === 'patch-plugin-tool').failures[0],
+        partial.scenarios.find((s: { scenario: string }) => s.scenario === 'patch-plugin-tool').failures[0].message,
       ).toMatch(/did not finish it within 6000 ms/)
       expect(workersOf(root)).toEqual([])
     },

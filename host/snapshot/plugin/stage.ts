@@ -10,7 +10,7 @@ import { bootComposition, type BootedComposition } from '../../../plugins/config
 import { describeFiberOrigin, entryIdOf } from '../../../plugins/config/cordis-compat.ts'
 import type { InMemoryPatches, LiveComposition, Patch, PatchSource } from '../../../plugins/config/index.ts'
 import { ReplayVerificationError } from '../../../plugins/llm-replay/index.ts'
-import type { ScopeService } from '../../../plugins/scope/index.ts'
+import { ScopeRefusedError, type ScopeService } from '../../../plugins/scope/index.ts'
 import type { RawCapture } from '../env/capture.ts'
 import type { Failure } from '../model/failure.ts'
 import { inFixtureOrder } from '../core/normalize/log-order.ts'
@@ -145,7 +145,8 @@ export class Stage {
       await scope.enter(scenarioScope(run))
     } catch (error) {
       await stub?.restore()
-      throw error
+      // The scenario names the scope already: its failure is what the participants said.
+      throw error instanceof ScopeRefusedError ? new Error(error.refusals.join('; ')) : error
     }
     return async () => {
       await scope.leave()

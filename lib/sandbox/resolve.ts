@@ -35,16 +35,21 @@ export function resolveForBwrap(policy: SandboxPolicy): ResolvedPolicy {
   return { ...(shown.length ? { shown } : {}), writable, masks, readOnly, network: policy.network }
 }
 
-/** The folders of named files that the private /tmp would hide and no writable folder shows. */
+/**
+ * The folders of named files that the private /tmp would hide and no writable folder shows: the whole
+ * folder under /tmp a file lies in (a project checked out there), so a script finds the packages it
+ * imports from that project's node_modules too.
+ */
 function shownFolders(named: readonly string[], writable: ResolvedPolicy['writable']): string[] {
   const folders: string[] = []
   for (const file of named) {
     const real = path.isAbsolute(file) ? realPath(file) : undefined
     if (!real) continue
-    const folder = isDirectory(real) ? real : path.dirname(real)
-    const hidden = relativeInside('/tmp', folder) !== undefined
+    const below = relativeInside('/tmp', isDirectory(real) ? real : path.dirname(real))
+    if (below === undefined) continue
+    const folder = path.join('/tmp', below.split(path.sep)[0] ?? '')
     const bound = writable.some((root) => relativeInside(root.real, folder) !== undefined)
-    if (hidden && !bound && !folders.includes(folder)) folders.push(folder)
+    if (!bound && !folders.includes(folder)) folders.push(folder)
   }
   return folders
 }

@@ -19,7 +19,7 @@ export function formatTable(header: readonly string[], rows: ReadonlyArray<reado
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)))
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)))
       .join('  ')
       .trimEnd()
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)]

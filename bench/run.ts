@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
       `${plural(options.runs, 'kept run')} after ${plural(options.warmup, 'warm-up')}; ` +
       `parts: ${options.parts.join(', ')}`,
   )
-  const loadAtStart = loadavg()[0]
+  const loadAtStart = oneMinuteLoad()
   print(loadLine('start'))
   const needsDist = ['scenarios', 'fixed', 'corpus', 'jobs', 'scale-corpus', 'mutate']
   if (needsDist.some((name) => options.parts.includes(name as Part))) {
@@ -173,7 +173,7 @@ async function main(argv: string[]): Promise<number> {
   print()
   print('== targets (set for a 2-core machine) ==')
   print(loadLine('end'))
-  const busy = Math.max(loadAtStart, loadavg()[0]) > availableParallelism()
+  const busy = Math.max(loadAtStart, oneMinuteLoad()) > availableParallelism()
   if (busy)
     print(
       'warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a ' +
@@ -195,7 +195,7 @@ async function main(argv: string[]): Promise<number> {
       cpus: availableParallelism(),
       cpu: cpus()[0]?.model.trim(),
       loadAtStart,
-      loadAtEnd: loadavg()[0],
+      loadAtEnd: oneMinuteLoad(),
       busy,
     }
     await writeFile(
@@ -211,9 +211,15 @@ async function main(argv: string[]): Promise<number> {
   return crashed.length ? 1 : 0
 }
 
+/** The 1-minute load average (0 where the platform has none). */
+function oneMinuteLoad(): number {
+  const [one = 0] = loadavg()
+  return one
+}
+
 /** Other processes on the machine inflate every wall time here; say how busy it was. */
 function loadLine(when: string): string {
-  const [one, five] = loadavg()
+  const [one = 0, five = 0] = loadavg()
   return (
     `load average at ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ` +
     `${availableParallelism()} CPU(s)`

@@ -25,17 +25,18 @@ export function timeRuns(task: () => Promise<unknown> | unknown, options: Sample
  * Wall milliseconds of each kept run of several tasks taken in turn (a, b, a, b, …), so a change
  * of machine load during the measurement shifts all of them alike: one array per task.
  */
-export async function timeInterleaved(
-  tasks: ReadonlyArray<() => Promise<unknown> | unknown>,
+export async function timeInterleaved<const T extends ReadonlyArray<() => Promise<unknown> | unknown>>(
+  tasks: T,
   options: SampleOptions,
-): Promise<number[][]> {
-  const times = tasks.map(() => [] as number[])
+): Promise<{ -readonly [K in keyof T]: number[] }> {
+  const timed = tasks.map((task) => ({ task, times: [] as number[] }))
   for (let round = 0; round < options.warmup + options.runs; round++) {
-    for (const [index, task] of tasks.entries()) {
+    for (const { task, times } of timed) {
       const started = performance.now()
       await task()
-      if (round >= options.warmup) times[index].push(performance.now() - started)
+      if (round >= options.warmup) times.push(performance.now() - started)
     }
   }
-  return times
+  // `map` keeps the length: one array per task, in the tasks' order.
+  return timed.map(({ times }) => times) as { -readonly [K in keyof T]: number[] }
 }

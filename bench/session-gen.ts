@@ -37,7 +37,7 @@ const WORDS = ['alpha ', 'beta ', 'gamma ', 'delta ', 'epsilon ', 'zeta ', 'eta 
 
 /** A short, token-sized delta; deterministic so every run replays the same bytes. */
 function deltaText(index: number): string {
-  return WORDS[index % WORDS.length]
+  return WORDS[index % WORDS.length] ?? ''
 }
 
 export function promptFor(turn: number): string {

@@ -2,10 +2,11 @@
 
 /** The middle value (mean of the two middle values for an even count); NaN for no samples. */
 export function median(values: readonly number[]): number {
-  if (!values.length) return Number.NaN
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  const upper = sorted[middle]
+  const lower = sorted.length % 2 ? upper : sorted[middle - 1]
+  return lower === undefined || upper === undefined ? Number.NaN : (lower + upper) / 2
 }
 
 /** a / b, or NaN when either side is missing or b is not positive (a ratio of nothing is no ratio). */

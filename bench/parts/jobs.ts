@@ -51,11 +51,11 @@ export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<
     const cpu: Record<'1' | '2', number[]> = { '1': [], '2': [] }
     const corpus = async (jobs: '1' | '2') => cpu[jobs].push((await dsh('test', '--jobs', jobs)).cpuMs ?? Number.NaN)
     const [one, two] = await timeInterleaved([() => corpus('1'), () => corpus('2')], options)
-    const speedup = median(one!) / median(two!)
+    const speedup = median(one) / median(two)
     // The warm-up runs are not kept, as for the times.
     const [cpuOne, cpuTwo] = [median(cpu['1'].slice(options.warmup)), median(cpu['2'].slice(options.warmup))]
     const cores = availableParallelism()
-    const ceiling = jobsCeiling(cores, median(one!), cpuOne)
+    const ceiling = jobsCeiling(cores, median(one), cpuOne)
     const template = join(dir, 'single.json')
     const [single, merge] = await timeInterleaved(
       [
@@ -77,11 +77,11 @@ export async function benchJobs(repoRoot: string, base: SampleOptions): Promise<
     const mergeRatio = median(merge!) / median(single!)
     const lines = [
       '== dsh test --jobs, dsh report merge ==',
-      `corpus --jobs 1: ${Math.round(median(one!))} ms, --jobs 2: ${Math.round(median(two!))} ms ` +
+      `corpus --jobs 1: ${Math.round(median(one))} ms, --jobs 2: ${Math.round(median(two))} ms ` +
         `(median of ${options.runs})`,
       `merge of ${SHARDS} blobs of ${GENERATED} scenarios: ${Math.round(median(merge!))} ms; ` +
         `one dsh test of a single scenario: ${Math.round(median(single!))} ms`,
-      ...cpuLines({ cores, ceiling, wallOneMs: median(one!), cpuOneMs: cpuOne, cpuTwoMs: cpuTwo }),
+      ...cpuLines({ cores, ceiling, wallOneMs: median(one), cpuOneMs: cpuOne, cpuTwoMs: cpuTwo }),
       // Judged with the other targets (bench/targets.ts).
       `jobs_speedup=${speedup.toFixed(2)}`,
       `merge_ratio=${mergeRatio.toFixed(2)}`,

@@ -75,9 +75,9 @@ async function measureSize(
   return {
     size,
     kinds,
-    jobs1Ms: median(one!),
-    jobs2Ms: median(two!),
-    defaultMs: median(auto!),
+    jobs1Ms: median(one),
+    jobs2Ms: median(two),
+    defaultMs: median(auto),
     defaultChoice: last.default?.stderr.split('\n', 1)[0] ?? '',
     rssKb: { jobs1: last['1']?.peakRssKb, jobs2: last['2']?.peakRssKb },
   }
@@ -94,8 +94,8 @@ async function shardAndVitest(repoRoot: string, root: string, runs: SampleOption
   const suite = vitestSuite(repoRoot, root)
   const [shardTimes, vitestTimes] = await timeInterleaved([sharded, suite], runs)
   return [
-    `--shard 1/2 + --shard 2/2 + dsh report merge (one after another): ${ms(median(shardTimes!))}`,
-    `vitest run (defineSnapshotSuite over the corpus, one file): ${ms(median(vitestTimes!))}`,
+    `--shard 1/2 + --shard 2/2 + dsh report merge (one after another): ${ms(median(shardTimes))}`,
+    `vitest run (defineSnapshotSuite over the corpus, one file): ${ms(median(vitestTimes))}`,
   ]
 }
 

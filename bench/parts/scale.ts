@@ -126,7 +126,7 @@ async function measureCase(repoRoot: string, shape: ScaleCase, base: SampleOptio
     // What the host normalizes is the live log: seq/time, a real session id, the real cwd.
     const live = reviveLog(sessionText(generateSession({ ...shape, request: LIVE_REQUEST })), cwd)
     const normalize = await timeRuns(() => normalizeRun({ messages: [], sessionLogs: [live], cwdPaths: [cwd] }), runs)
-    const components = replay.map((ms, index) => ms + normalize[index])
+    const components = replay.map((ms, index) => ms + (normalize[index] ?? Number.NaN))
 
     const row: ScaleRow = {
       label: shape.label,

@@ -51,7 +51,7 @@ export async function benchNpmTest(repoRoot: string): Promise<SuiteTiming> {
 
 async function timeTestCommand(
   repoRoot: string,
-  commandLine: readonly string[],
+  commandLine: readonly [string, ...string[]],
   runs: number,
   extraArgs: readonly string[] = [],
   extraEnv: NodeJS.ProcessEnv = {},

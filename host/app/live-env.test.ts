@@ -47,17 +47,15 @@ describe('live mode .env loading', () => {
   })
 
   test('a disabled group hides the live adapter', () => {
-    const entries = [
-      {
-        id: 'models',
-        name: 'cordis:group',
-        group: true,
-        disabled: true,
-        config: [{ id: 'live-model', name: './x' }],
-      },
-    ]
-    expect(usesLiveAdapter(entries)).toBe(false)
-    expect(usesLiveAdapter([{ ...entries[0], disabled: false }])).toBe(true)
+    const group = {
+      id: 'models',
+      name: 'cordis:group',
+      group: true,
+      disabled: true,
+      config: [{ id: 'live-model', name: './x' }],
+    }
+    expect(usesLiveAdapter([group])).toBe(false)
+    expect(usesLiveAdapter([{ ...group, disabled: false }])).toBe(true)
   })
 
   test('live: loads <cwd>/.env when present; replay never loads it', () => {

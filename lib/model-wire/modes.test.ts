@@ -29,7 +29,7 @@ test('--stub records each request with its answer; replay serves its twin from a
   const recording = recorder.recording()
   expect(recording.exchanges).toHaveLength(1)
   expect(recording.exchanges[0]).toMatchObject({ wire: 'gemini', scriptItem: 0, answer: { reply: { text: 'Hello.' } } })
-  expect(recording.exchanges[0].request.system).toBe('You work in {{cwd}}.')
+  expect(recording.exchanges[0]?.request.system).toBe('You work in {{cwd}}.')
   await server.close()
 
   const replay = new ReplaySource(recording, { cwd: ['/tmp/run-two'] }, 'scenarios/x/model.recording.json')
@@ -41,5 +41,5 @@ test('--stub records each request with its answer; replay serves its twin from a
   expect(drifted.status).toBe(400)
   expect(((await drifted.json()) as any).error.message).toMatch(/REPLAY_DRIFT: model request 1 has no recorded twin/)
   expect(replay.problems).toMatchObject([{ code: 'REPLAY_DRIFT', index: 1 }])
-  expect(replay.problems[0].recorded).toContain('messages[0] user:\n  hi')
+  expect(replay.problems[0]?.recorded).toContain('messages[0] user:\n  hi')
 })

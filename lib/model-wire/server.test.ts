@@ -36,8 +36,8 @@ test('records method, path, headers without the authorization value, and the par
     hasAuthorization: true,
     body: { model: 'm' },
   })
-  expect(record.headers['x-trace']).toBe('t1')
-  expect(record.headers.authorization).toBeUndefined()
+  expect(record?.headers['x-trace']).toBe('t1')
+  expect(record?.headers.authorization).toBeUndefined()
   expect(JSON.stringify(stub.requests)).not.toContain('sk-never-recorded')
   expect(await stub.settled(0)).toBe('completed')
 })
@@ -52,7 +52,7 @@ test('a non-JSON body is kept raw; expectApiKey answers 401 without using a scri
   const allowed = await post('/chat/completions', '{}', { authorization: 'Bearer sk-right' })
   expect(allowed.status).toBe(200)
   await allowed.text()
-  expect(stub.requests[1].authorizationMatches).toBe(true)
+  expect(stub.requests[1]?.authorizationMatches).toBe(true)
 })
 
 test('error items send their status and JSON body; an exhausted script is a 500 naming the request index', async () => {

@@ -65,7 +65,7 @@ function cutLong(units: string[]): string[] {
   if (units.length <= MAX) return [units.join('')]
   const pieces: string[] = []
   for (let start = 0, turn = 0; start < units.length; turn++) {
-    const size = SUBWORD_SIZES[turn % SUBWORD_SIZES.length]
+    const size = SUBWORD_SIZES[turn % SUBWORD_SIZES.length] ?? MAX
     pieces.push(units.slice(start, start + size).join(''))
     start += size
   }

@@ -8,7 +8,8 @@ export async function writeCuttingCharacters(res: ServerResponse, text: string):
   let start = 0
   for (let index = 0; index <= bytes.length; index++) {
     // 0b11xxxxxx starts a multi-byte character: cut right after it.
-    if (index < bytes.length && bytes[index] < 0xc0) continue
+    const byte = bytes[index]
+    if (byte !== undefined && byte < 0xc0) continue
     const end = Math.min(index + 1, bytes.length)
     if (res.destroyed) return
     await write(res, bytes.subarray(start, end))

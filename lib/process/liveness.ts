@@ -18,7 +18,8 @@ interface ProcStat {
 /** Parses /proc/<pid>/stat; the command name is parenthesised and may contain spaces. */
 function parseProcStat(text: string): ProcStat {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
-  return { state: fields[0], ppid: Number(fields[1]), pgrp: Number(fields[2]), start: Number(fields[19]) }
+  const [state = '', ppid, pgrp] = fields
+  return { state, ppid: Number(ppid), pgrp: Number(pgrp), start: Number(fields[19]) }
 }
 
 export interface ProcEntry extends ProcStat {

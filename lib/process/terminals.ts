@@ -113,6 +113,11 @@ export class LocalTerminals {
   }
 }
 
+/** 0b10xxxxxx: inside a multi-byte UTF-8 character (past the end is no byte at all). */
+function isContinuationByte(byte: number | undefined): boolean {
+  return byte !== undefined && (byte & 0b1100_0000) === 0b1000_0000
+}
+
 /** Keeps at most `limit` bytes, dropping from the beginning and never starting inside a character. */
 function append(terminal: LocalTerminal, chunk: Buffer): void {
   terminal.chunks.push(chunk)
@@ -120,7 +125,7 @@ function append(terminal: LocalTerminal, chunk: Buffer): void {
   if (terminal.limit === undefined || terminal.bytes <= terminal.limit) return
   const all = Buffer.concat(terminal.chunks)
   let start = all.length - terminal.limit
-  while (start < all.length && (all[start] & 0b1100_0000) === 0b1000_0000) start++
+  while (isContinuationByte(all[start])) start++
   terminal.chunks = [all.subarray(start)]
   terminal.bytes = all.length - start
   terminal.truncated = true

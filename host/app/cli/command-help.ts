@@ -18,7 +18,7 @@ export const rootOption: CliOption = {
 }
 
 /** `--config` / `--patch`, shared by every command that reads the composition. */
-export const compositionOptions: Record<string, CliOption> = {
+export const compositionOptions = {
   config: {
     type: 'string',
     short: 'c',
@@ -32,7 +32,7 @@ export const compositionOptions: Record<string, CliOption> = {
     valueName: 'FILE',
     description: 'overlay file, or a bundled one by name (snapshot, record, echo, …); repeatable, in order',
   },
-}
+} satisfies Record<string, CliOption>
 
 export const serveHelp: CommandHelp = {
   name: 'serve',

@@ -59,7 +59,7 @@ describe('fixtures through symbolic links', () => {
     const { outcomes } = await runSuite({ repoRoot: project.root, names: ['linked-refresh'], mode: 'refresh' })
     expect(outcomes[0]?.ok).toBe(false)
     expect(outcomes[0]?.written).toEqual([])
-    expect(failureMessages(outcomes[0]?.failures).join('\n')).toContain(
+    expect(failureMessages(outcomes[0]?.failures ?? []).join('\n')).toContain(
       'scenarios/linked-refresh/stdout.golden.jsonl is a symbolic link',
     )
     expect(readFileSync(golden, 'utf8')).toBe('OUTSIDE golden\n')

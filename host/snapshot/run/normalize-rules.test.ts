@@ -16,7 +16,7 @@ describe('normalize: rules', () => {
   it('turns a drifting tool result into a token in the recording, the goldens and the replayed history', async () => {
     expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.failures).toEqual([])
     const drifted = await runSuite({ repoRoot: project.root })
-    expect(failureMessages(drifted.outcomes[0]?.failures).join('\n')).toMatch(/REPLAY_DRIFT/)
+    expect(failureMessages(drifted.outcomes[0]?.failures ?? []).join('\n')).toMatch(/REPLAY_DRIFT/)
 
     writeFileSync(join(project.root, 'dsh.config.yml'), 'normalize:\n  - { path: $.now, token: "{{time}}" }\n')
     const recorded = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })

@@ -35,7 +35,7 @@ describe('the secret scan on fixtures', () => {
 
     writeFileSync(join(dir, 'input.json'), JSON.stringify(input(`mail ${address} a hello`)))
     const refused = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
-    const failures = failureMessages(refused.outcomes[0]?.failures).join('\n') ?? ''
+    const failures = failureMessages(refused.outcomes[0]?.failures ?? []).join('\n') ?? ''
     expect(failures).toMatch(
       /secret scan: scenario leaky: (a possible secret|\d+ possible secrets); nothing was written/,
     )
@@ -57,7 +57,7 @@ describe('the secret scan on fixtures', () => {
     const log = fixture('session.jsonl')
     writeFileSync(join(dir, 'session.jsonl'), log.replaceAll('{{secret:email}}', address))
     const committed = await runSuite({ repoRoot: project.root })
-    expect(failureMessages(committed.outcomes[0]?.failures).join('\n')).toMatch(
+    expect(failureMessages(committed.outcomes[0]?.failures ?? []).join('\n')).toMatch(
       /secret scan: scenario leaky: .*in committed fixtures[\s\S]*session\.jsonl:\d+:\d+ email/,
     )
   })
@@ -71,7 +71,7 @@ describe('the secret scan on fixtures', () => {
     writeFileSync(join(dir, 'stdout.golden.jsonl'), 'stale\n')
     for (const pending of [false, true]) {
       const refused = await runSuite({ repoRoot: project.root, mode: 'refresh', pending })
-      expect(failureMessages(refused.outcomes[0]?.failures).join('\n')).toMatch(
+      expect(failureMessages(refused.outcomes[0]?.failures ?? []).join('\n')).toMatch(
         /nothing was written\n {2}stdout\.golden\.jsonl:\d+:\d+ email/,
       )
       expect(fixture('stdout.golden.jsonl')).toBe('stale\n')

@@ -26,7 +26,7 @@ describe('discoverCached', () => {
     writeFileSync(join(project.root, 'scenarios', 'text-turn', 'notes.md'), 'stray\n')
     const afterAdd = await discoverCached(project.root, { goldensOptional: true })
     expect(afterAdd).not.toBe(afterTouch)
-    expect(failureMessages(afterAdd.scenarios[0]?.problems)).toEqual([
+    expect(failureMessages(afterAdd.scenarios[0]?.problems ?? [])).toEqual([
       expect.stringContaining('scenarios/text-turn/notes.md is not expected here'),
     ])
     // dsh.config.yml is merged into every manifest: writing it is a change of the corpus too.

@@ -133,7 +133,10 @@ function toolCallEvents(
 function roundRobin<T>(lists: T[][]): T[] {
   const out: T[] = []
   for (let i = 0; i < Math.max(0, ...lists.map((list) => list.length)); i++) {
-    for (const list of lists) if (i < list.length) out.push(list[i])
+    for (const list of lists) {
+      const item = list[i]
+      if (item !== undefined) out.push(item)
+    }
   }
   return out
 }

@@ -3,7 +3,7 @@ import { renderOpenAiResponses } from './render.ts'
 import { responsesCanonical } from './request.ts'
 
 const parse = (event: unknown) => {
-  const [head, data] = String(event).split('\n')
+  const [head = '', data = ''] = String(event).split('\n')
   return { name: head.slice('event: '.length), data: JSON.parse(data.slice('data: '.length)) }
 }
 
@@ -13,7 +13,7 @@ test('a reply is created, its items added, streamed and done, then completed wit
     { input: 'hello' },
   )
   const events = item.kind === 'sse' ? item.events.map(parse) : []
-  expect(events[0].name).toBe('response.created')
+  expect(events[0]?.name).toBe('response.created')
   expect(events.every((event) => event.name === event.data.type)).toBe(true)
   expect(events.map((event) => event.data.sequence_number)).toEqual(events.map((_, index) => index))
   const text = events.filter((e) => e.name === 'response.output_text.delta').map((e) => e.data.delta)

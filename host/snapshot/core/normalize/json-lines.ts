@@ -38,8 +38,7 @@ export function parseJsonLines<T = unknown>(
   const lines = text.split('\n')
   if (lines[lines.length - 1] === '') lines.pop()
   const out = new Array<T>(lines.length)
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]
+  for (const [index, raw] of lines.entries()) {
     let value: unknown
     try {
       value = JSON.parse(raw)

@@ -46,7 +46,8 @@ function withoutSessionUpdates(
           start = end + 1
         }
         if (start < bytes.length) partial = bytes.subarray(start)
-        if (kept.length) controller.enqueue(kept.length === 1 ? kept[0] : Buffer.concat(kept))
+        const [first, ...more] = kept
+        if (first) controller.enqueue(more.length ? Buffer.concat(kept) : first)
       },
       flush(controller) {
         // A last line without a newline is never a complete update: the SDK judges it.

@@ -72,7 +72,7 @@ describe('ACP bridge', () => {
     const response = await prompt(sessionId, 'tool bash {"command":"echo approved-output"}')
     expect(response.stopReason).toBe('end_turn')
     expect(h.permissionRequests).toHaveLength(1)
-    expect(h.permissionRequests[0].options.map((o) => o.kind)).toEqual([
+    expect(h.permissionRequests[0]?.options.map((o) => o.kind)).toEqual([
       'allow_once',
       'allow_always',
       'reject_once',

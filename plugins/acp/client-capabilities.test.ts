@@ -44,7 +44,7 @@ describe('client fs', () => {
     h.answers.push('allow_once')
     await prompt(sessionId, 'tool write_file {"path":"w.txt","content":"new\\n"}')
     expect(h.reverseCalls.map((call) => call.method)).toEqual(['fs/read_text_file', 'fs/write_text_file'])
-    expect(h.reverseCalls[1].params).toEqual({ sessionId, path: file, content: 'new\n' })
+    expect(h.reverseCalls[1]?.params).toEqual({ sessionId, path: file, content: 'new\n' })
     expect(readFileSync(file, 'utf8')).toBe('new\n')
     const done = h.updates.map((n) => n.update).findLast((u) => u.sessionUpdate === 'tool_call_update')
     expect(JSON.stringify(done)).toContain('"oldText":"buffer\\n"')
@@ -91,7 +91,7 @@ describe('client terminal', () => {
       'terminal/output',
       'terminal/release',
     ])
-    expect(h.reverseCalls[0].params).toMatchObject({ sessionId, command: 'bash', cwd: h.cwd })
+    expect(h.reverseCalls[0]?.params).toMatchObject({ sessionId, command: 'bash', cwd: h.cwd })
     expect(text(h.updates)).toContain('tool bash failed: in-terminal\n[exit code 2]')
     const all = lines()
     const embedded = all.findIndex((m) => m.params?.update?.content?.[0]?.type === 'terminal')

@@ -59,10 +59,10 @@ describe('edits an editor can show', () => {
     const { sessionId } = await h.newSession()
     await h.prompt(sessionId, 'tool read_file {"path":"r.txt"}\ntool list_dir {}\ntool read_file {"path":"gone.txt"}')
     const [read, listed, failed] = toolUpdates().filter((u) => u.status === 'completed' || u.status === 'failed')
-    expect(read.locations).toEqual([{ path: join(h.cwd, 'r.txt'), line: 1 }])
-    expect(listed.locations).toEqual([{ path: h.cwd }])
+    expect(read?.locations).toEqual([{ path: join(h.cwd, 'r.txt'), line: 1 }])
+    expect(listed?.locations).toEqual([{ path: h.cwd }])
     expect(failed).toMatchObject({ status: 'failed' })
-    expect(failed.locations).toBeUndefined()
+    expect(failed?.locations).toBeUndefined()
   })
 })
 
@@ -82,7 +82,7 @@ describe('session modes', () => {
     await setMode(sessionId, 'auto-edit')
     // The new session's command list, then the change (no config_option_update: not advertised).
     expect(h.updates.map((n) => n.update.sessionUpdate)).toEqual(['available_commands_update', 'current_mode_update'])
-    expect(h.updates[1].update).toEqual({ sessionUpdate: 'current_mode_update', currentModeId: 'auto-edit' })
+    expect(h.updates[1]?.update).toEqual({ sessionUpdate: 'current_mode_update', currentModeId: 'auto-edit' })
     await h.prompt(sessionId, 'tool write_file {"path":"a.txt","content":"x"}')
     expect(h.permissionRequests).toHaveLength(0)
     expect(readFileSync(join(h.cwd, 'a.txt'), 'utf8')).toBe('x')

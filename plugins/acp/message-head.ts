@@ -45,7 +45,7 @@ export class MessageHeadScanner {
     this.bytes += chunk.byteLength
     // Both keys found: the rest only needs counting.
     if (this.raw.size === WANTED_KEYS.size) return
-    for (let index = 0; index < chunk.length; index++) this.step(chunk[index])
+    for (const byte of chunk) this.step(byte)
   }
 
   head(): MessageHead {

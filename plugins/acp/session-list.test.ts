@@ -63,9 +63,9 @@ describe('session/list over ACP', () => {
       [second, undefined],
       [first, 'list the files'],
     ])
-    expect(sessions[0].cwd).toBe(h.cwd)
-    expect(Date.parse(sessions[0].updatedAt!)).toBeGreaterThanOrEqual(Date.parse(sessions[1].updatedAt!))
-    expect(sessions[0].updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(sessions[0]?.cwd).toBe(h.cwd)
+    expect(Date.parse(sessions[0]?.updatedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(sessions[1]?.updatedAt ?? ''))
+    expect(sessions[0]?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     expect(nextCursor).toBeUndefined()
   })
 })

@@ -62,5 +62,7 @@ function parseCommandLine(content: readonly ContentBlock[]): { name: string; inp
   const first = content[0]
   if (first?.type !== 'text') return undefined
   const match = /^\/([a-z0-9][a-z0-9_-]*)(?:\s+([\s\S]*))?$/.exec(first.text.trim())
-  return match ? { name: match[1], input: (match[2] ?? '').trim() } : undefined
+  if (!match) return undefined
+  const [, name = '', input = ''] = match
+  return { name, input: input.trim() }
 }

@@ -16,12 +16,14 @@ import type { Turn } from './turn-state.ts'
 export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]): Promise<boolean> {
   const { number, signal } = turn
   // Parsed once: the ACP projection of each tool/call reuses this parse (tool-arguments.ts).
-  const parsed = calls.map((call) => parseToolArguments(call.arguments))
-  for (const [index, { id, name, arguments: text }] of calls.entries())
-    turn.append('tool/call', recordedCall({ turn: number, step, callId: id, name, arguments: text }, parsed[index]))
+  const parsed = calls.map((call) => ({ call, parse: parseToolArguments(call.arguments) }))
+  for (const { call, parse } of parsed) {
+    const { id, name, arguments: text } = call
+    turn.append('tool/call', recordedCall({ turn: number, step, callId: id, name, arguments: text }, parse))
+  }
   let cancelled = false
   const running: Array<{ call: ToolCall; outcome: Promise<ToolResult> }> = []
-  for (const [index, call] of calls.entries()) {
+  for (const [index, { call, parse }] of parsed.entries()) {
     const result = (text: string, isError: boolean) =>
       turn.append('tool/result', { turn: number, step, callId: call.id, output: text, isError })
     if (cancelled || signal.aborted) {
@@ -34,7 +36,6 @@ export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]):
       result(tool, true)
       continue
     }
-    const parse = parsed[index]
     if ('error' in parse) {
       result(parse.error, true)
       continue

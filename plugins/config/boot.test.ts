@@ -144,7 +144,9 @@ describe('bootComposition', () => {
     const logs: string[] = []
     const booted = await bootComposition({ configFile: file, env: {}, log: (line) => logs.push(line) })
     const [entry] = booted.ctx.loader.entries()
-    entry.fiber!.ctx.emit(entry.fiber!.ctx, 'internal/error', new Error('late failure'))
+    const fiber = entry?.fiber
+    if (!fiber) throw new Error('the fragile entry has no fiber')
+    fiber.ctx.emit(fiber.ctx, 'internal/error', new Error('late failure'))
     await booted.dispose()
     await new Promise((resolve) => setImmediate(resolve))
     expect(logs.some((line) => line.startsWith('dsh: entry "fragile": Error: late failure'))).toBe(true)

@@ -59,7 +59,7 @@ describe('importEntries', () => {
     ]
     const result = await importEntries(entries, dir, { group: {} }, new ModuleCache(fakeImport))
     expect(result.entries[0]).toEqual({ id: 'off', name: './plugins/missing', disabled: true, config: {} })
-    expect(result.entries[1].config).toEqual([{ id: 'inner', name: './plugins/missing', config: {} }])
+    expect(result.entries[1]?.config).toEqual([{ id: 'inner', name: './plugins/missing', config: {} }])
     expect(result.entries[2]).toEqual({
       id: 'g2',
       name: 'cordis:group',

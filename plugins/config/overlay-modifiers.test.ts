@@ -1,9 +1,8 @@
 // The opt-in overlay patch modifiers: ifPresent (an id patch for an entry that may be absent) and
 // ifAbsent (an insert of entries that may be there already).
 import { describe, expect, test } from 'vitest'
-import type { CompositionEntry } from './entries.ts'
 import { applyOverlay } from './overlay.ts'
-import { base, ids, SRC } from './test-support/overlay-base.ts'
+import { base, children, ids, SRC } from './test-support/overlay-base.ts'
 
 describe('opt-in modifiers: ifPresent and ifAbsent', () => {
   test('ifPresent applies an id patch when the entry exists and skips it when it does not', () => {
@@ -17,7 +16,7 @@ describe('opt-in modifiers: ifPresent and ifAbsent', () => {
       ],
       SRC,
     )
-    expect((result[2].config as CompositionEntry[])[0]).toMatchObject({ id: 'bash', disabled: true })
+    expect(children(result, 2)[0]).toMatchObject({ id: 'bash', disabled: true })
     expect(ids(result)).toEqual(['llm', 'model', 'tools', 'acp'])
   })
 

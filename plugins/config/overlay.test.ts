@@ -1,10 +1,9 @@
 // Overlay patches applied to a composition (config, replace, disabled, remove, insert) and their errors;
 // the ifPresent/ifAbsent modifiers are overlay-modifiers.test.ts.
 import { describe, expect, test } from 'vitest'
-import type { CompositionEntry } from './entries.ts'
 import { ConfigError } from './errors.ts'
 import { applyOverlay, parsePatches } from './overlay.ts'
-import { base, ids, SRC } from './test-support/overlay-base.ts'
+import { base, children, ids, SRC } from './test-support/overlay-base.ts'
 
 describe('applyOverlay', () => {
   test('config deep-merges: objects key by key, arrays and scalars replace', () => {
@@ -13,17 +12,17 @@ describe('applyOverlay', () => {
       [{ id: 'model', config: { model: 'm2', limits: { tokens: 5 }, stop: ['c'] } }],
       SRC,
     )
-    expect(model.config).toEqual({ model: 'm2', limits: { tokens: 5, retries: 2 }, stop: ['c'] })
+    expect(model?.config).toEqual({ model: 'm2', limits: { tokens: 5, retries: 2 }, stop: ['c'] })
   })
 
   test('config patches reach entries nested in a group', () => {
     const result = applyOverlay(base(), [{ id: 'bash', config: { timeoutMs: 5 } }], SRC)
-    expect((result[2].config as CompositionEntry[])[0].config).toEqual({ timeoutMs: 5 })
+    expect(children(result, 2)[0]?.config).toEqual({ timeoutMs: 5 })
   })
 
   test('a matching name guard applies; a mismatching one is an error', () => {
     expect(
-      applyOverlay(base(), [{ id: 'model', name: './plugins/model', config: { model: 'x' } }], SRC)[1].config,
+      applyOverlay(base(), [{ id: 'model', name: './plugins/model', config: { model: 'x' } }], SRC)[1]?.config,
     ).toMatchObject({ model: 'x' })
     expect(() => applyOverlay(base(), [{ id: 'model', name: './plugins/other', config: {} }], SRC)).toThrow(
       new RegExp(
@@ -34,20 +33,20 @@ describe('applyOverlay', () => {
   })
 
   test('replace swaps the whole config', () => {
-    expect(applyOverlay(base(), [{ id: 'model', replace: { model: 'only' } }], SRC)[1].config).toEqual({
+    expect(applyOverlay(base(), [{ id: 'model', replace: { model: 'only' } }], SRC)[1]?.config).toEqual({
       model: 'only',
     })
   })
 
   test('disabled: true marks the entry, disabled: false clears the mark', () => {
     const disabled = applyOverlay(base(), [{ id: 'files', disabled: true }], SRC)
-    expect((disabled[2].config as CompositionEntry[])[1]).toEqual({
+    expect(children(disabled, 2)[1]).toEqual({
       id: 'files',
       name: './plugins/files',
       disabled: true,
     })
     const enabled = applyOverlay(disabled, [{ id: 'files', disabled: false }], SRC)
-    expect((enabled[2].config as CompositionEntry[])[1]).toEqual({ id: 'files', name: './plugins/files' })
+    expect(children(enabled, 2)[1]).toEqual({ id: 'files', name: './plugins/files' })
   })
 
   test('remove drops the entry, also from inside a group', () => {
@@ -60,7 +59,7 @@ describe('applyOverlay', () => {
       SRC,
     )
     expect(ids(result)).toEqual(['model', 'tools', 'acp'])
-    expect(ids(result[1].config as CompositionEntry[])).toEqual(['files'])
+    expect(ids(children(result, 1))).toEqual(['files'])
   })
 
   test('insert appends at the end without after/into', () => {
@@ -92,14 +91,14 @@ describe('applyOverlay', () => {
 
   test('insert after an id inside a group inserts into that group', () => {
     const result = applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], after: 'bash' }], SRC)
-    expect(ids(result[2].config as CompositionEntry[])).toEqual(['bash', 'x', 'files'])
+    expect(ids(children(result, 2))).toEqual(['bash', 'x', 'files'])
   })
 
   test('insert into a group appends there; with after it lands after that child', () => {
     const appended = applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'tools' }], SRC)
-    expect(ids(appended[2].config as CompositionEntry[])).toEqual(['bash', 'files', 'x'])
+    expect(ids(children(appended, 2))).toEqual(['bash', 'files', 'x'])
     const placed = applyOverlay(base(), [{ insert: [{ id: 'x', name: './x' }], into: 'tools', after: 'bash' }], SRC)
-    expect(ids(placed[2].config as CompositionEntry[])).toEqual(['bash', 'x', 'files'])
+    expect(ids(children(placed, 2))).toEqual(['bash', 'x', 'files'])
   })
 
   test('into + after where after is not a child of that group is an error', () => {

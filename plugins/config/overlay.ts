@@ -75,7 +75,8 @@ function parsePatch(item: unknown, label: string): Patch {
     throw new ConfigError(`${label}: a patch is a mapping such as { id, disabled: true }`)
   }
   const actions = ACTIONS.filter((key) => key in item)
-  if (actions.length !== 1) {
+  const [action] = actions
+  if (!action || actions.length > 1) {
     const unknown = Object.keys(item)
       .filter((key) => !PATCH_KEYS.has(key))
       .map((key) => `"${key}"`)
@@ -87,7 +88,6 @@ function parsePatch(item: unknown, label: string): Patch {
           : 'says nothing to do'
     throw new ConfigError(`${label}: ${problem}; a patch has exactly one of ${ACTIONS.join(', ')}`)
   }
-  const action = actions[0]
   const result = PatchSchemas[action].safeParse(item)
   if (!result.success) {
     throw new ConfigError(`${label}: invalid ${action} patch:\n${formatIssues(result.error.issues)}`)

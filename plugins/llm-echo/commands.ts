@@ -38,15 +38,11 @@ export class EchoScriptError extends Error {
  */
 export function parseEchoScript(message: string): EchoCommand[] {
   const lines = message.split(/\r?\n/)
-  let first = 0
-  let last = lines.length - 1
-  while (first <= last && !lines[first].trim()) first++
-  while (last >= first && !lines[last].trim()) last--
-  const commands: EchoCommand[] = []
-  for (let index = first; index <= last; index++) {
-    commands.push(parseLine(lines[index], index + 1))
-  }
-  return commands
+  const first = lines.findIndex((line) => line.trim())
+  const last = lines.findLastIndex((line) => line.trim())
+  if (first < 0) return []
+  // Line numbers count the dropped leading lines too.
+  return lines.slice(first, last + 1).map((line, index) => parseLine(line, first + index + 1))
 }
 
 function parseLine(line: string, lineNo: number): EchoCommand {
@@ -83,15 +79,17 @@ function parseSleep(rest: string, lineNo: number): EchoCommand {
 function parseTool(rest: string, lineNo: number): EchoCommand {
   const match = /^(\S+)(?:\s+(.*))?$/.exec(rest)
   if (!match) throw new EchoScriptError(lineNo, '"tool" needs a tool name, e.g. tool read_file {"path":"a.txt"}')
-  return { kind: 'tool', name: match[1], arguments: match[2]?.trim() || '{}' }
+  const [, name = '', args] = match
+  return { kind: 'tool', name, arguments: args?.trim() || '{}' }
 }
 
 function parseFail(rest: string, lineNo: number): EchoCommand {
   const match = /^(\S+)(?:\s+([1-5]\d\d)(?=\s|$))?(?:\s+(.*))?$/.exec(rest)
   if (!match) throw new EchoScriptError(lineNo, '"fail" needs an error code, e.g. "fail RATE_LIMITED 429 slow down"')
-  const command: EchoCommand = { kind: 'fail', code: match[1] }
-  if (match[2]) command.status = Number(match[2])
-  if (match[3]?.trim()) command.message = match[3].trim()
+  const [, code = '', status, message] = match
+  const command: EchoCommand = { kind: 'fail', code }
+  if (status) command.status = Number(status)
+  if (message?.trim()) command.message = message.trim()
   return command
 }
 

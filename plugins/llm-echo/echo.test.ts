@@ -160,7 +160,7 @@ describe('llm-echo through ctx.llm.stream', () => {
     const llm = (await start()).llm
     const finish = last(await collect(llm.stream(request('ok\nsleep soon'))))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'ECHO_BAD_SCRIPT' } })
-    expect(finish.type === 'finish' && finish.error?.message).toMatch(
+    expect(finish?.type === 'finish' && finish?.error?.message).toMatch(
       /echo script line 2: "sleep" needs whole milliseconds/,
     )
   })

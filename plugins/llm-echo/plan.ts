@@ -162,15 +162,11 @@ function* withUsage(actions: Generator<EchoAction, Ending>, request: PlanRequest
 
 /** The tool results after the last non-tool message (several calls in one step answer together). */
 function trailingToolResults(messages: Message[]): ToolMessage[] {
-  let start = messages.length
-  while (start > 0 && messages[start - 1].role === 'tool') start--
+  const start = messages.findLastIndex((message) => message.role !== 'tool') + 1
   return messages.slice(start) as ToolMessage[]
 }
 
 function lastUserText(messages: Message[]): string {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index]
-    if (message.role === 'user') return message.content
-  }
-  return ''
+  const message = messages.findLast((candidate) => candidate.role === 'user')
+  return message?.role === 'user' ? message.content : ''
 }

@@ -18,7 +18,7 @@ describe('key and endpoint', () => {
     const { error } = finishOf(await collect(h.harness.ctx.llm.stream(makeRequest())))
     expect(error).toMatchObject({ code: 'AUTH', status: 401 })
     expect(error?.message).not.toContain('sk-wrong-key-777777')
-    expect(h.harness.stub.requests[1].authorizationMatches).toBe(false)
+    expect(h.harness.stub.requests[1]?.authorizationMatches).toBe(false)
   })
 
   test('an in-stream error event quoting the key is SERVER without the key', async () => {

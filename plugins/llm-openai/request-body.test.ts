@@ -97,9 +97,9 @@ test('the exact request body for a history with tool calls (reasoning dropped, k
   await collect(harness.ctx.llm.stream(makeRequest(request)))
   const [sent] = harness.stub.requests
   expect(sent).toMatchObject({ method: 'POST', path: '/chat/completions', hasAuthorization: true })
-  expect(sent.headers['content-type']).toBe('application/json')
-  expect(sent.body).toEqual(expectedBody)
+  expect(sent?.headers['content-type']).toBe('application/json')
+  expect(sent?.body).toEqual(expectedBody)
   // toEqual ignores key order; the serialized text pins it.
-  expect(JSON.stringify(sent.body)).toBe(JSON.stringify(expectedBody))
-  expect(JSON.stringify(sent.body)).not.toContain('reasoning')
+  expect(JSON.stringify(sent?.body)).toBe(JSON.stringify(expectedBody))
+  expect(JSON.stringify(sent?.body)).not.toContain('reasoning')
 })

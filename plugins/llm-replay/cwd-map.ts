@@ -83,14 +83,15 @@ export interface ServedCwd {
  */
 export function servedCwd(recorded: RecordedCwd, liveCwds: readonly string[]): ServedCwd | undefined {
   const live = liveBases(recorded, liveCwds)
-  if (!live.length) return undefined
+  const [first] = live
+  if (first === undefined) return undefined
   const text = new Map<string, string>()
   const args = new Map<string, string>()
   const add = (map: Map<string, string>, from: string, to: string) => {
     if (!map.has(from)) map.set(from, to)
   }
   if (recorded.kind === 'token') {
-    const to = cwdForms(live[0])
+    const to = cwdForms(first)
     add(text, `file://${CWD_TOKEN}`, `file://${to.url}`)
     add(text, CWD_TOKEN, to.plain)
     add(args, `file://${CWD_TOKEN}`, `file://${to.url}`)
@@ -99,7 +100,7 @@ export function servedCwd(recorded: RecordedCwd, liveCwds: readonly string[]): S
     // The recorded path maps to the live path as created, its realpath to the live realpath.
     recorded.paths.forEach((path, index) => {
       const from = cwdForms(path)
-      const to = cwdForms(live[Math.min(index, live.length - 1)])
+      const to = cwdForms(live[index] ?? live.at(-1) ?? first)
       add(text, from.plain, to.plain)
       add(text, from.json, to.json)
       add(text, from.url, to.url)

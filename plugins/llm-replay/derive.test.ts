@@ -28,8 +28,8 @@ describe('deriveReplayScript', () => {
       { turn: 1, step: 2 },
       { turn: 2, step: 1 },
     ])
-    expect(script[0].entry).toEqual({ kind: 'chunks', chunks: toolCallChunks(call) })
-    expect(script[1].entry).toEqual({ kind: 'chunks', chunks: [text('one '), text('file'), stop] })
+    expect(script[0]?.entry).toEqual({ kind: 'chunks', chunks: toolCallChunks(call) })
+    expect(script[1]?.entry).toEqual({ kind: 'chunks', chunks: [text('one '), text('file'), stop] })
     expect(script.every((item) => item.source.from === 'log')).toBe(true)
   })
 
@@ -40,8 +40,8 @@ describe('deriveReplayScript', () => {
       { turn: 2, step: 1 },
       { turn: 1, step: 3 },
     ])
-    expect(script[0].entry).toEqual({ kind: 'chunks', chunks: [text('b1'), text('b2')] })
-    expect(script[1].entry).toEqual({ kind: 'chunks', chunks: [text('a1'), stop] })
+    expect(script[0]?.entry).toEqual({ kind: 'chunks', chunks: [text('b1'), text('b2')] })
+    expect(script[1]?.entry).toEqual({ kind: 'chunks', chunks: [text('a1'), stop] })
   })
 
   it('keeps a group ending in finish{error} as a chunks entry, unchanged', () => {
@@ -52,7 +52,7 @@ describe('deriveReplayScript', () => {
     }
     const script = deriveReplayScript([chunk(1, 1, text('par')), chunk(1, 1, errorFinish)])
     expect(script).toHaveLength(1)
-    expect(script[0].entry).toEqual({ kind: 'chunks', chunks: [text('par'), errorFinish] })
+    expect(script[0]?.entry).toEqual({ kind: 'chunks', chunks: [text('par'), errorFinish] })
   })
 
   it('turns a group cut short by a cancel into its prefix followed by a hang', () => {

@@ -28,7 +28,7 @@ const drift = (live: Message[], liveAt = at) =>
 
 describe('checkDrift', () => {
   it('accepts the same history once the live cwd is written {{cwd}}', () => {
-    expect(unchanged()[2].content).toContain(`${LIVE_CWD}/notes.txt`)
+    expect(unchanged()[2]?.content).toContain(`${LIVE_CWD}/notes.txt`)
     expect(drift(unchanged())).toBeUndefined()
   })
 

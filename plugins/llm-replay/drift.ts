@@ -86,10 +86,12 @@ function describeDifference(recorded: readonly Message[], live: readonly Message
   const was = recorded[index]
   const now = live[index]
   const counts = `recorded history has ${plural(recorded.length, 'message')}, live has ${live.length}`
+  if (!was) {
+    if (!now) return `message ${index} is in neither history (${counts})`
+    return `the live history has an extra message ${index} (${now.role}) (${counts}):\n${indent(renderMessage(now))}`
+  }
   if (!now)
     return `message ${index} (${was.role}) is missing from the live history (${counts}):\n${indent(renderMessage(was))}`
-  if (!was)
-    return `the live history has an extra message ${index} (${now.role}) (${counts}):\n${indent(renderMessage(now))}`
   const roles = was.role === now.role ? `role ${was.role}` : `role recorded ${was.role}, live ${now.role}`
   return (
     `message ${index} differs (${roles}); - recorded, + ` +

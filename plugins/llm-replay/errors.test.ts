@@ -51,7 +51,7 @@ describe('llm-replay loud errors', () => {
       sessions.create({ cwd: LIVE_CWD })
       const extra = sessions.create({ cwd: LIVE_CWD }).id
       expect(replay.errors.map((e) => e.code)).toEqual(['REPLAY_EXTRA_SESSION'])
-      expect(replay.errors[0].message).toContain(
+      expect(replay.errors[0]?.message).toContain(
         `live session ${extra} is session number 2 of this run, but only 1 session log was recorded ` +
           `(${files['session.jsonl']})`,
       )
@@ -72,7 +72,7 @@ describe('llm-replay loud errors', () => {
     request.messages[2] = { role: 'tool', toolCallId: call.id, name: 'bash', content: 'a.txt\nc.txt' }
     const [finish] = await collect(ctx.llm.stream(request))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_DRIFT' } })
-    const message = replay.errors[0].message
+    const message = replay.errors[0]?.message
     expect(message).toContain(
       `scenario "demo", session 0 (${files['session.jsonl']}), live session ${id}, turn 1 step 2: drift at script ` +
         `entry 1 (recorded at turn 1 step 2)`,
@@ -206,7 +206,7 @@ describe('llm-replay loud errors', () => {
     sessions.persist({ type: 'session', version: 1, id: 'restored', createdAt: 0, cwd: LIVE_CWD })
     const [finish] = await collect(ctx.llm.stream(requestAt('restored', twoTurns, 3, 1)))
     expect(finish).toMatchObject({ type: 'finish', reason: 'error', error: { code: 'REPLAY_EXTRA_SESSION' } })
-    expect(replay.errors[0].message).toContain(
+    expect(replay.errors[0]?.message).toContain(
       'live session restored (first request at turn 3 step 1) is session number 2',
     )
   })
@@ -231,7 +231,7 @@ describe('llm-replay loud errors', () => {
     })
     const { id } = sessions.create({ cwd: LIVE_CWD })
     await collect(ctx.llm.stream({ ...requestAt(id, silentCall, 1, 1), messages: [] }))
-    expect(replay.errors[0].message).toContain(
+    expect(replay.errors[0]?.message).toContain(
       `drift at script entry 0 (recorded at turn 1 step 1, from ${files['replay.override.json']} $.entries[0])`,
     )
   })

@@ -22,7 +22,7 @@ describe('recorded chunk checks', () => {
         chunkEvent({ turn: 1, step: 1, chunk: { type: 'finish', reason: 'stop' } }),
       ),
     )
-    expect(session.script[0].entry).toEqual({
+    expect(session?.script[0]?.entry).toEqual({
       kind: 'chunks',
       chunks: [
         { type: 'reasoning-delta', text: 'hm' },

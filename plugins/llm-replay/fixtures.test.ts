@@ -43,9 +43,9 @@ describe('loadFixtures', () => {
       read,
     )
     expect(sessions.map((s) => s.script.map((e) => e.entry.kind))).toEqual([['hang'], ['chunks', 'hang']])
-    expect(sessions[1].script[1].at).toEqual({ turn: 1, step: 2 })
-    expect(sessions[0].cwd).toEqual({ kind: 'token', suffix: '' })
-    expect(sessions[0].historyEvents.some((event) => event.type === 'assistant/chunk')).toBe(false)
+    expect(sessions[1]?.script[1]?.at).toEqual({ turn: 1, step: 2 })
+    expect(sessions[0]?.cwd).toEqual({ kind: 'token', suffix: '' })
+    expect(sessions[0]?.historyEvents.some((event) => event.type === 'assistant/chunk')).toBe(false)
   })
 
   it('rejects a per-session override that names another session', () => {

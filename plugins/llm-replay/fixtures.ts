@@ -60,6 +60,8 @@ export function loadFixtures(
   const parts = collectOverrideParts(sources, read)
   for (const part of parts) {
     const session = sessions[part.session]
+    if (!session)
+      throw new Error(`${part.file}: ${part.path}: targets session ${part.session}, which is not configured`)
     session.script = applyOverride(session.script, part, sessionLabel(sources.scenario, session))
   }
   return sessions

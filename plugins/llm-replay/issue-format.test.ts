@@ -6,6 +6,12 @@ import { formatIssue, formatIssues } from './issue-format.ts'
 import { parseOverride } from './override.ts'
 
 const FILE = 'scenarios/x/replay.override.json'
+/** The first issue of `value` against `schema`; the test fails when the value parses. */
+function firstIssue(schema: z.ZodType, value: unknown): z.core.$ZodIssue {
+  const [issue] = schema.safeParse(value).error?.issues ?? []
+  if (!issue) throw new Error(`expected ${JSON.stringify(value)} to be rejected`)
+  return issue
+}
 function rejection(value: unknown): string {
   try {
     parseOverride(JSON.stringify(value), FILE, 0)
@@ -28,10 +34,8 @@ describe('override messages', () => {
     expect(rejection({ entries: [{ kind: 'hang', at: { turn: 0, step: 1 } }] })).toContain(
       '$.entries[0].at.turn: must be greater than 0, found number 0',
     )
-    expect(formatIssue(-1, z.number().min(0).safeParse(-1).error!.issues[0])).toBe(
-      '$: must be at least 0, found number -1',
-    )
-    expect(formatIssue('', z.string().min(1).safeParse('').error!.issues[0])).toBe('$: must not be empty')
+    expect(formatIssue(-1, firstIssue(z.number().min(0), -1))).toBe('$: must be at least 0, found number -1')
+    expect(formatIssue('', firstIssue(z.string().min(1), ''))).toBe('$: must not be empty')
   })
 
   it('names a missing entry kind, and a value of the wrong type by what it is', () => {
@@ -60,12 +64,11 @@ describe('formatIssue', () => {
   it('falls back to the schema message for other issues, quoting the value', () => {
     const schema = z.object({ name: z.string().regex(/^[a-z]+$/) })
     const input = { name: 'Bad Name' }
-    const [issue] = schema.safeParse(input).error!.issues
-    expect(formatIssue(input, issue)).toMatch(/^\$\.name: .*\(found the string "Bad Name"\)$/)
+    expect(formatIssue(input, firstIssue(schema, input))).toMatch(/^\$\.name: .*\(found the string "Bad Name"\)$/)
     const union = z.union([z.string(), z.number()])
-    expect(formatIssue(true, union.safeParse(true).error!.issues[0])).toMatch(/^\$: /)
+    expect(formatIssue(true, firstIssue(union, true))).toMatch(/^\$: /)
     const short = z.array(z.number()).min(2)
-    expect(formatIssue([1], short.safeParse([1]).error!.issues[0])).toMatch(/^\$: .*2/)
+    expect(formatIssue([1], firstIssue(short, [1]))).toMatch(/^\$: .*2/)
   })
 
   it('lists at most `limit` issues and says how many more there are', () => {

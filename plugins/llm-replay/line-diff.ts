@@ -53,7 +53,7 @@ function diffRows(a: string[], b: string[], context: number): Row[] {
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++
   const start = Math.max(0, head - context)
   const rows: Row[] = start > 0 ? [{ mark: ' ', text: '…' }] : []
-  for (let i = start; i < head; i++) rows.push({ mark: ' ', text: a[i] })
+  for (const text of a.slice(start, head)) rows.push({ mark: ' ', text })
   const middleA = a.slice(head, a.length - tail)
   const middleB = b.slice(head, b.length - tail)
   const windowA = middleA.slice(0, DIFF_WINDOW)
@@ -64,7 +64,7 @@ function diffRows(a: string[], b: string[], context: number): Row[] {
   }
   if (middleA.length > DIFF_WINDOW || middleB.length > DIFF_WINDOW) return rows
   const end = Math.min(a.length, a.length - tail + context)
-  for (let i = a.length - tail; i < end; i++) rows.push({ mark: ' ', text: a[i] })
+  for (const text of a.slice(a.length - tail, end)) rows.push({ mark: ' ', text })
   if (end < a.length) rows.push({ mark: ' ', text: '…' })
   return rows
 }

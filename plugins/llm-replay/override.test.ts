@@ -6,6 +6,12 @@ import { buildEvents, stop, text } from './test-support/builders.ts'
 
 const FILE = 'scenarios/x/replay.override.json'
 const parse = (value: unknown, defaultSession?: number) => parseOverride(JSON.stringify(value), FILE, defaultSession)
+/** The first part of an override; the test fails when there is none. */
+const parseFirst = (value: unknown) => {
+  const [part] = parse(value)
+  if (!part) throw new Error('the override has no part')
+  return part
+}
 const problem = (value: unknown) => {
   try {
     parse(value)
@@ -119,13 +125,13 @@ describe('override validation', () => {
 
 describe('override targeting and application', () => {
   it('replaces the whole script, keeping each entry\'s "at" and its source path', () => {
-    const [part] = parse({
+    const part = parseFirst({
       entries: [
         { ...throw401, chunks: [text('partial')] },
         { kind: 'hang', at: { turn: 2, step: 1 } },
       ],
     })
-    expect(part.session).toBe(0)
+    expect(part?.session).toBe(0)
     const script = applyOverride(derived, part, 'session 0')
     expect(script).toEqual([
       {
@@ -148,8 +154,10 @@ describe('override targeting and application', () => {
   })
 
   it('replaces an empty derived script (a throw before any chunk)', () => {
-    const [part] = parse({ entries: [{ kind: 'throw', at: { turn: 1, step: 1 }, message: 'boom', code: 'NETWORK' }] })
-    expect(applyOverride([], part, 'session 0')[0].entry).toEqual({
+    const part = parseFirst({
+      entries: [{ kind: 'throw', at: { turn: 1, step: 1 }, message: 'boom', code: 'NETWORK' }],
+    })
+    expect(applyOverride([], part, 'session 0')[0]?.entry).toEqual({
       kind: 'throw',
       chunks: [],
       message: 'boom',
@@ -158,7 +166,7 @@ describe('override targeting and application', () => {
   })
 
   it('patches by derived position: replace keeps the recorded "at", inserts and appends go in place', () => {
-    const [part] = parse({
+    const part = parseFirst({
       patch: [
         { index: 1, entry: { kind: 'throw', chunks: [text('a2')], message: 'reset', code: 'ECONNRESET' } },
         { before: 2, entry: { kind: 'hang', at: { turn: 2, step: 1 } } },
@@ -174,19 +182,19 @@ describe('override targeting and application', () => {
       [3, 1, 'chunks'],
     ])
     expect(script[0]).toBe(derived[0])
-    expect(script[1].source).toEqual({ from: 'override', file: FILE, path: '$.patch[0].entry' })
+    expect(script[1]?.source).toEqual({ from: 'override', file: FILE, path: '$.patch[0].entry' })
     expect(script[3]).toBe(derived[2])
   })
 
   it('names the patch and the derived length when a position does not exist', () => {
-    const [replace] = parse({ patch: [{ index: 3, entry: { kind: 'hang' } }] })
+    const replace = parseFirst({ patch: [{ index: 3, entry: { kind: 'hang' } }] })
     expect(() => applyOverride(derived, replace, 'scenario "x", session 0 (s.jsonl)')).toThrow(
       `${FILE}: $.patch[0].index: there is no derived entry 3 to replace; scenario "x", session 0 (s.jsonl) derives ` +
         `3 entries (indexes 0–2). Use "before": 3 to append`,
     )
-    const [insert] = parse({ patch: [{ before: 4, entry: { kind: 'hang', at: { turn: 3, step: 1 } } }] })
+    const insert = parseFirst({ patch: [{ before: 4, entry: { kind: 'hang', at: { turn: 3, step: 1 } } }] })
     expect(() => applyOverride(derived, insert, 'session 0')).toThrow('$.patch[0].before: position 4 is past the end')
-    const [twice] = parse({
+    const twice = parseFirst({
       patch: [
         { index: 0, entry: { kind: 'hang' } },
         { index: 0, entry: { kind: 'hang' } },
@@ -209,7 +217,9 @@ describe('override targeting and application', () => {
       [1, '$.sessions[0]', 'replace'],
       [0, '$.sessions[1]', 'patch'],
     ])
-    expect(applyOverride(derived, parts[1], 'session 0')[0].source).toEqual({
+    const [, second] = parts
+    if (!second) throw new Error('the override has no second part')
+    expect(applyOverride(derived, second, 'session 0')[0]?.source).toEqual({
       from: 'override',
       file: FILE,
       path: '$.sessions[1].patch[0].entry',
@@ -220,7 +230,7 @@ describe('override targeting and application', () => {
 describe('docs/replay.md', () => {
   it('shows only override examples that validate', () => {
     const doc = readFileSync(new URL('../../docs/replay.md', import.meta.url), 'utf8')
-    const examples = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1])
+    const examples = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map(([, json = '']) => json)
     expect(examples.length).toBeGreaterThanOrEqual(4)
     for (const example of examples) expect(() => parseOverride(example, 'docs/replay.md')).not.toThrow()
   })

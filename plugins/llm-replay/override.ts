@@ -189,10 +189,11 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
 
   // Positions always refer to the derived script, so several patches never shift each other.
   const script: ScriptEntry[] = []
-  for (let index = 0; index <= derived.length; index++) {
+  for (const [index, entry] of derived.entries()) {
     script.push(...(inserted.get(index) ?? []))
-    if (index < derived.length) script.push(replaced.get(index) ?? derived[index])
+    script.push(replaced.get(index) ?? entry)
   }
+  script.push(...(inserted.get(derived.length) ?? []))
   return script
 }
 

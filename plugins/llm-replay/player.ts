@@ -313,10 +313,10 @@ export class ReplayPlayer {
 
   /** One readable problem per session with unserved entries. */
   unconsumedProblems(): ReplayProblem[] {
-    const bySession = new Map<number, UnconsumedEntry[]>()
-    for (const item of this.unconsumed()) bySession.set(item.session, [...(bySession.get(item.session) ?? []), item])
-    return [...bySession.entries()].map(([index, items]) => {
-      const session = this.sessions[index]
+    const unconsumed = this.unconsumed()
+    return this.sessions.flatMap((session) => {
+      const items = unconsumed.filter((item) => item.session === session.index)
+      if (!items.length) return []
       const served = items.length < session.script.length
       const bound = served || [...this.bindings.values()].some((b) => b.recorded === session)
       const list = items.map((item) => `entry ${item.index} (${describeCall(item.call)}, ${item.kind})`).join(', ')
@@ -342,9 +342,10 @@ export class ReplayPlayer {
   }
 
   private chunksFor(recorded: RecordedSession, position: number, binding: Binding): Iterable<StreamChunk> {
-    const entry = recorded.script[position].entry
+    const entry = recorded.script[position]?.entry
+    if (!entry) throw new Error(`${sessionLabel(this.options.scenario, recorded)}: no script entry ${position}`)
     if (!entry.chunks) return []
-    if (!binding.served || !this.mentions[recorded.index][position]) return entry.chunks
+    if (!binding.served || !this.mentions[recorded.index]?.[position]) return entry.chunks
     return withLiveCwd(entry.chunks, binding.served)
   }
 

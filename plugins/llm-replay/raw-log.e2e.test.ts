@@ -100,6 +100,7 @@ it('a raw log recorded in <REC> replays in a symlinked <REP> with the same trans
   ])
   expect(live.exit).toBe(0)
   const [log] = readdirSync(join(base, 'live-sessions'))
+  if (!log) throw new Error('the live run wrote no session log')
   const logFile = join(base, 'live-sessions', log)
   expect(JSON.stringify(live.transcript)).toContain(`${rec}/notes.txt`)
   expect(JSON.stringify(live.transcript)).toContain('remember the milk')

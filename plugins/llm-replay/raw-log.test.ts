@@ -118,7 +118,7 @@ describe('a raw log replays in another cwd', () => {
     const args = `{"path":"${recorded}/notes.txt"}`
     await collect(ctx.llm.stream(request(id, liveStep2(args, recorded), 1, 2)))
     expect(replay.errors.map((error) => error.code)).toEqual(['REPLAY_DRIFT'])
-    expect(replay.errors[0].message).toContain(
+    expect(replay.errors[0]?.message).toContain(
       `+ toolCalls[0]: {"arguments":"{\\"path\\":\\"${recorded}/notes.txt\\"}"`,
     )
   })
@@ -146,7 +146,7 @@ describe('a raw log replays in another cwd', () => {
   })
 
   it('maps each session by its own recorded cwd when two sessions were recorded in different folders', async () => {
-    const [recA, recB, liveA, liveB] = ['rec-a', 'rec-b', 'live-a', 'live-b'].map(dir)
+    const [recA, recB, liveA, liveB] = [dir('rec-a'), dir('rec-b'), dir('live-a'), dir('live-b')]
     const files = scenario({
       'session.jsonl': logText(notesSession(recA), recA),
       'session.1.jsonl': logText(notesSession(recB), recB),

@@ -45,18 +45,19 @@ export class RecordedHistory {
     if (end === undefined) return undefined
     // An override may point back to an earlier call: fold again from the start.
     if (end < this.position) this.reset()
-    for (; this.position < end; this.position++) {
+    for (const event of this.events.slice(this.position, end)) {
+      this.position++
       const before = this.history.messages.length
-      this.history.add(this.events[this.position])
+      this.history.add(event)
       // A compaction replaces the history's start: its forms are computed again.
-      if (this.events[this.position]!.type === 'compaction/end') {
+      if (event.type === 'compaction/end') {
         this.forms = this.history.messages.map((message) => canonical(collapseCwd(message, this.collapse)))
         continue
       }
       // A `history/clear` empties the history: the compared forms start over with it.
       if (this.history.messages.length < before) this.forms.length = this.history.messages.length
-      for (let index = before; index < this.history.messages.length; index++) {
-        this.forms.push(canonical(collapseCwd(this.history.messages[index], this.collapse)))
+      for (const message of this.history.messages.slice(before)) {
+        this.forms.push(canonical(collapseCwd(message, this.collapse)))
       }
     }
     return { messages: this.history.messages, forms: this.forms }

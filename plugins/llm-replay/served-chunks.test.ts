@@ -39,10 +39,13 @@ describe('the pieces of a stream', () => {
     const rand = random(7)
     const alphabet = ['a', 'b', '/', 'é', '😀', '中', ' ']
     for (let run = 0; run < 300; run++) {
-      const text = Array.from({ length: 1 + Math.floor(rand() * 30) }, () => alphabet[Math.floor(rand() * 7)]).join('')
+      const text = Array.from(
+        { length: 1 + Math.floor(rand() * 30) },
+        () => alphabet[Math.floor(rand() * 7)] ?? '',
+      ).join('')
       const pieces: string[] = []
       for (let rest = [...text]; rest.length; ) pieces.push(rest.splice(0, 1 + Math.floor(rand() * 5)).join(''))
-      const replacement = ['', 'Z', '😀😀', '/long/replacement'][run % 4]
+      const replacement = ['', 'Z', '😀😀', '/long/replacement'][run % 4] ?? ''
       const pattern = /a\/|b😀|中 /g
       const out = rewritePieces(pieces, pattern, () => replacement) ?? pieces
       expect(out.join('')).toBe(text.replace(pattern, replacement))

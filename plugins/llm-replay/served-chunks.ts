@@ -56,9 +56,11 @@ export function withLiveCwd(chunks: readonly StreamChunk[], cwd: ServedCwd): rea
     )
     if (!pieces) continue
     out ??= chunks.slice()
-    indexes.forEach((index, position) => {
-      out![index] = withText(chunks[index] as TextChunk, pieces[position])
-    })
+    // rewritePieces returns as many pieces as it was given: one per index.
+    for (const [position, index] of indexes.entries()) {
+      const text = pieces[position]
+      if (text !== undefined) out[index] = withText(chunks[index] as TextChunk, text)
+    }
   }
   return out ?? chunks
 }
@@ -94,10 +96,11 @@ function rewritePieces(
   let span = 0
   let cut = 0
   let previous = 0
-  for (let index = 0; index < pieces.length - 1; index++) {
-    cut += pieces[index].length
-    while (span < spans.length && spans[span].end <= cut) span++
-    const inside = spans[span] && spans[span].start < cut ? spans[span] : undefined
+  for (const piece of pieces.slice(0, -1)) {
+    cut += piece.length
+    let current = spans[span]
+    while (current && current.end <= cut) current = spans[++span]
+    const inside = current && current.start < cut ? current : undefined
     let next: number
     if (inside) {
       const ratio = (cut - inside.start) / (inside.end - inside.start)

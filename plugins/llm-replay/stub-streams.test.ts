@@ -124,7 +124,7 @@ describe('real-like stub streams, recorded and replayed', { timeout: 120_000 }, 
 
     // The adapter delivered exactly what the model sent, however the bytes were cut.
     specs.forEach((spec, index) => {
-      const stream = recorded.streams[index]
+      const stream = recorded.streams[index] ?? []
       const got = assembled(stream)
       expect(got.text).toBe(spec.text ?? '')
       expect(got.reasoning).toBe(spec.reasoning ?? '')

@@ -30,7 +30,8 @@ function runAndKill(mode: string, stop: (lastSeq: number, output: string) => boo
     child.stdout.setEncoding('utf8').on('data', (text: string) => {
       output += text
       const seqs = [...output.matchAll(/^seq (\d+)$/gm)]
-      if (seqs.length) lastSeq = Number(seqs[seqs.length - 1][1])
+      const last = seqs.at(-1)
+      if (last) lastSeq = Number(last[1])
       if (!killed && stop(lastSeq, output)) {
         killed = true
         child.kill('SIGKILL')

@@ -35,6 +35,13 @@ const log: HistoryEvent[] = [
   { type: 'assistant/message', data: { turn: 1, step: 2, messageId: 'm3', text: '', toolCalls: [] } },
 ]
 
+/** The test log's event at `index`; the test fails when there is none. */
+function logAt(index: number): HistoryEvent {
+  const event = log[index]
+  if (!event) throw new Error(`the test log has no event ${index}`)
+  return event
+}
+
 describe('buildMessages', () => {
   it('rebuilds user, assistant (with reasoning and calls) and tool messages; drops empty assistant messages', () => {
     expect(buildMessages(log)).toEqual([
@@ -71,9 +78,9 @@ describe('History', () => {
 
   it('hands out copies of the list, so a consumer holding one does not see later messages', () => {
     const history = new History()
-    history.add(log[0])
+    history.add(logAt(0))
     const first = history.snapshot()
-    history.add(log[3])
+    history.add(logAt(3))
     expect(first).toHaveLength(1)
     expect(history.messages).toHaveLength(2)
   })
@@ -93,9 +100,9 @@ describe('History', () => {
 
 describe('isStepStart', () => {
   it('matches only the step/start of the given model call', () => {
-    expect(isStepStart(log[2], { turn: 1, step: 1 })).toBe(true)
-    expect(isStepStart(log[2], { turn: 1, step: 2 })).toBe(false)
-    expect(isStepStart(log[1], { turn: 1, step: 1 })).toBe(false)
+    expect(isStepStart(logAt(2), { turn: 1, step: 1 })).toBe(true)
+    expect(isStepStart(logAt(2), { turn: 1, step: 2 })).toBe(false)
+    expect(isStepStart(logAt(1), { turn: 1, step: 1 })).toBe(false)
   })
 })
 

@@ -34,16 +34,16 @@ function leaked(): number[] {
   const open = vi.mocked(fs.openSync).mock
   const close = vi.mocked(fs.closeSync).mock
   const events = [
-    ...open.results.map((result, i) => ({
-      order: open.invocationCallOrder[i],
-      opened: result.type === 'return' ? (result.value as number) : undefined,
-    })),
-    ...close.calls.map(([fd], i) => ({ order: close.invocationCallOrder[i], closed: fd })),
+    ...open.invocationCallOrder.map((order, i) => {
+      const result = open.results[i]
+      return { order, opened: result?.type === 'return' ? (result.value as number) : undefined }
+    }),
+    ...close.invocationCallOrder.map((order, i) => ({ order, closed: close.calls[i]?.[0] })),
   ].sort((a, b) => a.order - b.order)
   const live = new Set<number>()
   for (const event of events) {
     if ('opened' in event && event.opened !== undefined) live.add(event.opened)
-    if ('closed' in event) live.delete(event.closed)
+    if ('closed' in event && event.closed !== undefined) live.delete(event.closed)
   }
   return [...live]
 }

@@ -108,27 +108,31 @@ export function parseSessionLog(
 
   let tornTail: TornTail | undefined
   const lastIndex = lines.length - 1
-  if (options.allowTornTail && !text.endsWith('\n') && !isJson(lines[lastIndex])) {
+  const lastLine = lines[lastIndex]
+  if (options.allowTornTail && !text.endsWith('\n') && lastLine !== undefined && !isJson(lastLine)) {
     const validBytes = Buffer.byteLength(
       lines
         .slice(0, lastIndex)
         .map((line) => `${line}\n`)
         .join(''),
     )
-    tornTail = { line: lastIndex + 1, validBytes, text: lines[lastIndex] }
+    tornTail = { line: lastIndex + 1, validBytes, text: lastLine }
     lines.pop()
-    if (!lines.length) {
-      throw new Error(
-        `${file}:1: the header line is incomplete (the writer was killed while creating the session); delete the file`,
-      )
-    }
   }
 
-  const header = parseHeader(parseObjectLine(lines[0], file, 1), file, options)
+  const [headerLine, ...eventLines] = lines
+  // Only a torn tail can leave no line: an empty log was refused above.
+  if (headerLine === undefined) {
+    throw new Error(
+      `${file}:1: the header line is incomplete (the writer was killed while creating the session); delete the file`,
+    )
+  }
+  const header = parseHeader(parseObjectLine(headerLine, file, 1), file, options)
   const events: LoggedEvent[] = []
-  for (let index = 1; index < lines.length; index++) {
+  for (const [offset, line] of eventLines.entries()) {
+    const index = offset + 1
     const lineNo = index + 1
-    const event = parseEvent(parseObjectLine(lines[index], file, lineNo), file, lineNo, options)
+    const event = parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, options)
     if (options.live && event.seq !== index) {
       throw new Error(
         `${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`,

@@ -53,7 +53,7 @@ describe('one writer per session log', () => {
         message: expect.stringContaining(`already open for writing by this process (pid ${process.pid})`),
       }),
     )
-    await contexts[0].fiber.dispose()
+    await contexts[0]?.fiber.dispose()
     expect(second.open(id).header.id).toBe(id)
   })
 

@@ -33,7 +33,7 @@ describe('sessions service copies', () => {
     expect(event).toEqual({ seq: 1, time: 1001, type: 'assistant/chunk', data })
     expect(event.data).toBe(data)
     expect(seen).toEqual([event])
-    expect(JSON.parse(readFileSync(ctx.sessions.path('s'), 'utf8').split('\n')[1])).toEqual(event)
+    expect(JSON.parse(readFileSync(ctx.sessions.path('s'), 'utf8').split('\n')[1] ?? '')).toEqual(event)
   })
 
   it('reads back what the file holds: undefined members dropped, later changes to data not seen', () => {
@@ -42,13 +42,14 @@ describe('sessions service copies', () => {
     ctx.sessions.append('s', 'turn/end', data)
     data.turn = 99
     const [event] = ctx.sessions.read('s').events
+    if (!event) throw new Error('the appended event was not read back')
     expect(event.data).toEqual({ turn: 1, reason: 'error' })
     expect(Object.keys(event.data)).toEqual(['turn', 'reason'])
     expect(event.data).not.toBe(data)
     // Each read is its own copy.
     ;(event.data as { turn: number }).turn = 7
-    expect(ctx.sessions.read('s').events[0].data).toEqual({ turn: 1, reason: 'error' })
-    expect(ctx.sessions.open('s').events[0].data).toEqual({ turn: 1, reason: 'error' })
+    expect(ctx.sessions.read('s').events[0]?.data).toEqual({ turn: 1, reason: 'error' })
+    expect(ctx.sessions.open('s').events[0]?.data).toEqual({ turn: 1, reason: 'error' })
   })
 
   it('reads an open session from its file, not from a copy in memory', () => {

@@ -60,7 +60,7 @@ describe('bash in the editor terminal', () => {
     ])
     const keepHome = createBashTool(config({ envAllowlist: ['PATH', 'HOME'] }), () => ({}))
     await keepHome.run({ command: 'true' }, { ...workspace.context(), client: terminals.access })
-    expect(terminals.requests[1].env).toEqual([])
+    expect(terminals.requests[1]?.env).toEqual([])
   })
 
   it('kills the terminal on cancel and still releases it', async () => {

@@ -26,6 +26,13 @@ async function readPids(file: string, count: number): Promise<number[]> {
   throw new Error(`${file} never listed ${count} pids`)
 }
 
+/** The one pid `file` lists. */
+async function readPid(file: string): Promise<number> {
+  const [pid] = await readPids(file, 1)
+  if (pid === undefined) throw new Error(`${file} listed no pid`)
+  return pid
+}
+
 // The shell, a background sleep, and a background subshell with its own child.
 const SPAWN_TREE =
   'sleep 30 & echo $! >> pids; (sleep 30; true) & echo $! >> pids; echo $$ >> pids; echo started; sleep 30'
@@ -189,7 +196,7 @@ describe('bash tool', () => {
       workspace.context(),
     )
     expect(result).toEqual({ output: 'done\n', isError: false })
-    const [pid] = await readPids(path.join(workspace.cwd, 'pids'), 1)
+    const pid = await readPid(path.join(workspace.cwd, 'pids'))
     expect(isRunning(pid)).toBe(false)
   })
 
@@ -201,7 +208,7 @@ describe('bash tool', () => {
     )
     expect(result).toEqual({ output: 'done\n', isError: false })
     // The pipe closed when the shell exited; the result waited for the group: the survivor of SIGTERM is already gone.
-    const [pid] = await readPids(path.join(workspace.cwd, 'pids'), 1)
+    const pid = await readPid(path.join(workspace.cwd, 'pids'))
     expect(isRunning(pid)).toBe(false)
   })
 

@@ -53,7 +53,7 @@ const TITLE_MAX_CHARS = 80
 
 function bashTitle(command: string): string {
   const trimmed = command.trim()
-  const firstLine = trimmed.split('\n', 1)[0]
+  const [firstLine = ''] = trimmed.split('\n', 1)
   const cut = firstLine.length > TITLE_MAX_CHARS || firstLine.length < trimmed.length
   return `bash: ${cut ? `${firstLine.slice(0, TITLE_MAX_CHARS)}…` : firstLine}`
 }

@@ -138,13 +138,13 @@ describe('ToolsConfig', () => {
     expect(ToolsConfig.safeParse({ enabled: ['bash', 'rm_rf'] }).success).toBe(false)
     expect(ToolsConfig.safeParse({ enabled: ['bash', 'bash'] }).success).toBe(false)
     const leaky = ToolsConfig.safeParse({ bash: { envAllowlist: ['PATH', 'DEEPSEEK_API_KEY'] } })
-    expect(leaky.error?.issues[0].message).toMatch(/must not contain the agent's own secrets/)
+    expect(leaky.error?.issues[0]?.message).toMatch(/must not contain the agent's own secrets/)
   })
 
   it('rejects an unknown key, naming it and where it is, and still fills the defaults around a known one', () => {
     const typo = ToolsConfig.safeParse({ bash: { timeoutMS: 5000 } })
     expect(typo.error?.issues).toMatchObject([{ code: 'unrecognized_keys', keys: ['timeoutMS'], path: ['bash'] }])
-    expect(typo.error?.issues[0].message).toContain('"timeoutMS"')
+    expect(typo.error?.issues[0]?.message).toContain('"timeoutMS"')
     expect(ToolsConfig.safeParse({ readMaxbytes: 1 }).error?.issues).toMatchObject([
       { keys: ['readMaxbytes'], path: [] },
     ])

@@ -12,7 +12,8 @@ export function appendLine(block: string, line: string): string {
   return `${block}\n${line}`
 }
 
-const isContinuationByte = (byte: number) => (byte & 0b1100_0000) === 0b1000_0000
+/** 0b10xxxxxx: inside a multi-byte character (past the end is no byte at all). */
+const isContinuationByte = (byte: number | undefined) => byte !== undefined && (byte & 0b1100_0000) === 0b1000_0000
 
 /** The largest prefix length <= limit that ends on a character boundary. */
 export function headBoundary(bytes: Uint8Array, limit: number): number {
@@ -76,8 +77,11 @@ export class OutputCapture {
     this.tail.push(chunk)
     this.tailBytes += chunk.length
     // Drop whole chunks that the remaining ones already cover; trim the rest at read time.
-    while (this.tail.length > 1 && this.tailBytes - this.tail[0].length >= this.tailLimit) {
-      this.tailBytes -= this.tail.shift()!.length
+    while (this.tail.length > 1) {
+      const [first] = this.tail
+      if (!first || this.tailBytes - first.length < this.tailLimit) break
+      this.tail.shift()
+      this.tailBytes -= first.length
     }
   }
 

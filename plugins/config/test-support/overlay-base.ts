@@ -21,5 +21,12 @@ export const base = (): CompositionEntry[] => [
 ]
 
 export const ids = (entries: CompositionEntry[]): string[] => entries.map((entry) => entry.id)
+
+/** The children of the group at `index`; the test fails when that entry is not a group. */
+export function children(entries: readonly CompositionEntry[], index: number): CompositionEntry[] {
+  const config = entries[index]?.config
+  if (!Array.isArray(config)) throw new Error(`entry ${index} is not a group`)
+  return config as CompositionEntry[]
+}
 /** The overlay file the errors name. */
 export const SRC = 'overlays/test.yml'

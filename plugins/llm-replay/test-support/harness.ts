@@ -97,7 +97,7 @@ export function replayHarness() {
     fixtureCount: () => state.fixtures,
 
     /** Write fixture files into a fresh scenario folder; returns their paths. */
-    scenario: (files: Record<string, string | object>) =>
+    scenario: <K extends string>(files: Record<K, string | object>) =>
       writeFixtures(join(root, `scenario-${++state.fixtures}`), files),
     start: (config: ReplayConfigInput) => startReplay(state, config),
 
@@ -123,14 +123,16 @@ interface HarnessState {
   startError?: unknown
 }
 
-function writeFixtures(dir: string, files: Record<string, string | object>): Record<string, string> {
+function writeFixtures<K extends string>(dir: string, files: Record<K, string | object>): Record<K, string> {
   mkdirSync(dir)
-  const paths: Record<string, string> = {}
-  for (const [name, content] of Object.entries(files)) {
-    paths[name] = join(dir, name)
-    writeFileSync(paths[name], typeof content === 'string' ? content : JSON.stringify(content))
+  const paths: Partial<Record<string, string>> = {}
+  for (const [name, content] of Object.entries<string | object>(files)) {
+    const path = join(dir, name)
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
+    paths[name] = path
   }
-  return paths
+  // Every key of `files` got its path above.
+  return paths as Record<K, string>
 }
 
 /** llm + fake sessions + replay with `config`; the real adapter of model "m" counts every call (there must be none). */

@@ -15,7 +15,9 @@ const PUNCT = [',', '.', ':', '!', '?', '—', '…', '"', '(', ')']
 export type Random = () => number
 
 export function pick<T>(rand: Random, items: readonly T[]): T {
-  return items[Math.floor(rand() * items.length)]
+  const item = items[Math.floor(rand() * items.length)]
+  if (item === undefined) throw new Error('pick: no items to pick from')
+  return item
 }
 
 /** Real-like prose of about `words` words. */

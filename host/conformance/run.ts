@@ -3,6 +3,7 @@
 import { stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { watchRunSignals, type SignalSource } from '../../lib/run-signals.ts'
+import { UsageError } from '../../lib/usage-error.ts'
 import type { PermissionMode } from './case-schema.ts'
 import { painter } from '../../lib/style.ts'
 import { takeSnapshot } from './dir-snapshot.ts'
@@ -41,7 +42,7 @@ export interface ConformanceRunOptions {
 }
 
 /** A bad command-line value (the CLI prints usage and exits 2). */
-export class ConformanceUsageError extends Error {
+export class ConformanceUsageError extends UsageError {
   override name = 'ConformanceUsageError'
 }
 

@@ -1,6 +1,7 @@
 // Which cases a run executes, and which of them must pass (pure).
 import type { ConformanceCase, ConformanceSuite } from './suite.ts'
 import { suggest } from '../../lib/did-you-mean.ts'
+import { UsageError } from '../../lib/usage-error.ts'
 
 export interface PlannedCase {
   case: ConformanceCase
@@ -9,7 +10,7 @@ export interface PlannedCase {
 }
 
 /** A bad --profile or --case value: the CLI shows it with usage (exit 2). */
-export class SelectionError extends Error {
+export class SelectionError extends UsageError {
   override name = 'SelectionError'
 }
 

@@ -3,7 +3,10 @@
 // POSIX-shell quoting rules people already know; anything that would need a real shell
 // (pipes, redirections, `$VAR`, globs) is an error rather than a silently literal character.
 
-export class ShellWordsError extends Error {
+import { UsageError } from '../../lib/usage-error.ts'
+
+/** A command line that is not one argv without a shell: a bad --agent-command (the CLI exits 2). */
+export class ShellWordsError extends UsageError {
   override name = 'ShellWordsError'
 }
 

@@ -36,9 +36,8 @@ export const conformanceCommand: CliCommand = {
     const authenticate = stringOption(values, 'authenticate')
     if (authenticate === '') throw new UsageError('--authenticate needs a method id, one the agent advertises')
 
-    const { ConformanceUsageError, runConformance } = await import('../../conformance/run.ts')
-    const { SelectionError } = await import('../../conformance/select.ts')
-    const { ShellWordsError } = await import('../../conformance/shell-words.ts')
+    // A bad --agent-command, --profile or --case throws a UsageError where it is found (exit 2).
+    const { runConformance } = await import('../../conformance/run.ts')
     const { ConformanceDataError } = await import('../../conformance/suite.ts')
     try {
       return await runConformance({
@@ -59,8 +58,6 @@ export const conformanceCommand: CliCommand = {
         color: { stdout: colorEnabled(io.env, io.isTTY?.stdout), stderr: colorEnabled(io.env, io.isTTY?.stderr) },
       })
     } catch (error) {
-      if (error instanceof ShellWordsError || error instanceof SelectionError || error instanceof ConformanceUsageError)
-        throw new UsageError(error.message)
       if (error instanceof ConformanceDataError) {
         io.stderr(`dsh conformance: the conformance data is invalid; nothing was launched.\n${error.message}\n`)
         return 1

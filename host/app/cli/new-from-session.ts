@@ -29,8 +29,8 @@ export async function newFromSession(name: string, root: string, values: OptionV
     io.stdout(report(name, outcome))
     return outcome.replay.ok ? 0 : 1
   } catch (error) {
+    // An ImportUsageError (no such session, a taken name) is a UsageError: the CLI exits 2.
     if (!(error instanceof ImportError)) throw error
-    if (error.usage) throw new UsageError(error.message)
     io.stderr(`dsh new: ${error.message}\n`)
     return 1
   }

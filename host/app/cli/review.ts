@@ -43,13 +43,9 @@ export const reviewCommand: CliCommand = {
 async function selectPending(root: string, names: string[], pending: PendingFile[]): Promise<PendingFile[]> {
   if (!names.length) return pending
   const select = await import('../../snapshot/scenario/select.ts')
-  try {
-    const selected = select.selectScenarioNames(names, select.listScenarioNames(root))
-    return pending.filter((file) => selected.includes(file.scenario))
-  } catch (error) {
-    if (error instanceof select.ScenarioSelectionError) throw new UsageError(error.message)
-    throw error
-  }
+  // A name that selects nothing is a ScenarioSelectionError: a UsageError (exit 2).
+  const selected = select.selectScenarioNames(names, select.listScenarioNames(root))
+  return pending.filter((file) => selected.includes(file.scenario))
 }
 
 /** Shows every pending file, scenario by scenario, and applies the flag or each answer. */

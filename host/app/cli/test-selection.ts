@@ -73,17 +73,13 @@ export async function selectedNames(root: string, positionals: string[], values:
   const shardText = stringOption(values, 'shard')
   const durationsFile = stringOption(values, 'durations')
   if (durationsFile && !shardText) throw new UsageError('--durations balances --shard I/N; give --shard too')
-  try {
-    if (!positionals.length && !shardText) return { count: select.listScenarioNames(root).length }
-    const selected = select.selectScenarioNames(positionals, select.listScenarioNames(root))
-    if (!shardText) return { names: selected, selected, count: selected.length }
-    const shard = select.parseShard(shardText)
-    const { balancedShardOf, readDurations } = await import('../../snapshot/scenario/shard-balance.ts')
-    const durations = durationsFile ? readDurations(durationsFile) : new Map<string, number>()
-    const names = balancedShardOf(selected, shard, durations)
-    return { names, selected, shard, count: names.length }
-  } catch (error) {
-    if (error instanceof select.ScenarioSelectionError) throw new UsageError(error.message)
-    throw error
-  }
+  // A bad name, glob or shard is a ScenarioSelectionError: a UsageError (exit 2).
+  if (!positionals.length && !shardText) return { count: select.listScenarioNames(root).length }
+  const selected = select.selectScenarioNames(positionals, select.listScenarioNames(root))
+  if (!shardText) return { names: selected, selected, count: selected.length }
+  const shard = select.parseShard(shardText)
+  const { balancedShardOf, readDurations } = await import('../../snapshot/scenario/shard-balance.ts')
+  const durations = durationsFile ? readDurations(durationsFile) : new Map<string, number>()
+  const names = balancedShardOf(selected, shard, durations)
+  return { names, selected, shard, count: names.length }
 }

@@ -1,11 +1,10 @@
 // The named ways an import can be refused. Each message says what failed, where, and what to do;
 // the code lets scripts and tests tell them apart. Usage mistakes (a taken name, an unknown or
 // ambiguous session, a subagent's log) exit 2 like any bad command line; the others exit 1.
+import { UsageError } from '../../../lib/usage-error.ts'
+
 export type ImportErrorCode =
-  | 'IMPORT_UNKNOWN_SESSION'
-  | 'IMPORT_AMBIGUOUS_SESSION'
-  | 'IMPORT_CHILD_SESSION'
-  | 'IMPORT_SCENARIO_EXISTS'
+  | ImportUsageCode
   | 'IMPORT_TORN_LOG'
   | 'IMPORT_LOG_VERSION'
   | 'IMPORT_BAD_LOG'
@@ -16,24 +15,31 @@ export type ImportErrorCode =
   | 'IMPORT_SECRET'
   | 'IMPORT_PROJECT_CONFIG'
 
-const USAGE_CODES: ReadonlySet<ImportErrorCode> = new Set([
-  'IMPORT_UNKNOWN_SESSION',
-  'IMPORT_AMBIGUOUS_SESSION',
-  'IMPORT_CHILD_SESSION',
-  'IMPORT_SCENARIO_EXISTS',
-])
+/** The codes of a bad command line rather than a bad session: thrown as ImportUsageError (exit 2). */
+export type ImportUsageCode =
+  | 'IMPORT_UNKNOWN_SESSION'
+  | 'IMPORT_AMBIGUOUS_SESSION'
+  | 'IMPORT_CHILD_SESSION'
+  | 'IMPORT_SCENARIO_EXISTS'
 
+/** A session that cannot be imported as it is: the CLI says why and exits 1. */
 export class ImportError extends Error {
   override name = 'ImportError'
   constructor(
-    readonly code: ImportErrorCode,
+    readonly code: Exclude<ImportErrorCode, ImportUsageCode>,
     message: string,
   ) {
     super(`${code}: ${message}`)
   }
+}
 
-  /** A bad command line rather than a bad session: the CLI exits 2. */
-  get usage(): boolean {
-    return USAGE_CODES.has(this.code)
+/** A command line naming no importable session, or a taken scenario name: a UsageError (exit 2). */
+export class ImportUsageError extends UsageError {
+  override name = 'ImportUsageError'
+  constructor(
+    readonly code: ImportUsageCode,
+    message: string,
+  ) {
+    super(`${code}: ${message}`)
   }
 }

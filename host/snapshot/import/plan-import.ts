@@ -21,7 +21,7 @@ import { deriveWorkspace } from './derive-workspace.ts'
 import { rebuildWorkspace, unknowable } from './cwd-workspace.ts'
 import { modelsOfLogs } from '../core/provenance.ts'
 import { chooseHeaderClass, type PinSidecars } from './header-class.ts'
-import { ImportError } from './import-error.ts'
+import { ImportError, ImportUsageError } from './import-error.ts'
 import { importedDescription, renderInput, renderManifest, renderModelPatch } from './scenario-files.ts'
 import { readSessionTree, type SourceLog } from './source-log.ts'
 import { eventsWithChildren } from './merge-children.ts'
@@ -64,7 +64,7 @@ export interface ImportPlan {
 export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   const dir = join(request.root, 'scenarios', request.name)
   if (existsSync(dir))
-    throw new ImportError('IMPORT_SCENARIO_EXISTS', `scenarios/${request.name} already exists; pick another name`)
+    throw new ImportUsageError('IMPORT_SCENARIO_EXISTS', `scenarios/${request.name} already exists; pick another name`)
   const logs = readSessionTree(request.log)
   const source = logs[0]!
   const cwd = source.header.cwd

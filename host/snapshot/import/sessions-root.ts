@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
 import { readFirstLine } from '../../../plugins/session/read-first-line.ts'
 import { titleOf } from '../../../plugins/session/summaries.ts'
-import { ImportError } from './import-error.ts'
+import { ImportUsageError } from './import-error.ts'
 import { plural } from '../../../lib/plural.ts'
 
 export interface SessionListing {
@@ -76,12 +76,12 @@ export function resolveSessionLog(ref: string, root: string): string {
   if (matches.length > 1) {
     const shown = matches.slice(0, SHOWN_MATCHES).join(', ')
     const more = matches.length > SHOWN_MATCHES ? ` and ${matches.length - SHOWN_MATCHES} more` : ''
-    throw new ImportError(
+    throw new ImportUsageError(
       'IMPORT_AMBIGUOUS_SESSION',
       `"${ref}" matches ${plural(matches.length, 'session')} under ${root}: ${shown}${more}; give more of the id`,
     )
   }
-  throw new ImportError(
+  throw new ImportUsageError(
     'IMPORT_UNKNOWN_SESSION',
     `no session "${ref}" under ${root} and no such log file; list them with dsh sessions ` +
       '(DSH_SESSIONS_ROOT or XDG_STATE_HOME choose the root), or pass the path of a log',

@@ -14,7 +14,7 @@ import {
   parseSessionLog,
   type SessionLog,
 } from '../../../plugins/session/log-format.ts'
-import { ImportError } from './import-error.ts'
+import { ImportError, ImportUsageError } from './import-error.ts'
 
 export interface SourceLog {
   file: string
@@ -33,7 +33,7 @@ function readSourceLog(file: string): SourceLog {
         'IMPORT_BAD_LOG',
         `${file} is ${error.kind}, not a session log dsh wrote; import a log file`,
       )
-    throw new ImportError('IMPORT_UNKNOWN_SESSION', `cannot read ${file}: ${(error as Error).message}`)
+    throw new ImportUsageError('IMPORT_UNKNOWN_SESSION', `cannot read ${file}: ${(error as Error).message}`)
   }
   let log: SessionLog<SessionHeader, SessionEvent>
   try {
@@ -64,7 +64,7 @@ export function readSessionTree(file: string): SourceLog[] {
   const root = readSourceLog(file)
   const { parentSession, parentCallId } = root.header
   if (parentSession !== undefined)
-    throw new ImportError(
+    throw new ImportUsageError(
       'IMPORT_CHILD_SESSION',
       `${file}: session ${root.header.id} is a subagent, spawned by task call ${parentCallId} of session ` +
         `${parentSession}; import that session (its subagents come with it as session.<n>.jsonl)`,

@@ -4,9 +4,10 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { nearMisses } from '../../../lib/did-you-mean.ts'
 import { plural } from '../../../lib/plural.ts'
+import { UsageError } from '../../../lib/usage-error.ts'
 
 /** A name the command line got wrong: the CLI says so and exits 2. */
-export class ScenarioSelectionError extends Error {
+export class ScenarioSelectionError extends UsageError {
   override name = 'ScenarioSelectionError'
 }
 

@@ -47,6 +47,15 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out
 }
 
+/**
+ * `entries[0].at` → `$.entries[0].at`, '' → `$`: the JSON-path form of a `formatPath` path, for
+ * files whose own messages name places that way (replay fixtures and overrides).
+ */
+export function jsonPath(path: string): string {
+  if (!path) return '$'
+  return path.startsWith('[') ? `$${path}` : `$.${path}`
+}
+
 /** A short, single-line rendering of a bad value for messages. */
 function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing'
@@ -72,6 +81,14 @@ export function fileErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
         `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, got ` +
         `${describeValue(issue.input)}`
       )
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'must not be empty'
+      if (issue.origin === 'number')
+        return (
+          `must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${issue.minimum}, got ` +
+          `${describeValue(issue.input)}`
+        )
+      return undefined
     case 'invalid_union': {
       const discriminator = (issue as { discriminator?: string }).discriminator
       const options = (issue as { options?: unknown[] }).options

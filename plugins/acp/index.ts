@@ -16,19 +16,17 @@ declare module 'cordis' {
   }
 }
 
-export const AcpConfig = z
-  .object({
-    /**
-     * `stdio`: `dsh serve` serves the process's stdin/stdout through it (serveStdio); `none`: only
-     * `ctx.acp.serve(stream)` (an in-process client, the test host).
-     */
-    transport: z.enum(['stdio', 'none']).default('stdio'),
-    name: z.string().default('dsh'),
-    version: z.string().default('0.1.0'),
-    /** Bytes in one incoming stdio message; a longer one is refused by name (docs/acp-message-limit.md). */
-    maxMessageBytes: z.number().int().positive().default(DEFAULT_MAX_MESSAGE_BYTES),
-  })
-  .strict()
+export const AcpConfig = z.strictObject({
+  /**
+   * `stdio`: `dsh serve` serves the process's stdin/stdout through it (serveStdio); `none`: only
+   * `ctx.acp.serve(stream)` (an in-process client, the test host).
+   */
+  transport: z.enum(['stdio', 'none']).default('stdio'),
+  name: z.string().default('dsh'),
+  version: z.string().default('0.1.0'),
+  /** Bytes in one incoming stdio message; a longer one is refused by name (docs/acp-message-limit.md). */
+  maxMessageBytes: z.number().int().positive().default(DEFAULT_MAX_MESSAGE_BYTES),
+})
 export type AcpConfig = z.infer<typeof AcpConfig>
 
 /** The ACP bridge: serves any number of connections over any byte stream pair. */

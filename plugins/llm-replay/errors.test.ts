@@ -165,8 +165,7 @@ describe('llm-replay loud errors', () => {
     const badLine = lines.findIndex((line) => line.includes('"text":"Two "')) + 1
     const bad = scenario({ 'session.jsonl': lines.join('\n').replace('"text":"Two "', '"txt":"Two "') })
     await expect(start({ sessions: [{ file: bad['session.jsonl'] }] })).rejects.toThrow(
-      `${bad['session.jsonl']}:${badLine}: invalid assistant/chunk event: $.chunk.text: expected string, found ` +
-        `nothing (the key is missing); $.chunk: unknown key "txt"`,
+      `${bad['session.jsonl']}:${badLine}: invalid assistant/chunk event: $.chunk.txt: Unrecognized key: "txt"`,
     )
     const broken = scenario({ 'session.jsonl': `${logText(twoTurns)}{not json\n` })
     await expect(start({ sessions: [{ file: broken['session.jsonl'] }] })).rejects.toThrow(
@@ -181,7 +180,7 @@ describe('llm-replay loud errors', () => {
     })
     await expect(
       start({ sessions: [{ file: files['session.jsonl'] }], override: files['replay.override.json'] }),
-    ).rejects.toThrow(`${files['replay.override.json']}: $.entries[0].chunks[0].type: unknown chunk type "txt"`)
+    ).rejects.toThrow(`${files['replay.override.json']}: $.entries[0].chunks[0].type: unknown type "txt"`)
   })
 
   it('rejects an override that targets a session with no log, and unknown config keys', async () => {

@@ -1,5 +1,6 @@
 // Load everything replay serves, once, at plugin start: session logs → derived scripts →
 // overrides applied. Any problem is one loud error naming the file; nothing is read later.
+import { fileErrorMap, jsonPath, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { docFile } from '../../lib/package-root.ts'
 import { plural } from '../../lib/plural.ts'
 import { readFileSync, realpathSync } from 'node:fs'
@@ -9,7 +10,6 @@ import { parseSessionLog } from '../session/log-format.ts'
 import { parseRecordedCwd, type RecordedCwd } from './cwd-map.ts'
 import { deriveReplayScript, type ScriptEntry } from './derive.ts'
 import { checkSpawningCalls, describeSpawn, type RecordedParent } from './child-logs.ts'
-import { formatIssue } from './issue-format.ts'
 import { applyOverride, parseOverride, type OverridePart } from './override.ts'
 import { StreamChunkSchema } from './schema.ts'
 import type { FixtureSources } from './sources.ts'
@@ -34,16 +34,14 @@ type ReadText = (file: string) => string
 /** A raw log's recorded cwd resolved (symlinks), when it still exists on this machine. */
 type Realpath = (path: string) => string | undefined
 
-const ChunkEventData = z
-  .object({
-    turn: z.number().int().positive(),
-    // Step 0: a call between turns (`/compact`).
-    step: z.number().int().nonnegative(),
-    attempt: z.number().int().positive().optional(),
-    purpose: z.string().min(1).optional(),
-    chunk: StreamChunkSchema,
-  })
-  .strict()
+const ChunkEventData = z.strictObject({
+  turn: z.number().int().positive(),
+  // Step 0: a call between turns (`/compact`).
+  step: z.number().int().nonnegative(),
+  attempt: z.number().int().positive().optional(),
+  purpose: z.string().min(1).optional(),
+  chunk: StreamChunkSchema,
+})
 
 export function loadFixtures(
   sources: FixtureSources,
@@ -91,9 +89,11 @@ function readSession(
     if (event.type !== 'assistant/chunk') return void historyEvents.push(event)
     // Validate every chunk here, so a bad fixture fails at start rather than mid-scenario.
     if (isPlainDelta(event.data)) return
-    const result = ChunkEventData.safeParse(event.data)
+    const result = ChunkEventData.safeParse(event.data, { error: fileErrorMap })
     if (!result.success) {
-      const problems = result.error.issues.slice(0, 4).map((issue) => formatIssue(event.data, issue))
+      const problems = zodIssuesToFileIssues(result.error.issues)
+        .slice(0, 4)
+        .map((issue) => `${jsonPath(issue.path)}: ${issue.message}`)
       throw new Error(`${file}:${position + 2}: invalid assistant/chunk event: ${problems.join('; ')}`)
     }
   })

@@ -33,7 +33,7 @@ declare module 'cordis' {
 }
 
 export const Config = z
-  .object({
+  .strictObject({
     /** Label for error messages; defaults to the folder of the first session log. */
     scenario: z.string().min(1).optional(),
     /**
@@ -42,9 +42,11 @@ export const Config = z
      */
     sessions: z
       .array(
-        z
-          .object({ file: z.string().min(1), override: z.string().min(1).optional(), text: z.string().optional() })
-          .strict(),
+        z.strictObject({
+          file: z.string().min(1),
+          override: z.string().min(1).optional(),
+          text: z.string().optional(),
+        }),
       )
       .optional(),
     /** An override whose parts may target any session (default session 0). */
@@ -58,12 +60,12 @@ export const Config = z
     redact: z
       .array(
         z.union([
-          z.object({ rule: z.string().min(1), token: z.string().min(1) }).strict(),
-          z.object({ pattern: z.string().min(1), token: z.string().min(1) }).strict(),
+          z.strictObject({ rule: z.string().min(1), token: z.string().min(1) }),
+          z.strictObject({ pattern: z.string().min(1), token: z.string().min(1) }),
         ]),
       )
       .default([]),
-    identity: z.object({ home: z.string().optional(), hostname: z.string().optional() }).strict().default({}),
+    identity: z.strictObject({ home: z.string().optional(), hostname: z.string().optional() }).default({}),
     /** The `normalize:` rules the recorded log was written with: the live history is normalized alike. */
     normalize: z.array(NormalizeRuleSchema).default([]),
     /**
@@ -73,7 +75,6 @@ export const Config = z
      */
     report: z.string().min(1).optional(),
   })
-  .strict()
   .prefault({})
 
 export type ReplayConfig = z.infer<typeof Config>

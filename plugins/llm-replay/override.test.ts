@@ -45,15 +45,17 @@ describe('override validation', () => {
         { kind: 'chunks', at: { turn: 1, step: 2 }, chunks: [{ type: 'txt', text: 'hi' }] },
       ],
     })
-    expect(message).toContain(`${FILE}: $.entries[1].chunks[0].type: unknown chunk type "txt"`)
-    expect(message).toContain('expected one of: text-delta, reasoning-delta, tool-call-delta, usage, finish')
+    expect(message).toContain(`${FILE}: $.entries[1].chunks[0].type: unknown type "txt"`)
+    expect(message).toContain('expected one of "text-delta", "reasoning-delta", "tool-call-delta", "usage", "finish"')
   })
 
   it('rejects unknown keys at every level', () => {
-    expect(problem({ entries: [], extra: 1 })).toContain(`${FILE}: $: unknown key "extra"`)
-    expect(problem({ entries: [{ ...throw401, retry: true }] })).toContain('$.entries[0]: unknown key "retry"')
+    expect(problem({ entries: [], extra: 1 })).toContain(`${FILE}: $.extra: Unrecognized key: "extra"`)
+    expect(problem({ entries: [{ ...throw401, retry: true }] })).toContain(
+      '$.entries[0].retry: Unrecognized key: "retry"',
+    )
     expect(problem({ entries: [{ kind: 'chunks', at: { turn: 1, step: 1, call: 2 }, chunks: [] }] })).toContain(
-      '$.entries[0].at: unknown key "call"',
+      '$.entries[0].at.call: Unrecognized key: "call"',
     )
     expect(
       problem({
@@ -61,32 +63,34 @@ describe('override validation', () => {
           { kind: 'chunks', at: { turn: 1, step: 1 }, chunks: [{ type: 'text-delta', text: 'a', delta: 'b' }] },
         ],
       }),
-    ).toContain('$.entries[0].chunks[0]: unknown key "delta"')
+    ).toContain('$.entries[0].chunks[0].delta: Unrecognized key: "delta"')
     expect(problem({ patch: [{ index: 0, entry: { kind: 'hang' }, note: 'x' }] })).toContain(
-      '$.patch[0]: unknown key "note"',
+      '$.patch[0].note: Unrecognized key: "note"',
     )
   })
 
   it('rejects unknown entry kinds and wrong shapes with the offending value', () => {
     expect(problem({ entries: [{ kind: 'sleep', at: { turn: 1, step: 1 } }] })).toContain(
-      '$.entries[0].kind: unknown entry kind "sleep"; expected one of: chunks, throw, hang',
+      '$.entries[0].kind: unknown kind "sleep"; expected one of "chunks", "throw", "hang"',
     )
-    expect(problem({ entries: 'all' })).toContain('$.entries: expected array, found the string "all"')
+    expect(problem({ entries: 'all' })).toContain('$.entries: expected array, got string "all"')
     expect(problem({ entries: [{ ...throw401, status: '401' }] })).toContain(
-      '$.entries[0].status: expected number, found the string "401"',
+      '$.entries[0].status: expected number, got string "401"',
     )
     expect(problem({ entries: [{ kind: 'throw', at: { turn: 1, step: 1 }, code: 'X' }] })).toContain(
-      '$.entries[0].message: expected string, found nothing (the key is missing)',
+      '$.entries[0].message: required field is missing (expected string)',
     )
     expect(
       problem({
         entries: [{ kind: 'chunks', at: { turn: 1, step: 1 }, chunks: [{ type: 'finish', reason: 'done' }] }],
       }),
     ).toContain(
-      '$.entries[0].chunks[0].reason: expected one of "stop", "tool-calls", "max-tokens", "aborted", "error", ' +
-        'found the string "done"',
+      '$.entries[0].chunks[0].reason: must be one of "stop" | "tool-calls" | "max-tokens" | "aborted" | ' +
+        '"error", got string "done"',
     )
-    expect(problem({ entries: [{ kind: 'hang' }] })).toContain('$.entries[0].at: expected object, found nothing')
+    expect(problem({ entries: [{ kind: 'hang' }] })).toContain(
+      '$.entries[0].at: required field is missing (expected object)',
+    )
   })
 
   it('rejects a finish that is not last and a finish inside throw prefix chunks', () => {

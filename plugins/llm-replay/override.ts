@@ -4,20 +4,19 @@
 import { docFile } from '../../lib/package-root.ts'
 import { z } from 'zod'
 import type { ScriptEntry, StepRef } from './derive.ts'
-import { formatIssues } from './issue-format.ts'
-import { entrySchema, toReplayEntry } from './schema.ts'
+import { fileErrorMap, jsonPath, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { plural } from '../../lib/plural.ts'
+import { entrySchema, toReplayEntry } from './schema.ts'
 
 const sessionIndex = z.number().int().nonnegative()
 const position = z.number().int().nonnegative()
 
 const PatchOpSchema = z
-  .object({
+  .strictObject({
     index: position.optional(),
     before: position.optional(),
     entry: entrySchema(false),
   })
-  .strict()
   .superRefine((op, ctx) => {
     if ((op.index === undefined) === (op.before === undefined)) {
       ctx.addIssue({
@@ -40,11 +39,10 @@ const partShape = {
   patch: z.array(PatchOpSchema).optional(),
 }
 
-const PartSchema = z.object({ session: sessionIndex, ...partShape }).strict()
+const PartSchema = z.strictObject({ session: sessionIndex, ...partShape })
 
 const OverrideFileSchema = z
-  .object({ session: sessionIndex.optional(), ...partShape, sessions: z.array(PartSchema).optional() })
-  .strict()
+  .strictObject({ session: sessionIndex.optional(), ...partShape, sessions: z.array(PartSchema).optional() })
   .superRefine((file, ctx) => {
     const topLevel = file.session !== undefined || file.entries !== undefined || file.patch !== undefined
     if (file.sessions !== undefined) {
@@ -113,17 +111,23 @@ export function parseOverride(text: string, file: string, defaultSession = 0): O
       `${file}: not valid JSON (${(error as Error).message}); see ${docFile('replay.md')} for the override format`,
     )
   }
-  const result = OverrideFileSchema.safeParse(input)
+  const result = OverrideFileSchema.safeParse(input, { error: fileErrorMap })
   if (!result.success) {
-    throw new Error(
-      `invalid replay override (see ${docFile('replay.md')}):\n${formatIssues(file, input, result.error.issues)}`,
-    )
+    throw new Error(`invalid replay override (see ${docFile('replay.md')}):\n${issueLines(file, result.error.issues)}`)
   }
   const value = result.data
   if (value.sessions) {
     return value.sessions.map((part, index) => toPart(file, part, part.session, `$.sessions[${index}]`, true))
   }
   return [toPart(file, value, value.session ?? defaultSession, '$', value.session !== undefined)]
+}
+
+/** `file: $.path: what is wrong`, one line per issue, at most `limit` (the first ones are the useful ones). */
+function issueLines(file: string, issues: readonly z.core.$ZodIssue[], limit = 8): string {
+  const all = zodIssuesToFileIssues(issues)
+  const lines = all.slice(0, limit).map((issue) => `${file}: ${jsonPath(issue.path)}: ${issue.message}`)
+  if (all.length > limit) lines.push(`… and ${plural(all.length - limit, 'more problem')} in ${file}`)
+  return lines.join('\n')
 }
 
 function toPart(

@@ -6,48 +6,43 @@ import type { ReplayEntry } from './derive.ts'
 
 const count = z.number().int().nonnegative()
 
-const StreamErrorSchema = z
-  .object({
-    message: z.string(),
-    code: z.string().min(1),
-    status: z.number().int().optional(),
-    retryAfterMs: z.number().int().nonnegative().optional(),
-  })
-  .strict()
+const StreamErrorSchema = z.strictObject({
+  message: z.string(),
+  code: z.string().min(1),
+  status: z.number().int().optional(),
+  retryAfterMs: z.number().int().nonnegative().optional(),
+})
 
 export const StreamChunkSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text-delta'), text: z.string() }).strict(),
-  z.object({ type: z.literal('reasoning-delta'), text: z.string() }).strict(),
-  z
-    .object({
-      type: z.literal('tool-call-delta'),
-      index: count,
-      id: z.string().optional(),
-      name: z.string().optional(),
-      argumentsDelta: z.string(),
-    })
-    .strict(),
-  z
-    .object({ type: z.literal('usage'), inputTokens: count, outputTokens: count, cachedInputTokens: count.optional() })
-    .strict(),
-  z
-    .object({
-      type: z.literal('finish'),
-      reason: z.enum(['stop', 'tool-calls', 'max-tokens', 'aborted', 'error']),
-      error: StreamErrorSchema.optional(),
-    })
-    .strict(),
+  z.strictObject({ type: z.literal('text-delta'), text: z.string() }),
+  z.strictObject({ type: z.literal('reasoning-delta'), text: z.string() }),
+  z.strictObject({
+    type: z.literal('tool-call-delta'),
+    index: count,
+    id: z.string().optional(),
+    name: z.string().optional(),
+    argumentsDelta: z.string(),
+  }),
+  z.strictObject({
+    type: z.literal('usage'),
+    inputTokens: count,
+    outputTokens: count,
+    cachedInputTokens: count.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('finish'),
+    reason: z.enum(['stop', 'tool-calls', 'max-tokens', 'aborted', 'error']),
+    error: StreamErrorSchema.optional(),
+  }),
 ])
 
 /** A model call's place: its (turn, step), and optionally its attempt (1, 2, …) and purpose (default `turn`). */
-const StepRefSchema = z
-  .object({
-    turn: z.number().int().positive(),
-    step: z.number().int().positive(),
-    attempt: z.number().int().positive().optional(),
-    purpose: z.string().min(1).optional(),
-  })
-  .strict()
+const StepRefSchema = z.strictObject({
+  turn: z.number().int().positive(),
+  step: z.number().int().positive(),
+  attempt: z.number().int().positive().optional(),
+  purpose: z.string().min(1).optional(),
+})
 
 /** Chunks a stream delivers before it ends: a `finish` is only allowed as the very last chunk. */
 function chunkList(finishAllowedLast: boolean) {
@@ -73,19 +68,17 @@ function chunkList(finishAllowedLast: boolean) {
 export function entrySchema(atRequired: boolean) {
   const at = atRequired ? StepRefSchema : StepRefSchema.optional()
   return z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('chunks'), at, chunks: chunkList(true) }).strict(),
-    z
-      .object({
-        kind: z.literal('throw'),
-        at,
-        chunks: chunkList(false).optional(),
-        message: z.string(),
-        code: z.string().min(1),
-        status: z.number().int().optional(),
-        retryAfterMs: z.number().int().nonnegative().optional(),
-      })
-      .strict(),
-    z.object({ kind: z.literal('hang'), at, chunks: chunkList(false).optional() }).strict(),
+    z.strictObject({ kind: z.literal('chunks'), at, chunks: chunkList(true) }),
+    z.strictObject({
+      kind: z.literal('throw'),
+      at,
+      chunks: chunkList(false).optional(),
+      message: z.string(),
+      code: z.string().min(1),
+      status: z.number().int().optional(),
+      retryAfterMs: z.number().int().nonnegative().optional(),
+    }),
+    z.strictObject({ kind: z.literal('hang'), at, chunks: chunkList(false).optional() }),
   ])
 }
 

@@ -53,7 +53,7 @@ describe('parseModelScript', () => {
         '  - [0].reply.txt: unknown field; did you mean "text"?',
         '  - [1]: an item has exactly one of reply, httpError, hang, sse, error; got reply, hang',
         '  - [2]: an item has exactly one of reply, httpError, hang, sse, error; got retry',
-        '  - [3].reply.deltas: Too small: expected number to be >=1',
+        '  - [3].reply.deltas: must be at least 1, got number 0',
         'See docs/scenario-format.md for the format.',
       ].join('\n'),
     )

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { fileErrorMap, formatPath, jsonPath, zodIssuesToFileIssues } from './file-issues.ts'
+
+const issuesOf = (schema: z.ZodType, value: unknown) =>
+  zodIssuesToFileIssues(schema.safeParse(value, { error: fileErrorMap }).error?.issues ?? [])
+
+describe('fileErrorMap', () => {
+  it('says what a too-small value should be and what it was', () => {
+    expect(issuesOf(z.number().min(0), -1)).toEqual([{ path: '', message: 'must be at least 0, got number -1' }])
+    expect(issuesOf(z.object({ n: z.number().gt(0) }), { n: 0 })).toEqual([
+      { path: 'n', message: 'must be greater than 0, got number 0' },
+    ])
+    expect(issuesOf(z.string().min(1), '')).toEqual([{ path: '', message: 'must not be empty' }])
+  })
+})
+
+describe('paths', () => {
+  it('quotes keys that are not identifiers, and writes the JSON-path form with a $ root', () => {
+    const path = formatPath(['headers', 'x trace', 0])
+    expect(path).toBe('headers["x trace"][0]')
+    expect(jsonPath(path)).toBe('$.headers["x trace"][0]')
+    expect(jsonPath(formatPath([0, 'at']))).toBe('$[0].at')
+    expect(jsonPath('')).toBe('$')
+  })
+})

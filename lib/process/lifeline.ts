@@ -4,6 +4,7 @@
 // no parent-death signal). The fragment closes fd 3 before the real command runs. With a marker
 // (lib/process/marked.ts), it first kills every process carrying it: those that left the group.
 import { spawn } from 'node:child_process'
+import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { ProcessMarker } from './marked.ts'
 
@@ -62,7 +63,7 @@ export function watchGroup(pgid: number, marker?: ProcessMarker): GroupWatcher {
   const pipe = watcher.stdio[3] as Duplex | null
   // Neither keeps this process alive: the watcher exists for the moment it dies.
   watcher.unref()
-  ;(pipe as unknown as { unref?: () => void } | null)?.unref?.()
+  if (pipe instanceof Socket) pipe.unref()
   let released = false
   return {
     release() {

@@ -33,7 +33,7 @@ export function canonical(value: unknown): string {
 /** A message as readable lines: one `key: value` per scalar, multi-line text indented below its key. */
 export function renderMessage(message: Message): string {
   const lines: string[] = []
-  const record = message as unknown as Record<string, unknown>
+  const record: Record<string, unknown> = { ...message }
   for (const key of Object.keys(record).sort()) {
     const value = record[key]
     if (key === 'toolCalls' && Array.isArray(value)) {

@@ -1,8 +1,6 @@
 import { dump } from 'js-yaml'
 import { isGroup, type CompositionEntry } from '../../../plugins/config/entries.ts'
 
-const KEY_ORDER = ['id', 'name', 'disabled', 'group', 'config']
-
 /**
  * Render the effective entries as YAML that is itself a valid composition file. Every disabled
  * entry keeps `disabled: true`; a top-level disabled entry is also preceded by a `# disabled` line.
@@ -17,11 +15,14 @@ export function renderEntries(entries: readonly CompositionEntry[], header: stri
   return lines.join('')
 }
 
+/** The entry's keys in the order a reader expects: id, name, disabled, group, config (groups' children too). */
 function ordered(entry: CompositionEntry): CompositionEntry {
-  const copy: Record<string, unknown> = {}
-  for (const key of KEY_ORDER) {
-    if (entry[key as keyof CompositionEntry] === undefined) continue
-    copy[key] = key === 'config' && isGroup(entry) ? entry.config.map(ordered) : entry[key as keyof CompositionEntry]
+  const { id, name, disabled, group, config } = entry
+  return {
+    id,
+    name,
+    ...(disabled !== undefined ? { disabled } : {}),
+    ...(group !== undefined ? { group } : {}),
+    ...(config !== undefined ? { config: isGroup(entry) ? entry.config.map(ordered) : config } : {}),
   }
-  return copy as unknown as CompositionEntry
 }

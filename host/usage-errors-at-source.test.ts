@@ -6,7 +6,6 @@ import { expect, it } from 'vitest'
 import { packageRoot } from '../lib/package-root.ts'
 import { isUsageError } from '../lib/usage-error.ts'
 import { ConformanceUsageError } from './conformance/run.ts'
-import { SelectionError } from './conformance/select.ts'
 import { ShellWordsError } from './conformance/shell-words.ts'
 import { ImportError, ImportUsageError } from './snapshot/import/import-error.ts'
 import { ScenarioSelectionError } from './snapshot/scenario/select.ts'
@@ -22,7 +21,6 @@ function sources(dir: string): string[] {
 it('makes the classes that name a bad command-line value UsageErrors, and a bad session not one', () => {
   const usage = [
     new ScenarioSelectionError('x'),
-    new SelectionError('x'),
     new ShellWordsError('x'),
     new ConformanceUsageError('x'),
     new ImportUsageError('IMPORT_UNKNOWN_SESSION', 'x'),

@@ -55,7 +55,6 @@ export const REVERSE_METHODS = [
   'terminal/release',
   'elicitation/create',
 ] as const
-export type FileOutcome = (typeof FILE_OUTCOMES)[number]
 
 const window = {
   session: ref('newSession').optional().meta({ description: 'Only updates naming this session.' }),

@@ -1,16 +1,10 @@
 // The case cwd and undoing everything done in it: a temp cwd is removed whole; a user's --cwd
 // is snapshotted before the case (seed files included) and put back afterwards, so files the
 // agent created, overwrote or deleted with its own tools are restored too (dir-snapshot.ts).
-import { lstat, mkdir, realpath, rm, writeFile } from 'node:fs/promises'
-import { dirname, isAbsolute, join, normalize } from 'node:path'
-import { relativeInside } from '../../lib/path-inside.ts'
+import { lstat, mkdir, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { resolveInside } from '../../lib/acp-client/resolve-inside.ts'
 import { restoreSnapshot, takeSnapshot, type DirSnapshot } from './dir-snapshot.ts'
-
-/** Where `requested` (an absolute path) lies inside `cwd`, lexically; undefined when outside. */
-export function insideCwd(cwd: string, requested: string): string | undefined {
-  if (!isAbsolute(requested)) return undefined
-  return relativeInside(cwd, normalize(requested)) || undefined
-}
 
 export class CwdLedger {
   private snapshot: DirSnapshot | undefined
@@ -31,19 +25,7 @@ export class CwdLedger {
    * deepest part of the path that exists); undefined when it would escape.
    */
   async resolveInside(rel: string): Promise<string | undefined> {
-    const realRoot = await realpath(this.root)
-    let probe = join(this.root, rel)
-    for (;;) {
-      try {
-        const real = await realpath(probe)
-        return real === realRoot || insideCwd(realRoot, real) !== undefined ? join(this.root, rel) : undefined
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-        const parent = dirname(probe)
-        if (parent === probe) return undefined
-        probe = parent
-      }
-    }
+    return resolveInside(this.root, rel)
   }
 
   /** Write a file for a seed or an fs/write_text_file; cleanup undoes it. */

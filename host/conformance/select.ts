@@ -10,7 +10,7 @@ export interface PlannedCase {
 }
 
 /** A bad --profile or --case value: the CLI shows it with usage (exit 2). */
-export class SelectionError extends UsageError {
+class SelectionError extends UsageError {
   override name = 'SelectionError'
 }
 

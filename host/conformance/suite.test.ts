@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConformanceDataError, validateSuite, type SourceFile } from './suite.ts'
-import { selectCases, SelectionError } from './select.ts'
+import { UsageError } from '../../lib/usage-error.ts'
+import { selectCases } from './select.ts'
 
 const SPEC = { file: 'SPEC.md', text: '# spec\n\n- **R1** The agent MUST answer.\n- **R2** The agent MUST clean up.\n' }
 const source = (folder: 'cases' | 'profiles', name: string, data: unknown): SourceFile => ({
@@ -57,7 +58,7 @@ describe('validateSuite', () => {
       ['later', true],
     ])
     expect(selectCases(suite, 'p', ['later']).map((c) => c.case.id)).toEqual(['later'])
-    expect(() => selectCases(suite, 'q')).toThrow(SelectionError)
+    expect(() => selectCases(suite, 'q')).toThrow(UsageError)
     expect(() => selectCases(suite, 'p', ['latr'])).toThrow(/--case "latr": no such case; did you mean "later"\?/)
   })
 

@@ -3,8 +3,8 @@
 import type { RequestOutcome } from '../../lib/acp-script/outcome.ts'
 import type { StepState } from '../../lib/acp-script/step-kind.ts'
 import { stepLabel } from '../../lib/acp-script/describe.ts'
-import type { FileOutcome } from './case-schema.ts'
 import type { TranscriptEntry } from './report.ts'
+import type { FileOp } from '../../lib/acp-client/editor-fs.ts'
 
 export interface WireEntry {
   /** Position in wire order across both directions; steps mark their span with the same counter. */
@@ -31,18 +31,9 @@ export interface PermissionRecord {
   answer: string
 }
 
-export interface FileOpRecord {
+/** An fs request of the agent (lib/acp-client/editor-fs.ts), numbered in the trace's order. */
+export interface FileOpRecord extends FileOp {
   seq: number
-  op: 'read' | 'write'
-  sessionId: string
-  /** The path the agent sent. */
-  path: string
-  /** Relative to the case cwd when it is inside it. */
-  relative?: string
-  outcome: FileOutcome
-  message?: string
-  /** The path is outside the session cwd, or leads out of it through a symlink (refused). */
-  outside?: true
 }
 
 export interface CaseTrace {

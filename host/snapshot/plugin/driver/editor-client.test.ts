@@ -1,5 +1,5 @@
 // The editor the host plays, against a scripted agent that sends the reverse calls itself.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
@@ -61,15 +61,29 @@ describe('ScenarioEditor', () => {
     ).rejects.toMatchObject({ code: -32602 })
     await expect(
       agent.request(acp.methods.client.fs.writeTextFile, { sessionId: 's', path: join(cwd, 'a'), content: '' }),
-    ).rejects.toMatchObject({ code: -32602 })
+    ).rejects.toMatchObject({ code: -32601 })
     await expect(
       agent.request(acp.methods.client.terminal.create, { sessionId: 's', command: 'true' }),
-    ).rejects.toThrow()
+    ).rejects.toMatchObject({ code: -32601 })
     expect(editor.problems).toEqual([
-      expect.stringMatching(/fs\/read_text_file for ".*\/x", which is not a file inside the session cwd/),
-      "the agent sent fs/write_text_file, but the scenario's client does not advertise it",
-      "the agent sent terminal/create, but the scenario's client does not advertise it",
+      expect.stringMatching(/refused: .*fs\/read_text_file: ".*\/x" is not an absolute path inside the session cwd/),
+      expect.stringMatching(/refused: .*fs\/write_text_file \(this client does not advertise it\)/),
+      expect.stringMatching(/refused: .*terminal\/create \(this client does not advertise terminals\)/),
     ])
+  })
+
+  it('honours line and limit, and refuses a symlink that leads out of the cwd', async () => {
+    const { cwd, agent, editor } = connect(all)
+    writeFileSync(join(cwd, 'lines.txt'), 'one\ntwo\nthree\nfour\n')
+    const read = (params: { path: string; line?: number; limit?: number }) =>
+      agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', ...params })
+    expect(await read({ path: join(cwd, 'lines.txt'), line: 2, limit: 2 })).toEqual({ content: 'two\nthree' })
+    const outside = mkdtempSync(join(tmpdir(), 'editor-outside-'))
+    writeFileSync(join(outside, 'secret.txt'), 'not yours\n')
+    symlinkSync(outside, join(cwd, 'out'))
+    await expect(read({ path: join(cwd, 'out', 'secret.txt') })).rejects.toMatchObject({ code: -32602 })
+    expect(editor.problems).toEqual([expect.stringMatching(/leads outside the session cwd through a symlink/)])
+    rmSync(outside, { recursive: true, force: true })
   })
 
   it('runs terminals as local processes in the cwd and reports one never released', async () => {

@@ -49,7 +49,8 @@ export function closedObject<Shape extends z.ZodRawShape>(shape: Shape) {
     error: (issue) => {
       if (issue.code !== 'unrecognized_keys') return undefined
       // One unknown key that is a near miss: a typo, so name the field that was meant.
-      const [close] = issue.keys.length === 1 ? nearMisses(issue.keys[0]!, fields) : []
+      const [key, ...more] = issue.keys
+      const [close] = key !== undefined && !more.length ? nearMisses(key, fields) : []
       return close
         ? `unknown field; did you mean ${JSON.stringify(close)}?`
         : `unknown field; the fields allowed here are: ${fields.join(', ')}`

@@ -18,8 +18,9 @@ export interface FileIssue {
  * and their count, one line each, then the hint.
  */
 export function formatFileIssues(file: string, issues: FileIssue[], hint: string): string {
-  if (issues.length === 1) {
-    const text = `${file}: ${issueText(issues[0]!)}`
+  const [only, ...more] = issues
+  if (only && !more.length) {
+    const text = `${file}: ${issueText(only)}`
     return hint ? `${text}${/[.?!]$/.test(text) ? '' : '.'} ${hint}` : text
   }
   return [`${file}: ${issues.length} problems`, formatIssueLines(issues), hint].join('\n')

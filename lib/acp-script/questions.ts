@@ -53,7 +53,8 @@ export class QuestionInbox {
   /** The next question of `sessionId` no step has taken yet, waiting for it to be asked. */
   next(sessionId: string): Promise<PendingQuestion> {
     const index = this.pending.findIndex((question) => sessionOf(question) === sessionId)
-    if (index !== -1) return Promise.resolve(this.pending.splice(index, 1)[0]!)
+    const [taken] = index === -1 ? [] : this.pending.splice(index, 1)
+    if (taken) return Promise.resolve(taken)
     return new Promise((take) => this.waiters.push({ sessionId, take }))
   }
 
@@ -70,8 +71,9 @@ export class QuestionInbox {
 
   private offer(question: PendingQuestion): void {
     const index = this.waiters.findIndex((waiter) => waiter.sessionId === sessionOf(question))
-    if (index === -1) this.pending.push(question)
-    else this.waiters.splice(index, 1)[0]!.take(question)
+    const [waiter] = index === -1 ? [] : this.waiters.splice(index, 1)
+    if (waiter) waiter.take(question)
+    else this.pending.push(question)
   }
 }
 

@@ -119,11 +119,16 @@ export class AgentProcess {
     this.stderrBytes += chunk.length
     const tail = this.options.stderrTailBytes
     if (tail === undefined) return
-    while (this.stderrChunks.length > 1 && this.stderrBytes - this.stderrChunks[0]!.length >= tail)
-      this.stderrBytes -= this.stderrChunks.shift()!.length
-    if (this.stderrBytes > 2 * tail) {
+    while (this.stderrChunks.length > 1) {
+      const [first] = this.stderrChunks
+      if (!first || this.stderrBytes - first.length < tail) break
+      this.stderrChunks.shift()
+      this.stderrBytes -= first.length
+    }
+    const [only] = this.stderrChunks
+    if (only && this.stderrBytes > 2 * tail) {
       // One huge chunk: keep its end.
-      this.stderrChunks = [Buffer.from(this.stderrChunks[0]!.subarray(-tail))]
+      this.stderrChunks = [Buffer.from(only.subarray(-tail))]
       this.stderrBytes = tail
     }
   }

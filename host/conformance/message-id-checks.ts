@@ -15,8 +15,9 @@ export function messageIds(check: Check, trace: CaseTrace): string | undefined {
   if ('problem' in selected) return selected.problem
   const chunks = selected.updates.filter((update) => CHUNKS.has(update.kind))
   const missing = chunks.filter((chunk) => typeof chunk.update.messageId !== 'string' || !chunk.update.messageId)
-  if (missing.length)
-    return `${missing.length} of ${chunks.length} message chunks carry no messageId (first: #${missing[0]!.seq} ${missing[0]!.kind})`
+  const [first] = missing
+  if (first)
+    return `${missing.length} of ${chunks.length} message chunks carry no messageId (first: #${first.seq} ${first.kind})`
   const order: string[] = []
   for (const chunk of chunks) {
     const id = chunk.update.messageId as string

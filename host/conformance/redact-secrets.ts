@@ -41,8 +41,8 @@ export function redactAgentCommand(line: string): string {
   }
   const shown = words.map(quoteWord)
   let redacted = false
-  for (let i = 0; i < words.length; i++) {
-    const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(words[i]!)?.[1]
+  for (const [i, word] of words.entries()) {
+    const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(word)?.[1]
     if (name === undefined) break
     if (!SECRET_NAME.test(name)) continue
     shown[i] = `${name}=[redacted]`

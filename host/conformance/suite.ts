@@ -84,7 +84,7 @@ export function validateSuite(sources: SuiteSources): ConformanceSuite {
 }
 
 function specRequirements(spec: SuiteSources['spec'], report: Report): Set<string> {
-  const requirements = new Set([...spec.text.matchAll(SPEC_ID)].map((m) => m[1]!))
+  const requirements = new Set([...spec.text.matchAll(SPEC_ID)].map(([, id = '']) => id))
   if (requirements.size === 0)
     report(spec.file, [
       {
@@ -107,8 +107,8 @@ function validateCases(sources: SuiteSources, requirements: Set<string>, report:
       report(source.file, [{ path: '', message: badCaseName(source.text === undefined) }])
       continue
     }
-    const order = Number(match[1])
-    const id = match[2]!
+    const [, orderText, id = ''] = match
+    const order = Number(orderText)
     const fileIssues: FileIssue[] = []
     const sameOrder = claim(byOrder, order, source.file)
     if (sameOrder)

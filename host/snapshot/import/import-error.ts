@@ -15,6 +15,7 @@ export type ImportErrorCode =
   | 'IMPORT_WORKSPACE_TOO_LARGE'
   | 'IMPORT_SECRET'
   | 'IMPORT_PROJECT_CONFIG'
+  | 'IMPORT_FORK_PARENT'
 
 const USAGE_CODES: ReadonlySet<ImportErrorCode> = new Set([
   'IMPORT_UNKNOWN_SESSION',

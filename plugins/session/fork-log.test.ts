@@ -65,6 +65,16 @@ describe('sessions.fork', () => {
     expect(readFileSync(join(root, 'f.jsonl'), 'utf8')).toBe('someone else\n')
   })
 
+  it('what a fork killed before its link leaves (a staging file) is no session: not listed, not known', () => {
+    ctx.sessions.create({ cwd: '/p', id: 'mom' })
+    writeFileSync(join(root, 'f.jsonl.4242.0a0b0c0d.part'), '{"type":"session","version":1,"id":"f"')
+    expect(ctx.sessions.list().map((header) => header.id)).toEqual(['mom'])
+    expect(ctx.sessions.has('f')).toBe(false)
+    // The same id forks cleanly afterwards.
+    ctx.sessions.fork({ cwd: '/p', id: 'f', from: { sessionId: 'mom', turn: 0, seq: 0 }, events: [] })
+    expect(ctx.sessions.read('f').header.forkedFrom).toEqual({ sessionId: 'mom', turn: 0, seq: 0, events: 0 })
+  })
+
   it('a header whose forkedFrom is not {sessionId, turn, seq, events} is a reader error naming line 1', () => {
     const header = { type: 'session', version: 1, id: 'f', createdAt: 1, cwd: '/p' } as const
     const good = { ...header, forkedFrom: { sessionId: 'mom', turn: 1, seq: 5, events: 3 } }

@@ -118,8 +118,9 @@ export class AcpConnection {
    */
   async forkSession(params: ForkParams): Promise<ForkSessionResponse> {
     this.requireInit('session/fork')
-    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/fork', params)
-    const { sessionId: parentId, cwd, turn } = params
+    const { sessionId: parentId, cwd, turn, ...place } = params
+    // The fork's own cwd, which may differ from the parent's (a worktree of the same project): no recorded-cwd check.
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/fork', { cwd, ...place })
     const header = agentCall(() =>
       this.agent.forkSession({ parentId, cwd, additionalDirectories, ...(turn === undefined ? {} : { turn }) }),
     )

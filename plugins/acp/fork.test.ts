@@ -1,7 +1,7 @@
 // session/fork (issue 37 item 4): offered at initialize, a new session holding the parent's history up to
 // a finished turn, its log naming the parent and the fork point; unknown parents and points past the end
 // are named refusals; the parent's log is never touched.
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { LlmRequest, StreamChunk } from '../llm/types.ts'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -102,5 +102,17 @@ describe('session/fork', () => {
       message: expect.stringContaining('session/fork: "cwd" must be an absolute path string'),
     })
     expect(harness.ctx.sessions.list().map((header) => header.id)).toEqual([parent])
+  })
+
+  it('forks into another folder (a worktree of the project): the fork runs there', async () => {
+    harness = await startHarness()
+    await initialize(harness.agent)
+    const { sessionId: parent } = await harness.newSession()
+    await harness.prompt(parent, 'one')
+    const elsewhere = join(harness.cwd, 'worktree')
+    mkdirSync(elsewhere)
+    const forked = await fork(harness, { sessionId: parent, cwd: elsewhere })
+    expect(logOf(harness, forked.sessionId).header.cwd).toBe(elsewhere)
+    expect(harness.ctx.agent.cwdOf(forked.sessionId)).toBe(elsewhere)
   })
 })

@@ -2,6 +2,7 @@
 // a finished turn, its log naming the parent and the fork point; unknown parents and points past the end
 // are named refusals; the parent's log is never touched.
 import { mkdirSync, readFileSync } from 'node:fs'
+import * as acp from '@agentclientprotocol/sdk'
 import { join } from 'node:path'
 import type { LlmRequest, StreamChunk } from '../llm/types.ts'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -60,6 +61,19 @@ describe('session/fork', () => {
     // Its own calls only: turn 3's request; the copies keep no model call records.
     const requests = log.events.filter((e) => e.type === 'model/request').map((e) => e.data)
     expect(requests).toMatchObject([{ turn: 3, step: 1, attempt: 1, purpose: 'turn' }])
+    // session/load of the fork retells its whole conversation, the copies first, and its next turn is 4.
+    harness.updates.length = 0
+    await harness.agent.request(acp.methods.agent.session.load, {
+      sessionId: forked.sessionId,
+      cwd: harness.cwd,
+      mcpServers: [],
+    })
+    const told = harness.updates.flatMap(({ update }) =>
+      update.sessionUpdate === 'user_message_chunk' && update.content.type === 'text' ? [update.content.text] : [],
+    )
+    expect(told).toEqual(['one', 'two', 'three'])
+    await harness.prompt(forked.sessionId, 'four')
+    expect(seen.get(forked.sessionId)?.at(-1)).toEqual(['one', 'two', 'three', 'four'])
   })
 
   it('forks after a given turn (_meta "dsh/forkTurn"); turn 0 holds no conversation', async () => {

@@ -22,11 +22,12 @@ const REQUEST_OPS = [
   'listSessions',
   'authenticate',
   'resumeSession',
+  'forkSession',
   'closeSession',
   'deleteSession',
   'logout',
 ]
-const SESSION_OPS = ['newSession', 'loadSession', 'resumeSession']
+const SESSION_OPS = ['newSession', 'loadSession', 'resumeSession', 'forkSession']
 const PROMPT_OPS = ['prompt']
 const CONFIG_OPS = ['setConfigOption', 'switchConfigOption']
 

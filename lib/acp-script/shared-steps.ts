@@ -8,6 +8,7 @@ import { awaitStep } from './steps/await.ts'
 import { cancelStep } from './steps/cancel.ts'
 import { closeSessionStep } from './steps/close-session.ts'
 import { deleteSessionStep } from './steps/delete-session.ts'
+import { forkSessionStep } from './steps/fork-session.ts'
 import { initializeStep } from './steps/initialize.ts'
 import { listSessionsStep } from './steps/list-sessions.ts'
 import { loadSessionStep } from './steps/load-session.ts'
@@ -34,6 +35,7 @@ export const SHARED_STEPS = [
   resumeSessionStep,
   closeSessionStep,
   deleteSessionStep,
+  forkSessionStep,
   logoutStep,
   answerQuestionStep,
 ] as const satisfies readonly StepKind[]

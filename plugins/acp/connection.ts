@@ -2,6 +2,7 @@
 // request; its sessions and the updates it is shown of them are owned-sessions.ts. bridge.ts routes
 // the SDK's requests here.
 import * as acp from '@agentclientprotocol/sdk'
+import type { ForkSessionResponse, InitializeResponse } from '@agentclientprotocol/sdk/unstable'
 import type { Context } from 'cordis'
 import type { PermissionRequest, PromptClient, TurnOutcome } from '../agent/index.ts'
 import type { PermissionOutcomeRecord, SessionEvent } from '../session/events.ts'
@@ -12,7 +13,7 @@ import { checkConfigChoice, configOptions, MODE_OPTION } from './config-options.
 import { mcpCapabilities } from './mcp-servers.ts'
 import { untraced } from '../config/cordis-compat.ts'
 import { OwnedSessions } from './owned-sessions.ts'
-import { parseNewSession } from './params.ts'
+import { type ForkParams, parseNewSession } from './params.ts'
 import { askPermission } from './permission-request.ts'
 import { refuseUnadvertisedBlocks } from './prompt-content.ts'
 import { historyUpdates, type ToolLookup } from './projection.ts'
@@ -68,7 +69,8 @@ export class AcpConnection {
     this.unstable = capabilities
   }
 
-  initialize(params: acp.InitializeRequest): acp.InitializeResponse {
+  /** Offers the unstable `session/fork` besides the stable capabilities (the SDK's unstable schema types it). */
+  initialize(params: acp.InitializeRequest): InitializeResponse {
     this.initialized = true
     this.clientCapabilities = params.clientCapabilities
     return {
@@ -77,7 +79,7 @@ export class AcpConnection {
         loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: mcpCapabilities(this.ctx),
-        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
+        sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {}, fork: {} },
         auth: { logout: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
@@ -103,6 +105,27 @@ export class AcpConnection {
     const header = this.agent.newSession(request.cwd, additionalDirectories)
     const failures = await this.agent.connectServers(header.id, servers)
     this.owned.own(header.id, [])
+    this.owned.introduce(
+      header.id,
+      failures.map(({ server, message }) => ({ server, message })),
+    )
+    return { sessionId: header.id, ...this.sessionState(header.id) }
+  }
+
+  /**
+   * session/fork (unstable): a new session holding the history of `sessionId` up to a finished turn
+   * (docs/fork.md). Like session/new, its command list follows the response; nothing is retold.
+   */
+  async forkSession(params: ForkParams): Promise<ForkSessionResponse> {
+    this.requireInit('session/fork')
+    const { sessionId: parentId, cwd, turn, ...place } = params
+    // The fork's own cwd, which may differ from the parent's (a worktree of the same project): no recorded-cwd check.
+    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/fork', { cwd, ...place })
+    const header = agentCall(() =>
+      this.agent.forkSession({ parentId, cwd, additionalDirectories, ...(turn === undefined ? {} : { turn }) }),
+    )
+    const failures = await this.agent.connectServers(header.id, servers)
+    this.owned.own(header.id, this.sessions.read(header.id).events)
     this.owned.introduce(
       header.id,
       failures.map(({ server, message }) => ({ server, message })),

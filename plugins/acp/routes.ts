@@ -3,7 +3,7 @@
 import * as acp from '@agentclientprotocol/sdk'
 import type { AnsweredClose } from './answered-close.ts'
 import type { AcpConnection } from './connection.ts'
-import { parseSetModel, SET_MODEL } from './params.ts'
+import { FORK_SESSION, parseForkSession, parseSetModel, SET_MODEL } from './params.ts'
 
 /** The agent app of one connection; prompts are tracked so a closing connection answers them first. */
 export function agentApp(name: string, connection: AcpConnection, answers: AnsweredClose) {
@@ -17,6 +17,11 @@ export function agentApp(name: string, connection: AcpConnection, answers: Answe
       agent.session.new,
       (params: unknown) => params,
       ({ params }) => connection.newSession(params),
+    )
+    .onRequest(
+      FORK_SESSION,
+      (params: unknown) => parseForkSession(params),
+      ({ params }) => connection.forkSession(params),
     )
     .onRequest(agent.session.load, ({ params }) => connection.loadSession(params))
     .onRequest(agent.session.list, ({ params }) => connection.listSessions(params))

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { AgentConfig } from './config.ts'
 import { compactCommand } from './compact-command.ts'
 import { restoreRuntime } from './session-runtime.ts'
-import { standIns, text, typesOf } from './test-support/stand-ins.ts'
+import { callTool, standIns, text, tool, typesOf } from './test-support/stand-ins.ts'
 import { runTurn } from './turn.ts'
 
 const long = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ')
@@ -61,6 +61,28 @@ describe('compaction', () => {
     const end = s.events.find((e) => e.type === 'compaction/end')?.data
     expect(end).toMatchObject({ status: 'failed', error: expect.stringContaining('the history is as it was') })
     expect(s.requests[2]!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+  })
+
+  it('compacts the earlier steps of a turn that is all the history (a subagent), keeping its last step', async () => {
+    const read = tool('read', 'read', async () => ({ output: long(300), isError: false }))
+    const s = standIns({
+      tools: [read],
+      steps: [callTool('read', '{}', 'c1'), callTool('read', '{}', 'c2'), text('the summary'), text('done')],
+      config: { contextWindow: 1000, compaction: { threshold: 0.5 } },
+    })
+    expect(await runTurn(s.turn(), say('read twice'))).toEqual({ reason: 'end_turn' })
+    // Step 2 still fit; before step 3 the prompt and step 1 are summarised, step 2's call and result kept.
+    expect(s.requests.map((r) => [r.purpose, r.step])).toEqual([
+      ['turn', 1],
+      ['turn', 2],
+      ['compaction', 3],
+      ['turn', 3],
+    ])
+    expect(s.events.find((e) => e.type === 'compaction/end')?.data).toMatchObject({ status: 'completed', keep: 2 })
+    const after = s.requests[3]!.messages
+    expect(after.map((m) => m.role)).toEqual(['user', 'assistant', 'tool'])
+    expect(after[0]!.content).toContain('the summary')
+    expect(after[1]).toMatchObject({ toolCalls: [{ id: 'c2' }] })
   })
 
   it('ends a turn that still does not fit with CONTEXT_OVERFLOW, naming turn, step and window', async () => {

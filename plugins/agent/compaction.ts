@@ -84,9 +84,23 @@ export function estimateTokens(system: string, tools: readonly ToolSchema[], mes
 }
 
 /** The messages of the running turn: from its user message (the last one) to the end. */
-export function runningTurnMessages(messages: readonly Message[]): number {
+function runningTurnMessages(messages: readonly Message[]): number {
   const start = messages.findLastIndex((message) => message.role === 'user')
   return start < 0 ? 0 : messages.length - start
+}
+
+/**
+ * The messages an automatic compaction keeps: the running turn's; when the running turn is all the
+ * history holds (a subagent's one turn, a long first turn), its last step's (the last assistant message
+ * and the tool results after it), so the earlier steps and the prompt are summarised, once there is an
+ * earlier step. All of them (nothing to summarise) otherwise.
+ */
+export function keptByCompaction(messages: readonly Message[]): number {
+  const running = runningTurnMessages(messages)
+  if (running < messages.length) return running
+  const last = messages.findLastIndex((message) => message.role === 'assistant')
+  const earlierStep = messages.slice(0, Math.max(last, 0)).some((message) => message.role === 'assistant')
+  return earlierStep ? messages.length - last : messages.length
 }
 
 /** The model's window: the adapter's when it declares one, else the agent config's. */

@@ -1,7 +1,7 @@
 // Before each model call of a turn: a request past the compaction threshold compacts the history
 // first (docs/compaction.md); one that still does not fit the context window ends the turn with the
 // named error CONTEXT_OVERFLOW instead of a provider 400.
-import { compact, contextWindow, estimateTokens, runningTurnMessages } from './compaction.ts'
+import { compact, contextWindow, estimateTokens, keptByCompaction } from './compaction.ts'
 import type { RequestHeader } from './session-runtime.ts'
 import type { Turn } from './turn-state.ts'
 import type { StreamError } from '../llm/types.ts'
@@ -15,8 +15,9 @@ export async function fitWindow(
   const window = contextWindow(turn.llm, header.model, turn.config)
   const size = () => estimateTokens(header.system, header.tools, turn.history.messages)
   if (size() <= turn.config.compaction.threshold * window) return undefined
-  const keep = runningTurnMessages(turn.history.messages)
-  // Only what came before the running turn is summarised; a turn that alone is too big cannot shrink.
+  const keep = keptByCompaction(turn.history.messages)
+  // What came before the running turn is summarised, else the running turn's earlier steps (a subagent's
+  // one turn); a prompt that alone is too big cannot shrink.
   if (keep < turn.history.messages.length) {
     const result = await compact(turn, { turn: turn.number, step, trigger: 'auto', keep })
     if (!result.ok && result.status === 'cancelled') return { reason: 'cancelled' }

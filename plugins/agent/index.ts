@@ -15,6 +15,7 @@ import { runCommand } from './command-run.ts'
 import { AgentConfig } from './config.ts'
 import { type ChildOutcome, type ChildRequest, runChild } from './child-session.ts'
 import { closePreviousTurn } from './interrupted.ts'
+import { type ForkRequest, forkSession } from './fork.ts'
 import { loadSession } from './session-load.ts'
 import type { ModeId } from './modes.ts'
 import { ownFiles } from './own-files.ts'
@@ -39,6 +40,7 @@ export type { ServerRequest } from './session-servers.ts'
 export { ChildSpawnError, type ChildOutcome, type ChildRequest } from './child-session.ts'
 export type { CommandContext, SlashCommand } from './commands.ts'
 export type { OwnCallRequest } from './own-call.ts'
+export type { ForkRequest } from './fork.ts'
 export { MODEL_OPTION } from './session-config.ts'
 export { AgentRequestError } from './request-error.ts'
 
@@ -122,6 +124,11 @@ export class Agent extends Service {
     const host = { sessions: this.sessions, store: this.ctx.sessions, model: this.config.model }
     const warn = (line: string) => this.ctx.emit(this.ctx, 'internal/warn', line)
     return loadSession(host, sessionId, additionalDirectories, warn)
+  }
+
+  /** session/fork: a new session from another's history (fork.ts); logged whole, then live like a new one. */
+  forkSession(request: ForkRequest): SessionHeader {
+    return forkSession({ sessions: this.sessions, store: this.ctx.sessions, model: this.config.model }, request)
   }
 
   has(sessionId: string): boolean {

@@ -10,7 +10,8 @@ export class AgentRequestError extends Error {
       | 'unknown-model'
       | 'locked'
       | 'not-a-log'
-      | 'project-instructions',
+      | 'project-instructions'
+      | 'fork-point',
   ) {
     super(message)
     this.name = 'AgentRequestError'

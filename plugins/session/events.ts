@@ -14,6 +14,19 @@ export interface SessionHeader {
   parentCallId?: string
   /** Where the spawning call stands in the parent: its turn, step and 0-based index in that step. */
   spawn?: SpawnPoint
+  /** A fork's log (ACP session/fork) names the session it was forked from and where (docs/fork.md). */
+  forkedFrom?: ForkPoint
+}
+
+/**
+ * Where a fork left its parent: after `turn` (the parent's event `seq` is the last one taken); the
+ * fork's first `events` events are copies of the parent's history, its own events follow.
+ */
+export interface ForkPoint {
+  sessionId: string
+  turn: number
+  seq: number
+  events: number
 }
 
 /** A tool call's place in its session: replay binds a child to its recording through it. */

@@ -1,7 +1,19 @@
 // One session file held open for appending. Every line goes out in a single synchronous
 // write through the fd, so an event is in the kernel (and survives kill -9) before
 // append() returns; `fsync` additionally survives power loss.
-import { closeSync, constants, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  linkSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { openRegularSync } from '../../lib/regular-file.ts'
 import { dirname } from 'node:path'
 import { checkLogIdentity, type FileIdentity, fileIdentity } from './log-identity.ts'
@@ -54,6 +66,31 @@ export class SessionLogFile {
     // A new directory entry is only power-safe once the directory itself is synced.
     if (fsync) syncDirectory(dirname(path))
     return file
+  }
+
+  /**
+   * Create a new file holding `text` (whole lines) at once: written aside, then linked into place, so
+   * a kill leaves either no log or the whole one (a fork's copied history; docs/fork.md). Fails if
+   * the file exists or another writer holds its lock.
+   */
+  static createWhole(path: string, text: string, fsync: boolean): SessionLogFile {
+    const lock = acquireSessionLock(path)
+    const staging = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.part`
+    let fd: number
+    try {
+      writeFileSync(staging, text, { flag: 'wx', mode: 0o644, flush: fsync })
+      linkSync(staging, path)
+      fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW)
+    } catch (error) {
+      lock.release()
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new Error(`session log ${path} already exists; choose another session id or open() the existing session`)
+      throw new Error(`cannot create session log ${path}: ${(error as Error).message}`)
+    } finally {
+      rmSync(staging, { force: true })
+    }
+    if (fsync) syncDirectory(dirname(path))
+    return new SessionLogFile(path, fd, Buffer.byteLength(text), fsync, lock)
   }
 
   /**

@@ -46,16 +46,28 @@ export interface ParseOptions {
   checkData?: boolean
 }
 
-const HEADER_KEYS = ['type', 'version', 'id', 'createdAt', 'cwd', 'parentSession', 'parentCallId', 'spawn']
+const HEADER_KEYS = [
+  'type',
+  'version',
+  'id',
+  'createdAt',
+  'cwd',
+  'parentSession',
+  'parentCallId',
+  'spawn',
+  'forkedFrom',
+]
+const FORK_COUNTS = ['turn', 'seq', 'events'] as const
 const EVENT_KEYS = ['seq', 'time', 'type', 'data']
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 const ENVELOPE_NUMBERS = ['seq', 'time'] as const
 
 /** Line 1 of a session file, without the newline. Keys always in the order of docs/design.md §5. */
 export function serializeHeader(header: LoggedHeader): string {
-  const { type, version, id, createdAt, cwd, parentSession, parentCallId, spawn } = header
+  const { type, version, id, createdAt, cwd, parentSession, parentCallId, spawn, forkedFrom } = header
   const base = createdAt === undefined ? { type, version, id, cwd } : { type, version, id, createdAt, cwd }
-  return JSON.stringify(parentSession === undefined ? base : { ...base, parentSession, parentCallId, spawn })
+  const withParent = parentSession === undefined ? base : { ...base, parentSession, parentCallId, spawn }
+  return JSON.stringify(forkedFrom === undefined ? withParent : { ...withParent, forkedFrom })
 }
 
 /**
@@ -205,6 +217,7 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
     throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(value.createdAt)}`)
   }
   checkParentKeys(value, at)
+  checkForkPoint(value.forkedFrom, at)
   return value as unknown as LoggedHeader
 }
 
@@ -225,6 +238,18 @@ function checkParentKeys(value: Record<string, unknown>, at: string): void {
   const counts = ['turn', 'step', 'call'].map((key) => (isPlainObject(spawn) ? spawn[key] : undefined))
   if (!isPlainObject(spawn) || counts.some((n) => !Number.isInteger(n) || (n as number) < 0))
     throw new Error(`${at}: header "spawn" must be {turn, step, call} counts, found ${describe(value.spawn)}; ${fix}`)
+}
+
+/** A fork's header names its parent session and the fork point: `{sessionId, turn, seq, events}`. */
+function checkForkPoint(point: unknown, at: string): void {
+  if (point === undefined) return
+  const record = isPlainObject(point) ? point : {}
+  const counts = FORK_COUNTS.every((key) => Number.isInteger(record[key]) && (record[key] as number) >= 0)
+  if (typeof record.sessionId === 'string' && record.sessionId && counts) return
+  throw new Error(
+    `${at}: header "forkedFrom" must be {sessionId, turn, seq, events} (the parent session and the fork point), ` +
+      `found ${isPlainObject(point) ? JSON.stringify(point) : describe(point)}; a fork's log is written by session/fork: restore it, or fork the session again`,
+  )
 }
 
 function parseEvent(value: Record<string, unknown>, file: string, lineNo: number, options: ParseOptions): LoggedEvent {

@@ -1,12 +1,12 @@
 // The `sessions` service: one append-only JSONL file per session (docs/design.md §5).
-import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { type Context, Service } from 'cordis'
 import {
   EVENT_TYPES,
   type EventData,
   type EventType,
+  type ForkPoint,
   type SessionEvent,
   type SessionHeader,
   type SpawnPoint,
@@ -24,6 +24,7 @@ import { deleteSessionLogs } from './delete-logs.ts'
 import { emitSafely } from './emit-safely.ts'
 import { SessionLogFile } from './log-file.ts'
 import { parseSessionLog, serializeEvent, serializeHeader, type TornTail } from './log-format.ts'
+import { claimSessionId, writeForkLog } from './new-log.ts'
 import { listSessionHeaders } from './list-headers.ts'
 import { readSessionLog } from './read-log.ts'
 import { sessionsRootProblem } from './root-check.ts'
@@ -114,15 +115,7 @@ export class SessionStore extends Service {
   create(options: { cwd: string; id?: string; parent?: SessionParent }): SessionHeader {
     const state = this.state
     assertOpen(state, 'create a session')
-    const id = options.id ?? randomUUID()
-    const path = logPath(state.root, id)
-    if (!isAbsolute(options.cwd)) {
-      throw new Error(
-        `session cwd must be an absolute path, got ${JSON.stringify(options.cwd)}; resolve it before calling ` +
-          `sessions.create()`,
-      )
-    }
-    if (state.live.has(id)) throw new Error(`session ${id} is already open in this store (${path}); use another id`)
+    const { id, path } = claimSessionId(state, options, 'create')
     const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
     if (options.parent) Object.assign(header, options.parent)
     mkdirSync(state.root, { recursive: true })
@@ -134,6 +127,30 @@ export class SessionStore extends Service {
       (error) => this.reportListenerError(error),
     )
     return header
+  }
+
+  /**
+   * Start a fork of another session (ACP session/fork, docs/fork.md): its header names the parent and
+   * the fork point, and its first events are copies of `events` (the parent's history, each keeping its
+   * time), renumbered from seq 1. The file appears whole or not at all (a kill mid-fork leaves no log).
+   * `session/created` fires, then `session/event` for each copy, as if appended.
+   */
+  fork(options: {
+    cwd: string
+    id?: string
+    from: Omit<ForkPoint, 'events'>
+    events: ReadonlyArray<Pick<SessionEvent, 'type' | 'data' | 'time'>>
+  }): SessionContents {
+    const state = this.state
+    assertOpen(state, 'fork a session')
+    const { id, path } = claimSessionId(state, options, 'fork')
+    const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
+    header.forkedFrom = { ...options.from, events: options.events.length }
+    const events = writeForkLog(state, header, path, options.events)
+    const report = (error: unknown) => this.reportListenerError(error)
+    emitSafely(() => state.emit('session/created', header), report)
+    for (const event of events) emitSafely(() => state.emit('session/event', id, event), report)
+    return { header, events }
   }
 
   /**

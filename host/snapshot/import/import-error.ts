@@ -14,6 +14,7 @@ export type ImportErrorCode =
   | 'IMPORT_WORKSPACE_TOO_LARGE'
   | 'IMPORT_SECRET'
   | 'IMPORT_PROJECT_CONFIG'
+  | 'IMPORT_FORK_PARENT'
 
 /** The codes of a bad command line rather than a bad session: thrown as ImportUsageError (exit 2). */
 export type ImportUsageCode =

@@ -25,6 +25,7 @@ import { ImportError, ImportUsageError } from './import-error.ts'
 import { importedDescription, renderInput, renderManifest, renderModelPatch } from './scenario-files.ts'
 import { readSessionTree, type SourceLog } from './source-log.ts'
 import { eventsWithChildren } from './merge-children.ts'
+import { deriveForkScript } from './fork-script.ts'
 import { loadProjectConfig } from '../scenario/project-config.ts'
 import { ScenarioFileError } from '../scenario/issues.ts'
 import { redactRun } from '../core/secrets/gate.ts'
@@ -67,6 +68,8 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
     throw new ImportUsageError('IMPORT_SCENARIO_EXISTS', `scenarios/${request.name} already exists; pick another name`)
   const logs = readSessionTree(request.log)
   const source = logs[0]!
+  // What was asked for: the session itself, or a fork whose parent comes first.
+  const imported = logs.find((log) => log.header.forkedFrom) ?? source
   const cwd = source.header.cwd
   const cwdPaths = existsSync(cwd) && realpathSync(cwd) !== cwd ? [cwd, realpathSync(cwd)] : [cwd]
   const roots = importedRoots(logs, (path) => (existsSync(path) ? realpathSync(path) : undefined))
@@ -79,8 +82,10 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   )
   const parsed = normalized.sessionLogs.map((text, index) => parseSessionLog(text, logs[index]!.file))
   // A subagent runs inside its parent's task call: its reads and approvals count where they happened.
-  const everything = eventsWithChildren(parsed)
-  const script = deriveScript(parsed[0]!.events, source.file, everything)
+  // A fork (session/fork) plays its parent up to the fork point, then forks it (fork-script.ts).
+  const forked = deriveForkScript(parsed, source.file)
+  const everything = forked?.everything ?? eventsWithChildren(parsed)
+  const script = forked?.script ?? deriveScript(parsed[0]!.events, source.file, everything)
   withImportedRoots(script, source, roots)
   const derived = request.workspace === undefined ? deriveWorkspace(everything) : undefined
   if (derived && !existsSync(cwd))
@@ -101,8 +106,8 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
       name: request.name,
       dir,
       description:
-        request.description ?? importedDescription(first && titleFromContent(first.data.content), source.header.id),
-      source: { session: source.header.id, log: basename(source.file), date: request.date },
+        request.description ?? importedDescription(first && titleFromContent(first.data.content), imported.header.id),
+      source: { session: imported.header.id, log: basename(imported.file), date: request.date },
       header: headers.length ? await headerClass(request.root, request.name, headers) : undefined,
       models: modelsOfLogs(normalized.sessionLogs),
     }),

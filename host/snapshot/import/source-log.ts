@@ -58,7 +58,8 @@ function readSourceLog(file: string): SourceLog {
 /**
  * The session at `file` and its subagents' logs (children of children too), in fixture order:
  * session.jsonl's, then session.<n>.jsonl's, numbered as record mode numbers them. A child's own
- * log is refused: its prompt came from its parent's task call, which only the parent replays.
+ * log is refused: its prompt came from its parent's task call, which only the parent replays. A fork
+ * (session/fork) comes after its parent, whose log is cut at the fork point (docs/fork.md).
  */
 export function readSessionTree(file: string): SourceLog[] {
   const root = readSourceLog(file)
@@ -70,21 +71,77 @@ export function readSessionTree(file: string): SourceLog[] {
         `${parentSession}; import that session (its subagents come with it as session.<n>.jsonl)`,
     )
   const beside = siblingHeaders(file)
+  const fork = root.header.forkedFrom
+  if (!fork) return inFixtureOrder(withDescendants(root, beside), [])
+  // A fork comes with its parent, cut at the fork point, and the parent's subagents spawned up to there.
+  const parent = forkParent(file, root, beside)
+  const cut = { ...parent, events: parent.events.filter((event) => event.seq <= fork.seq) }
+  const family = withDescendants(cut, beside, (entry) => (entry.spawnTurn ?? 0) <= fork.turn)
+  return inFixtureOrder([...family, ...withDescendants(root, beside)], [])
+}
+
+/** `root` and its subagents' logs (children of children too); `keep` picks among root's own children. */
+function withDescendants(
+  root: SourceLog,
+  beside: SiblingHeader[],
+  keep: (entry: SiblingHeader) => boolean = () => true,
+) {
   const logs = [root]
   const ids = new Set([root.header.id])
   for (let found = true; found; ) {
-    const next = beside.filter((entry) => entry.parent !== undefined && ids.has(entry.parent) && !ids.has(entry.id))
+    const next = beside.filter(
+      (entry) =>
+        entry.parent !== undefined &&
+        ids.has(entry.parent) &&
+        !ids.has(entry.id) &&
+        (entry.parent !== root.header.id || keep(entry)),
+    )
     for (const entry of next) {
       logs.push(readSourceLog(entry.file))
       ids.add(entry.id)
     }
     found = next.length > 0
   }
-  return inFixtureOrder(logs, [])
+  return logs
+}
+
+/** The session a fork names in its header, beside it; one the scenario can replay the fork from. */
+function forkParent(file: string, fork: SourceLog, beside: SiblingHeader[]): SourceLog {
+  const { sessionId, turn } = fork.header.forkedFrom!
+  const entry = beside.find((candidate) => candidate.id === sessionId)
+  const what = `${file}: session ${fork.header.id} is a fork of session ${sessionId} (after its turn ${turn})`
+  if (!entry)
+    throw new ImportError(
+      'IMPORT_FORK_PARENT',
+      `${what}, whose log is not beside it; put ${sessionId}.jsonl back in ${dirname(resolve(file))} (the scenario ` +
+        'plays the parent up to the fork point, then forks it), or import the parent instead',
+    )
+  const parent = readSourceLog(entry.file)
+  if (parent.header.forkedFrom || parent.header.parentSession !== undefined)
+    throw new ImportError(
+      'IMPORT_FORK_PARENT',
+      `${what}, itself a ${parent.header.forkedFrom ? 'fork' : 'subagent'}; a scenario replays one fork of a ` +
+        'session opened with session/new: import the parent instead',
+    )
+  if (parent.header.cwd !== fork.header.cwd)
+    throw new ImportError(
+      'IMPORT_FORK_PARENT',
+      `${what}, which ran in ${parent.header.cwd} while the fork runs in ${fork.header.cwd}; a scenario has one ` +
+        'cwd: import the parent instead',
+    )
+  return parent
+}
+
+interface SiblingHeader {
+  file: string
+  id: string
+  parent?: string
+  /** A subagent's spawning turn in its parent. */
+  spawnTurn?: number
 }
 
 /** The headers of the other logs in the folder; a file whose first line is no header is not a log. */
-function siblingHeaders(file: string): Array<{ file: string; id: string; parent?: string }> {
+function siblingHeaders(file: string): SiblingHeader[] {
   const dir = dirname(resolve(file))
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -93,7 +150,8 @@ function siblingHeaders(file: string): Array<{ file: string; id: string; parent?
     .flatMap((name) => {
       try {
         const header = parseSessionHeaderLine(readFirstLine(join(dir, name)), name)
-        return [{ file: join(dir, name), id: header.id, parent: header.parentSession }]
+        const spawnTurn = header.spawn?.turn
+        return [{ file: join(dir, name), id: header.id, parent: header.parentSession, spawnTurn }]
       } catch {
         return []
       }

@@ -10,15 +10,18 @@ import {
   traitsFrom,
 } from '../../../plugins/config/entry-traits.ts'
 import { loadComposition } from '../../../plugins/config/load.ts'
+import { locateEntry } from '../../../plugins/config/entries.ts'
+import { AgentConfig } from '../../../plugins/agent/config.ts'
 import { ModuleCache } from '../../../plugins/config/module-cache.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { modeOverlays, scenarioOverlayFiles, type TestComposition, userComposition } from '../plugin/patches.ts'
 
+/** The network adapters a recording talks to, and the agent's `retries` (what a --stub script may fail). */
 export async function recordingAdapters(
   repoRoot: string,
   composition: TestComposition | undefined,
   scenario: LoadedScenario,
-): Promise<ComposedAdapter[]> {
+): Promise<{ adapters: ComposedAdapter[]; retries: number }> {
   const user = userComposition(repoRoot, composition)
   const modules = new ModuleCache()
   const patches = [...user.patches, ...modeOverlays('record'), ...scenarioOverlayFiles(repoRoot, scenario)]
@@ -31,7 +34,11 @@ export async function recordingAdapters(
   })
   const baseDir = path.dirname(loaded.configFile)
   await loadEntryModules(loaded.entries, baseDir, modules)
-  return listModelAdapters(loaded.entries, traitsFrom(modules, baseDir)).filter((a) => a.enabled && a.info.network)
+  const adapters = listModelAdapters(loaded.entries, traitsFrom(modules, baseDir))
+  const agent = locateEntry(loaded.entries, 'agent')?.entry.config as { retries?: unknown } | undefined
+  // The agent's own default when the composition sets none (one home: its config schema).
+  const retries = AgentConfig.shape.retries.parse(agent?.retries)
+  return { adapters: adapters.filter((a) => a.enabled && a.info.network), retries }
 }
 
 /** What a live subprocess recording needs of this process's environment: its adapters' variables, the key folder's. */

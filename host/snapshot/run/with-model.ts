@@ -11,6 +11,7 @@ import { stubPatch } from '../plugin/model-stub.ts'
 import type { TestComposition } from '../plugin/patches.ts'
 import { plural } from '../../../lib/plural.ts'
 import { liveModelEnv, recordingAdapters } from './recording-adapters.ts'
+import { scriptRetriesProblem } from '../env/script-retries.ts'
 
 export type ModelRun = (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
 
@@ -33,9 +34,10 @@ export async function withModel(
   if (mode !== 'record') return run({})
   const failed = (message: string, kind: 'scenario' | 'recording' = 'scenario'): ScenarioOutcome =>
     failedBeforeRun(scenario.name, mode, options.subprocess, [failure(kind, scenario.name, message)])
-  let adapters: Awaited<ReturnType<typeof recordingAdapters>>
+  let adapters: Awaited<ReturnType<typeof recordingAdapters>>['adapters']
+  let retries: number
   try {
-    adapters = await recordingAdapters(options.repoRoot, options.composition, scenario)
+    ;({ adapters, retries } = await recordingAdapters(options.repoRoot, options.composition, scenario))
   } catch (error) {
     return failed(`scenario ${scenario.name}: ${(error as Error).message}`)
   }
@@ -44,6 +46,8 @@ export async function withModel(
     const outcome = await run(options.subprocess ? { env: liveModelEnv(adapters) } : {})
     return options.pending ? outcome : noteRecordingSource(options.repoRoot, outcome, 'live', recordingStamp())
   }
+  const overflow = scriptRetriesProblem(scenario.model ?? [], retries, modelScriptPath(scenario.name))
+  if (overflow) return failed(`scenario ${scenario.name}: ${overflow}`, 'recording')
   const { route } = stubPatch(
     adapters.map((adapter) => ({ ...adapter, enabled: true })),
     'http://127.0.0.1',

@@ -39,6 +39,7 @@ describe('published JSON Schemas', () => {
       'resumeSession',
       'closeSession',
       'deleteSession',
+      'forkSession',
       'logout',
       'answerQuestion',
       'waitFor',

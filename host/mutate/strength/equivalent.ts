@@ -23,7 +23,7 @@ const UNREACHABLE_FINISHLESS =
 export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
   {
     file: 'plugins/acp/projection.ts',
-    line: 37,
+    line: 43,
     mutator: 'ConditionalExpression',
     original: "chunk.type === 'reasoning-delta'",
     replacement: 'true',

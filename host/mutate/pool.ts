@@ -23,7 +23,7 @@ export interface PoolOptions {
 const BOOT_LIMIT_MS = 120_000
 
 /** A started worker with the corpus in hand, or the named error why it could not start. */
-export function readyWorker(options: PoolOptions, activeMutant?: string): Promise<MutateWorkerProcess> {
+function readyWorker(options: PoolOptions, activeMutant?: string): Promise<MutateWorkerProcess> {
   return handOver(new MutateWorkerProcess(options.setup, { fromSource: options.fromSource, activeMutant }), options)
 }
 

@@ -1,7 +1,8 @@
 // The module hooks of a mutate worker: a target file's URL loads the instrumented code (kept in a
 // scratch folder outside the project) instead of the file itself, so the user's files are only ever
-// read; until the parent has written the copy, the load waits for it. The hooks module travels as a data: URL (it needs node:fs only), so the same code registers
-// from dsh's sources and from its bundled dist/.
+// read; until the parent has written the copy, the load waits for it. The hooks module travels as a
+// data: URL (it needs node builtins only), so the same code registers from dsh's sources and from its
+// bundled dist/.
 import { register } from 'node:module'
 import { pathToFileURL } from 'node:url'
 

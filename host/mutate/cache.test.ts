@@ -43,14 +43,25 @@ describe('the cache', () => {
     expect(mutantKey({ ...mutant, replacement: 'true' }, 'f1', 'c1')).not.toBe(key)
   })
 
-  it('saves and reopens results; a corrupt file or --no-cache reads as empty', async () => {
+  it('saves and reopens results; a corrupt file reads as empty', async () => {
     const file = join(root, 'cache', 'x.json')
     const cache = await MutateCache.open(file)
     cache.set('k', { ...mutant, status: 'survived', coveredBy: ['one'] })
     await cache.save()
     expect((await MutateCache.open(file)).get('k')).toEqual({ status: 'survived', coveredBy: ['one'] })
-    expect((await MutateCache.open(file, { read: false })).get('k')).toBeUndefined()
     await writeFile(file, '{not json')
     expect((await MutateCache.open(file)).get('k')).toBeUndefined()
+  })
+
+  it('remembers which file finished against which corpus (whether a run may find its mutants here)', async () => {
+    const file = join(root, 'cache', 'known.json')
+    const cache = await MutateCache.open(file)
+    expect(cache.knows('f1', 'c1')).toBe(false)
+    cache.remember('f1', 'c1')
+    await cache.save()
+    const reopened = await MutateCache.open(file)
+    expect(reopened.knows('f1', 'c1')).toBe(true)
+    expect(reopened.knows('f1', 'c2')).toBe(false)
+    expect(reopened.knows('f2', 'c1')).toBe(false)
   })
 })

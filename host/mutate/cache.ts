@@ -14,7 +14,12 @@ const CachedSchema = z.object({
   coveredBy: z.array(z.string()),
   killedBy: z.string().optional(),
 })
-const CacheFileSchema = z.object({ version: z.literal(1), entries: z.record(z.string(), CachedSchema) })
+const CacheFileSchema = z.object({
+  version: z.literal(1),
+  entries: z.record(z.string(), CachedSchema),
+  /** sha(file hash, corpus hash) of each file a run finished against a corpus: the cache may know its mutants. */
+  known: z.array(z.string()).optional(),
+})
 type Cached = z.infer<typeof CachedSchema>
 
 export const sha = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -47,13 +52,24 @@ export class MutateCache {
   private constructor(
     readonly file: string,
     private readonly entries: Record<string, Cached>,
+    private readonly known: Set<string>,
   ) {}
 
   /** An unreadable or foreign cache file is a cold cache, not an error. */
-  static async open(file: string, { read = true } = {}): Promise<MutateCache> {
-    const text = read ? await readFile(file, 'utf8').catch(() => undefined) : undefined
+  static async open(file: string): Promise<MutateCache> {
+    const text = await readFile(file, 'utf8').catch(() => undefined)
     const parsed = text === undefined ? undefined : CacheFileSchema.safeParse(safeJson(text))
-    return new MutateCache(file, parsed?.success ? parsed.data.entries : {})
+    const data = parsed?.success ? parsed.data : undefined
+    return new MutateCache(file, data?.entries ?? {}, new Set(data?.known))
+  }
+
+  /** Whether a run finished the file (by content hash) against the corpus (by hash): its mutants may be here. */
+  knows(fileHash: string, corpus: string): boolean {
+    return this.known.has(sha(`${fileHash}\0${corpus}`))
+  }
+
+  remember(fileHash: string, corpus: string): void {
+    this.known.add(sha(`${fileHash}\0${corpus}`))
   }
 
   get(key: string): Cached | undefined {
@@ -69,7 +85,7 @@ export class MutateCache {
   async save(): Promise<void> {
     await mkdir(join(this.file, '..'), { recursive: true })
     const temp = `${this.file}.${process.pid}.tmp`
-    await writeFile(temp, JSON.stringify({ version: 1, entries: this.entries }))
+    await writeFile(temp, JSON.stringify({ version: 1, entries: this.entries, known: [...this.known] }))
     await rename(temp, this.file)
   }
 }

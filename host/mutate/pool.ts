@@ -23,8 +23,12 @@ export interface PoolOptions {
 const BOOT_LIMIT_MS = 120_000
 
 /** A started worker with the corpus in hand, or the named error why it could not start. */
-export async function readyWorker(options: PoolOptions, activeMutant?: string): Promise<MutateWorkerProcess> {
-  const worker = new MutateWorkerProcess(options.setup, { fromSource: options.fromSource, activeMutant })
+function readyWorker(options: PoolOptions, activeMutant?: string): Promise<MutateWorkerProcess> {
+  return handOver(new MutateWorkerProcess(options.setup, { fromSource: options.fromSource, activeMutant }), options)
+}
+
+/** `worker` (spawned, perhaps still booting) handed the corpus, once its composition is up. */
+export async function handOver(worker: MutateWorkerProcess, options: PoolOptions): Promise<MutateWorkerProcess> {
   const reply = await worker.ask({ type: 'corpus', scenarios: options.corpus }, BOOT_LIMIT_MS)
   if (reply.type === 'ready') return worker
   await worker.stop()
@@ -84,8 +88,14 @@ export async function runDynamic(
   return results
 }
 
-/** Each static mutant in a worker started with it active (the env var), against every scenario that loaded it. */
-export async function runStatic(plans: readonly MutantPlan[], options: PoolOptions): Promise<MutantResult[]> {
+/**
+ * Each static mutant in a worker started with it active (the env var), against every scenario that loaded it:
+ * one queue, taken by as many lanes (a worker at a time each) as the caller starts, when it starts them.
+ */
+export function staticLanes(
+  plans: readonly MutantPlan[],
+  options: PoolOptions,
+): { lane: () => Promise<void>; results: MutantResult[] } {
   const queue = [...plans]
   const results: MutantResult[] = []
   const lane = async () => {
@@ -107,6 +117,5 @@ export async function runStatic(plans: readonly MutantPlan[], options: PoolOptio
       await worker.stop()
     }
   }
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs, plans.length)) }, lane))
-  return results
+  return { lane, results }
 }

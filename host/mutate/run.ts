@@ -1,7 +1,8 @@
 // `dsh mutate` from files to results: read and instrument the targets, keep the sample and the
 // changed lines asked for, take what the cache already knows, then run the rest in workers whose
 // target files load as instrumented copies in a scratch folder (removed however the run ends: the
-// user's files are only read).
+// user's files are only read). When the cache cannot know these files against this corpus (or
+// --no-cache), the workers start booting before the instrumenting, which they wait for.
 import { join, resolve } from 'node:path'
 import { plural } from '../../lib/plural.ts'
 import { resolveComposition } from '../snapshot/run/composition.ts'
@@ -10,6 +11,7 @@ import { MutateError } from './errors.ts'
 import { instrumentFiles } from './instrument.ts'
 import type { MutantInfo, MutantResult } from './model.ts'
 import { runInScratch } from './scratch-run.ts'
+import { Scratch } from './scratch.ts'
 import { sampleMutants } from './sample.ts'
 import { onChangedLines } from './diff-ranges.ts'
 import { changedSince } from './since.ts'
@@ -32,29 +34,42 @@ export async function runMutate(options: MutateOptions): Promise<MutateRun> {
   const root = resolve(options.root)
   const log = options.log ?? (() => {})
   const targets = await readTargets(await targetFiles(options, root), root)
-  const { files: instrumented, mutants: all } = await instrumentFiles(targets)
-  const selected = select(all, options, root)
-  log(`dsh mutate: ${selected.length} of ${plural(all.length, 'mutant')} in ${plural(targets.length, 'file')}`)
   const composition = resolveComposition(options, root, process.cwd())
   const corpus = await corpusHash(root, [composition.configFile, ...compositionFiles(composition)].filter(isString))
-  const cache = await MutateCache.open(options.cache ?? cacheFile(root), { read: !options.fresh })
+  // --no-cache reads nothing from the cache, but keeps what it holds for other files.
+  const cache = await MutateCache.open(options.cache ?? cacheFile(root))
   const hashes = new Map(targets.map((target) => [target.path, sha(target.content)]))
-  const keyOf = (mutant: MutantInfo) => mutantKey(mutant, hashes.get(mutant.file)!, corpus)
-  const cached = selected.flatMap((mutant) => {
-    const hit = cache.get(keyOf(mutant))
-    return hit ? [{ ...mutant, ...hit, cached: true }] : []
-  })
-  const toRun = selected.filter((mutant) => !cache.get(keyOf(mutant)))
-  if (cached.length) log(`dsh mutate: ${plural(cached.length, 'mutant')} from the cache (${cache.file})`)
-  const fresh = toRun.length
-    ? await runInScratch(targets, instrumented, toRun, { ...options, root, composition })
-    : undefined
-  for (const result of fresh?.results ?? []) cache.set(keyOf(result), result)
+  const runOptions = { ...options, root, composition }
+  const likelyToRun = options.fresh || targets.some((target) => !cache.knows(hashes.get(target.path)!, corpus))
+  const scratch = await Scratch.open(targets, runOptions, likelyToRun)
+  let fresh: Awaited<ReturnType<typeof runInScratch>> | undefined
+  let cached: MutantResult[]
+  let leftOut: number
+  try {
+    const { files: instrumented, mutants: all } = await instrumentFiles(targets)
+    await scratch.write(instrumented)
+    const selected = select(all, options, root)
+    leftOut = all.length - selected.length
+    log(`dsh mutate: ${selected.length} of ${plural(all.length, 'mutant')} in ${plural(targets.length, 'file')}`)
+    const keyOf = (mutant: MutantInfo) => mutantKey(mutant, hashes.get(mutant.file)!, corpus)
+    const known = (mutant: MutantInfo) => (options.fresh ? undefined : cache.get(keyOf(mutant)))
+    cached = selected.flatMap((mutant) => {
+      const hit = known(mutant)
+      return hit ? [{ ...mutant, ...hit, cached: true }] : []
+    })
+    const toRun = selected.filter((mutant) => !known(mutant))
+    if (cached.length) log(`dsh mutate: ${plural(cached.length, 'mutant')} from the cache (${cache.file})`)
+    fresh = toRun.length ? await runInScratch(scratch, targets, toRun, runOptions) : undefined
+    for (const result of fresh?.results ?? []) cache.set(keyOf(result), result)
+    if (fresh && !options.signal?.aborted) for (const hash of hashes.values()) cache.remember(hash, corpus)
+  } finally {
+    await scratch.close()
+  }
   await cache.save()
   const results = [...cached, ...(fresh?.results ?? [])].sort(byPlace)
   const skipped = fresh?.skipped ?? {}
   const files = targets.map((target) => target.path)
-  return { files, results, skipped, leftOut: all.length - selected.length, interrupted: !!options.signal?.aborted }
+  return { files, results, skipped, leftOut, interrupted: !!options.signal?.aborted }
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string'

@@ -1,73 +1,41 @@
-// The run proper: instrumented copies in a scratch folder (removed however the run ends), workers
-// that load them, the coverage pass, then the mutants: switched in the running workers, or, for
-// static ones, a worker each. Each phase's time goes to the log.
+// The run proper, in a scratch folder (./scratch.ts): workers that load the instrumented copies,
+// the coverage pass, then the mutants: switched in the running workers, or, for static ones, a
+// worker each. Each phase's time goes to the log.
 import { plural } from '../../lib/plural.ts'
-import { rmSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { resolveComposition } from '../snapshot/run/composition.ts'
 import { discoverScenarios } from '../snapshot/scenario/discover.ts'
 import { coveragePass, type CoveragePass } from './coverage.ts'
 import { MutateError } from './errors.ts'
-import type { InstrumentedFile } from './instrument.ts'
 import type { MutantInfo, MutantResult } from './model.ts'
 import { planMutants } from './plan.ts'
-import { readyWorker, runDynamic, runStatic, type PoolOptions } from './pool.ts'
-import type { MutateOptions } from './options.ts'
+import { handOver, runDynamic, staticLanes, type PoolOptions } from './pool.ts'
+import { jobsOf, type ResolvedOptions, type Scratch } from './scratch.ts'
 import type { Target } from './targets.ts'
-
-type ResolvedOptions = MutateOptions & { composition: ReturnType<typeof resolveComposition> }
 
 interface ScratchResult {
   results: MutantResult[]
   skipped: Record<string, string>
 }
 
+/** Run `mutants` (of `targets`, whose copies `scratch` holds) against the corpus. */
 export async function runInScratch(
+  scratch: Scratch,
   targets: readonly Target[],
-  instrumented: readonly InstrumentedFile[],
-  mutants: readonly MutantInfo[],
-  options: ResolvedOptions,
-): Promise<ScratchResult> {
-  const scratch = await mkdtemp(join(tmpdir(), 'dsh-mutate-'))
-  // A second Ctrl-C exits at once: the copies still go.
-  const removeNow = () => rmSync(scratch, { recursive: true, force: true })
-  process.on('exit', removeNow)
-  try {
-    const copies: Record<string, string> = {}
-    for (const [index, target] of targets.entries()) {
-      const copy = join(scratch, `${index}.mjs`)
-      await writeFile(copy, instrumented[index]!.code)
-      copies[target.absolute] = copy
-    }
-    return await runWorkers(targets, copies, mutants, options)
-  } finally {
-    process.off('exit', removeNow)
-    await rm(scratch, { recursive: true, force: true })
-  }
-}
-
-async function runWorkers(
-  targets: readonly Target[],
-  copies: Record<string, string>,
   mutants: readonly MutantInfo[],
   options: ResolvedOptions,
 ): Promise<ScratchResult> {
   const log = options.log ?? (() => {})
   const clock = stopwatch()
   const { scenarios } = await discoverScenarios(options.root, { mode: 'replay' })
-  const setup = { repoRoot: options.root, composition: options.composition, copies, timeoutMs: options.timeoutMs }
   const pool: PoolOptions = {
-    setup,
-    fromSource: targets.some((target) => target.ownSource),
+    setup: scratch.setup,
+    fromSource: scratch.fromSource,
     corpus: scenarios,
-    jobs: Math.max(1, options.jobs ?? availableParallelism()),
+    jobs: jobsOf(options),
     durations: {},
     signal: options.signal,
     onResult: options.onResult,
   }
-  const workers = await Promise.all(Array.from({ length: pool.jobs }, () => readyWorker(pool)))
+  const workers = await Promise.all(scratch.workers(pool.jobs).map((worker) => handOver(worker, pool)))
   log(`dsh mutate: ${plural(pool.jobs, 'worker')} up in ${clock()}`)
   let coverage: CoveragePass
   try {
@@ -88,11 +56,17 @@ async function runWorkers(
     .map((plan) => ({ ...plan.mutant, status: 'noCoverage', coveredBy: [] }))
   const covered = plans.filter((plan) => plan.scenarios.length > 0)
   const dynamic = covered.filter((plan) => !plan.static)
+  const fixed = covered.filter((plan) => plan.static)
+  // A static mutant costs a worker's boot: one lane of them starts beside the switched mutants, so its
+  // boots take what those leave of the cores (their I/O waits, the queue's tail); the rest follow on every core.
+  const statics = staticLanes(fixed, pool)
+  const early = fixed.length ? statics.lane() : undefined
   results.push(...(await runDynamic(dynamic, workers, pool)))
   log(`dsh mutate: ${plural(dynamic.length, 'mutant')} switched in the running workers in ${clock()}`)
-  const fixed = covered.filter((plan) => plan.static)
-  results.push(...(await runStatic(fixed, pool)))
-  if (fixed.length) log(`dsh mutate: ${plural(fixed.length, 'static mutant')}, a worker each, in ${clock()}`)
+  const more = Math.min(pool.jobs - 1, fixed.length - 1)
+  await Promise.all([early, ...Array.from({ length: Math.max(0, more) }, statics.lane)])
+  results.push(...statics.results)
+  if (fixed.length) log(`dsh mutate: ${plural(fixed.length, 'static mutant')}, a worker each, done ${clock()} later`)
   return { results, skipped: coverage.skipped }
 }
 

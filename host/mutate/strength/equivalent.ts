@@ -12,10 +12,18 @@ export interface Equivalent {
   why: string
 }
 
+/** turn.ts's fallback for a model stream that ended without a finish chunk. */
+const FINISHLESS_ERROR = "{ message: 'model stream ended without a finish', code: 'INCOMPLETE_STREAM' }"
+const FINISHLESS = `{\n      reason: 'error' as const,\n      error: ${FINISHLESS_ERROR},\n    }`
+const UNREACHABLE_FINISHLESS =
+  'the fallback never runs: the llm service guards every stream (guardStream, plugins/llm/normalize-stream.ts), ' +
+  'which ends one without a finish chunk with its own INCOMPLETE_STREAM finish, and a retry cut short by a ' +
+  'cancel sets finish aborted (model-call.ts), so draft.finish is always set'
+
 export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
   {
     file: 'plugins/acp/projection.ts',
-    line: 37,
+    line: 43,
     mutator: 'ConditionalExpression',
     original: "chunk.type === 'reasoning-delta'",
     replacement: 'true',
@@ -25,15 +33,39 @@ export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
   },
   {
     file: 'plugins/agent/turn.ts',
-    line: 108,
-    mutator: 'ConditionalExpression',
-    original: 'backlog',
-    replacement: 'true',
-    why: 'without a backlog the mutant awaits undefined: one microtask per chunk, nothing a client or log can see',
+    line: 98,
+    mutator: 'ObjectLiteral',
+    original: FINISHLESS,
+    replacement: '{}',
+    why: UNREACHABLE_FINISHLESS,
   },
   {
     file: 'plugins/agent/turn.ts',
-    line: 156,
+    line: 100,
+    mutator: 'ObjectLiteral',
+    original: FINISHLESS_ERROR,
+    replacement: '{}',
+    why: UNREACHABLE_FINISHLESS,
+  },
+  {
+    file: 'plugins/agent/turn.ts',
+    line: 100,
+    mutator: 'StringLiteral',
+    original: "'model stream ended without a finish'",
+    replacement: '""',
+    why: UNREACHABLE_FINISHLESS,
+  },
+  {
+    file: 'plugins/agent/turn.ts',
+    line: 100,
+    mutator: 'StringLiteral',
+    original: "'INCOMPLETE_STREAM'",
+    replacement: '""',
+    why: UNREACHABLE_FINISHLESS,
+  },
+  {
+    file: 'plugins/agent/turn.ts',
+    line: 144,
     mutator: 'StringLiteral',
     original: "'aborted'",
     replacement: '""',
@@ -43,7 +75,7 @@ export const EQUIVALENT_MUTANTS: readonly Equivalent[] = [
   },
   {
     file: 'plugins/agent/turn.ts',
-    line: 160,
+    line: 148,
     mutator: 'ConditionalExpression',
     original: 'default:\n      return undefined',
     replacement: 'default:',

@@ -84,8 +84,15 @@ describe('deriveScript', () => {
    * mode and config changes its input.json made, in order (setModel is the model config option).
    */
   it('derives what every corpus recording did, in order', () => {
+    // A log whose last turn never ended (the storage failure of storage-log-replaced) is refused by
+    // design until it is loaded once (the IMPORT_BAD_LOG case below).
+    const ended = (name: string) => {
+      const types = committed(name).events.map((event) => event.type)
+      return types.lastIndexOf('turn/end') >= types.lastIndexOf('turn/start')
+    }
     const scenarios = readdirSync(packageFile('scenarios')).filter(
-      (name) => existsSync(packageFile('scenarios', name, 'session.jsonl')) && committedLogs(name).length === 1,
+      (name) =>
+        existsSync(packageFile('scenarios', name, 'session.jsonl')) && committedLogs(name).length === 1 && ended(name),
     )
     expect(scenarios.length).toBeGreaterThan(40)
     for (const name of scenarios) {

@@ -252,6 +252,9 @@ function headlineOf(results: Results): Headline {
     mergeRatio: results.jobs?.mergeRatio,
     mutateRatio: results.mutate?.ratio,
     vitestFilesRatio: results.consumerVitest?.ratio,
+    scaleJobsOverCeiling: results.scaleCorpus?.jobsOverCeiling,
+    scaleGrowth: results.scaleCorpus?.growth,
+    scaleRssGrowth: results.scaleCorpus?.rssGrowth?.jobs2,
   }
 }
 

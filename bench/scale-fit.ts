@@ -8,7 +8,7 @@ interface SizeTimes {
 }
 
 /** a + b·N through the points (least squares); undefined for fewer than two distinct sizes. */
-export function fitLine(points: ReadonlyArray<[size: number, ms: number]>): { a: number; b: number } | undefined {
+function fitLine(points: ReadonlyArray<[size: number, ms: number]>): { a: number; b: number } | undefined {
   const n = points.length
   const meanX = points.reduce((sum, [x]) => sum + x, 0) / n
   const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n

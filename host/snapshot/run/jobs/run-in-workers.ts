@@ -30,8 +30,8 @@ interface WorkersOptions extends WorkerSetup {
 
 /** What a worker is told on its command line: known before discovery. */
 function workerSetup(options: WorkerSetup): WorkerSetup {
-  const { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs } = options
-  return { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs }
+  const { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs, keepSurfaces } = options
+  return { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs, keepSurfaces }
 }
 
 /** Spawn `count` workers now; they boot while the caller discovers, and wait for the corpus. */

@@ -20,6 +20,7 @@ describe('parseBenchArgs', () => {
         'subagents',
         'sandbox',
         'mutate',
+        'consumer-vitest',
       ],
       corpusSize: 1000,
       json: undefined,
@@ -51,6 +52,7 @@ describe('parseBenchArgs', () => {
       'subagents',
       'sandbox',
       'mutate',
+      'consumer-vitest',
     ])
     expect(parseBenchArgs(['--only', 'npm-test', '--only', 'fixed', '--skip-npm-test']).parts).toEqual(['fixed'])
     expect(parseBenchArgs(['--only', 'npm-test']).parts).toEqual(['npm-test'])

@@ -15,6 +15,7 @@ const PARTS = [
   'subagents',
   'sandbox',
   'mutate',
+  'consumer-vitest',
 ] as const
 export type Part = (typeof PARTS)[number]
 

@@ -80,7 +80,7 @@ describe('summaryLine', () => {
     expect(summaryLine(headline)).toBe(
       'bench: inproc_median_ms=19.8 subprocess_median_ms=261.3 ratio=13.17 scale_10k_100k=9.87 suite_s=4.22 ' +
         'agent_100k_s=1.73 npm_test_s=61.3 bin_ratio=1.18 node_ms=61.3 dsh_corpus_s=1.55 vitest_corpus_s=2.90 ' +
-        'inproc_node=0.324 jobs_speedup=n/a jobs_ceiling=n/a play_node=n/a',
+        'inproc_node=0.324 jobs_speedup=n/a jobs_ceiling=n/a play_node=n/a vitest_files_ratio=n/a',
     )
     const line = summaryLine({
       inprocMedianMs: 3.7,
@@ -89,14 +89,16 @@ describe('summaryLine', () => {
       jobsSpeedup: 1.614,
       jobsCeiling: 1.5549,
     })
-    expect(line).toMatch(/ node_ms=61\.6 .* inproc_node=0\.060 jobs_speedup=1\.61 jobs_ceiling=1\.55 play_node=0\.041$/)
+    expect(line).toMatch(
+      / node_ms=61\.6 .* inproc_node=0\.060 jobs_speedup=1\.61 jobs_ceiling=1\.55 play_node=0\.041 vitest_files_ratio=n\/a$/,
+    )
     expect(summaryLine({ inprocMedianMs: 281, suiteS: 4.1 })).toMatch(
       /inproc_median_ms=281\.0 .* suite_s=4\.10 agent_100k_s=n\/a npm_test_s=n\/a bin_ratio=n\/a node_ms=n\/a /,
     )
     expect(summaryLine({})).toBe(
       'bench: inproc_median_ms=n/a subprocess_median_ms=n/a ratio=n/a scale_10k_100k=n/a suite_s=n/a ' +
         'agent_100k_s=n/a npm_test_s=n/a bin_ratio=n/a node_ms=n/a dsh_corpus_s=n/a vitest_corpus_s=n/a ' +
-        'inproc_node=n/a jobs_speedup=n/a jobs_ceiling=n/a play_node=n/a',
+        'inproc_node=n/a jobs_speedup=n/a jobs_ceiling=n/a play_node=n/a vitest_files_ratio=n/a',
     )
   })
 
@@ -117,6 +119,7 @@ describe('summaryLine', () => {
       jobs_speedup: null,
       jobs_ceiling: null,
       play_node: null,
+      vitest_files_ratio: null,
     })
   })
 

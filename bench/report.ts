@@ -66,6 +66,7 @@ function summaryValues(headline: Headline): Array<[key: string, value: number | 
     ['jobs_speedup', headline.jobsSpeedup, 2],
     ['jobs_ceiling', headline.jobsCeiling, 2],
     ['play_node', ratio(headline.playMedianMs ?? Number.NaN, headline.nodeMs ?? Number.NaN), 3],
+    ['vitest_files_ratio', headline.vitestFilesRatio, 2],
   ]
 }
 

@@ -12,6 +12,7 @@ import { benchFixed, type FixedCosts } from './parts/fixed.ts'
 import { benchScale, type ScaleResult } from './parts/scale.ts'
 import { secretScanLines } from './parts/secret-scan.ts'
 import type { JobsResult } from './parts/jobs.ts'
+import type { ConsumerVitestResult } from './parts/consumer-vitest.ts'
 import type { ScaleCorpusResult } from './parts/scale-corpus.ts'
 import { benchScenarios, type ScenariosResult } from './parts/scenarios.ts'
 import { benchSelect, type SelectTiming } from './parts/select.ts'
@@ -49,6 +50,7 @@ interface Results {
   jobs?: JobsResult
   scaleCorpus?: ScaleCorpusResult
   mutate?: MutateBench
+  consumerVitest?: ConsumerVitestResult
 }
 
 const print = (line = '') => process.stdout.write(`${line}\n`)
@@ -76,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
   )
   const loadAtStart = oneMinuteLoad()
   print(loadLine('start'))
-  const needsDist = ['scenarios', 'fixed', 'corpus', 'jobs', 'scale-corpus', 'mutate']
+  const needsDist = ['scenarios', 'fixed', 'corpus', 'jobs', 'scale-corpus', 'mutate', 'consumer-vitest']
   if (needsDist.some((name) => options.parts.includes(name as Part))) {
     const build = ensureDist(repoRoot)
     print(
@@ -162,6 +164,11 @@ async function main(argv: string[]): Promise<number> {
   await part('subagents', async () => subagentsSection(await benchSubagents(repoRoot, runs)))
 
   await part('sandbox', async () => sandboxSection(await benchSandbox(runs)))
+
+  await part('consumer-vitest', async () => {
+    const { benchConsumerVitest } = await import('./parts/consumer-vitest.ts')
+    return (results.consumerVitest = await benchConsumerVitest(repoRoot, runs, progress)).lines
+  })
 
   await part('mutate', async () => {
     progress('mutate: dsh test, dsh mutate plugins/acp/projection.ts (every mutant), dsh test')
@@ -250,6 +257,10 @@ function headlineOf(results: Results): Headline {
     jobsCeiling: results.jobs?.ceiling,
     mergeRatio: results.jobs?.mergeRatio,
     mutateRatio: results.mutate?.ratio,
+    vitestFilesRatio: results.consumerVitest?.ratio,
+    scaleJobsOverCeiling: results.scaleCorpus?.jobsOverCeiling,
+    scaleGrowth: results.scaleCorpus?.growth,
+    scaleRssGrowth: results.scaleCorpus?.rssGrowth?.jobs2,
   }
 }
 

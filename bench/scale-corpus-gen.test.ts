@@ -60,3 +60,15 @@ it('copies every scenario in turn under its own name, never as a pin; removes th
   })
   expect(existsSync(seen)).toBe(false)
 })
+
+it("copies the repository's schemas beside the corpus, so the scenarios' $schema references resolve", async () => {
+  await withTempFolder('dsh-scale-corpus-test-', async (folder) => {
+    const repo = standIn(folder)
+    mkdirSync(path.join(folder, 'schemas'))
+    writeFileSync(path.join(folder, 'schemas', 'input.schema.json'), '{}')
+    const root = path.join(folder, 'with-schemas')
+    writeCorpus(repo, root, 4)
+    // scenarios/<name>/input.json names ../../schemas/input.schema.json
+    expect(existsSync(path.join(root, 'scenarios', 'a-pin', '..', '..', 'schemas', 'input.schema.json'))).toBe(true)
+  })
+})

@@ -75,6 +75,10 @@ export function writeCorpus(repoScenarios: string, root: string, count: number):
   const kindOfSource = new Map(sources.map((source) => [source.name, source.kind]))
   const target = path.join(root, 'scenarios')
   mkdirSync(target, { recursive: true })
+  // The scenarios' `$schema` references (../../schemas/…) resolve beside them, as in the repository:
+  // else dsh test warns once per scenario before it starts.
+  const schemas = path.join(repoScenarios, '..', 'schemas')
+  if (existsSync(schemas)) cpSync(schemas, path.join(root, 'schemas'), { recursive: true })
   for (const { name, from } of planCorpus(sources, count)) {
     const folder = path.join(target, name)
     cpSync(path.join(repoScenarios, from), folder, { recursive: true, verbatimSymlinks: true })

@@ -1,6 +1,7 @@
 // The performance targets (issue 9; in-process and the ratio tightened by issue 13; issue 18's; issue 27's
 // ratios, which hold on any machine) and their verdicts. Pure: numbers in, PASS/MISS out.
 import type { FileTime } from './file-times-reporter.ts'
+import { FILES_RATIO_LIMIT } from './parts/consumer-vitest.ts'
 import { ratio } from './stats.ts'
 
 /** No file of `npm test` may take longer than this (wall, in its worker). */
@@ -46,6 +47,14 @@ export interface Headline {
   mergeRatio?: number
   /** `dsh mutate plugins/acp/projection.ts` (every mutant, no cache) over one cold `dsh test` (issue 41). */
   mutateRatio?: number
+  /** Scale corpus, largest size: --jobs 2's speedup over the ceiling there (issue 44). */
+  scaleJobsOverCeiling?: number
+  /** Scale corpus: cost per scenario at the largest size over the next (issue 44). */
+  scaleGrowth?: number
+  /** Scale corpus: the --jobs 2 parent's peak RSS growth over the corpus growth (issue 44). */
+  scaleRssGrowth?: number
+  /** vitest in a consumer project: one file per scenario (scenarioFiles) over one defineSnapshotSuite file. */
+  vitestFilesRatio?: number
   /** Every file of the `npm test` run with its wall time. */
   npmTestFiles?: FileTime[]
 }
@@ -217,6 +226,38 @@ const SPECS: Spec[] = [
     unit: '×',
     kind: 'max',
     value: (h) => h.mutateRatio,
+  },
+  {
+    id: 'scale-jobs',
+    label: 'scale corpus: --jobs 2 speedup / jobs_ceiling at the largest size (issue 44)',
+    limit: 0.9,
+    unit: '×',
+    kind: 'min',
+    value: (h) => h.scaleJobsOverCeiling,
+  },
+  {
+    id: 'scale-growth',
+    label: 'scale corpus: cost per scenario at the largest size / the next (issue 44)',
+    limit: 1.1,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.scaleGrowth,
+  },
+  {
+    id: 'scale-rss',
+    label: 'scale corpus: --jobs 2 parent peak RSS growth / corpus growth (issue 44; 1 is linear)',
+    limit: 0.5,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.scaleRssGrowth,
+  },
+  {
+    id: 'vitest-files',
+    label: 'consumer project: scenario files / one defineSnapshotSuite file (vitest_files_ratio; issue 40)',
+    limit: FILES_RATIO_LIMIT,
+    unit: '×',
+    kind: 'max',
+    value: (h) => h.vitestFilesRatio,
   },
   {
     id: 'bin-ratio',

@@ -150,6 +150,8 @@ function entryPoints() {
     'host/index.ts',
     'host/snapshot/vitest/index.ts',
     'host/snapshot/vitest/scenario-file.ts',
+    // The scenario files' vitest environment, which scenarioFiles() names by path (scenario-project.ts).
+    'host/snapshot/vitest/scenario-environment.ts',
     'host/snapshot/plugin/service.ts',
     // dsh test --jobs forks it by path (host/snapshot/run/jobs/worker-process.ts).
     'host/snapshot/run/jobs/worker.ts',

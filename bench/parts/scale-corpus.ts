@@ -11,6 +11,9 @@ import { timeInterleaved, type SampleOptions } from '../sample.ts'
 import { writeCorpus, type ScenarioKind } from '../scale-corpus-gen.ts'
 import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
 import { median } from '../stats.ts'
+import { jobsCrossover, rssGrowth } from '../scale-fit.ts'
+import { jobsCeiling } from './jobs.ts'
+import { availableParallelism } from 'node:os'
 import { withTempFolder } from '../temp-folder.ts'
 
 /** The sizes measured besides the full one: the repository's corpus then, and a mid-size one. */
@@ -27,6 +30,8 @@ export interface ScaleCorpusRow {
   defaultChoice: string
   /** Peak RSS of the `dsh test` process (KiB), --jobs 1 and --jobs 2. */
   rssKb: { jobs1?: number; jobs2?: number }
+  /** Median CPU of --jobs 1 (the process and its children): the ceiling's input. */
+  jobs1CpuMs: number
 }
 
 export interface ScaleCorpusResult {
@@ -34,6 +39,14 @@ export interface ScaleCorpusResult {
   rows: ScaleCorpusRow[]
   /** The smallest size where --jobs 2 was faster than --jobs 1; undefined when none was. */
   threshold?: number
+  /** Where the fitted wall-time lines of --jobs 1 and --jobs 2 cross (scale-fit.ts); undefined: never. */
+  crossover?: number
+  /** Issue 44's targets, at the largest size: --jobs 2's speedup over the ceiling there (≥ 0.9). */
+  jobsOverCeiling?: number
+  /** Cost per scenario (--jobs 1) at the largest size over the next (≤ 1.1). */
+  growth?: number
+  /** Parent peak RSS growth over corpus growth, next to largest size, --jobs 1 and --jobs 2 (≤ 0.5). */
+  rssGrowth?: { jobs1: number; jobs2: number }
 }
 
 export async function benchScaleCorpus(
@@ -53,7 +66,8 @@ export async function benchScaleCorpus(
       if (n === size) extra.push(...(await shardAndVitest(repoRoot, root, runs)))
     }
     const threshold = rows.find((row) => row.jobs2Ms < row.jobs1Ms)?.size
-    return { rows, threshold, lines: renderLines(rows, threshold, extra) }
+    const readings = { threshold, crossover: jobsCrossover(rows), ...largestSize(rows) }
+    return { rows, ...readings, lines: renderLines(rows, readings, extra) }
   })
 }
 
@@ -65,8 +79,10 @@ async function measureSize(
   runs: SampleOptions,
 ): Promise<ScaleCorpusRow> {
   const last: Record<string, SpawnOutcome> = {}
+  const cpu: number[] = []
   const variant = (name: string, args: string[]) => async () => {
     last[name] = await dsh(repoRoot, ['test', '--root', root, ...args], true)
+    if (name === '1') cpu.push(last[name].cpuMs ?? Number.NaN)
   }
   const [one, two, auto] = await timeInterleaved(
     [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
@@ -80,6 +96,25 @@ async function measureSize(
     defaultMs: median(auto),
     defaultChoice: last.default?.stderr.split('\n', 1)[0] ?? '',
     rssKb: { jobs1: last['1']?.peakRssKb, jobs2: last['2']?.peakRssKb },
+    jobs1CpuMs: median(cpu.slice(-runs.runs)),
+  }
+}
+
+/** Issue 44's ratios at the largest size (and the next one down). */
+function largestSize(rows: readonly ScaleCorpusRow[]) {
+  const [small, large] = [rows.at(-2), rows.at(-1)]
+  if (!large) return {}
+  const ceiling = jobsCeiling(availableParallelism(), large.jobs1Ms, large.jobs1CpuMs)
+  const jobsOverCeiling = ceiling === undefined ? undefined : large.jobs1Ms / large.jobs2Ms / ceiling
+  if (!small || small === large) return { jobsOverCeiling, ceiling }
+  const cost = (row: ScaleCorpusRow) => row.jobs1Ms / row.size
+  const rss = (jobs: 'jobs1' | 'jobs2') =>
+    rssGrowth({ size: small.size, rssKb: small.rssKb[jobs] }, { size: large.size, rssKb: large.rssKb[jobs] })
+  return {
+    jobsOverCeiling,
+    ceiling,
+    growth: cost(large) / cost(small),
+    rssGrowth: { jobs1: rss('jobs1'), jobs2: rss('jobs2') },
   }
 }
 
@@ -122,7 +157,9 @@ function dsh(repoRoot: string, args: string[], peakRss = false): Promise<SpawnOu
 const ms = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`)
 const mb = (kb: number | undefined) => (kb === undefined ? '?' : `${Math.round(kb / 1024)} MB`)
 
-function renderLines(rows: readonly ScaleCorpusRow[], threshold: number | undefined, extra: string[]): string[] {
+type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & { ceiling?: number }
+
+function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra: string[]): string[] {
   const lines = ['== scale-corpus: a generated corpus of recorded scenarios ==']
   for (const row of rows) {
     const kinds = Object.entries(row.kinds)
@@ -136,15 +173,28 @@ function renderLines(rows: readonly ScaleCorpusRow[], threshold: number | undefi
     )
   }
   const [small, large] = [rows.at(-2), rows.at(-1)]
+  const fixed = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2))
+  if (large)
+    lines.push(
+      `jobs_ceiling=${fixed(readings.ceiling)} at N=${large.size} (cores × wall / CPU of --jobs 1); ` +
+        `--jobs 2 reached ${fixed(readings.jobsOverCeiling)} of it (target ≥ 0.9)`,
+    )
   if (small && large && small !== large) {
-    const cost = (row: ScaleCorpusRow) => row.jobs1Ms / row.size
-    lines.push(`per_scenario_growth=${(cost(large) / cost(small)).toFixed(2)} (N=${large.size} over N=${small.size})`)
+    lines.push(`per_scenario_growth=${fixed(readings.growth)} (N=${large.size} over N=${small.size}; target ≤ 1.1)`)
+    lines.push(
+      `parent peak RSS growth over corpus growth, N=${small.size} → ${large.size}: --jobs 1 ` +
+        `${fixed(readings.rssGrowth?.jobs1)}, --jobs 2 ${fixed(readings.rssGrowth?.jobs2)} (1 is linear; target ≤ 0.5)`,
+    )
   }
   lines.push(...extra)
+  const { threshold, crossover } = readings
   lines.push(
     threshold === undefined
       ? 'jobs_threshold=none (--jobs 2 was faster at no size measured)'
       : `jobs_threshold=${threshold} (the smallest size measured where --jobs 2 beat --jobs 1)`,
+    crossover === undefined
+      ? 'jobs_crossover=none (fitted to start + cost per scenario, --jobs 2 never catches up)'
+      : `jobs_crossover=${crossover} (where the fitted lines start + cost per scenario of --jobs 1 and --jobs 2 cross)`,
   )
   return lines
 }

@@ -26,8 +26,7 @@ export const testCommand: CliCommand = {
     const started = new Date().toISOString()
     const { mode, format, timeoutMs } = testOptions(values)
     const root = scenariosRootOption(values)
-    const reportFile = outputFileOption(values, 'report')
-    const htmlFile = outputFileOption(values, 'html')
+    const [reportFile, htmlFile] = [outputFileOption(values, 'report'), outputFileOption(values, 'html')]
     // A foreign ACP agent (--agent-command, dsh.config.yml agent:) runs its own way (docs/foreign-agents.md).
     const { foreignTest } = await import('./test-foreign.ts')
     const foreign = await foreignTest({ root, values, positionals, mode, format, timeoutMs }, io)
@@ -54,6 +53,7 @@ export const testCommand: CliCommand = {
         strict: !!values.strict,
         pending: !!values.pending,
         timeoutMs,
+        keepSurfaces: !!(reportFile || htmlFile), // only the report files show them
         signal: interrupts.signal,
         onStart: (count, unloaded) => progress.start(count, unloaded),
         // record-missing and record-drifted say what they will record, and why, before they do.

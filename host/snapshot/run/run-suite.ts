@@ -7,6 +7,7 @@ import type { RunMode } from '../core/fixtures.ts'
 import { pinsFirst } from '../plugin/select.ts'
 import { removeLeftovers } from '../env/write-fixtures.ts'
 import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import { keptOutcome } from './kept-outcome.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { runScenario } from './run-scenario.ts'
 import { withModel, type ModelRun } from './with-model.ts'
@@ -29,6 +30,11 @@ export interface SuiteOptions {
   /** record: refuse to write a recording with warnings (failed tool calls, scaffold placeholders). */
   strict?: boolean
   timeoutMs?: number
+  /**
+   * Keep each outcome's normalized surfaces and expected golden (the JSON blob and HTML reports show
+   * them); false keeps verdicts only, so a large corpus does not grow the process (default true).
+   */
+  keepSurfaces?: boolean
   /** Worker processes, each with its own host composition (docs/test-host.md); 1 or absent: this process. */
   jobs?: number
   signal?: AbortSignal
@@ -107,8 +113,9 @@ async function runOrdered(
 
   // One scenario runs here either way: a worker would only add its start.
   if (Math.min(options.jobs ?? 1, ordered.length) > 1) {
-    const { subprocess, stub, jobs = 1, signal, onResult } = options
-    return runInWorkers({ ...common, subprocess, stub, jobs, signal, onResult, scenarios: ordered, started })
+    const { subprocess, stub, jobs = 1, signal, onResult, keepSurfaces } = options
+    const workers = { subprocess, stub, jobs, signal, onResult, keepSurfaces }
+    return runInWorkers({ ...common, ...workers, scenarios: ordered, started })
   }
   await Promise.all(started.map((worker) => worker.stop()))
 
@@ -116,8 +123,9 @@ async function runOrdered(
     const outcomes: ScenarioOutcome[] = []
     for (const scenario of ordered) {
       if (options.signal?.aborted) return { outcomes, interrupted: true }
-      const outcome = await around(scenario, (extra) =>
-        runScenario(scenario, { ...common, ...extra, subprocess: true }),
+      const outcome = keptOutcome(
+        await around(scenario, (extra) => runScenario(scenario, { ...common, ...extra, subprocess: true })),
+        options.keepSurfaces,
       )
       outcomes.push(outcome)
       options.onResult?.(outcome)
@@ -126,8 +134,13 @@ async function runOrdered(
   }
 
   const host = await bootHostComposition({ repoRoot, composition, mode })
-  // The CLI's progress is a reporter like any other: it listens to the service's events.
-  const stop = host.booted.ctx.on('snapshot/scenario-end', ({ outcome }) => options.onResult?.(outcome))
+  // The CLI's progress is a reporter like any other: it listens to the service's events. Each
+  // outcome is trimmed as it ends (kept-outcome.ts): the batch's list would hold every one whole.
+  const stop = host.booted.ctx.on('snapshot/scenario-end', ({ outcome }) => {
+    const kept = keptOutcome(outcome, options.keepSurfaces)
+    for (const key of Object.keys(outcome) as (keyof ScenarioOutcome)[]) if (!(key in kept)) delete outcome[key]
+    options.onResult?.(outcome)
+  })
   try {
     return await host.snapshot.runBatch({ ...common, scenarios: ordered, signal: options.signal, around })
   } finally {

@@ -18,7 +18,14 @@ export async function verifyLive(options: Omit<SuiteOptions, 'mode'>): Promise<S
   const shadow = shadowProject(options.repoRoot)
   try {
     const { onResult, ...rest } = options
-    const live = await runSuite({ ...rest, repoRoot: shadow, mode: 'record', stub: false, pending: false })
+    const live = await runSuite({
+      ...rest,
+      repoRoot: shadow,
+      mode: 'record',
+      stub: false,
+      pending: false,
+      keepSurfaces: true,
+    })
     const outcomes = live.outcomes.map((outcome) => {
       const judged = judgeLive(options.repoRoot, outcome, rules.get(outcome.scenario) ?? [])
       onResult?.(judged)

@@ -13,6 +13,7 @@ import type {} from 'vitest/config' // brings vite's Plugin its configureVitest 
 import { defaultConfigFile, patchFile } from '../../../lib/bundled-compositions.ts'
 import { escapeRegExp } from '../../../lib/cwd-spellings.ts'
 import { ownModule, packageFile } from '../../../lib/package-root.ts'
+import { scenarioProjectDefaults } from './scenario-project.ts'
 
 export interface ScenarioFilesOptions {
   /** The folder holding scenarios/; default vite's root. */
@@ -52,6 +53,12 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
   return {
     name: 'dsh:scenario-files',
     enforce: 'pre',
+    // A project of scenario files shares dsh's imports and one host composition per worker (scenario-project.ts).
+    config(config) {
+      const defaults = scenarioProjectDefaults(config.test)
+      if (defaults.note) process.stderr.write(`${defaults.note}\n`)
+      return { test: defaults.test }
+    },
     configResolved(config) {
       root = resolve(config.root, options.root ?? '.')
     },

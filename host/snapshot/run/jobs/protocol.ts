@@ -14,6 +14,8 @@ export interface WorkerSetup {
   stub?: boolean
   subprocess?: boolean
   timeoutMs?: number
+  /** Send each outcome's surfaces and expected golden back (kept-outcome.ts); default true. */
+  keepSurfaces?: boolean
 }
 
 /** `corpus`: the parent's discovered corpus (cross-scenario rules need all of it), sent once: no worker discovers. */

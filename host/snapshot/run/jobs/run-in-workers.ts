@@ -30,8 +30,8 @@ interface WorkersOptions extends WorkerSetup {
 
 /** What a worker is told on its command line: known before discovery. */
 function workerSetup(options: WorkerSetup): WorkerSetup {
-  const { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs } = options
-  return { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs }
+  const { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs, keepSurfaces } = options
+  return { repoRoot, composition, mode, pending, stub, subprocess, timeoutMs, keepSurfaces }
 }
 
 /** Spawn `count` workers now; they boot while the caller discovers, and wait for the corpus. */
@@ -55,9 +55,12 @@ export async function runInWorkers(options: WorkersOptions): Promise<BatchResult
     outcomes.set(outcome.scenario, outcome)
     options.onResult?.(outcome)
   }
+  // Every other lane takes from the back of the queue: the selection is in name order, so copies and
+  // variants of one scenario sit together, and two lanes at the front would wait on the same kind of
+  // child process (bash, an MCP server) at the same time instead of one computing while the other waits.
   const lanes = Array.from(
     { length: Math.min(options.jobs, scenarios.length) },
-    () => new Lane(setup, options, started.shift()),
+    (_, index) => new Lane(setup, options, index % 2 === 1, started.shift()),
   )
   try {
     for (const phase of phases) {
@@ -82,6 +85,8 @@ class Lane {
   constructor(
     private readonly setup: WorkerSetup,
     private readonly options: WorkersOptions,
+    /** Take scenarios from the back of the queue (see runInWorkers). */
+    private readonly fromBack: boolean,
     /** A worker spawned before discovery, not yet handed the corpus. */
     private spawned?: WorkerProcess,
   ) {
@@ -90,7 +95,7 @@ class Lane {
 
   async drain(queue: LoadedScenario[], record: (outcome: ScenarioOutcome) => void): Promise<void> {
     while (queue.length && !this.options.signal?.aborted) {
-      const scenario = queue.shift()!
+      const scenario = (this.fromBack ? queue.pop() : queue.shift())!
       const worker = await this.started()
       const started = performance.now()
       const result = await worker.run(scenario.name, this.limitMs)

@@ -9,6 +9,7 @@ import type { LoadedScenario } from '../../scenario/discover.ts'
 import type { ScenarioOutcome } from '../../plugin/outcome.ts'
 import { bootHostComposition, type HostComposition } from '../host-composition.ts'
 import { runScenario } from '../run-scenario.ts'
+import { keptOutcome } from '../kept-outcome.ts'
 import { withModel, type ModelRun } from '../with-model.ts'
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.ts'
 
@@ -38,9 +39,9 @@ function listen(setup: WorkerSetup, worker: Worker): void {
     const scenario = worker.byName?.get(message.name)
     if (!scenario || !worker.play)
       throw new Error(`dsh test worker: no scenario named ${message.name} in ${setup.repoRoot}/scenarios`)
-    // `execution` holds functions (vitest's own judging reads it in process); the rest crosses.
-    const { execution: _, ...outcome } = await worker.play(scenario)
-    send({ type: 'outcome', name: message.name, outcome })
+    // `execution` holds functions (vitest's own judging reads it in process); the rest crosses,
+    // the surfaces only when the parent keeps them (kept-outcome.ts).
+    send({ type: 'outcome', name: message.name, outcome: keptOutcome(await worker.play(scenario), setup.keepSurfaces) })
   })
 }
 

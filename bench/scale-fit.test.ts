@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { jobsCrossover, rssGrowth } from './scale-fit.ts'
+
+describe('scale-corpus readings', () => {
+  it('finds where --jobs 2 starts to win, or says it never does', () => {
+    // --jobs 1: 500 ms + 10 ms a scenario; --jobs 2: 1,500 ms + 6 ms: they cross at 250.
+    const rows = (one: [number, number], two: [number, number]) =>
+      [62, 250, 1000].map((size) => ({ size, jobs1Ms: one[0] + one[1] * size, jobs2Ms: two[0] + two[1] * size }))
+    expect(jobsCrossover(rows([500, 10], [1500, 6]))).toBe(250)
+    expect(jobsCrossover(rows([500, 10], [1500, 10]))).toBeUndefined()
+    expect(jobsCrossover(rows([500, 10], [400, 6]))).toBe(0)
+    // One size fits no line.
+    expect(jobsCrossover(rows([500, 10], [1500, 6]).slice(0, 1))).toBeUndefined()
+    // Least squares through noisy points: 20 ms off at each size moves the crossing little.
+    const noisy = rows([500, 10], [1500, 6]).map((row, i) => ({ ...row, jobs2Ms: row.jobs2Ms + (i % 2 ? 20 : -20) }))
+    expect(jobsCrossover(noisy)).toBeGreaterThan(240)
+    expect(jobsCrossover(noisy)).toBeLessThan(262)
+  })
+
+  it('relates peak RSS growth to corpus growth', () => {
+    expect(rssGrowth({ size: 250, rssKb: 100_000 }, { size: 1000, rssKb: 200_000 })).toBe(0.5)
+    expect(rssGrowth({ size: 250, rssKb: 100_000 }, { size: 1000, rssKb: 400_000 })).toBe(1)
+    expect(rssGrowth({ size: 250 }, { size: 1000, rssKb: 1 })).toBeNaN()
+  })
+})

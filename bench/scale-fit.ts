@@ -1,0 +1,42 @@
+// The scale-corpus part's readings (bench/parts/scale-corpus.ts), from its rows. Pure.
+import { ratio } from './stats.ts'
+
+interface SizeTimes {
+  size: number
+  jobs1Ms: number
+  jobs2Ms: number
+}
+
+/** a + b·N through the points (least squares); undefined for fewer than two distinct sizes. */
+function fitLine(points: ReadonlyArray<[size: number, ms: number]>): { a: number; b: number } | undefined {
+  const n = points.length
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n
+  const sxx = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0)
+  if (!(sxx > 0)) return undefined
+  const b = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0) / sxx
+  return { a: meanY - b * meanX, b }
+}
+
+/**
+ * The corpus size from which --jobs 2 beats --jobs 1: each variant's wall time fitted to a start
+ * cost plus a cost per scenario, and where the two lines cross. 0 when --jobs 2 is ahead at every
+ * size (its line starts lower); undefined when it never catches up (it costs as much per scenario).
+ */
+export function jobsCrossover(rows: readonly SizeTimes[]): number | undefined {
+  const one = fitLine(rows.map((row) => [row.size, row.jobs1Ms]))
+  const two = fitLine(rows.map((row) => [row.size, row.jobs2Ms]))
+  if (!one || !two) return undefined
+  if (two.a <= one.a && two.b <= one.b) return 0
+  if (two.b >= one.b) return undefined
+  return Math.max(0, Math.ceil((two.a - one.a) / (one.b - two.b)))
+}
+
+/**
+ * Issue 44's peak-RSS reading: how much the parent's peak grew from the smaller size to the larger
+ * over how much the corpus grew. 1 is linear; the target asks for at most half of it (4× the
+ * scenarios, at most 2× the memory over 250 → 1,000).
+ */
+export function rssGrowth(small: { size: number; rssKb?: number }, large: { size: number; rssKb?: number }): number {
+  return ratio(ratio(large.rssKb ?? Number.NaN, small.rssKb ?? Number.NaN), large.size / small.size)
+}

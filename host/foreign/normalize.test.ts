@@ -25,3 +25,11 @@ test('a cwd whose name is all lower case still becomes {{cwd}} where the whole p
   }) as Array<{ text: string }>
   expect(out?.text).toBe('in {{cwd}} and ~/.g/tmp/{{cwd-name}}')
 })
+
+test('the cwd relative to the filesystem root becomes {{cwd-from-root}}, the absolute path still {{cwd}}', () => {
+  const [out] = normalizeForeignMessages([{ title: 'dev/shm/run-Ab12Cd/notes.txt', path: '/dev/shm/run-Ab12Cd/a' }], {
+    home: [],
+    cwd: ['/dev/shm/run-Ab12Cd'],
+  }) as Array<{ title: string; path: string }>
+  expect(out).toEqual({ title: '{{cwd-from-root}}/notes.txt', path: '{{cwd}}/a' })
+})

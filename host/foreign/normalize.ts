@@ -1,7 +1,7 @@
 // What a foreign agent's transcript carries that differs run to run, beyond what the snapshot
 // normalizer (core/normalize) already tokenizes (session and message ids, JSON-RPC ids, the cwd):
 // the agent's own version, tool-call ids it draws, the fresh home the run gave it, names
-// derived from the temp cwd's, and what its preset's rules name. Applied to the parsed messages before
+// derived from the temp cwd's (its name, its path relative to /), and what its preset's rules name. Applied to the parsed messages before
 // normalizeRun. Pure.
 import { basename } from 'node:path'
 
@@ -43,6 +43,8 @@ function replacements(places: RunPlaces): Array<[string, string]> {
     ...places.home.map((path): [string, string] => [path, '{{home}}']),
     // The cwd whole first: its name alone may be all lower case, and must not eat the path around it.
     ...places.cwd.map((path): [string, string] => [path, '{{cwd}}']),
+    // Relative to the filesystem root (opencode titles a file by its path relative to a worktree of /).
+    ...places.cwd.map((path): [string, string] => [path.slice(1), '{{cwd-from-root}}']),
   ]
   // Agents name per-project folders after the cwd (gemini-cli: ~/.gemini/tmp/<lower-cased name>).
   for (const path of places.cwd) {

@@ -75,24 +75,28 @@ export function agentSuite(agent: AgentUnderTest) {
     expect([first.code, second.code]).toEqual([0, 0])
   })
 
-  it('catches a changed model.yml answer and a changed prompt as drift', async () => {
-    writeFileSync(
-      file('text-turn', 'model.yml'),
-      read('text-turn', 'model.yml').replace('nice to meet', 'glad to see you'),
-    )
-    const input = read('text-turn', 'input.json').replace('Say hello in five words.', 'Say hi in five words.')
-    writeFileSync(file('text-turn', 'input.json'), input)
-    const { code, report } = await dshTest('text-turn')
-    expect(code).toBe(1)
-    const failures = report.scenarios[0]?.failures ?? []
-    const replay = failures.find((f: { kind: string }) => f.kind === 'replay')
-    expect(replay, JSON.stringify(failures, null, 2)).toBeDefined()
-    const problems = replay.problems as Array<{ code: string; message: string }>
-    expect(problems.map((p) => p.code)).toEqual(['REPLAY_SCRIPT_CHANGED', 'REPLAY_DRIFT'])
-    expect(problems[0]?.message).toContain('+     "text": "Hello there, glad to see you."')
-    expect(problems[1]?.message).toMatch(/\n- .*Say hello in five words\./)
-    expect(problems[1]?.message).toMatch(/\n\+ .*Say hi in five words\./)
-  })
+  it('catches a changed model.yml answer and a changed prompt as drift', () => expectDriftCaught(dshTest, file))
 
   return { read }
+}
+
+/** text-turn with its model.yml answer and its prompt changed: both named, with their diffs. */
+async function expectDriftCaught(
+  dshTest: (...args: string[]) => Promise<{ code: number; report: Report }>,
+  file: (...parts: string[]) => string,
+) {
+  const edit = (path: string, from: string, to: string) =>
+    writeFileSync(path, readFileSync(path, 'utf8').replace(from, to))
+  edit(file('text-turn', 'model.yml'), 'nice to meet', 'glad to see you')
+  edit(file('text-turn', 'input.json'), 'Say hello in five words.', 'Say hi in five words.')
+  const { code, report } = await dshTest('text-turn')
+  expect(code).toBe(1)
+  const failures = report.scenarios[0]?.failures ?? []
+  const replay = failures.find((f: { kind: string }) => f.kind === 'replay')
+  expect(replay, JSON.stringify(failures, null, 2)).toBeDefined()
+  const problems = replay.problems as Array<{ code: string; message: string }>
+  expect(problems.map((p) => p.code)).toEqual(['REPLAY_SCRIPT_CHANGED', 'REPLAY_DRIFT'])
+  expect(problems[0]?.message).toContain('+     "text": "Hello there, glad to see you."')
+  expect(problems[1]?.message).toMatch(/\n- .*Say hello in five words\./)
+  expect(problems[1]?.message).toMatch(/\n\+ .*Say hi in five words\./)
 }

@@ -17,7 +17,7 @@ const post = (body: Record<string, unknown>) =>
     headers: { 'content-type': 'application/json' },
   })
 
-test('a one-token count probe takes no script item; an unstreamed request gets one Message; a streamed one, events', async () => {
+test('a count probe takes no script item; unstreamed gets one Message; streamed, events', async () => {
   stub = await startStubEndpoint({ script: [reply('whole answer'), reply('streamed answer')] })
   const probe = await post({ max_tokens: 1 })
   expect(await probe.json()).toMatchObject({ model: 'claude-x', content: [], usage: { output_tokens: 0 } })

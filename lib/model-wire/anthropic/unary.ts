@@ -6,7 +6,7 @@
 import type { SseEvent } from '../script.ts'
 import { countAnthropicRequestTokens } from './request-tokens.ts'
 
-export type AnthropicStyle = 'stream' | 'unary' | 'count'
+type AnthropicStyle = 'stream' | 'unary' | 'count'
 
 export function anthropicRequestStyle(body: unknown): AnthropicStyle {
   const request = (body ?? {}) as { stream?: unknown; max_tokens?: unknown }

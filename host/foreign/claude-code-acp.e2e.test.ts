@@ -17,6 +17,8 @@ describe('claude-code-acp at the Anthropic Messages wire', { timeout: 600_000 },
   it("records Claude Code's token-count probe as no exchange: it takes no model.yml item", () => {
     const recording = JSON.parse(read('read-with-approval', 'model.recording.json'))
     expect(recording.exchanges.map((e: { scriptItem: number }) => e.scriptItem)).toEqual([0, 1])
-    expect(read('read-with-approval', 'stdout.golden.jsonl')).toContain('"rawInput":{"file_path":"notes.txt"}')
+    const golden = read('read-with-approval', 'stdout.golden.jsonl')
+    expect(golden).toContain('"rawInput":{"file_path":"notes.txt"}')
+    expect(golden).toContain('buy milk\\ncall mum')
   })
 })

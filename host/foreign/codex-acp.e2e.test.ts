@@ -20,5 +20,6 @@ describe('codex-acp at the OpenAI Responses API', { timeout: 600_000 }, () => {
     expect(golden).toContain('"turn_id":"{{turn}}"')
     expect(golden).toContain('"completed_at_ms":"{{time}}"')
     expect(golden).not.toMatch(/"(started|completed)_at_ms":\d/)
+    expect(golden).toContain('buy milk\\ncall mum')
   })
 })

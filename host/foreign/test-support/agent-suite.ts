@@ -51,7 +51,6 @@ export function agentSuite(agent: AgentUnderTest) {
     const golden = read('read-with-approval', 'stdout.golden.jsonl')
     expect(golden).toContain('"method":"session/request_permission"')
     expect(golden).toContain('"toolCallId":"{{tool:1}}"')
-    expect(golden).toContain('buy milk')
     expect(golden).not.toContain(root)
     expect(read('cancel-turn', 'stdout.golden.jsonl')).toContain('"stopReason":"cancelled"')
     const recording = JSON.parse(read('text-turn', 'model.recording.json'))

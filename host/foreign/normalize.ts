@@ -1,8 +1,9 @@
 // What a foreign agent's transcript carries that differs run to run, beyond what the snapshot
 // normalizer (core/normalize) already tokenizes (session and message ids, JSON-RPC ids, the cwd):
 // the agent's own version, tool-call ids it draws, the fresh home the run gave it, names
-// derived from the temp cwd's, and what its preset's rules name. Applied to the parsed messages before
-// normalizeRun. Pure.
+// derived from the temp cwd's (its name, its path relative to /), and what its preset's rules name
+// (matched against each message's JSON text, so a rule can name a key: `"process_id":"\d+"`).
+// Applied to the parsed messages before normalizeRun. Pure.
 import { basename } from 'node:path'
 
 interface RunPlaces {
@@ -24,8 +25,7 @@ export function normalizeForeignMessages(messages: readonly object[], places: Ru
         if (!toolIds.has(value)) toolIds.set(value, `{{tool:${toolIds.size + 1}}}`)
         return toolIds.get(value)
       }
-      const replaced = texts.reduce((text, [from, to]) => text.split(from).join(to), value)
-      return rules.reduce((text, rule) => text.replace(rule.pattern, rule.token), replaced)
+      return texts.reduce((text, [from, to]) => text.split(from).join(to), value)
     }
     if (Array.isArray(value)) return value.map((item) => visit(item))
     if (!value || typeof value !== 'object') return value
@@ -34,7 +34,21 @@ export function normalizeForeignMessages(messages: readonly object[], places: Ru
     if (key === 'agentInfo' && typeof out.version === 'string') out.version = '{{version}}'
     return out
   }
-  return messages.map((message) => visit(message) as object)
+  return messages.map((message) => withRules(visit(message) as object, rules))
+}
+
+function withRules(message: object, rules: ReadonlyArray<{ pattern: RegExp; token: string }>): object {
+  if (!rules.length) return message
+  const text = rules.reduce((json, rule) => json.replace(rule.pattern, rule.token), JSON.stringify(message))
+  try {
+    return JSON.parse(text) as object
+  } catch {
+    throw new Error(
+      `the preset's normalize rules (${rules.map((r) => r.pattern.source).join(', ')}) made a transcript line ` +
+        `that is not JSON: ${text.slice(0, 300)}; a rule's token must keep the JSON whole (quote a token that ` +
+        'replaces a number)',
+    )
+  }
 }
 
 /** Longest first, so a home inside the cwd (or the reverse) is replaced whole. */
@@ -43,6 +57,8 @@ function replacements(places: RunPlaces): Array<[string, string]> {
     ...places.home.map((path): [string, string] => [path, '{{home}}']),
     // The cwd whole first: its name alone may be all lower case, and must not eat the path around it.
     ...places.cwd.map((path): [string, string] => [path, '{{cwd}}']),
+    // Relative to the filesystem root (opencode titles a file by its path relative to a worktree of /).
+    ...places.cwd.map((path): [string, string] => [path.slice(1), '{{cwd-from-root}}']),
   ]
   // Agents name per-project folders after the cwd (gemini-cli: ~/.gemini/tmp/<lower-cased name>).
   for (const path of places.cwd) {

@@ -8,9 +8,7 @@ import { DONE_EVENT, formatSseEvent, type ErrorItem, type SseEvent, type SseItem
 import { parseServedItems, type ServedItem } from './served-item.ts'
 import { countRequestTokens } from './token-cut.ts'
 import { write, writeCuttingCharacters } from './writes.ts'
-import { renderOnWire, routeOf, type RouteStyle, type Wire } from './wires.ts'
-import { foldGeminiEvents } from './gemini/render.ts'
-import { countGeminiRequestTokens } from './gemini/request.ts'
+import { countAnswer, foldEvents, renderOnWire, requestStyle, routeOf, type RouteStyle, type Wire } from './wires.ts'
 import { assertLoopback } from './loopback.ts'
 import { Outcomes, type RequestOutcome } from './outcomes.ts'
 
@@ -22,7 +20,7 @@ export interface RecordedRequest {
   path: string
   /** The wire the route speaks (undefined for a route the server does not serve). */
   wire?: Wire
-  /** How the route is answered (Gemini's unary and count routes; streamed otherwise). */
+  /** How it is answered: streamed, whole (unary), or a token count (Gemini's routes; Anthropic's body says). */
   style?: RouteStyle
   /** Lower-cased request headers without `authorization` and `x-api-key` (the key is never recorded). */
   headers: Record<string, string>
@@ -96,7 +94,8 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
 
     const refused = refusal(record, options.expectApiKey)
     if (refused) return sendError(res, refused)
-    if (record.style === 'count') return sendJson(res, { totalTokens: countGeminiRequestTokens(record.body) })
+    if (record.wire && record.style) record.style = requestStyle(record.wire, record.style, record.body)
+    if (record.style === 'count') return sendJson(res, countAnswer(record.wire!, record.body))
     const served = options.answer ? options.answer(record) : script.shift()
     if (!served) return sendError(res, exhausted(record))
     options.onServed?.(record, served)
@@ -112,7 +111,7 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
       case 'hang':
         return // answered by nothing; 'close' fires when the client gives up
       case 'sse':
-        if (record.style === 'unary') return sendJson(res, foldGeminiEvents(item.events))
+        if (record.style === 'unary') return sendJson(res, foldEvents(record.wire!, item.events))
         return sendSse(res, item, destroy, countRequestTokens(record.body))
       case 'json':
         return sendJson(res, item.body)

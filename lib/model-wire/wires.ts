@@ -5,13 +5,14 @@ import { renderAnthropicMessages } from './anthropic/render.ts'
 import { type ModelScriptItem, WireExpressionError } from './model-script.ts'
 import { renderOpenAiChat } from './openai-chat/render.ts'
 import { renderOpenAiResponses } from './openai-responses/render.ts'
-import { renderGemini } from './gemini/render.ts'
+import { foldGeminiEvents, renderGemini } from './gemini/render.ts'
+import { anthropicCountAnswer, anthropicRequestStyle, foldAnthropicEvents } from './anthropic/unary.ts'
 import { anthropicCanonical } from './anthropic/request.ts'
 import type { CanonicalRequest } from './canonical.ts'
-import { geminiCanonical } from './gemini/request.ts'
+import { countGeminiRequestTokens, geminiCanonical } from './gemini/request.ts'
 import { openAiChatCanonical } from './openai-chat/request.ts'
 import { responsesCanonical } from './openai-responses/request.ts'
-import type { StubScriptItem } from './script.ts'
+import type { SseEvent, StubScriptItem } from './script.ts'
 import type { ServedItem } from './served-item.ts'
 
 export const WIRES = ['openai-chat', 'openai-responses', 'anthropic-messages', 'gemini', 'script'] as const
@@ -49,6 +50,21 @@ export function routeOf(path: string): { wire: Wire; style: RouteStyle } | undef
     wire: 'gemini',
     style: method === 'streamGenerateContent' ? 'stream' : method === 'countTokens' ? 'count' : 'unary',
   }
+}
+
+/** The route's style once its body is read: Anthropic says in the body whether it streams. */
+export function requestStyle(wire: Wire, routeStyle: RouteStyle, body: unknown): RouteStyle {
+  return wire === 'anthropic-messages' ? anthropicRequestStyle(body) : routeStyle
+}
+
+/** A `count` request's answer, which takes no script item: the request's counted input tokens. */
+export function countAnswer(wire: Wire, body: unknown): Record<string, unknown> {
+  return wire === 'anthropic-messages' ? anthropicCountAnswer(body) : { totalTokens: countGeminiRequestTokens(body) }
+}
+
+/** A `unary` request's answer: the events a streamed answer would send, as the one body of the wire. */
+export function foldEvents(wire: Wire, events: readonly SseEvent[]): Record<string, unknown> {
+  return wire === 'anthropic-messages' ? foldAnthropicEvents(events) : foldGeminiEvents(events)
 }
 
 /** A request body in no provider's shape (canonical.ts); `script` requests have none. */

@@ -1,7 +1,7 @@
 // The model a foreign agent talks to in one run: the loopback model server (lib/model-wire) in the
 // run's mode. record --stub serves model.yml and records each exchange; replay serves the
 // committed model.recording.json by identity; record without --stub proxies to the provider
-// (./live-proxy.ts). What went wrong comes back as Failures: a drift with the request diff, a
+// (lib/model-wire/live-proxy.ts). What went wrong comes back as Failures: a drift with the request diff, a
 // recorded exchange never asked for, a model.yml turn never requested or changed since recording.
 import {
   RECORDING_FILE,
@@ -10,9 +10,11 @@ import {
   parseRecording,
   type Recording,
 } from '../../lib/model-wire/recording.ts'
+import { LiveProxy } from '../../lib/model-wire/live-proxy.ts'
 import { ReplaySource } from '../../lib/model-wire/replay-source.ts'
 import type { RunNormalizer } from '../../lib/model-wire/request-normalize.ts'
 import { startStubEndpoint, type StubEndpoint } from '../../lib/model-wire/server.ts'
+import type { Upstream } from '../../lib/model-wire/upstream.ts'
 import { WireRecorder } from '../../lib/model-wire/wire-recorder.ts'
 import { plural } from '../../lib/plural.ts'
 import { compactLineDiff } from '../../plugins/llm-replay/line-diff.ts'
@@ -26,6 +28,8 @@ interface RunModel {
   url: string
   /** After the run: the recording to write (record), and the model's failures. */
   finish(): { recording?: Recording; failures: Failure[] }
+  /** The provider key a live recording must not hold, and the variable it came from. */
+  heldKey?: { env: string; key: string }
   close(): Promise<void>
 }
 
@@ -33,9 +37,31 @@ export async function startRunModel(
   scenario: ForeignScenario,
   mode: ForeignMode,
   run: RunNormalizer,
+  upstream?: Upstream,
 ): Promise<RunModel> {
-  if (mode === 'record') return stubModel(scenario, run)
+  if (mode === 'record') return upstream ? liveModel(scenario, run, upstream) : stubModel(scenario, run)
   return replayModel(scenario, run)
+}
+
+/** Record against the live provider: each request forwarded with the user's key, each answer recorded. */
+async function liveModel(scenario: ForeignScenario, run: RunNormalizer, upstream: Upstream): Promise<RunModel> {
+  const { name } = scenario
+  const proxy = new LiveProxy(upstream, run)
+  const server = await startStubEndpoint({ forward: proxy.forward })
+  return {
+    url: server.url,
+    heldKey: { env: upstream.keyEnv, key: upstream.key },
+    finish() {
+      const failures: Failure[] = proxy.problems.map((problem) => ({
+        kind: 'recording',
+        scenario: name,
+        upstream: problem.code,
+        message: `scenario ${name}: ${problem.message}`,
+      }))
+      return { recording: proxy.recording(), failures }
+    },
+    close: () => server.close(),
+  }
 }
 
 const recordingPath = (name: string) => `scenarios/${name}/${RECORDING_FILE}`

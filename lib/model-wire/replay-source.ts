@@ -2,6 +2,7 @@
 // with none is answered with an HTTP 400 naming the drift (the agent shows an error) and kept as a
 // problem for the host to report with the request diff. Nothing is forwarded anywhere.
 import { RecordingBinder, type BindProblem } from './binder.ts'
+import { fillPlacesIn } from './answer-places.ts'
 import { answerAsItem, type Recording } from './recording.ts'
 import { normalizeRequest, type RunNormalizer } from './request-normalize.ts'
 import type { RecordedRequest } from './server.ts'
@@ -11,6 +12,7 @@ import { canonicalRequest } from './wires.ts'
 export class ReplaySource {
   readonly problems: BindProblem[] = []
   private readonly binder: RecordingBinder
+  private readonly live: boolean
 
   constructor(
     recording: Recording,
@@ -18,13 +20,18 @@ export class ReplaySource {
     private readonly file: string,
   ) {
     this.binder = new RecordingBinder(recording)
+    this.live = recording.source === 'live'
   }
 
   /** For StubEndpointOptions.answer. */
   readonly answer = (record: RecordedRequest): ServedItem => {
     const request = normalizeRequest(canonicalRequest(record.wire ?? 'script', record.body), this.run)
     const bound = this.binder.bind(request, record.index)
-    if ('exchange' in bound) return { kind: 'model', item: answerAsItem(bound.exchange.answer, this.file) }
+    if ('exchange' in bound) {
+      const item = answerAsItem(bound.exchange.answer, this.file)
+      // A live answer keeps the recording run's folders as tokens (answer-places.ts): this run's go in.
+      return { kind: 'model', item: this.live ? fillPlacesIn(item, this.run) : item }
+    }
     this.problems.push(bound.problem)
     const message =
       `${bound.problem.code}: model request ${record.index} has no recorded twin in ${this.file} ` +

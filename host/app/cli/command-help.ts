@@ -158,6 +158,13 @@ export const testHelp: CommandHelp = {
         'how to point that agent at the model server: gemini-cli, opencode, claude-code-acp, codex-acp, or a preset ' +
         '.yml file (default: dsh.config.yml agent.preset)',
     },
+    upstream: {
+      type: 'string',
+      valueName: 'URL',
+      description:
+        "with --mode record and a foreign agent, without --stub: the provider's base URL to proxy to (default: " +
+        "dsh.config.yml agent.upstream, else the preset's upstream)",
+    },
   },
 }
 

@@ -1,6 +1,7 @@
 // A live answer gathered piece by piece as a wire streamed it (<wire>/answer.ts read the events),
 // then made the model.yml `reply` item a recording keeps (recording.ts). Pure.
 import type { ModelScriptItem, ReplyItem } from './model-script.ts'
+import type { ReplyPieces } from './reply-pieces.ts'
 import { AnswerParseError } from './sse-events.ts'
 
 type FinishReason = NonNullable<ReplyItem['finishReason']>
@@ -17,6 +18,20 @@ export class AnswerBuilder {
   finishReason?: FinishReason
   model?: string
   private readonly calls = new Map<number | string, CallParts>()
+  private readonly pieces: { text: number[]; reasoning: number[] } = { text: [], reasoning: [] }
+
+  /** A piece of the answer's text, as it streamed (its length kept: replay cuts the same way). */
+  addText(piece: string): void {
+    if (!piece) return
+    this.text += piece
+    this.pieces.text.push(piece.length)
+  }
+
+  addReasoning(piece: string): void {
+    if (!piece) return
+    this.reasoning += piece
+    this.pieces.reasoning.push(piece.length)
+  }
   private readonly usage: { input?: number; output?: number; cached?: number } = {}
 
   /** The call at `key` (a stream index or an item id), created on first sight. */
@@ -53,11 +68,24 @@ export class AnswerBuilder {
       ...(this.reasoning ? { reasoning: this.reasoning } : {}),
       ...(this.text || !toolCalls.length ? { text: this.text } : {}),
       ...(toolCalls.length ? { toolCalls } : {}),
+      ...this.piecesField(),
       ...(this.finishReason ? { finishReason: this.finishReason } : {}),
       ...(Object.keys(this.usage).length ? { usage: { ...this.usage } } : {}),
       ...(this.model ? { model: this.model } : {}),
     }
     return { kind: 'reply', value: reply }
+  }
+
+  /** The pieces that add up to the text and reasoning (a reader that set them whole keeps none). */
+  private piecesField(): { pieces?: ReplyPieces } {
+    const sum = (lengths: number[]) => lengths.reduce((total, length) => total + length, 0)
+    const pieces: ReplyPieces = {
+      ...(this.text && sum(this.pieces.text) === this.text.length ? { text: this.pieces.text } : {}),
+      ...(this.reasoning && sum(this.pieces.reasoning) === this.reasoning.length
+        ? { reasoning: this.pieces.reasoning }
+        : {}),
+    }
+    return Object.keys(pieces).length ? { pieces } : {}
   }
 
   /** How many calls so far (the key of a call a wire sends whole). */

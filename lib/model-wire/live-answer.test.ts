@@ -33,6 +33,7 @@ test('gemini: text, thoughts and a whole function call, the last finishReason, u
     value: {
       reasoning: 'Look',
       text: 'Reading it.',
+      pieces: { reasoning: [4], text: [8, 3] },
       toolCalls: [{ id: 'call_1', name: 'read_file', arguments: '{"p":"a"}' }],
       finishReason: 'tool_calls',
       usage: { input: 40, output: 7 },
@@ -43,7 +44,7 @@ test('gemini: text, thoughts and a whole function call, the last finishReason, u
   const array = JSON.stringify([{ candidates: [{ content: { parts: [{ text: 'Hi' }] }, finishReason: 'MAX_TOKENS' }] }])
   expect(liveAnswer('gemini', array, 'application/json')).toEqual({
     kind: 'reply',
-    value: { text: 'Hi', finishReason: 'length' },
+    value: { text: 'Hi', pieces: { text: [2] }, finishReason: 'length' },
   })
 })
 
@@ -67,6 +68,7 @@ test('openai-chat: content and reasoning deltas, tool calls gathered by index, u
     value: {
       reasoning: 'hm',
       text: 'Sure',
+      pieces: { reasoning: [2], text: [4] },
       toolCalls: [{ id: 'call_a', name: 'ls', arguments: '{"d":"."}' }],
       finishReason: 'tool_calls',
       usage: { input: 9, output: 3, cached: 4 },
@@ -117,6 +119,7 @@ test('anthropic-messages: thinking, text and tool_use blocks, the stop reason an
     value: {
       reasoning: 'so',
       text: 'On it',
+      pieces: { reasoning: [2], text: [5] },
       toolCalls: [{ id: 'toolu_1', name: 'Read', arguments: '{"file_path":"a"}' }],
       finishReason: 'tool_calls',
       usage: { input: 12, output: 20 },
@@ -125,7 +128,7 @@ test('anthropic-messages: thinking, text and tool_use blocks, the stop reason an
   })
 })
 
-test("every agent wire's renderer is read back by its reader: text, reasoning and tool calls survive", () => {
+test("every agent wire's renderer is read back by its reader, which renders the very same stream again", () => {
   const item: ModelScriptItem = {
     kind: 'reply',
     value: {
@@ -138,12 +141,15 @@ test("every agent wire's renderer is read back by its reader: text, reasoning an
   for (const wire of AGENT_WIRES) {
     const rendered = renderModelItem(item, wire, {})
     if (rendered.kind !== 'sse') throw new Error(`${wire} rendered ${rendered.kind}`)
-    const value = (liveAnswer(wire, rendered.events.map(formatSseEvent).join(''), SSE) as typeof item).value
-    expect({ wire, ...value, model: undefined, finishReason: undefined }).toEqual({
+    const read = liveAnswer(wire, rendered.events.map(formatSseEvent).join(''), SSE)
+    if (read.kind !== 'reply') throw new Error(`${wire} read ${read.kind}`)
+    const { pieces, model: _, finishReason: __, ...value } = read.value
+    expect({ wire, ...value }).toEqual({ wire, ...item.value })
+    expect(pieces?.text?.length).toBeGreaterThan(3)
+    // The pieces the stream came in are kept, so the reply renders to the same events.
+    expect({ wire, events: (renderModelItem(read, wire, {}) as typeof rendered).events }).toEqual({
       wire,
-      ...item.value,
-      model: undefined,
-      finishReason: undefined,
+      events: rendered.events,
     })
   }
 })

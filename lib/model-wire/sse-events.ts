@@ -1,7 +1,7 @@
 // A streamed answer's bytes as SSE events (the recording proxy reads what the provider sent): each
 // event's `event:` name and its `data:` lines joined; comments and empty events left out. Pure.
 
-export interface WireEvent {
+interface WireEvent {
   /** The `event:` field (Anthropic and the Responses API name their events); undefined when absent. */
   name?: string
   data: string

@@ -43,12 +43,12 @@ const DROPPED = new Set([
 ])
 
 /** The key is missing: which variable, and what to do. */
-export class MissingKeyError extends NamedError {
+class MissingKeyError extends NamedError {
   override name = 'MissingKeyError'
 }
 
 /** The preset (or the override) does not say where the provider is. */
-export class UpstreamConfigError extends NamedError {
+class UpstreamConfigError extends NamedError {
   override name = 'UpstreamConfigError'
 }
 

@@ -47,7 +47,7 @@ async function runForeignTest(options: ForeignTestOptions, io: CliIO): Promise<n
     throw new UsageError(`with a foreign agent, --mode is replay or record (--stub), got "${options.mode}"`)
   // Record without --stub proxies to the provider: the key is read here, and never given to the agent.
   const live = options.mode === 'record' && !options.stub
-  const upstream = live ? resolveUpstream(options.agent.preset, options.agent.upstream, process.env) : undefined
+  const upstream = live ? resolveUpstream(options.agent.preset, options.agent.upstream, io.env) : undefined
   const { runForeignSuite } = await import('../../foreign/suite.ts')
   const outcomes = await runForeignSuite({
     root: options.root,

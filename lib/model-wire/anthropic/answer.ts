@@ -58,10 +58,10 @@ export function anthropicAnswer(body: string): ModelScriptItem {
 function readDelta(answer: AnswerBuilder, index: number, delta: Record<string, unknown> | undefined): void {
   switch (delta?.type) {
     case 'text_delta':
-      answer.text += text(delta, 'text') ?? ''
+      answer.addText(text(delta, 'text') ?? '')
       return
     case 'thinking_delta':
-      answer.reasoning += text(delta, 'thinking') ?? ''
+      answer.addReasoning(text(delta, 'thinking') ?? '')
       return
     case 'input_json_delta':
       answer.call(index).arguments += text(delta, 'partial_json') ?? ''

@@ -55,8 +55,8 @@ function readPart(answer: AnswerBuilder, part: Record<string, unknown>): void {
   }
   const piece = text(part, 'text')
   if (piece === undefined) return
-  if (part.thought === true) answer.reasoning += piece
-  else answer.text += piece
+  if (part.thought === true) answer.addReasoning(piece)
+  else answer.addText(piece)
 }
 
 /** The responses of a body: SSE events, a JSON array (a stream without alt=sse) or one JSON object. */

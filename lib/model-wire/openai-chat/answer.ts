@@ -15,8 +15,8 @@ export function openAiChatAnswer(body: string): ModelScriptItem {
     answer.model = text(data, 'model') ?? answer.model
     const choice = entries(data, 'choices')[0]
     const delta = field(choice, 'delta')
-    answer.text += text(delta, 'content') ?? ''
-    answer.reasoning += text(delta, 'reasoning_content') ?? text(delta, 'reasoning') ?? ''
+    answer.addReasoning(text(delta, 'reasoning_content') ?? text(delta, 'reasoning') ?? '')
+    answer.addText(text(delta, 'content') ?? '')
     for (const call of entries(delta, 'tool_calls')) {
       const index = typeof call.index === 'number' ? call.index : answer.callCount
       const fn = field(call, 'function')

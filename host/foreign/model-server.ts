@@ -101,7 +101,9 @@ async function replayModel(scenario: ForeignScenario, run: RunNormalizer): Promi
   return {
     url: server.url,
     finish() {
-      const problems: ReplayProblem[] = [...changed, ...source.problems.map((p) => bindProblem(name, file, p))]
+      // A live recording is re-recorded against the provider, a --stub one from model.yml.
+      const again = `dsh test ${name} --mode record${recording.source === 'stub' ? ' --stub' : ''}`
+      const problems: ReplayProblem[] = [...changed, ...source.problems.map((p) => bindProblem(again, file, p, name))]
       const unused = source.unused()
       if (unused && !problems.length)
         problems.push({
@@ -120,7 +122,12 @@ async function replayModel(scenario: ForeignScenario, run: RunNormalizer): Promi
   }
 }
 
-function bindProblem(name: string, file: string, problem: ReplaySource['problems'][number]): ReplayProblem {
+function bindProblem(
+  again: string,
+  file: string,
+  problem: ReplaySource['problems'][number],
+  name: string,
+): ReplayProblem {
   const where = `scenario "${name}", ${file}: model request ${problem.index} (lane ${problem.lane})`
   if (problem.code === 'REPLAY_EXHAUSTED')
     return { code: problem.code, message: `${where} repeats a recorded request more often than recorded` }
@@ -128,7 +135,7 @@ function bindProblem(name: string, file: string, problem: ReplaySource['problems
   return {
     code: 'REPLAY_DRIFT',
     message:
-      `${where} has no recorded twin; re-record if the change is intended (dsh test ${name} --mode record --stub)` +
+      `${where} has no recorded twin; re-record if the change is intended (${again})` +
       `; - recorded, + live:\n${diff}`,
   }
 }

@@ -157,6 +157,31 @@ test('an unreachable upstream and an unreadable answer are named; the agent gets
   )
 })
 
+test('an answer the agent cuts short (a cancel) is kept as far as it came, ending in a hang', async () => {
+  const upstream = await provider((_seen, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' })
+    res.write(event({ candidates: [{ content: { role: 'model', parts: [{ text: 'Working on' }] } }] }))
+    // …and nothing more: the agent gives up first.
+  })
+  const { proxy, server } = await proxyTo(upstream.url)
+  const abort = new AbortController()
+  const response = await fetch(`${server.url}${STREAM}`, {
+    method: 'POST',
+    body: JSON.stringify(geminiBody('/tmp/run-one')),
+    signal: abort.signal,
+  })
+  const reader = response.body!.getReader()
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain('Working on')
+  abort.abort()
+  await server.settled(0)
+  for (let waited = 0; !proxy.recording().exchanges.length && waited < 2000; waited += 10)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(proxy.recording().exchanges[0]?.answer).toEqual({
+    reply: { text: 'Working on', pieces: { text: [10] }, end: 'hang' },
+  })
+  expect(proxy.problems).toEqual([])
+})
+
 test('the upstream comes from the preset or the override; the key from keyEnv, each missing piece named', () => {
   const preset = { name: 'p', wire: 'gemini', upstream: 'https://example.test/', keyEnv: 'P_KEY' } as AgentPreset
   expect(resolveUpstream(preset, undefined, { P_KEY: 'k' })).toEqual({

@@ -10,6 +10,7 @@ import {
   parseRecording,
   type Recording,
 } from '../../lib/model-wire/recording.ts'
+import { fillPlacesIn } from '../../lib/model-wire/answer-places.ts'
 import { LiveProxy } from '../../lib/model-wire/live-proxy.ts'
 import { ReplaySource } from '../../lib/model-wire/replay-source.ts'
 import type { RunNormalizer } from '../../lib/model-wire/request-normalize.ts'
@@ -71,7 +72,8 @@ async function stubModel(scenario: ForeignScenario, run: RunNormalizer): Promise
   if (!scenario.model)
     throw new Error(`scenario ${name}: --stub serves scenarios/${name}/model.yml, and there is none; write one`)
   const recorder = new WireRecorder(run)
-  const script = scenario.model.map((item) => ({ kind: 'model', item }))
+  // `{{cwd}}` and `{{home}}` in model.yml (a tool call on `{{cwd}}/notes.txt`) are this run's folders.
+  const script = scenario.model.map((item) => ({ kind: 'model', item: fillPlacesIn(item, run) }))
   const server = await startStubEndpoint({ script, onServed: recorder.onServed })
   return {
     url: server.url,

@@ -12,7 +12,6 @@ import { canonicalRequest } from './wires.ts'
 export class ReplaySource {
   readonly problems: BindProblem[] = []
   private readonly binder: RecordingBinder
-  private readonly live: boolean
 
   constructor(
     recording: Recording,
@@ -20,7 +19,6 @@ export class ReplaySource {
     private readonly file: string,
   ) {
     this.binder = new RecordingBinder(recording)
-    this.live = recording.source === 'live'
   }
 
   /** For StubEndpointOptions.answer. */
@@ -29,8 +27,8 @@ export class ReplaySource {
     const bound = this.binder.bind(request, record.index)
     if ('exchange' in bound) {
       const item = answerAsItem(bound.exchange.answer, this.file)
-      // A live answer keeps the recording run's folders as tokens (answer-places.ts): this run's go in.
-      return { kind: 'model', item: this.live ? fillPlacesIn(item, this.run) : item }
+      // An answer keeps the run's folders as tokens (answer-places.ts): this run's go in.
+      return { kind: 'model', item: fillPlacesIn(item, this.run) }
     }
     this.problems.push(bound.problem)
     const message =

@@ -19,6 +19,8 @@ export type ServerRequest = { specs: McpServerSpec[] } | { unsupported: string[]
 
 export class SessionServers {
   private readonly sets = new Map<string, McpServerSet>()
+  /** Detaches under way (their sets already forgotten). */
+  private readonly closing = new Set<Promise<void>>()
 
   constructor(private readonly ctx: Context) {}
 
@@ -93,12 +95,20 @@ export class SessionServers {
   /** Ends the session's servers (stdio servers with their process groups). */
   async detach(sessionId: string): Promise<void> {
     const set = this.sets.get(sessionId)
+    if (!set) return
     this.sets.delete(sessionId)
-    await set?.close()
+    const closing = set.close().finally(() => this.closing.delete(closing))
+    this.closing.add(closing)
+    await closing
   }
 
+  /**
+   * Ends every session's servers, and waits for those already ending: a client that went away
+   * starts a detach nobody awaits, and a scope left meanwhile must not return before it is done.
+   */
   async detachAll(): Promise<void> {
     await Promise.all([...this.sets.keys()].map((id) => this.detach(id)))
+    await Promise.allSettled([...this.closing])
   }
 }
 

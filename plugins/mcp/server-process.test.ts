@@ -1,7 +1,7 @@
 // issue 43 item 10, issue 39: a stdio MCP server that double-forks a setsid daemon. Closing the
 // server ends the daemon too: unconfined through the marker its processes carry, confined through
 // the sandbox's PID namespace (the named fallback where this machine has no sandbox).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -73,4 +73,30 @@ describe('a stdio MCP server that double-forks a setsid daemon', () => {
       /^MCP server "fx" \(.*\) was not started: Refused: the sandbox is required \(mcp entry, sandbox\.mode: required/,
     )
   })
+})
+
+/** This process's open descriptors, as `<fd> -> <target>`. */
+function openFds(): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [`${fd} -> ${readlinkSync(`/proc/self/fd/${fd}`)}`]
+    } catch {
+      return []
+    }
+  })
+}
+
+describe('closing a stdio MCP server', () => {
+  // The soak's leftover: the child had exited, its stdio pipes were still open when close() returned.
+  it.each(['off', 'preferred'] as const)(
+    'sandbox %s: leaves none of its pipes open once close() returns',
+    async (mode) => {
+      cwd = mkdtempSync(join(tmpdir(), 'dsh-mcp-pipes-'))
+      const before = new Set(openFds())
+      const connection = await McpServerConnection.open(spec, cwd, timeouts, launch(mode, []))
+      expect(openFds().filter((fd) => !before.has(fd)).length).toBeGreaterThan(0)
+      await connection.close()
+      expect(openFds().filter((fd) => !before.has(fd))).toEqual([])
+    },
+  )
 })

@@ -43,6 +43,8 @@ export class ServerProcessTransport implements Transport {
   private readonly buffer = new ReadBuffer()
   private stderr = ''
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined
+  /** Settles when the child's stdio pipes have all closed ('close' comes after 'exit'). */
+  private pipesClosed: Promise<void> = Promise.resolve()
   /** Unconfined (or confined without a PID namespace): what finds the daemons that left the group. */
   private marker: ProcessMarker | undefined
   private readonly signalled: SignalledProcesses = new Map()
@@ -65,10 +67,13 @@ export class ServerProcessTransport implements Transport {
       // and lets the child's pipes close, which is how the SDK learns the connection ended.
       this.lifeline?.destroy()
     })
-    child.on('close', () => {
-      this.launch?.cleanup()
-      this.onclose?.()
-    })
+    this.pipesClosed = new Promise((resolve) =>
+      child.on('close', () => {
+        this.launch?.cleanup()
+        this.onclose?.()
+        resolve()
+      }),
+    )
     return new Promise((resolve, reject) => {
       child.once('spawn', resolve)
       child.once('error', reject)
@@ -120,10 +125,10 @@ export class ServerProcessTransport implements Transport {
     if (!child?.pid) return
     const exited = this.exit ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()))
     // The grace timer is cleared as soon as the process exits: a pending one would outlive the session.
-    const within = async (ms: number) => {
+    const within = async (ms: number, done = exited) => {
       const grace = new AbortController()
       const timeout = delay(ms, false, { signal: grace.signal }).catch(() => false)
-      const outcome = await Promise.race([exited.then(() => true), timeout])
+      const outcome = await Promise.race([done.then(() => true), timeout])
       grace.abort()
       return outcome
     }
@@ -142,6 +147,9 @@ export class ServerProcessTransport implements Transport {
     await waitGroupGone(child.pid, { timeoutMs: killGraceMs })
     // Daemons that left the group (setsid, a double fork) carry the marker: none outlives the server.
     if (this.marker) await killMarked(this.marker, killGraceMs, this.signalled)
+    // Node reports the exit before the pipes drain: a closed transport leaves no descriptor open.
+    // Nothing of the group is left to hold them, so a pipe still open past the grace is cut.
+    if (!(await within(killGraceMs, this.pipesClosed))) for (const pipe of child.stdio) pipe?.destroy()
   }
 
   private receive(chunk: Buffer): void {

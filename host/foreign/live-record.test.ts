@@ -115,13 +115,16 @@ describe.each(['gemini', 'openai-chat', 'anthropic-messages'] as const)('record 
 })
 
 describe('record against the live provider: what goes wrong is named, and nothing is written', () => {
-  it('refuses to start without the key variable, naming it', async () => {
+  it('refuses to start without the key variable, naming it; --upstream is for live record only', async () => {
     const root = project('gemini')
     const { code, stderr } = await dshTest(root, {}, '--mode', 'record', '--upstream', 'http://127.0.0.1:9')
     expect(code).not.toBe(0)
     expect(stderr).toMatch(
       /FAKE_PROVIDER_KEY is not set: record against http:\/\/127\.0\.0\.1:9 reads the provider key/,
     )
+    const stub = await dshTest(root, {}, '--mode', 'record', '--stub', '--upstream', 'http://127.0.0.1:9')
+    expect(stub.code).toBe(2)
+    expect(stub.stderr).toMatch(/--upstream names where record without --stub proxies to; give it with --mode record/)
   })
 
   it('a provider refusing the key fails the scenario with its status and first bytes', async () => {

@@ -39,6 +39,8 @@ export async function foreignTest(
   })
   if (!agent) return undefined
   const { jobs } = jobsOption(values, 1)
+  if (values.upstream !== undefined && (cli.mode !== 'record' || values.stub))
+    throw new UsageError('--upstream names where record without --stub proxies to; give it with --mode record only')
   return runForeignTest({ ...cli, agent, stub: !!values.stub, names: cli.positionals, jobs }, io)
 }
 

@@ -62,59 +62,77 @@ const dshTest = async (root: string, env: NodeJS.ProcessEnv, ...args: string[]) 
 const summary = (report: { scenarios: Array<Record<string, any>> }) =>
   report.scenarios.map(({ scenario, ok, failures }) => ({ scenario, ok, failures }))
 
-describe.each(['gemini', 'openai-chat', 'anthropic-messages'] as const)('record against the live %s wire', (wire) => {
-  it('proxies with the real key, records the exchanges, and the recording replays green twice', async () => {
-    const root = project(wire)
-    const provider = await startFakeProvider(wire, KEY)
-    const recorded = await dshTest(root, { FAKE_PROVIDER_KEY: KEY }, '--mode', 'record', '--upstream', provider.url)
-    await provider.close()
-    const failures = recorded.report.scenarios.flatMap((scenario) => scenario.failures)
-    expect({ code: recorded.code, failures, scenarios: summary(recorded.report) }).toMatchObject({
-      failures: [],
-      code: 0,
-      scenarios: [
-        { scenario: 'hello', ok: true },
-        { scenario: 'read-notes', ok: true },
-      ],
+// Six agent runs each (a record and two replays of two scenarios): give a busy machine time.
+describe.each(['gemini', 'openai-chat', 'anthropic-messages'] as const)(
+  'record against the live %s wire',
+  {
+    timeout: 120_000,
+  },
+  (wire) => {
+    it('proxies with the real key, records the exchanges, and the recording replays green twice', async () => {
+      const root = project(wire)
+      const provider = await startFakeProvider(wire, KEY)
+      const recorded = await dshTest(
+        root,
+        { FAKE_PROVIDER_KEY: KEY },
+        '--mode',
+        'record',
+        '--upstream',
+        provider.url,
+        '--jobs',
+        '2',
+      )
+      await provider.close()
+      const failures = recorded.report.scenarios.flatMap((scenario) => scenario.failures)
+      expect({ code: recorded.code, failures, scenarios: summary(recorded.report) }).toMatchObject({
+        failures: [],
+        code: 0,
+        scenarios: [
+          { scenario: 'hello', ok: true },
+          { scenario: 'read-notes', ok: true },
+        ],
+      })
+      // hello asks once; read-notes asks, runs the tool the user allows, asks again.
+      expect(provider.seen).toHaveLength(3)
+      const expectedKey = wire === 'openai-chat' ? `Bearer ${KEY}` : KEY
+      expect(provider.seen.map((seen) => [seen.key, seen.dummy])).toEqual(Array(3).fill([expectedKey, false]))
+
+      const file = (name: string, fixture: string) => readFileSync(join(root, 'scenarios', name, fixture), 'utf8')
+      const hello = JSON.parse(file('hello', 'model.recording.json'))
+      expect(hello).toMatchObject({ version: 1, source: 'live', exchanges: [{ wire }] })
+      expect(hello.exchanges[0].answer.reply.text).toBe('Hello from the provider.')
+      expect(hello.exchanges[0].request.system).toBe('You are wire-agent, working in {{cwd}}.')
+      const notes = JSON.parse(file('read-notes', 'model.recording.json'))
+      expect(notes.exchanges.map((e: any) => Object.keys(e.answer.reply).sort())).toEqual([
+        expect.arrayContaining(['toolCalls']),
+        expect.arrayContaining(['text']),
+      ])
+      expect(notes.exchanges[0].answer.reply.toolCalls[0].arguments).toBe('{"path":"{{cwd}}/notes.txt"}')
+      expect(notes.exchanges[1].request.messages.at(-1).toolResults[0].output).toContain('buy milk')
+      expect(file('hello', 'stdout.golden.jsonl')).toContain('provider.')
+      expect(file('read-notes', 'stdout.golden.jsonl')).toContain('session/request_permission')
+      for (const name of ['hello', 'read-notes'])
+        for (const fixture of ['model.recording.json', 'stdout.golden.jsonl']) {
+          expect(file(name, fixture)).not.toContain(KEY)
+          expect(file(name, fixture)).not.toContain(tmpdir())
+        }
+
+      // The provider is gone: replay answers from the recording alone, the same way twice.
+      const first = await dshTest(root, {}, '--jobs', '2')
+      const second = await dshTest(root, {})
+      expect(summary(first.report)).toEqual([
+        { scenario: 'hello', ok: true, failures: [] },
+        { scenario: 'read-notes', ok: true, failures: [] },
+      ])
+      expect(summary(second.report)).toEqual(summary(first.report))
+      expect([first.code, second.code]).toEqual([0, 0])
     })
-    // hello asks once; read-notes asks, runs the tool the user allows, asks again.
-    expect(provider.seen).toHaveLength(3)
-    const expectedKey = wire === 'openai-chat' ? `Bearer ${KEY}` : KEY
-    expect(provider.seen.map((seen) => [seen.key, seen.dummy])).toEqual(Array(3).fill([expectedKey, false]))
+  },
+)
 
-    const file = (name: string, fixture: string) => readFileSync(join(root, 'scenarios', name, fixture), 'utf8')
-    const hello = JSON.parse(file('hello', 'model.recording.json'))
-    expect(hello).toMatchObject({ version: 1, source: 'live', exchanges: [{ wire }] })
-    expect(hello.exchanges[0].answer.reply.text).toBe('Hello from the provider.')
-    expect(hello.exchanges[0].request.system).toBe('You are wire-agent, working in {{cwd}}.')
-    const notes = JSON.parse(file('read-notes', 'model.recording.json'))
-    expect(notes.exchanges.map((e: any) => Object.keys(e.answer.reply).sort())).toEqual([
-      expect.arrayContaining(['toolCalls']),
-      expect.arrayContaining(['text']),
-    ])
-    expect(notes.exchanges[0].answer.reply.toolCalls[0].arguments).toBe('{"path":"{{cwd}}/notes.txt"}')
-    expect(notes.exchanges[1].request.messages.at(-1).toolResults[0].output).toContain('buy milk')
-    expect(file('hello', 'stdout.golden.jsonl')).toContain('provider.')
-    expect(file('read-notes', 'stdout.golden.jsonl')).toContain('session/request_permission')
-    for (const name of ['hello', 'read-notes'])
-      for (const fixture of ['model.recording.json', 'stdout.golden.jsonl']) {
-        expect(file(name, fixture)).not.toContain(KEY)
-        expect(file(name, fixture)).not.toContain(tmpdir())
-      }
-
-    // The provider is gone: replay answers from the recording alone, the same way twice.
-    const first = await dshTest(root, {}, '--jobs', '2')
-    const second = await dshTest(root, {})
-    expect(summary(first.report)).toEqual([
-      { scenario: 'hello', ok: true, failures: [] },
-      { scenario: 'read-notes', ok: true, failures: [] },
-    ])
-    expect(summary(second.report)).toEqual(summary(first.report))
-    expect([first.code, second.code]).toEqual([0, 0])
-  })
-})
-
-describe('record against the live provider: what goes wrong is named, and nothing is written', () => {
+describe('record against the live provider: what goes wrong is named, and nothing is written', {
+  timeout: 60_000,
+}, () => {
   it('refuses to start without the key variable, naming it; --upstream is for live record only', async () => {
     const root = project('gemini')
     const { code, stderr } = await dshTest(root, {}, '--mode', 'record', '--upstream', 'http://127.0.0.1:9')

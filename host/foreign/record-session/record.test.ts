@@ -46,7 +46,9 @@ function editor() {
   return { streams: { input, output }, request, close: () => input.end() }
 }
 
-test('a session with an approved file read imports with its tool call and workspace, and replays', async () => {
+test('a session with an approved file read imports with its tool call and workspace, and replays', {
+  timeout: 120_000,
+}, async () => {
   const root = temp('dsh-import-root-')
   const project = temp('dsh-import-project-')
   writeFileSync(join(project, 'notes.txt'), 'buy milk\n')

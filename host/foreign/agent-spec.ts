@@ -14,11 +14,14 @@ export interface AgentSpec {
   preset?: AgentPreset
   /** Variables from dsh.config.yml (placeholders filled in per run). */
   env: Record<string, string>
+  /** Where record without --stub sends model requests, over the preset's upstream (--upstream, agent.upstream). */
+  upstream?: string
 }
 
 interface AgentFlags {
   agentCommand?: string
   agentPreset?: string
+  upstream?: string
 }
 
 /** The foreign agent to test, or undefined for dsh. */
@@ -33,5 +36,12 @@ export function resolveAgent(root: string, flags: AgentFlags): AgentSpec | undef
     throw new NamedError(
       'no agent command: give --agent-command, or an agent.command or agent.preset in dsh.config.yml',
     )
-  return { command: parseAgentCommand(chosen), line: chosen, preset, env: config?.env ?? {} }
+  const upstream = flags.upstream ?? config?.upstream
+  return {
+    command: parseAgentCommand(chosen),
+    line: chosen,
+    preset,
+    env: config?.env ?? {},
+    ...(upstream ? { upstream } : {}),
+  }
 }

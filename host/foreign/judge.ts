@@ -4,9 +4,10 @@
 // and model.recording.json, both secret-scanned first; a run that failed writes nothing.
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { formatRecording, RECORDING_FILE } from '../../lib/model-wire/recording.ts'
 import { localIdentity } from '../../lib/secrets/identity.ts'
+import { keyRedactor } from '../../lib/secrets/key-forms.ts'
 import { compareSurface } from '../snapshot/core/diff.ts'
 import { linesText } from '../snapshot/core/judge-plan.ts'
 import { normalizeRun } from '../snapshot/core/normalize/run.ts'
@@ -80,8 +81,20 @@ async function writeRecording(root: string, scenario: ForeignScenario, transcrip
   const writes = [{ absolute: join(dir, GOLDEN_FILE), text: transcript }]
   if (run.recording) writes.push({ absolute: join(dir, RECORDING_FILE), text: formatRecording(run.recording) })
   const gate = { scenario: name, dir, allow: loadProjectConfig(root).allow, identity: localIdentity() }
-  const refusal = secretRefusal(gate, writes, 'dsh.config.yml')
+  const refusal = heldKeyRefusal(run, writes, name) ?? secretRefusal(gate, writes, 'dsh.config.yml')
   if (refusal) return { failures: [failure('secret', name, refusal)], written: [] }
   for (const write of writes) await writeFile(write.absolute, write.text)
   return { failures: [], written: writes.map((write) => `scenarios/${name}/${write.absolute.slice(dir.length + 1)}`) }
+}
+
+/** A live recording whose files hold the provider key (in any form: lib/secrets/key-forms.ts): which file. */
+function heldKeyRefusal(run: ForeignRun, writes: ReadonlyArray<{ absolute: string; text: string }>, name: string) {
+  if (!run.heldKey) return undefined
+  const redact = keyRedactor([run.heldKey.key])
+  const holding = writes.find(({ text }) => (redact ? redact(text) !== text : text.includes(run.heldKey!.key)))
+  if (!holding) return undefined
+  return (
+    `scenario ${name}: refused to write scenarios/${name}/${basename(holding.absolute)}: it holds the provider key from ${run.heldKey.env} (the exchange carries ` +
+    'it: the agent put it in a request, or the model repeated it); nothing was written. Record with another prompt'
+  )
 }

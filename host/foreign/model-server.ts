@@ -1,7 +1,7 @@
 // The model a foreign agent talks to in one run: the loopback model server (lib/model-wire) in the
 // run's mode. record --stub serves model.yml and records each exchange; replay serves the
 // committed model.recording.json by identity; record without --stub proxies to the provider
-// (./live-proxy.ts). What went wrong comes back as Failures: a drift with the request diff, a
+// (lib/model-wire/live-proxy.ts). What went wrong comes back as Failures: a drift with the request diff, a
 // recorded exchange never asked for, a model.yml turn never requested or changed since recording.
 import {
   RECORDING_FILE,
@@ -10,9 +10,12 @@ import {
   parseRecording,
   type Recording,
 } from '../../lib/model-wire/recording.ts'
+import { fillPlacesIn } from '../../lib/model-wire/answer-places.ts'
+import { LiveProxy } from '../../lib/model-wire/live-proxy.ts'
 import { ReplaySource } from '../../lib/model-wire/replay-source.ts'
 import type { RunNormalizer } from '../../lib/model-wire/request-normalize.ts'
 import { startStubEndpoint, type StubEndpoint } from '../../lib/model-wire/server.ts'
+import type { Upstream } from '../../lib/model-wire/upstream.ts'
 import { WireRecorder } from '../../lib/model-wire/wire-recorder.ts'
 import { plural } from '../../lib/plural.ts'
 import { compactLineDiff } from '../../plugins/llm-replay/line-diff.ts'
@@ -26,6 +29,8 @@ interface RunModel {
   url: string
   /** After the run: the recording to write (record), and the model's failures. */
   finish(): { recording?: Recording; failures: Failure[] }
+  /** The provider key a live recording must not hold, and the variable it came from. */
+  heldKey?: { env: string; key: string }
   close(): Promise<void>
 }
 
@@ -33,9 +38,31 @@ export async function startRunModel(
   scenario: ForeignScenario,
   mode: ForeignMode,
   run: RunNormalizer,
+  upstream?: Upstream,
 ): Promise<RunModel> {
-  if (mode === 'record') return stubModel(scenario, run)
+  if (mode === 'record') return upstream ? liveModel(scenario, run, upstream) : stubModel(scenario, run)
   return replayModel(scenario, run)
+}
+
+/** Record against the live provider: each request forwarded with the user's key, each answer recorded. */
+async function liveModel(scenario: ForeignScenario, run: RunNormalizer, upstream: Upstream): Promise<RunModel> {
+  const { name } = scenario
+  const proxy = new LiveProxy(upstream, run)
+  const server = await startStubEndpoint({ forward: proxy.forward })
+  return {
+    url: server.url,
+    heldKey: { env: upstream.keyEnv, key: upstream.key },
+    finish() {
+      const failures: Failure[] = proxy.problems.map((problem) => ({
+        kind: 'recording',
+        scenario: name,
+        upstream: problem.code,
+        message: `scenario ${name}: ${problem.message}`,
+      }))
+      return { recording: proxy.recording(), failures }
+    },
+    close: () => server.close(),
+  }
 }
 
 const recordingPath = (name: string) => `scenarios/${name}/${RECORDING_FILE}`
@@ -45,7 +72,8 @@ async function stubModel(scenario: ForeignScenario, run: RunNormalizer): Promise
   if (!scenario.model)
     throw new Error(`scenario ${name}: --stub serves scenarios/${name}/model.yml, and there is none; write one`)
   const recorder = new WireRecorder(run)
-  const script = scenario.model.map((item) => ({ kind: 'model', item }))
+  // `{{cwd}}` and `{{home}}` in model.yml (a tool call on `{{cwd}}/notes.txt`) are this run's folders.
+  const script = scenario.model.map((item) => ({ kind: 'model', item: fillPlacesIn(item, run) }))
   const server = await startStubEndpoint({ script, onServed: recorder.onServed })
   return {
     url: server.url,
@@ -75,7 +103,9 @@ async function replayModel(scenario: ForeignScenario, run: RunNormalizer): Promi
   return {
     url: server.url,
     finish() {
-      const problems: ReplayProblem[] = [...changed, ...source.problems.map((p) => bindProblem(name, file, p))]
+      // A live recording is re-recorded against the provider, a --stub one from model.yml.
+      const again = `dsh test ${name} --mode record${recording.source === 'stub' ? ' --stub' : ''}`
+      const problems: ReplayProblem[] = [...changed, ...source.problems.map((p) => bindProblem(again, file, p, name))]
       const unused = source.unused()
       if (unused && !problems.length)
         problems.push({
@@ -94,7 +124,12 @@ async function replayModel(scenario: ForeignScenario, run: RunNormalizer): Promi
   }
 }
 
-function bindProblem(name: string, file: string, problem: ReplaySource['problems'][number]): ReplayProblem {
+function bindProblem(
+  again: string,
+  file: string,
+  problem: ReplaySource['problems'][number],
+  name: string,
+): ReplayProblem {
   const where = `scenario "${name}", ${file}: model request ${problem.index} (lane ${problem.lane})`
   if (problem.code === 'REPLAY_EXHAUSTED')
     return { code: problem.code, message: `${where} repeats a recorded request more often than recorded` }
@@ -102,7 +137,7 @@ function bindProblem(name: string, file: string, problem: ReplaySource['problems
   return {
     code: 'REPLAY_DRIFT',
     message:
-      `${where} has no recorded twin; re-record if the change is intended (dsh test ${name} --mode record --stub)` +
+      `${where} has no recorded twin; re-record if the change is intended (${again})` +
       `; - recorded, + live:\n${diff}`,
   }
 }

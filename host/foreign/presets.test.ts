@@ -14,6 +14,10 @@ test('the bundled presets load, each on a wire the model server speaks', () => {
   const filled = fillPreset(gemini, { modelUrl: 'http://127.0.0.1:9', home: '/h', cwd: '/c' })
   expect(filled.env).toMatchObject({ GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:9', HOME: '/h' })
   expect(filled.files[0]?.path).toBe('/h/.gemini/settings.json')
+  // Record without --stub goes on to Google with the user's key; the agent's own is the dummy.
+  expect(gemini).toMatchObject({ upstream: 'https://generativelanguage.googleapis.com', keyEnv: 'GEMINI_API_KEY' })
+  expect(filled.env.GEMINI_API_KEY).toBe('dsh-dummy-key')
+  expect(loadPreset('claude-code-acp', tmpdir())).toMatchObject({ keyEnv: 'ANTHROPIC_API_KEY' })
   expect(normalizeText('Process Group PGID: 4711', { cwd: [], rules: gemini.normalize })).toBe(
     'Process Group PGID: {{pid}}',
   )
@@ -28,6 +32,10 @@ test('a user preset file loads; a wire the server does not speak and an unknown 
     )
   write('openai-chat')
   expect(loadPreset('mine.yml', root)).toMatchObject({ name: 'mine', wire: 'openai-chat', files: [] })
+  writeFileSync(join(root, 'mine.yml'), 'name: mine\ncommand: a\nwire: gemini\nupstream: ftp://x\nkeyEnv: 1KEY\n')
+  expect(() => loadPreset('mine.yml', root)).toThrow(
+    /mine\.yml: 2 problems\n {2}- upstream: Invalid URL\n {2}- keyEnv: /,
+  )
   write('bedrock')
   expect(() => loadPreset('mine.yml', root)).toThrow(expect.objectContaining({ name: 'PresetWireError' }))
   expect(() => loadPreset('mine.yml', root)).toThrow(/mine\.yml: preset mine names wire "bedrock", which the model/)

@@ -19,6 +19,7 @@ import type { AgentSpec } from './agent-spec.ts'
 import type { ForeignScenario } from './scenario.ts'
 import { type ForeignMode, startRunModel } from './model-server.ts'
 import type { Recording } from '../../lib/model-wire/recording.ts'
+import type { Upstream } from '../../lib/model-wire/upstream.ts'
 
 /** Variables the agent inherits; everything else (keys included) is dropped. */
 const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR']
@@ -32,6 +33,8 @@ export interface ForeignRun {
   cwd: TempCwd
   home: TempCwd
   recording?: Recording
+  /** Record against the live provider: the key no file written may hold, and its variable. */
+  heldKey?: { env: string; key: string }
   /** The preset's normalization rules (the judge applies them to the transcript). */
   rules: ReadonlyArray<{ pattern: string; token: string }>
   cleanup(): Promise<void>
@@ -40,7 +43,7 @@ export interface ForeignRun {
 export async function runForeign(
   scenario: ForeignScenario,
   agent: AgentSpec,
-  options: { mode: ForeignMode; timeoutMs: number },
+  options: { mode: ForeignMode; timeoutMs: number; upstream?: Upstream },
 ): Promise<ForeignRun> {
   const { name } = scenario
   const cwd = await makeTempCwd(name)
@@ -53,7 +56,9 @@ export async function runForeign(
   const rules = agent.preset?.normalize ?? []
   const run: ForeignRun = { failures, stdout: '', stderr: '', cwd, home, rules, cleanup }
   await seedWorkspace(scenario.dir, cwd.path)
-  const model = await startRunModel(scenario, options.mode, { cwd: cwd.aliases, home: home.aliases, rules })
+  const places = { cwd: cwd.aliases, home: home.aliases, rules }
+  const model = await startRunModel(scenario, options.mode, places, options.upstream)
+  if (model.heldKey) run.heldKey = model.heldKey
   try {
     const process_ = startAgent(agent, { modelUrl: model.url, home: home.path, cwd: cwd.path }, name)
     try {

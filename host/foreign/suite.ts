@@ -3,6 +3,7 @@
 // server). A scenario that cannot load or start fails alone; the others still run.
 import type { Failure } from '../snapshot/model/failure.ts'
 import { failure } from '../snapshot/model/failure.ts'
+import type { Upstream } from '../../lib/model-wire/upstream.ts'
 import type { AgentSpec } from './agent-spec.ts'
 import { judgeForeign, type JudgedSurface } from './judge.ts'
 import type { ForeignMode } from './model-server.ts'
@@ -24,6 +25,8 @@ export interface ForeignSuiteOptions {
   root: string
   agent: AgentSpec
   mode: ForeignMode
+  /** Record against the live provider (no --stub): where, with which key (lib/model-wire/upstream.ts). */
+  upstream?: Upstream
   names?: readonly string[]
   jobs?: number
   timeoutMs?: number
@@ -64,6 +67,7 @@ async function runOne(name: string, options: ForeignSuiteOptions): Promise<Forei
     const run = await runForeign(scenario, options.agent, {
       mode: options.mode,
       timeoutMs: options.timeoutMs ?? 60_000,
+      ...(options.upstream ? { upstream: options.upstream } : {}),
     })
     try {
       const judged = await judgeForeign(options.root, scenario, run, options.mode)

@@ -33,6 +33,13 @@ export const ReplyItem = closedObject({
     description: 'Cut each text and argument into this many near-equal pieces (default: token-like pieces).',
   }),
   interleave: z.boolean().optional().meta({ description: 'Round-robin the argument pieces of parallel tool calls.' }),
+  pieces: closedObject({ text: z.array(count).optional(), reasoning: z.array(count).optional() })
+    .optional()
+    .meta({
+      description:
+        "The lengths of the pieces the text and reasoning streamed in (a live recording keeps the provider's cuts, " +
+        'so replay sends the same deltas); ignored when they do not add up to the whole.',
+    }),
   finishReason: z
     .enum(FINISH_REASONS)
     .optional()

@@ -23,6 +23,23 @@ export const agentPresetSchema = closedObject({
     .array(closedObject({ path: z.string().min(1), text: z.string() }))
     .default([])
     .meta({ description: 'Config files written before the agent starts; the path starts with {{home}} or {{cwd}}.' }),
+  upstream: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .meta({
+      description:
+        "The provider's base URL that record without --stub proxies each model request to (the request's path " +
+        'appended), e.g. https://generativelanguage.googleapis.com; --upstream or dsh.config.yml agent.upstream win.',
+    }),
+  keyEnv: z
+    .string()
+    .regex(ENV_NAME)
+    .optional()
+    .meta({
+      description:
+        "The variable in the user's environment holding the provider key; dsh reads it and adds it to upstream " +
+        'requests only (the agent keeps the dummy key its env gives it).',
+    }),
   normalize: z
     .array(closedObject({ pattern: z.string().min(1), token: z.string() }))
     .default([])

@@ -2,6 +2,7 @@
 // with none is answered with an HTTP 400 naming the drift (the agent shows an error) and kept as a
 // problem for the host to report with the request diff. Nothing is forwarded anywhere.
 import { RecordingBinder, type BindProblem } from './binder.ts'
+import { fillPlacesIn } from './answer-places.ts'
 import { answerAsItem, type Recording } from './recording.ts'
 import { normalizeRequest, type RunNormalizer } from './request-normalize.ts'
 import type { RecordedRequest } from './server.ts'
@@ -24,7 +25,11 @@ export class ReplaySource {
   readonly answer = (record: RecordedRequest): ServedItem => {
     const request = normalizeRequest(canonicalRequest(record.wire ?? 'script', record.body), this.run)
     const bound = this.binder.bind(request, record.index)
-    if ('exchange' in bound) return { kind: 'model', item: answerAsItem(bound.exchange.answer, this.file) }
+    if ('exchange' in bound) {
+      const item = answerAsItem(bound.exchange.answer, this.file)
+      // An answer keeps the run's folders as tokens (answer-places.ts): this run's go in.
+      return { kind: 'model', item: fillPlacesIn(item, this.run) }
+    }
     this.problems.push(bound.problem)
     const message =
       `${bound.problem.code}: model request ${record.index} has no recorded twin in ${this.file} ` +

@@ -18,6 +18,8 @@ export interface RecordedRequest {
   index: number
   method: string
   path: string
+  /** The query (`?alt=sse`), when there is one: the recording proxy forwards it. */
+  search?: string
   /** The wire the route speaks (undefined for a route the server does not serve). */
   wire?: Wire
   /** How it is answered: streamed, whole (unary), or a token count (Gemini's routes; Anthropic's body says). */
@@ -44,6 +46,8 @@ export interface StubEndpointOptions {
    * error, or undefined when nothing is left.
    */
   answer?: (record: RecordedRequest) => ServedItem | ErrorItem | undefined
+  /** Answers each served route instead of the script (record against the live provider: live-proxy.ts). */
+  forward?: (record: RecordedRequest, res: ServerResponse) => Promise<void>
   /** Called with each request and the item that answered it, before it is sent (--stub recording). */
   onServed?: (record: RecordedRequest, served: ServedItem) => void
 }
@@ -95,6 +99,7 @@ export async function startStubEndpoint(options: StubEndpointOptions = {}): Prom
     const refused = refusal(record, options.expectApiKey)
     if (refused) return sendError(res, refused)
     if (record.wire && record.style) record.style = requestStyle(record.wire, record.style, record.body)
+    if (options.forward) return options.forward(record, res)
     if (record.style === 'count') return sendJson(res, countAnswer(record.wire!, record.body))
     const served = options.answer ? options.answer(record) : script.shift()
     if (!served) return sendError(res, exhausted(record))
@@ -192,11 +197,12 @@ function describeRequest(req: IncomingMessage, index: number, expectApiKey?: str
     headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
   const { authorization, 'x-api-key': apiKey } = req.headers
-  const path = new URL(req.url ?? '/', 'http://stub').pathname
+  const { pathname: path, search } = new URL(req.url ?? '/', 'http://stub')
   const record: RecordedRequest = {
     index,
     method: req.method ?? '',
     path,
+    ...(search ? { search } : {}),
     headers,
     hasAuthorization: authorization !== undefined || apiKey !== undefined,
     body: undefined,

@@ -158,6 +158,13 @@ export const testHelp: CommandHelp = {
         'how to point that agent at the model server: gemini-cli, opencode, claude-code-acp, codex-acp, or a preset ' +
         '.yml file (default: dsh.config.yml agent.preset)',
     },
+    upstream: {
+      type: 'string',
+      valueName: 'URL',
+      description:
+        "with --mode record and a foreign agent, without --stub: the provider's base URL to proxy to (default: " +
+        "dsh.config.yml agent.upstream, else the preset's upstream)",
+    },
   },
 }
 
@@ -168,6 +175,14 @@ export const recordSessionHelp: CommandHelp = {
     root: rootOption,
     'agent-command': { type: 'string', valueName: 'CMD', description: 'the agent the editor talks to (required)' },
     name: { type: 'string', valueName: 'NAME', description: 'the scenario to write, scenarios/NAME/ (required)' },
+    'agent-preset': {
+      type: 'string',
+      valueName: 'NAME|FILE',
+      description:
+        "proxy the agent's model to the preset's provider with the key its keyEnv names, so model.yml gets the " +
+        "model's own answers, tool calls whole (default: only each turn's message text)",
+    },
+    upstream: { type: 'string', valueName: 'URL', description: "with --agent-preset: the provider's base URL" },
   },
 }
 

@@ -1,7 +1,8 @@
 // `dsh record-session --agent-command CMD --name NAME`: an ACP proxy the editor starts instead of
 // the agent. It passes the session through unchanged and, when the editor closes it, writes it as
-// scenarios/NAME/ (host/foreign/record-session/). stdout is the editor's ACP channel: everything
-// this command says goes to stderr.
+// scenarios/NAME/ (host/foreign/record-session/); with --agent-preset the agent's model goes
+// through the recording proxy, so its tool calls are recorded whole. stdout is the editor's ACP
+// channel: everything this command says goes to stderr.
 import { UsageError, stringOption, type CliCommand } from './command.ts'
 import { recordSessionHelp } from './command-help.ts'
 import { scenariosRootOption } from './path-options.ts'
@@ -15,16 +16,24 @@ export const recordSessionCommand: CliCommand = {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name))
       throw new UsageError(`--name ${name}: a scenario name is lowercase words joined by single hyphens`)
     const root = scenariosRootOption(values)
+    const presetName = stringOption(values, 'agent-preset')
     const { parseAgentCommand } = await import('../../conformance/shell-words.ts')
-    const { proxySession } = await import('../../foreign/record-session/acp-proxy.ts')
-    const { deriveScenario } = await import('../../foreign/record-session/derive.ts')
-    const { writeCapturedScenario } = await import('../../foreign/record-session/write-scenario.ts')
-    const editor = { input: process.stdin, output: process.stdout }
-    const run = await proxySession(parseAgentCommand(line), editor, { ...process.env, ...io.env })
-    const derived = deriveScenario(run.captured)
-    const written = writeCapturedScenario(root, name, derived)
-    const notes = derived.skipped.map((skipped) => `dsh record-session: not replayed: ${skipped}\n`)
-    io.stderr(`${notes.join('')}dsh record-session: wrote ${written.join(', ')} (agent exit code ${run.exit.code})\n`)
+    const { loadPreset } = await import('../../foreign/presets.ts')
+    const { recordSession } = await import('../../foreign/record-session/record.ts')
+    const run = await recordSession({
+      root,
+      name,
+      command: parseAgentCommand(line),
+      preset: presetName ? loadPreset(presetName, root) : undefined,
+      upstream: stringOption(values, 'upstream'),
+      editor: { input: process.stdin, output: process.stdout },
+      env: { ...process.env, ...io.env },
+      cwd: process.cwd(),
+    })
+    const notes = run.skipped.map((skipped) => `dsh record-session: not replayed: ${skipped}\n`)
+    io.stderr(
+      `${notes.join('')}dsh record-session: wrote ${run.written.join(', ')} (agent exit code ${run.exit.code})\n`,
+    )
     return 0
   },
 }

@@ -1,6 +1,7 @@
 // `dsh test` with --agent-command / --agent-preset (or dsh.config.yml `agent:`): the scenarios run
-// against that ACP agent, its model at the wire (docs/foreign-agents.md). Replay (default) and
-// record --stub; the report names the surfaces each scenario was judged on.
+// against that ACP agent, its model at the wire (docs/foreign-agents.md). Replay (default), record
+// --stub and record against the live provider; the report names the surfaces each scenario was judged on.
+import { resolveUpstream } from '../../../lib/model-wire/upstream.ts'
 import { type AgentSpec, resolveAgent } from '../../foreign/agent-spec.ts'
 import type { ForeignOutcome } from '../../foreign/suite.ts'
 import { type CliIO, type OptionValues, UsageError, stringOption } from './command.ts'
@@ -34,24 +35,27 @@ export async function foreignTest(
   const agent = resolveAgent(root, {
     agentCommand: stringOption(values, 'agent-command'),
     agentPreset: stringOption(values, 'agent-preset'),
+    upstream: stringOption(values, 'upstream'),
   })
   if (!agent) return undefined
   const { jobs } = jobsOption(values, 1)
+  if (values.upstream !== undefined && (cli.mode !== 'record' || values.stub))
+    throw new UsageError('--upstream names where record without --stub proxies to; give it with --mode record only')
   return runForeignTest({ ...cli, agent, stub: !!values.stub, names: cli.positionals, jobs }, io)
 }
 
 async function runForeignTest(options: ForeignTestOptions, io: CliIO): Promise<number> {
   if (options.mode !== 'replay' && options.mode !== 'record')
     throw new UsageError(`with a foreign agent, --mode is replay or record (--stub), got "${options.mode}"`)
-  if (options.mode === 'record' && !options.stub)
-    throw new UsageError(
-      'recording a foreign agent against the live provider is not supported yet: record with --stub (model.yml)',
-    )
+  // Record without --stub proxies to the provider: the key is read here, and never given to the agent.
+  const live = options.mode === 'record' && !options.stub
+  const upstream = live ? resolveUpstream(options.agent.preset, options.agent.upstream, io.env) : undefined
   const { runForeignSuite } = await import('../../foreign/suite.ts')
   const outcomes = await runForeignSuite({
     root: options.root,
     agent: options.agent,
     mode: options.mode,
+    ...(upstream ? { upstream } : {}),
     names: options.names,
     jobs: options.jobs,
     timeoutMs: options.timeoutMs,

@@ -8,7 +8,7 @@ import type { AgentCommand } from '../../conformance/shell-words.ts'
 import { AgentProcess } from '../../../lib/process/agent-process.ts'
 import type { CapturedMessage } from './derive.ts'
 
-export interface ProxyRun {
+interface ProxyRun {
   captured: CapturedMessage[]
   /** How the agent ended, and what it printed on stderr. */
   exit: { code: number | null; signal: NodeJS.Signals | null }
@@ -19,13 +19,15 @@ export async function proxySession(
   command: AgentCommand,
   editor: { input: Readable; output: Writable },
   env: NodeJS.ProcessEnv,
+  options: { cwd?: string; onMessage?: (message: CapturedMessage) => void } = {},
 ): Promise<ProxyRun> {
   const captured: CapturedMessage[] = []
   const keep = (dir: CapturedMessage['dir'], line: string) => {
     try {
       const message = JSON.parse(line) as unknown
-      if (message && typeof message === 'object' && !Array.isArray(message))
-        captured.push({ dir, message: message as Record<string, unknown> })
+      if (!message || typeof message !== 'object' || Array.isArray(message)) return
+      captured.push({ dir, message: message as Record<string, unknown> })
+      options.onMessage?.({ dir, message: message as Record<string, unknown> })
     } catch {
       // not JSON-RPC: passed through, not kept
     }
@@ -33,7 +35,7 @@ export async function proxySession(
   const agent = new AgentProcess({
     command: command.command,
     args: command.args,
-    cwd: process.cwd(),
+    cwd: options.cwd ?? process.cwd(),
     env: { ...env, ...command.env },
     keepStdout: false,
   })

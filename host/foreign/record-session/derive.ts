@@ -14,8 +14,11 @@ export interface CapturedMessage {
 export interface DerivedScenario {
   steps: Record<string, unknown>[]
   permissions: string[]
-  /** model.yml items: `{ reply: { text } }` per prompt turn that had message text. */
-  model: Array<{ reply: { text: string; end?: 'hang' } }>
+  /**
+   * model.yml items: `{ reply: { text } }` per prompt turn that had message text; with the model
+   * proxied (./model-capture.ts), the model's own answers instead.
+   */
+  model: Array<Record<string, unknown>>
   /** What the capture held that the scenario does not replay, in words. */
   skipped: string[]
 }

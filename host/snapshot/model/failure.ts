@@ -5,6 +5,7 @@
 // re-record plan and the next step switch on `kind` and read fields, never the words. A schema,
 // because failures cross files (a report blob) and a file is checked before it is believed.
 import { z } from 'zod'
+import { UPSTREAM_PROBLEM_CODES } from '../../../lib/model-wire/upstream-problems.ts'
 import { ReplayProblemSchema } from '../../../plugins/llm-replay/errors.ts'
 
 const found = {
@@ -91,6 +92,8 @@ export const FailureSchema = z.discriminatedUnion('kind', [
     /** Record mode wrote nothing: --strict with warnings, a model script not used up, a write that failed. */
     kind: z.literal('recording'),
     strict: z.boolean().optional(),
+    /** Record against the live provider: what the upstream did (unreachable, an HTTP error, an unreadable answer). */
+    upstream: z.enum(UPSTREAM_PROBLEM_CODES).optional(),
   }),
   /**
    * The log count differs from the fixtures'; a secret was refused; the composition or process went

@@ -35,6 +35,12 @@ export const projectConfigSchema = closedObject({
     env: z.record(z.string(), z.string()).default({}).meta({
       description: 'Variables for the agent; {{modelUrl}}, {{home}} and {{cwd}} are filled in per run.',
     }),
+    upstream: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .meta({
+        description: "The provider's base URL record without --stub proxies to, over the preset's upstream.",
+      }),
   })
     .optional()
     .meta({ description: 'Test a foreign ACP agent instead of dsh, its model at the wire.' }),

@@ -1,6 +1,7 @@
 // A model.yml item on Anthropic's Messages wire (`POST /v1/messages`, streamed): message_start,
 // a content block per thinking / text / tool call with its deltas, message_delta with the stop
 // reason and usage, message_stop; an HTTP error in Anthropic's body shape. Pure.
+import { withPieces } from '../reply-pieces.ts'
 import { countTokens, cutTokens } from '../token-cut.ts'
 import { type ModelScriptItem, type ReplyItem, WireExpressionError } from '../model-script.ts'
 import type { SseEvent, StubScriptItem } from '../script.ts'
@@ -55,7 +56,9 @@ function replyItem(reply: ReplyItem, requestBody: unknown): StubScriptItem {
   const stopReason = STOP_REASONS[reply.finishReason ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop')]
   if (!stopReason)
     throw new WireExpressionError(`finishReason ${reply.finishReason} has no Anthropic stop reason; use another one`)
-  const cut = (text: string) => (reply.deltas === undefined ? cutTokens(text) : splitText(text, reply.deltas))
+  const cut = withPieces(reply, (text: string) =>
+    reply.deltas === undefined ? cutTokens(text) : splitText(text, reply.deltas),
+  )
   const usage = reply.usage === false ? undefined : reply.usage
   const input = usage?.input ?? countAnthropicRequestTokens(requestBody)
   const streamed = [

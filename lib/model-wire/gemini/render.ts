@@ -3,6 +3,7 @@
 // with one candidate; thoughts are parts with `thought: true`; a function call comes whole (Gemini
 // never streams arguments); the last event carries finishReason and usageMetadata. The unary
 // `:generateContent` answer is the same response folded into one JSON body. Pure.
+import { withPieces } from '../reply-pieces.ts'
 import { countTokens, cutTokens } from '../token-cut.ts'
 import { type ModelScriptItem, type ReplyItem, WireExpressionError } from '../model-script.ts'
 import type { SseEvent, StubScriptItem } from '../script.ts'
@@ -55,7 +56,9 @@ function replyItem(reply: ReplyItem, requestBody: unknown): StubScriptItem {
   const finishReason = FINISH_REASONS[reply.finishReason ?? 'stop']
   if (!finishReason)
     throw new WireExpressionError(`finishReason ${reply.finishReason} has no Gemini finish reason; use another one`)
-  const cut = (text: string) => (reply.deltas === undefined ? cutTokens(text) : splitText(text, reply.deltas))
+  const cut = withPieces(reply, (text: string) =>
+    reply.deltas === undefined ? cutTokens(text) : splitText(text, reply.deltas),
+  )
   const model = reply.model ?? 'gemini-stub'
   const parts: Record<string, unknown>[][] = [
     ...cut(reply.reasoning ?? '').map((text) => [{ text, thought: true }]),

@@ -2,6 +2,7 @@
 // shape: a role chunk, reasoning deltas, then text deltas, then tool calls (id and name on a
 // call's first delta only), a final chunk carrying finish_reason and usage. By default text is
 // cut like a real stream (token-cut.ts) and usage is counted from the text and the request.
+import { type ReplyPieces, withPieces } from '../reply-pieces.ts'
 import type { ErrorItem, HangItem, SseEnd, SseEvent, SseItem } from '../script.ts'
 import { countTokens, cutTokens } from '../token-cut.ts'
 
@@ -30,6 +31,8 @@ export interface TurnSpec {
   deltas?: number
   /** Round-robin the argument pieces of parallel tool calls (default: one call after the other). */
   interleave?: boolean
+  /** The lengths of the pieces text and reasoning stream in (a live recording's cuts; reply-pieces.ts). */
+  pieces?: ReplyPieces
   /** Default: `tool_calls` when there are tool calls, else `stop`. */
   finishReason?: WireFinishReason
   /** Default: counted (see UsageSpec); `false` sends no usage at all. */
@@ -87,7 +90,9 @@ export function wireUsage({ input, output, cached = 0 }: CountedUsage): Record<s
 
 /** The events of one model turn, without the SSE item around them. */
 export function turnEvents(spec: TurnSpec): SseEvent[] {
-  const cut = (text: string) => (spec.deltas === undefined ? cutTokens(text) : splitText(text, spec.deltas))
+  const cut = withPieces(spec, (text: string) =>
+    spec.deltas === undefined ? cutTokens(text) : splitText(text, spec.deltas),
+  )
   const model = spec.model
   const events: SseEvent[] = [completionChunk({ role: 'assistant', content: '' }, { model })]
   // Reasoning streams first, then the answer, as deepseek-reasoner does.

@@ -2,6 +2,7 @@
 // response.created, then per output item (reasoning summary, message, function call) its added
 // event, deltas and done events, then response.completed (or response.incomplete) with the whole
 // output and usage. Each event is `event: <type>` plus its data with a sequence number. Pure.
+import { withPieces } from '../reply-pieces.ts'
 import { countTokens, cutTokens } from '../token-cut.ts'
 import { type ModelScriptItem, type ReplyItem, WireExpressionError } from '../model-script.ts'
 import type { SseEvent, StubScriptItem } from '../script.ts'
@@ -38,7 +39,9 @@ type Cut = (text: string) => string[]
 function replyItem(reply: ReplyItem, requestBody: unknown): StubScriptItem {
   if (reply.finishReason === 'insufficient_system_resource')
     throw new WireExpressionError('finishReason insufficient_system_resource has no Responses API status')
-  const cut: Cut = (text) => (reply.deltas === undefined ? cutTokens(text) : splitText(text, reply.deltas))
+  const cut: Cut = withPieces(reply, (text) =>
+    reply.deltas === undefined ? cutTokens(text) : splitText(text, reply.deltas),
+  )
   const model = reply.model ?? 'gpt-stub'
   const events = new EventList()
   const base = { id: 'resp_stub', object: 'response', created_at: 0, model }

@@ -15,7 +15,7 @@ import {
 const HEADER = '{"type":"session","version":1,"id":"abc","createdAt":1000,"cwd":"/work"}'
 const TURN = '{"seq":1,"time":1001,"type":"turn/start","data":{"turn":1}}'
 const SPAWN = '"parentSession":"p1","parentCallId":"call_1","spawn":{"turn":1,"step":2,"call":0}'
-const HEADER_KEYS = 'type, version, id, createdAt, cwd, parentSession, parentCallId, spawn'
+const HEADER_KEYS = 'type, version, id, createdAt, cwd, parentSession, parentCallId, spawn, forkedFrom'
 const NOT_OURS =
   'dsh did not write this line (edited by hand, or by another program): restore the log, or remove the session'
 const SUBAGENT_FIX =

@@ -43,8 +43,8 @@ describe('the tree', () => {
     expect(reaches('host/snapshot/', ['host/app/'], { tests: false })).toEqual([])
   })
 
-  it('host/snapshot/plugin/ never imports host/snapshot/run/, which boots and drives it', () => {
-    expect(reaches('host/snapshot/plugin/', ['host/snapshot/run/'], { tests: false })).toEqual([])
+  it('host/snapshot/service/ never imports host/snapshot/run/, which boots and drives it', () => {
+    expect(reaches('host/snapshot/service/', ['host/snapshot/run/'], { tests: false })).toEqual([])
   })
 
   it('host/conformance/ reaches nothing in plugins/, host/snapshot/ or host/app/, tests included', () => {

@@ -2,9 +2,9 @@
 // `dsh/vitest`), and the types of what comes back. docs/bundle.md.
 export { runScenarios, type RunScenariosOptions } from './snapshot/run/run-scenarios.ts'
 export type { SuiteResult } from './snapshot/run/run-suite.ts'
-export type { ScenarioOutcome } from './snapshot/plugin/outcome.ts'
+export type { ScenarioOutcome } from './snapshot/model/outcome.ts'
 export type { RunMode } from './snapshot/core/fixtures.ts'
-export type { TestComposition } from './snapshot/plugin/patches.ts'
+export type { TestComposition } from './snapshot/service/patches.ts'
 export type { CompositionChoice } from './snapshot/run/composition.ts'
 export { discoverScenarios, type LoadedScenario, type DiscoveryResult } from './snapshot/scenario/discover.ts'
 export { bootComposition, type BootOptions, type BootedComposition } from '../plugins/config/boot.ts'

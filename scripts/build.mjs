@@ -152,7 +152,7 @@ function entryPoints() {
     'host/snapshot/vitest/scenario-file.ts',
     // The scenario files' vitest environment, which scenarioFiles() names by path (scenario-project.ts).
     'host/snapshot/vitest/scenario-environment.ts',
-    'host/snapshot/plugin/service.ts',
+    'host/snapshot/service/service.ts',
     // dsh test --jobs forks it by path (host/snapshot/run/jobs/worker-process.ts).
     'host/snapshot/run/jobs/worker.ts',
     // dsh mutate forks it by path (host/mutate/worker-process.ts).

@@ -3,7 +3,7 @@
 // scenario's verdict and both normalized surfaces) among those runs. Not timed against a target:
 // the finding is `distinct`, which must be 1.
 import { DeterminismTally, type Divergence } from '../../host/snapshot/core/determinism.ts'
-import { pinsFirst } from '../../host/snapshot/plugin/select.ts'
+import { pinsFirst } from '../../host/snapshot/service/select.ts'
 import { bootHostComposition } from '../../host/snapshot/run/host-composition.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
 import { failureMessages } from '../../host/snapshot/model/failure.ts'

@@ -3,7 +3,7 @@
 // and as a subprocess of the built bin, each the median of the kept runs, and their ratio. Also the
 // agent's share of an in-process run: the same scenario played on its stage with no preparing,
 // judging or cleaning up timed, the floor no faster host could go below.
-import { prepareRun } from '../../host/snapshot/env/prepare.ts'
+import { prepareRun } from '../../host/snapshot/fixtures/prepare.ts'
 import { discoverScenarios, type LoadedScenario } from '../../host/snapshot/scenario/discover.ts'
 import { bootHostComposition, type HostComposition } from '../../host/snapshot/run/host-composition.ts'
 import { runScenario } from '../../host/snapshot/run/run-scenario.ts'

@@ -1,6 +1,6 @@
 // What `dsh mutate` says to its worker processes over IPC, and back. The setup travels as the
 // worker's one argument (JSON); the corpus goes structured-cloned, once.
-import type { TestComposition } from '../snapshot/plugin/patches.ts'
+import type { TestComposition } from '../snapshot/service/patches.ts'
 import type { LoadedScenario } from '../snapshot/scenario/discover.ts'
 
 export interface MutateWorkerSetup {

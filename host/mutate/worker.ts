@@ -2,7 +2,7 @@
 // (./hooks.ts), it boots the user's host composition once, then runs what the parent asks: the
 // coverage pass, then one mutant at a time, switched by `__STRYKER_ACTIVE_MUTANT__` (a worker
 // started with it set runs that mutant from module load on: a static mutant).
-import { removeLiveTempDirsNow } from '../snapshot/env/workspace/temp-cwd.ts'
+import { removeLiveTempDirsNow } from '../snapshot/fixtures/workspace/temp-cwd.ts'
 import type { LoadedScenario } from '../snapshot/scenario/discover.ts'
 import { bootHostComposition, type HostComposition } from '../snapshot/run/host-composition.ts'
 import { registerInstrumentedCopies } from './hooks.ts'

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bootComposition } from '../config/boot.ts'
-import { openBridge } from '../../host/snapshot/plugin/bridge.ts'
-import { SessionRecorder } from '../../host/snapshot/plugin/session-recorder.ts'
+import { openBridge } from '../../host/snapshot/service/bridge.ts'
+import { SessionRecorder } from '../../host/snapshot/service/session-recorder.ts'
 import { initialize, startHarness, type Harness } from '../acp/test-support/harness.ts'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')

@@ -3,7 +3,7 @@
 // the same composition re-persists a log equal to it after normalization.
 import { afterAll, describe, expect, it } from 'vitest'
 import { runSuite } from '../../host/snapshot/run/run-suite.ts'
-import type { ScenarioOutcome } from '../../host/snapshot/plugin/outcome.ts'
+import type { ScenarioOutcome } from '../../host/snapshot/model/outcome.ts'
 import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
 import { modelTurn, type SseItem } from '../../lib/model-wire/index.ts'

@@ -2,9 +2,9 @@
 // serving ACP on stdio it runs the scenarios named by DSH_SNAPSHOT_SCENARIOS inside itself,
 // prints one line per scenario (and the diffs of failures) on stdout, and exits 0 when all pass.
 import type { Context } from 'cordis'
-import type {} from '../../snapshot/plugin/events.ts'
-import { SnapshotHostError } from '../../snapshot/plugin/guard.ts'
-import type { SnapshotService } from '../../snapshot/plugin/service.ts'
+import type {} from '../../snapshot/service/events.ts'
+import { SnapshotHostError } from '../../snapshot/service/guard.ts'
+import type { SnapshotService } from '../../snapshot/service/service.ts'
 import { paintFor, type CliIO } from './command.ts'
 import { formatFailures, formatProgressLine } from './test-report.ts'
 

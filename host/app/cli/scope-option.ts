@@ -8,7 +8,7 @@ import { stringOption, type OptionValues } from './command.ts'
 import { UsageError } from '../../../lib/usage-error.ts'
 
 const Scope = ScenarioScopeSchema.extend({
-  /** Record --stub: the model server the adapters are pointed at (host/snapshot/plugin/model-stub.ts). */
+  /** Record --stub: the model server the adapters are pointed at (host/snapshot/service/model-stub.ts). */
   modelStub: z.url({ protocol: /^http$/, hostname: /^127\.0\.0\.1$/ }).optional(),
 })
 

@@ -5,7 +5,7 @@ import { serveHelp } from './command-help.ts'
 import { compositionArgs } from './composition-options.ts'
 import { runHostedScenarios } from './hosted-scenarios.ts'
 import { holdAdapterKeys, loadDotEnvIfLive } from './live-key.ts'
-import { stubModels } from '../../snapshot/plugin/model-stub.ts'
+import { stubModels } from '../../snapshot/service/model-stub.ts'
 import { readScope } from './scope-option.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 

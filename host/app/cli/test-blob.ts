@@ -23,7 +23,7 @@ interface ReportFileSource {
 export async function writeReportFile(source: ReportFileSource): Promise<void> {
   const { buildReportBlob } = await import('../../snapshot/blob/blob.ts')
   const { discoverScenarios } = await import('../../snapshot/scenario/discover.ts')
-  const { pinsFirst } = await import('../../snapshot/plugin/select.ts')
+  const { pinsFirst } = await import('../../snapshot/service/select.ts')
   const { scenarios: corpus } = await discoverScenarios(source.root)
   const inRunOrder = (names?: readonly string[]) =>
     pinsFirst(names ? corpus.filter((s) => names.includes(s.name)) : corpus).map((s) => s.name)

@@ -2,7 +2,7 @@
 // each failure on one screen.
 import { describe, expect, it } from 'vitest'
 import { painter } from '../../../lib/style.ts'
-import type { ScenarioOutcome } from '../../snapshot/plugin/outcome.ts'
+import type { ScenarioOutcome } from '../../snapshot/model/outcome.ts'
 import { formatStartLine, formatTextReport } from './test-report.ts'
 import { failure } from '../../snapshot/model/failure.ts'
 

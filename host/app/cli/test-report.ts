@@ -4,7 +4,7 @@
 import type { Paint } from '../../../lib/style.ts'
 import { colourDiff } from './colour-diff.ts'
 import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
-import type { ScenarioOutcome } from '../../snapshot/plugin/outcome.ts'
+import type { ScenarioOutcome } from '../../snapshot/model/outcome.ts'
 import { digestFailures, formatDigest } from '../../snapshot/core/failure-digest.ts'
 import { plural } from '../../../lib/plural.ts'
 import { columns } from './usage.ts'

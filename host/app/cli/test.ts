@@ -38,7 +38,7 @@ export const testCommand: CliCommand = {
     const interrupts = watchTestSignals(io, () => temp.removeNow())
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
-      temp.removeNow = (await import('../../snapshot/env/workspace/temp-cwd.ts')).removeLiveTempDirsNow
+      temp.removeNow = (await import('../../snapshot/fixtures/workspace/temp-cwd.ts')).removeLiveTempDirsNow
       const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
       const progress = new Progress(io, mode, hostLabel(choice, selection.count, !!values.subprocess))
       const result = await runScenarios({

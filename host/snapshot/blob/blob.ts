@@ -2,7 +2,7 @@
 // everything `dsh report merge` needs to check the shards belong together and to render the HTML
 // report (every outcome, every scenario's script). Pure: building and parsing, no I/O.
 import { createHash } from 'node:crypto'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { provenanceLine } from '../scenario/provenance-text.ts'

@@ -5,7 +5,7 @@
 // whole is. Pure; applied where a blob keeps an outcome and again where the HTML report renders one.
 import { plural } from '../../../lib/plural.ts'
 import type { Failure } from '../model/failure.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 
 /** Characters of one side of a differing file, of the transcript and of the golden a report shows. */
 export const MAX_REPORT_TEXT_CHARS = 256 * 1024

@@ -2,7 +2,7 @@
 // escaped: hostile text in names, prompts, tool input and output, options, diffs and failures must
 // come out as text, never as markup; and the page must fetch nothing.
 import { describe, expect, it } from 'vitest'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { readInput } from '../test-support/scenario-file.ts'
 import { renderHtmlReport } from './html-report.ts'
 import { renderSideBySide } from './html-side-by-side.ts'

@@ -3,7 +3,7 @@
 // conversation and, for a failure, each golden beside what the run produced. A pure function of
 // the outcomes and the scenarios' scripts, so it can listen to any stream of outcomes.
 import { plural } from '../../../lib/plural.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { type BoundedOutcome, boundOutcome } from './bounds.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { h, join, type Child, type Html } from './html.ts'

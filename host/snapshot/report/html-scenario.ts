@@ -3,7 +3,7 @@
 // from the golden) beside the actual one (from the run) with the changed items marked, then each
 // differing file side by side, then every failure message in full.
 import { digestFailures } from '../core/failure-digest.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import { MAX_REPORT_FAILURE_CHARS, MAX_REPORT_TEXT_CHARS } from './bounds.ts'
 import { buildConversation } from './conversation.ts'

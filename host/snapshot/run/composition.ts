@@ -2,7 +2,7 @@
 // as `dsh serve` takes them, resolved once to absolute paths (docs/design.md §9 composition order).
 import { resolve } from 'node:path'
 import { defaultConfigFile, patchFile, requireCompositionFile } from '../../../lib/bundled-compositions.ts'
-import type { TestComposition } from '../plugin/patches.ts'
+import type { TestComposition } from '../service/patches.ts'
 
 export interface CompositionChoice {
   /** Composition file; default `<root>/cordis.yml`, else the bundle's own. */

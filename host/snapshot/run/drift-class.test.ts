@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { digestFailures, formatDigest } from '../core/failure-digest.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { CLOCK, clockProject } from '../test-support/clock-project.ts'
 import { runSuite } from './run-suite.ts'
 

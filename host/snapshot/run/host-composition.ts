@@ -9,14 +9,14 @@ import type { z } from 'zod'
 import type { Patch, PatchSource } from '../../../plugins/config/index.ts'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import type { Config as SnapshotConfig, SnapshotService } from '../plugin/service.ts'
-import { modeOverlays, userComposition, type TestComposition } from '../plugin/patches.ts'
+import type { Config as SnapshotConfig, SnapshotService } from '../service/service.ts'
+import { modeOverlays, userComposition, type TestComposition } from '../service/patches.ts'
 
 /** The host overlay ships with dsh; it names the service module relative to itself. */
 const HOST_OVERLAY_FILE = packageFile('overlays', 'snapshot-host.cordis.yml')
 const HOST_ENTRY_ID = 'snapshot'
 
-const SERVICE_MODULE = ownModule('host/snapshot/plugin/service.ts')
+const SERVICE_MODULE = ownModule('host/snapshot/service/service.ts')
 
 interface HostCompositionOptions {
   /** The project folder holding scenarios/ (and its own overlays/). */

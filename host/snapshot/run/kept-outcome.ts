@@ -3,7 +3,7 @@
 // surfaces and the expected golden only when something will read them (the JSON blob and HTML
 // reports, verify-live): held for a whole corpus they are most of what the process grows by
 // (~40 KB a scenario on this repository's corpus; docs/benchmarks.md, issue 44). Pure.
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 
 export function keptOutcome(outcome: ScenarioOutcome, keepSurfaces = true): ScenarioOutcome {
   const { execution: _, surfaces, expectedGolden, ...kept } = outcome

@@ -5,11 +5,11 @@ import { cpSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { discoverScenarios } from '../scenario/discover.ts'
-import { prepareRun } from '../env/prepare.ts'
+import { prepareRun } from '../fixtures/prepare.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { withHostComposition } from './host-composition.ts'
-import { judgeRun } from '../plugin/judge.ts'
+import { judgeRun } from '../service/judge.ts'
 
 const project = scratchProject('read-once')
 afterAll(() => project.remove())

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { startStubEndpoint, textReply } from '../../../lib/model-wire/index.ts'
 import { today } from '../core/provenance.ts'
-import { recordingStamp } from '../env/provenance.ts'
+import { recordingStamp } from '../fixtures/provenance.ts'
 /** A key for a fake "live" endpoint in this test; never a real one. */
 const STUB_API_KEY = 'test-live-key-not-a-secret'
 import { PIN, recordModesProjectPerTest } from '../test-support/record-modes-project.ts'

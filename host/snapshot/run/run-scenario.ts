@@ -1,9 +1,9 @@
 // One scenario on its own: in process through a snapshot service booted for this call
 // (host-composition.ts), or as a `dsh` subprocess (./subprocess.ts). Both play and judge it the
-// same way (host/snapshot/plugin/play-scenario.ts).
+// same way (host/snapshot/service/play-scenario.ts).
 import type { LoadedScenario } from '../scenario/discover.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
-import { playScenario, type RunScenarioOptions } from '../plugin/play-scenario.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
+import { playScenario, type RunScenarioOptions } from '../service/play-scenario.ts'
 import { runSubprocess } from './subprocess.ts'
 import { withHostComposition } from './host-composition.ts'
 

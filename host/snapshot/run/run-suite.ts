@@ -4,16 +4,16 @@
 // each scenario spawns the built `dsh`.
 import { discoverScenarios, namedPart, type LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { pinsFirst } from '../plugin/select.ts'
-import { removeLeftovers } from '../env/write-fixtures.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import { pinsFirst } from '../service/select.ts'
+import { removeLeftovers } from '../fixtures/write-fixtures.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { keptOutcome } from './kept-outcome.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { runScenario } from './run-scenario.ts'
 import { withModel, type ModelRun } from './with-model.ts'
 import { runInWorkers, startWorkers } from './jobs/run-in-workers.ts'
 import type { WorkerProcess } from './jobs/worker-process.ts'
-import type { TestComposition } from '../plugin/patches.ts'
+import type { TestComposition } from '../service/patches.ts'
 
 export interface SuiteOptions {
   /** The project folder holding scenarios/. */

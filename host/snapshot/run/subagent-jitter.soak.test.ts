@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { DeterminismTally } from '../core/determinism.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { runScenario } from './run-scenario.ts'

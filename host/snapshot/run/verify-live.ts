@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkExpectations, compareStructure, type ExpectRule, type RunSurfaces } from '../core/structure.ts'
-import type { ScenarioOutcome } from '../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { GOLDEN_TRANSCRIPT } from '../core/fixture-files.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'

@@ -3,15 +3,15 @@
 // the scenario (its model.yml), and notes where the recording came from.
 import type { LoadedScenario } from '../scenario/discover.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { modelScriptPath, startRecordingStub, stubVia } from '../env/record-stub.ts'
-import { failedBeforeRun, type ScenarioOutcome } from '../plugin/outcome.ts'
+import { modelScriptPath, startRecordingStub, stubVia } from '../fixtures/record-stub.ts'
+import { failedBeforeRun, type ScenarioOutcome } from '../model/outcome.ts'
 import { failure } from '../model/failure.ts'
-import { noteRecordingSource, recordingStamp } from '../env/provenance.ts'
-import { stubPatch } from '../plugin/model-stub.ts'
-import type { TestComposition } from '../plugin/patches.ts'
+import { noteRecordingSource, recordingStamp } from '../fixtures/provenance.ts'
+import { stubPatch } from '../service/model-stub.ts'
+import type { TestComposition } from '../service/patches.ts'
 import { plural } from '../../../lib/plural.ts'
 import { liveModelEnv, recordingAdapters } from './recording-adapters.ts'
-import { scriptRetriesProblem } from '../env/script-retries.ts'
+import { scriptRetriesProblem } from '../fixtures/script-retries.ts'
 
 export type ModelRun = (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
 

@@ -8,5 +8,5 @@ export const SCENARIO_STEPS = [...SHARED_STEPS, waitForStep, waitUpdateStep] as 
 
 export type InputStep = SharedStep | WaitForStep | WaitUpdateStep
 
-/** `recorded` = the source's session.jsonl, `recorded1` = session.1.jsonl, … (host/snapshot/env/prepare.ts). */
+/** `recorded` = the source's session.jsonl, `recorded1` = session.1.jsonl, … (host/snapshot/fixtures/prepare.ts). */
 export const RECORDED_SESSION_ALIASES = ['recorded', 'recorded1', 'recorded2', 'recorded3']

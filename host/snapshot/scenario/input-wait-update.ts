@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { named, stepName } from '../../../lib/acp-script/fields.ts'
 import { defineStep } from '../../../lib/acp-script/step-kind.ts'
-import type { UpdateQuery } from '../plugin/driver/update-feed.ts'
+import type { UpdateQuery } from '../service/driver/update-feed.ts'
 
 /** How the host observes ACP traffic. */
 export interface AcpUpdateWaiter {

@@ -1,8 +1,8 @@
 // What `dsh test --jobs` says to its worker processes over their IPC channel, and back. The setup
 // travels as the worker's one argument (JSON); the corpus and outcomes go structured-cloned.
 import type { RunMode } from '../../core/fixtures.ts'
-import type { ScenarioOutcome } from '../../plugin/outcome.ts'
-import type { TestComposition } from '../../plugin/patches.ts'
+import type { ScenarioOutcome } from '../../model/outcome.ts'
+import type { TestComposition } from '../../service/patches.ts'
 import type { LoadedScenario } from '../../scenario/discover.ts'
 
 /** Everything a worker needs to boot its own host composition, before the corpus is known. */

@@ -6,9 +6,9 @@
 // Workers start before the parent has discovered the corpus (startWorkers), so their node start
 // and composition boot overlap the discovery; each gets the discovered corpus instead of its own.
 import type { RunMode } from '../../core/fixtures.ts'
-import { failedBeforeRun, type ScenarioOutcome } from '../../plugin/outcome.ts'
-import type { BatchResult } from '../../plugin/service.ts'
-import type { TestComposition } from '../../plugin/patches.ts'
+import { failedBeforeRun, type ScenarioOutcome } from '../../model/outcome.ts'
+import type { BatchResult } from '../../service/service.ts'
+import type { TestComposition } from '../../service/patches.ts'
 import type { LoadedScenario } from '../../scenario/discover.ts'
 import type { WorkerSetup } from './protocol.ts'
 import { WorkerProcess } from './worker-process.ts'

@@ -4,9 +4,9 @@
 // at a time, reconfigured between them as in a run without --jobs.
 // The parent decides when to stop: signals from the terminal are its, and a lost parent (the
 // IPC channel closes, even after a SIGKILL) ends this worker and its process group at once.
-import { removeLiveTempDirsNow } from '../../env/workspace/temp-cwd.ts'
+import { removeLiveTempDirsNow } from '../../fixtures/workspace/temp-cwd.ts'
 import type { LoadedScenario } from '../../scenario/discover.ts'
-import type { ScenarioOutcome } from '../../plugin/outcome.ts'
+import type { ScenarioOutcome } from '../../model/outcome.ts'
 import { bootHostComposition, type HostComposition } from '../host-composition.ts'
 import { runScenario } from '../run-scenario.ts'
 import { keptOutcome } from '../kept-outcome.ts'

@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SessionEventFeed } from '../plugin/driver/event-feed.ts'
+import { SessionEventFeed } from '../service/driver/event-feed.ts'
 import { SessionLogTail } from './log-tail.ts'
 
 const made: string[] = []

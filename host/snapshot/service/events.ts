@@ -1,5 +1,5 @@
 // What the snapshot service tells its reporters (CLI progress, JSON report, vitest) as it runs.
-import type { ScenarioOutcome } from './outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 
 export interface ScenarioStart {
   scenario: string

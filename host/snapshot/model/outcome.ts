@@ -1,8 +1,8 @@
 // What one scenario's run comes to: the snapshot service returns and emits it, the CLI, the HTML
 // report, vitest and `dsh/host` read it.
 import type { RunMode } from '../core/fixtures.ts'
-import type { Failure } from '../model/failure.ts'
-import type { ScenarioExecution } from './judge.ts'
+import type { Failure } from './failure.ts'
+import type { ScenarioExecution } from '../service/judge.ts'
 import type { AppliedRule } from '../core/normalize/user-rules.ts'
 
 export interface ScenarioOutcome {

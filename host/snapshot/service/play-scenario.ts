@@ -1,14 +1,14 @@
 // One scenario, start to finish, on whatever plays it: check it, prepare the cwd, play it (on a
 // stage of the snapshot service, or as a `dsh` subprocess: run/run-scenario.ts), then judge both
 // surfaces (./judge.ts).
-import type { RawCapture } from '../env/capture.ts'
+import type { RawCapture } from '../fixtures/capture.ts'
 import type { RunMode } from '../core/fixtures.ts'
-import { prepareRun, type PreparedRun } from '../env/prepare.ts'
-import { missingSandboxTier } from '../env/sandbox-tier.ts'
+import { prepareRun, type PreparedRun } from '../fixtures/prepare.ts'
+import { missingSandboxTier } from '../fixtures/sandbox-tier.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { judgeRun } from './judge.ts'
 import { classifyDrift, needsSecondRun, withClassification } from '../core/drift-class.ts'
-import type { ScenarioOutcome } from './outcome.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { type Failure, failure, problemFailure } from '../model/failure.ts'
 import type { TestComposition } from './patches.ts'
 

@@ -6,7 +6,7 @@ import { closeSync, openSync, readdirSync, readSync, statSync, watch, type FSWat
 import { join } from 'node:path'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
 import { parseSessionEventLine, parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
-import type { SessionEventFeed } from '../plugin/driver/event-feed.ts'
+import type { SessionEventFeed } from '../service/driver/event-feed.ts'
 
 interface FileState {
   file: string

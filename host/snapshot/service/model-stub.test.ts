@@ -3,7 +3,7 @@
 // model.yml item a wire in use cannot say is refused before anything runs.
 import { describe, expect, it } from 'vitest'
 import type { ComposedAdapter } from '../../../plugins/config/index.ts'
-import { startRecordingStub } from '../env/record-stub.ts'
+import { startRecordingStub } from '../fixtures/record-stub.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { stubPatch } from './model-stub.ts'
 

@@ -183,7 +183,8 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
     lines.push(`per_scenario_growth=${fixed(readings.growth)} (N=${large.size} over N=${small.size}; target ≤ 1.1)`)
     lines.push(
       `parent peak RSS growth over corpus growth, N=${small.size} → ${large.size}: --jobs 1 ` +
-        `${fixed(readings.rssGrowth?.jobs1)}, --jobs 2 ${fixed(readings.rssGrowth?.jobs2)} (1 is linear; target ≤ 0.5)`,
+        `${fixed(readings.rssGrowth?.jobs1)}, --jobs 2 ${fixed(readings.rssGrowth?.jobs2)} ` +
+        '(1 is linear; target ≤ 0.5)',
     )
   }
   lines.push(...extra)

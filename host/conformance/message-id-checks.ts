@@ -17,16 +17,23 @@ export function messageIds(check: Check, trace: CaseTrace): string | undefined {
   const missing = chunks.filter((chunk) => typeof chunk.update.messageId !== 'string' || !chunk.update.messageId)
   const [first] = missing
   if (first)
-    return `${missing.length} of ${chunks.length} message chunks carry no messageId (first: #${first.seq} ${first.kind})`
+    return (
+      `${missing.length} of ${chunks.length} message chunks carry no messageId ` +
+      `(first: #${first.seq} ${first.kind})`
+    )
   const order: string[] = []
   for (const chunk of chunks) {
     const id = chunk.update.messageId as string
     if (order.at(-1) === id) continue
     if (order.includes(id))
-      return `message ${show(id)} resumed at #${chunk.seq} after another message began; a changed messageId starts a new message`
+      return (
+        `message ${show(id)} resumed at #${chunk.seq} after another message began; ` +
+        'a changed messageId starts a new message'
+      )
     order.push(id)
   }
   return order.length === check.messages
     ? undefined
-    : `expected the chunks to belong to ${check.messages} messages, got ${order.length} (${list(order.map((id) => show(id)))})`
+    : `expected the chunks to belong to ${check.messages} messages, got ${order.length} ` +
+        `(${list(order.map((id) => show(id)))})`
 }

@@ -94,7 +94,8 @@ function heldKeyRefusal(run: ForeignRun, writes: ReadonlyArray<{ absolute: strin
   const holding = writes.find(({ text }) => (redact ? redact(text) !== text : text.includes(run.heldKey!.key)))
   if (!holding) return undefined
   return (
-    `scenario ${name}: refused to write scenarios/${name}/${basename(holding.absolute)}: it holds the provider key from ${run.heldKey.env} (the exchange carries ` +
+    `scenario ${name}: refused to write scenarios/${name}/${basename(holding.absolute)}: ` +
+    `it holds the provider key from ${run.heldKey.env} (the exchange carries ` +
     'it: the agent put it in a request, or the model repeated it); nothing was written. Record with another prompt'
   )
 }

@@ -61,7 +61,8 @@ export function resolveUpstream(
   const fallback = 'or record keylessly with --stub (model.yml)'
   if (!preset)
     throw new UpstreamConfigError(
-      `record against the live provider needs an agent preset (--agent-preset) for its wire, upstream and keyEnv; ${fallback}`,
+      'record against the live provider needs an agent preset (--agent-preset) for its wire, upstream and keyEnv; ' +
+        fallback,
     )
   const url = override ?? preset.upstream
   if (!url)

@@ -248,7 +248,8 @@ function checkForkPoint(point: unknown, at: string): void {
   if (typeof record.sessionId === 'string' && record.sessionId && counts) return
   throw new Error(
     `${at}: header "forkedFrom" must be {sessionId, turn, seq, events} (the parent session and the fork point), ` +
-      `found ${isPlainObject(point) ? JSON.stringify(point) : describe(point)}; a fork's log is written by session/fork: restore it, or fork the session again`,
+      `found ${isPlainObject(point) ? JSON.stringify(point) : describe(point)}; ` +
+      "a fork's log is written by session/fork: restore it, or fork the session again",
   )
 }
 

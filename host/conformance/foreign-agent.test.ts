@@ -74,71 +74,75 @@ describe('dsh conformance against a foreign agent', () => {
     expect(reportText).not.toContain('\\u001b')
   })
 
-  it('shows error data, the head and tail of stderr without terminal codes, judges what it can and says what it could not', async () => {
-    const suiteDir = await writeSuite({
-      cases: {
-        '001-masked.json': promptCase(
-          'a failed step does not hide the checks it does not touch',
-          'fail',
-          [
-            { check: 'protocolVersion' },
-            { check: 'advertised', path: 'agentCapabilities.loadSession', equals: true },
-            { check: 'stopReason', prompt: 'p2', in: ['end_turn'] },
-            { check: 'updateCount', kind: 'tool_call', min: 0, max: 0 },
-          ],
-          {},
-          [{ op: 'prompt', session: 's1', as: 'p2', text: 'hello again' }],
+  it(
+    'shows error data, the head and tail of stderr without terminal ' +
+      'codes, judges what it can and says what it could not',
+    async () => {
+      const suiteDir = await writeSuite({
+        cases: {
+          '001-masked.json': promptCase(
+            'a failed step does not hide the checks it does not touch',
+            'fail',
+            [
+              { check: 'protocolVersion' },
+              { check: 'advertised', path: 'agentCapabilities.loadSession', equals: true },
+              { check: 'stopReason', prompt: 'p2', in: ['end_turn'] },
+              { check: 'updateCount', kind: 'tool_call', min: 0, max: 0 },
+            ],
+            {},
+            [{ op: 'prompt', session: 's1', as: 'p2', text: 'hello again' }],
+          ),
+        },
+      })
+      const { report, reportText, result, stdout } = await runTestSuite({
+        suiteDir,
+        agentCommand: `${FOREIGN_AGENT} --ansi`,
+      })
+      const masked = result('masked')
+      expect(masked.failures).toEqual([
+        expect.stringMatching(
+          /^steps\[2\] \(prompt "p1" .*\) failed with -32603: Internal error \(data: \{"details":"model quota exceeded"\}\); /,
         ),
-      },
-    })
-    const { report, reportText, result, stdout } = await runTestSuite({
-      suiteDir,
-      agentCommand: `${FOREIGN_AGENT} --ansi`,
-    })
-    const masked = result('masked')
-    expect(masked.failures).toEqual([
-      expect.stringMatching(
-        /^steps\[2\] \(prompt "p1" .*\) failed with -32603: Internal error \(data: \{"details":"model quota exceeded"\}\); /,
-      ),
-      "checks[1] (advertised): initialize's result has false at agentCapabilities.loadSession; expected true",
-    ])
-    expect(masked.notReached).toEqual([
-      {
-        check: 'checks[2] (stopReason)',
-        reason:
-          'not judged: it needs steps[3] (prompt "p2") to finish, and the case stopped at steps[2] (prompt "p1") ' +
-          '(see the failure above)',
-      },
-      {
-        check: 'checks[3] (updateCount)',
-        reason:
-          'not judged: it looks at the whole case, and the case stopped at steps[2] (prompt "p1") ' +
-          '(see the failure above)',
-      },
-    ])
-    // The decisive first line survives the noise after it; the gap is marked.
-    expect(masked.agentStderr).toMatch(/^FATAL: the decisive first line\n/)
-    expect(masked.agentStderr).toMatch(/\n\[… \d+ bytes of stderr left out …\]\n/)
-    expect(masked.agentStderr).toMatch(/noise line 60 \.+\n$/)
-    expect(stdout).toContain('      | FATAL: the decisive first line\n')
-    expect(stdout).toContain('    ? checks[2] (stopReason) not judged: it needs steps[3]')
-    // No terminal code reaches stdout or the report, the agent's own or in its messages' data.
-    expect(stdout).not.toContain(ESC)
-    expect(reportText).not.toContain(ESC)
-    expect(reportText).not.toContain('\\u001b')
-    // The wire transcript: every message each way, with direction and time.
-    const transcript = masked.transcript!
-    expect(new Set(transcript.map((e) => e.dir))).toEqual(new Set(['to-agent', 'from-agent']))
-    expect(transcript.map((e) => e.atMs)).toEqual([...transcript.map((e) => e.atMs)].sort((a, b) => a - b))
-    const prompt = transcript.find((e) => e.message.method === 'session/prompt')!
-    const answer = transcript.find((e) => e.dir === 'from-agent' && e.message.id === prompt.message.id)!
-    expect(answer.message.error).toEqual({
-      code: -32603,
-      message: 'Internal error',
-      data: { details: 'model quota exceeded' },
-    })
-    expect(report.summary).toMatchObject({ total: 1, failed: 1 })
-  })
+        "checks[1] (advertised): initialize's result has false at agentCapabilities.loadSession; expected true",
+      ])
+      expect(masked.notReached).toEqual([
+        {
+          check: 'checks[2] (stopReason)',
+          reason:
+            'not judged: it needs steps[3] (prompt "p2") to finish, and the case stopped at steps[2] (prompt "p1") ' +
+            '(see the failure above)',
+        },
+        {
+          check: 'checks[3] (updateCount)',
+          reason:
+            'not judged: it looks at the whole case, and the case stopped at steps[2] (prompt "p1") ' +
+            '(see the failure above)',
+        },
+      ])
+      // The decisive first line survives the noise after it; the gap is marked.
+      expect(masked.agentStderr).toMatch(/^FATAL: the decisive first line\n/)
+      expect(masked.agentStderr).toMatch(/\n\[… \d+ bytes of stderr left out …\]\n/)
+      expect(masked.agentStderr).toMatch(/noise line 60 \.+\n$/)
+      expect(stdout).toContain('      | FATAL: the decisive first line\n')
+      expect(stdout).toContain('    ? checks[2] (stopReason) not judged: it needs steps[3]')
+      // No terminal code reaches stdout or the report, the agent's own or in its messages' data.
+      expect(stdout).not.toContain(ESC)
+      expect(reportText).not.toContain(ESC)
+      expect(reportText).not.toContain('\\u001b')
+      // The wire transcript: every message each way, with direction and time.
+      const transcript = masked.transcript!
+      expect(new Set(transcript.map((e) => e.dir))).toEqual(new Set(['to-agent', 'from-agent']))
+      expect(transcript.map((e) => e.atMs)).toEqual([...transcript.map((e) => e.atMs)].sort((a, b) => a - b))
+      const prompt = transcript.find((e) => e.message.method === 'session/prompt')!
+      const answer = transcript.find((e) => e.dir === 'from-agent' && e.message.id === prompt.message.id)!
+      expect(answer.message.error).toEqual({
+        code: -32603,
+        message: 'Internal error',
+        data: { details: 'model quota exceeded' },
+      })
+      expect(report.summary).toMatchObject({ total: 1, failed: 1 })
+    },
+  )
 
   it('runs the shipped capability cases by what the agent offers: not applicable, or judged per ACP', async () => {
     const caseIds = [

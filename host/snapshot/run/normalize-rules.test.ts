@@ -32,14 +32,17 @@ describe('normalize: rules', () => {
     }
   })
 
-  it('a scenario rule in snapshot.yml works alike, and a wrong token still fails (a rule never hides drift)', async () => {
-    writeFileSync(join(project.root, 'dsh.config.yml'), '')
-    const manifest = join(project.root, 'scenarios', CLOCK, 'snapshot.yml')
-    const base = readFileSync(manifest, 'utf8')
-    writeFileSync(manifest, `${base}normalize:\n  - { pattern: '"now":"[^"]*"', token: '"now":"{{t}}"' }\n`)
-    expect((await runSuite({ repoRoot: project.root })).outcomes[0]?.ok).toBe(false)
-    expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
-    expect(fixture('session.jsonl')).toContain('{{t}}')
-    expect((await runSuite({ repoRoot: project.root })).outcomes[0]?.failures).toEqual([])
-  })
+  it(
+    'a scenario rule in snapshot.yml works alike, and a wrong ' + 'token still fails (a rule never hides drift)',
+    async () => {
+      writeFileSync(join(project.root, 'dsh.config.yml'), '')
+      const manifest = join(project.root, 'scenarios', CLOCK, 'snapshot.yml')
+      const base = readFileSync(manifest, 'utf8')
+      writeFileSync(manifest, `${base}normalize:\n  - { pattern: '"now":"[^"]*"', token: '"now":"{{t}}"' }\n`)
+      expect((await runSuite({ repoRoot: project.root })).outcomes[0]?.ok).toBe(false)
+      expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
+      expect(fixture('session.jsonl')).toContain('{{t}}')
+      expect((await runSuite({ repoRoot: project.root })).outcomes[0]?.failures).toEqual([])
+    },
+  )
 })

@@ -26,12 +26,15 @@ test('counts updates per session and kind, tool calls per status, and permission
   )
 })
 
-test('lines the driver stream drops are counted: kinds by their fields, tool calls parsed for their status', async () => {
-  const feed = new UpdateFeed()
-  const line = (update: object) =>
-    Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's"1', update } }))
-  feed.line(line({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '"status":"failed"' } }))
-  feed.line(line({ sessionUpdate: 'tool_call', toolCallId: 't', title: 'x', status: 'pending' }))
-  await expect(feed.waitFor('s"1', { update: 'agent_message_chunk' }, 10, 'chunk')).resolves.toBeUndefined()
-  await expect(feed.waitFor('s"1', { update: 'tool_call', status: 'pending' }, 10, 'call')).resolves.toBeUndefined()
-})
+test(
+  'lines the driver stream drops are counted: kinds by their ' + 'fields, tool calls parsed for their status',
+  async () => {
+    const feed = new UpdateFeed()
+    const line = (update: object) =>
+      Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's"1', update } }))
+    feed.line(line({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: '"status":"failed"' } }))
+    feed.line(line({ sessionUpdate: 'tool_call', toolCallId: 't', title: 'x', status: 'pending' }))
+    await expect(feed.waitFor('s"1', { update: 'agent_message_chunk' }, 10, 'chunk')).resolves.toBeUndefined()
+    await expect(feed.waitFor('s"1', { update: 'tool_call', status: 'pending' }, 10, 'call')).resolves.toBeUndefined()
+  },
+)

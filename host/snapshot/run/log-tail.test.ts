@@ -41,6 +41,18 @@ describe('SessionLogTail', () => {
     expect(tail.logs()).toEqual([{ header: JSON.parse(header), events: [JSON.parse(event(1)), JSON.parse(event(2))] }])
   })
 
+  it('keeps what a log held before it was deleted (session/delete), and reads lines that landed just before', () => {
+    const { root, start } = setup()
+    const file = join(root, 's1.jsonl')
+    writeFileSync(file, header + event(1))
+    const tail = start()
+    appendFileSync(file, event(2))
+    rmSync(file)
+    tail.close()
+    expect(tail.problems).toEqual([])
+    expect(tail.logs()[0]!.events.map((e) => e.seq)).toEqual([1, 2])
+  })
+
   it('reports a last line without its newline when it closes', () => {
     const { root, start } = setup()
     const file = join(root, 's1.jsonl')

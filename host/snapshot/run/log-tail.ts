@@ -1,8 +1,10 @@
 // The session logs another process writes, read once: watches the sessions root, reads each
 // file's complete new lines as they land, checks each with the log format's own reader, feeds
-// the driver's waits and keeps the logs as objects for the judge (no second read or parse).
+// the driver's waits and keeps the logs as objects for the judge (no second read or parse). Each file
+// stays open from first sight to the end: a session/delete unlinks a log, and the open descriptor still
+// reads what was written before it (the in-process host keeps a deleted session's log too).
 import { StringDecoder } from 'node:string_decoder'
-import { closeSync, openSync, readdirSync, readSync, statSync, watch, type FSWatcher } from 'node:fs'
+import { closeSync, fstatSync, openSync, readdirSync, readSync, watch, type FSWatcher } from 'node:fs'
 import { join } from 'node:path'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
 import { parseSessionEventLine, parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
@@ -10,6 +12,7 @@ import type { SessionEventFeed } from '../service/driver/event-feed.ts'
 
 interface FileState {
   file: string
+  fd: number
   offset: number
   rest: string
   /** A read may end inside a multi-byte character; the decoder keeps its first bytes for the next read. */
@@ -20,6 +23,8 @@ interface FileState {
   events: SessionEvent[]
 }
 
+const EMPTY = () => ({ offset: 0, rest: '', lines: 0, decoder: new StringDecoder('utf8'), events: [] })
+
 export class SessionLogTail {
   /**
    * What could not be read (the folder, a file, a line the log format refuses), each naming
@@ -29,6 +34,7 @@ export class SessionLogTail {
   readonly problems: string[] = []
   private files = new Map<string, FileState>()
   private watcher: FSWatcher
+  private closed = false
 
   constructor(
     private root: string,
@@ -49,20 +55,32 @@ export class SessionLogTail {
       return
     }
     for (const name of names) {
-      if (!name.endsWith('.jsonl')) continue
       const file = join(this.root, name)
+      if (!name.endsWith('.jsonl') || this.files.has(file)) continue
       try {
-        this.readNew(file)
+        this.files.set(file, { ...EMPTY(), file, fd: openSync(file, 'r') })
       } catch (error) {
-        this.problem(`cannot read ${file}: ${(error as Error).message}`)
+        // Listed, then deleted before it could be opened: nothing of it was read, so nothing is kept.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+          this.problem(`cannot open ${file}: ${(error as Error).message}`)
+      }
+    }
+    for (const state of this.files.values()) {
+      try {
+        this.readNew(state)
+      } catch (error) {
+        this.problem(`cannot read ${state.file}: ${(error as Error).message}`)
       }
     }
   }
 
   /** The last scan; a line still without its newline is a problem (the writer was cut off). */
   close(): void {
+    if (this.closed) return
+    this.closed = true
     this.scan()
     this.watcher.close()
+    for (const state of this.files.values()) closeSync(state.fd)
     for (const state of this.files.values())
       if (state.rest) this.problem(`${state.file}:${state.lines + 1}: the last line has no newline (a cut-off write)`)
   }
@@ -79,21 +97,11 @@ export class SessionLogTail {
     if (!this.problems.includes(text)) this.problems.push(text)
   }
 
-  private readNew(file: string) {
-    let state = this.files.get(file)
-    if (!state) {
-      state = { file, offset: 0, rest: '', lines: 0, decoder: new StringDecoder('utf8'), events: [] }
-      this.files.set(file, state)
-    }
-    const size = statSync(file).size
+  private readNew(state: FileState) {
+    const size = fstatSync(state.fd).size
     if (size <= state.offset) return
     const buffer = Buffer.alloc(size - state.offset)
-    const fd = openSync(file, 'r')
-    try {
-      readSync(fd, buffer, 0, buffer.length, state.offset)
-    } finally {
-      closeSync(fd)
-    }
+    readSync(state.fd, buffer, 0, buffer.length, state.offset)
     state.offset = size
     const lines = (state.rest + state.decoder.write(buffer)).split('\n')
     state.rest = lines.pop() ?? ''

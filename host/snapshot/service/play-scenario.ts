@@ -1,5 +1,5 @@
 // One scenario, start to finish, on whatever plays it: check it, prepare the cwd, play it (on a
-// stage of the snapshot service, or as a `dsh` subprocess: run/run-scenario.ts), then judge both
+// stage of the snapshot service, or as a `dsh` subprocess: run/subprocess.ts), then judge both
 // surfaces (./judge.ts).
 import type { RawCapture } from '../fixtures/capture.ts'
 import type { RunMode } from '../core/fixtures.ts'

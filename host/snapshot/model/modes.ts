@@ -1,7 +1,11 @@
-// What `dsh test --mode` accepts (type imports only: the CLI reads it without loading the test host).
+// What `dsh test --mode` and `runScenarios({ mode })` accept (type imports only: the CLI reads it
+// without loading the test host). docs/design.md §8 says what each does.
 import type { RunMode } from '../core/fixtures.ts'
 
-/** The per-scenario modes, three that choose what to record (record-modes.ts), and the live canary (verify-live.ts). */
+/**
+ * The per-scenario modes (replay, record, refresh), three that choose what to record
+ * (run/record-modes.ts), and the live canary (run/verify-live.ts).
+ */
 export type SuiteMode = RunMode | 'record-missing' | 'record-drifted' | 'record-stale' | 'verify-live'
 export const SUITE_MODES: readonly SuiteMode[] = [
   'replay',

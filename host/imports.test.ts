@@ -47,6 +47,19 @@ describe('the tree', () => {
     expect(reaches('host/snapshot/service/', ['host/snapshot/run/'], { tests: false })).toEqual([])
   })
 
+  it('outside host/snapshot/run/, run/ is reached through its one entry run.ts (and the composition it boots)', () => {
+    // host-composition.ts boots the composition a front shares (vitest, bench, mutate); composition.ts
+    // resolves --config/--patch. Test support may read a run's pieces (the subprocess log tail).
+    const ENTRY = new Set(['run.ts', 'host-composition.ts', 'composition.ts'].map((f) => `host/snapshot/run/${f}`))
+    const found: string[] = []
+    for (const [file, imports] of files) {
+      if (file.startsWith('host/snapshot/run/') || file.includes('test-support/')) continue
+      for (const { target } of imports)
+        if (target.startsWith('host/snapshot/run/') && !ENTRY.has(target)) found.push(`${file} imports ${target}`)
+    }
+    expect(found).toEqual([])
+  })
+
   it('host/conformance/ reaches nothing in plugins/, host/snapshot/ or host/app/, tests included', () => {
     expect(reaches('host/conformance/', ['plugins/', 'host/snapshot/', 'host/app/'], { tests: true })).toEqual([])
   })

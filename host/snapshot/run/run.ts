@@ -9,6 +9,7 @@ import type { LoadedScenario } from '../scenario/discover.ts'
 import type { ScenarioOutcome } from '../model/outcome.ts'
 import type { SuiteMode } from '../model/modes.ts'
 import type { RunScenarioOptions } from '../service/play-scenario.ts'
+import type { SnapshotService } from '../service/service.ts'
 import { resolveComposition, type CompositionChoice } from './composition.ts'
 import { withHostComposition } from './host-composition.ts'
 import { type ChoosingOptions, recordDrifted, recordMissing, recordStale, replayWarningStale } from './record-modes.ts'
@@ -46,13 +47,20 @@ function inMode(mode: SuiteMode, options: ChoosingOptions): Promise<SuiteResult>
   return runSuite({ ...suite, mode })
 }
 
+export interface OneScenarioOptions extends RunScenarioOptions {
+  /** The snapshot service to run it in (a vitest file's scenarios share one); default: one booted for this call. */
+  service?: () => Promise<SnapshotService>
+}
+
 /**
- * One scenario already loaded (with its corpus): in process through a snapshot service booted for
- * this call (host-composition.ts), or as a `dsh` subprocess. Both play and judge it the same way
- * (service/play-scenario.ts).
+ * One scenario already loaded (with its corpus): in process through a snapshot service (the one
+ * given, else one booted for this call: host-composition.ts), or as a `dsh` subprocess. Both play
+ * and judge it the same way (service/play-scenario.ts).
  */
-export async function runScenario(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
-  if (options.subprocess) return playInSubprocess(scenario, options)
-  const { repoRoot, composition, mode = 'replay' } = options
-  return withHostComposition({ repoRoot, composition, mode }, (host) => host.snapshot.runOne(scenario, options))
+export async function runScenario(scenario: LoadedScenario, options: OneScenarioOptions): Promise<ScenarioOutcome> {
+  const { service, ...run } = options
+  if (run.subprocess) return playInSubprocess(scenario, run)
+  if (service) return (await service()).runOne(scenario, run)
+  const { repoRoot, composition, mode = 'replay' } = run
+  return withHostComposition({ repoRoot, composition, mode }, (host) => host.snapshot.runOne(scenario, run))
 }

@@ -1,6 +1,10 @@
 // What `dsh test --mode` and `runScenarios({ mode })` accept (type imports only: the CLI reads it
 // without loading the test host). docs/design.md §8 says what each does.
-import type { RunMode } from '../core/fixtures.ts'
+/**
+ * The modes a scenario runs in (the host service's own `mode`): replay compares only; refresh rewrites goldens,
+ * sidecars and logs from the recorded model script; record re-records.
+ */
+export type RunMode = 'replay' | 'refresh' | 'record'
 
 /**
  * The per-scenario modes (replay, record, refresh), three that choose what to record

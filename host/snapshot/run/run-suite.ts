@@ -4,7 +4,7 @@
 // the snapshot service; with `subprocess`, each scenario spawns the built `dsh`; with `jobs`, in
 // worker processes (./jobs/). Callers go through the entry, ./run.ts.
 import { discoverScenarios, namedPart, type LoadedScenario } from '../scenario/discover.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { pinsFirst } from '../service/select.ts'
 import { removeLeftovers } from '../fixtures/write-fixtures.ts'
 import type { ScenarioOutcome } from '../model/outcome.ts'

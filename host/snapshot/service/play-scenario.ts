@@ -2,7 +2,7 @@
 // stage of the snapshot service, or as a `dsh` subprocess: run/subprocess.ts), then judge both
 // surfaces (./judge.ts).
 import type { RawCapture } from '../fixtures/capture.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { prepareRun, type PreparedRun } from '../fixtures/prepare.ts'
 import { missingSandboxTier } from '../fixtures/sandbox-tier.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'

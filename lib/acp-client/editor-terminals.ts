@@ -7,8 +7,8 @@ import { LocalTerminals } from '../process/terminals.ts'
 interface EditorTerminalsOptions {
   cwd: string
   advertised: boolean
-  /** Session ids the client knows; a request for any other is refused. Omitted: any session. */
-  knownSession?(sessionId: string): boolean
+  /** Whether the client opened this session; a request naming any other is refused. */
+  knownSession(sessionId: string): boolean
   /** Called with the message of every refused request, before the agent gets the error. */
   refused?(message: string): void
 }
@@ -25,7 +25,7 @@ export function createEditorTerminals(options: EditorTerminalsOptions) {
   const admit = (method: string, sessionId: string) => {
     if (!options.advertised)
       refuse(acp.RequestError.methodNotFound(`${method} (this client does not advertise terminals)`))
-    if (options.knownSession && !options.knownSession(sessionId))
+    if (!options.knownSession(sessionId))
       refuse(acp.RequestError.invalidParams({ sessionId }, `${method}: unknown session "${sessionId}"`))
   }
   /** An unknown or released terminal id is the agent's error: invalid params naming it. */

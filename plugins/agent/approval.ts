@@ -44,7 +44,8 @@ export async function approve(
 /** A tool's approvalTitle threw: the call fails (tool-calls.ts answers it with this message), the turn goes on. */
 export class ApprovalTitleError extends Error {
   constructor(cause: unknown) {
-    super(`its approval title failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+    const what = cause instanceof Error ? `failed: ${cause.message}` : `threw ${String(cause)} (not an Error)`
+    super(`its approval title ${what}`, { cause })
   }
 }
 

@@ -1,7 +1,8 @@
 // The editor's fs/read_text_file and fs/write_text_file, one for every client dsh plays (the
-// snapshot driver, the conformance runner): confined to the session cwd (symlinks included),
-// only for advertised methods and sessions the client opened, unsaved buffers answered before the disk,
-// `line`/`limit` honoured. Each request's outcome goes to the `record` hook.
+// snapshot driver, the conformance runner, dsh prompt and chat): confined to the session cwd
+// (symlinks included), only for advertised methods and sessions the client opened, unsaved
+// buffers answered before the disk, `line`/`limit` honoured. Each request's outcome goes to the
+// `record` hook.
 import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'

@@ -1,6 +1,6 @@
 // The editor's terminal/*: the agent's commands run as real local processes in the session cwd
 // (lib/process/terminals.ts), only when the client advertises terminals and only for sessions
-// it knows. A refusal goes to the `refused` hook (a scenario fails with it) and to the agent.
+// it opened. A refusal goes to the `refused` hook (a scenario fails with it) and to the agent.
 import * as acp from '@agentclientprotocol/sdk'
 import { LocalTerminals } from '../process/terminals.ts'
 

@@ -7,6 +7,7 @@ import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { sliceLines } from './lines.ts'
+import { unknownSessionError } from './opened-sessions.ts'
 import { insideCwd, resolveInside } from './resolve-inside.ts'
 
 type FileOutcome = 'ok' | 'denied' | 'missing' | 'error'
@@ -114,12 +115,7 @@ export class EditorFs {
     const { advertised, knownSession, cwd } = this.options
     if (advertised && !advertised[op === 'read' ? 'readTextFile' : 'writeTextFile'])
       fail('denied', acp.RequestError.methodNotFound(`${method} (this client does not advertise it)`))
-    if (!knownSession(sessionId))
-      failAt(
-        undefined,
-        undefined,
-        true,
-      )('error', acp.RequestError.invalidParams({ sessionId }, `${method}: unknown session "${sessionId}"`))
+    if (!knownSession(sessionId)) failAt(undefined, undefined, true)('error', unknownSessionError(method, sessionId))
     // The agent may spell the cwd as given or by its real path (e.g. /private/var on macOS).
     const relative = insideCwd(cwd, path) ?? insideCwd(await realpath(cwd), path)
     if (relative === undefined) {

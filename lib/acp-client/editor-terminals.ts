@@ -3,6 +3,7 @@
 // it opened. A refusal goes to the `refused` hook (a scenario fails with it) and to the agent.
 import * as acp from '@agentclientprotocol/sdk'
 import { LocalTerminals } from '../process/terminals.ts'
+import { unknownSessionError } from './opened-sessions.ts'
 
 interface EditorTerminalsOptions {
   cwd: string
@@ -25,8 +26,7 @@ export function createEditorTerminals(options: EditorTerminalsOptions) {
   const admit = (method: string, sessionId: string) => {
     if (!options.advertised)
       refuse(acp.RequestError.methodNotFound(`${method} (this client does not advertise terminals)`))
-    if (!options.knownSession(sessionId))
-      refuse(acp.RequestError.invalidParams({ sessionId }, `${method}: unknown session "${sessionId}"`))
+    if (!options.knownSession(sessionId)) refuse(unknownSessionError(method, sessionId))
   }
   /** An unknown or released terminal id is the agent's error: invalid params naming it. */
   const known = async <T>(method: string, action: () => T | Promise<T>): Promise<T> => {

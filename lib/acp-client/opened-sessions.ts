@@ -3,7 +3,7 @@
 // a child session the agent announced with `subagent_update` under one of those (the unstable
 // `subagents` capability). The editor's fs/* and terminal/* serve only these: a request naming
 // any other session is the agent's bug, refused.
-import type * as acp from '@agentclientprotocol/sdk'
+import * as acp from '@agentclientprotocol/sdk'
 
 /** The methods that open a session, and where the opened id is: the response or the request. */
 const OPENERS: Record<string, 'result' | 'params'> = {
@@ -20,6 +20,15 @@ const isRecord = (value: unknown): value is Message =>
 
 const idOf = (value: unknown): string | undefined =>
   isRecord(value) && typeof value.sessionId === 'string' ? value.sessionId : undefined
+
+/** The refusal of a reverse request naming a session the client never opened (fs/* and terminal/* alike). */
+export function unknownSessionError(method: string, sessionId: string): acp.RequestError {
+  return acp.RequestError.invalidParams(
+    { sessionId },
+    `${method}: unknown session "${sessionId}": this client never opened it; name a session it opened with ` +
+      'session/new, session/load, session/resume or session/fork',
+  )
+}
 
 export class OpenedSessions {
   private readonly ids = new Set<string>()

@@ -46,7 +46,7 @@ it('names the file a write through a symlink changes, and leaves a plain path as
   ])
 })
 
-it('fails a call whose tool throws while naming its approval, naming the tool, and runs the calls after it', async () => {
+it('fails a call whose approval title throws, naming the tool, and runs the calls after it', async () => {
   const broken: Tool = {
     ...tool('plugin_write', 'edit'),
     approvalTitle: async () => {

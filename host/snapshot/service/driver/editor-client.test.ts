@@ -34,6 +34,9 @@ async function connect(client: ScenarioClient | undefined) {
   return { cwd, editor, agent: agent.client }
 }
 
+const NEVER_OPENED =
+  'this client never opened it; name a session it opened with ' +
+  'session/new, session/load, session/resume or session/fork'
 const all = { fs: { readTextFile: true, writeTextFile: true }, terminal: true }
 
 describe('ScenarioEditor', () => {
@@ -92,8 +95,8 @@ describe('ScenarioEditor', () => {
       await agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', path: join(cwd, 'a.txt') }),
     ).toEqual({ content: 'text\n' })
     expect(editor.problems).toEqual([
-      `the agent's request was refused: Invalid params: fs/read_text_file: unknown session "other"`,
-      `the agent's request was refused: Invalid params: terminal/create: unknown session "other"`,
+      `the agent's request was refused: Invalid params: fs/read_text_file: unknown session "other": ${NEVER_OPENED}`,
+      `the agent's request was refused: Invalid params: terminal/create: unknown session "other": ${NEVER_OPENED}`,
     ])
   })
 

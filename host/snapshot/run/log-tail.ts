@@ -4,8 +4,9 @@
 // stays open from first sight to the end: a session/delete unlinks a log, and the open descriptor still
 // reads what was written before it (the in-process host keeps a deleted session's log too).
 import { StringDecoder } from 'node:string_decoder'
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, watch, type FSWatcher } from 'node:fs'
+import { closeSync, fstatSync, readdirSync, readSync, watch, type FSWatcher } from 'node:fs'
 import { join } from 'node:path'
+import { NotRegularFileError, openRegularSync } from '../../../lib/regular-file.ts'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
 import { parseSessionEventLine, parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
 import type { SessionEventFeed } from '../service/driver/event-feed.ts'
@@ -94,15 +95,12 @@ export class SessionLogTail {
     return logs
   }
 
-  /**
-   * Non-blocking, so a FIFO under a log's name (a test of session/load's refusal makes one) cannot block
-   * this process in open(2) waiting for a writer; anything but a regular file is left alone.
-   */
+  /** Non-blocking: a FIFO under a log's name (a test of session/load's refusal makes one) is left alone. */
   private open(file: string): void {
-    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK)
-    if (fstatSync(fd).isFile()) this.files.set(file, { ...EMPTY(), file, fd })
-    else {
-      closeSync(fd)
+    try {
+      this.files.set(file, { ...EMPTY(), file, fd: openRegularSync(file) })
+    } catch (error) {
+      if (!(error instanceof NotRegularFileError)) throw error
       this.skipped.add(file)
     }
   }

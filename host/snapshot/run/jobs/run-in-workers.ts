@@ -98,6 +98,21 @@ class Lane {
 
   async drain(queue: LoadedScenario[], record: (outcome: ScenarioOutcome) => void): Promise<void> {
     const inFlight: LoadedScenario[] = []
+    // Interrupted: what the worker holds beyond the scenario it runs is not started (Lane.handOut).
+    const drop = () => this.worker?.drop()
+    this.options.signal?.addEventListener('abort', drop, { once: true })
+    try {
+      await this.drainFrom(queue, inFlight, record)
+    } finally {
+      this.options.signal?.removeEventListener('abort', drop)
+    }
+  }
+
+  private async drainFrom(
+    queue: LoadedScenario[],
+    inFlight: LoadedScenario[],
+    record: (outcome: ScenarioOutcome) => void,
+  ): Promise<void> {
     for (;;) {
       if (!this.options.signal?.aborted) await this.handOut(queue, inFlight)
       const scenario = inFlight.shift()
@@ -105,10 +120,8 @@ class Lane {
       const worker = this.worker!
       const started = performance.now()
       const result = await worker.outcome(this.limitMs)
-      if (result.kind === 'outcome') {
-        record(result.outcome)
-        continue
-      }
+      if (result.kind === 'outcome') record(result.outcome)
+      if (result.kind !== 'ended') continue
       // The scenarios handed to the lost worker after this one never started: another worker takes them.
       this.worker = undefined
       this.putBack(queue, inFlight.splice(0))

@@ -25,7 +25,11 @@ process.on('exit', () => {
   for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL')
 })
 
-type WorkerResult = { kind: 'outcome'; outcome: ScenarioOutcome } | { kind: 'ended'; why: string; hung: boolean }
+type WorkerResult =
+  | { kind: 'outcome'; outcome: ScenarioOutcome }
+  /** Not run: the run was interrupted before the worker started it (`drop`). */
+  | { kind: 'dropped' }
+  | { kind: 'ended'; why: string; hung: boolean }
 
 /** From source the worker is TypeScript: node loads it through tsx, found from dsh's own folder. */
 function nodeArgs(): string[] {
@@ -104,8 +108,14 @@ export class WorkerProcess {
   async outcome(limitMs: number): Promise<WorkerResult> {
     const reply = await this.next(limitMs)
     if (reply.type === 'outcome') return { kind: 'outcome', outcome: reply.outcome }
+    if (reply.type === 'dropped') return { kind: 'dropped' }
     if (reply.type === 'exit') return { kind: 'ended', why: reply.why, hung: reply.hung }
     return { kind: 'ended', why: `answered ${reply.type} instead of an outcome`, hung: false }
+  }
+
+  /** The run is interrupted: the scenarios submitted and not yet started are answered `dropped`. */
+  drop(): void {
+    this.send({ type: 'drop' })
   }
 
   /** Ask the worker to dispose its composition and exit; kill its group when it does not within graceMs. */

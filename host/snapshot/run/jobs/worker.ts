@@ -30,6 +30,9 @@ interface Worker {
   host?: HostComposition
   /** The scenarios sent so far, each started when the one before it has answered. */
   queue: Promise<void>
+  /** How many were sent, and how many of the first ones a `drop` cancelled (those not started by then). */
+  sent: number
+  dropBefore: number
 }
 
 function listen(setup: WorkerSetup, worker: Worker): void {
@@ -39,7 +42,12 @@ function listen(setup: WorkerSetup, worker: Worker): void {
       process.exit(0)
     }
     if (message.type === 'corpus') return worker.corpus?.(message.scenarios)
-    worker.queue = worker.queue.then(() => runNamed(setup, worker, message.name))
+    if (message.type === 'drop') return void (worker.dropBefore = worker.sent)
+    const index = worker.sent++
+    worker.queue = worker.queue.then(async () => {
+      if (index < worker.dropBefore) send({ type: 'dropped', name: message.name })
+      else await runNamed(setup, worker, message.name)
+    })
   })
 }
 
@@ -54,7 +62,7 @@ async function runNamed(setup: WorkerSetup, worker: Worker, name: string): Promi
 
 async function start(setup: WorkerSetup): Promise<void> {
   const { repoRoot, composition, mode } = setup
-  const worker: Worker = { queue: Promise.resolve() }
+  const worker: Worker = { queue: Promise.resolve(), sent: 0, dropBefore: 0 }
   const corpusArrived = new Promise<LoadedScenario[]>((resolve) => {
     worker.corpus = resolve
   })

@@ -5,7 +5,7 @@
 // docs/benchmarks.md).
 
 /** What a batch needs of a stage: whether it was disposed, and settling it. */
-export interface SettledStage {
+interface SettledStage {
   readonly isClosed: boolean
   settle(): Promise<void>
 }

@@ -11,7 +11,7 @@ import type { ScenarioOutcome } from '../model/outcome.ts'
 import { keptOutcome } from './kept-outcome.ts'
 import { bootHostComposition } from './host-composition.ts'
 import { playInSubprocess } from './subprocess.ts'
-import { withModel, type ModelRun } from './with-model.ts'
+import { withModel } from '../service/scenario-model.ts'
 import { runInWorkers, startWorkers } from './jobs/run-in-workers.ts'
 import type { WorkerProcess } from './jobs/worker-process.ts'
 import type { TestComposition } from '../service/patches.ts'
@@ -110,7 +110,6 @@ async function runOrdered(
   const { repoRoot, composition } = options
   const { pending, strict, timeoutMs } = options
   const common = { repoRoot, composition, corpus, mode, pending, strict, timeoutMs }
-  const around = (scenario: LoadedScenario, run: ModelRun) => withModel(scenario, mode, options, run)
 
   // One scenario runs here either way: a worker would only add its start.
   if (Math.min(options.jobs ?? 1, ordered.length) > 1) {
@@ -125,7 +124,7 @@ async function runOrdered(
     for (const scenario of ordered) {
       if (options.signal?.aborted) return { outcomes, interrupted: true }
       const outcome = keptOutcome(
-        await around(scenario, (extra) => playInSubprocess(scenario, { ...common, ...extra })),
+        await withModel(scenario, mode, options, (extra) => playInSubprocess(scenario, { ...common, ...extra })),
         options.keepSurfaces,
       )
       outcomes.push(outcome)
@@ -143,7 +142,8 @@ async function runOrdered(
     options.onResult?.(outcome)
   })
   try {
-    return await host.snapshot.runBatch({ ...common, scenarios: ordered, signal: options.signal, around })
+    const { signal, stub } = options
+    return await host.snapshot.runBatch({ ...common, scenarios: ordered, signal, stub })
   } finally {
     stop()
     await host.dispose()

@@ -90,21 +90,17 @@ describe('the snapshot service', () => {
     )
     const patched = (await discoverScenarios(project.root)).scenarios.find((s) => s.name === 'good')!
     const host = await bootHostComposition({ repoRoot: project.root, mode: 'replay', log: () => {} })
+    const disposals: Promise<boolean>[] = []
+    // Once the scenario has ended, before the batch lets go of its stages: dispose the whole host.
+    host.booted.ctx.on('snapshot/scenario-end', () => {
+      expect(existsSync(disposedFile)).toBe(false)
+      disposals.push(host.dispose().then(() => existsSync(disposedFile)))
+    })
     let disposedWithService = false
     try {
-      const batch = host.snapshot.runBatch({
-        scenarios: [patched],
-        corpus,
-        repoRoot: project.root,
-        around: async (_scenario, run) => {
-          const outcome = await run({})
-          expect(existsSync(disposedFile)).toBe(false)
-          await host.dispose()
-          disposedWithService = existsSync(disposedFile)
-          return outcome
-        },
-      })
+      const batch = host.snapshot.runBatch({ scenarios: [patched], corpus, repoRoot: project.root })
       expect((await batch).outcomes.map((o) => o.ok)).toEqual([true])
+      disposedWithService = (await disposals[0]) ?? false
     } finally {
       for (const file of ['cordis.patch.yml', 'marker.js']) rmSync(join(good, file))
       await host.dispose()

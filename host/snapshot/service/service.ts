@@ -16,6 +16,8 @@ import { selectScenarios } from './select.ts'
 import { Stage, type StageRun } from './stage.ts'
 import { StageSet } from './stage-set.ts'
 import { UsedStages } from './used-stages.ts'
+import { withModel } from './scenario-model.ts'
+import type { TestComposition } from './patches.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -46,11 +48,10 @@ interface ScenarioBatch {
   strict?: boolean
   timeoutMs?: number
   signal?: AbortSignal
-  /** Around each scenario's run; record mode starts its stub endpoint here and passes its URL on. */
-  around?(
-    scenario: LoadedScenario,
-    run: (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>,
-  ): Promise<ScenarioOutcome>
+  /** The user's profile and patches: record finds the live adapters (or, with `stub`, their wires) in it. */
+  composition?: TestComposition
+  /** record: the model server answers from each scenario's model.yml instead of the live provider. */
+  stub?: boolean
 }
 
 export interface BatchResult {
@@ -141,7 +142,7 @@ export class SnapshotService extends Service {
             used.add(stage)
             return stage.play(prepared, timeoutMs)
           })
-        const outcome = batch.around ? await batch.around(scenario, run) : await run({})
+        const outcome = await withModel(scenario, mode, { ...batch, subprocess: false }, run)
         outcomes.push(outcome)
         this.ctx.emit('snapshot/scenario-end', { ...where, outcome })
       }

@@ -11,7 +11,7 @@ import type { ScenarioOutcome } from '../../model/outcome.ts'
 import { bootHostComposition, type HostComposition } from '../host-composition.ts'
 import { runScenario } from '../run.ts'
 import { keptOutcome } from '../kept-outcome.ts'
-import { withModel, type ModelRun } from '../with-model.ts'
+import { withModel } from '../../service/scenario-model.ts'
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.ts'
 
 const send = (message: FromWorker) => process.send?.(message)
@@ -74,10 +74,12 @@ async function start(setup: WorkerSetup): Promise<void> {
   const host = (worker.host = boot?.host)
   worker.byName = new Map(corpus.map((scenario) => [scenario.name, scenario]))
   const common = { repoRoot, composition, corpus, mode, pending: setup.pending, timeoutMs: setup.timeoutMs }
-  const around = (scenario: LoadedScenario, run: ModelRun) => withModel(scenario, mode, setup, run)
   worker.play = async (scenario) => {
-    if (!host) return around(scenario, (extra) => runScenario(scenario, { ...common, ...extra, subprocess: true }))
-    const result = await host.snapshot.runBatch({ ...common, scenarios: [scenario], around })
+    if (!host)
+      return withModel(scenario, mode, setup, (extra) =>
+        runScenario(scenario, { ...common, ...extra, subprocess: true }),
+      )
+    const result = await host.snapshot.runBatch({ ...common, scenarios: [scenario], stub: setup.stub })
     return result.outcomes[0]!
   }
   send({ type: 'ready' })

@@ -7,13 +7,13 @@ import { modelScriptPath, startRecordingStub, stubVia } from '../fixtures/record
 import { failedBeforeRun, type ScenarioOutcome } from '../model/outcome.ts'
 import { failure } from '../model/failure.ts'
 import { noteRecordingSource, recordingStamp } from '../fixtures/provenance.ts'
-import { stubPatch } from '../service/model-stub.ts'
-import type { TestComposition } from '../service/patches.ts'
+import { stubPatch } from './model-stub.ts'
+import type { TestComposition } from './patches.ts'
 import { plural } from '../../../lib/plural.ts'
 import { liveModelEnv, recordingAdapters } from './recording-adapters.ts'
 import { scriptRetriesProblem } from '../fixtures/script-retries.ts'
 
-export type ModelRun = (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
+type ModelRun = (extra: { modelStub?: string; env?: NodeJS.ProcessEnv }) => Promise<ScenarioOutcome>
 
 /** What withModel reads of a suite's options. */
 interface ModelOptions {

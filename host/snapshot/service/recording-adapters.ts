@@ -14,7 +14,7 @@ import { locateEntry } from '../../../plugins/config/entries.ts'
 import { AgentConfig } from '../../../plugins/agent/config.ts'
 import { ModuleCache } from '../../../plugins/config/module-cache.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import { modeOverlays, scenarioOverlayFiles, type TestComposition, userComposition } from '../service/patches.ts'
+import { modeOverlays, scenarioOverlayFiles, type TestComposition, userComposition } from './patches.ts'
 
 /** The network adapters a recording talks to, and the agent's `retries` (what a --stub script may fail). */
 export async function recordingAdapters(

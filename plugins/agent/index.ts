@@ -2,7 +2,7 @@ import { type Context, Service } from 'cordis'
 import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
-import type { SessionHeader } from '../session/events.ts'
+import { type ChildHeader, isChildHeader, type SessionHeader } from '../session/events.ts'
 import type { SessionStore } from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import type { McpFailure } from '../mcp/index.ts'
@@ -307,9 +307,9 @@ export class Agent extends Service {
   }
 
   /** A live subagent's header (it names its parent session and call); undefined for any other session. */
-  childHeader(sessionId: string): SessionHeader | undefined {
+  childHeader(sessionId: string): ChildHeader | undefined {
     const header = this.sessions.get(sessionId)?.header
-    return header?.parentSession ? header : undefined
+    return header && isChildHeader(header) ? header : undefined
   }
 
   /** A live subagent's `task` (its title and prompt); undefined for any other session. */

@@ -3,15 +3,27 @@
 // I/O, so the store, replay and the host share one definition.
 import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { EVENT_DATA } from './event-schemas.ts'
-import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
+import {
+  EVENT_TYPES,
+  type EventData,
+  type EventType,
+  type ForkPoint,
+  type SessionEvent,
+  type SessionHeader,
+  type SessionParent,
+} from './events.ts'
 
 /** An event as it may appear in any log: committed fixtures are normalized and drop `seq`/`time`. */
 export type LoggedEvent<K extends EventType = EventType> = {
   [T in K]: { seq?: number; time?: number; type: T; data: EventData[T] }
 }[K]
 
-/** A header as it may appear in any log: a normalized fixture may drop `createdAt`. */
-export type LoggedHeader = Omit<SessionHeader, 'createdAt'> & { createdAt?: number }
+/** A header as it may appear in any log: a normalized fixture may drop `createdAt` (root or child alike). */
+export type LoggedHeader = SessionHeader extends infer H
+  ? H extends SessionHeader
+    ? Omit<H, 'createdAt'> & { createdAt?: number }
+    : never
+  : never
 
 export interface SessionLog<H = SessionHeader, E = SessionEvent> {
   header: H
@@ -57,7 +69,6 @@ const HEADER_KEYS = [
   'spawn',
   'forkedFrom',
 ]
-const FORK_COUNTS = ['turn', 'seq', 'events'] as const
 const EVENT_KEYS = ['seq', 'time', 'type', 'data']
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 const ENVELOPE_NUMBERS = ['seq', 'time'] as const
@@ -212,40 +223,43 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
     throw new Error(`${at}: header "id" must be a non-empty string, found ${describe(value.id)}`)
   if (typeof value.cwd !== 'string' || !value.cwd)
     throw new Error(`${at}: header "cwd" must be a non-empty string, found ${describe(value.cwd)}`)
-  const createdAtRequired = options.live || value.createdAt !== undefined
-  if (createdAtRequired && !isFiniteNumber(value.createdAt)) {
-    throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(value.createdAt)}`)
-  }
-  checkParentKeys(value, at)
-  checkForkPoint(value.forkedFrom, at)
-  return value as unknown as LoggedHeader
+  const createdAt = checkCreatedAt(value.createdAt, options, at)
+  const forkedFrom = checkForkPoint(value.forkedFrom, at)
+  const root = { type: 'session', version: 1, id: value.id, ...createdAt, cwd: value.cwd } as const
+  const parent = checkParentKeys(value, at)
+  const header: LoggedHeader = parent ? { ...root, ...parent } : root
+  return forkedFrom ? { ...header, forkedFrom } : header
+}
+
+/** `createdAt` as a spread: required live, optional in a normalized fixture, a number when present. */
+function checkCreatedAt(createdAt: unknown, options: ParseOptions, at: string): { createdAt?: number } {
+  if (createdAt === undefined && !options.live) return {}
+  if (isFiniteNumber(createdAt)) return { createdAt }
+  throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(createdAt)}`)
 }
 
 /** A subagent's header names its parent session, the spawning call and where it stands, all or none. */
-function checkParentKeys(value: Record<string, unknown>, at: string): void {
-  const present = ['parentSession', 'parentCallId', 'spawn'].filter((key) => value[key] !== undefined)
-  if (!present.length) return
+function checkParentKeys(value: Record<string, unknown>, at: string): SessionParent | undefined {
+  const { parentSession, parentCallId, spawn } = value
+  if (parentSession === undefined && parentCallId === undefined && spawn === undefined) return undefined
   const fix = 'a subagent log needs "parentSession", "parentCallId" and "spawn": {turn, step, call}; re-record it'
-  if (typeof value.parentSession !== 'string' || !value.parentSession)
-    throw new Error(
-      `${at}: header "parentSession" must be a session id, found ${describe(value.parentSession)}; ${fix}`,
-    )
-  if (typeof value.parentCallId !== 'string' || !value.parentCallId)
-    throw new Error(
-      `${at}: header "parentCallId" must be a tool call id, found ${describe(value.parentCallId)}; ${fix}`,
-    )
-  const spawn = value.spawn as Record<string, unknown> | undefined
-  const counts = ['turn', 'step', 'call'].map((key) => (isPlainObject(spawn) ? spawn[key] : undefined))
-  if (!isPlainObject(spawn) || counts.some((n) => !Number.isInteger(n) || (n as number) < 0))
-    throw new Error(`${at}: header "spawn" must be {turn, step, call} counts, found ${describe(value.spawn)}; ${fix}`)
+  if (typeof parentSession !== 'string' || !parentSession)
+    throw new Error(`${at}: header "parentSession" must be a session id, found ${describe(parentSession)}; ${fix}`)
+  if (typeof parentCallId !== 'string' || !parentCallId)
+    throw new Error(`${at}: header "parentCallId" must be a tool call id, found ${describe(parentCallId)}; ${fix}`)
+  const [turn, step, call] = ['turn', 'step', 'call'].map((key) => (isPlainObject(spawn) ? spawn[key] : undefined))
+  if (!isCount(turn) || !isCount(step) || !isCount(call))
+    throw new Error(`${at}: header "spawn" must be {turn, step, call} counts, found ${describe(spawn)}; ${fix}`)
+  return { parentSession, parentCallId, spawn: { turn, step, call } }
 }
 
 /** A fork's header names its parent session and the fork point: `{sessionId, turn, seq, events}`. */
-function checkForkPoint(point: unknown, at: string): void {
-  if (point === undefined) return
+function checkForkPoint(point: unknown, at: string): ForkPoint | undefined {
+  if (point === undefined) return undefined
   const record = isPlainObject(point) ? point : {}
-  const counts = FORK_COUNTS.every((key) => Number.isInteger(record[key]) && (record[key] as number) >= 0)
-  if (typeof record.sessionId === 'string' && record.sessionId && counts) return
+  const { sessionId, turn, seq, events } = record
+  if (typeof sessionId === 'string' && sessionId && isCount(turn) && isCount(seq) && isCount(events))
+    return { sessionId, turn, seq, events }
   throw new Error(
     `${at}: header "forkedFrom" must be {sessionId, turn, seq, events} (the parent session and the fork point), ` +
       `found ${isPlainObject(point) ? JSON.stringify(point) : describe(point)}; ` +
@@ -307,6 +321,10 @@ function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0
 }
 
 function isFiniteNumber(value: unknown): value is number {

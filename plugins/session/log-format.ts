@@ -2,7 +2,7 @@
 // strict reader that checks every event's data against its kind's schema (event-schemas.ts). Pure: no
 // I/O, so the store, replay and the host share one definition.
 import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
-import { EVENT_DATA } from './event-schemas.ts'
+import { EVENT_DATA, isPlainChunk } from './event-schemas.ts'
 import {
   EVENT_TYPES,
   type EventData,
@@ -51,11 +51,6 @@ export interface ParseOptions {
    * instead of failing: that is the one append a kill interrupted, never a returned event.
    */
   allowTornTail?: boolean
-  /**
-   * Check every event's data against its kind's schema (event-schemas.ts). Default: with `live`, the
-   * logs dsh writes and loads; committed fixtures' chunks are checked by replay's own loader.
-   */
-  checkData?: boolean
 }
 
 const HEADER_KEYS = [
@@ -287,13 +282,15 @@ function parseEvent(value: Record<string, unknown>, file: string, lineNo: number
           `${describe(value[key])}`,
       )
   }
-  if (options.checkData ?? options.live) checkData(value.type as EventType, value.data, at)
-  // Envelope and data checked: the line is the event it claims to be.
+  checkData(value.type as EventType, value.data, at)
+  // Envelope and data checked (always, whoever reads: store, replay, the host's tail, import): the
+  // line is the event it claims to be.
   return value as LoggedEvent
 }
 
 /** The event's data against the schema of its kind (event-schemas.ts): wrong-typed data names its field. */
 function checkData(type: EventType, data: Record<string, unknown>, at: string): void {
+  if (type === 'assistant/chunk' && isPlainChunk(data)) return
   // The wording map only for a failure: on every line it would cost a third of the parse.
   if (EVENT_DATA[type].safeParse(data).success) return
   const checked = EVENT_DATA[type].safeParse(data, { error: fileErrorMap })

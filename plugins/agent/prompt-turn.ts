@@ -17,7 +17,7 @@ export interface TurnsInFlight {
   of: Map<string, Promise<unknown>>
 }
 
-export interface PromptHost {
+interface PromptHost {
   commands: Pick<CommandRegistry, 'match'>
   services: ReturnType<typeof turnServices>
   inFlight: TurnsInFlight

@@ -295,10 +295,11 @@ function checkData(type: EventType, data: Record<string, unknown>, at: string): 
   if (EVENT_DATA[type].safeParse(data).success) return
   const checked = EVENT_DATA[type].safeParse(data, { error: fileErrorMap })
   if (checked.success) return
-  const issues = zodIssuesToFileIssues(checked.error.issues, ['data'])
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
+  const [first, ...others] = zodIssuesToFileIssues(checked.error.issues, ['data'])
+  const more = others.length ? ` (and ${others.length} more)` : ''
+  const problem = first ? `${first.path}: ${first.message}` : checked.error.message
   throw new Error(
-    `${at}: event "${type}" has invalid data: ${issues[0]!.path}: ${issues[0]!.message}${more}; ` +
+    `${at}: event "${type}" has invalid data: ${problem}${more}; ` +
       'dsh did not write this line (edited by hand, or by another program): restore the log, or remove the session',
   )
 }

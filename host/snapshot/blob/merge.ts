@@ -11,8 +11,7 @@ export interface NamedBlob {
 
 export function mergeReportBlobs(blobs: readonly NamedBlob[]): ReportBlob {
   const [head] = blobs
-  if (!head)
-    throw new ReportBlobError('dsh report merge: no blob given; name the files dsh test --report wrote')
+  if (!head) throw new ReportBlobError('dsh report merge: no blob given; name the files dsh test --report wrote')
   for (const [what, read] of AGREE) sameEverywhere(head, blobs, what, read)
   const owner = new Map<string, string>()
   const twice: string[] = []

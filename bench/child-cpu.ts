@@ -15,6 +15,12 @@ function reapedChildrenTicks(statLine: string): number {
 
 let ticksPerSecond: number | undefined
 
+/** The kernel's clock tick (USER_HZ), the unit of /proc/<pid>/stat's and /proc/stat's CPU times. */
+export function clockTicksPerSecond(): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  return ticksPerSecond
+}
+
 /** CPU milliseconds of every reaped child so far; undefined where /proc is missing. */
 export function reapedChildrenCpuMs(): number | undefined {
   let line: string
@@ -23,6 +29,5 @@ export function reapedChildrenCpuMs(): number | undefined {
   } catch {
     return undefined
   }
-  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-  return (reapedChildrenTicks(line) * 1000) / ticksPerSecond
+  return (reapedChildrenTicks(line) * 1000) / clockTicksPerSecond()
 }

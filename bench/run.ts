@@ -33,6 +33,7 @@ import {
 } from './sections.ts'
 import { judgeTargets, type Headline } from './targets.ts'
 import { plural } from '../lib/plural.ts'
+import { othersShare, sampleCpu } from './machine-load.ts'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -77,6 +78,7 @@ async function main(argv: string[]): Promise<number> {
       `parts: ${options.parts.join(', ')}`,
   )
   const loadAtStart = oneMinuteLoad()
+  const cpuAtStart = sampleCpu()
   print(loadLine('start'))
   const needsDist = ['scenarios', 'fixed', 'corpus', 'jobs', 'scale-corpus', 'mutate', 'consumer-vitest']
   if (needsDist.some((name) => options.parts.includes(name as Part))) {
@@ -180,11 +182,16 @@ async function main(argv: string[]): Promise<number> {
   print()
   print('== targets (set for a 2-core machine) ==')
   print(loadLine('end'))
-  const busy = Math.max(loadAtStart, oneMinuteLoad()) > availableParallelism()
+  const cpuAtEnd = sampleCpu()
+  const others = cpuAtStart && cpuAtEnd ? othersShare(cpuAtStart, cpuAtEnd, availableParallelism()) : undefined
+  if (others !== undefined) print(`other processes used ${(others * 100).toFixed(0)} % of the CPU while the bench ran`)
+  // The bench's own --jobs 2 and vitest parts load every core: where /proc tells others' share apart, judge by it.
+  const busy =
+    others !== undefined ? others > BUSY_SHARE : Math.max(loadAtStart, oneMinuteLoad()) > availableParallelism()
   if (busy)
     print(
-      'warning: the machine was busy (1-minute load above the CPU count): times are inflated and noisy; rerun on a ' +
-        'quiet machine before judging a MISS',
+      'warning: the machine was busy (others used more than a quarter of it, or the 1-minute load was above the ' +
+        'CPU count): times are inflated and noisy; rerun on a quiet machine before judging a MISS',
     )
   if (distStamp(repoRoot) !== stampAtStart) {
     print(
@@ -203,6 +210,7 @@ async function main(argv: string[]): Promise<number> {
       cpu: cpus()[0]?.model.trim(),
       loadAtStart,
       loadAtEnd: oneMinuteLoad(),
+      othersCpuShare: others,
       busy,
     }
     await writeFile(
@@ -217,6 +225,9 @@ async function main(argv: string[]): Promise<number> {
   // A MISS is a finding, not a failure of the command; a part that crashed is.
   return crashed.length ? 1 : 0
 }
+
+/** Above this share of the machine taken by other processes, the bench's times are not to be judged. */
+const BUSY_SHARE = 0.25
 
 /** The 1-minute load average (0 where the platform has none). */
 function oneMinuteLoad(): number {

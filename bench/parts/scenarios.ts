@@ -6,7 +6,7 @@
 import { prepareRun } from '../../host/snapshot/fixtures/prepare.ts'
 import { discoverScenarios, type LoadedScenario } from '../../host/snapshot/scenario/discover.ts'
 import { bootHostComposition, type HostComposition } from '../../host/snapshot/run/host-composition.ts'
-import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
+import { runScenario } from '../../host/snapshot/run/run.ts'
 import { collectRuns, timeRuns, type SampleOptions } from '../sample.ts'
 import { median, ratio, summarize, type Summary } from '../stats.ts'
 

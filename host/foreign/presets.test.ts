@@ -18,6 +18,14 @@ test('the bundled presets load, each on a wire the model server speaks', () => {
   expect(gemini).toMatchObject({ upstream: 'https://generativelanguage.googleapis.com', keyEnv: 'GEMINI_API_KEY' })
   expect(filled.env.GEMINI_API_KEY).toBe('dsh-dummy-key')
   expect(loadPreset('claude-code-acp', tmpdir())).toMatchObject({ keyEnv: 'ANTHROPIC_API_KEY' })
+  expect(loadPreset('codex-acp', tmpdir())).toMatchObject({
+    upstream: 'https://api.openai.com',
+    keyEnv: 'OPENAI_API_KEY',
+  })
+  const opencode = loadPreset('opencode', tmpdir())
+  expect(opencode).toMatchObject({ upstream: 'https://api.deepseek.com', keyEnv: 'DEEPSEEK_API_KEY' })
+  // The model it names is one the upstream serves: a live record sends it on unchanged.
+  expect(opencode.files[0]?.text).toContain('"model": "dsh/deepseek-chat"')
   expect(normalizeText('Process Group PGID: 4711', { cwd: [], rules: gemini.normalize })).toBe(
     'Process Group PGID: {{pid}}',
   )

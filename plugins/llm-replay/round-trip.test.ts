@@ -2,9 +2,8 @@
 // stub with random chunk splits and tool calls, or the echo model), replaying the log through
 // the same composition re-persists a log equal to it after normalization.
 import { afterAll, describe, expect, it } from 'vitest'
-import { runSuite } from '../../host/snapshot/run/run-suite.ts'
+import { runScenario, runScenarios } from '../../host/snapshot/run/run.ts'
 import type { ScenarioOutcome } from '../../host/snapshot/model/outcome.ts'
-import { runScenario } from '../../host/snapshot/run/run-scenario.ts'
 import { discoverScenarios } from '../../host/snapshot/scenario/discover.ts'
 import { modelTurn, type SseItem } from '../../lib/model-wire/index.ts'
 import { scratchProject, type ScratchProject } from '../../host/snapshot/test-support/scratch-project.ts'
@@ -111,14 +110,14 @@ describe('record → replay round trip', () => {
     (runs ??= (async () => {
       const byName = (outcomes: ScenarioOutcome[]) => new Map(outcomes.map((o) => [o.scenario, o]))
       const stubNames = cases.filter((c) => c.script.length).map((c) => c.name)
-      const stubbed = await runSuite({ repoRoot: scratch, names: stubNames, mode: 'record', stub: true })
+      const stubbed = await runScenarios({ root: scratch, names: stubNames, mode: 'record', stub: true })
       const recorded = byName(stubbed.outcomes)
       const { scenarios: corpus } = await discoverScenarios(scratch, { mode: 'record' })
       for (const c of cases.filter((c) => !c.script.length)) {
         const scenario = corpus.find((s) => s.name === c.name)!
         recorded.set(c.name, await runScenario(scenario, { repoRoot: scratch, corpus, mode: 'record' }))
       }
-      const replayed = byName((await runSuite({ repoRoot: scratch, names: cases.map((c) => c.name) })).outcomes)
+      const replayed = byName((await runScenarios({ root: scratch, names: cases.map((c) => c.name) })).outcomes)
       return { recorded, replayed }
     })())
 

@@ -5,7 +5,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { textReply } from '../../../lib/model-wire/index.ts'
-import { runSuite } from '../../snapshot/run/run-suite.ts'
+import { runScenarios } from '../../snapshot/run/run.ts'
 import { CLOCK_PLUGIN } from '../../snapshot/test-support/clock-project.ts'
 import { scratchProject } from '../../snapshot/test-support/scratch-project.ts'
 import { runCli } from '../test-support/run-cli.ts'
@@ -23,7 +23,7 @@ describe('--mode refresh --pins', () => {
       },
     })
     project.modelScript('greet', [textReply('Hello.')])
-    expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
+    expect((await runScenarios({ root: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
 
     mkdirSync(join(project.root, 'clock'))
     writeFileSync(join(project.root, 'clock', 'index.js'), CLOCK_PLUGIN)

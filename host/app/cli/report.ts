@@ -7,7 +7,7 @@ import { UsageError, paintFor, type CliCommand } from './command.ts'
 import { reportHelp } from './command-help.ts'
 import { outputFileOption } from './path-options.ts'
 import { formatTextReport, suiteReport } from './test-report.ts'
-import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
+import type { SuiteResult } from '../../snapshot/run/run.ts'
 
 export const reportCommand: CliCommand = {
   ...reportHelp,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { packageFile } from '../../../lib/package-root.ts'
-import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
+import type { SuiteResult } from '../../snapshot/run/run.ts'
 import type { Selection } from './test-selection.ts'
 
 function dshVersion(): string {

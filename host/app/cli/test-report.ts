@@ -3,7 +3,7 @@
 // or the same as JSON. Reporters are functions of outcomes, so they fit any stream of them.
 import type { Paint } from '../../../lib/style.ts'
 import { colourDiff } from './colour-diff.ts'
-import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
+import type { SuiteResult } from '../../snapshot/run/run.ts'
 import type { ScenarioOutcome } from '../../snapshot/model/outcome.ts'
 import { digestFailures, formatDigest } from '../../snapshot/core/failure-digest.ts'
 import { plural } from '../../../lib/plural.ts'

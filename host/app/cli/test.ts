@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { signalExitCode, watchRunSignals } from '../../../lib/run-signals.ts'
-import type { SuiteResult } from '../../snapshot/run/run-suite.ts'
-import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/run/suite-modes.ts'
+import type { SuiteResult } from '../../snapshot/run/run.ts'
+import { RECORDING_MODES, SUITE_MODES, type SuiteMode } from '../../snapshot/model/modes.ts'
 import {
   UsageError,
   paintFor,
@@ -39,7 +39,7 @@ export const testCommand: CliCommand = {
     try {
       // Loaded on use: `dsh serve` starts without the test host's modules.
       temp.removeNow = (await import('../../snapshot/fixtures/workspace/temp-cwd.ts')).removeLiveTempDirsNow
-      const { runScenarios } = await import('../../snapshot/run/run-scenarios.ts')
+      const { runScenarios } = await import('../../snapshot/run/run.ts')
       const progress = new Progress(io, mode, hostLabel(choice, selection.count, !!values.subprocess))
       const result = await runScenarios({
         root,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { NormalizedRun } from './normalize/run.ts'
 import { assessRun } from './assess.ts'
-import type { ExpectedFixtures, RunMode } from './fixtures.ts'
+import type { ExpectedFixtures } from './fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { planJudgement } from './judge-plan.ts'
 import { failureMessages } from '../model/failure.ts'
 

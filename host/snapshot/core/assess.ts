@@ -2,7 +2,7 @@
 // in record / refresh mode — which files to rewrite and delete. Nothing here touches the disk.
 import type { Failure } from '../model/failure.ts'
 import { compareSurface } from './diff.ts'
-import type { RunMode } from './fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import type { JudgePlan } from './judge-plan.ts'
 
 export interface Assessment {

@@ -2,7 +2,7 @@
 // and script. Pure over a directory listing, so missing, mismatched and orphaned
 // fixtures fail at collection time with the fix spelled out.
 import { plural } from '../../../lib/plural.ts'
-import type { RunMode } from './fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { nextStep } from './next-step.ts'
 import type { ScenarioInput } from '../scenario/input.ts'
 import type { ScenarioProblem } from '../model/failure.ts'

@@ -1,7 +1,7 @@
 // What the pure core judges with: the run mode and the committed fixtures as text (read by env/expected.ts).
 
-/** replay: compare only; refresh: rewrite goldens and sidecars from the recorded model script; record: re-record. */
-export type RunMode = 'replay' | 'refresh' | 'record'
+// RunMode's home is model/modes.ts; named here too only for run/jobs/ (perf's area this session).
+export type { RunMode } from '../model/modes.ts'
 
 export interface FixtureFile {
   /** Repository-relative path, as messages show it. */

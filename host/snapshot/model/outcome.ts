@@ -1,9 +1,9 @@
 // What one scenario's run comes to: the snapshot service returns and emits it, the CLI, the HTML
 // report, vitest and `dsh/host` read it.
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from './modes.ts'
 import type { Failure } from './failure.ts'
+import type { AppliedRule } from './applied-rule.ts'
 import type { ScenarioExecution } from '../service/judge.ts'
-import type { AppliedRule } from '../core/normalize/user-rules.ts'
 
 export interface ScenarioOutcome {
   scenario: string

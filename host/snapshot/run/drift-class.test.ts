@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { digestFailures, formatDigest } from '../core/failure-digest.ts'
 import type { ScenarioOutcome } from '../model/outcome.ts'
 import { CLOCK, clockProject } from '../test-support/clock-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 
 const project = clockProject('drift-class')
 afterAll(() => project.remove())
@@ -17,8 +17,8 @@ const digest = (outcome: ScenarioOutcome | undefined) =>
 
 describe('drift classified before advice', () => {
   it('two replays that differ: nondeterministic, with the span and a rule that makes it replay', async () => {
-    expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
-    const replayed = (await runSuite({ repoRoot: project.root })).outcomes[0]
+    expect((await runScenarios({ root: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
+    const replayed = (await runScenarios({ root: project.root })).outcomes[0]
     expect(replayed?.ok).toBe(false) // a classification never turns a failure into a pass
     const found = digest(replayed)
     expect(found.classification).toMatchObject({
@@ -39,17 +39,17 @@ describe('drift classified before advice', () => {
     // The proposal, pasted: refresh writes the tokens keylessly, and replay is green from then on.
     const manifest = join(project.root, 'scenarios', CLOCK, 'snapshot.yml')
     writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}${found.classification!.rule!.replace(/ {3}#.*/, '')}\n`)
-    expect((await runSuite({ repoRoot: project.root, mode: 'refresh' })).outcomes[0]?.failures).toEqual([])
-    expect((await runSuite({ repoRoot: project.root })).outcomes[0]?.failures).toEqual([])
+    expect((await runScenarios({ root: project.root, mode: 'refresh' })).outcomes[0]?.failures).toEqual([])
+    expect((await runScenarios({ root: project.root })).outcomes[0]?.failures).toEqual([])
   })
 
   it('two replays that agree: a regression or an intended change, the fix named before re-recording', async () => {
     const manifest = join(project.root, 'scenarios', CLOCK, 'snapshot.yml')
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/normalize:[\s\S]*/, ''))
     project.setTool('10:00')
-    expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
+    expect((await runScenarios({ root: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
     project.setTool('11:00')
-    const replayed = (await runSuite({ repoRoot: project.root })).outcomes[0]
+    const replayed = (await runScenarios({ root: project.root })).outcomes[0]
     expect(replayed?.ok).toBe(false)
     const found = digest(replayed)
     expect(found.classification).toEqual({ verdict: 'regression-or-intended' })

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { packageRoot } from '../../../lib/package-root.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('fixture-guard')
@@ -42,7 +42,7 @@ describe('fixtures through symbolic links', () => {
   it('replay: a golden linked outside fails with the guard error, and its content is never printed', async () => {
     const dir = copyScenario('new-session-only', 'linked-golden')
     const target = linkOutside(dir, 'stdout.golden.jsonl', '{"SECRET":"outside the repository"}\n')
-    const { outcomes } = await runSuite({ repoRoot: project.root, names: ['linked-golden'] })
+    const { outcomes } = await runScenarios({ root: project.root, names: ['linked-golden'] })
     expect(outcomes.map((o) => failureMessages(o.failures))).toEqual([
       [`scenario linked-golden: scenarios/linked-golden/stdout.golden.jsonl is a symbolic link; ${FILE_RULE}`],
     ])
@@ -56,7 +56,7 @@ describe('fixtures through symbolic links', () => {
     // A log that replays: without the guard, the refresh would run and rewrite both targets.
     const recorded = readFileSync(join(dir, 'session.jsonl'), 'utf8')
     const log = linkOutside(dir, 'session.jsonl', recorded.replace('"createdAt":0', '"createdAt":1'))
-    const { outcomes } = await runSuite({ repoRoot: project.root, names: ['linked-refresh'], mode: 'refresh' })
+    const { outcomes } = await runScenarios({ root: project.root, names: ['linked-refresh'], mode: 'refresh' })
     expect(outcomes[0]?.ok).toBe(false)
     expect(outcomes[0]?.written).toEqual([])
     expect(failureMessages(outcomes[0]?.failures ?? []).join('\n')).toContain(

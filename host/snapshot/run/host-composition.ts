@@ -8,7 +8,7 @@ import { ownModule, packageFile } from '../../../lib/package-root.ts'
 import type { z } from 'zod'
 import type { Patch, PatchSource } from '../../../plugins/config/index.ts'
 import { bootComposition, type BootedComposition } from '../../../plugins/config/boot.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import type { Config as SnapshotConfig, SnapshotService } from '../service/service.ts'
 import { modeOverlays, userComposition, type TestComposition } from '../service/patches.ts'
 

@@ -7,7 +7,7 @@ import { packageFile } from '../../../lib/package-root.ts'
 import type { ScenarioOutcome } from '../model/outcome.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { keptOutcome } from './kept-outcome.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 
 const whole = {
   scenario: 'a',
@@ -45,13 +45,13 @@ describe('runSuite in process', () => {
 
   it('streams the surfaces away with keepSurfaces: false, and keeps them by default', async () => {
     const streamed: ScenarioOutcome[] = []
-    const lean = await runSuite({ repoRoot: project.root, keepSurfaces: false, onResult: (o) => streamed.push(o) })
+    const lean = await runScenarios({ root: project.root, keepSurfaces: false, onResult: (o) => streamed.push(o) })
     expect(lean.outcomes.map((o) => [o.scenario, o.ok])).toEqual([['text-turn', true]])
     expect(lean.outcomes[0]).not.toHaveProperty('surfaces')
     expect(lean.outcomes[0]).not.toHaveProperty('execution')
     expect(lean.outcomes[0]).not.toHaveProperty('expectedGolden')
     expect(streamed).toEqual(lean.outcomes)
-    const full = await runSuite({ repoRoot: project.root })
+    const full = await runScenarios({ root: project.root })
     expect(full.outcomes[0]!.surfaces?.transcript.length).toBeGreaterThan(0)
     expect(full.outcomes[0]!.expectedGolden).toContain('"jsonrpc"')
     expect(full.outcomes[0]).not.toHaveProperty('execution')

@@ -5,7 +5,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot, scratchProject } from '../test-support/scratch-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 import { failureMessages } from '../model/failure.ts'
 
 const SCENARIO = 'mcp-tool-approval'
@@ -25,7 +25,7 @@ const changeServer = (edit: (text: string) => string) => writeFileSync(server, e
 describe('an MCP server whose tool list changed since recording', () => {
   it('replays as recorded while the server is unchanged', async () => {
     changeServer((text) => text)
-    const { outcomes } = await runSuite({ repoRoot: project.root })
+    const { outcomes } = await runScenarios({ root: project.root })
     expect(outcomes[0]!.failures).toEqual([])
   })
 
@@ -35,7 +35,7 @@ describe('an MCP server whose tool list changed since recording', () => {
         .replace("description: 'Returns the text in upper case.'", "description: 'Returns the text in capitals.'")
         .replace(/\n {2}\{\n {4}name: 'crash',[\s\S]*?\n {2}\},/, ''),
     )
-    const { outcomes } = await runSuite({ repoRoot: project.root })
+    const { outcomes } = await runScenarios({ root: project.root })
     const failures = failureMessages(outcomes[0]!.failures).join('\n')
     expect(failures).toContain('tool drift: the tools offered to the model differ from tool-schemas.expected.json')
     expect(failures).toContain('"mcp__notes__shout" changed (description)')

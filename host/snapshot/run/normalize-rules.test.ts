@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { failureMessages } from '../model/failure.ts'
 import { CLOCK, clockProject } from '../test-support/clock-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 
 const project = clockProject('normalize-rules')
 afterAll(() => project.remove())
@@ -14,18 +14,18 @@ const fixture = (file: string) => readFileSync(join(project.root, 'scenarios', C
 
 describe('normalize: rules', () => {
   it('turns a drifting tool result into a token in the recording, the goldens and the replayed history', async () => {
-    expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.failures).toEqual([])
-    const drifted = await runSuite({ repoRoot: project.root })
+    expect((await runScenarios({ root: project.root, mode: 'record', stub: true })).outcomes[0]?.failures).toEqual([])
+    const drifted = await runScenarios({ root: project.root })
     expect(failureMessages(drifted.outcomes[0]?.failures ?? []).join('\n')).toMatch(/REPLAY_DRIFT/)
 
     writeFileSync(join(project.root, 'dsh.config.yml'), 'normalize:\n  - { path: $.now, token: "{{time}}" }\n')
-    const recorded = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+    const recorded = await runScenarios({ root: project.root, mode: 'record', stub: true })
     expect(recorded.outcomes[0]?.failures).toEqual([])
     expect(fixture('session.jsonl')).toContain('"output":"{\\"now\\":\\"{{time}}\\",\\"zone\\":\\"UTC\\"}"')
     expect(fixture('stdout.golden.jsonl')).toContain('{{time}}')
 
     for (const subprocess of [false, true]) {
-      const replayed = await runSuite({ repoRoot: project.root, subprocess })
+      const replayed = await runScenarios({ root: project.root, subprocess })
       expect(replayed.outcomes[0]?.failures, `subprocess: ${subprocess}`).toEqual([])
       // Visible in the report: the rule and how many places of this run it changed (log and transcript).
       expect(replayed.outcomes[0]?.normalizedBy).toEqual([{ rule: 'path $.now → {{time}}', count: 2 }])
@@ -39,10 +39,10 @@ describe('normalize: rules', () => {
       const manifest = join(project.root, 'scenarios', CLOCK, 'snapshot.yml')
       const base = readFileSync(manifest, 'utf8')
       writeFileSync(manifest, `${base}normalize:\n  - { pattern: '"now":"[^"]*"', token: '"now":"{{t}}"' }\n`)
-      expect((await runSuite({ repoRoot: project.root })).outcomes[0]?.ok).toBe(false)
-      expect((await runSuite({ repoRoot: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
+      expect((await runScenarios({ root: project.root })).outcomes[0]?.ok).toBe(false)
+      expect((await runScenarios({ root: project.root, mode: 'record', stub: true })).outcomes[0]?.ok).toBe(true)
       expect(fixture('session.jsonl')).toContain('{{t}}')
-      expect((await runSuite({ repoRoot: project.root })).outcomes[0]?.failures).toEqual([])
+      expect((await runScenarios({ root: project.root })).outcomes[0]?.failures).toEqual([])
     },
   )
 })

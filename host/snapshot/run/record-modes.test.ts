@@ -10,7 +10,7 @@ import { recordingStamp } from '../fixtures/provenance.ts'
 /** A key for a fake "live" endpoint in this test; never a real one. */
 const STUB_API_KEY = 'test-live-key-not-a-secret'
 import { PIN, recordModesProjectPerTest } from '../test-support/record-modes-project.ts'
-import { runSuiteMode } from './record-modes.ts'
+import { runScenarios } from './run.ts'
 
 const scratch = recordModesProjectPerTest()
 const { addScenario, folderBytes, read, replayAll } = scratch
@@ -18,8 +18,8 @@ const { addScenario, folderBytes, read, replayAll } = scratch
 describe('--mode record-missing', () => {
   it('records a scenario without fixtures and leaves a complete one byte-identical', async () => {
     addScenario('complete', 'say hello', 'Hello.', PIN)
-    const first = await runSuiteMode({
-      repoRoot: scratch.project.root,
+    const first = await runScenarios({
+      root: scratch.project.root,
       mode: 'record',
       stub: true,
       names: ['complete'],
@@ -31,8 +31,8 @@ describe('--mode record-missing', () => {
     addScenario('fresh', 'say hi', 'Hi there.')
 
     const plan: string[] = []
-    const result = await runSuiteMode({
-      repoRoot: scratch.project.root,
+    const result = await runScenarios({
+      root: scratch.project.root,
       mode: 'record-missing',
       stub: true,
       names: ['complete', 'fresh'],
@@ -68,8 +68,8 @@ describe('provenance through the live adapter', () => {
     vi.stubEnv('DEEPSEEK_API_KEY', STUB_API_KEY)
     vi.stubEnv('DEEPSEEK_BASE_URL', api.url)
     try {
-      const result = await runSuiteMode({
-        repoRoot: scratch.project.root,
+      const result = await runScenarios({
+        root: scratch.project.root,
         mode: 'record-missing',
         names: ['live-fresh'],
       })
@@ -86,12 +86,12 @@ describe('provenance through the live adapter', () => {
     const stamp = `models: [deepseek-chat]\ndate: ${today()}\ndshVersion: "${recordingStamp().dshVersion}"\n`
     expect(recorded).toBe(manifest.replace('recording: stub\n', `recording: live\n${stamp}`))
 
-    const refreshed = await runSuiteMode({ repoRoot: scratch.project.root, mode: 'refresh', names: ['live-fresh'] })
+    const refreshed = await runScenarios({ root: scratch.project.root, mode: 'refresh', names: ['live-fresh'] })
     expect(refreshed.outcomes.map((o) => o.failures)).toEqual([[]])
     expect(read('live-fresh', 'snapshot.yml')).toBe(recorded)
 
-    const again = await runSuiteMode({
-      repoRoot: scratch.project.root,
+    const again = await runScenarios({
+      root: scratch.project.root,
       mode: 'record',
       stub: true,
       names: ['live-fresh'],
@@ -106,7 +106,7 @@ describe('maxAge: replay warns, --mode record-stale re-records', () => {
   it('warns of a recording older than its maxAge in replay and re-records only it', async () => {
     addScenario('old', 'say hi', 'Hi.', PIN)
     addScenario('young', 'say yo', 'Yo.')
-    const recorded = await runSuiteMode({ repoRoot: scratch.project.root, mode: 'record', stub: true })
+    const recorded = await runScenarios({ root: scratch.project.root, mode: 'record', stub: true })
     expect(recorded.outcomes.map((o) => o.failures)).toEqual([[], []])
     const manifestFile = join(scratch.project.root, 'scenarios', 'old', 'snapshot.yml')
     writeFileSync(manifestFile, `${read('old', 'snapshot.yml').replace(/^date: .*$/m, 'date: 2020-01-01')}maxAge: 30\n`)
@@ -117,7 +117,7 @@ describe('maxAge: replay warns, --mode record-stale re-records', () => {
     const youngBefore = folderBytes('young')
 
     const warned: string[] = []
-    const replayed = await runSuiteMode({ repoRoot: scratch.project.root, onPlan: (lines) => warned.push(...lines) })
+    const replayed = await runScenarios({ root: scratch.project.root, onPlan: (lines) => warned.push(...lines) })
     expect(replayed.outcomes.map((o) => [o.scenario, o.failures])).toEqual([
       ['old', []],
       ['young', []],
@@ -127,8 +127,8 @@ describe('maxAge: replay warns, --mode record-stale re-records', () => {
     ])
 
     const plan: string[] = []
-    const stale = await runSuiteMode({
-      repoRoot: scratch.project.root,
+    const stale = await runScenarios({
+      root: scratch.project.root,
       mode: 'record-stale',
       stub: true,
       onPlan: (lines) => plan.push(...lines),

@@ -3,6 +3,7 @@
 // replay drifted or ran out, record-stale re-records those older than their maxAge (replay warns
 // of them). Each prints its choice (onPlan) before it records anything; the choosing is pure
 // (missing-selection.ts, drift-plan.ts, core/provenance.ts), the recording is runSuite's record mode.
+// Replay warns of stale recordings here too. The entry (run.ts) picks one of these by the mode.
 import { readdir } from 'node:fs/promises'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import { staleness, today } from '../core/provenance.ts'
@@ -10,28 +11,16 @@ import { formatDriftPlan, planRerecord } from './drift-plan.ts'
 import { formatMissingSelection, selectMissing } from './missing-selection.ts'
 import { failedBeforeRun } from '../model/outcome.ts'
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts'
-import { verifyLive } from './verify-live.ts'
-import type { SuiteMode } from './suite-modes.ts'
 import { failure } from '../model/failure.ts'
 
-export interface SuiteModeOptions extends Omit<SuiteOptions, 'mode'> {
-  mode?: SuiteMode
-  /** The choice of record-missing / record-drifted, line by line, before anything is recorded. */
+export interface ChoosingOptions extends Omit<SuiteOptions, 'mode'> {
+  /** The choice of record-missing / record-drifted / record-stale, line by line, before anything is recorded. */
   onPlan?(lines: string[]): void
 }
 
-export function runSuiteMode(options: SuiteModeOptions): Promise<SuiteResult> {
-  const { mode = 'replay', onPlan: _, ...rest } = options
-  if (mode === 'record-missing') return recordMissing(options)
-  if (mode === 'record-drifted') return recordDrifted(options)
-  if (mode === 'record-stale') return recordStale(options)
-  if (mode === 'verify-live') return verifyLive(rest)
-  if (mode === 'replay') return replayWarningStale(options, rest)
-  return runSuite({ ...rest, mode })
-}
-
 /** Replay, after a warning for each scenario older than its maxAge (a warning: the recording still replays). */
-function replayWarningStale(options: SuiteModeOptions, rest: Omit<SuiteOptions, 'mode'>): Promise<SuiteResult> {
+export function replayWarningStale(options: ChoosingOptions): Promise<SuiteResult> {
+  const { onPlan: _, ...rest } = options
   const now = today()
   // The suite's own discovery: the corpus is read once.
   const onDiscovered = (scenarios: readonly LoadedScenario[]) => {
@@ -41,7 +30,7 @@ function replayWarningStale(options: SuiteModeOptions, rest: Omit<SuiteOptions, 
   return runSuite({ ...rest, mode: 'replay', onDiscovered })
 }
 
-async function recordStale(options: SuiteModeOptions): Promise<SuiteResult> {
+export async function recordStale(options: ChoosingOptions): Promise<SuiteResult> {
   const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names })
   const now = today()
   const stale = scenarios.flatMap((s) => {
@@ -60,7 +49,7 @@ async function recordStale(options: SuiteModeOptions): Promise<SuiteResult> {
   return { ...recorded, loadFailures: [...loadFailures, ...recorded.loadFailures] }
 }
 
-async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {
+export async function recordMissing(options: ChoosingOptions): Promise<SuiteResult> {
   const { scenarios, failures } = await discoverScenarios(options.repoRoot, { names: options.names, mode: 'record' })
   const listings = await Promise.all(scenarios.map(async (s) => ({ ...s, files: await readdir(s.dir) })))
   const selection = selectMissing(listings)
@@ -80,7 +69,7 @@ async function recordMissing(options: SuiteModeOptions): Promise<SuiteResult> {
   return { ...recorded, outcomes: [...skipped, ...recorded.outcomes], loadFailures }
 }
 
-async function recordDrifted(options: SuiteModeOptions): Promise<SuiteResult> {
+export async function recordDrifted(options: ChoosingOptions): Promise<SuiteResult> {
   const { onResult, onStart, ...quiet } = options
   // The replay pass judges only: its outcomes are reported once the plan is made. Its discovery
   // gives the manifests the plan reads.

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 
 const project = scratchProject('record-retries')
 afterAll(() => project.remove())
@@ -22,7 +22,7 @@ describe('a --stub recording', () => {
       })
       const busy = { httpError: { status: 503, message: 'Service Unavailable' } }
       project.modelScript('too-many-503', [busy, busy, busy, busy, busy, { reply: { text: 'hello' } }])
-      const recorded = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+      const recorded = await runScenarios({ root: project.root, mode: 'record', stub: true })
       const failures = recorded.outcomes[0]?.failures ?? []
       expect(failures.map((failure) => failure.kind)).toEqual(['recording'])
       expect(failures[0]?.message).toContain(

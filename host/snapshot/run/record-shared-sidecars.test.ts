@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MEMBER, PIN, RecordModesProject } from '../test-support/record-modes-project.ts'
-import { runSuiteMode } from './record-modes.ts'
+import { runScenarios } from './run.ts'
 
 const NOTES_PIN = 'header: {class: notes, pin: true}\n'
 const SIDECARS = ['system-prompt.expected.md', 'tool-schemas.expected.json']
@@ -22,7 +22,7 @@ beforeEach(async () => {
 afterEach(() => scratch.remove())
 
 const record = (names: string[], mode: 'record' | 'refresh' = 'record') =>
-  runSuiteMode({ repoRoot: scratch.root, mode, stub: true, names })
+  runScenarios({ root: scratch.root, mode, stub: true, names })
 const file = (name: string, fixture: string) => join(scratch.root, 'scenarios', name, fixture)
 const ALL = ['greeting', 'notes', 'text-turn']
 const replayAll = async () => (await scratch.replayAll(ALL)).sort(([a], [b]) => a.localeCompare(b))

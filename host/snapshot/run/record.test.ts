@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 
 const project = scratchProject('record')
 afterAll(() => project.remove())
@@ -29,7 +29,7 @@ function scratchRepo(): string {
 describe('record mode', () => {
   it('records through the stub endpoint, writes every fixture, and the recording replays green', async () => {
     const root = scratchRepo()
-    const recorded = await runSuite({ repoRoot: root, mode: 'record', stub: true })
+    const recorded = await runScenarios({ root: root, mode: 'record', stub: true })
     expect(recorded.loadFailures).toEqual([])
     expect(recorded.outcomes[0]?.failures).toEqual([])
     expect(recorded.outcomes[0]?.written.sort()).toEqual([
@@ -47,7 +47,7 @@ describe('record mode', () => {
       /^recording: stub\nstubVia: openai-chat\nmodels: \[deepseek-chat\]\ndate: \d{4}-\d{2}-\d{2}\ndshVersion: "\d+\.\d+\.\d+"\nheader:/m,
     )
 
-    const replayed = await runSuite({ repoRoot: root })
+    const replayed = await runScenarios({ root: root })
     expect(replayed.outcomes.map((o) => [o.scenario, o.failures])).toEqual([['recorded-tool', []]])
     expect(replayed.outcomes[0]?.written).toEqual([])
   })

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { textReply } from '../../../lib/model-wire/index.ts'
 import { scratchProject, type ScratchProject } from '../test-support/scratch-project.ts'
-import { runSuiteMode } from './record-modes.ts'
+import { runScenarios } from './run.ts'
 import { failureMessages } from '../model/failure.ts'
 
 let project: ScratchProject
@@ -42,7 +42,7 @@ it('writes all of a scenario’s fixtures or none, naming the one that could not
     },
   })
   project.modelScript('greet', [textReply('Hello.')])
-  const first = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true, names: ['greet'] })
+  const first = await runScenarios({ root: project.root, mode: 'record', stub: true, names: ['greet'] })
   expect(first.outcomes.map((o) => o.failures)).toEqual([[]])
   const dir = join(project.root, 'scenarios', 'greet')
   project.modelScript('greet', [textReply('Something else entirely.')])
@@ -50,7 +50,7 @@ it('writes all of a scenario’s fixtures or none, naming the one that could not
   protect(join(dir, 'session.jsonl'))
   const before = folderBytes(dir)
 
-  const second = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true, names: ['greet'] })
+  const second = await runScenarios({ root: project.root, mode: 'record', stub: true, names: ['greet'] })
   const failures = failureMessages(second.outcomes[0]!.failures).join('\n')
   expect(failures).toContain('scenario greet: could not write scenarios/greet/session.jsonl: ')
   expect(failures).toMatch(/none of its \d+ fixture changes were made/)

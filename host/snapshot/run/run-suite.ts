@@ -1,15 +1,16 @@
-// Run a selection of scenarios one after another (pins first, so a refresh rewrites the
-// class sidecars before the scenarios that are checked against them). In-process, the whole
-// selection runs in one host composition through the snapshot service; with `subprocess`,
-// each scenario spawns the built `dsh`.
+// A selection of scenarios in one of the per-scenario modes (replay, record, refresh), one after
+// another (pins first, so a refresh rewrites the class sidecars before the scenarios that are
+// checked against them). In-process, the whole selection runs in one host composition through
+// the snapshot service; with `subprocess`, each scenario spawns the built `dsh`; with `jobs`, in
+// worker processes (./jobs/). Callers go through the entry, ./run.ts.
 import { discoverScenarios, namedPart, type LoadedScenario } from '../scenario/discover.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { pinsFirst } from '../service/select.ts'
 import { removeLeftovers } from '../fixtures/write-fixtures.ts'
 import type { ScenarioOutcome } from '../model/outcome.ts'
 import { keptOutcome } from './kept-outcome.ts'
 import { bootHostComposition } from './host-composition.ts'
-import { runScenario } from './run-scenario.ts'
+import { playInSubprocess } from './subprocess.ts'
 import { withModel, type ModelRun } from './with-model.ts'
 import { runInWorkers, startWorkers } from './jobs/run-in-workers.ts'
 import type { WorkerProcess } from './jobs/worker-process.ts'
@@ -124,7 +125,7 @@ async function runOrdered(
     for (const scenario of ordered) {
       if (options.signal?.aborted) return { outcomes, interrupted: true }
       const outcome = keptOutcome(
-        await around(scenario, (extra) => runScenario(scenario, { ...common, ...extra, subprocess: true })),
+        await around(scenario, (extra) => playInSubprocess(scenario, { ...common, ...extra })),
         options.keepSurfaces,
       )
       outcomes.push(outcome)

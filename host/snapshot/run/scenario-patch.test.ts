@@ -2,7 +2,7 @@
 // hosts, with the file, line and column of the patch and the ids that do exist.
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('scenario-patch')
@@ -21,7 +21,7 @@ const expected =
 
 describe('a scenario patch with an unknown id', () => {
   it.each([false, true])('fails the scenario naming file:line:column (subprocess: %s)', async (subprocess) => {
-    const { outcomes } = await runSuite({ repoRoot: project.root, subprocess })
+    const { outcomes } = await runScenarios({ root: project.root, subprocess })
     expect(outcomes).toHaveLength(1)
     expect(outcomes[0]!.ok).toBe(false)
     expect(failureMessages(outcomes[0]!.failures).join('\n')).toContain(expected)

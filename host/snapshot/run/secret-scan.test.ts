@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('secret-scan')
@@ -29,12 +29,12 @@ describe('the secret scan on fixtures', () => {
   it('refuses a write holding a secret, redacts what the manifest says, fails replay on a committed one', async () => {
     project.scenario(NAME, { manifest: manifest(), input: input('say hello') })
     project.modelScript(NAME, [{ reply: { text: 'Hello.', deltas: 1 } }])
-    const first = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+    const first = await runScenarios({ root: project.root, mode: 'record', stub: true })
     expect(first.outcomes[0]?.failures).toEqual([])
     const before = FIXTURES.map(fixture)
 
     writeFileSync(join(dir, 'input.json'), JSON.stringify(input(`mail ${address} a hello`)))
-    const refused = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+    const refused = await runScenarios({ root: project.root, mode: 'record', stub: true })
     const failures = failureMessages(refused.outcomes[0]?.failures ?? []).join('\n') ?? ''
     expect(failures).toMatch(
       /secret scan: scenario leaky: (a possible secret|\d+ possible secrets); nothing was written/,
@@ -46,17 +46,17 @@ describe('the secret scan on fixtures', () => {
     expect(FIXTURES.map(fixture)).toEqual(before)
 
     writeFileSync(join(dir, 'snapshot.yml'), manifest('redact:\n  - { rule: email, token: "{{secret:email}}" }\n'))
-    const redacted = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+    const redacted = await runScenarios({ root: project.root, mode: 'record', stub: true })
     expect(redacted.outcomes[0]?.failures).toEqual([])
     expect(fixture('session.jsonl')).toContain('mail {{secret:email}} a hello')
     expect(FIXTURES.map(fixture).join('')).not.toContain(address)
 
-    const replayed = await runSuite({ repoRoot: project.root })
+    const replayed = await runScenarios({ root: project.root })
     expect(replayed.outcomes[0]?.failures).toEqual([])
 
     const log = fixture('session.jsonl')
     writeFileSync(join(dir, 'session.jsonl'), log.replaceAll('{{secret:email}}', address))
-    const committed = await runSuite({ repoRoot: project.root })
+    const committed = await runScenarios({ root: project.root })
     expect(failureMessages(committed.outcomes[0]?.failures ?? []).join('\n')).toMatch(
       /secret scan: scenario leaky: .*in committed fixtures[\s\S]*session\.jsonl:\d+:\d+ email/,
     )
@@ -65,12 +65,12 @@ describe('the secret scan on fixtures', () => {
   it('refuses a refresh and a --pending refresh alike, leaving the stale golden and writing no .new copy', async () => {
     writeFileSync(join(dir, 'snapshot.yml'), manifest('allow: [{ rule: email }]\n'))
     writeFileSync(join(dir, 'input.json'), JSON.stringify(input(`mail ${address} a hello`)))
-    const recorded = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+    const recorded = await runScenarios({ root: project.root, mode: 'record', stub: true })
     expect(recorded.outcomes[0]?.failures).toEqual([])
     writeFileSync(join(dir, 'snapshot.yml'), manifest('allow: [{ rule: email, file: session.jsonl }]\n'))
     writeFileSync(join(dir, 'stdout.golden.jsonl'), 'stale\n')
     for (const pending of [false, true]) {
-      const refused = await runSuite({ repoRoot: project.root, mode: 'refresh', pending })
+      const refused = await runScenarios({ root: project.root, mode: 'refresh', pending })
       expect(failureMessages(refused.outcomes[0]?.failures ?? []).join('\n')).toMatch(
         /nothing was written\n {2}stdout\.golden\.jsonl:\d+:\d+ email/,
       )

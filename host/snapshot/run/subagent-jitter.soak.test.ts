@@ -7,7 +7,7 @@ import { DeterminismTally } from '../core/determinism.ts'
 import type { ScenarioOutcome } from '../model/outcome.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { bootHostComposition } from './host-composition.ts'
-import { runScenario } from './run-scenario.ts'
+import { runScenario } from './run.ts'
 
 const repoRoot = packageRoot
 const { scenarios: corpus } = await discoverScenarios(repoRoot)

@@ -4,7 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest'
 import { scratchProject } from '../test-support/scratch-project.ts'
-import { runSuite } from './run-suite.ts'
+import { runScenarios } from './run.ts'
 
 const project = scratchProject('subprocess-env')
 const probeFile = join(project.root, 'child-env.json')
@@ -43,7 +43,7 @@ project.scenario('probe', {
 
 it.each(['refresh', 'replay'] as const)('a %s child gets no DEEPSEEK_API_KEY', async (mode) => {
   rmSync(probeFile, { force: true })
-  const result = await runSuite({ repoRoot: project.root, mode, subprocess: true })
+  const result = await runScenarios({ root: project.root, mode, subprocess: true })
   expect(result.outcomes.map((outcome) => [outcome.scenario, outcome.failures])).toEqual([['probe', []]])
   const names: string[] = JSON.parse(readFileSync(probeFile, 'utf8'))
   expect(names).toContain('PATH')

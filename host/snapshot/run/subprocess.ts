@@ -14,14 +14,23 @@ import { inFixtureOrder } from '../core/normalize/log-order.ts'
 import { parseTranscript } from '../core/normalize/transcript.ts'
 import { runComposition, scenarioScope } from '../service/patches.ts'
 import type { StageRun } from '../service/stage.ts'
+import { playScenario, type RunScenarioOptions } from '../service/play-scenario.ts'
+import type { LoadedScenario } from '../scenario/discover.ts'
+import type { ScenarioOutcome } from '../model/outcome.ts'
 import { type Failure, failure } from '../model/failure.ts'
 import { verificationMessage } from '../../../plugins/llm-replay/errors.ts'
 import { readReport } from '../../../plugins/llm-replay/report.ts'
 
+/** One scenario checked, prepared, played as a `dsh` subprocess and judged, as in process (play-scenario.ts). */
+export function playInSubprocess(scenario: LoadedScenario, options: RunScenarioOptions): Promise<ScenarioOutcome> {
+  const play = (run: StageRun, timeoutMs: number) => runSubprocess(run, { timeoutMs, env: options.env })
+  return playScenario(scenario, { ...options, subprocess: true }, play)
+}
+
 /** Variables the agent process inherits; everything else (keys included) is dropped. */
 const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR']
 
-export async function runSubprocess(
+async function runSubprocess(
   run: StageRun,
   options: { timeoutMs: number; env?: NodeJS.ProcessEnv },
 ): Promise<RawCapture> {

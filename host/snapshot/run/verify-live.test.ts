@@ -9,7 +9,7 @@ import { type SseItem, startStubEndpoint, textReply, toolCallReply } from '../..
 /** A key for a fake "live" endpoint in this test; never a real one. */
 const STUB_API_KEY = 'test-live-key-not-a-secret'
 import { scratchProject } from '../test-support/scratch-project.ts'
-import { runSuiteMode } from './record-modes.ts'
+import { runScenarios } from './run.ts'
 import { failureMessages } from '../model/failure.ts'
 
 const project = scratchProject('verify-live')
@@ -32,7 +32,7 @@ async function verifyAgainst(script: SseItem[]) {
   vi.stubEnv('DEEPSEEK_API_KEY', STUB_API_KEY)
   vi.stubEnv('DEEPSEEK_BASE_URL', api.url)
   try {
-    return await runSuiteMode({ repoRoot: project.root, mode: 'verify-live', names: [NAME] })
+    return await runScenarios({ root: project.root, mode: 'verify-live', names: [NAME] })
   } finally {
     await api.close()
   }
@@ -50,14 +50,14 @@ describe('--mode verify-live', () => {
       },
     })
     project.modelScript(NAME, [writeCall('v2.1'), textReply('Noted: version 2.1.')])
-    const recorded = await runSuiteMode({ repoRoot: project.root, mode: 'record', stub: true })
+    const recorded = await runScenarios({ root: project.root, mode: 'record', stub: true })
     expect(recorded.outcomes.map((o) => o.failures)).toEqual([[]])
     const before = folderBytes()
 
     vi.stubEnv('DEEPSEEK_API_KEY', undefined)
     // No key file either: the key folder is the project's (empty) own.
     vi.stubEnv('XDG_CONFIG_HOME', project.root)
-    const keyless = await runSuiteMode({ repoRoot: project.root, mode: 'verify-live', names: [NAME] })
+    const keyless = await runScenarios({ root: project.root, mode: 'verify-live', names: [NAME] })
     expect(keyless.outcomes.map((o) => failureMessages(o.failures))).toEqual([
       [
         `scenario notes: record mode: entry "llm-deepseek" (DeepSeek) has no usable key for model "deepseek-chat": ` +

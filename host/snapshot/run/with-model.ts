@@ -2,7 +2,7 @@
 // own live adapters (their keys, their variables), or with --stub to the model server started for
 // the scenario (its model.yml), and notes where the recording came from.
 import type { LoadedScenario } from '../scenario/discover.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { modelScriptPath, startRecordingStub, stubVia } from '../fixtures/record-stub.ts'
 import { failedBeforeRun, type ScenarioOutcome } from '../model/outcome.ts'
 import { failure } from '../model/failure.ts'

@@ -18,7 +18,7 @@ import {
   type FixtureCheckOptions,
   type FixtureEntry,
 } from '../core/fixture-files.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { loadInput, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
 import { loadModelScript, type ModelScriptItem } from './model-script.ts'

@@ -1,4 +1,4 @@
-// Wait on ACP traffic (plugin/driver/update-feed.ts): session/update notifications by kind, tool
+// Wait on ACP traffic (service/driver/update-feed.ts): session/update notifications by kind, tool
 // calls by status, permission requests. Counts are cumulative, so a wait never misses what came
 // already. Any agent sends these, so scenarios for foreign agents wait with this step
 // (docs/foreign-agents.md); dsh scenarios may use it too.
@@ -6,7 +6,16 @@ import { z } from 'zod'
 import { closedObject } from '../../../lib/closed-object.ts'
 import { named, stepName } from '../../../lib/acp-script/fields.ts'
 import { defineStep } from '../../../lib/acp-script/step-kind.ts'
-import type { UpdateQuery } from '../service/driver/update-feed.ts'
+
+/** What a wait asks of the ACP traffic a session saw (counted by service/driver/update-feed.ts). */
+export interface UpdateQuery {
+  /** A sessionUpdate kind (`agent_message_chunk`, `tool_call`, …) or `request_permission`. */
+  update: string
+  /** With tool_call / tool_call_update: only calls reaching this status. */
+  status?: string
+  /** At least this many (default 1). */
+  count?: number
+}
 
 /** How the host observes ACP traffic. */
 export interface AcpUpdateWaiter {

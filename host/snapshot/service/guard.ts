@@ -4,7 +4,7 @@
 import type { Context } from 'cordis'
 import { NamedError } from '../../../lib/named-error.ts'
 import { docFile } from '../../../lib/package-root.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import type {} from '../../../plugins/agent/index.ts'
 import type {} from '../../../plugins/llm-replay/index.ts'
 

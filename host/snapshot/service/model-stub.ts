@@ -8,15 +8,10 @@ import type { Context } from 'cordis'
 import type { ComposedAdapter, InMemoryPatches, LiveComposition, Patch } from '../../../plugins/config/index.ts'
 import { docFile, ownModule } from '../../../lib/package-root.ts'
 import { STUBBED_WIRES } from '../../../plugins/llm/adapter.ts'
+import type { StubRoute } from '../fixtures/record-stub.ts'
 
 /** A placeholder key for the stub (it checks presence, never validity); never a real key. */
 const STUB_API_KEY = 'stub-key-not-a-secret'
-
-/** How a run reached the scripted model: the wires its adapters spoke, or the stand-in. */
-export interface StubRoute {
-  wires: string[]
-  standIn: boolean
-}
 
 /** The patch that points the composition's network adapters at `url`, and how each is reached. */
 export function stubPatch(

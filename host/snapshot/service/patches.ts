@@ -7,7 +7,7 @@ import { bundledOverlayFile, defaultConfigFile, projectOverlayFile } from '../..
 import { localIdentity } from '../../../lib/secrets/identity.ts'
 import { toRedactions } from '../../../lib/secrets/redact.ts'
 import type { ReplayScope, ScenarioScope } from '../../../plugins/scope/index.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 
 /** The composition file and overlays a scenario run starts from, as absolute paths (run/composition.ts). */

@@ -1,8 +1,8 @@
 // One scenario, start to finish, on whatever plays it: check it, prepare the cwd, play it (on a
-// stage of the snapshot service, or as a `dsh` subprocess: run/run-scenario.ts), then judge both
+// stage of the snapshot service, or as a `dsh` subprocess: run/subprocess.ts), then judge both
 // surfaces (./judge.ts).
 import type { RawCapture } from '../fixtures/capture.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { prepareRun, type PreparedRun } from '../fixtures/prepare.ts'
 import { missingSandboxTier } from '../fixtures/sandbox-tier.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'

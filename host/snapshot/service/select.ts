@@ -1,7 +1,7 @@
 // Which scenarios a run takes, from a comma-separated list of names or globs (DSH_SNAPSHOT_SCENARIOS),
 // and in which order: class pins first, so a refresh rewrites their sidecars before the
 // scenarios that are checked against them.
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { discoverScenarios, type LoadedScenario } from '../scenario/discover.ts'
 import { GLOB, ScenarioSelectionError, selectScenarioNames } from '../scenario/select.ts'
 import { SnapshotHostError } from './guard.ts'

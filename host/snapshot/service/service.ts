@@ -5,7 +5,7 @@
 import { resolve } from 'node:path'
 import { type Context, Service } from 'cordis'
 import { z } from 'zod'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import type { RawCapture } from '../fixtures/capture.ts'
 import type { ScenarioOutcome } from '../model/outcome.ts'
 import { playScenario, type RunScenarioOptions } from './play-scenario.ts'

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs'
 import type { Context } from 'cordis'
 import type { LoadedScenario } from '../scenario/discover.ts'
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 import { scenarioOverlays } from './patches.ts'
 import { Stage } from './stage.ts'
 

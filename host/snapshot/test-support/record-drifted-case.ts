@@ -4,17 +4,17 @@
 // in a subprocess, as `llm-replay: CODE:` lines on the child's stderr. Both must be read as drift.
 import { expect } from 'vitest'
 import { textReply } from '../../../lib/model-wire/index.ts'
-import { runSuiteMode } from '../run/record-modes.ts'
+import { runScenarios } from '../run/run.ts'
 import { MEMBER, PIN, type recordModesProjectPerTest } from './record-modes-project.ts'
 
 type Scratch = ReturnType<typeof recordModesProjectPerTest>
 
 export async function recordDriftedCase(scratch: Scratch, subprocess: boolean): Promise<void> {
   const { addScenario, folderBytes, read, replayAll } = scratch
-  const both = { repoRoot: scratch.project.root, stub: true, subprocess, names: ['green', 'edited'] }
+  const both = { root: scratch.project.root, stub: true, subprocess, names: ['green', 'edited'] }
   addScenario('green', 'say hello', 'Hello.', PIN)
   addScenario('edited', 'say hi', 'Hi.', MEMBER)
-  const first = await runSuiteMode({ ...both, mode: 'record' })
+  const first = await runScenarios({ ...both, mode: 'record' })
   expect(first.outcomes.map((o) => o.failures)).toEqual([[], []])
   const greenBefore = folderBytes('green')
   const editedLog = read('edited', 'session.jsonl')
@@ -24,7 +24,7 @@ export async function recordDriftedCase(scratch: Scratch, subprocess: boolean): 
 
   const plan: string[] = []
   let logWhenPlanned = ''
-  const result = await runSuiteMode({
+  const result = await runScenarios({
     ...both,
     mode: 'record-drifted',
     onPlan: (lines) => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { afterEach, beforeEach } from 'vitest'
 import { join } from 'node:path'
 import { textReply } from '../../../lib/model-wire/index.ts'
-import { runSuiteMode } from '../run/record-modes.ts'
+import { runScenarios } from '../run/run.ts'
 import { scratchProject, type ScratchProject } from './scratch-project.ts'
 import { failureMessages } from '../model/failure.ts'
 
@@ -42,7 +42,7 @@ export class RecordModesProject {
 
   /** Replays the scenarios; each as [name, failures]. */
   async replayAll(names: string[]): Promise<Array<[string, string[]]>> {
-    const replayed = await runSuiteMode({ repoRoot: this.root, names })
+    const replayed = await runScenarios({ root: this.root, names })
     return replayed.outcomes.map((o) => [o.scenario, failureMessages(o.failures)])
   }
 

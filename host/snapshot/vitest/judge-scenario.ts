@@ -19,7 +19,7 @@ import type { ScenarioOutcome } from '../model/outcome.ts'
 import { type DriftClassification, type Failure, failure } from '../model/failure.ts'
 import { classificationIn, withClassification } from '../core/drift-class.ts'
 import type { RunScenarioOptions } from '../service/play-scenario.ts'
-import { runScenario } from '../run/run-scenario.ts'
+import { runScenario } from '../run/run.ts'
 import type { SnapshotService } from '../service/service.ts'
 import type { LoadedScenario } from '../scenario/discover.ts'
 import { obsoleteFixtureFiles } from '../core/fixture-files.ts'
@@ -106,10 +106,9 @@ function describeFailures(scenario: LoadedScenario, root: string, failures: read
   return formatDigest(digestFailures({ scenario: scenario.name, recording, failures, roots: [root], front: 'vitest' }))
 }
 
+/** The one run entry (run/run.ts), in the file's shared service when there is one. */
 function run(scenario: LoadedScenario, options: RunScenarioOptions, context: JudgeContext): Promise<ScenarioOutcome> {
-  if (context.subprocess || !context.service)
-    return runScenario(scenario, { ...options, subprocess: context.subprocess })
-  return context.service().then((service) => service.runOne(scenario, options))
+  return runScenario(scenario, { ...options, subprocess: context.subprocess, service: context.service })
 }
 
 /** The judge plan's surfaces, each a soft assertion: a file snapshot when -u may rewrite it, else equality. */

@@ -1,5 +1,5 @@
 // Which mode the vitest front end runs in: replay unless DSH_SNAPSHOT says refresh.
-import type { RunMode } from '../core/fixtures.ts'
+import type { RunMode } from '../model/modes.ts'
 
 /**
  * `DSH_SNAPSHOT=replay|refresh` picks the mode; recording is `dsh test --mode record`, which checks for the key or a

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { JudgePlan } from '../core/judge-plan.ts'
-import { runSuite } from '../run/run-suite.ts'
+import { runScenarios } from '../run/run.ts'
 import { discoverScenarios } from '../scenario/discover.ts'
 import { scratchProject } from '../test-support/scratch-project.ts'
 import { judgeScenario } from './judge-scenario.ts'
@@ -65,7 +65,7 @@ describe('judgeScenario under -u', () => {
       },
     })
     project.modelScript('mail', [{ reply: { text: `Write to ${address}.`, deltas: 1 } }])
-    const recorded = await runSuite({ repoRoot: project.root, mode: 'record', stub: true })
+    const recorded = await runScenarios({ root: project.root, mode: 'record', stub: true })
     expect(recorded.outcomes[0]?.failures).toEqual([])
     // Only the log may hold it now, and the committed golden is stale: -u would rewrite it.
     writeFileSync(join(dir, 'snapshot.yml'), manifest('{ rule: email, file: session.jsonl }'))

@@ -5,12 +5,7 @@
 import { describeRule, type NormalizeRule, normalizer } from '../../../../lib/normalize/rules.ts'
 import { plural } from '../../../../lib/plural.ts'
 import type { NormalizedRun } from './run.ts'
-
-/** One rule as the report shows it: what it is, and how many places of this run it changed. */
-export interface AppliedRule {
-  rule: string
-  count: number
-}
+import type { AppliedRule } from '../../model/applied-rule.ts'
 
 /** The run with the rules applied, and what each did; the same run when there are none. */
 export function applyNormalizeRules(

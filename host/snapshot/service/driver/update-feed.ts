@@ -1,16 +1,8 @@
 // What the client saw on the ACP connection, counted per session: session/update notifications
 // by kind (and tool calls by status), and session/request_permission requests. Any agent's waits
 // can follow these (input-wait-update.ts), where dsh's own can also follow its session log.
+import type { UpdateQuery } from '../../scenario/input-wait-update.ts'
 import { SessionWaiters } from './session-waiters.ts'
-
-export interface UpdateQuery {
-  /** A sessionUpdate kind (`agent_message_chunk`, `tool_call`, …) or `request_permission`. */
-  update: string
-  /** With tool_call / tool_call_update: only calls reaching this status. */
-  status?: string
-  /** At least this many (default 1). */
-  count?: number
-}
 
 export class UpdateFeed {
   private readonly counts = new Map<string, number>()

@@ -9,7 +9,7 @@ import { AgentRequestError } from './request-error.ts'
 import type { SessionRuntime } from './session-runtime.ts'
 import { runTurn, type TurnOutcome } from './turn.ts'
 import { Turn } from './turn-state.ts'
-import type { turnServices } from './turn-services.ts'
+import type { TurnServices } from './turn-services.ts'
 
 /** The turns in flight, all and per session. */
 export interface TurnsInFlight {
@@ -19,7 +19,7 @@ export interface TurnsInFlight {
 
 interface PromptHost {
   commands: Pick<CommandRegistry, 'match'>
-  services: ReturnType<typeof turnServices>
+  services: TurnServices
   inFlight: TurnsInFlight
 }
 

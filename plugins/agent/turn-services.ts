@@ -8,9 +8,21 @@ import type { AgentConfig } from './config.ts'
 import { heldSecretRedactor } from './held-secrets.ts'
 import { ownFiles } from './own-files.ts'
 import type { SessionServers } from './session-servers.ts'
+import type { TurnInit } from './turn-state.ts'
+
+/** What a turn takes from the agent beyond its session, client and signal. */
+export interface TurnServices extends Pick<TurnInit, 'llm' | 'registry' | 'config' | 'hidden' | 'redact'> {
+  llm: Context['llm']
+  store: SessionStore
+}
 
 /** The services a turn of `sessionId` (or of a child it spawns) uses, read now. */
-export function turnServices(ctx: Context, servers: SessionServers, config: AgentConfig, sessionId: string) {
+export function turnServices(
+  ctx: Context,
+  servers: SessionServers,
+  config: AgentConfig,
+  sessionId: string,
+): TurnServices {
   // Every model chunk is an append: call the store itself, not through Cordis's per-access tracing
   // proxies (append creates no effects, so it needs no caller context).
   const store: SessionStore = untraced(ctx.sessions)

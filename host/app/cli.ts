@@ -55,14 +55,13 @@ export async function main(
     return 0
   }
   if (first === 'help' || first === '--help' || first === '-h') {
-    const [topic] = rest
-    if (first !== 'help' || topic === undefined) {
+    if (first !== 'help' || rest.length === 0) {
       io.stdout(usage)
       return 0
     }
-    const command = find(topic)
+    const command = find(rest[0]!)
     if (rest.length > 1 || !command)
-      return usageError(io, `unknown help topic "${rest.join(' ')}"${meant(topic, names)}`, 'dsh --help')
+      return usageError(io, `unknown help topic "${rest.join(' ')}"${meant(rest[0]!, names)}`, 'dsh --help')
     io.stdout(commandUsage(command, DEFAULT_COMMAND))
     return 0
   }

@@ -115,14 +115,14 @@ function describeParseError(error: Error & { code?: string }, command: CliComman
   const options = Object.keys(parseArgsOptions(command)).map((name) => `--${name}`)
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const given = /Unknown option '([^']+)'/.exec(error.message)?.[1] ?? '?'
-    const close = nearMisses(given.split('=')[0]!, options)
+    const close = nearMisses(given.replace(/=.*$/s, ''), options)
     const hint = close.length ? `; did you mean ${close.join(' or ')}?` : ''
     return `unknown option ${given} for dsh ${command.name}${hint}`
   }
   if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
     return `dsh ${command.name} takes no arguments, got ${/'([^']*)'/.exec(error.message)?.[1] ?? 'one'}`
   // e.g. "Option '--mode <value>' argument missing"
-  return `${error.message.split('. ')[0]!.replace(/^Option/, 'option')}`
+  return error.message.replace(/\. .*$/s, '').replace(/^Option/, 'option')
 }
 
 // Run when executed directly (`node --import tsx host/app/cli.ts …` or `node dist/host/app/cli.js …`);

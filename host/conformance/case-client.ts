@@ -8,6 +8,7 @@ import {
 } from '../../lib/editor-client-schema.ts'
 import * as acp from '@agentclientprotocol/sdk'
 import { QuestionInbox } from '../../lib/acp-script/questions.ts'
+import { asStableConnection } from '../../lib/acp-sdk-compat.ts'
 import * as unstable from '@agentclientprotocol/sdk/unstable'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import type { CaseClientSpec } from './case-file.ts'
@@ -83,9 +84,7 @@ export function connectCaseClient(
     // Updates are recorded from the wire by the recorder's tap, in arrival order.
     .onNotification(acp.methods.client.session.update, () => {})
   // The same runtime API as the stable client's; only its type declarations are separate.
-  const connection = client.connect(
-    recorder.tap(acp.ndJsonStream(agent.output, agent.input)),
-  ) as unknown as acp.ClientConnection
+  const connection = asStableConnection(client.connect(recorder.tap(acp.ndJsonStream(agent.output, agent.input))))
   return {
     connection,
     questions,

@@ -8,6 +8,9 @@ import { editorClientSchema } from '../../lib/editor-client-schema.ts'
 import { CASE_PERMISSION_MODES, caseCheckSchema, caseTimeoutsSchema } from './case-schema.ts'
 import { CASE_STEPS, type CaseStep } from './case-steps.ts'
 
+/** Checked against CaseStep here: the schema's inferred output is the union the runner handles. */
+const caseStepSchema: z.ZodType<CaseStep> = stepSchema(CASE_STEPS)
+
 export const caseFileSchema = closedObject({
   $schema: z.string().optional(),
   title: z.string().min(1).meta({ description: 'One line: the behaviour this case checks.' }),
@@ -47,7 +50,7 @@ export const caseFileSchema = closedObject({
     .record(portableString, z.string())
     .optional()
     .meta({ description: 'Seed files written into the case cwd before the agent starts.' }),
-  steps: z.array(stepSchema<CaseStep>(CASE_STEPS)).min(1).meta({
+  steps: z.array(caseStepSchema).min(1).meta({
     description: 'The ACP script (docs/scenario-format.md), starting with { "op": "initialize" }.',
   }),
   checks: z.array(caseCheckSchema).min(1),

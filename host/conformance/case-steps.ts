@@ -11,7 +11,7 @@ import { waitTerminalStep } from './steps/wait-terminal.ts'
 import { waitUpdatesStep } from './steps/wait-updates.ts'
 import type { z } from 'zod'
 
-export const CASE_STEPS: readonly StepKind<CaseHost>[] = [
+export const CASE_STEPS = [
   ...SHARED_STEPS,
   sleepStep,
   waitUpdatesStep,
@@ -19,7 +19,7 @@ export const CASE_STEPS: readonly StepKind<CaseHost>[] = [
   waitTerminalStep,
   switchConfigOptionStep,
   switchModelStep,
-]
+] as const satisfies readonly StepKind<CaseHost>[]
 
 type Own =
   | typeof sleepStep

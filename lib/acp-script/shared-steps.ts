@@ -44,11 +44,11 @@ export const SHARED_STEPS = [
 export type SharedStep = z.output<(typeof SHARED_STEPS)[number]['schema']>
 
 /**
- * The strict step schema of a host's table: discriminated by `op`, each kind closed. `Step` is the
- * union of the kinds' outputs (a table built at run time cannot carry it).
+ * The strict step schema of a host's table: discriminated by `op`, each kind closed. Its output is
+ * the union of the kinds' outputs, inferred from the table (declare it `as const`).
  */
-export function stepSchema<Step>(kinds: readonly StepKind<never>[]): z.ZodType<Step> {
-  const [first, ...rest] = kinds.map((kind) => kind.schema)
+export function stepSchema<const K extends readonly Pick<StepKind<never>, 'schema'>[]>(kinds: K) {
+  const [first, ...rest] = kinds.map((kind): K[number]['schema'] => kind.schema)
   if (!first) throw new Error('a step table needs at least one kind')
-  return z.discriminatedUnion('op', [first, ...rest]) as unknown as z.ZodType<Step>
+  return z.discriminatedUnion('op', [first, ...rest])
 }

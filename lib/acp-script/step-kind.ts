@@ -118,8 +118,23 @@ export function defineStep<S extends z.ZodObject, H = unknown>(kind: {
   check?(step: z.output<S>, where: StepAt, names: ScriptNames): void
   describe?(step: z.output<S>): string
   run(step: z.output<S>, run: StepRun<H>): Promise<void>
-}): StepKind<H> & { schema: S } {
+}): Omit<StepKind<H>, 'schema'> & { schema: S } {
   const op = (kind.schema.shape as { op?: { value?: unknown } }).op?.value
   if (typeof op !== 'string') throw new Error('a step kind schema needs an "op" literal')
-  return { op, ...(kind as unknown as Omit<StepKind<H>, 'op'>), schema: kind.schema }
+  // A table's steps were parsed by its schema, a union discriminated by `op`: a step with this op is
+  // this kind's output. Checked at each call, so a step handed to the wrong kind fails by name.
+  const isOwn = (step: ScriptStep): step is ScriptStep & z.output<S> => step.op === op
+  const own = (step: ScriptStep): z.output<S> => {
+    if (isOwn(step)) return step
+    throw new Error(`step kind "${op}" was handed a "${step.op}" step; look the kind up by the step's op`)
+  }
+  const { names, check, describe, run } = kind
+  return {
+    op,
+    schema: kind.schema,
+    run: (step, services) => run(own(step), services),
+    ...(names && { names: (step: ScriptStep) => names(own(step)) }),
+    ...(check && { check: (step: ScriptStep, where: StepAt, known: ScriptNames) => check(own(step), where, known) }),
+    ...(describe && { describe: (step: ScriptStep) => describe(own(step)) }),
+  }
 }

@@ -32,9 +32,10 @@ export class MessageWritable extends WritableStream<acp.AnyMessage> {
       return why === 'closed' ? closeBelow() : closeBelow().catch(() => {})
     }
     // One writer for every getWriter() call: releasing it is a no-op, so it needs no lock.
-    const writer = {
-      write: (message: acp.AnyMessage) => {
+    const writer: WritableStreamDefaultWriter<acp.AnyMessage> = {
+      write: (message?: acp.AnyMessage) => {
         if (ended) return Promise.reject(ended)
+        if (message === undefined) return Promise.reject(new Error('ACP output: write() needs a message'))
         try {
           return send(message) ?? settled
         } catch (error) {
@@ -48,7 +49,7 @@ export class MessageWritable extends WritableStream<acp.AnyMessage> {
       closed: new Promise<undefined>(() => {}),
       desiredSize: 1,
     }
-    this.writer = writer as unknown as WritableStreamDefaultWriter<acp.AnyMessage>
+    this.writer = writer
   }
 
   override getWriter(): WritableStreamDefaultWriter<acp.AnyMessage> {

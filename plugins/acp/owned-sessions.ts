@@ -3,7 +3,7 @@
 // list and MCP notices, all in the order produced. The requests that change them are connection.ts.
 import * as acp from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
-import type { EventData, SessionEvent, SessionHeader } from '../session/events.ts'
+import type { ChildHeader, EventData, SessionEvent } from '../session/events.ts'
 import { Backlog } from './backlog.ts'
 import { mcpFailureNotice, noticeUpdate, takesNotices } from './notices.ts'
 import { takesCompaction } from './compaction-updates.ts'
@@ -165,8 +165,8 @@ export class OwnedSessions {
     }
     if (!ChildProgress.shows(event)) return
     const top = this.topChild(sessionId)
-    const update = top && this.children.update(event, top.parentCallId!, this.tools)
-    if (update) this.send(top.parentSession!, update)
+    const update = top && this.children.update(event, top.parentCallId, this.tools)
+    if (update) this.send(top.parentSession, update)
   }
 
   /** A live subagent of one of this client's sessions (at any depth), else undefined. */
@@ -174,13 +174,13 @@ export class OwnedSessions {
     const header = this.agent.childHeader(sessionId)
     const task = this.agent.childTask(sessionId)
     if (!header || !task || !this.topChild(sessionId)) return undefined
-    return { sessionId, parentSession: header.parentSession!, parentCallId: header.parentCallId!, ...task }
+    return { sessionId, parentSession: header.parentSession, parentCallId: header.parentCallId, ...task }
   }
 
   /** The subagent of `sessionId`'s line (itself or an ancestor) that a session of this client spawned. */
-  private topChild(sessionId: string): SessionHeader | undefined {
+  private topChild(sessionId: string): ChildHeader | undefined {
     let header = this.agent.childHeader(sessionId)
-    while (header && !this.owned.has(header.parentSession!)) header = this.agent.childHeader(header.parentSession!)
+    while (header && !this.owned.has(header.parentSession)) header = this.agent.childHeader(header.parentSession)
     return header
   }
 }

@@ -20,7 +20,7 @@ export async function compactCommand(runtime: SessionRuntime, deps: CompactDeps)
   const messages = runtime.history.messages
   if (!messages.length)
     throw new Error(`nothing to compact: session ${sessionId} has no conversation yet; prompt first`)
-  if (messages.length === 1 && messages[0]!.content.startsWith(summaryMessage('')))
+  if (messages.length === 1 && messages[0]?.content.startsWith(summaryMessage('')))
     throw new Error('nothing new to compact: the conversation is already one summary; prompt first')
   const count = messages.length
   const controller = new AbortController()

@@ -2,19 +2,16 @@ import { type Context, Service } from 'cordis'
 import type { z } from 'zod'
 import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type {} from '../llm/index.ts'
-import type { SessionHeader } from '../session/events.ts'
-import type { SessionStore } from '../session/index.ts'
+import { type ChildHeader, isChildHeader, type SessionHeader } from '../session/events.ts'
+import type {} from '../session/index.ts'
 import type {} from '../tools/index.ts'
 import type { McpFailure } from '../mcp/index.ts'
-import { untraced } from '../config/cordis-compat.ts'
 import { builtinCommands } from './builtin-commands.ts'
 import { compactCommand } from './compact-command.ts'
 import { type OwnCallRequest, ownCall } from './own-call.ts'
 import { CommandRegistry } from './commands.ts'
-import { runCommand } from './command-run.ts'
 import { AgentConfig } from './config.ts'
 import { type ChildOutcome, type ChildRequest, runChild } from './child-session.ts'
-import { closePreviousTurn } from './interrupted.ts'
 import { type ForkRequest, forkSession } from './fork.ts'
 import { loadSession } from './session-load.ts'
 import type { ModeId } from './modes.ts'
@@ -26,9 +23,9 @@ import { restoreRuntime, type SessionRuntime } from './session-runtime.ts'
 import { changeMode, changeModel } from './session-settings.ts'
 import { closeSession, deleteSession, type SessionEndHost } from './session-end.ts'
 import { type ServerRequest, SessionServers } from './session-servers.ts'
-import { runTurn, type TurnOutcome } from './turn.ts'
-import { heldSecretRedactor } from './held-secrets.ts'
-import { Turn } from './turn-state.ts'
+import type { TurnOutcome } from './turn.ts'
+import { promptTurn, type TurnsInFlight } from './prompt-turn.ts'
+import { turnServices } from './turn-services.ts'
 import { AgentRequestError } from './request-error.ts'
 import { joinScope } from '../scope/index.ts'
 
@@ -69,10 +66,11 @@ export class Agent extends Service {
   /** Each session's MCP servers and their tools. */
   readonly servers: SessionServers
 
-  /** Turns in flight: shutdown waits for them, so their last events reach the log before it closes. */
-  private turns = new Set<Promise<unknown>>()
-  /** The turn in flight per session: session/close waits for its ending before logging the close. */
-  private turnOf = new Map<string, Promise<unknown>>()
+  /**
+   * Turns in flight: shutdown waits for them all, so their last events reach the log before it
+   * closes; session/close waits for its session's ending before logging the close.
+   */
+  private readonly inFlight: TurnsInFlight = { all: new Set(), of: new Map() }
   public config: AgentConfig
   /** Slash commands: the agent's own, and any a plugin registers (`ctx.agent.commands.register`). */
   public readonly commands: CommandRegistry
@@ -102,7 +100,7 @@ export class Agent extends Service {
    */
   private async closeSessions(): Promise<void> {
     for (const runtime of this.sessions.values()) runtime.running?.abort()
-    await Promise.allSettled(this.turns)
+    await Promise.allSettled(this.inFlight.all)
     await this.servers.detachAll()
     this.sessions.clear()
   }
@@ -197,47 +195,11 @@ export class Agent extends Service {
     })
   }
 
-  async prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {
+  prompt(sessionId: string, content: ContentBlock[], client: PromptClient): Promise<TurnOutcome> {
     const runtime = this.requireRuntime(sessionId)
-    if (runtime.running)
-      throw new AgentRequestError(
-        `session "${sessionId}" already has a prompt running; wait for it or send session/cancel`,
-        'busy',
-      )
-    // Every model chunk is an append: call the store itself, not through Cordis's per-access
-    // tracing proxies (append creates no effects, so it needs no caller context).
-    const sessions: SessionStore = untraced(this.ctx.sessions)
-    closePreviousTurn(runtime, sessions)
-    const call = this.commands.match(content)
-    if (call) return runCommand(sessions, sessionId, call)
-    const controller = new AbortController()
-    runtime.running = controller
-    runtime.client = client
-    const turn = runTurn(
-      new Turn({
-        runtime,
-        llm: this.ctx.llm,
-        store: sessions,
-        // Looked up at each use, as the tools service may be reloaded while a turn runs.
-        registry: this.servers.registryFor(sessionId, () => this.ctx.tools),
-        config: this.config,
-        hidden: ownFiles(sessions.root, this.ctx.llm.adapters()),
-        client,
-        signal: controller.signal,
-        redact: heldSecretRedactor(this.ctx.llm),
-      }),
-      content,
-    )
-    this.turns.add(turn)
-    this.turnOf.set(sessionId, turn)
-    try {
-      return await turn
-    } finally {
-      this.turns.delete(turn)
-      this.turnOf.delete(sessionId)
-      runtime.running = undefined
-      runtime.client = undefined
-    }
+    const services = turnServices(this.ctx, this.servers, this.config, sessionId)
+    const host = { commands: this.commands, services, inFlight: this.inFlight }
+    return promptTurn(host, sessionId, runtime, content, client)
   }
 
   /**
@@ -277,7 +239,7 @@ export class Agent extends Service {
   }
 
   private lifecycle(): SessionEndHost {
-    return { sessions: this.sessions, turnOf: this.turnOf, servers: this.servers, store: this.ctx.sessions }
+    return { sessions: this.sessions, turnOf: this.inFlight.of, servers: this.servers, store: this.ctx.sessions }
   }
 
   /** The client went away: its session's running turn is cancelled and its MCP servers end (nothing logged). */
@@ -298,18 +260,15 @@ export class Agent extends Service {
 
   /** A `task` call's child session (plugins/subagents): one turn, answered with its final message. */
   runChild(request: ChildRequest, signal: AbortSignal): Promise<ChildOutcome> {
-    const sessions: SessionStore = untraced(this.ctx.sessions)
     // The parent session's tools, its MCP servers' included: a child's are a subset of them.
-    const registry = this.servers.registryFor(request.origin.sessionId, () => this.ctx.tools)
-    const host = { sessions: this.sessions, store: sessions, llm: this.ctx.llm, registry, config: this.config }
-    const redact = heldSecretRedactor(this.ctx.llm)
-    return runChild({ ...host, hidden: ownFiles(sessions.root, this.ctx.llm.adapters()), redact }, request, signal)
+    const services = turnServices(this.ctx, this.servers, this.config, request.origin.sessionId)
+    return runChild({ ...services, sessions: this.sessions }, request, signal)
   }
 
   /** A live subagent's header (it names its parent session and call); undefined for any other session. */
-  childHeader(sessionId: string): SessionHeader | undefined {
+  childHeader(sessionId: string): ChildHeader | undefined {
     const header = this.sessions.get(sessionId)?.header
-    return header?.parentSession ? header : undefined
+    return header && isChildHeader(header) ? header : undefined
   }
 
   /** A live subagent's `task` (its title and prompt); undefined for any other session. */

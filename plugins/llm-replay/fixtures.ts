@@ -5,6 +5,7 @@ import { docFile } from '../../lib/package-root.ts'
 import { plural } from '../../lib/plural.ts'
 import { readFileSync, realpathSync } from 'node:fs'
 import { z } from 'zod'
+import { isChildHeader } from '../session/events.ts'
 import type { HistoryEvent } from '../session/history.ts'
 import { parseSessionLog } from '../session/log-format.ts'
 import { parseRecordedCwd, type RecordedCwd } from './cwd-map.ts'
@@ -99,10 +100,12 @@ function readSession(
   })
   // Every chunk event passed the check above, so deriving cannot fail on a bad (turn, step).
   const script = deriveReplayScript(log.events)
-  const { id, parentSession, parentCallId, spawn } = log.header
-  const cwd = parseRecordedCwd(log.header.cwd, file, realpath)
-  const parent = parentSession ? { parent: { session: parentSession, callId: parentCallId!, spawn: spawn! } } : {}
-  return { index, file, cwd, historyEvents, script, id, ...parent }
+  const { header } = log
+  const cwd = parseRecordedCwd(header.cwd, file, realpath)
+  const parent = isChildHeader(header)
+    ? { parent: { session: header.parentSession, callId: header.parentCallId, spawn: header.spawn } }
+    : {}
+  return { index, file, cwd, historyEvents, script, id: header.id, ...parent }
 }
 
 /**

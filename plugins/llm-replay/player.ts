@@ -3,23 +3,18 @@
 // no I/O: index.ts feeds it.
 import { plural } from '../../lib/plural.ts'
 import { type CallIdentity, callIdentity, type LlmRequest, type StreamChunk } from '../llm/types.ts'
-import { CallIndex, type CallPlace, describeCall, type Lookup } from './call-index.ts'
+import { type CallIndex, type CallPlace, describeCall, type Lookup } from './call-index.ts'
 import { parameterDrift } from './parameter-drift.ts'
-import { liveCollapser, recordedCollapser, servedCwd, servedPattern, type ServedCwd } from './cwd-map.ts'
+import { liveCollapser, servedCwd, type ServedCwd } from './cwd-map.ts'
 import { describeStep, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
 import { driftAt, LiveForms } from './drift.ts'
 import { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
 import { describeSpawn, recordedChild } from './child-logs.ts'
 import { sessionLabel, type RecordedSession } from './fixtures.ts'
 import type { SpawnPoint } from '../session/events.ts'
-import {
-  type InstructionFileRecord,
-  instructionsAtSteps,
-  instructionsDrift,
-  recordedInstructions,
-} from './instructions-drift.ts'
-import { RecordedHistory } from './recorded-history.ts'
-import { mentionsCwd, withLiveCwd } from './served-chunks.ts'
+import { type InstructionFileRecord, instructionsDrift, recordedInstructions } from './instructions-drift.ts'
+import { type Played, playedSession, thenApply } from './played-session.ts'
+import { withLiveCwd } from './served-chunks.ts'
 
 /** The live side of a binding: which log a live session replays and how far it got. */
 interface Binding {
@@ -76,14 +71,9 @@ export class ReplayPlayer {
   readonly notes: string[] = []
   private readonly uncheckedNoted = new Set<number>()
   private readonly bindings = new Map<string, Binding>()
-  /** Per recorded session: which script entry answers which call identity, and which were served. */
-  private readonly indexes: CallIndex[]
-  /** Per session, per script entry: whether its chunks spell the recorded cwd (the rest is served as is). */
-  private readonly mentions: boolean[][]
-  private readonly histories: RecordedHistory[]
+  /** What replay keeps per recorded session, by its index (see Played). */
+  private readonly played: Map<number, Played>
   private nextLog = 0
-  /** Per recorded session: the project instructions in effect at each model call. */
-  private readonly instructionSteps: Map<string, InstructionFileRecord[]>[]
   /** Per live session: the project instructions its log last recorded. */
   private readonly liveInstructions = new Map<string, InstructionFileRecord[]>()
   /** The logs live sessions the client opens bind to, in creation order (subagents' bind by spawn point). */
@@ -94,25 +84,16 @@ export class ReplayPlayer {
     readonly sessions: readonly RecordedSession[],
     private readonly options: PlayerOptions,
   ) {
-    this.indexes = sessions.map((session) => new CallIndex(session.script))
+    this.played = new Map(sessions.map((session) => [session.index, playedSession(session, options.normalize)]))
     this.topLevel = sessions.filter((session) => !session.parent)
-    this.mentions = sessions.map((session) => {
-      const pattern = servedPattern(session.cwd)
-      return session.script.map(({ entry }) => !!entry.chunks && mentionsCwd(entry.chunks, pattern))
-    })
-    this.instructionSteps = sessions.map((session) => instructionsAtSteps(session.historyEvents))
-    this.histories = sessions.map(
-      (session) =>
-        new RecordedHistory(session.historyEvents, thenApply(recordedCollapser(session.cwd), options.normalize)),
-    )
-    // Only a recording that switched models pins which model serves each call: a one-model log
-    // replays under any profile's model name (a log recorded with echo, replayed as deepseek-chat).
-    this.switchesModel = sessions.map(
-      (session) => new Set(session.script.flatMap((item) => (item.model ? [item.model] : []))).size > 1,
-    )
   }
 
-  private readonly switchesModel: boolean[]
+  private playedOf(recorded: RecordedSession): Played {
+    const played = this.played.get(recorded.index)
+    if (!played)
+      throw new Error(`${sessionLabel(this.options.scenario, recorded)} is not one of this replay's sessions`)
+    return played
+  }
 
   /**
    * Bind a live session to the next recorded session log; `cwds` are its cwd spellings, if known.
@@ -199,10 +180,12 @@ export class ReplayPlayer {
     const recorded = binding.recorded as RecordedSession
     const where =
       `${sessionLabel(this.options.scenario, recorded)}, live session ${request.sessionId}, ` + `${describeCall(place)}`
-    const index = this.indexes[recorded.index]!
+    const index = this.playedOf(recorded).calls
     const found = index.take(place)
     if (found.kind === 'none' || found.kind === 'again') return this.extraCall(where, index, found, place)
-    const scripted = recorded.script[found.index]!
+    const scripted = recorded.script[found.index]
+    const call = index.places[found.index]
+    if (!scripted || !call) throw new Error(`${where}: script entry ${found.index} is not in the call index (a bug)`)
     if (found.kind === 'purpose')
       return this.fail(
         'REPLAY_PURPOSE',
@@ -210,13 +193,12 @@ export class ReplayPlayer {
           `attempt (script entry ${found.index}${sourceNote(scripted)}) had purpose "${found.recorded}"; the ` +
           'agent now makes another kind of model call there than when the session was recorded',
       )
-    const call = index.places[found.index]!
     const report = this.options.drift ? this.driftOf(request, binding, recorded, scripted, call) : undefined
     if (report)
       return this.fail(
         'REPLAY_DRIFT',
         `${where}: drift at script entry ${found.index} (recorded at ` +
-          `${describeCall(index.places[found.index]!)}${sourceNote(scripted)}): ${report}`,
+          `${describeCall(call)}${sourceNote(scripted)}): ${report}`,
       )
     return { kind: 'serve', entry: scripted.entry, chunks: this.chunksFor(recorded, found.index, binding) }
   }
@@ -255,16 +237,17 @@ export class ReplayPlayer {
     scripted: ScriptEntry,
     call: CallPlace,
   ): string | undefined {
+    const played = this.playedOf(recorded)
     const instructions = instructionsDrift(
-      recordedInstructions(this.instructionSteps[recorded.index]!, scripted.at),
+      recordedInstructions(played.instructions, scripted.at),
       this.liveInstructions.get(request.sessionId) ?? [],
     )
     if (instructions) return instructions
-    if (this.switchesModel[recorded.index]) {
+    if (played.switchesModel) {
       const model = modelDrift(scripted.model, request.model)
       if (model) return model
     }
-    const history = this.histories[recorded.index]!
+    const { history } = played
     const live = binding.live as LiveForms
     if (scripted.source.from === 'log' && !scripted.parameters) this.noteUnchecked(recorded)
     const parameters = parameterDrift(scripted, request, { recorded: history.collapse, live: live.collapse })
@@ -288,14 +271,14 @@ export class ReplayPlayer {
   hasCall(call: CallIdentity): boolean {
     const recorded = this.bindings.get(call.sessionId)?.recorded
     if (!recorded) return true
-    return this.indexes[recorded.index]!.has(call)
+    return this.playedOf(recorded).calls.has(call)
   }
 
   /** Entries no request ever took, across all recorded sessions (bound or not). */
   unconsumed(): UnconsumedEntry[] {
     const out: UnconsumedEntry[] = []
     for (const session of this.sessions) {
-      const calls = this.indexes[session.index]!
+      const { calls } = this.playedOf(session)
       session.script.forEach(({ at, entry }, index) => {
         if (calls.isServed(index)) return
         out.push({
@@ -345,7 +328,7 @@ export class ReplayPlayer {
     const entry = recorded.script[position]?.entry
     if (!entry) throw new Error(`${sessionLabel(this.options.scenario, recorded)}: no script entry ${position}`)
     if (!entry.chunks) return []
-    if (!binding.served || !this.mentions[recorded.index]?.[position]) return entry.chunks
+    if (!binding.served || !this.playedOf(recorded).mentions[position]) return entry.chunks
     return withLiveCwd(entry.chunks, binding.served)
   }
 
@@ -371,15 +354,6 @@ function redactedCollapser(
 ): ((text: string) => string) | undefined {
   if (!redact) return collapse
   return collapse ? (text) => redact(collapse(text)) : redact
-}
-
-/** `first`, then `next`, either of them absent. */
-function thenApply(
-  first: ((text: string) => string) | undefined,
-  next: ((text: string) => string) | undefined,
-): ((text: string) => string) | undefined {
-  if (!next) return first
-  return first ? (text) => next(first(text)) : next
 }
 
 /** A session's model changed (config option `model`) where the recording's did not, or the other way round. */

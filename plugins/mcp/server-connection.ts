@@ -163,7 +163,7 @@ async function listAllTools(
  * tool at a time, so a schema that does not compile drops only its tool.
  */
 function withOutputValidators(client: Client, tools: McpToolInfo[], dropped: DroppedTool[]): McpToolInfo[] {
-  const cache = (list: McpToolInfo[]) => (client as unknown as SdkToolCache).cacheToolMetadata(list)
+  const cache = sdkToolCache(client)
   const kept = tools.filter((tool) => {
     try {
       cache([tool])
@@ -177,9 +177,20 @@ function withOutputValidators(client: Client, tools: McpToolInfo[], dropped: Dro
   return kept
 }
 
-/** The SDK client's cache of tool metadata, private in its types (client/index.js, listTools). */
-interface SdkToolCache {
-  cacheToolMetadata(tools: McpToolInfo[]): void
+/**
+ * The SDK client's cache of tool metadata (client/index.js, what listTools calls): private in its
+ * types, so it is looked up and checked at run time; an SDK without it is a named error.
+ */
+function sdkToolCache(client: Client): (tools: McpToolInfo[]) => void {
+  const method: unknown = Reflect.get(client, 'cacheToolMetadata')
+  if (typeof method !== 'function')
+    throw new Error(
+      'mcp: this @modelcontextprotocol/sdk Client has no cacheToolMetadata() (an SDK update renamed it); ' +
+        "update plugins/mcp/server-connection.ts to the SDK's way of caching tool output schemas",
+    )
+  return (tools) => {
+    Reflect.apply(method, client, [tools])
+  }
 }
 
 function entryName(entry: unknown, index: number): string {

@@ -84,9 +84,9 @@ function parseOne(item: unknown, index: number, cwd: string, support: McpTranspo
   const type = typeof item === 'object' && item !== null ? (item as { type?: unknown }).type : undefined
   const parsed = (type === 'http' || type === 'sse' ? remoteEntry : stdioEntry).safeParse(item)
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const field = issue.path.length ? `.${formatPath(issue.path)}` : ''
-    throw new McpServerSpecError(`${where}${field} ${issue.message}`)
+    const [issue] = parsed.error.issues
+    const field = issue?.path.length ? `.${formatPath(issue.path)}` : ''
+    throw new McpServerSpecError(`${where}${field} ${issue?.message ?? parsed.error.message}`)
   }
   const value = parsed.data
   const key = modelSafeName(value.name)

@@ -1,6 +1,6 @@
 // A subagent's header: parent session, spawning call and spawn point, written and read back, all or none.
 import { describe, expect, it } from 'vitest'
-import type { SessionHeader } from './events.ts'
+import { isChildHeader, type SessionHeader } from './events.ts'
 import { parseSessionLog, serializeHeader } from './log-format.ts'
 
 const child: SessionHeader = {
@@ -48,5 +48,20 @@ describe('a subagent header', () => {
     expect(() => parseSessionLog(line(noSpawn), 'f.jsonl')).toThrow(/^f\.jsonl:1: header "spawn" must be/)
     const { spawn: _q, parentCallId: _r, ...onlySession } = child
     expect(() => parseSessionLog(line(onlySession), 'f.jsonl')).toThrow(/"parentCallId" must be a tool call id/)
+  })
+
+  it('reads as a ChildHeader, a root header as none: the parent keys come typed, with no assertion', () => {
+    const read = parseSessionLog(`${serializeHeader(child)}\n`, 'f.jsonl', { live: true }).header
+    if (!isChildHeader(read)) throw new Error('expected a child header')
+    const parent: { session: string; call: string; turn: number } = {
+      session: read.parentSession,
+      call: read.parentCallId,
+      turn: read.spawn.turn,
+    }
+    expect(parent).toEqual({ session: 'mom', call: 'call_1_1_2', turn: 1 })
+    const { parentSession: _s, parentCallId: _c, spawn: _p, ...base } = child
+    const root = parseSessionLog(line(base), 'f.jsonl', { live: true }).header
+    expect(isChildHeader(root)).toBe(false)
+    expect(Object.keys(root)).toEqual(['type', 'version', 'id', 'createdAt', 'cwd'])
   })
 })

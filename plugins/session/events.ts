@@ -3,19 +3,43 @@ import type { ContentBlock } from '@agentclientprotocol/sdk'
 import type { SandboxRecord } from '../../lib/sandbox/describe.ts'
 import type { Message, StreamChunk, StreamError, ToolCall, ToolSchema } from '../llm/types.ts'
 
-export interface SessionHeader {
+interface HeaderBase {
   type: 'session'
   version: 1
   id: string
   createdAt: number
   cwd: string
-  /** A subagent's log names the session and tool call that spawned it (plugins/subagents). */
-  parentSession?: string
-  parentCallId?: string
-  /** Where the spawning call stands in the parent: its turn, step and 0-based index in that step. */
-  spawn?: SpawnPoint
   /** A fork's log (ACP session/fork) names the session it was forked from and where (docs/fork.md). */
   forkedFrom?: ForkPoint
+}
+
+/** The header fields that make a session a subagent of another (plugins/subagents): all or none. */
+export interface SessionParent {
+  /** The session that spawned it. */
+  parentSession: string
+  /** The spawning tool call. */
+  parentCallId: string
+  /** Where the spawning call stands in the parent: its turn, step and 0-based index in that step. */
+  spawn: SpawnPoint
+}
+
+/** A session the client opened (or forked): no parent. */
+export interface RootHeader extends HeaderBase {
+  parentSession?: undefined
+  parentCallId?: undefined
+  spawn?: undefined
+}
+
+/** A subagent's session: its log names the session and tool call that spawned it. */
+export interface ChildHeader extends HeaderBase, SessionParent {}
+
+/** Line 1 of a session log; `parentSession` tells a child from a root (narrow with `isChildHeader`). */
+export type SessionHeader = RootHeader | ChildHeader
+
+export function isChildHeader<H extends { parentSession?: string }>(
+  header: H,
+): header is Extract<H, { parentSession: string }> {
+  return header.parentSession !== undefined
 }
 
 /**

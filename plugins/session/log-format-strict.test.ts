@@ -207,14 +207,12 @@ describe('event data', () => {
     )
   })
 
-  it('is checked with checkData alone, and not when checkData is false in the live form', () => {
-    expect(event('{"type":"step/end","data":{}}', { checkData: true })).toMatch(/^s:2: event "step\/end" has invalid/)
-    const loose = parseSessionLog(`${HEADER}\n{"seq":1,"time":1,"type":"step/end","data":{}}\n`, 's', {
-      live: true,
-      checkData: false,
-    })
-    expect(loose.events).toEqual([{ seq: 1, time: 1, type: 'step/end', data: {} }])
-    expect(parseSessionLog(`${HEADER}\n{"type":"step/end","data":{}}\n`, 's').events).toHaveLength(1)
+  it('is checked in every form: a normalized fixture (replay, import) as much as a live log', () => {
+    expect(event('{"type":"step/end","data":{}}')).toMatch(/^s:2: event "step\/end" has invalid data: data\.turn/)
+    expect(event('{"type":"assistant/chunk","data":{"turn":1,"step":1,"chunk":{"type":"text-delta"}}}')).toMatch(
+      /^s:2: event "assistant\/chunk" has invalid data: data\.chunk\.text/,
+    )
+    expect(parseSessionLog(`${HEADER}\n{"type":"step/end","data":{"turn":1,"step":1}}\n`, 's').events).toHaveLength(1)
   })
 })
 

@@ -2,16 +2,28 @@
 // strict reader that checks every event's data against its kind's schema (event-schemas.ts). Pure: no
 // I/O, so the store, replay and the host share one definition.
 import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
-import { EVENT_DATA } from './event-schemas.ts'
-import { EVENT_TYPES, type EventData, type EventType, type SessionEvent, type SessionHeader } from './events.ts'
+import { EVENT_DATA, isPlainChunk } from './event-schemas.ts'
+import {
+  EVENT_TYPES,
+  type EventData,
+  type EventType,
+  type ForkPoint,
+  type SessionEvent,
+  type SessionHeader,
+  type SessionParent,
+} from './events.ts'
 
 /** An event as it may appear in any log: committed fixtures are normalized and drop `seq`/`time`. */
 export type LoggedEvent<K extends EventType = EventType> = {
   [T in K]: { seq?: number; time?: number; type: T; data: EventData[T] }
 }[K]
 
-/** A header as it may appear in any log: a normalized fixture may drop `createdAt`. */
-export type LoggedHeader = Omit<SessionHeader, 'createdAt'> & { createdAt?: number }
+/** A header as it may appear in any log: a normalized fixture may drop `createdAt` (root or child alike). */
+export type LoggedHeader = SessionHeader extends infer H
+  ? H extends SessionHeader
+    ? Omit<H, 'createdAt'> & { createdAt?: number }
+    : never
+  : never
 
 export interface SessionLog<H = SessionHeader, E = SessionEvent> {
   header: H
@@ -39,11 +51,6 @@ export interface ParseOptions {
    * instead of failing: that is the one append a kill interrupted, never a returned event.
    */
   allowTornTail?: boolean
-  /**
-   * Check every event's data against its kind's schema (event-schemas.ts). Default: with `live`, the
-   * logs dsh writes and loads; committed fixtures' chunks are checked by replay's own loader.
-   */
-  checkData?: boolean
 }
 
 const HEADER_KEYS = [
@@ -57,7 +64,6 @@ const HEADER_KEYS = [
   'spawn',
   'forkedFrom',
 ]
-const FORK_COUNTS = ['turn', 'seq', 'events'] as const
 const EVENT_KEYS = ['seq', 'time', 'type', 'data']
 const KNOWN_TYPES = new Set<string>(EVENT_TYPES)
 const ENVELOPE_NUMBERS = ['seq', 'time'] as const
@@ -212,40 +218,43 @@ function parseHeader(value: Record<string, unknown>, file: string, options: Pars
     throw new Error(`${at}: header "id" must be a non-empty string, found ${describe(value.id)}`)
   if (typeof value.cwd !== 'string' || !value.cwd)
     throw new Error(`${at}: header "cwd" must be a non-empty string, found ${describe(value.cwd)}`)
-  const createdAtRequired = options.live || value.createdAt !== undefined
-  if (createdAtRequired && !isFiniteNumber(value.createdAt)) {
-    throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(value.createdAt)}`)
-  }
-  checkParentKeys(value, at)
-  checkForkPoint(value.forkedFrom, at)
-  return value as unknown as LoggedHeader
+  const createdAt = checkCreatedAt(value.createdAt, options, at)
+  const forkedFrom = checkForkPoint(value.forkedFrom, at)
+  const root = { type: 'session', version: 1, id: value.id, ...createdAt, cwd: value.cwd } as const
+  const parent = checkParentKeys(value, at)
+  const header: LoggedHeader = parent ? { ...root, ...parent } : root
+  return forkedFrom ? { ...header, forkedFrom } : header
+}
+
+/** `createdAt` as a spread: required live, optional in a normalized fixture, a number when present. */
+function checkCreatedAt(createdAt: unknown, options: ParseOptions, at: string): { createdAt?: number } {
+  if (createdAt === undefined && !options.live) return {}
+  if (isFiniteNumber(createdAt)) return { createdAt }
+  throw new Error(`${at}: header "createdAt" must be a number of milliseconds, found ${describe(createdAt)}`)
 }
 
 /** A subagent's header names its parent session, the spawning call and where it stands, all or none. */
-function checkParentKeys(value: Record<string, unknown>, at: string): void {
-  const present = ['parentSession', 'parentCallId', 'spawn'].filter((key) => value[key] !== undefined)
-  if (!present.length) return
+function checkParentKeys(value: Record<string, unknown>, at: string): SessionParent | undefined {
+  const { parentSession, parentCallId, spawn } = value
+  if (parentSession === undefined && parentCallId === undefined && spawn === undefined) return undefined
   const fix = 'a subagent log needs "parentSession", "parentCallId" and "spawn": {turn, step, call}; re-record it'
-  if (typeof value.parentSession !== 'string' || !value.parentSession)
-    throw new Error(
-      `${at}: header "parentSession" must be a session id, found ${describe(value.parentSession)}; ${fix}`,
-    )
-  if (typeof value.parentCallId !== 'string' || !value.parentCallId)
-    throw new Error(
-      `${at}: header "parentCallId" must be a tool call id, found ${describe(value.parentCallId)}; ${fix}`,
-    )
-  const spawn = value.spawn as Record<string, unknown> | undefined
-  const counts = ['turn', 'step', 'call'].map((key) => (isPlainObject(spawn) ? spawn[key] : undefined))
-  if (!isPlainObject(spawn) || counts.some((n) => !Number.isInteger(n) || (n as number) < 0))
-    throw new Error(`${at}: header "spawn" must be {turn, step, call} counts, found ${describe(value.spawn)}; ${fix}`)
+  if (typeof parentSession !== 'string' || !parentSession)
+    throw new Error(`${at}: header "parentSession" must be a session id, found ${describe(parentSession)}; ${fix}`)
+  if (typeof parentCallId !== 'string' || !parentCallId)
+    throw new Error(`${at}: header "parentCallId" must be a tool call id, found ${describe(parentCallId)}; ${fix}`)
+  const [turn, step, call] = ['turn', 'step', 'call'].map((key) => (isPlainObject(spawn) ? spawn[key] : undefined))
+  if (!isCount(turn) || !isCount(step) || !isCount(call))
+    throw new Error(`${at}: header "spawn" must be {turn, step, call} counts, found ${describe(spawn)}; ${fix}`)
+  return { parentSession, parentCallId, spawn: { turn, step, call } }
 }
 
 /** A fork's header names its parent session and the fork point: `{sessionId, turn, seq, events}`. */
-function checkForkPoint(point: unknown, at: string): void {
-  if (point === undefined) return
+function checkForkPoint(point: unknown, at: string): ForkPoint | undefined {
+  if (point === undefined) return undefined
   const record = isPlainObject(point) ? point : {}
-  const counts = FORK_COUNTS.every((key) => Number.isInteger(record[key]) && (record[key] as number) >= 0)
-  if (typeof record.sessionId === 'string' && record.sessionId && counts) return
+  const { sessionId, turn, seq, events } = record
+  if (typeof sessionId === 'string' && sessionId && isCount(turn) && isCount(seq) && isCount(events))
+    return { sessionId, turn, seq, events }
   throw new Error(
     `${at}: header "forkedFrom" must be {sessionId, turn, seq, events} (the parent session and the fork point), ` +
       `found ${isPlainObject(point) ? JSON.stringify(point) : describe(point)}; ` +
@@ -273,21 +282,24 @@ function parseEvent(value: Record<string, unknown>, file: string, lineNo: number
           `${describe(value[key])}`,
       )
   }
-  if (options.checkData ?? options.live) checkData(value.type as EventType, value.data, at)
-  // Envelope and data checked: the line is the event it claims to be.
+  checkData(value.type as EventType, value.data, at)
+  // Envelope and data checked (always, whoever reads: store, replay, the host's tail, import): the
+  // line is the event it claims to be.
   return value as LoggedEvent
 }
 
 /** The event's data against the schema of its kind (event-schemas.ts): wrong-typed data names its field. */
 function checkData(type: EventType, data: Record<string, unknown>, at: string): void {
+  if (type === 'assistant/chunk' && isPlainChunk(data)) return
   // The wording map only for a failure: on every line it would cost a third of the parse.
   if (EVENT_DATA[type].safeParse(data).success) return
   const checked = EVENT_DATA[type].safeParse(data, { error: fileErrorMap })
   if (checked.success) return
-  const issues = zodIssuesToFileIssues(checked.error.issues, ['data'])
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
+  const [first, ...others] = zodIssuesToFileIssues(checked.error.issues, ['data'])
+  const more = others.length ? ` (and ${others.length} more)` : ''
+  const problem = first ? `${first.path}: ${first.message}` : checked.error.message
   throw new Error(
-    `${at}: event "${type}" has invalid data: ${issues[0]!.path}: ${issues[0]!.message}${more}; ` +
+    `${at}: event "${type}" has invalid data: ${problem}${more}; ` +
       'dsh did not write this line (edited by hand, or by another program): restore the log, or remove the session',
   )
 }
@@ -307,6 +319,10 @@ function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0
 }
 
 function isFiniteNumber(value: unknown): value is number {

@@ -9,15 +9,8 @@ import {
   type ForkPoint,
   type SessionEvent,
   type SessionHeader,
-  type SpawnPoint,
+  type SessionParent,
 } from './events.ts'
-
-/** The header fields that make a session a subagent of another (plugins/subagents). */
-interface SessionParent {
-  parentSession: string
-  parentCallId: string
-  spawn: SpawnPoint
-}
 import { untraced } from '../config/cordis-compat.ts'
 import { joinScope } from '../scope/index.ts'
 import { deleteSessionLogs } from './delete-logs.ts'
@@ -116,8 +109,8 @@ export class SessionStore extends Service {
     const state = this.state
     assertOpen(state, 'create a session')
     const { id, path } = claimSessionId(state, options, 'create')
-    const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
-    if (options.parent) Object.assign(header, options.parent)
+    const root = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd } as const
+    const header: SessionHeader = options.parent ? { ...root, ...options.parent } : root
     mkdirSync(state.root, { recursive: true })
     const file = SessionLogFile.create(path, serializeHeader(header), state.fsync)
     state.live.set(id, { header, count: 0, file })
@@ -144,8 +137,15 @@ export class SessionStore extends Service {
     const state = this.state
     assertOpen(state, 'fork a session')
     const { id, path } = claimSessionId(state, options, 'fork')
-    const header: SessionHeader = { type: 'session', version: 1, id, createdAt: state.clock(), cwd: options.cwd }
-    header.forkedFrom = { ...options.from, events: options.events.length }
+    const forkedFrom = { ...options.from, events: options.events.length }
+    const header: SessionHeader = {
+      type: 'session',
+      version: 1,
+      id,
+      createdAt: state.clock(),
+      cwd: options.cwd,
+      forkedFrom,
+    }
     const events = writeForkLog(state, header, path, options.events)
     const report = (error: unknown) => this.reportListenerError(error)
     emitSafely(() => state.emit('session/created', header), report)

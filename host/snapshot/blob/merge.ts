@@ -10,9 +10,9 @@ export interface NamedBlob {
 }
 
 export function mergeReportBlobs(blobs: readonly NamedBlob[]): ReportBlob {
-  if (!blobs.length)
-    throw new ReportBlobError('dsh report merge: no blob given; name the files dsh test --report wrote')
-  for (const [what, read] of AGREE) sameEverywhere(blobs, what, read)
+  const [head] = blobs
+  if (!head) throw new ReportBlobError('dsh report merge: no blob given; name the files dsh test --report wrote')
+  for (const [what, read] of AGREE) sameEverywhere(head, blobs, what, read)
   const owner = new Map<string, string>()
   const twice: string[] = []
   for (const { file, blob } of blobs)
@@ -21,10 +21,10 @@ export function mergeReportBlobs(blobs: readonly NamedBlob[]): ReportBlob {
       if (other !== undefined) twice.push(`scenario ${name} is in two blobs, ${other} and ${file}`)
       owner.set(name, file)
     }
-  const first = blobs[0]!.blob
+  const first = head.blob
   const missing = first.selection.filter((name) => !owner.has(name))
   // A shard given twice or missing says more than the scenarios it doubles or lacks.
-  checkShards(blobs, missing)
+  checkShards(head, blobs, missing)
   if (twice.length) throw new ReportBlobError(`${twice.join('; ')}; merge one run's shards only`)
   if (missing.length)
     throw new ReportBlobError(
@@ -59,8 +59,12 @@ const AGREE: ReadonlyArray<readonly [string, (blob: ReportBlob) => string]> = [
   ['selection', (blob) => `${plural(blob.selection.length, 'scenario')}: ${blob.selection.slice(0, 3).join(', ')}…`],
 ]
 
-function sameEverywhere(blobs: readonly NamedBlob[], what: string, read: (blob: ReportBlob) => string): void {
-  const first = blobs[0]!
+function sameEverywhere(
+  first: NamedBlob,
+  blobs: readonly NamedBlob[],
+  what: string,
+  read: (blob: ReportBlob) => string,
+): void {
   const other = blobs.find(({ blob }) => read(blob) !== read(first.blob))
   if (other)
     throw new ReportBlobError(
@@ -70,21 +74,20 @@ function sameEverywhere(blobs: readonly NamedBlob[], what: string, read: (blob: 
 }
 
 /** Every blob a shard of the same N, each index once and none missing; or a single unsharded blob. */
-function checkShards(blobs: readonly NamedBlob[], missingNames: readonly string[]): void {
-  const unsharded = blobs.filter(({ blob }) => !blob.shard)
-  if (unsharded.length && blobs.length > 1)
+function checkShards(head: NamedBlob, blobs: readonly NamedBlob[], missingNames: readonly string[]): void {
+  const unsharded = blobs.find(({ blob }) => !blob.shard)
+  if (unsharded && blobs.length > 1)
     throw new ReportBlobError(
-      `${unsharded[0]!.file} is a whole run (no --shard), so it merges with nothing; give the shards' blobs only`,
+      `${unsharded.file} is a whole run (no --shard), so it merges with nothing; give the shards' blobs only`,
     )
-  if (unsharded.length) return
-  const count = blobs[0]!.blob.shard!.count
+  if (unsharded || !head.blob.shard) return
+  const { count } = head.blob.shard
   const byIndex = new Map<number, string>()
   for (const { file, blob } of blobs) {
-    const { index, count: n } = blob.shard!
+    if (!blob.shard) continue
+    const { index, count: n } = blob.shard
     if (n !== count)
-      throw new ReportBlobError(
-        `${file} is shard ${index}/${n} but ${blobs[0]!.file} is one of ${plural(count, 'shard')}`,
-      )
+      throw new ReportBlobError(`${file} is shard ${index}/${n} but ${head.file} is one of ${plural(count, 'shard')}`)
     const other = byIndex.get(index)
     if (other) throw new ReportBlobError(`shard ${index}/${count} is given twice: ${other} and ${file}`)
     byIndex.set(index, file)

@@ -52,7 +52,7 @@ function parse(line: string): LogEvent | undefined {
 
 /** The first line, at most 160 characters, cut at a word. */
 function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0]!.replace(/["',]*$/, '')
+  const line = text.replace(/\n.*$/s, '').replace(/["',]*$/, '')
   if (line.length <= 160) return line
   const cut = line.lastIndexOf(' ', 160)
   return `${line.slice(0, cut > 80 ? cut : 160)} …`

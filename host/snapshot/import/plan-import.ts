@@ -67,7 +67,8 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   if (existsSync(dir))
     throw new ImportUsageError('IMPORT_SCENARIO_EXISTS', `scenarios/${request.name} already exists; pick another name`)
   const logs = readSessionTree(request.log)
-  const source = logs[0]!
+  const [source] = logs
+  if (!source) throw new Error(`${request.log}: no session log was read; name a session log (.jsonl) to import`)
   // What was asked for: the session itself, or a fork whose parent comes first.
   const imported = logs.find((log) => log.header.forkedFrom) ?? source
   const cwd = source.header.cwd
@@ -85,7 +86,7 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
   // A fork (session/fork) plays its parent up to the fork point, then forks it (fork-script.ts).
   const forked = deriveForkScript(parsed, source.file)
   const everything = forked?.everything ?? eventsWithChildren(parsed)
-  const script = forked?.script ?? deriveScript(parsed[0]!.events, source.file, everything)
+  const script = forked?.script ?? deriveScript(parsed[0]?.events ?? [], source.file, everything)
   withImportedRoots(script, source, roots)
   const derived = request.workspace === undefined ? deriveWorkspace(everything) : undefined
   if (derived && !existsSync(cwd))
@@ -154,11 +155,12 @@ async function headerClass(root: string, name: string, headers: RequestHeaderCon
 /** cordis.patch.yml when the session's model is not the one the composition's agent asks for. */
 async function modelPatch(request: ImportRequest, headers: RequestHeaderContent[], notes: string[]) {
   const models = [...new Set(headers.map((header) => String(header.model)))]
-  if (!models.length) return undefined
+  const [model] = models
+  if (model === undefined) return undefined
   if (models.length > 1)
-    notes.push(`the session changed models (${models.join(', ')}); the scenario asks for the first, ${models[0]}`)
+    notes.push(`the session changed models (${models.join(', ')}); the scenario asks for the first, ${model}`)
   const configFile = request.config ?? defaultConfigFile(request.root)
   const { entries } = await loadComposition({ configFile, env: request.env, lenientEnv: true })
   const config = locateEntry(entries, 'agent')?.entry.config as { model?: unknown } | undefined
-  return config?.model === models[0] ? undefined : renderModelPatch(models[0]!)
+  return config?.model === model ? undefined : renderModelPatch(model)
 }

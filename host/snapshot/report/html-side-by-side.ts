@@ -25,11 +25,13 @@ function sideBySideRows(expected: string, actual: string): Row[] {
       const next = parts[i + 1]
       const added = next?.added ? next.value.replace(/\n$/, '').split('\n') : []
       if (next?.added) i++
-      for (let j = 0; j < Math.max(lines.length, added.length); j++)
+      for (let j = 0; j < Math.max(lines.length, added.length); j++) {
+        const [was, now] = [lines[j], added[j]]
         rows.push({
-          left: j < lines.length ? { n: ++left, text: lines[j]! } : undefined,
-          right: j < added.length ? { n: ++right, text: added[j]! } : undefined,
+          left: was === undefined ? undefined : { n: ++left, text: was },
+          right: now === undefined ? undefined : { n: ++right, text: now },
         })
+      }
     } else {
       for (const text of lines) rows.push({ right: { n: ++right, text } })
     }
@@ -70,8 +72,10 @@ export function renderSideBySide(file: string, expected: string | undefined, act
       i = j - 1
       continue
     }
-    const { left, right } = rows[i]!
-    const isChanged = changed(rows[i]!)
+    const row = rows[i]
+    if (!row) break
+    const { left, right } = row
+    const isChanged = changed(row)
     body.push(
       h(
         'tr',

@@ -16,7 +16,7 @@ const PERMISSION_ANSWER_KINDS = ['allow_once', 'allow_always', 'reject_once', 'r
 /** What a script may queue: an option kind, or `hold` (leave the request open until the agent withdraws it). */
 const PERMISSION_SCRIPT_ANSWERS = [...PERMISSION_ANSWER_KINDS, 'hold'] as const
 
-const inputStepSchema = stepSchema<InputStep>(SCENARIO_STEPS)
+const inputStepSchema: z.ZodType<InputStep> = stepSchema(SCENARIO_STEPS)
 
 /** What the host, as the editor, advertises at initialize and serves (ACP client capabilities). */
 const clientSchema = editorClientSchema({

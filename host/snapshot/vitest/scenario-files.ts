@@ -66,7 +66,7 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
       watching = vitest.config.watch
     },
     async transform(code, id) {
-      const path = id.split('?')[0]!
+      const path = id.replace(/\?.*$/s, '')
       const match = MANIFEST.exec(path)
       const composition = [
         options.config === undefined ? defaultConfigFile(root) : resolve(root, options.config),

@@ -5,18 +5,15 @@
 // still fails the test naming the files, so nothing is ever silently dropped.
 import { expect } from 'vitest'
 
-interface SnapshotStateView {
-  snapshotUpdateState?: string
-  _uncheckedKeys?: Set<string>
-}
-
-function snapshotState(): SnapshotStateView | undefined {
-  return expect.getState().snapshotState as unknown as SnapshotStateView | undefined
+/** A field of vitest's snapshot state that its types keep private, read at run time. */
+function snapshotField(name: 'snapshotUpdateState' | '_uncheckedKeys'): unknown {
+  const state: unknown = expect.getState().snapshotState
+  return typeof state === 'object' && state !== null ? Reflect.get(state, name) : undefined
 }
 
 /** vitest -u (`--update`): the snapshot state updates everything. */
 export function isUpdatingSnapshots(): boolean {
-  return snapshotState()?.snapshotUpdateState === 'all'
+  return snapshotField('snapshotUpdateState') === 'all'
 }
 
 /**
@@ -25,7 +22,7 @@ export function isUpdatingSnapshots(): boolean {
  * this vitest keeps no such set.
  */
 export function reportObsoleteToVitest(keys: readonly string[]): boolean {
-  const unchecked = snapshotState()?._uncheckedKeys
+  const unchecked = snapshotField('_uncheckedKeys')
   if (!(unchecked instanceof Set)) return false
   for (const key of keys) unchecked.add(key)
   return true

@@ -33,7 +33,8 @@ function endWithNewline(text: string): string {
 export function renderSystemPromptSidecar(headers: readonly RequestHeaderContent[]): string {
   requireHeaders(headers, 'system-prompt.expected.md')
   const versions = distinctBy(headers, (h) => h.system)
-  if (versions.length === 1) return endWithNewline(versions[0]!.system)
+  const [only] = versions
+  if (only && versions.length === 1) return endWithNewline(only.system)
   return versions
     .map(
       (h, index) =>
@@ -46,7 +47,8 @@ export function renderSystemPromptSidecar(headers: readonly RequestHeaderContent
 export function renderToolSchemasSidecar(headers: readonly RequestHeaderContent[]): string {
   requireHeaders(headers, 'tool-schemas.expected.json')
   const versions = distinctBy(headers, (h) => h.tools)
+  const [only] = versions
   const value =
-    versions.length === 1 ? versions[0]!.tools : versions.map((h) => ({ turn: h.turn, step: h.step, tools: h.tools }))
+    only && versions.length === 1 ? only.tools : versions.map((h) => ({ turn: h.turn, step: h.step, tools: h.tools }))
   return `${JSON.stringify(value, null, 2)}\n`
 }

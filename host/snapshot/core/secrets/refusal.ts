@@ -11,7 +11,8 @@ export function describeSecretHits(
   const count = hits.length === 1 ? 'a possible secret' : `${hits.length} possible secrets`
   const lines = hits.slice(0, SHOWN).map((h) => `  ${h.file}:${h.line}:${h.column} ${h.rule} (${h.what}): ${h.masked}`)
   if (hits.length > SHOWN) lines.push(`  … and ${hits.length - SHOWN} more`)
-  const first = hits[0]!
+  const [first] = hits
+  if (!first) throw new Error('describeSecretHits: no hit to describe; call it only for a refused write')
   // Replay reads committed fixtures: re-record (or refresh) once the manifest redacts or allows it.
   const verdict = where.committed ? 'in committed fixtures (re-record after redacting)' : 'nothing was written'
   return [

@@ -10,7 +10,7 @@ import type { ScenarioProblem } from '../model/failure.ts'
  * What the folder check reads of a scenario's snapshot.yml. scenario/manifest.ts parses it (its
  * ScenarioManifest has all of this): the pure core says what it needs and names no loader's type.
  */
-export interface FolderManifest {
+interface FolderManifest {
   scenario: string
   /** stub | live | authored | imported, for the next-step hint. */
   recording: string | undefined
@@ -26,7 +26,7 @@ export interface FolderManifest {
 }
 
 /** What the folder check reads of input.json (scenario/input.ts ScenarioInput): which steps open sessions. */
-export interface FolderScript {
+interface FolderScript {
   steps: readonly { op: string; expectError?: unknown }[]
 }
 

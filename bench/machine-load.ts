@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { clockTicksPerSecond, reapedChildrenCpuMs } from './child-cpu.ts'
 
-export interface CpuSample {
+interface CpuSample {
   wallMs: number
   /** Busy CPU time of all cores, in ms. */
   machineBusyMs: number
@@ -14,7 +14,7 @@ export interface CpuSample {
 }
 
 /** Busy jiffies of /proc/stat's first line (all but idle and iowait; guest time is inside user already). */
-export function busyTicks(procStatFirstLine: string): number {
+function busyTicks(procStatFirstLine: string): number {
   const fields = procStatFirstLine.trim().split(/\s+/)
   if (fields[0] !== 'cpu') throw new Error(`not the first line of /proc/stat: ${procStatFirstLine}`)
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields.slice(1, 9).map(Number)

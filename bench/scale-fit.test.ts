@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jobsCrossover, rssGrowth } from './scale-fit.ts'
+import { cpuBound, jobsCrossover, rssGrowth } from './scale-fit.ts'
 
 describe('scale-corpus readings', () => {
   it('finds where --jobs 2 starts to win, or says it never does', () => {
@@ -21,5 +21,11 @@ describe('scale-corpus readings', () => {
     expect(rssGrowth({ size: 250, rssKb: 100_000 }, { size: 1000, rssKb: 200_000 })).toBe(0.5)
     expect(rssGrowth({ size: 250, rssKb: 100_000 }, { size: 1000, rssKb: 400_000 })).toBe(1)
     expect(rssGrowth({ size: 250 }, { size: 1000, rssKb: 1 })).toBeNaN()
+  })
+
+  it('bounds --jobs 2 by the CPU it spends over --jobs 1, and reads nothing without CPU', () => {
+    expect(cpuBound(2, { jobs1Ms: 10_000, jobs2Ms: 12_500 })).toEqual({ cpuRatio: 1.25, bound: 1.6 })
+    expect(cpuBound(undefined, { jobs1Ms: 10_000, jobs2Ms: 12_500 })).toEqual({ cpuRatio: 1.25 })
+    expect(cpuBound(2, { jobs1Ms: Number.NaN, jobs2Ms: 12_500 })).toEqual({})
   })
 })

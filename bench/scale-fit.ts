@@ -40,3 +40,17 @@ export function jobsCrossover(rows: readonly SizeTimes[]): number | undefined {
 export function rssGrowth(small: { size: number; rssKb?: number }, large: { size: number; rssKb?: number }): number {
   return ratio(ratio(large.rssKb ?? Number.NaN, small.rssKb ?? Number.NaN), large.size / small.size)
 }
+
+/**
+ * What the CPU of --jobs 2 (parent, workers, their children) leaves of the machine's ceiling:
+ * with `cpuRatio` times --jobs 1's CPU to spend on the same corpus, even perfect scheduling
+ * cannot pass ceiling / cpuRatio. Undefined without both CPU readings or a ceiling.
+ */
+export function cpuBound(
+  ceiling: number | undefined,
+  cpu: { jobs1Ms: number; jobs2Ms: number },
+): { cpuRatio?: number; bound?: number } {
+  if (!(cpu.jobs1Ms > 0 && cpu.jobs2Ms > 0)) return {}
+  const cpuRatio = cpu.jobs2Ms / cpu.jobs1Ms
+  return { cpuRatio, ...(ceiling === undefined ? {} : { bound: ceiling / cpuRatio }) }
+}

@@ -11,7 +11,7 @@ import { timeInterleaved, type SampleOptions } from '../sample.ts'
 import { writeCorpus, type ScenarioKind } from '../scale-corpus-gen.ts'
 import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
 import { median } from '../stats.ts'
-import { jobsCrossover, rssGrowth } from '../scale-fit.ts'
+import { cpuBound, jobsCrossover, rssGrowth } from '../scale-fit.ts'
 import { jobsCeiling } from './jobs.ts'
 import { availableParallelism } from 'node:os'
 import { withTempFolder } from '../temp-folder.ts'
@@ -32,6 +32,8 @@ export interface ScaleCorpusRow {
   rssKb: { jobs1?: number; jobs2?: number }
   /** Median CPU of --jobs 1 (the process and its children): the ceiling's input. */
   jobs1CpuMs: number
+  /** Median CPU of --jobs 2: the parent, its workers and their children. */
+  jobs2CpuMs: number
 }
 
 export interface ScaleCorpusResult {
@@ -43,6 +45,11 @@ export interface ScaleCorpusResult {
   crossover?: number
   /** Issue 44's targets, at the largest size: --jobs 2's speedup over the ceiling there (≥ 0.9). */
   jobsOverCeiling?: number
+  /**
+   * CPU of --jobs 2 over --jobs 1 at the largest size: what the workers add (their starts, the
+   * parent, two busy cores slowing each other). With it, --jobs 2 cannot pass ceiling / cpuRatio.
+   */
+  cpuRatio?: number
   /** Cost per scenario (--jobs 1) at the largest size over the next (≤ 1.1). */
   growth?: number
   /** Parent peak RSS growth over corpus growth, next to largest size, --jobs 1 and --jobs 2 (≤ 0.5). */
@@ -79,10 +86,10 @@ async function measureSize(
   runs: SampleOptions,
 ): Promise<ScaleCorpusRow> {
   const last: Record<string, SpawnOutcome> = {}
-  const cpu: number[] = []
+  const cpu: Record<string, number[]> = { '1': [], '2': [], default: [] }
   const variant = (name: string, args: string[]) => async () => {
     last[name] = await dsh(repoRoot, ['test', '--root', root, ...args], true)
-    if (name === '1') cpu.push(last[name].cpuMs ?? Number.NaN)
+    cpu[name]!.push(last[name].cpuMs ?? Number.NaN)
   }
   const [one, two, auto] = await timeInterleaved(
     [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
@@ -96,7 +103,8 @@ async function measureSize(
     defaultMs: median(auto),
     defaultChoice: last.default?.stderr.split('\n', 1)[0] ?? '',
     rssKb: { jobs1: last['1']?.peakRssKb, jobs2: last['2']?.peakRssKb },
-    jobs1CpuMs: median(cpu.slice(-runs.runs)),
+    jobs1CpuMs: median(cpu['1']!.slice(-runs.runs)),
+    jobs2CpuMs: median(cpu['2']!.slice(-runs.runs)),
   }
 }
 
@@ -106,13 +114,16 @@ function largestSize(rows: readonly ScaleCorpusRow[]) {
   if (!large) return {}
   const ceiling = jobsCeiling(availableParallelism(), large.jobs1Ms, large.jobs1CpuMs)
   const jobsOverCeiling = ceiling === undefined ? undefined : large.jobs1Ms / large.jobs2Ms / ceiling
-  if (!small || small === large) return { jobsOverCeiling, ceiling }
+  const { cpuRatio, bound } = cpuBound(ceiling, { jobs1Ms: large.jobs1CpuMs, jobs2Ms: large.jobs2CpuMs })
+  if (!small || small === large) return { jobsOverCeiling, ceiling, cpuRatio, bound }
   const cost = (row: ScaleCorpusRow) => row.jobs1Ms / row.size
   const rss = (jobs: 'jobs1' | 'jobs2') =>
     rssGrowth({ size: small.size, rssKb: small.rssKb[jobs] }, { size: large.size, rssKb: large.rssKb[jobs] })
   return {
     jobsOverCeiling,
     ceiling,
+    cpuRatio,
+    bound,
     growth: cost(large) / cost(small),
     rssGrowth: { jobs1: rss('jobs1'), jobs2: rss('jobs2') },
   }
@@ -157,7 +168,7 @@ function dsh(repoRoot: string, args: string[], peakRss = false): Promise<SpawnOu
 const ms = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`)
 const mb = (kb: number | undefined) => (kb === undefined ? '?' : `${Math.round(kb / 1024)} MB`)
 
-type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & { ceiling?: number }
+type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & { ceiling?: number; bound?: number }
 
 function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra: string[]): string[] {
   const lines = ['== scale-corpus: a generated corpus of recorded scenarios ==']
@@ -178,6 +189,9 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
     lines.push(
       `jobs_ceiling=${fixed(readings.ceiling)} at N=${large.size} (cores × wall / CPU of --jobs 1); ` +
         `--jobs 2 reached ${fixed(readings.jobsOverCeiling)} of it (target ≥ 0.9)`,
+      `jobs_cpu_ratio=${fixed(readings.cpuRatio)} (CPU of --jobs 2 over --jobs 1 at N=${large.size}, ` +
+        `${ms(large.jobs2CpuMs)} over ${ms(large.jobs1CpuMs)}: with it --jobs 2 cannot pass ` +
+        `${fixed(readings.bound)})`,
     )
   if (small && large && small !== large) {
     lines.push(`per_scenario_growth=${fixed(readings.growth)} (N=${large.size} over N=${small.size}; target ≤ 1.1)`)

@@ -25,11 +25,15 @@ describe('authStop', () => {
     )
   })
 
-  it('takes any failed session/new of an agent advertising methods as a likely need, and not without methods', () => {
-    expect(authStop('c', stoppedAtNewSession(METHODS, -32603, 'Internal error'))?.reason).toMatch(
-      /^the agent likely needs authentication: in case c, steps\[1\] \(newSession "s1"\) failed with -32603/,
-    )
+  it('leaves any other session/new failure to the case, whose own report names the real error', () => {
+    // An agent that advertises methods may still fail session/new for another reason (a bad cwd, a crash).
+    expect(authStop('c', stoppedAtNewSession(METHODS, -32603, 'Internal error: ENOENT sessions root'))).toBeUndefined()
+    expect(authStop('c', stoppedAtNewSession(METHODS, -32602, 'Invalid params: cwd must be absolute'))).toBeUndefined()
     expect(authStop('c', stoppedAtNewSession([], -32603, 'Internal error'))).toBeUndefined()
+    // auth_required stops the run even when the agent advertises no method, and says so.
+    expect(authStop('c', stoppedAtNewSession([], -32000, 'Authentication required'))?.reason).toMatch(
+      /^the agent needs authentication: .* it advertises no authMethods, so no client can authenticate with it\./,
+    )
   })
 
   it('says when --authenticate was refused, or did not help', () => {

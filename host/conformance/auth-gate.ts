@@ -1,13 +1,14 @@
 // An agent that needs authentication fails every case the same way; the runner sees it in the
 // first case and stops, naming the methods the agent advertises and the flag that uses one. The
-// signs (pure): a request stopped with ACP's auth_required (-32000), or an agent that advertises
-// authMethods failed session/new, or --authenticate itself was refused.
+// signs (pure): a request stopped with ACP's auth_required (-32000, the one code the spec's ErrorCode
+// gives authentication), or --authenticate itself was refused. Any other failure, of session/new
+// too, is the case's own and is reported as the error it is.
 import type { RequestOutcome } from '../../lib/acp-script/outcome.ts'
 import { rpcError } from './check-text.ts'
 import type { AuthMethodInfo } from './report.ts'
 import { type CaseTrace, describeStep, isRecord } from './trace.ts'
 
-/** ACP's auth_required error code. */
+/** ACP's auth_required error code (the SDK's ErrorCode, RequestError.authRequired). */
 export const AUTH_REQUIRED = -32000
 
 /** The auth methods initialize advertised, as the report names them. */
@@ -70,17 +71,14 @@ export function authStop(caseId: string, trace: CaseTrace, attempt?: AuthAttempt
   const stopped = trace.steps.find((s) => s.endSeq === undefined && s.outcome?.kind === 'error')
   if (stopped?.outcome?.kind !== 'error') return undefined
   const { error } = stopped.outcome
-  const asks = error.code === AUTH_REQUIRED
-  // Once --authenticate succeeded, only the agent's own auth_required says it still wants more.
-  const authenticated = attempt?.outcome?.kind === 'ok'
-  if (!asks && (authenticated || !(stopped.op === 'newSession' && methods.length))) return undefined
+  // Only the protocol's own sign: any other failure (of session/new too) is the case's, reported as it is.
+  if (error.code !== AUTH_REQUIRED) return undefined
   const failed = `${describeStep(stopped)} failed with ${rpcError(error)}`
-  const why = asks ? 'the agent needs authentication' : 'the agent likely needs authentication'
   const tried = attempt?.outcome?.kind === 'ok' ? ` even though --authenticate ${attempt.methodId} succeeded` : ''
   return {
     methods,
     reason:
-      `${why}: in case ${caseId}, ${failed}${tried}; it advertises ${describeMethods(methods)}. ${next} ` +
+      `the agent needs authentication: in case ${caseId}, ${failed}${tried}; it advertises ${describeMethods(methods)}. ${next} ` +
       (methods.length
         ? `Run again with --authenticate METHOD${pick}, after setting up what that method needs (a key in the ` +
           'environment, a login done by hand).'

@@ -40,7 +40,7 @@ describe('client fs confined to the case cwd', () => {
     })
     await expect(fs.read({ sessionId: 'other', path: join(root, 'a.txt') })).rejects.toMatchObject({
       code: -32602,
-      message: 'Invalid params: fs/read_text_file: unknown session "other"',
+      message: expect.stringMatching(/^Invalid params: fs\/read_text_file: unknown session "other": this client/),
     })
     await expect(fs.read({ sessionId: 's', path: join(root, 'nope.txt') })).rejects.toMatchObject({ code: -32002 })
     expect(ops.map((op) => `${op.op} ${op.relative ?? op.path} ${op.outcome}`)).toEqual([

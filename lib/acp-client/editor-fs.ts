@@ -1,11 +1,13 @@
 // The editor's fs/read_text_file and fs/write_text_file, one for every client dsh plays (the
-// snapshot driver, the conformance runner): confined to the session cwd (symlinks included),
-// only for advertised methods and known sessions, unsaved buffers answered before the disk,
-// `line`/`limit` honoured. Each request's outcome goes to the `record` hook.
+// snapshot driver, the conformance runner, dsh prompt and chat): confined to the session cwd
+// (symlinks included), only for advertised methods and sessions the client opened, unsaved
+// buffers answered before the disk, `line`/`limit` honoured. Each request's outcome goes to the
+// `record` hook.
 import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { sliceLines } from './lines.ts'
+import { unknownSessionError } from './opened-sessions.ts'
 import { insideCwd, resolveInside } from './resolve-inside.ts'
 
 type FileOutcome = 'ok' | 'denied' | 'missing' | 'error'
@@ -22,14 +24,16 @@ export interface FileOp {
   message?: string
   /** The path is outside the session cwd, or leads out of it through a symlink (refused). */
   outside?: true
+  /** The request names a session the client never opened (refused). */
+  unknownSession?: true
 }
 
 interface EditorFsOptions {
   cwd: string
   /** What the client advertises; a request for anything else is refused (`denied`). Omitted: both. */
   advertised?: { readTextFile: boolean; writeTextFile: boolean }
-  /** Session ids the client knows; a request for any other is refused. Omitted: any session. */
-  knownSession?(sessionId: string): boolean
+  /** Whether the client opened this session; a request naming any other is refused. */
+  knownSession(sessionId: string): boolean
   /** Unsaved editor buffers by cwd-relative path: a read answers these instead of the file. */
   buffers?: Record<string, string>
   /** The real file of a cwd-relative path, undefined when it leads out (default: resolveInside). */
@@ -92,7 +96,7 @@ export class EditorFs {
   /** Validates the method, the session and the path; returns the cwd-relative path and the real file. */
   private async admit(op: 'read' | 'write', sessionId: string, path: string): Promise<Admitted> {
     const failAt =
-      (relative?: string, outside?: true) =>
+      (relative?: string, outside?: true, unknownSession?: true) =>
       (outcome: FileOutcome, error: acp.RequestError): never => {
         this.options.record?.({
           op,
@@ -102,6 +106,7 @@ export class EditorFs {
           outcome,
           message: error.message,
           ...(outside && { outside }),
+          ...(unknownSession && { unknownSession }),
         })
         throw error
       }
@@ -110,8 +115,7 @@ export class EditorFs {
     const { advertised, knownSession, cwd } = this.options
     if (advertised && !advertised[op === 'read' ? 'readTextFile' : 'writeTextFile'])
       fail('denied', acp.RequestError.methodNotFound(`${method} (this client does not advertise it)`))
-    if (knownSession && !knownSession(sessionId))
-      fail('error', acp.RequestError.invalidParams({ sessionId }, `${method}: unknown session "${sessionId}"`))
+    if (!knownSession(sessionId)) failAt(undefined, undefined, true)('error', unknownSessionError(method, sessionId))
     // The agent may spell the cwd as given or by its real path (e.g. /private/var on macOS).
     const relative = insideCwd(cwd, path) ?? insideCwd(await realpath(cwd), path)
     if (relative === undefined) {

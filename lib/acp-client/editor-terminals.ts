@@ -1,14 +1,15 @@
 // The editor's terminal/*: the agent's commands run as real local processes in the session cwd
 // (lib/process/terminals.ts), only when the client advertises terminals and only for sessions
-// it knows. A refusal goes to the `refused` hook (a scenario fails with it) and to the agent.
+// it opened. A refusal goes to the `refused` hook (a scenario fails with it) and to the agent.
 import * as acp from '@agentclientprotocol/sdk'
 import { LocalTerminals } from '../process/terminals.ts'
+import { unknownSessionError } from './opened-sessions.ts'
 
 interface EditorTerminalsOptions {
   cwd: string
   advertised: boolean
-  /** Session ids the client knows; a request for any other is refused. Omitted: any session. */
-  knownSession?(sessionId: string): boolean
+  /** Whether the client opened this session; a request naming any other is refused. */
+  knownSession(sessionId: string): boolean
   /** Called with the message of every refused request, before the agent gets the error. */
   refused?(message: string): void
 }
@@ -25,8 +26,7 @@ export function createEditorTerminals(options: EditorTerminalsOptions) {
   const admit = (method: string, sessionId: string) => {
     if (!options.advertised)
       refuse(acp.RequestError.methodNotFound(`${method} (this client does not advertise terminals)`))
-    if (options.knownSession && !options.knownSession(sessionId))
-      refuse(acp.RequestError.invalidParams({ sessionId }, `${method}: unknown session "${sessionId}"`))
+    if (!options.knownSession(sessionId)) refuse(unknownSessionError(method, sessionId))
   }
   /** An unknown or released terminal id is the agent's error: invalid params naming it. */
   const known = async <T>(method: string, action: () => T | Promise<T>): Promise<T> => {

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { makeWorkspace, type Workspace } from '../tools/test-support/workspace.ts'
 import { createEditFileTool } from '../tools/edit-file.ts'
 import { createWriteFileTool } from '../tools/write-file.ts'
-import { standIns } from './test-support/stand-ins.ts'
+import type { Tool } from '../tools/types.ts'
+import { standIns, tool } from './test-support/stand-ins.ts'
 import { runToolCalls } from './tool-calls.ts'
 
 let workspace: Workspace
@@ -43,4 +44,40 @@ it('names the file a write through a symlink changes, and leaves a plain path as
     'write_file sub/real.txt',
     'write_file fresh/new.txt',
   ])
+})
+
+it('fails a call whose approval title throws, naming the tool, and runs the calls after it', async () => {
+  const broken: Tool = {
+    ...tool('plugin_write', 'edit'),
+    approvalTitle: async () => {
+      throw new Error('stat failed: EACCES')
+    },
+  }
+  const throwsAtOnce: Tool = {
+    ...tool('plugin_sync', 'edit'),
+    approvalTitle: () => {
+      throw new TypeError('args.path is undefined')
+    },
+  }
+  const s = standIns({
+    tools: [broken, throwsAtOnce, tool('bash', 'execute')],
+    answer: async () => ({ outcome: 'selected', optionId: 'allow_once', kind: 'allow_once' }),
+  })
+  const calls = ['plugin_write', 'plugin_sync', 'bash'].map((name) => ({ id: name, name, arguments: '{}' }))
+  expect(await runToolCalls(s.turn(), 1, calls)).toBe(false)
+  const results = s.events.filter((e) => e.type === 'tool/result').map((e) => e.data)
+  expect(results).toEqual([
+    expect.objectContaining({
+      callId: 'plugin_write',
+      isError: true,
+      output: 'Tool plugin_write failed before it could be approved: its approval title failed: stat failed: EACCES',
+    }),
+    expect.objectContaining({
+      callId: 'plugin_sync',
+      isError: true,
+      output: 'Tool plugin_sync failed before it could be approved: its approval title failed: args.path is undefined',
+    }),
+    expect.objectContaining({ callId: 'bash', isError: false, output: 'bash ran' }),
+  ])
+  expect(s.asked.map((request) => request.callId)).toEqual(['bash'])
 })

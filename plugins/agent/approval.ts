@@ -22,8 +22,7 @@ export async function approve(
   if (standing) return standing === 'allow_always' ? 'run' : 'reject'
   if (modeApproves(tool, turn.mode)) return 'run'
   // The question names what the call will really change (a write through a symlink: its file).
-  const { cwd, hidden, additionalDirectories } = turn
-  const title = await tool.approvalTitle?.(args, { cwd, hidden, additionalDirectories })
+  const title = await approvalTitle(turn, tool, args)
   const approvalId = randomUUID()
   const scoped = scope === tool.name ? {} : { scope }
   turn.append('permission/request', { callId: call.id, approvalId, options: PERMISSION_OPTIONS, ...scoped })
@@ -40,6 +39,24 @@ export async function approve(
     turn.standing.set(scope, outcome.kind)
   }
   return decide(outcome)
+}
+
+/** A tool's approvalTitle threw: the call fails (tool-calls.ts answers it with this message), the turn goes on. */
+export class ApprovalTitleError extends Error {
+  constructor(cause: unknown) {
+    const what = cause instanceof Error ? `failed: ${cause.message}` : `threw ${String(cause)} (not an Error)`
+    super(`its approval title ${what}`, { cause })
+  }
+}
+
+/** A plugin's tool may throw here, at once or later: either way the call fails, not the turn. */
+async function approvalTitle(turn: Turn, tool: Tool, args: Record<string, unknown>): Promise<string | undefined> {
+  const { cwd, hidden, additionalDirectories } = turn
+  try {
+    return await tool.approvalTitle?.(args, { cwd, hidden, additionalDirectories })
+  } catch (error) {
+    throw new ApprovalTitleError(error)
+  }
 }
 
 /** A cancel while the user is being asked ends the wait at once, whatever the client does later. */

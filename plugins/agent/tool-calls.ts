@@ -3,7 +3,7 @@
 import type { ToolCall } from '../llm/types.ts'
 import { refusedByMode } from './modes.ts'
 import type { Tool, ToolContext, ToolDisplay, ToolResult } from '../tools/types.ts'
-import { approve } from './approval.ts'
+import { ApprovalTitleError, approve } from './approval.ts'
 import { redactDisplay, redactResult } from './held-secrets.ts'
 import { parseToolArguments, recordedCall } from './tool-arguments.ts'
 import type { Turn } from './turn-state.ts'
@@ -40,7 +40,14 @@ export async function runToolCalls(turn: Turn, step: number, calls: ToolCall[]):
       result(parse.error, true)
       continue
     }
-    const verdict = await approve(turn, call, tool, parse.args)
+    const verdict = await approve(turn, call, tool, parse.args).catch((error: unknown) => {
+      if (error instanceof ApprovalTitleError) return error
+      throw error
+    })
+    if (verdict instanceof ApprovalTitleError) {
+      result(`Tool ${tool.name} failed before it could be approved: ${verdict.message}`, true)
+      continue
+    }
     if (verdict !== 'run') {
       cancelled = verdict === 'cancel'
       result(verdict === 'cancel' ? CANCELLED_IN_APPROVAL : 'Rejected: the user did not allow this call.', true)

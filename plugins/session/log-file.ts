@@ -16,7 +16,7 @@ import {
 } from 'node:fs'
 import { openRegularSync } from '../../lib/regular-file.ts'
 import { dirname } from 'node:path'
-import { checkLogIdentity, type FileIdentity, fileIdentity } from './log-identity.ts'
+import { checkLogIdentity, describeChange, type FileIdentity, fileIdentity } from './log-identity.ts'
 import { acquireSessionLock, type SessionLock } from './session-lock.ts'
 import { SessionStorageError } from './storage-error.ts'
 import { plural } from '../../lib/plural.ts'
@@ -138,6 +138,11 @@ export class SessionLogFile {
 
   get closed(): boolean {
     return this.fd === undefined
+  }
+
+  /** How the file at the path is no longer this open log (replaced, moved, deleted, rewritten); undefined if it is. */
+  changedOnDisk(): string | undefined {
+    return this.fd === undefined ? 'is closed' : describeChange(this.fd, this.path, this.identity, this.size)
   }
 
   /**

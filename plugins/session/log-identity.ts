@@ -29,7 +29,8 @@ export function checkLogIdentity(fd: number, path: string, identity: FileIdentit
   )
 }
 
-function describeChange(fd: number, path: string, identity: FileIdentity, size: number): string | undefined {
+/** How the log at `path` differs from the open file `fd` of `size` bytes; undefined when it is still that file. */
+export function describeChange(fd: number, path: string, identity: FileIdentity, size: number): string | undefined {
   const open = fstatSync(fd)
   // lstat: a link put at the name (even to this very file, moved elsewhere) is not the log.
   const atPath = lstatSync(path, { throwIfNoEntry: false })

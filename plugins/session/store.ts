@@ -194,12 +194,27 @@ export class SessionStore extends Service {
     return event
   }
 
-  /** Load a persisted session so appends continue after its last seq. Idempotent while open. */
+  /**
+   * Load a persisted session so appends continue after its last seq. Idempotent while open, unless the
+   * file at its path is no longer the one open here (put back from a backup, rewritten, moved away):
+   * then the open one is let go and the file now at the path is opened, as a later append's error advises.
+   */
   open(sessionId: string): OpenedSession {
     const state = this.state
     assertOpen(state, `open session ${sessionId}`)
-    if (state.live.has(sessionId)) return this.read(sessionId)
     const path = logPath(state.root, sessionId)
+    const live = state.live.get(sessionId)
+    const change = live?.file.changedOnDisk()
+    if (live && !change) return this.read(sessionId)
+    if (live) {
+      state.live.delete(sessionId)
+      live.file.close(false)
+      if (!existsSync(path))
+        throw new Error(
+          `cannot open session ${sessionId}: its log ${path} ${change} while the session was open, and no log is ` +
+            'at that path now; put the log back and load the session again, or start a new session',
+        )
+    }
     // Counted as bytes: a torn character decodes to 3 (U+FFFD).
     const bytes = readSessionLog(state.root, sessionId, path)
     const log = parseSessionLog(bytes.toString(), path, { live: true, allowTornTail: true })

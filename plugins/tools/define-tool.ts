@@ -74,7 +74,10 @@ function approvalTitleOf<A>(
   return async (args, context) => {
     const parsed = parse(args)
     const title = parsed.success
-      ? await definition.approvalTitle!(parsed.data, context).catch(() => definition.title(parsed.data))
+      ? // Called inside the promise chain, so a look-up that throws at once falls back like one that rejects.
+        await Promise.resolve(parsed.data)
+          .then((data) => definition.approvalTitle!(data, context))
+          .catch(() => definition.title(parsed.data))
       : definition.title(undefined)
     return visibleText(title)
   }

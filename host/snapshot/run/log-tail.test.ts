@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -51,6 +52,16 @@ describe('SessionLogTail', () => {
     tail.close()
     expect(tail.problems).toEqual([])
     expect(tail.logs()[0]!.events.map((e) => e.seq)).toEqual([1, 2])
+  })
+
+  it('leaves a FIFO under a log name alone instead of blocking in open(2) for a writer', () => {
+    const { root, feed, start } = setup()
+    execFileSync('mkfifo', [join(root, 'fifo.jsonl')])
+    writeFileSync(join(root, 's1.jsonl'), header + event(1))
+    const tail = start()
+    tail.close()
+    expect(tail.problems).toEqual([])
+    expect(feed.eventsOf('s1').map((e) => e.seq)).toEqual([1])
   })
 
   it('reports a last line without its newline when it closes', () => {

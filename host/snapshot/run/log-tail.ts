@@ -4,8 +4,9 @@
 // stays open from first sight to the end: a session/delete unlinks a log, and the open descriptor still
 // reads what was written before it (the in-process host keeps a deleted session's log too).
 import { StringDecoder } from 'node:string_decoder'
-import { closeSync, fstatSync, openSync, readdirSync, readSync, watch, type FSWatcher } from 'node:fs'
+import { closeSync, fstatSync, readdirSync, readSync, watch, type FSWatcher } from 'node:fs'
 import { join } from 'node:path'
+import { NotRegularFileError, openRegularSync } from '../../../lib/regular-file.ts'
 import type { SessionEvent, SessionHeader } from '../../../plugins/session/events.ts'
 import { parseSessionEventLine, parseSessionHeaderLine } from '../../../plugins/session/log-format.ts'
 import type { SessionEventFeed } from '../service/driver/event-feed.ts'
@@ -35,6 +36,8 @@ export class SessionLogTail {
   private files = new Map<string, FileState>()
   private watcher: FSWatcher
   private closed = false
+  /** Names that are not regular files (a FIFO, a folder): no session log in them. */
+  private skipped = new Set<string>()
 
   constructor(
     private root: string,
@@ -56,9 +59,9 @@ export class SessionLogTail {
     }
     for (const name of names) {
       const file = join(this.root, name)
-      if (!name.endsWith('.jsonl') || this.files.has(file)) continue
+      if (!name.endsWith('.jsonl') || this.files.has(file) || this.skipped.has(file)) continue
       try {
-        this.files.set(file, { ...EMPTY(), file, fd: openSync(file, 'r') })
+        this.open(file)
       } catch (error) {
         // Listed, then deleted before it could be opened: nothing of it was read, so nothing is kept.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
@@ -90,6 +93,16 @@ export class SessionLogTail {
     const logs: Array<{ header: SessionHeader; events: SessionEvent[] }> = []
     for (const { header, events } of this.files.values()) if (header) logs.push({ header, events })
     return logs
+  }
+
+  /** Non-blocking: a FIFO under a log's name (a test of session/load's refusal makes one) is left alone. */
+  private open(file: string): void {
+    try {
+      this.files.set(file, { ...EMPTY(), file, fd: openRegularSync(file) })
+    } catch (error) {
+      if (!(error instanceof NotRegularFileError)) throw error
+      this.skipped.add(file)
+    }
   }
 
   /** Record a problem once: the watcher may hit the same failure on every change. */

@@ -15,6 +15,7 @@ import { assertHostComposition } from './guard.ts'
 import { selectScenarios } from './select.ts'
 import { Stage, type StageRun } from './stage.ts'
 import { StageSet } from './stage-set.ts'
+import { UsedStages } from './used-stages.ts'
 
 declare module 'cordis' {
   interface Context {
@@ -126,7 +127,7 @@ export class SnapshotService extends Service {
   private async runExclusive(batch: ScenarioBatch): Promise<BatchResult> {
     const mode = batch.mode ?? this.config.mode
     assertHostComposition(this.ctx, mode)
-    const used = new Set<Stage>()
+    const used = new UsedStages<Stage>()
     const outcomes: ScenarioOutcome[] = []
     const total = batch.scenarios.length
     try {
@@ -146,7 +147,7 @@ export class SnapshotService extends Service {
       }
       return { outcomes, interrupted: !!batch.signal?.aborted }
     } finally {
-      for (const stage of used) await stage.settle()
+      await used.settleAll()
     }
   }
 }

@@ -122,6 +122,11 @@ export class Stage {
     if (this.dirty && !this.closed) await this.restartAll()
   }
 
+  /** Disposed (a sibling ./stage-set.ts let go): nothing to settle, nothing to hold on to. */
+  get isClosed(): boolean {
+    return this.closed
+  }
+
   /** A sibling composition (./stage-set.ts) is done: disposed. The service's own stage is never closed. */
   async close(): Promise<void> {
     this.closed = true

@@ -1,7 +1,11 @@
 // One ACP session with the composition, for a person: the composition boots in this process with
 // its acp entry on transport `none`, and the SDK's client connects to it over an in-memory message
 // pipe (as the test host does), so what runs is the agent an editor gets, through the real protocol.
+// The client is the shared editor (lib/acp-client/): it offers the agent the files of the cwd
+// (fs/read_text_file, fs/write_text_file, confined to it) and terminals, as an editor does.
 import * as acp from '@agentclientprotocol/sdk'
+import { EditorClient, type EditorOffer } from '../../../../lib/acp-client/editor-client.ts'
+import type { FileOp } from '../../../../lib/acp-client/editor-fs.ts'
 import type {} from '../../../../plugins/acp/index.ts'
 import { bootComposition, type BootedComposition } from '../../../../plugins/config/boot.ts'
 import { createMessagePipe } from '../../../../plugins/acp/message-pipe.ts'
@@ -17,7 +21,12 @@ interface AgentSessionOptions {
   log(line: string): void
   onUpdate(notification: acp.SessionNotification): void
   onPermission(params: acp.RequestPermissionRequest): Promise<acp.RequestPermissionResponse>
+  /** Every file request the agent made of the client, and how it ended. */
+  onFileOp?(op: FileOp): void
 }
+
+/** What dsh prompt and chat offer the agent: an editor's files and terminals. */
+const OFFER: EditorOffer = { readTextFile: true, writeTextFile: true, terminal: true }
 
 export interface AgentSession {
   /** One turn; resolves with its stop reason, rejects with the agent's error. */
@@ -48,20 +57,25 @@ async function connect(booted: BootedComposition, options: AgentSessionOptions):
     throw new Error(`${booted.configFile}: the composition has no running acp entry, so there is no agent to talk to`)
   const pipe = createMessagePipe(() => false)
   const served = bridge.serve(pipe.agent)
-  const connection = acp
-    .client({ name: 'dsh-prompt' })
+  const editor = new EditorClient({ cwd: options.cwd, offer: OFFER, record: options.onFileOp })
+  const connection = editor
+    .serve(acp.client({ name: 'dsh-prompt' }))
     .onNotification(acp.methods.client.session.update, ({ params }) => options.onUpdate(params))
     .onRequest(acp.methods.client.session.requestPermission, ({ params }) => options.onPermission(params))
-    .connect(pipe.client)
-  const close = async () => {
+    .connect(editor.tap(pipe.client))
+  const disconnect = async () => {
     connection.close()
     await served.close()
+    await editor.releaseTerminals()
+  }
+  const close = async () => {
+    await disconnect()
     await booted.dispose()
   }
   try {
     await connection.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: {},
+      clientCapabilities: editor.capabilities(),
       clientInfo: { name: 'dsh-prompt', version: '1' },
     })
     const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, {
@@ -78,8 +92,7 @@ async function connect(booted: BootedComposition, options: AgentSessionOptions):
       close,
     }
   } catch (error) {
-    connection.close()
-    await served.close()
+    await disconnect()
     throw error
   }
 }

@@ -22,10 +22,13 @@ export interface WorkerSetup {
 export type ToWorker =
   | { type: 'corpus'; scenarios: LoadedScenario[] }
   | { type: 'run'; name: string }
+  /** The run is interrupted: scenarios sent and not yet started are answered `dropped`, not run. */
+  | { type: 'drop' }
   | { type: 'stop' }
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'outcome'; name: string; outcome: ScenarioOutcome }
+  | { type: 'dropped'; name: string }
   /** The worker could not start (its composition did not boot): the run stops, as without --jobs. */
   | { type: 'broken'; message: string }

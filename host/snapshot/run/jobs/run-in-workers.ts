@@ -39,6 +39,9 @@ export function startWorkers(setup: WorkerSetup, count: number): WorkerProcess[]
   return Array.from({ length: count }, () => new WorkerProcess(workerSetup(setup)))
 }
 
+/** Scenarios a lane hands its worker beyond the one it runs (Lane.handOut). */
+const HANDED_AHEAD = 1
+
 /** Per-wait timeouts bound a scenario's waits; a worker silent this long is stuck where none reaches. */
 function scenarioTimeoutMs(timeoutMs = 10_000): number {
   return 6 * timeoutMs
@@ -94,16 +97,34 @@ class Lane {
   }
 
   async drain(queue: LoadedScenario[], record: (outcome: ScenarioOutcome) => void): Promise<void> {
-    while (queue.length && !this.options.signal?.aborted) {
-      const scenario = (this.fromBack ? queue.pop() : queue.shift())!
-      const worker = await this.started()
+    const inFlight: LoadedScenario[] = []
+    // Interrupted: what the worker holds beyond the scenario it runs is not started (Lane.handOut).
+    const drop = () => this.worker?.drop()
+    this.options.signal?.addEventListener('abort', drop, { once: true })
+    try {
+      await this.drainFrom(queue, inFlight, record)
+    } finally {
+      this.options.signal?.removeEventListener('abort', drop)
+    }
+  }
+
+  private async drainFrom(
+    queue: LoadedScenario[],
+    inFlight: LoadedScenario[],
+    record: (outcome: ScenarioOutcome) => void,
+  ): Promise<void> {
+    for (;;) {
+      if (!this.options.signal?.aborted) await this.handOut(queue, inFlight)
+      const scenario = inFlight.shift()
+      if (!scenario) return
+      const worker = this.worker!
       const started = performance.now()
-      const result = await worker.run(scenario.name, this.limitMs)
-      if (result.kind === 'outcome') {
-        record(result.outcome)
-        continue
-      }
+      const result = await worker.outcome(this.limitMs)
+      if (result.kind === 'outcome') record(result.outcome)
+      if (result.kind !== 'ended') continue
+      // The scenarios handed to the lost worker after this one never started: another worker takes them.
       this.worker = undefined
+      this.putBack(queue, inFlight.splice(0))
       const why = result.hung
         ? `its dsh test worker (pid ${worker.pid}) did not finish it within ${this.limitMs} ms (6 × the --timeout ` +
           'per wait), so the worker was ended; raise --timeout if it is only slow, or run it alone with --jobs 1'
@@ -114,6 +135,30 @@ class Lane {
       ])
       record({ ...outcome, durationMs: performance.now() - started })
     }
+  }
+
+  /**
+   * Keeps the worker one scenario ahead: the next is already there when the current one ends, so
+   * the worker does not wait for this process between two (docs/benchmarks.md, issue 44). Near
+   * the end of the queue (no more left than there are lanes) it takes one at a time, so no lane
+   * idles while another still holds two.
+   */
+  private async handOut(queue: LoadedScenario[], inFlight: LoadedScenario[]): Promise<void> {
+    const ahead = () => (queue.length > this.options.jobs ? HANDED_AHEAD : 0)
+    while (queue.length && inFlight.length <= ahead()) {
+      const worker = await this.started()
+      // Another lane may have taken the last one while this worker started.
+      const scenario = this.fromBack ? queue.pop() : queue.shift()
+      if (!scenario) return
+      worker.submit(scenario.name)
+      inFlight.push(scenario)
+    }
+  }
+
+  /** Scenarios taken but never run go back where this lane takes from, in their order. */
+  private putBack(queue: LoadedScenario[], scenarios: LoadedScenario[]): void {
+    if (this.fromBack) queue.push(...scenarios.reverse())
+    else queue.unshift(...scenarios)
   }
 
   async close(): Promise<void> {

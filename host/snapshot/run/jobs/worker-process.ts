@@ -1,8 +1,10 @@
 // One worker process of `dsh test --jobs`, seen from the parent: spawned in its own process group
 // behind a lifeline (the group dies with this process, even by SIGKILL: lib/process/lifeline.ts),
-// it boots at once, gets the corpus when the parent has it, and runs one scenario at a time. A
-// worker that exits while running a scenario, or does not answer within the hang limit (then its
-// whole group is killed), yields an `ended` result, never a throw.
+// it boots at once, gets the corpus when the parent has it, and runs the scenarios it is handed in
+// order, one at a time: the next may be handed over before the current one's outcome is back, so the
+// worker never waits for the parent between two. A worker that exits while running a scenario, or
+// does not answer within the hang limit (then its whole group is killed), yields an `ended` result,
+// never a throw.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -23,7 +25,11 @@ process.on('exit', () => {
   for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL')
 })
 
-type WorkerResult = { kind: 'outcome'; outcome: ScenarioOutcome } | { kind: 'ended'; why: string; hung: boolean }
+type WorkerResult =
+  | { kind: 'outcome'; outcome: ScenarioOutcome }
+  /** Not run: the run was interrupted before the worker started it (`drop`). */
+  | { kind: 'dropped' }
+  | { kind: 'ended'; why: string; hung: boolean }
 
 /** From source the worker is TypeScript: node loads it through tsx, found from dsh's own folder. */
 function nodeArgs(): string[] {
@@ -43,8 +49,10 @@ function workerEnv(setup: WorkerSetup): NodeJS.ProcessEnv {
 export class WorkerProcess {
   private readonly child: ChildProcess
   private readonly exited: Promise<string>
-  /** Who waits for the worker's answer: it speaks only when asked (corpus → ready, run → outcome). */
-  private pending?: (message: FromWorker) => void
+  /** Answers not yet taken (corpus → ready, each run → its outcome, in the order asked). */
+  private readonly inbox: FromWorker[] = []
+  /** Who waits for the worker's next answer. */
+  private pending?: () => void
 
   constructor(setup: WorkerSetup) {
     const args = [...nodeArgs(), WORKER_MODULE, JSON.stringify(setup)]
@@ -58,7 +66,10 @@ export class WorkerProcess {
     if (pid) liveGroups.add(pid)
     // A worker's stdout is not the report's: it goes to stderr with the other diagnostics.
     this.child.stdout?.pipe(process.stderr)
-    this.child.on('message', (message: FromWorker) => this.pending?.(message))
+    this.child.on('message', (message: FromWorker) => {
+      this.inbox.push(message)
+      this.pending?.()
+    })
     this.exited = new Promise<string>((resolve) =>
       this.child.on('exit', (code, signal) => resolve(signal ? `was ended by ${signal}` : `exited with code ${code}`)),
     ).then(async (why) => {
@@ -88,12 +99,23 @@ export class WorkerProcess {
     return `the worker (pid ${this.pid}) ${reply.why} before it was ready${reply.hung ? ` (within ${limitMs} ms)` : ''}`
   }
 
-  async run(name: string, limitMs: number): Promise<WorkerResult> {
+  /** Hands the worker a scenario to run after those handed before; `outcome` takes its result. */
+  submit(name: string): void {
     this.send({ type: 'run', name })
+  }
+
+  /** The outcome of the oldest scenario submitted and not yet taken; limitMs bounds the wait for it. */
+  async outcome(limitMs: number): Promise<WorkerResult> {
     const reply = await this.next(limitMs)
     if (reply.type === 'outcome') return { kind: 'outcome', outcome: reply.outcome }
+    if (reply.type === 'dropped') return { kind: 'dropped' }
     if (reply.type === 'exit') return { kind: 'ended', why: reply.why, hung: reply.hung }
     return { kind: 'ended', why: `answered ${reply.type} instead of an outcome`, hung: false }
+  }
+
+  /** The run is interrupted: the scenarios submitted and not yet started are answered `dropped`. */
+  drop(): void {
+    this.send({ type: 'drop' })
   }
 
   /** Ask the worker to dispose its composition and exit; kill its group when it does not within graceMs. */
@@ -115,6 +137,8 @@ export class WorkerProcess {
 
   /** The worker's next message, or how it ended; a worker silent for limitMs is killed as hung. */
   private next(limitMs: number): Promise<Reply> {
+    const waiting = this.inbox.shift()
+    if (waiting) return Promise.resolve(waiting)
     return new Promise((resolve) => {
       let hung = false
       let done = false
@@ -129,7 +153,7 @@ export class WorkerProcess {
         this.pending = undefined
         resolve(reply)
       }
-      this.pending = settle
+      this.pending = () => settle(this.inbox.shift()!)
       void this.exited.then((why) => settle({ type: 'exit', why, hung }))
     })
   }

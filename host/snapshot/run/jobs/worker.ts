@@ -1,7 +1,8 @@
 // One `dsh test --jobs` worker (a child process): it boots its own host composition (none for
 // --subprocess, whose scenarios each spawn the built dsh) while the parent discovers the corpus,
 // takes the corpus the parent sends (no second discovery), then runs the scenarios it is sent one
-// at a time, reconfigured between them as in a run without --jobs.
+// at a time, in the order sent, reconfigured between them as in a run without --jobs. The parent
+// sends the next before the current one ends (run-in-workers.ts): it waits here, not in the parent.
 // The parent decides when to stop: signals from the terminal are its, and a lost parent (the
 // IPC channel closes, even after a SIGKILL) ends this worker and its process group at once.
 import { removeLiveTempDirsNow } from '../../fixtures/workspace/temp-cwd.ts'
@@ -27,6 +28,11 @@ interface Worker {
   play?: (scenario: LoadedScenario) => Promise<ScenarioOutcome>
   byName?: Map<string, LoadedScenario>
   host?: HostComposition
+  /** The scenarios sent so far, each started when the one before it has answered. */
+  queue: Promise<void>
+  /** How many were sent, and how many of the first ones a `drop` cancelled (those not started by then). */
+  sent: number
+  dropBefore: number
 }
 
 function listen(setup: WorkerSetup, worker: Worker): void {
@@ -36,18 +42,27 @@ function listen(setup: WorkerSetup, worker: Worker): void {
       process.exit(0)
     }
     if (message.type === 'corpus') return worker.corpus?.(message.scenarios)
-    const scenario = worker.byName?.get(message.name)
-    if (!scenario || !worker.play)
-      throw new Error(`dsh test worker: no scenario named ${message.name} in ${setup.repoRoot}/scenarios`)
-    // `execution` holds functions (vitest's own judging reads it in process); the rest crosses,
-    // the surfaces only when the parent keeps them (kept-outcome.ts).
-    send({ type: 'outcome', name: message.name, outcome: keptOutcome(await worker.play(scenario), setup.keepSurfaces) })
+    if (message.type === 'drop') return void (worker.dropBefore = worker.sent)
+    const index = worker.sent++
+    worker.queue = worker.queue.then(async () => {
+      if (index < worker.dropBefore) send({ type: 'dropped', name: message.name })
+      else await runNamed(setup, worker, message.name)
+    })
   })
+}
+
+async function runNamed(setup: WorkerSetup, worker: Worker, name: string): Promise<void> {
+  const scenario = worker.byName?.get(name)
+  if (!scenario || !worker.play)
+    throw new Error(`dsh test worker: no scenario named ${name} in ${setup.repoRoot}/scenarios`)
+  // `execution` holds functions (vitest's own judging reads it in process); the rest crosses,
+  // the surfaces only when the parent keeps them (kept-outcome.ts).
+  send({ type: 'outcome', name, outcome: keptOutcome(await worker.play(scenario), setup.keepSurfaces) })
 }
 
 async function start(setup: WorkerSetup): Promise<void> {
   const { repoRoot, composition, mode } = setup
-  const worker: Worker = {}
+  const worker: Worker = { queue: Promise.resolve(), sent: 0, dropBefore: 0 }
   const corpusArrived = new Promise<LoadedScenario[]>((resolve) => {
     worker.corpus = resolve
   })

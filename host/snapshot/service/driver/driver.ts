@@ -117,7 +117,7 @@ function connect(
         (params: unknown) => params,
         (params: unknown) => updates.update(params),
       )
-      .connect(stream)
+      .connect(editor.tap(stream))
   )
 }
 

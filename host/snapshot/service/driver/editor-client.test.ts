@@ -13,35 +13,45 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-function connect(client: ScenarioClient | undefined) {
+/** The host opens session "s" (the scripted agent answers session/new with it), so requests for "s" are served. */
+async function connect(client: ScenarioClient | undefined) {
   const cwd = mkdtempSync(join(tmpdir(), 'dsh-editor-'))
   const editor = new ScenarioEditor(cwd, client)
   const pipe = createMemoryPipe()
-  const agent = acp.agent({ name: 'scripted' }).connect(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
+  const agent = acp
+    .agent({ name: 'scripted' })
+    .onRequest(acp.methods.agent.session.new, () => ({ sessionId: 's' }))
+    .connect(acp.ndJsonStream(pipe.agent.output, pipe.agent.input))
   const host = editor
     .serve(acp.client({ name: 'host' }))
-    .connect(acp.ndJsonStream(pipe.client.output, pipe.client.input))
+    .connect(editor.tap(acp.ndJsonStream(pipe.client.output, pipe.client.input)))
   cleanups.push(
     () => rmSync(cwd, { recursive: true, force: true }),
     () => host.close(),
     () => agent.close(),
   )
+  await host.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] })
   return { cwd, editor, agent: agent.client }
 }
 
+const NEVER_OPENED =
+  'this client never opened it; name a session it opened with ' +
+  'session/new, session/load, session/resume or session/fork'
 const all = { fs: { readTextFile: true, writeTextFile: true }, terminal: true }
 
 describe('ScenarioEditor', () => {
-  it('advertises what the scenario declares (nothing by default)', () => {
-    expect(connect(undefined).editor.capabilities()).toEqual({ fs: { readTextFile: false, writeTextFile: false } })
-    expect(connect({ fs: { readTextFile: true } }).editor.capabilities()).toEqual({
+  it('advertises what the scenario declares (nothing by default)', async () => {
+    expect((await connect(undefined)).editor.capabilities()).toEqual({
+      fs: { readTextFile: false, writeTextFile: false },
+    })
+    expect((await connect({ fs: { readTextFile: true } })).editor.capabilities()).toEqual({
       fs: { readTextFile: true, writeTextFile: false },
       terminal: false,
     })
   })
 
   it('reads unsaved buffers before the disk, and a write saves the buffer away', async () => {
-    const { cwd, agent, editor } = connect({ ...all, buffers: { 'src/a.txt': 'unsaved\n' } })
+    const { cwd, agent, editor } = await connect({ ...all, buffers: { 'src/a.txt': 'unsaved\n' } })
     writeFileSync(join(cwd, 'b.txt'), 'on disk\n')
     const read = (path: string) =>
       agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', path: join(cwd, path) })
@@ -55,7 +65,7 @@ describe('ScenarioEditor', () => {
   })
 
   it('refuses paths outside the cwd and capabilities it did not advertise, as scenario problems', async () => {
-    const { cwd, agent, editor } = connect({ fs: { readTextFile: true } })
+    const { cwd, agent, editor } = await connect({ fs: { readTextFile: true } })
     await expect(
       agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', path: join(cwd, '..', 'x') }),
     ).rejects.toMatchObject({ code: -32602 })
@@ -72,8 +82,26 @@ describe('ScenarioEditor', () => {
     ])
   })
 
+  it('refuses fs and terminal requests naming a session the host never opened, as scenario problems', async () => {
+    const { cwd, agent, editor } = await connect(all)
+    writeFileSync(join(cwd, 'a.txt'), 'text\n')
+    await expect(
+      agent.request(acp.methods.client.fs.readTextFile, { sessionId: 'other', path: join(cwd, 'a.txt') }),
+    ).rejects.toMatchObject({ code: -32602 })
+    await expect(
+      agent.request(acp.methods.client.terminal.create, { sessionId: 'other', command: 'true' }),
+    ).rejects.toMatchObject({ code: -32602 })
+    expect(
+      await agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', path: join(cwd, 'a.txt') }),
+    ).toEqual({ content: 'text\n' })
+    expect(editor.problems).toEqual([
+      `the agent's request was refused: Invalid params: fs/read_text_file: unknown session "other": ${NEVER_OPENED}`,
+      `the agent's request was refused: Invalid params: terminal/create: unknown session "other": ${NEVER_OPENED}`,
+    ])
+  })
+
   it('honours line and limit, and refuses a symlink that leads out of the cwd', async () => {
-    const { cwd, agent, editor } = connect(all)
+    const { cwd, agent, editor } = await connect(all)
     writeFileSync(join(cwd, 'lines.txt'), 'one\ntwo\nthree\nfour\n')
     const read = (params: { path: string; line?: number; limit?: number }) =>
       agent.request(acp.methods.client.fs.readTextFile, { sessionId: 's', ...params })
@@ -87,7 +115,7 @@ describe('ScenarioEditor', () => {
   })
 
   it('runs terminals as local processes in the cwd and reports one never released', async () => {
-    const { cwd, agent, editor } = connect(all)
+    const { cwd, agent, editor } = await connect(all)
     const created = await agent.request(acp.methods.client.terminal.create, {
       sessionId: 's',
       command: 'bash',

@@ -1,7 +1,4 @@
-// What the pure core judges with: the run mode and the committed fixtures as text (read by env/expected.ts).
-
-// RunMode's home is model/modes.ts; named here too only for run/jobs/ (perf's area this session).
-export type { RunMode } from '../model/modes.ts'
+// What the pure core judges with: the committed fixtures as text (read by fixtures/expected.ts).
 
 export interface FixtureFile {
   /** Repository-relative path, as messages show it. */

@@ -1,6 +1,6 @@
 // What `dsh test --jobs` says to its worker processes over their IPC channel, and back. The setup
 // travels as the worker's one argument (JSON); the corpus and outcomes go structured-cloned.
-import type { RunMode } from '../../core/fixtures.ts'
+import type { RunMode } from '../../model/modes.ts'
 import type { ScenarioOutcome } from '../../model/outcome.ts'
 import type { TestComposition } from '../../service/patches.ts'
 import type { LoadedScenario } from '../../scenario/discover.ts'

@@ -5,7 +5,7 @@
 // A worker that crashes or hangs fails its scenario only and is replaced for the next one.
 // Workers start before the parent has discovered the corpus (startWorkers), so their node start
 // and composition boot overlap the discovery; each gets the discovered corpus instead of its own.
-import type { RunMode } from '../../core/fixtures.ts'
+import type { RunMode } from '../../model/modes.ts'
 import { failedBeforeRun, type ScenarioOutcome } from '../../model/outcome.ts'
 import type { BatchResult } from '../../service/service.ts'
 import type { TestComposition } from '../../service/patches.ts'

@@ -4,9 +4,31 @@
 import { plural } from '../../../lib/plural.ts'
 import type { RunMode } from '../model/modes.ts'
 import { nextStep } from './next-step.ts'
-import type { ScenarioInput } from '../scenario/input.ts'
 import type { ScenarioProblem } from '../model/failure.ts'
-import type { ScenarioManifest } from '../scenario/manifest.ts'
+
+/**
+ * What the folder check reads of a scenario's snapshot.yml. scenario/manifest.ts parses it (its
+ * ScenarioManifest has all of this): the pure core says what it needs and names no loader's type.
+ */
+interface FolderManifest {
+  scenario: string
+  /** stub | live | authored | imported, for the next-step hint. */
+  recording: string | undefined
+  replay: string
+  header?: {
+    class: string
+    pin: boolean
+    systemPromptSource?: string | undefined
+    toolSchemasSource?: string | undefined
+  }
+  session?: { source: string } | undefined
+  workspace: { final: boolean }
+}
+
+/** What the folder check reads of input.json (scenario/input.ts ScenarioInput): which steps open sessions. */
+interface FolderScript {
+  steps: readonly { op: string; expectError?: unknown }[]
+}
 
 export interface FixtureEntry {
   name: string
@@ -41,7 +63,7 @@ export function isPendingFile(name: string): boolean {
  * scenario that is not its class's pin, or that its pin takes from another pin. Only these are
  * ever removed automatically (vitest -u, refresh); session logs and anything else never are.
  */
-export function obsoleteFixtureFiles(manifest: ScenarioManifest, entries: readonly FixtureEntry[]): string[] {
+export function obsoleteFixtureFiles(manifest: FolderManifest, entries: readonly FixtureEntry[]): string[] {
   const header = manifest.header
   const owns = (sidecar: string) =>
     !!header?.pin && !(sidecar === SIDECAR_SYSTEM_PROMPT ? header.systemPromptSource : header.toolSchemasSource)
@@ -66,39 +88,19 @@ export interface FixtureCheckOptions {
   formatDoc?: string
 }
 
-/**
- * Files and folders the MCP servers of input.json run from: the first segment of each `./…`
- * command or argument (`./notes-server.mjs`, `./server/` for `./server/main.mjs`). They are part of
- * the scenario; a path that leaves the folder is refused when the step runs.
- */
-export function mcpServerFiles(input: ScenarioInput): string[] {
-  const files = new Set<string>()
-  for (const step of input.steps) {
-    if (step.op !== 'newSession' || !('mcpServers' in step) || !step.mcpServers) continue
-    for (const entry of step.mcpServers) {
-      if ('type' in entry) continue
-      for (const value of [entry.command, ...entry.args]) {
-        const first = value.startsWith('./') ? value.slice(2).split('/')[0] : undefined
-        if (first && first !== '..' && first !== '.') files.add(first)
-      }
-    }
-  }
-  return [...files]
-}
-
 /** `session.jsonl` for the first session, `session.<n>.jsonl` for the n+1-th. */
 export function sessionLogFileName(index: number): string {
   return index === 0 ? 'session.jsonl' : `session.${index}.jsonl`
 }
 
 /** Sessions a run creates: one per newSession step that is not expected to fail. */
-export function expectedSessionCount(input: ScenarioInput): number {
+export function expectedSessionCount(input: FolderScript): number {
   return input.steps.filter((step) => step.op === 'newSession' && !step.expectError).length
 }
 
 export function fixtureFileProblems(
-  manifest: ScenarioManifest,
-  input: ScenarioInput,
+  manifest: FolderManifest,
+  input: FolderScript,
   entries: readonly FixtureEntry[],
   options: FixtureCheckOptions = {},
 ): ScenarioProblem[] {
@@ -123,7 +125,7 @@ class FolderCheck {
   private readonly refresh: string
 
   constructor(
-    private readonly manifest: ScenarioManifest,
+    private readonly manifest: FolderManifest,
     private readonly entries: readonly FixtureEntry[],
     private readonly options: FixtureCheckOptions,
     /** Sessions the script creates. */
@@ -252,7 +254,7 @@ class FolderCheck {
 
 function orphanReason(
   name: string,
-  manifest: ScenarioManifest,
+  manifest: FolderManifest,
   sessions: number,
   formatDoc = 'docs/scenario-format.md',
 ): string {

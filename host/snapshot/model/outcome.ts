@@ -1,9 +1,10 @@
 // What one scenario's run comes to: the snapshot service returns and emits it, the CLI, the HTML
-// report, vitest and `dsh/host` read it.
+// report, vitest and `dsh/host` read it. Plain data that crosses processes (a --jobs worker, the
+// JSON blob); the in-process observation vitest judges from is the service's own field, added
+// where it is made (service/judge.ts, `execution`), so this folder names no layer above it.
 import type { RunMode } from './modes.ts'
 import type { Failure } from './failure.ts'
 import type { AppliedRule } from './applied-rule.ts'
-import type { ScenarioExecution } from '../service/judge.ts'
 
 export interface ScenarioOutcome {
   scenario: string
@@ -17,8 +18,6 @@ export interface ScenarioOutcome {
   host: ScenarioHost
   /** The normalized surfaces, for cross-host comparisons and reports. */
   surfaces?: { transcript: string[]; sessionLogs: string[] }
-  /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest); in process only. */
-  execution?: ScenarioExecution
   /** The committed transcript golden as read for this run (the report's expected side); plain text, so it
    * crosses from a --jobs worker where `execution` does not. */
   expectedGolden?: string

@@ -9,7 +9,6 @@ import { corpusProblems } from './corpus.ts'
 import { duplicateSidecarProblems, unscrubbedHeaderProblems, type PinSidecars } from './fixture-content.ts'
 import {
   fixtureFileProblems,
-  mcpServerFiles,
   isPendingFile,
   isWrittenFixture,
   PENDING_SUFFIX,
@@ -19,7 +18,7 @@ import {
   type FixtureEntry,
 } from '../core/fixture-files.ts'
 import type { RunMode } from '../model/modes.ts'
-import { loadInput, type ScenarioInput } from './input.ts'
+import { loadInput, mcpServerFiles, type ScenarioInput } from './input.ts'
 import { listOverlayFiles, loadManifest, type ScenarioManifest } from './manifest.ts'
 import { loadModelScript, type ModelScriptItem } from './model-script.ts'
 import { loadProjectConfig, type ProjectConfig, withProjectConfig } from './project-config.ts'

@@ -91,3 +91,23 @@ export function loadInput(repoRoot: string, name: string): ScenarioInput {
   const { file, text } = readScenarioFile(repoRoot, name, 'input.json', 'every scenario needs the ACP script it drives')
   return parseInput(text, file)
 }
+
+/**
+ * Files and folders the MCP servers of input.json run from: the first segment of each `./…`
+ * command or argument (`./notes-server.mjs`, `./server/` for `./server/main.mjs`). They are part of
+ * the scenario; a path that leaves the folder is refused when the step runs.
+ */
+export function mcpServerFiles(input: ScenarioInput): string[] {
+  const files = new Set<string>()
+  for (const step of input.steps) {
+    if (step.op !== 'newSession' || !('mcpServers' in step) || !step.mcpServers) continue
+    for (const entry of step.mcpServers) {
+      if ('type' in entry) continue
+      for (const value of [entry.command, ...entry.args]) {
+        const first = value.startsWith('./') ? value.slice(2).split('/')[0] : undefined
+        if (first && first !== '..' && first !== '.') files.add(first)
+      }
+    }
+  }
+  return [...files]
+}

@@ -36,6 +36,14 @@ interface JudgeOptions {
   strict?: boolean
 }
 
+declare module '../model/outcome.ts' {
+  interface ScenarioOutcome {
+    /** The observed run (normalized surfaces, committed fixtures), for judges of their own (vitest); in
+     * process only (run/kept-outcome.ts drops it before an outcome crosses to another process). */
+    execution?: ScenarioExecution
+  }
+}
+
 /** A run observed, not yet judged. */
 export interface ScenarioExecution {
   /** What went wrong in the run itself (a step, replay, the process, normalizing): fixtures are never written then. */

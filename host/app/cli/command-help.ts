@@ -133,7 +133,7 @@ export const testHelp: CommandHelp = {
       type: 'string',
       valueName: 'N',
       description:
-        'run in N worker processes, each with its own composition (default: in this process below 500 ' +
+        'run in N worker processes, each with its own composition (default: in this process below 250 ' +
         'scenarios, where workers do not pay off, else one per core; 1: in this process)',
     },
     format: { type: 'string', valueName: 'text|json', description: 'report format on stdout (default text)' },

@@ -6,7 +6,7 @@ import { UsageError } from './command.ts'
 import { hostLabel, jobsOption } from './test-selection.ts'
 
 /** docs/ci.md, "When workers pay off". */
-const WORKERS_PAY_OFF_AT = 500
+const WORKERS_PAY_OFF_AT = 250
 
 describe('jobsOption', () => {
   it('without --jobs: this process below the measured threshold or on one core, else a worker per core', () => {

@@ -21,12 +21,12 @@ export interface Selection {
 }
 
 /**
- * Without --jobs, the selection runs in this process below this many scenarios: measured on 2 cores
- * (docs/ci.md, "When workers pay off"; `npm run bench -- --only scale-corpus` prints
- * `jobs_threshold`), --jobs 2 was slower than --jobs 1 at 62 scenarios (0.92×) and faster at
- * 1,062 (1.07–1.15×). A worker's start and cold first pass are repaid only by a long run.
+ * Without --jobs, the selection runs in this process below this many scenarios: on an idle 2-core
+ * machine `npm run bench -- --only scale-corpus` measured --jobs 2 at 0.82× --jobs 1 for 62 scenarios,
+ * 1.03× for 250 and 1.29× for 1,000 (`jobs_threshold=250`; the fitted lines cross at 176: docs/ci.md,
+ * "When workers pay off"). A worker's start and cold first pass are repaid only by a long run.
  */
-const WORKERS_PAY_OFF_AT = 500
+const WORKERS_PAY_OFF_AT = 250
 
 /** How many worker processes run the selection (1: this process), and why, for the first line of output. */
 interface JobsChoice {

@@ -13,6 +13,10 @@ export default defineConfig({
     include: e2eFiles,
     // As in the unit project: the files share a worker's imports and leave its state as they found it.
     isolate: false,
+    // Real processes by the dozen beside four third-party agents: on a loaded 2-core machine a test that
+    // takes 5 s alone took 20 s (record-drifted, CI). Tests that need longer still say so themselves.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     globalSetup: ['host/snapshot/vitest/global-setup.ts'],
   },
 })

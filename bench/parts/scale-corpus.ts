@@ -12,6 +12,7 @@ import { writeCorpus, type ScenarioKind } from '../scale-corpus-gen.ts'
 import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
 import { median } from '../stats.ts'
 import { cpuBound, jobsCrossover, rssGrowth } from '../scale-fit.ts'
+import { measureCoreEfficiency } from '../core-efficiency.ts'
 import { jobsCeiling } from './jobs.ts'
 import { availableParallelism } from 'node:os'
 import { withTempFolder } from '../temp-folder.ts'
@@ -50,6 +51,11 @@ export interface ScaleCorpusResult {
    * parent, two busy cores slowing each other). With it, --jobs 2 cannot pass ceiling / cpuRatio.
    */
   cpuRatio?: number
+  /**
+   * A fixed job on every core at once, over its speed alone (../core-efficiency.ts): below 1, the cores
+   * slow each other and --jobs 2 cannot pass ceiling × this, whatever dsh does.
+   */
+  coreEfficiency?: number
   /** Cost per scenario (--jobs 1) at the largest size over the next (≤ 1.1). */
   growth?: number
   /** Parent peak RSS growth over corpus growth, next to largest size, --jobs 1 and --jobs 2 (≤ 0.5). */
@@ -73,7 +79,8 @@ export async function benchScaleCorpus(
       if (n === size) extra.push(...(await shardAndVitest(repoRoot, root, runs)))
     }
     const threshold = rows.find((row) => row.jobs2Ms < row.jobs1Ms)?.size
-    const readings = { threshold, crossover: jobsCrossover(rows), ...largestSize(rows) }
+    const { efficiency: coreEfficiency } = await measureCoreEfficiency(folder)
+    const readings = { threshold, crossover: jobsCrossover(rows), coreEfficiency, ...largestSize(rows) }
     return { rows, ...readings, lines: renderLines(rows, readings, extra) }
   })
 }
@@ -170,6 +177,9 @@ const mb = (kb: number | undefined) => (kb === undefined ? '?' : `${Math.round(k
 
 type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & { ceiling?: number; bound?: number }
 
+const hardwareBound = ({ ceiling, coreEfficiency }: Readings) =>
+  ceiling === undefined || coreEfficiency === undefined ? undefined : ceiling * coreEfficiency
+
 function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra: string[]): string[] {
   const lines = ['== scale-corpus: a generated corpus of recorded scenarios ==']
   for (const row of rows) {
@@ -192,6 +202,9 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
       `jobs_cpu_ratio=${fixed(readings.cpuRatio)} (CPU of --jobs 2 over --jobs 1 at N=${large.size}, ` +
         `${ms(large.jobs2CpuMs)} over ${ms(large.jobs1CpuMs)}: with it --jobs 2 cannot pass ` +
         `${fixed(readings.bound)})`,
+      `core_efficiency=${fixed(readings.coreEfficiency)} (a fixed job on every core at once, over its speed ` +
+        `alone: the hardware lets --jobs 2 reach at most jobs_ceiling × it = ` +
+        `${fixed(hardwareBound(readings))})`,
     )
   if (small && large && small !== large) {
     lines.push(`per_scenario_growth=${fixed(readings.growth)} (N=${large.size} over N=${small.size}; target ≤ 1.1)`)

@@ -5,7 +5,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
-import { processesWithArg } from './test-support/sandbox.ts'
+import { processesNamed, processesWithArg } from './test-support/sandbox.ts'
 
 afterEach(async () => {
   await cleanupDshProcesses()
@@ -33,7 +33,10 @@ it('kill -9 mid-call: the confined command and a setsid daemon it started die wi
       prompt: [{ type: 'text', text: `tool bash ${JSON.stringify({ command })}` }],
     })
     .catch(() => {})
-  await until(`the daemon and the command of ${token}`, () => processesWithArg(token).length >= 2)
+  // By argv[0]: bwrap's and the shell's command lines spell the token too, and a kill while bwrap still
+  // sets up the sandbox tests another moment (a CI run killed there and the command lived on).
+  const started = () => processesNamed(token).length === 1 && processesNamed(`${token}-call`).length === 1
+  await until(`the daemon and the command of ${token}`, started)
   dsh.agent.child.kill('SIGKILL')
   await dsh.agent.exited
   await until(`every process of ${token} to end after the agent's SIGKILL`, () => processesWithArg(token).length === 0)

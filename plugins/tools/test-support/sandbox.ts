@@ -22,6 +22,20 @@ export function processesWithArg(token: string): number[] {
   })
 }
 
+/**
+ * Running processes whose argv[0] is `name` (`exec -a name …`): the command itself, not a launcher
+ * whose arguments merely spell it (bwrap's and the shell's command lines hold the whole command).
+ */
+export function processesNamed(name: string): number[] {
+  return processesWithArg(name).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] === name
+    } catch {
+      return false
+    }
+  })
+}
+
 /** A TCP server on 127.0.0.1 that answers `pong` to each connection; close it when done. */
 export async function loopbackServer(): Promise<{ port: number; server: Server }> {
   const server = createServer((socket) => socket.end('pong\n'))

@@ -35,6 +35,13 @@ describe('one home per idea', () => {
     expect(linesMatching(/\/proc\/\$\{[^}]+\}\/stat\b/, ['lib/process/liveness.ts'])).toEqual([])
   })
 
+  it("the editor's fs/* and terminal/* handlers are registered by lib/acp-client/editor-client.ts only", () => {
+    // The snapshot driver, conformance and dsh prompt/chat all serve through EditorClient (test doubles aside).
+    const registering = /\.onRequest\([^,]*\b(fs|terminal)[./]/
+    expect(linesMatching(registering, ['lib/acp-client/editor-client.ts'])).toEqual([])
+    expect(linesMatching(registering, [])).toHaveLength(7)
+  })
+
   it('no host module matches a pattern against an error message, except the wordings of Node it names', () => {
     // host/conformance/ is out of scope: its subject is what any agent says, and a check may look for words.
     // Node's own wordings, which carry what its errors have no field for: JSON.parse's position and

@@ -1,5 +1,7 @@
 // The runner's side of one case's ACP connection: a real client that answers permission
-// requests by mode, serves the confined file system, and lets the recorder see every message.
+// requests by mode, serves fs/* and terminal/* as the shared editor client (lib/acp-client/, its
+// writes saved through the case's cwd ledger so cleanup undoes them, every file request recorded
+// in the trace), and lets the recorder see every message.
 import {
   authCapability,
   elicitationCapability,
@@ -9,12 +11,11 @@ import {
 import * as acp from '@agentclientprotocol/sdk'
 import { QuestionInbox } from '../../lib/acp-script/questions.ts'
 import { asStableConnection } from '../../lib/acp-sdk-compat.ts'
+import { EditorClient } from '../../lib/acp-client/editor-client.ts'
 import * as unstable from '@agentclientprotocol/sdk/unstable'
 import type { AgentProcess } from '../../lib/process/agent-process.ts'
 import type { CaseClientSpec } from './case-file.ts'
 import type { CasePermissionMode } from './case-schema.ts'
-import { createClientFs } from './client-fs.ts'
-import { createClientTerminals } from './client-terminals.ts'
 import type { CwdLedger } from './cwd-ledger.ts'
 import { HeldPermissions } from './held-permissions.ts'
 import { answerPermission } from './permissions.ts'
@@ -56,41 +57,38 @@ export function connectCaseClient(
   const trace = recorder.trace
   const held = new HeldPermissions()
   const capabilities = advertisedCapabilities(spec)
-  const knownSession = (id: string) => [...trace.sessions.values()].includes(id)
-  const fs = createClientFs({
-    ledger,
-    knownSession,
-    advertised: { readTextFile: !!capabilities.fs?.readTextFile, writeTextFile: !!capabilities.fs?.writeTextFile },
+  // Serves only the sessions this client opened (and their announced subagents), read off its stream.
+  const editor = new EditorClient({
+    cwd: ledger.root,
+    offer: {
+      readTextFile: !!capabilities.fs?.readTextFile,
+      writeTextFile: !!capabilities.fs?.writeTextFile,
+      terminal: !!capabilities.terminal,
+    },
     buffers: spec?.buffers,
+    store: ledger,
     record: (op) => trace.fileOps.push({ seq: recorder.mark(), ...op }),
   })
   const questions = new QuestionInbox(capabilities.elicitation?.form != null)
-  const terminals = createClientTerminals({ cwd: ledger.root, advertised: !!capabilities.terminal, knownSession })
   // The unstable entry's client: its update router parses with the unstable schema, so a case that
   // advertises `subagents` gets its subagent_update read (the stable one refuses it, on stderr).
-  const client = unstable
-    .client({ name: 'dsh-conformance' })
+  const client = editor
+    .serve(unstable.client({ name: 'dsh-conformance' }))
     .onRequest(acp.methods.client.session.requestPermission, ({ params, signal }) =>
       answerRecorded(recorder, held, mode, params, signal),
     )
     .onRequest(acp.methods.client.elicitation.create, ({ params, signal }) => questions.receive(params, signal))
-    .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => fs.read(params))
-    .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => fs.write(params))
-    .onRequest(acp.methods.client.terminal.create, ({ params }) => terminals.create(params))
-    .onRequest(acp.methods.client.terminal.output, ({ params }) => terminals.output(params))
-    .onRequest(acp.methods.client.terminal.waitForExit, ({ params }) => terminals.waitForExit(params))
-    .onRequest(acp.methods.client.terminal.kill, ({ params }) => terminals.kill(params))
-    .onRequest(acp.methods.client.terminal.release, ({ params }) => terminals.release(params))
     // Updates are recorded from the wire by the recorder's tap, in arrival order.
     .onNotification(acp.methods.client.session.update, () => {})
   // The same runtime API as the stable client's; only its type declarations are separate.
-  const connection = asStableConnection(client.connect(recorder.tap(acp.ndJsonStream(agent.output, agent.input))))
+  const stream = editor.tap(recorder.tap(acp.ndJsonStream(agent.output, agent.input)))
+  const connection = asStableConnection(client.connect(stream))
   return {
     connection,
     questions,
     capabilities,
     releaseHeld: (sessionId) => held.releaseSession(sessionId),
-    releaseTerminals: terminals.releaseAll,
+    releaseTerminals: () => editor.releaseTerminals(),
   }
 }
 

@@ -1,10 +1,11 @@
+// The runner's files: the shared editor fs saving through the case's cwd ledger, as case-client.ts wires it.
 import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createClientFs } from './client-fs.ts'
+import { EditorFs } from '../../lib/acp-client/editor-fs.ts'
 import { insideCwd } from '../../lib/acp-client/resolve-inside.ts'
 import { CwdLedger } from './cwd-ledger.ts'
-import type { FileOpRecord } from './trace.ts'
+import type { FileOp } from '../../lib/acp-client/editor-fs.ts'
 import { removeScratch, scratchDir } from './test-support/scratch.ts'
 
 async function setup(temporary: boolean) {
@@ -13,8 +14,8 @@ async function setup(temporary: boolean) {
   await writeFile(join(outside, 'secret.txt'), 'secret')
   await symlink(outside, join(root, 'link'))
   const ledger = new CwdLedger(root, temporary)
-  const ops: Omit<FileOpRecord, 'seq'>[] = []
-  const fs = createClientFs({ ledger, knownSession: (id) => id === 's', record: (op) => ops.push(op) })
+  const ops: FileOp[] = []
+  const fs = new EditorFs({ cwd: root, store: ledger, knownSession: (id) => id === 's', record: (op) => ops.push(op) })
   return { root, ledger, ops, fs }
 }
 
@@ -93,9 +94,10 @@ describe('client fs as a case declares it', () => {
   it('answers reads from unsaved buffers until a write saves them, and refuses what is not advertised', async () => {
     const root = await scratchDir('buffers')
     await writeFile(join(root, 'a.txt'), 'disk')
-    const ops: Omit<FileOpRecord, 'seq'>[] = []
-    const reading = createClientFs({
-      ledger: new CwdLedger(root, true),
+    const ops: FileOp[] = []
+    const reading = new EditorFs({
+      cwd: root,
+      store: new CwdLedger(root, true),
       knownSession: () => true,
       advertised: { readTextFile: true, writeTextFile: true },
       buffers: { 'a.txt': 'buffer' },
@@ -104,8 +106,9 @@ describe('client fs as a case declares it', () => {
     await expect(reading.read({ sessionId: 's', path: join(root, 'a.txt') })).resolves.toEqual({ content: 'buffer' })
     await reading.write({ sessionId: 's', path: join(root, 'a.txt'), content: 'saved' })
     await expect(reading.read({ sessionId: 's', path: join(root, 'a.txt') })).resolves.toEqual({ content: 'saved' })
-    const readOnly = createClientFs({
-      ledger: new CwdLedger(root, true),
+    const readOnly = new EditorFs({
+      cwd: root,
+      store: new CwdLedger(root, true),
       knownSession: () => true,
       advertised: { readTextFile: true, writeTextFile: false },
       record: (op) => ops.push(op),

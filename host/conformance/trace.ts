@@ -32,7 +32,7 @@ export interface PermissionRecord {
 }
 
 /** An fs request of the agent (lib/acp-client/editor-fs.ts), numbered in the trace's order. */
-export interface FileOpRecord extends FileOp {
+interface FileOpRecord extends FileOp {
   seq: number
 }
 

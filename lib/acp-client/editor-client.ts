@@ -1,12 +1,31 @@
 // The editor dsh plays, as one object: the fs/* and terminal/* it offers (./editor-fs.ts,
 // ./editor-terminals.ts), what it advertises for them at initialize, the handlers it registers on
 // an SDK client, and the sessions it opened (./opened-sessions.ts), read off the stream it taps:
-// a reverse request naming any other session is refused. Used by the snapshot driver and by
-// `dsh prompt` / `dsh chat`; the conformance runner builds on the same fs and terminals.
+// a reverse request naming any other session is refused. Used by the snapshot driver, by
+// `dsh prompt` / `dsh chat` and by the conformance runner (which saves files through its cwd ledger):
+// the fs/* and terminal/* handlers are registered here only.
 import * as acp from '@agentclientprotocol/sdk'
-import { EditorFs, type FileOp } from './editor-fs.ts'
+import { EditorFs, type EditorStore, type FileOp } from './editor-fs.ts'
 import { createEditorTerminals, type EditorTerminals } from './editor-terminals.ts'
 import { OpenedSessions } from './opened-sessions.ts'
+
+/** The reverse methods the editor serves. */
+type EditorMethod =
+  | 'fs/read_text_file'
+  | 'fs/write_text_file'
+  | 'terminal/create'
+  | 'terminal/output'
+  | 'terminal/wait_for_exit'
+  | 'terminal/kill'
+  | 'terminal/release'
+
+/**
+ * What `serve` needs of an SDK client app: the stable entry's and the unstable entry's (the
+ * conformance runner's, whose update router reads `subagent_update`) both have it.
+ */
+interface HandlerRegistry {
+  onRequest<M extends EditorMethod>(method: M, handler: acp.ClientRequestHandlersByMethod[M]): unknown
+}
 
 /** What the editor offers the agent; the rest is refused (`method not found`). */
 export interface EditorOffer {
@@ -20,6 +39,8 @@ interface EditorClientOptions {
   offer: EditorOffer
   /** Unsaved editor buffers by cwd-relative path: a read answers these instead of the file. */
   buffers?: Record<string, string>
+  /** The hook for saving: e.g. the conformance runner's cwd ledger, so its cleanup undoes the writes. */
+  store?: EditorStore
   /** The hook for recording: every fs request's outcome, refusals included. */
   record?(op: FileOp): void
   /** Called with the message of every refused terminal request, before the agent gets the error. */
@@ -32,13 +53,14 @@ export class EditorClient {
   private readonly terminals: EditorTerminals
 
   constructor(private readonly options: EditorClientOptions) {
-    const { cwd, offer, buffers, record, refused } = options
+    const { cwd, offer, buffers, store, record, refused } = options
     const knownSession = this.sessions.has
     this.fs = new EditorFs({
       cwd,
       advertised: { readTextFile: offer.readTextFile, writeTextFile: offer.writeTextFile },
       knownSession,
       ...(buffers ? { buffers } : {}),
+      ...(store ? { store } : {}),
       ...(record ? { record } : {}),
     })
     this.terminals = createEditorTerminals({ cwd, advertised: offer.terminal, knownSession, refused })
@@ -55,17 +77,17 @@ export class EditorClient {
     return this.sessions.tap(stream)
   }
 
-  /** Registers the fs/* and terminal/* handlers on an SDK client. */
-  serve<C extends acp.ClientApp>(app: C): C {
+  /** Registers the fs/* and terminal/* handlers on an SDK client app; returns the app. */
+  serve<C extends HandlerRegistry>(app: C): C {
     const { fs, terminal } = acp.methods.client
+    app.onRequest(fs.readTextFile, ({ params }) => this.fs.read(params))
+    app.onRequest(fs.writeTextFile, ({ params }) => this.fs.write(params))
+    app.onRequest(terminal.create, ({ params }) => this.terminals.create(params))
+    app.onRequest(terminal.output, ({ params }) => this.terminals.output(params))
+    app.onRequest(terminal.waitForExit, ({ params }) => this.terminals.waitForExit(params))
+    app.onRequest(terminal.kill, ({ params }) => this.terminals.kill(params))
+    app.onRequest(terminal.release, ({ params }) => this.terminals.release(params))
     return app
-      .onRequest(fs.readTextFile, ({ params }) => this.fs.read(params))
-      .onRequest(fs.writeTextFile, ({ params }) => this.fs.write(params))
-      .onRequest(terminal.create, ({ params }) => this.terminals.create(params))
-      .onRequest(terminal.output, ({ params }) => this.terminals.output(params))
-      .onRequest(terminal.waitForExit, ({ params }) => this.terminals.waitForExit(params))
-      .onRequest(terminal.kill, ({ params }) => this.terminals.kill(params))
-      .onRequest(terminal.release, ({ params }) => this.terminals.release(params)) as C
   }
 
   /** Ids of terminals the agent created and has not released. */

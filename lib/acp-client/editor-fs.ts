@@ -36,12 +36,17 @@ interface EditorFsOptions {
   knownSession(sessionId: string): boolean
   /** Unsaved editor buffers by cwd-relative path: a read answers these instead of the file. */
   buffers?: Record<string, string>
-  /** The real file of a cwd-relative path, undefined when it leads out (default: resolveInside). */
-  resolveInside?(relative: string): Promise<string | undefined>
-  /** Saves a file (default: written under the cwd, its folders created). */
-  write?(relative: string, content: string): Promise<void>
+  /** Where files are saved (default: under the cwd, folders created; symlinks out refused). */
+  store?: EditorStore
   /** The hook for recording: every request's outcome, refusals included. */
   record?(op: FileOp): void
+}
+
+/** Where files are saved and how a path's real file is found, when not plainly under the cwd. */
+export interface EditorStore {
+  /** The real file of a cwd-relative path, undefined when it leads out of the cwd. */
+  resolveInside(relative: string): Promise<string | undefined>
+  write(relative: string, content: string): Promise<void>
 }
 
 type Admitted = { relative: string; real: string; fail: (o: FileOutcome, e: acp.RequestError) => never }
@@ -75,7 +80,7 @@ export class EditorFs {
   write = async (params: acp.WriteTextFileRequest): Promise<acp.WriteTextFileResponse> => {
     const { relative, fail } = await this.admit('write', params.sessionId, params.path)
     try {
-      await (this.options.write ?? this.writeUnderCwd)(relative, params.content)
+      await (this.options.store?.write(relative, params.content) ?? this.writeUnderCwd(relative, params.content))
       delete this.buffers[slashed(relative)]
     } catch (error) {
       return fail(
@@ -122,7 +127,7 @@ export class EditorFs {
       const where = `${JSON.stringify(path)} is not an absolute path inside the session cwd ${cwd}`
       return failAt(undefined, true)('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))
     }
-    const real = await (this.options.resolveInside?.(relative) ?? resolveInside(cwd, relative))
+    const real = await (this.options.store?.resolveInside(relative) ?? resolveInside(cwd, relative))
     if (real === undefined) {
       const where = `${JSON.stringify(path)} leads outside the session cwd through a symlink`
       return failAt(relative, true)('denied', acp.RequestError.invalidParams({ path }, `${method}: ${where}`))

@@ -42,6 +42,12 @@ describe('one home per idea', () => {
     expect(linesMatching(registering, [])).toHaveLength(7)
   })
 
+  it('whether bytes are UTF-8 is decided by lib/utf8.ts only (its RFC 3629 table)', () => {
+    const table = /lead (>=|===) 0x(c2|e0|f0)\b/
+    expect(linesMatching(table, ['lib/utf8.ts'])).toEqual([])
+    expect(linesMatching(table, [])).not.toEqual([])
+  })
+
   it('no host module matches a pattern against an error message, except the wordings of Node it names', () => {
     // host/conformance/ is out of scope: its subject is what any agent says, and a check may look for words.
     // Node's own wordings, which carry what its errors have no field for: JSON.parse's position and

@@ -3,9 +3,9 @@
 // looks like one that never answers. This check sees the agent's raw stdout bytes and names the
 // first line that is not a JSON-RPC message object (pure: the caller feeds it chunks).
 
+import { firstInvalidUtf8 } from '../../lib/utf8.ts'
+
 const SHOWN_CHARS = 120
-/** Throws on bytes that are not UTF-8: the SDK would read them as U+FFFD and the case would pass. */
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true })
 
 export class StdoutLineCheck {
   private pending: Buffer[] = []
@@ -36,11 +36,13 @@ export class StdoutLineCheck {
 
   private judge(bytes: Buffer) {
     this.lineNumber++
-    const invalid = invalidUtf8At(bytes)
-    if (invalid !== undefined) {
+    // Bytes that are not UTF-8 would be read as U+FFFD by the SDK, and the case would pass.
+    const invalid = firstInvalidUtf8(bytes)
+    const byte = invalid === undefined ? undefined : bytes[invalid]
+    if (invalid !== undefined && byte !== undefined) {
       this.reported = true
       this.onProblem(
-        `agent wrote invalid UTF-8 to stdout: byte 0x${bytes[invalid]!.toString(16).padStart(2, '0')} at byte ` +
+        `agent wrote invalid UTF-8 to stdout: byte 0x${byte.toString(16).padStart(2, '0')} at byte ` +
           `${invalid + 1} of line ${this.lineNumber} of its output; JSON-RPC messages over stdio are UTF-8 text, and ` +
           'a client would read the bad bytes as U+FFFD: encode strings as UTF-8 (or escape them as \\uXXXX)',
       )
@@ -64,46 +66,4 @@ export class StdoutLineCheck {
         'carries only JSON-RPC messages, one per line: the agent must write logs and banners to stderr',
     )
   }
-}
-
-/** The offset where the first sequence that is not UTF-8 starts; undefined when the line is valid. */
-function invalidUtf8At(bytes: Buffer): number | undefined {
-  try {
-    STRICT_UTF8.decode(bytes)
-    return undefined
-  } catch {
-    for (let at = 0; at < bytes.length; ) {
-      const length = sequenceLength(bytes, at)
-      if (length === 0) return at
-      at += length
-    }
-    return 0 // not reached: the decoder and the scan agree
-  }
-}
-
-/** The length of the well-formed UTF-8 sequence at `at` (RFC 3629's table), 0 when there is none. */
-function sequenceLength(bytes: Buffer, at: number): number {
-  const lead = bytes[at]!
-  if (lead < 0x80) return 1
-  const [length, low, high] =
-    lead >= 0xc2 && lead <= 0xdf
-      ? [2, 0x80, 0xbf]
-      : lead === 0xe0
-        ? [3, 0xa0, 0xbf]
-        : lead === 0xed
-          ? [3, 0x80, 0x9f]
-          : lead >= 0xe1 && lead <= 0xef
-            ? [3, 0x80, 0xbf]
-            : lead === 0xf0
-              ? [4, 0x90, 0xbf]
-              : lead === 0xf4
-                ? [4, 0x80, 0x8f]
-                : lead >= 0xf1 && lead <= 0xf3
-                  ? [4, 0x80, 0xbf]
-                  : [0, 0, 0]
-  if (length === 0 || at + length > bytes.length) return 0
-  const second = bytes[at + 1]!
-  if (second < low || second > high) return 0
-  for (let k = 2; k < length; k++) if ((bytes[at + k]! & 0xc0) !== 0x80) return 0
-  return length
 }

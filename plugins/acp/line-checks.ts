@@ -4,7 +4,8 @@
 // Both are found on the raw bytes, before the SDK parses anything.
 import { type MessageHead, MessageHeadScanner } from './message-head.ts'
 import { plural } from '../../lib/plural.ts'
-import { firstInvalidUtf8, invalidUtf8Refusal } from './utf8-check.ts'
+import { firstInvalidUtf8 } from '../../lib/utf8.ts'
+import { invalidUtf8Refusal } from './utf8-check.ts'
 
 const ID_KEY = Buffer.from('"id"')
 const DIGITS_OF_MAX_SAFE = String(Number.MAX_SAFE_INTEGER).length

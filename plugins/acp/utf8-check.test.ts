@@ -1,20 +1,5 @@
 import { expect, it } from 'vitest'
-import { firstInvalidUtf8, invalidUtf8Refusal } from './utf8-check.ts'
-
-const bytes = (...parts: Array<string | number[]>) =>
-  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))))
-
-it('finds the first byte that breaks UTF-8, and nothing in valid text', () => {
-  expect(firstInvalidUtf8(bytes('plain ascii'))).toBeUndefined()
-  expect(firstInvalidUtf8(bytes('café ✓ 𝄞'))).toBeUndefined()
-  expect(firstInvalidUtf8(bytes('caf', [0xe9], 'x'))).toBe(3)
-  // A lone continuation byte, an overlong form, a surrogate, a sequence cut short.
-  expect(firstInvalidUtf8(bytes('ab', [0x80]))).toBe(2)
-  expect(firstInvalidUtf8(bytes([0xc0, 0xaf]))).toBe(0)
-  expect(firstInvalidUtf8(bytes('é', [0xed, 0xa0, 0x80]))).toBe(2)
-  expect(firstInvalidUtf8(bytes('ok', [0xe2, 0x9c]))).toBe(2)
-  expect(firstInvalidUtf8(bytes([0xf4, 0x90, 0x80, 0x80]))).toBe(0)
-})
+import { invalidUtf8Refusal } from './utf8-check.ts'
 
 it('answers a request, stands in for a response, and only reports a notification', () => {
   const request = invalidUtf8Refusal(

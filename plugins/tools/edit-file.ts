@@ -11,7 +11,7 @@ import { closeTarget, openForReplace, type PinnedTarget } from './pinned-open.ts
 import { replaceExact } from './replace-exact.ts'
 import type { ConfinedPath } from './confine.ts'
 import type { ToolContext, ToolResult } from './types.ts'
-import { hexByte, utf8Problem } from './utf8.ts'
+import { hexByte, utf8Problem } from '../../lib/utf8.ts'
 import { noun, plural } from '../../lib/plural.ts'
 
 type Confined = Extract<ConfinedPath, { ok: true }>

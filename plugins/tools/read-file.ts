@@ -7,7 +7,7 @@ import { defineTool, errorResult, okResult, requiredString, toolArgs } from './d
 import { describeFileError, editorPath, readWholeText } from './file-text.ts'
 import { openForRead } from './pinned-open.ts'
 import { appendLine, headBoundary, truncateHead } from './truncate.ts'
-import { hexByte, type Utf8Problem, utf8Problem } from './utf8.ts'
+import { hexByte, type Utf8Problem, utf8Problem } from '../../lib/utf8.ts'
 import { plural } from '../../lib/plural.ts'
 import type { ToolContext, ToolResult } from './types.ts'
 

@@ -2,15 +2,23 @@
 // conformance cases. Levenshtein distance, with a threshold that grows with the name's length.
 
 function editDistance(a: string, b: string): number {
+  // One row of the table at a time: `previous` is row i - 1; `left` and `diagonal` walk row i.
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  let distance = b.length
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    let left = i
+    let diagonal = i - 1
+    for (const [j, above] of previous.entries()) {
+      if (j === 0) continue
+      left = Math.min(above + 1, left + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1))
+      diagonal = above
+      current.push(left)
     }
     previous = current
+    distance = left
   }
-  return previous[b.length]!
+  return distance
 }
 
 /** Known names close enough to `given` to be what was meant, nearest first. */

@@ -7,14 +7,14 @@ const bytes = (...parts: Array<string | number[]>) =>
 it('finds the first byte that breaks UTF-8, and nothing in valid text', () => {
   expect(firstInvalidUtf8(bytes('plain ascii'))).toBeUndefined()
   expect(firstInvalidUtf8(bytes('café ✓ 𝄞'))).toBeUndefined()
-  expect(firstInvalidUtf8(bytes('caf', [0xe9], 'x'))).toBe(3)
+  expect(firstInvalidUtf8(bytes('caf', [0xe9], 'x'))).toEqual({ offset: 3, byte: 0xe9 })
   // A lone continuation byte, an overlong form, a surrogate, a sequence cut short, past U+10FFFF.
-  expect(firstInvalidUtf8(bytes('ab', [0x80]))).toBe(2)
-  expect(firstInvalidUtf8(bytes([0xc0, 0xaf]))).toBe(0)
-  expect(firstInvalidUtf8(bytes('é', [0xed, 0xa0, 0x80]))).toBe(2)
-  expect(firstInvalidUtf8(bytes('ok', [0xe2, 0x9c]))).toBe(2)
-  expect(firstInvalidUtf8(bytes([0xf4, 0x90, 0x80, 0x80]))).toBe(0)
-  expect(firstInvalidUtf8(bytes('𝄞', [0xf0, 0x9d, 0x84, 0x41]))).toBe(4)
+  expect(firstInvalidUtf8(bytes('ab', [0x80]))?.offset).toBe(2)
+  expect(firstInvalidUtf8(bytes([0xc0, 0xaf]))?.offset).toBe(0)
+  expect(firstInvalidUtf8(bytes('é', [0xed, 0xa0, 0x80]))?.offset).toBe(2)
+  expect(firstInvalidUtf8(bytes('ok', [0xe2, 0x9c]))?.offset).toBe(2)
+  expect(firstInvalidUtf8(bytes([0xf4, 0x90, 0x80, 0x80]))?.offset).toBe(0)
+  expect(firstInvalidUtf8(bytes('𝄞', [0xf0, 0x9d, 0x84, 0x41]))?.offset).toBe(4)
 })
 
 it('counts every bad byte and names the first with its line, as the native check decides', () => {

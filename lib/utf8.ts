@@ -13,10 +13,10 @@ export interface Utf8Problem {
   line: number
 }
 
-/** The 0-based offset of the first byte that breaks UTF-8, or undefined when `bytes` is valid. */
-export function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
+/** The first byte that breaks UTF-8 (its 0-based offset and value), or undefined when `bytes` is valid. */
+export function firstInvalidUtf8(bytes: Uint8Array): { offset: number; byte: number } | undefined {
   if (isUtf8(bytes)) return undefined
-  for (const offset of invalidOffsets(bytes)) return offset
+  for (const invalid of invalidBytes(bytes)) return invalid
   return undefined
 }
 
@@ -24,31 +24,31 @@ export function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
 export function utf8Problem(bytes: Uint8Array): Utf8Problem | undefined {
   if (isUtf8(bytes)) return undefined
   let invalid = 0
-  let first: number | undefined
-  for (const offset of invalidOffsets(bytes)) {
-    first ??= offset
+  let first: { offset: number; byte: number } | undefined
+  for (const bad of invalidBytes(bytes)) {
+    first ??= bad
     invalid++
   }
-  const byte = first === undefined ? undefined : bytes[first]
   // isUtf8 and the RFC 3629 table below agree on every input; a disagreement is a bug here.
-  if (first === undefined || byte === undefined) throw new Error('lib/utf8.ts: isUtf8 refused bytes the table accepts')
+  if (first === undefined) throw new Error('lib/utf8.ts: isUtf8 refused bytes the table accepts')
   let line = 1
-  for (const value of bytes.subarray(0, first)) if (value === 0x0a) line++
-  return { invalid, offset: first, byte, line }
+  for (const value of bytes.subarray(0, first.offset)) if (value === 0x0a) line++
+  return { invalid, ...first, line }
 }
 
 /** The byte as a person (or the model) can type it back: `0xE9`. */
 export const hexByte = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`
 
-/** Offsets of the bytes that are not part of a well-formed character, stepping one byte past each. */
-function* invalidOffsets(bytes: Uint8Array): Generator<number> {
+/** The bytes that are not part of a well-formed character, with their offsets, stepping one past each. */
+function* invalidBytes(bytes: Uint8Array): Generator<{ offset: number; byte: number }> {
   for (let at = 0; at < bytes.length; ) {
     const length = sequenceLength(bytes, at)
     if (length > 0) {
       at += length
       continue
     }
-    yield at
+    const byte = bytes[at]
+    if (byte !== undefined) yield { offset: at, byte }
     at++
   }
 }

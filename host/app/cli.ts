@@ -47,28 +47,18 @@ export async function main(
   // An ACP client's terminal auth appends `login` to the agent's command: that is `dsh login`.
   const words = terminalAuthArgv(argv, find(DEFAULT_COMMAND))
   const [first, ...rest] = words
-  const usage = generalUsage(table, DEFAULT_COMMAND)
-
-  const names = table.map((command) => command.name)
   if (first === '--version' || first === '-v') {
     io.stdout(versionLine())
     return 0
   }
-  if (first === 'help' || first === '--help' || first === '-h') {
-    if (first !== 'help' || rest.length === 0) {
-      io.stdout(usage)
-      return 0
-    }
-    const command = find(rest[0]!)
-    if (rest.length > 1 || !command)
-      return usageError(io, `unknown help topic "${rest.join(' ')}"${meant(rest[0]!, names)}`, 'dsh --help')
-    io.stdout(commandUsage(command, DEFAULT_COMMAND))
-    return 0
-  }
+  if (first === 'help' || first === '--help' || first === '-h') return showHelp(io, table, first === 'help' ? rest : [])
 
   const explicit = first !== undefined && !first.startsWith('-')
   const command = find(explicit ? first : DEFAULT_COMMAND)
-  if (!command) return usageError(io, `unknown command "${first}"${meant(first!, names)}`, 'dsh --help')
+  if (!command) {
+    const names = table.map((known) => known.name)
+    return usageError(io, `unknown command "${first}"${meant(first ?? '', names)}`, 'dsh --help')
+  }
   const args = explicit ? rest : words
   const help = `dsh ${command.name} --help`
 
@@ -103,6 +93,22 @@ export async function main(
 function usageError(io: CliIO, message: string, helpCommand: string): number {
   io.stderr(`dsh: ${message}\nRun ${helpCommand} for usage.\n`)
   return EXIT_USAGE
+}
+
+/** `dsh help [topic]`, `dsh --help`: the general usage, or one command's. */
+function showHelp(io: CliIO, table: readonly CliCommand[], topics: readonly string[]): number {
+  const [topic, ...more] = topics
+  if (topic === undefined) {
+    io.stdout(generalUsage(table, DEFAULT_COMMAND))
+    return 0
+  }
+  const command = table.find((known) => known.name === topic)
+  if (more.length || !command) {
+    const names = table.map((known) => known.name)
+    return usageError(io, `unknown help topic "${topics.join(' ')}"${meant(topic, names)}`, 'dsh --help')
+  }
+  io.stdout(commandUsage(command, DEFAULT_COMMAND))
+  return 0
 }
 
 function meant(given: string, known: readonly string[]): string {

@@ -43,7 +43,11 @@ export function judgeChecks(
 }
 
 function notReachedReason(needs: number, stoppedAt: number, steps: readonly CaseStep[]): string {
-  const label = (i: number) => describeStep({ index: i, op: steps[i]!.op, as: steps[i]!.as })
+  const label = (i: number) => {
+    const step = steps[i]
+    if (!step) throw new Error(`check-reach: the case has no step ${i} (${steps.length} steps)`)
+    return describeStep({ index: i, op: step.op, as: step.as })
+  }
   const where =
     stoppedAt < steps.length ? `the case stopped at ${label(stoppedAt)}` : 'the case stopped after its last step'
   const what = needs === WHOLE_CASE ? 'it looks at the whole case' : `it needs ${label(needs)} to finish`

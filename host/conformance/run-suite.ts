@@ -31,9 +31,10 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
   let done = 0
 
   const worker = async () => {
-    while (next < planned.length && !options.signal.aborted && !stoppedEarly) {
+    while (!options.signal.aborted && !stoppedEarly) {
       const index = next++
-      const item = planned[index]!
+      const item = planned[index]
+      if (item === undefined) break
       const { result, processesGone, agentNotStarted, authRequired } = await (options.runOne ?? runCase)(item, options)
       results[index] = result
       // An agent that asked for auth (even at initialize) says why better than "could not start".
@@ -55,7 +56,7 @@ export async function runSuite(planned: readonly PlannedCase[], options: SuiteRu
     ? `interrupted by ${String(options.signal.reason)} before it started`
     : (stoppedEarly ?? 'not started')
   return {
-    results: results.map((result, index) => result ?? notRun(planned[index]!, reason)),
+    results: planned.map((item, index) => results[index] ?? notRun(item, reason)),
     ...(stoppedEarly ? { stoppedEarly } : {}),
     ...(authMethods ? { authMethods } : {}),
   }

@@ -32,7 +32,7 @@ class WordReader {
 
   words(): string[] {
     while (this.i < this.line.length) {
-      const ch = this.line[this.i]!
+      const ch = this.line.charAt(this.i)
       if (ch === ' ' || ch === '\t' || ch === '\n') {
         this.endWord()
         this.i++
@@ -76,10 +76,11 @@ class WordReader {
     this.i++
     for (;;) {
       if (this.i >= line.length) this.fail('unterminated double quote; close it with "')
-      const c = line[this.i]!
+      const c = line.charAt(this.i)
       if (c === '"') break
-      if (c === '\\' && this.i + 1 < line.length && '"\\$`'.includes(line[this.i + 1]!)) {
-        this.word += line[this.i + 1]
+      const next = line[this.i + 1]
+      if (c === '\\' && next !== undefined && '"\\$`'.includes(next)) {
+        this.word += next
         this.i += 2
         continue
       }
@@ -122,8 +123,9 @@ export interface AgentCommand {
 export function parseAgentCommand(line: string): AgentCommand {
   const words = splitShellWords(line)
   const env: Record<string, string> = {}
-  while (words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!)) {
-    const assignment = words.shift()!
+  for (let assignment = words[0]; assignment !== undefined; assignment = words[0]) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(assignment)) break
+    words.shift()
     const eq = assignment.indexOf('=')
     env[assignment.slice(0, eq)] = assignment.slice(eq + 1)
   }

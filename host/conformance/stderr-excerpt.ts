@@ -69,8 +69,15 @@ const GAP_LINE = /^\[… (\d+) bytes of stderr left out …\]$/
  */
 export function stderrLines(text: string, each = 8): string[] {
   const lines = text.trimEnd().split('\n')
-  const gapAt = lines.findIndex((line) => GAP_LINE.test(line))
-  const gapBytes = gapAt >= 0 ? Number(GAP_LINE.exec(lines[gapAt]!)![1]) : 0
+  let gapAt = -1
+  let gapBytes = 0
+  for (const [index, line] of lines.entries()) {
+    const [, bytes] = GAP_LINE.exec(line) ?? []
+    if (bytes === undefined) continue
+    gapAt = index
+    gapBytes = Number(bytes)
+    break
+  }
   const kept = gapAt >= 0 ? [...lines.slice(0, gapAt), ...lines.slice(gapAt + 1)] : lines
   const headEnd = Math.min(each, gapAt >= 0 ? gapAt : each)
   const tailStart = Math.max(headEnd, kept.length - each)

@@ -38,12 +38,11 @@ export class StdoutLineCheck {
     this.lineNumber++
     // Bytes that are not UTF-8 would be read as U+FFFD by the SDK, and the case would pass.
     const invalid = firstInvalidUtf8(bytes)
-    const byte = invalid === undefined ? undefined : bytes[invalid]
-    if (invalid !== undefined && byte !== undefined) {
+    if (invalid !== undefined) {
       this.reported = true
       this.onProblem(
-        `agent wrote invalid UTF-8 to stdout: byte 0x${byte.toString(16).padStart(2, '0')} at byte ` +
-          `${invalid + 1} of line ${this.lineNumber} of its output; JSON-RPC messages over stdio are UTF-8 text, and ` +
+        `agent wrote invalid UTF-8 to stdout: byte 0x${invalid.byte.toString(16).padStart(2, '0')} at byte ` +
+          `${invalid.offset + 1} of line ${this.lineNumber} of its output; JSON-RPC messages over stdio are UTF-8 text, and ` +
           'a client would read the bad bytes as U+FFFD: encode strings as UTF-8 (or escape them as \\uXXXX)',
       )
       return

@@ -39,9 +39,11 @@ export async function runForeignSuite(options: ForeignSuiteOptions): Promise<For
   const outcomes: ForeignOutcome[] = new Array(names.length)
   let next = 0
   const worker = async () => {
-    while (next < names.length && !options.signal?.aborted) {
+    while (!options.signal?.aborted) {
       const at = next++
-      const outcome = await runOne(names[at]!, options)
+      const name = names[at]
+      if (name === undefined) break
+      const outcome = await runOne(name, options)
       outcomes[at] = outcome
       options.onResult?.(outcome)
     }

@@ -20,9 +20,9 @@ export async function coveragePass(
   workers: readonly MutateWorkerProcess[],
   names: readonly string[],
 ): Promise<CoveragePass> {
-  const shares = workers.map((_, index) => names.filter((__, at) => at % workers.length === index))
+  const share = (index: number) => names.filter((_, at) => at % workers.length === index)
   const replies = await Promise.all(
-    workers.map((worker, index) => worker.ask({ type: 'coverage', names: shares[index]! }, COVERAGE_LIMIT_MS)),
+    workers.map((worker, index) => worker.ask({ type: 'coverage', names: share(index) }, COVERAGE_LIMIT_MS)),
   )
   const pass: CoveragePass = { perScenario: {}, static: {}, loaded: [], durations: {}, runnable: [], skipped: {} }
   const runs: BaselineRun[] = []

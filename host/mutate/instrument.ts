@@ -54,7 +54,9 @@ export async function instrumentFiles(
   const result = await instrumentAll(instrumenter, files)
   const out: InstrumentedFile[] = []
   for (const [index, file] of files.entries()) {
-    const code = await toJavaScript(file.path, result.files[index]!.content)
+    const instrumented = result.files[index]
+    if (!instrumented) throw new Error(`${file.path}: the instrumenter returned no code for it`)
+    const code = await toJavaScript(file.path, instrumented.content)
     const marker = `(globalThis.${LOADED_GLOBAL} ??= new Set()).add(${JSON.stringify(file.path)});`
     out.push({ path: file.path, code: `${marker}\n${code}` })
   }

@@ -4,7 +4,7 @@ import { h, join, type Child } from '../snapshot/report/html.ts'
 import { reportPage } from '../snapshot/report/report-style.ts'
 import { MUTANT_STATUSES, type MutantResult, type Summary } from './model.ts'
 import type { MutateRun } from './run.ts'
-import { summarize, summarizeByFile, survivors } from './summary.ts'
+import { fileSummaries, summarize, survivors } from './summary.ts'
 
 const score = (summary: Summary) => (summary.score === null ? '-' : `${summary.score.toFixed(1)} %`)
 
@@ -39,7 +39,6 @@ function mutantSection(result: MutantResult): Child {
 }
 
 export function renderMutateHtml(run: MutateRun, facts: { date: string; commandLine: string }): string {
-  const byFile = summarizeByFile(run.files, run.results)
   const head = h(
     'tr',
     {},
@@ -63,7 +62,7 @@ export function renderMutateHtml(run: MutateRun, facts: { date: string; commandL
       'table',
       { class: 'summary' },
       head,
-      run.files.map((file) => summaryRow(file, byFile[file]!)),
+      fileSummaries(run.files, run.results).map(([file, summary]) => summaryRow(file, summary)),
       summaryRow('total', summarize(run.results)),
     ),
     h('input', { type: 'checkbox', id: 'failures-only', checked: left.length > 0 }),

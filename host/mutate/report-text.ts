@@ -3,7 +3,7 @@
 import { plural } from '../../lib/plural.ts'
 import type { Summary } from './model.ts'
 import type { MutateRun } from './run.ts'
-import { changeText, summarize, summarizeByFile, survivors } from './summary.ts'
+import { changeText, fileSummaries, summarize, survivors } from './summary.ts'
 
 const COLUMNS = ['killed', 'survived', 'timeout', 'noCoverage'] as const
 
@@ -18,9 +18,8 @@ const NAMED_SCENARIOS = 4
 
 export function formatMutateText(run: MutateRun): string {
   const width = Math.max(5, ...run.files.map((file) => file.length))
-  const byFile = summarizeByFile(run.files, run.results)
   const lines = [`${'file'.padEnd(width)}  ${COLUMNS.join('  ')}  total  score`]
-  for (const file of run.files) lines.push(row(file, byFile[file]!, width))
+  for (const [file, summary] of fileSummaries(run.files, run.results)) lines.push(row(file, summary, width))
   lines.push(row('total', summarize(run.results), width))
   const left = survivors(run.results)
   if (left.length) {

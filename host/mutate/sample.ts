@@ -37,5 +37,10 @@ function fraction<T>(strata: Map<string, T[]>, key: string, size: number, total:
 function spread<T>(items: readonly T[], count: number): T[] {
   if (count <= 0) return []
   const step = items.length / count
-  return Array.from({ length: count }, (_, index) => items[Math.floor(index * step + step / 2)]!)
+  return Array.from({ length: count }, (_, index) => {
+    // index * step + step / 2 < items.length for every index < count: each pick is an item.
+    const item = items[Math.floor(index * step + step / 2)]
+    if (item === undefined) throw new Error(`sample: pick ${index + 1} of ${count} is past ${items.length} items`)
+    return item
+  })
 }

@@ -50,7 +50,9 @@ export class Scratch {
   /** Each target's instrumented copy, in the order of the targets given to open. */
   async write(instrumented: readonly InstrumentedFile[]): Promise<void> {
     for (const [index, copy] of Object.values(this.setup.copies).entries()) {
-      await writeFile(`${copy}.tmp`, instrumented[index]!.code)
+      const file = instrumented[index]
+      if (!file) throw new Error(`dsh mutate: no instrumented code for ${copy} (target ${index + 1})`)
+      await writeFile(`${copy}.tmp`, file.code)
       await rename(`${copy}.tmp`, copy)
     }
   }

@@ -9,8 +9,13 @@ export function summarize(results: readonly MutantResult[]): Summary {
   return { ...counts, total, score: total ? Math.round((detected / total) * 1000) / 10 : null }
 }
 
+/** Each file with the summary of its mutants, in the order of `files`. */
+export function fileSummaries(files: readonly string[], results: readonly MutantResult[]): Array<[string, Summary]> {
+  return files.map((file) => [file, summarize(results.filter((result) => result.file === file))])
+}
+
 export function summarizeByFile(files: readonly string[], results: readonly MutantResult[]): Record<string, Summary> {
-  return Object.fromEntries(files.map((file) => [file, summarize(results.filter((result) => result.file === file))]))
+  return Object.fromEntries(fileSummaries(files, results))
 }
 
 export const survivors = (results: readonly MutantResult[]) => results.filter((result) => result.status === 'survived')

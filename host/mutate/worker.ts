@@ -41,7 +41,9 @@ async function play(worker: Worker, name: string) {
   const { repoRoot, composition, timeoutMs } = worker.setup
   const batch = { repoRoot, composition, corpus: worker.corpus, mode: 'replay' as const, timeoutMs }
   const result = await worker.host.snapshot.runBatch({ ...batch, scenarios: [scenario] })
-  return result.outcomes[0]!
+  const [outcome] = result.outcomes
+  if (!outcome) throw new Error(`dsh mutate worker: scenario ${name} ended without an outcome`)
+  return outcome
 }
 
 async function coverage(worker: Worker, names: string[]): Promise<FromMutateWorker> {

@@ -23,19 +23,27 @@ export function parseJsonPath(path: string): PathStep[] {
   let at = 1
   while (at < path.length) {
     const rest = path.slice(at)
-    const deep = rest.startsWith('..') ? rest.slice(2).match(NAME) : null
-    const dotted = rest.startsWith('.') && !rest.startsWith('..') ? rest.slice(1).match(NAME) : null
-    const bracket = rest.match(/^\[(?:(\d+)|\*|'([^']*)'|"([^"]*)")\]/)
-    if (deep) steps.push({ deep: deep[0] })
-    else if (rest.startsWith('.*')) steps.push({ any: true })
-    else if (dotted) steps.push({ key: dotted[0] })
-    else if (bracket?.[1] !== undefined) steps.push({ index: Number(bracket[1]) })
-    else if (bracket?.[2] !== undefined || bracket?.[3] !== undefined) steps.push({ key: bracket[2] ?? bracket[3]! })
-    else if (bracket) steps.push({ any: true })
-    else throw new Error(`JSON path ${path}: cannot read "${rest}" at character ${at + 1}`)
-    at += deep ? deep[0].length + 2 : rest.startsWith('.*') ? 2 : dotted ? dotted[0].length + 1 : bracket![0].length
+    const read = readStep(rest)
+    if (!read) throw new Error(`JSON path ${path}: cannot read "${rest}" at character ${at + 1}`)
+    steps.push(read.step)
+    at += read.length
   }
   return steps
+}
+
+/** The step at the start of `rest` and how many characters it takes; undefined when there is none. */
+function readStep(rest: string): { step: PathStep; length: number } | undefined {
+  const deep = rest.startsWith('..') ? rest.slice(2).match(NAME) : null
+  if (deep) return { step: { deep: deep[0] }, length: deep[0].length + 2 }
+  if (rest.startsWith('.*')) return { step: { any: true }, length: 2 }
+  const dotted = rest.startsWith('.') && !rest.startsWith('..') ? rest.slice(1).match(NAME) : null
+  if (dotted) return { step: { key: dotted[0] }, length: dotted[0].length + 1 }
+  const [whole, index, single, double] = rest.match(/^\[(?:(\d+)|\*|'([^']*)'|"([^"]*)")\]/) ?? []
+  if (whole === undefined) return undefined
+  const quoted = single ?? double
+  const step: PathStep =
+    index !== undefined ? { index: Number(index) } : quoted !== undefined ? { key: quoted } : { any: true }
+  return { step, length: whole.length }
 }
 
 /**

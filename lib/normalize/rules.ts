@@ -72,13 +72,16 @@ type Step = (text: string) => string
 /** The rules compiled once; undefined when there are none (nothing is parsed then). */
 export function normalizer(rules: readonly NormalizeRule[]): Normalizer | undefined {
   if (rules.length === 0) return undefined
-  const counts = rules.map(() => 0)
-  const count = (index: number) => () => void counts[index]!++
+  // A counter per rule, in rule order: each rule's step bumps its own.
+  const counters: Array<{ hits: number }> = []
   const patterns: Step[] = []
   const paths: Array<{ steps: PathStep[]; replace: (old: unknown) => unknown }> = []
-  rules.forEach((rule, index) => {
-    if (rule.pattern !== undefined) patterns.push(patternStep(rule, count(index)))
-    else paths.push({ steps: parseJsonPath(rule.path!), replace: pathReplacement(rule, count(index)) })
+  rules.forEach((rule) => {
+    const counter = { hits: 0 }
+    counters.push(counter)
+    const count = () => void counter.hits++
+    if (rule.pattern !== undefined) patterns.push(patternStep(rule, count))
+    else paths.push({ steps: parseJsonPath(rule.path!), replace: pathReplacement(rule, count) })
   })
   const onDocument = (value: unknown) =>
     paths.reduce((out, { steps, replace }) => updateAtPath(out, steps, replace), value)
@@ -97,7 +100,7 @@ export function normalizer(rules: readonly NormalizeRule[]): Normalizer | undefi
     const next = walk(parsed, text, onDocument)
     return next === parsed ? input : JSON.stringify(next)
   }
-  return { text, line, counts: () => [...counts] }
+  return { text, line, counts: () => counters.map((counter) => counter.hits) }
 }
 
 function patternStep(rule: NormalizeRule, counted: () => void): Step {

@@ -63,8 +63,10 @@ function keySpans(text: string, windows: ReadonlySet<string>, starts: ReadonlySe
   const spans: Array<[number, number]> = []
   for (let at = 0; at + SLICE <= kept; at++) {
     if (!starts.has(trigram(compact, at)) || !windows.has(compact.slice(at, at + SLICE))) continue
-    const start = origin[at]!
-    const end = origin[at + SLICE - 1]! + 1
+    const [start, final] = [origin[at], origin[at + SLICE - 1]]
+    // at + SLICE <= kept, so both are characters of the text.
+    if (start === undefined || final === undefined) throw new Error(`key-forms: no origin for compact slice ${at}`)
+    const end = final + 1
     const last = spans.at(-1)
     if (last && start <= last[1]) last[1] = Math.max(last[1], end)
     else spans.push([start, end])
@@ -75,8 +77,8 @@ function keySpans(text: string, windows: ReadonlySet<string>, starts: ReadonlySe
 const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 0xa0
 
 function widen(text: string, start: number, end: number): [number, number] {
-  while (start > 0 && TOKEN_CHAR.test(text[start - 1]!)) start--
-  while (end < text.length && TOKEN_CHAR.test(text[end]!)) end++
+  while (start > 0 && TOKEN_CHAR.test(text.charAt(start - 1))) start--
+  while (end < text.length && TOKEN_CHAR.test(text.charAt(end))) end++
   while (end < text.length && text[end] === '=') end++ // base64 padding
   return [start, end]
 }

@@ -64,8 +64,9 @@ export function ruleMatches(rule: SecretRule, text: string, context = new MatchC
   // A token a line break splits: matched again with the breaks taken out, kept where it spans one.
   for (const joined of joinedMatches(rule, context.joinedWindows())) {
     const same = found.findIndex((span) => span.start === joined.start)
-    if (same === -1) found.push(joined)
-    else if (found[same]!.end < joined.end) found[same] = joined
+    const span = found[same]
+    if (span === undefined) found.push(joined)
+    else if (span.end < joined.end) found[same] = joined
   }
   return found.sort((a, b) => a.start - b.start)
 }
@@ -77,7 +78,7 @@ function directMatches(rule: SecretRule, text: string): Span[] {
     if (rule.check && !rule.check(match.value)) continue
     let start = match.index
     if (rule.extendsLeftOver) {
-      while (start > 0 && match.index - start < 64 && rule.extendsLeftOver.test(text[start - 1]!)) start--
+      while (start > 0 && match.index - start < 64 && rule.extendsLeftOver.test(text.charAt(start - 1))) start--
     }
     found.push({ start, end: match.index + match.length })
   }

@@ -22,7 +22,7 @@ export function splitTokens(text: string): JoinedWindow[] {
   for (const found of text.matchAll(BREAK)) {
     if (found.index < coveredTo) continue
     let start = found.index
-    while (start > 0 && found.index - start < REACH && TOKEN.test(text[start - 1]!)) start--
+    while (start > 0 && found.index - start < REACH && TOKEN.test(text.charAt(start - 1))) start--
     const window = joinFrom(text, start)
     coveredTo = window.end
     windows.push(window.joined)
@@ -36,7 +36,7 @@ function joinFrom(text: string, start: number): { joined: JoinedWindow; end: num
   let at = start
   for (let breaks = 0; breaks <= MAX_BREAKS; breaks++) {
     const from = at
-    while (at < text.length && at - from < REACH && TOKEN.test(text[at]!)) at++
+    while (at < text.length && at - from < REACH && TOKEN.test(text.charAt(at))) at++
     pieces.push({ from, to: at })
     const next = breakAt(text, at)
     if (next === 0 || !TOKEN.test(text[at + next] ?? '')) break

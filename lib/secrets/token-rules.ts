@@ -168,15 +168,17 @@ function exactRuns(text: string, length: number): RawMatch[] {
   let start = 0
   for (let at = 0; at <= text.length; at++) {
     const code = at < text.length ? text.charCodeAt(at) : 0
-    const kind = code < 128 ? IN_RUN[code]! : 0
+    // A code past the table (not ASCII) is no base64 character.
+    const kind = IN_RUN[code] ?? 0
     if (kind === 1) continue
     const run = at - start
     if (kind === 0 && (run === length || run === length + 1)) {
       // After a JSON escape (`\n`) the run's first letter is the escape's.
-      const escaped = run === length + 1 && start >= 1 && text[start - 1] === '\\' && 'ntr'.includes(text[start]!)
+      const letter = text[start]
+      const escaped = run === length + 1 && text[start - 1] === '\\' && letter !== undefined && 'ntr'.includes(letter)
       const from = escaped ? start + 1 : start
       const previous = from > 0 ? text.charCodeAt(from - 1) : 0
-      const before = previous < 128 ? IN_RUN[previous]! : 0
+      const before = IN_RUN[previous] ?? 0
       if (at - from === length && before !== 2) found.push({ index: from, length, value: text.slice(from, at) })
     }
     start = at + 1

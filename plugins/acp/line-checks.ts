@@ -85,7 +85,7 @@ export function checkLines(actions: LineCheckActions): TransformStream<Uint8Arra
       if (invalid !== undefined) {
         const scanner = new MessageHeadScanner()
         scanner.push(line)
-        const refusal = invalidUtf8Refusal(scanner.head(), invalid, line[invalid]!)
+        const refusal = invalidUtf8Refusal(scanner.head(), invalid.offset, invalid.byte)
         actions.warn(refusal.warning)
         if (refusal.toPeer) actions.answer(refusal.toPeer)
         // The agent's own request then fails with that error, as if the client had answered it.

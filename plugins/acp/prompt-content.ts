@@ -8,8 +8,9 @@ const UNADVERTISED_BLOCKS: ReadonlySet<string> = new Set(['image', 'audio'])
 /** Throws -32602 naming the first block of a type the agent does not take. */
 export function refuseUnadvertisedBlocks(prompt: readonly ContentBlock[]): void {
   const index = prompt.findIndex((block) => UNADVERTISED_BLOCKS.has(block.type))
-  if (index < 0) return
-  const type = prompt[index]!.type
+  const block = prompt[index]
+  if (block === undefined) return
+  const { type } = block
   throw RequestError.invalidParams(
     { field: `prompt[${index}]`, type },
     `session/prompt: prompt[${index}] is an "${type}" block, but this agent advertises ` +

@@ -122,7 +122,9 @@ function enabledIds(entries: readonly CompositionEntry[]): string[] {
 
 /** The same top-level ids in the same order, and no groups (whose children the Loader updates as a list). */
 function sameIds(a: readonly LoaderEntry[], b: readonly LoaderEntry[]): boolean {
-  return (
-    a.length === b.length && a.every((entry, index) => entry.id === b[index]!.id && !entry.group && !b[index]!.group)
-  )
+  if (a.length !== b.length) return false
+  return a.every((entry, index) => {
+    const other = b[index]
+    return other !== undefined && entry.id === other.id && !entry.group && !other.group
+  })
 }

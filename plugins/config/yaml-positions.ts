@@ -48,11 +48,13 @@ function keyPositions(mapping: object, frame: Frame): Map<string, SourcePosition
   const { children } = frame
   if (children.length === 0 || children.length % 2 !== 0) return undefined
   const keys = new Map<string, SourcePosition>()
-  for (let index = 0; index < children.length; index += 2) {
-    const key = children[index]!.value
+  // Keys and values alternate: the keys are the even children.
+  for (const [index, child] of children.entries()) {
+    if (index % 2 !== 0) continue
+    const key = child.value
     if (typeof key !== 'string' && typeof key !== 'number') return undefined
     if (!Object.hasOwn(mapping, String(key))) return undefined
-    keys.set(String(key), children[index]!.start)
+    keys.set(String(key), child.start)
   }
   return keys
 }

@@ -94,11 +94,11 @@ function parseFail(rest: string, lineNo: number): EchoCommand {
 }
 
 function parseFlaky(rest: string, lineNo: number): EchoCommand {
-  const match = /^(\d+)\s+(.+)$/.exec(rest)
-  if (!match || Number(match[1]) < 1)
+  const [, attempts, failure] = /^(\d+)\s+(.+)$/.exec(rest) ?? []
+  if (attempts === undefined || failure === undefined || Number(attempts) < 1)
     throw new EchoScriptError(lineNo, '"flaky" needs a count of attempts and an error code, e.g. "flaky 1 SERVER 503"')
-  const fail = parseFail(match[2]!, lineNo) as Extract<EchoCommand, { kind: 'fail' }>
-  return { ...fail, kind: 'flaky', attempts: Number(match[1]) }
+  const fail = parseFail(failure, lineNo) as Extract<EchoCommand, { kind: 'fail' }>
+  return { ...fail, kind: 'flaky', attempts: Number(attempts) }
 }
 
 function parseFinish(rest: string, lineNo: number): EchoCommand {

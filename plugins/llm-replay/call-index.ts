@@ -47,7 +47,7 @@ export class CallIndex {
   }
 
   isServed(index: number): boolean {
-    return this.served[index]!
+    return this.served[index] === true
   }
 
   /** The entry for `place`, marked served; a purpose mismatch consumes the recorded call it stands in for. */
@@ -65,9 +65,10 @@ export class CallIndex {
         recorded.step === place.step &&
         recorded.attempt === place.attempt,
     )
-    if (other < 0) return { kind: 'none' }
+    const recorded = this.places[other]
+    if (recorded === undefined) return { kind: 'none' }
     this.serve(other)
-    return { kind: 'purpose', index: other, recorded: this.places[other]!.purpose }
+    return { kind: 'purpose', index: other, recorded: recorded.purpose }
   }
 
   /** The recorded calls at `turn`, described, for an extra call's message. */

@@ -158,7 +158,9 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
   action.ops.forEach((op, index) => {
     const opPath = `${part.path}.patch[${index}]`
     if (op.index !== undefined) {
-      if (op.index >= derived.length) {
+      // A replacement stands for the derived call: its identity too, unless it names its own place.
+      const own = derived[op.index]
+      if (own === undefined) {
         problems.push(
           `${part.file}: ${opPath}.index: there is no derived entry ${op.index} to replace; ${label} derives ` +
             `${countEntries(derived.length)}. Use "before": ${derived.length} to append a call instead`,
@@ -171,8 +173,6 @@ export function applyOverride(derived: ScriptEntry[], part: OverridePart, label:
         )
         return
       }
-      // A replacement stands for the derived call: its identity too, unless it names its own place.
-      const own = derived[op.index]!
       const entry = fromInput(op.entry, op.entry.at ?? own.at, part, `${opPath}.entry`)
       replaced.set(op.index, op.entry.at ? entry : { ...entry, ...identityOf(own) })
     } else {

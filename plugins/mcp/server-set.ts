@@ -37,10 +37,11 @@ export class McpServerSet {
     const settled = await Promise.allSettled(specs.map(open))
     const connections: McpServerConnection[] = []
     const failures: McpFailure[] = []
-    settled.forEach((outcome, index) => {
-      if (outcome.status === 'fulfilled') connections.push(outcome.value)
-      else failures.push({ server: specs[index]!.name, message: messageOf(outcome.reason) })
-    })
+    for (const [index, spec] of specs.entries()) {
+      const outcome = settled[index]
+      if (outcome?.status === 'fulfilled') connections.push(outcome.value)
+      else if (outcome) failures.push({ server: spec.name, message: messageOf(outcome.reason) })
+    }
     const tools: Tool[] = []
     const set = new McpServerSet(connections, tools, failures, onClose)
     // One name space for the session: a name one server's tool took is refused to another's.

@@ -63,16 +63,16 @@ export function parseServerSpecs(raw: unknown, cwd: string, support: McpTranspor
   if (raw === undefined) return []
   if (!Array.isArray(raw)) throw new McpServerSpecError('mcpServers must be an array of MCP server entries')
   const specs = raw.map((item, index) => parseOne(item, index, cwd, support))
-  const seen = new Map<string, number>()
+  const seen = new Map<string, { index: number; name: string }>()
   specs.forEach((spec, index) => {
     const earlier = seen.get(spec.key)
     if (earlier !== undefined) {
       throw new McpServerSpecError(
-        `mcpServers[${index}]: the name "${spec.name}" is already used by mcpServers[${earlier}] ` +
-          `("${specs[earlier]!.name}"); give each server its own name (tools are named mcp__<name>__<tool>)`,
+        `mcpServers[${index}]: the name "${spec.name}" is already used by mcpServers[${earlier.index}] ` +
+          `("${earlier.name}"); give each server its own name (tools are named mcp__<name>__<tool>)`,
       )
     }
-    seen.set(spec.key, index)
+    seen.set(spec.key, { index, name: spec.name })
   })
   return specs
 }

@@ -160,12 +160,12 @@ async function runLocal(
   const watched = !confined || !killsEscapes(confined.plan.tier)
   // Per call: what the command starts carries it, even a daemon that left the group.
   const marker = watched ? { name: TOOL_CALL_MARKER_VAR, value: randomUUID() } : undefined
-  const inner = watched
-    ? ['bash', '--noprofile', '--norc', '-c', MERGE_STDERR_WATCH_AGENT_THEN_EXEC, 'bash', command]
-    : ['bash', '--noprofile', '--norc', '-c', command]
+  const args = watched
+    ? ['--noprofile', '--norc', '-c', MERGE_STDERR_WATCH_AGENT_THEN_EXEC, 'bash', command]
+    : ['--noprofile', '--norc', '-c', command]
   const spawned = confined
-    ? confinedSpawn(confined.plan.tier, confined.policy, context.cwd, inner)
-    : { file: inner[0]!, args: inner.slice(1), env: {}, cleanup: () => {} }
+    ? confinedSpawn(confined.plan.tier, confined.policy, context.cwd, ['bash', ...args])
+    : { file: 'bash', args, env: {}, cleanup: () => {} }
   const capture = new OutputCapture(config.maxOutputBytes)
   try {
     const ending = await runInProcessGroup({

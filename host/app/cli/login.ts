@@ -88,7 +88,8 @@ function enabledLeaves(entries: readonly CompositionEntry[]): CompositionEntry[]
 /** The key `--env` names, or the only one; several without `--env`, or a name none reads, is a usage error. */
 function chooseKey(keys: readonly ComposedKey[], env: string | undefined, composition: string): ComposedKey {
   const choices = keys.map((known) => `--env ${known.key.env} (${known.labels.join(' / ')})`).join(', ')
-  if (!keys.length)
+  const [first] = keys
+  if (first === undefined)
     throw new LoginError(
       `no enabled model adapter of ${composition} needs an API key, so there is nothing to log in to; ` +
         'name the composition that runs your provider with --config / --patch',
@@ -100,7 +101,7 @@ function chooseKey(keys: readonly ComposedKey[], env: string | undefined, compos
   }
   if (keys.length > 1)
     throw new UsageError(`${composition} composes ${keys.length} API keys; choose one with ${choices}`)
-  return keys[0]!
+  return first
 }
 
 /** The key as typed or piped; an empty answer, or one a header cannot carry, writes nothing. */

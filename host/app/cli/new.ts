@@ -11,9 +11,9 @@ import { newHelp } from './command-help.ts'
 export const newCommand: CliCommand = {
   ...newHelp,
   async run({ values, positionals }, io) {
-    if (positionals.length !== 1)
+    const [name, ...more] = positionals
+    if (name === undefined || more.length)
       throw new UsageError('dsh new takes exactly one scenario name, e.g. dsh new read-config')
-    const name = positionals[0]!
     if (!KEBAB_NAME.test(name))
       throw new UsageError(
         `"${name}" is not a scenario name; use kebab-case (a-z, 0-9, single hyphens), e.g. read-config`,

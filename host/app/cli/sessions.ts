@@ -42,11 +42,13 @@ export const sessionsCommand: CliCommand = {
 }
 
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  const widths: number[] = []
+  for (const row of rows)
+    for (const [column, cell] of row.entries()) widths[column] = Math.max(widths[column] ?? 0, cell.length)
   return rows
     .map((row) =>
       row
-        .map((cell, i) => cell.padEnd(widths[i]!))
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
         .join('  ')
         .trimEnd(),
     )

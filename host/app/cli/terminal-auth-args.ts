@@ -14,11 +14,16 @@ export function terminalAuthArgv(argv: readonly string[], serve?: Pick<CliComman
       option.type === 'string' ? [`--${name}`, ...(option.short ? [`-${option.short}`] : [])] : [],
     ),
   )
-  for (let i = start; i < argv.length; i++) {
-    const arg = argv[i]!
+  let optionValue = false
+  for (const [i, arg] of argv.entries()) {
+    // Before `start`, or the value of the option before it: not a command word.
+    if (i < start || optionValue) {
+      optionValue = false
+      continue
+    }
     if (arg === 'login') return ['login', ...argv.slice(start, i), ...argv.slice(i + 1)]
     if (arg === '--') break
-    if (takesValue.has(arg)) i++
+    optionValue = takesValue.has(arg)
   }
   return [...argv]
 }

@@ -38,7 +38,9 @@ export async function unitKills(root: string, file: string, survivors: readonly 
   const { createVitest } = await import('vitest/node')
   const absolute = resolve(root, file)
   const { files, mutants } = await instrumentFiles([{ path: file, content: await readFile(absolute, 'utf8') }])
-  const code = files[0]!.code
+  const [instrumented] = files
+  if (!instrumented) throw new Error(`${file}: the instrumenter returned no code`)
+  const { code } = instrumented
   const scratch = await mkdtemp(join(tmpdir(), 'dsh-unit-kills-'))
   const active = join(scratch, 'active')
   await writeFile(active, '')

@@ -77,7 +77,9 @@ export function unifiedDiff(expected: string, actual: string, labels: DiffLabels
     lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`)
     shown++
     const body = shortenLongLines(hunk.lines, maxLineLength)
-    for (let index = 0; index < body.length && shown < maxLines; index++, shown++) lines.push(body[index]!)
+    const room = body.slice(0, Math.max(0, maxLines - shown))
+    lines.push(...room)
+    shown += room.length
   }
   if (total > maxLines) lines.push(`... ${total - maxLines} more diff lines not shown`)
   return lines.join('\n')
@@ -93,9 +95,9 @@ function shortenLongLines(lines: readonly string[], max: number): string[] {
   // Pair the j-th line of a run of removals with the j-th line of the additions right after it.
   for (let i = 0; i < lines.length; ) {
     let removedEnd = i
-    while (removedEnd < lines.length && lines[removedEnd]!.startsWith('-')) removedEnd++
+    while (lines[removedEnd]?.startsWith('-')) removedEnd++
     let addedEnd = removedEnd
-    while (addedEnd < lines.length && lines[addedEnd]!.startsWith('+')) addedEnd++
+    while (lines[addedEnd]?.startsWith('+')) addedEnd++
     for (let j = 0; j < Math.min(removedEnd - i, addedEnd - removedEnd); j++) {
       partners.set(i + j, removedEnd + j)
       partners.set(removedEnd + j, i + j)
@@ -104,8 +106,9 @@ function shortenLongLines(lines: readonly string[], max: number): string[] {
   }
   return lines.map((line, index) => {
     if (line.length <= max + 1) return line
-    const partner = partners.get(index)
-    const focus = partner === undefined ? 0 : firstDifference(line.slice(1), lines[partner]!.slice(1))
+    const at = partners.get(index)
+    const partner = at === undefined ? undefined : lines[at]
+    const focus = partner === undefined ? 0 : firstDifference(line.slice(1), partner.slice(1))
     return line[0] + cutAround(line.slice(1), focus, max)
   })
 }
@@ -125,9 +128,9 @@ function cutAround(text: string, focus: number, max: number): string {
   let start = Math.max(0, Math.min(focus - Math.floor(max / 3), text.length - max))
   let end = Math.min(text.length, start + max)
   const [floor, ceiling] = [start - MAX_TOKEN, end + MAX_TOKEN]
-  while (start > 0 && start > floor && !TOKEN_END.test(text[start - 1]!)) start--
+  while (start > 0 && start > floor && !TOKEN_END.test(text.charAt(start - 1))) start--
   if (start === floor) start += MAX_TOKEN
-  while (end < text.length && end < ceiling && !TOKEN_END.test(text[end - 1]!)) end++
+  while (end < text.length && end < ceiling && !TOKEN_END.test(text.charAt(end - 1))) end++
   if (end === ceiling) end -= MAX_TOKEN
   return (
     `${start > 0 ? `[…${plural(start, 'char')}]` : ''}${text.slice(start, end)}` +

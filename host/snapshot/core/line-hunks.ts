@@ -136,10 +136,9 @@ function replacedWindow(window: ChangedWindow): LineHunk {
   const { old: oldLines, new: newLines, before, after } = window
   const lines: string[] = []
   const add = (sign: string, side: string[], from: number, to: number) => {
-    for (let index = from; index < to; index++) {
-      const line = side[index]!
+    for (const [offset, line] of side.slice(from, to).entries()) {
       lines.push(sign + (line.endsWith('\n') ? line.slice(0, -1) : line))
-      if (index === side.length - 1 && !line.endsWith('\n')) lines.push('\\ No newline at end of file')
+      if (from + offset === side.length - 1 && !line.endsWith('\n')) lines.push('\\ No newline at end of file')
     }
   }
   add(' ', oldLines, 0, before)

@@ -94,8 +94,8 @@ function differingSpan(a: string, b: string): [string, string] {
   let end = 0
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++
   // Whole words: a timestamp differing in its seconds is the timestamp, not one digit.
-  while (start > 0 && /[\w:.-]/.test(a[start - 1]!)) start--
-  while (end > 0 && /[\w:.-]/.test(a[a.length - end]!)) end--
+  while (start > 0 && /[\w:.-]/.test(a.charAt(start - 1))) start--
+  while (end > 0 && /[\w:.-]/.test(a.charAt(a.length - end))) end--
   return [a.slice(start, a.length - end), b.slice(start, b.length - end)]
 }
 

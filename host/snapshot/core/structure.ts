@@ -56,9 +56,10 @@ export function compareStructure(recorded: RunSurfaces, live: RunSurfaces): stri
   if (recorded.logs.length !== live.logs.length)
     problems.push(`the recording has ${plural(recorded.logs.length, 'session log')}, the live run ${live.logs.length}`)
   recorded.logs.forEach((text, index) => {
-    if (index >= live.logs.length) return
+    const liveText = live.logs[index]
+    if (liveText === undefined) return
     const where = index === 0 ? 'session.jsonl' : `session.${index}.jsonl`
-    const problem = firstDifference(logStructure(text), logStructure(live.logs[index]!))
+    const problem = firstDifference(logStructure(text), logStructure(liveText))
     if (problem) problems.push(`${where}: ${problem}`)
   })
   const shape = firstDifference(transcriptShape(recorded.transcript), transcriptShape(live.transcript))

@@ -45,12 +45,13 @@ export function deriveScript(
       : [],
   )
   const notes: string[] = []
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index]!
+  let turnDone = -1
+  for (const [index, event] of events.entries()) {
+    if (index <= turnDone) continue
     if (event.type === 'user/message') {
       const end = turnEnd(events, index, file)
       steps.push(...turnSteps(events, index, end, counts, notes))
-      index = end
+      turnDone = end
     } else if (event.type === 'command/run') {
       const { name, input } = event.data
       steps.push({ op: 'prompt', session: IMPORTED_SESSION, text: `/${name}${input ? ` ${input}` : ''}` })
@@ -68,8 +69,7 @@ const COMMAND_EFFECTS: ReadonlySet<string> = new Set(['mode/change', 'config/cha
 
 /** True when the event at `index` is the effect of a slash command logged right after it. */
 function byCommand(events: readonly LoggedEvent[], index: number): boolean {
-  for (let next = index; next < events.length; next++) {
-    const event = events[next]!
+  for (const [, event] of between(events, index, events.length)) {
     if (event.type === 'command/run') return true
     if (!COMMAND_EFFECTS.has(event.type)) return false
   }
@@ -98,8 +98,7 @@ function cumulativeCounts(events: readonly LoggedEvent[]): number[] {
 
 function turnEnd(events: readonly LoggedEvent[], start: number, file: string): number {
   const turn = (events[start] as LoggedEvent<'user/message'>).data.turn
-  for (let index = start + 1; index < events.length; index++) {
-    const event = events[index]!
+  for (const [index, event] of between(events, start + 1, events.length)) {
     if (event.type === 'turn/end' && event.data.turn === turn) return index
     if (event.type === 'user/message') break
   }
@@ -120,8 +119,7 @@ function turnSteps(
   const message = events[start] as LoggedEvent<'user/message'>
   const turnEndEvent = events[end] as LoggedEvent<'turn/end'>
   const actions: TurnAction[] = []
-  for (let index = start + 1; index < end; index++) {
-    const event = events[index]!
+  for (const [index, event] of between(events, start + 1, end)) {
     if (event.type === 'mode/change')
       actions.push({ at: index, steps: [{ op: 'setMode', session: IMPORTED_SESSION, mode: event.data.modeId }] })
   }
@@ -145,8 +143,9 @@ function turnSteps(
   const name = `turn${message.data.turn}`
   const steps: Step[] = [{ ...prompt, background: true, as: name }]
   for (const action of inTurn.sort((a, b) => a.at - b.at)) {
-    const anchor = events[action.at - 1]!
-    const count = counts[action.at - 1]!
+    // An action's place is after an event of the turn (at > start), so both exist.
+    const [anchor, count] = [events[action.at - 1], counts[action.at - 1]]
+    if (anchor === undefined || count === undefined) throw new Error(`derive-script: no event before ${action.at}`)
     steps.push({ op: 'waitFor', event: anchor.type, session: IMPORTED_SESSION, ...(count > 1 ? { count } : {}) })
     steps.push(...action.steps)
   }
@@ -157,13 +156,12 @@ function turnSteps(
 function cancelPoint(events: readonly LoggedEvent[], start: number, end: number): number {
   let from = start
   for (let index = end; index > start; index--)
-    if (events[index]!.type === 'step/start') {
+    if (events[index]?.type === 'step/start') {
       from = index
       break
     }
   const running = new Set<string>()
-  for (let index = from; index < end; index++) {
-    const event = events[index]!
+  for (const [index, event] of between(events, from, end)) {
     if (event.type === 'tool/start') running.add(event.data.callId)
     if (event.type === 'assistant/chunk' && event.data.chunk.type === 'finish' && event.data.chunk.reason === 'aborted')
       return index
@@ -182,8 +180,7 @@ function cancelPoint(events: readonly LoggedEvent[], start: number, end: number)
 function wasInterrupted(events: readonly LoggedEvent[], start: number, end: number): boolean {
   let stepOpen = false
   let streamEnded = false
-  for (let index = start + 1; index < end; index++) {
-    const event = events[index]!
+  for (const [, event] of between(events, start + 1, end)) {
     if (event.type === 'tool/result' && event.data.output === INTERRUPTED_CALL_OUTPUT) return true
     if (event.type === 'step/start') {
       stepOpen = true
@@ -193,4 +190,13 @@ function wasInterrupted(events: readonly LoggedEvent[], start: number, end: numb
     if (event.type === 'assistant/chunk' && event.data.chunk.type === 'finish') streamEnded = true
   }
   return stepOpen && !streamEnded
+}
+
+/** The events from `from` up to (not including) `to`, each with its index in `events`; lazy, no copy. */
+function* between(events: readonly LoggedEvent[], from: number, to: number): Generator<[number, LoggedEvent]> {
+  for (let index = from; index < to; index++) {
+    const event = events[index]
+    if (event === undefined) return
+    yield [index, event]
+  }
 }

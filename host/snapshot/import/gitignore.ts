@@ -45,7 +45,7 @@ export function isIgnored(rules: readonly IgnoreRule[], path: string, isDir: boo
 function globToRegExp(glob: string): string {
   let out = ''
   for (let index = 0; index < glob.length; index++) {
-    const char = glob[index]!
+    const char = glob.charAt(index)
     if (glob.startsWith('**/', index)) {
       out += '(?:.*/)?'
       index += 2
@@ -67,7 +67,7 @@ function globToRegExp(glob: string): string {
           .replaceAll('\\', '\\\\')}]`
         index = close
       }
-    } else if (char === '\\' && index + 1 < glob.length) out += escapeChar(glob[++index]!)
+    } else if (char === '\\' && index + 1 < glob.length) out += escapeChar(glob.charAt(++index))
     else out += escapeChar(char)
   }
   return out

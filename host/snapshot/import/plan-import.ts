@@ -81,7 +81,7 @@ export async function planImport(request: ImportRequest): Promise<ImportPlan> {
     toRedactions(project.redact),
     localIdentity(),
   )
-  const parsed = normalized.sessionLogs.map((text, index) => parseSessionLog(text, logs[index]!.file))
+  const parsed = parseNormalized(logs, normalized.sessionLogs)
   // A subagent runs inside its parent's task call: its reads and approvals count where they happened.
   // A fork (session/fork) plays its parent up to the fork point, then forks it (fork-script.ts).
   const forked = deriveForkScript(parsed, source.file)
@@ -163,4 +163,13 @@ async function modelPatch(request: ImportRequest, headers: RequestHeaderContent[
   const { entries } = await loadComposition({ configFile, env: request.env, lenientEnv: true })
   const config = locateEntry(entries, 'agent')?.entry.config as { model?: unknown } | undefined
   return config?.model === model ? undefined : renderModelPatch(model)
+}
+
+/** Each log's normalized text, parsed (the texts are the logs', in order). */
+function parseNormalized(logs: readonly { file: string }[], texts: readonly string[]) {
+  return logs.map((log, index) => {
+    const text = texts[index]
+    if (text === undefined) throw new Error(`${log.file}: normalizing the import lost this session log`)
+    return parseSessionLog(text, log.file)
+  })
 }

@@ -72,8 +72,11 @@ function boundSurfaces(surfaces: NonNullable<ScenarioOutcome['surfaces']>, notes
   const keep = (lines: readonly string[], what: string): string[] => {
     let chars = 0
     let count = 0
-    while (count < lines.length && chars + lines[count]!.length + 1 <= MAX_REPORT_TEXT_CHARS)
-      chars += lines[count++]!.length + 1
+    for (const line of lines) {
+      if (chars + line.length + 1 > MAX_REPORT_TEXT_CHARS) break
+      chars += line.length + 1
+      count++
+    }
     if (count < lines.length) notes.push(`${what}: ${plural(lines.length - count, 'line')} left out of the report`)
     return lines.slice(0, count)
   }

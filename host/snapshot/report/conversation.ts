@@ -44,16 +44,17 @@ interface PermissionOption {
 }
 
 type Json = Record<string, unknown>
-const REQUEST_OPS = new Set(['initialize', 'newSession', 'loadSession', 'prompt'])
-const METHOD: Record<string, string> = {
-  initialize: 'initialize',
-  newSession: 'session/new',
-  loadSession: 'session/load',
-  prompt: 'session/prompt',
-}
+/** The steps that send a request, and its method. */
+const METHOD: ReadonlyMap<string, string> = new Map([
+  ['initialize', 'initialize'],
+  ['newSession', 'session/new'],
+  ['loadSession', 'session/load'],
+  ['prompt', 'session/prompt'],
+])
 
 interface ClientRequest {
   step: InputStep
+  method: string
   /** Position in the script: everything before it has been done when it is sent. */
   position: number
   rendered: boolean
@@ -77,9 +78,10 @@ class Conversation {
 
   constructor(input?: ScenarioInput) {
     this.steps = input?.steps ?? []
-    this.requests = this.steps
-      .map((step, position) => ({ step, position, rendered: false, answered: false }))
-      .filter(({ step }) => REQUEST_OPS.has(step.op))
+    this.requests = this.steps.flatMap((step, position) => {
+      const method = METHOD.get(step.op)
+      return method === undefined ? [] : [{ step, method, position, rendered: false, answered: false }]
+    })
     this.answers = [...(input?.permissions ?? [])]
   }
 
@@ -112,11 +114,11 @@ class Conversation {
     }
     this.render(request)
     request.answered = true
-    const { step } = request
+    const { step, method } = request
     const error = message.error as Json | undefined
     if (error) {
       const { code, data } = error
-      this.items.push({ kind: 'error', method: METHOD[step.op]!, code, message: String(error.message), data })
+      this.items.push({ kind: 'error', method, code, message: String(error.message), data })
       return
     }
     const result = (message.result ?? {}) as Json
@@ -190,7 +192,7 @@ class Conversation {
     if (step.op === 'prompt') {
       const blocks = step.content ?? [{ type: 'text', text: step.text ?? '' }]
       this.items.push({ kind: 'user', session: this.sessionOf(step), blocks })
-    } else this.items.push({ kind: 'marker', text: `client: ${METHOD[step.op]}` })
+    } else this.items.push({ kind: 'marker', text: `client: ${request.method}` })
   }
 
   /** Before a session's update: the prompt (or the load) the client has sent to it and not seen answered. */

@@ -16,15 +16,15 @@ function sideBySideRows(expected: string, actual: string): Row[] {
   let left = 0
   let right = 0
   const parts = diffLines(expected, actual)
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!
+  for (const [i, part] of parts.entries()) {
+    // An addition right after a removal was paired with it below.
+    if (part.added && parts[i - 1]?.removed) continue
     const lines = part.value.replace(/\n$/, '').split('\n')
     if (!part.added && !part.removed) {
       for (const text of lines) rows.push({ left: { n: ++left, text }, right: { n: ++right, text } })
     } else if (part.removed) {
       const next = parts[i + 1]
       const added = next?.added ? next.value.replace(/\n$/, '').split('\n') : []
-      if (next?.added) i++
       for (let j = 0; j < Math.max(lines.length, added.length); j++) {
         const [was, now] = [lines[j], added[j]]
         rows.push({

@@ -4,7 +4,11 @@
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
 export function escapeHtml(text: unknown): string {
-  return String(text).replace(/[&<>"']/g, (char) => ESCAPES[char]!)
+  return String(text).replace(/[&<>"']/g, (char) => {
+    const escaped = ESCAPES[char]
+    if (escaped === undefined) throw new Error(`escapeHtml: the pattern matched ${char}, which ESCAPES lacks`)
+    return escaped
+  })
 }
 
 /** Markup built from trusted pieces; strings passed as children are escaped. */

@@ -32,22 +32,24 @@ function pinProblems(manifests: readonly ScenarioManifest[]): CorpusProblem[] {
     classes.set(manifest.header.class, members)
   }
   for (const [headerClass, members] of classes) {
-    const pins = members.filter((m) => m.header?.pin)
-    if (pins.length === 0) {
+    const [first] = members
+    const [pin, ...extras] = members.filter((m) => m.header?.pin)
+    if (pin === undefined) {
+      if (first === undefined) continue
       problems.push({
-        scenario: members[0]!.scenario,
+        scenario: first.scenario,
         field: 'header.pin',
         message:
           `header class ${headerClass} has no pin (members: ${members.map((m) => m.scenario).join(', ')}); ` +
           `set pin: true on exactly one of them`,
       })
-    } else if (pins.length > 1) {
-      for (const extra of pins.slice(1)) {
+    } else {
+      for (const extra of extras) {
         problems.push({
           scenario: extra.scenario,
           field: 'header.pin',
           message:
-            `header class ${headerClass} already has the pin ${pins[0]!.scenario}; a class has exactly one ` +
+            `header class ${headerClass} already has the pin ${pin.scenario}; a class has exactly one ` +
             `pin, so remove pin here`,
         })
       }

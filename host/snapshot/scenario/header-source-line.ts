@@ -41,7 +41,8 @@ function setHeaderField(text: string, key: string, value: string, file: string):
 
 /** `entry` added to the mapping that starts on line `index`: after its last indented line, or inside its `{…}`. */
 function addToMapping(lines: readonly string[], index: number, entry: string): string | undefined {
-  const head = lines[index]!
+  const head = lines[index]
+  if (head === undefined) return undefined
   const flow = /^(?<open>header[ \t]*:[ \t]*\{.*?)(?<close>[ \t]*\}[ \t]*(?:#.*)?\r?\n?)$/.exec(head)?.groups
   if (flow) {
     const empty = /\{[ \t]*$/.test(flow.open!)
@@ -50,17 +51,19 @@ function addToMapping(lines: readonly string[], index: number, entry: string): s
   }
   if (!/^header[ \t]*:[ \t]*(?:#.*)?\r?\n$/.test(head)) return undefined
   let last = index
+  let tail = head
   let indent: string | undefined
-  for (let at = index + 1; at < lines.length; at++) {
-    const line = lines[at]!
+  for (const [at, line] of lines.entries()) {
+    if (at <= index) continue
     if (/^[ \t]*(?:#.*)?\r?\n?$/.test(line)) continue // blank lines and comments inside or after the block
     const lead = /^[ \t]+/.exec(line)?.[0]
     if (!lead) break
     indent ??= lead
     last = at
+    tail = line
   }
   if (indent === undefined) return undefined
   const eol = /\r\n$/.test(head) ? '\r\n' : '\n'
-  const lastLine = lines[last]!.endsWith('\n') ? lines[last]! : `${lines[last]}${eol}`
+  const lastLine = tail.endsWith('\n') ? tail : `${tail}${eol}`
   return [...lines.slice(0, last), lastLine, `${indent}${entry}${eol}`, ...lines.slice(last + 1)].join('')
 }

@@ -58,8 +58,11 @@ interface RawEntry {
 function insertedEntries(raw: unknown, positions: PositionTable): { entry: RawEntry; at?: SourcePosition }[] {
   const out: { entry: RawEntry; at?: SourcePosition }[] = []
   const visit = (entries: unknown) => {
-    listItemPositions(entries, positions).forEach((at, index) => {
-      const entry = (entries as RawEntry[])[index]!
+    if (!Array.isArray(entries)) return
+    const items = entries as RawEntry[]
+    const places = listItemPositions(items, positions)
+    items.forEach((entry, index) => {
+      const at = places[index]
       out.push({ entry, at })
       if (entry.group) visit(entry.config)
     })

@@ -28,7 +28,7 @@ export const GLOB = /[*?[]/
 export function globToRegExp(pattern: string): RegExp {
   let source = ''
   for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i]!
+    const char = pattern.charAt(i)
     if (char === '*') source += '.*'
     else if (char === '?') source += '.'
     else if (char === '[') {

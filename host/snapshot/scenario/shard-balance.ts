@@ -7,18 +7,20 @@ import { readFileSync } from 'node:fs'
 import { ScenarioSelectionError, shardOf, type Shard } from './select.ts'
 
 export function balancedShardOf(names: readonly string[], shard: Shard, durations: ReadonlyMap<string, number>) {
-  if (!durations.size) return shardOf(names, shard)
   const known = [...durations.values()].sort((a, b) => a - b)
-  const median = known[Math.floor(known.length / 2)]!
+  const median = known[Math.floor(known.length / 2)]
+  // No durations known: spread by count.
+  if (median === undefined) return shardOf(names, shard)
   // At least 1 ms each: a report of 0 ms scenarios still spreads them by count.
   const cost = (name: string) => Math.max(1, durations.get(name) ?? median)
   const order = [...new Set(names)].sort((a, b) => cost(b) - cost(a) || (a < b ? -1 : a > b ? 1 : 0))
   const loads = new Array<number>(shard.count).fill(0)
   const mine: string[] = []
   for (const name of order) {
-    let lightest = 0
-    for (let i = 1; i < loads.length; i++) if (loads[i]! < loads[lightest]!) lightest = i
-    loads[lightest]! += cost(name)
+    // The first of the lightest shards takes the next heaviest scenario.
+    const least = Math.min(...loads)
+    const lightest = loads.indexOf(least)
+    loads[lightest] = least + cost(name)
     if (lightest === shard.index - 1) mine.push(name)
   }
   return mine.sort()

@@ -22,8 +22,8 @@ export function parseYamlData(text: string, file: string): unknown {
     if (error instanceof ScenarioFileError) throw error
     if (error instanceof YAMLException) {
       const line = error.mark ? error.mark.line + 1 : undefined
-      const unknownTag = /^unknown tag !<(.*)>$/.exec(error.reason)
-      if (unknownTag) throw tagError(file, unknownTag[1]!, line)
+      const [, unknownTag] = /^unknown tag !<(.*)>$/.exec(error.reason) ?? []
+      if (unknownTag !== undefined) throw tagError(file, unknownTag, line)
       throw new ScenarioFileError(file, [{ path: '', line, message: `YAML syntax error: ${error.reason}` }])
     }
     throw error

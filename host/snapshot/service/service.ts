@@ -87,7 +87,9 @@ export class SnapshotService extends Service {
   /** One scenario, as a batch of one. */
   async runOne(scenario: LoadedScenario, options: Omit<RunScenarioOptions, 'subprocess'>): Promise<ScenarioOutcome> {
     const result = await this.runBatch({ ...options, scenarios: [scenario], corpus: options.corpus })
-    return result.outcomes[0]!
+    const [outcome] = result.outcomes
+    if (!outcome) throw new Error(`scenario ${scenario.name}: its batch of one ended without an outcome`)
+    return outcome
   }
 
   /**

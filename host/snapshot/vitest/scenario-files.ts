@@ -67,12 +67,12 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
     },
     async transform(code, id) {
       const path = id.replace(/\?.*$/s, '')
-      const match = MANIFEST.exec(path)
+      const [, scenario] = MANIFEST.exec(path) ?? []
       const composition = [
         options.config === undefined ? defaultConfigFile(root) : resolve(root, options.config),
         ...(options.patches ?? []).map((patch) => resolve(root, patchFile(patch))),
       ]
-      if (!match || resolve(path, '..', '..', '..') !== root) {
+      if (scenario === undefined || resolve(path, '..', '..', '..') !== root) {
         // A defineSnapshotSuite table re-runs when a file one of its scenarios depends on changes.
         if (watching && SUITE_CALL.test(code) && !path.includes('/node_modules/')) {
           const { suiteWatchFiles } = await import('./watch-files.ts')
@@ -84,7 +84,7 @@ export function scenarioFiles(options: ScenarioFilesOptions = {}): Plugin {
       // vitest's main process); a single run has no use for them.
       if (watching) {
         const { scenarioWatchFiles, sharedSources } = await import('./watch-files.ts')
-        for (const file of [...scenarioWatchFiles(root, match[1]!, composition), ...sharedSources()])
+        for (const file of [...scenarioWatchFiles(root, scenario, composition), ...sharedSources()])
           if (file !== path) this.addWatchFile(file)
       }
       const module = options.fromBuild && !watching ? builtScenarioFileModule : scenarioFileModule

@@ -45,7 +45,7 @@ export function orphanProblems(testFile: string, corpus: readonly LoadedScenario
   for (const table of tables) {
     const text = readFileSync(table, 'utf8')
     if (/scenarios:\s*['"]all['"]/.test(text)) return []
-    for (const match of text.matchAll(/['"]([a-z0-9]+(?:-[a-z0-9]+)*)['"]/g)) declared.add(match[1]!)
+    for (const [, name] of text.matchAll(/['"]([a-z0-9]+(?:-[a-z0-9]+)*)['"]/g)) if (name) declared.add(name)
   }
   return corpus
     .filter((scenario) => !declared.has(scenario.name))

@@ -55,8 +55,9 @@ export function compositionPluginFiles(composition: readonly string[]): string[]
   const files: string[] = []
   for (const file of composition) {
     if (!existsSync(file)) continue
-    for (const match of readFileSync(file, 'utf8').matchAll(/\bname:\s*['"]?(\.{1,2}\/[^\s'",}]+)/g)) {
-      const target = resolve(dirname(file), match[1]!)
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/\bname:\s*['"]?(\.{1,2}\/[^\s'",}]+)/g)) {
+      if (name === undefined) continue
+      const target = resolve(dirname(file), name)
       if (existsSync(target)) files.push(...(statSync(target).isDirectory() ? filesUnder(target, isSource) : [target]))
     }
   }

@@ -31,17 +31,18 @@ function withChildren<T extends SessionLogObjects>(ordered: T[], logs: readonly 
     if (parent === undefined) continue
     children.set(String(parent), [...(children.get(String(parent)) ?? []), log])
   }
-  const spawnKey = (log: T) => {
+  const spawnKey = (log: T): [turn: number, step: number, call: number] => {
     const spawn = (log.header as { spawn?: { turn?: number; step?: number; call?: number } }).spawn ?? {}
     return [spawn.turn ?? 0, spawn.step ?? 0, spawn.call ?? 0]
   }
   const bySpawn = (a: T, b: T) => {
-    const [x, y] = [spawnKey(a), spawnKey(b)]
-    return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!
+    const [[turnA, stepA, callA], [turnB, stepB, callB]] = [spawnKey(a), spawnKey(b)]
+    return turnA - turnB || stepA - stepB || callA - callB
   }
   const out = [...ordered]
-  for (let index = 0; index < out.length; index++) {
-    const id = String((out[index]!.header as { id?: unknown }).id)
+  // Children are appended while iterating, so their own children follow them (breadth first).
+  for (const log of out) {
+    const id = String((log.header as { id?: unknown }).id)
     out.push(...(children.get(id) ?? []).sort(bySpawn))
   }
   // A child whose parent is not among the logs (a broken run) still gets a place, last.
@@ -64,9 +65,9 @@ function firstMentions(ids: ReadonlySet<string>, messages: readonly object[]): M
       else if (Array.isArray(value)) for (let index = value.length - 1; index >= 0; index--) stack.push(value[index])
       else if (value !== null && typeof value === 'object') {
         const keys = Object.keys(value)
-        for (let index = keys.length - 1; index >= 0; index--) {
-          stack.push((value as Record<string, unknown>)[keys[index]!])
-          stack.push(keys[index])
+        for (const key of keys.reverse()) {
+          stack.push((value as Record<string, unknown>)[key])
+          stack.push(key)
         }
       }
     }

@@ -78,7 +78,8 @@ export class TokenTable {
     // knows a handful of ids, and includes() finds one far faster than the alternation: most strings
     // hold none.
     const ids = this.#freeTextIds
-    if (!pattern || text.length < ids[ids.length - 1]!.length) return text
+    const last = ids.at(-1)
+    if (!pattern || last === undefined || text.length < last.length) return text
     if (!ids.some((id) => text.includes(id))) return text
     return text.replace(pattern, (match) => this.#tokens.get(match) ?? match)
   }
@@ -128,14 +129,12 @@ export function tokenizeValue(value: unknown, table: TokenTable, text: (s: strin
   }
   let out: Record<string, unknown> | undefined
   const keys = Object.keys(value)
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!
+  for (const [index, key] of keys.entries()) {
     const child = (value as Record<string, unknown>)[key]
     const next = fieldToken(key, child, table) ?? tokenizeValue(child, table, text)
     if (!out && next !== child) {
       out = {}
-      for (let before = 0; before < index; before++)
-        setKey(out, keys[before]!, (value as Record<string, unknown>)[keys[before]!])
+      for (const earlier of keys.slice(0, index)) setKey(out, earlier, (value as Record<string, unknown>)[earlier])
     }
     if (out) setKey(out, key, next)
   }

@@ -21,7 +21,12 @@ export function applyNormalizeRules(
     sessionLogs: run.sessionLogs.map(lines),
   }
   const counts = normalize.counts()
-  return { run: normalized, applied: rules.map((rule, index) => ({ rule: describeRule(rule), count: counts[index]! })) }
+  const applied = rules.map((rule, index) => {
+    const count = counts[index]
+    if (count === undefined) throw new Error(`normalize rule ${index + 1}: the normalizer kept no count for it`)
+    return { rule: describeRule(rule), count }
+  })
+  return { run: normalized, applied }
 }
 
 /** The report's line: `normalized: path $.now → {{time}} (2 places); …`. */

@@ -78,7 +78,8 @@ export function authStop(caseId: string, trace: CaseTrace, attempt?: AuthAttempt
   return {
     methods,
     reason:
-      `the agent needs authentication: in case ${caseId}, ${failed}${tried}; it advertises ${describeMethods(methods)}. ${next} ` +
+      `the agent needs authentication: in case ${caseId}, ${failed}${tried}; ` +
+      `it advertises ${describeMethods(methods)}. ${next} ` +
       (methods.length
         ? `Run again with --authenticate METHOD${pick}, after setting up what that method needs (a key in the ` +
           'environment, a login done by hand).'

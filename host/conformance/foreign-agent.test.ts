@@ -69,7 +69,10 @@ describe('dsh conformance against a foreign agent', () => {
       authenticate: 'browser',
     })
     expect(report.stoppedEarly).toMatch(
-      /^the agent refused --authenticate browser: in case one, authenticate failed with -32603: Internal error \(data: \{"details":"no browser on this machine"\}\)/,
+      new RegExp(
+        '^the agent refused --authenticate browser: in case one, authenticate failed with -32603: ' +
+          String.raw`Internal error \(data: \{"details":"no browser on this machine"\}\)`,
+      ),
     )
     expect(reportText).not.toContain('\\u001b')
   })
@@ -101,7 +104,10 @@ describe('dsh conformance against a foreign agent', () => {
       const masked = result('masked')
       expect(masked.failures).toEqual([
         expect.stringMatching(
-          /^steps\[2\] \(prompt "p1" .*\) failed with -32603: Internal error \(data: \{"details":"model quota exceeded"\}\); /,
+          new RegExp(
+            String.raw`^steps\[2\] \(prompt "p1" .*\) failed with -32603: ` +
+              String.raw`Internal error \(data: \{"details":"model quota exceeded"\}\); `,
+          ),
         ),
         "checks[1] (advertised): initialize's result has false at agentCapabilities.loadSession; expected true",
       ])
@@ -179,7 +185,10 @@ describe('dsh conformance against a foreign agent', () => {
       agentCommand: `${FOREIGN_AGENT} --bare-config-reply`,
     })
     expect(result('config-options').failures[0]).toMatch(
-      /^checks\[0\] \(configOptionResponse\): steps\[2\] \(switchConfigOption "model"\) answered \{\}; ACP's response carries "configOptions"/,
+      new RegExp(
+        String.raw`^checks\[0\] \(configOptionResponse\): steps\[2\] \(switchConfigOption "model"\) answered \{\}; ` +
+          'ACP\'s response carries "configOptions"',
+      ),
     )
   })
 })

@@ -38,7 +38,8 @@ describe('dsh conformance with a key in the agent command', () => {
       },
     })
     // The agent prints both keys on stderr and exits before answering: the stop line quotes its stderr.
-    const agentCommand = `DEEPSEEK_API_KEY=${SHORT} OTHER=${KEY} sh -c 'echo "boot: key $DEEPSEEK_API_KEY / $OTHER" >&2; exit 3'`
+    const echo = `sh -c 'echo "boot: key $DEEPSEEK_API_KEY / $OTHER" >&2; exit 3'`
+    const agentCommand = `DEEPSEEK_API_KEY=${SHORT} OTHER=${KEY} ${echo}`
     const run = await runTestSuite({ suiteDir, agentCommand })
     expect(run.code).toBe(1)
     const written = JSON.stringify(run.report)

@@ -139,7 +139,8 @@ describe('dsh conformance against a fake agent', () => {
     )
   })
 
-  it('stops the case of a flooding agent early with a named failure, keeping a bounded stderr head and tail and transcript', async () => {
+  it('stops the case of a flooding agent early with a named failure, ' +
+    'keeping a bounded stderr head and tail and transcript', async () => {
     const suiteDir = await writeSuite({
       cases: {
         '001-handshake.json': {

@@ -42,8 +42,9 @@ export class StdoutLineCheck {
       this.reported = true
       this.onProblem(
         `agent wrote invalid UTF-8 to stdout: byte 0x${invalid.byte.toString(16).padStart(2, '0')} at byte ` +
-          `${invalid.offset + 1} of line ${this.lineNumber} of its output; JSON-RPC messages over stdio are UTF-8 text, and ` +
-          'a client would read the bad bytes as U+FFFD: encode strings as UTF-8 (or escape them as \\uXXXX)',
+          `${invalid.offset + 1} of line ${this.lineNumber} of its output; ` +
+          'JSON-RPC messages over stdio are UTF-8 text, and a client would read the bad bytes as U+FFFD: ' +
+          'encode strings as UTF-8 (or escape them as \\uXXXX)',
       )
       return
     }

@@ -88,7 +88,9 @@ describe('ask_user', () => {
     await harness.prompt(sessionId, ask('Which colour?'))
     expect(results(harness, sessionId)).toEqual([
       {
-        output: `The client's answer does not match the question's form: content.answer "green" is not one of the choices "red", "blue".`,
+        output:
+          "The client's answer does not match the question's form: " +
+          'content.answer "green" is not one of the choices "red", "blue".',
         isError: true,
       },
       { output: "The client's answer does not match the question's form: content.answer is missing.", isError: true },

@@ -28,39 +28,45 @@ it('authenticate, with the method advertised, answers a keyless model (ctx.llm r
   expect(await dsh.response(2)).toEqual({ jsonrpc: '2.0', id: 2, result: { _meta: { 'dsh/keyNeeded': false } } })
 })
 
-it('answers every in-flight prompt "cancelled" on stdin EOF: streaming, in a tool call, awaiting approval', async () => {
-  const { cwd, dsh } = start()
-  const first = await dsh.openSession(cwd)
-  const open = async (id: number) => {
-    dsh.request(id, 'session/new', { cwd, mcpServers: [] })
-    return ((await dsh.response(id)).result as { sessionId: string }).sessionId
-  }
-  const second = await open(3)
-  const third = await open(4)
-  dsh.request(5, 'session/prompt', { sessionId: first, prompt: hang('streaming') })
-  // bash needs approval, which this client never gives: the prompt waits on the question.
-  dsh.request(6, 'session/prompt', { sessionId: second, prompt: [{ type: 'text', text: 'tool bash {"command":"x"}' }] })
-  dsh.request(7, 'session/prompt', { sessionId: third, prompt: hang('third') })
-  await dsh.waitFor((m) => m.method === 'session/request_permission', 10_000, 'the permission request')
-  for (const sessionId of [first, third])
-    await dsh.waitFor(
-      (m) => m.method === 'session/update' && (m.params as { sessionId: string }).sessionId === sessionId,
-      10_000,
-      `a session/update for ${sessionId}`,
-    )
-  dsh.endStdin()
-  await withTimeout(dsh.stdoutEnded, 10_000, "dsh's stdout to end after stdin EOF")
-  const answers = dsh.messages.filter((m) => [5, 6, 7].includes(m.id as number) && !('method' in m))
-  expect(
-    answers.sort((a, b) => (a.id as number) - (b.id as number)),
-    dsh.stderr(),
-  ).toEqual([
-    { jsonrpc: '2.0', id: 5, result: { stopReason: 'cancelled' } },
-    { jsonrpc: '2.0', id: 6, result: { stopReason: 'cancelled' } },
-    { jsonrpc: '2.0', id: 7, result: { stopReason: 'cancelled' } },
-  ])
-  expect(await dsh.exited).toEqual({ code: 0, signal: null })
-})
+it(
+  'answers every in-flight prompt "cancelled" on stdin EOF: ' + 'streaming, in a tool call, awaiting approval',
+  async () => {
+    const { cwd, dsh } = start()
+    const first = await dsh.openSession(cwd)
+    const open = async (id: number) => {
+      dsh.request(id, 'session/new', { cwd, mcpServers: [] })
+      return ((await dsh.response(id)).result as { sessionId: string }).sessionId
+    }
+    const second = await open(3)
+    const third = await open(4)
+    dsh.request(5, 'session/prompt', { sessionId: first, prompt: hang('streaming') })
+    // bash needs approval, which this client never gives: the prompt waits on the question.
+    dsh.request(6, 'session/prompt', {
+      sessionId: second,
+      prompt: [{ type: 'text', text: 'tool bash {"command":"x"}' }],
+    })
+    dsh.request(7, 'session/prompt', { sessionId: third, prompt: hang('third') })
+    await dsh.waitFor((m) => m.method === 'session/request_permission', 10_000, 'the permission request')
+    for (const sessionId of [first, third])
+      await dsh.waitFor(
+        (m) => m.method === 'session/update' && (m.params as { sessionId: string }).sessionId === sessionId,
+        10_000,
+        `a session/update for ${sessionId}`,
+      )
+    dsh.endStdin()
+    await withTimeout(dsh.stdoutEnded, 10_000, "dsh's stdout to end after stdin EOF")
+    const answers = dsh.messages.filter((m) => [5, 6, 7].includes(m.id as number) && !('method' in m))
+    expect(
+      answers.sort((a, b) => (a.id as number) - (b.id as number)),
+      dsh.stderr(),
+    ).toEqual([
+      { jsonrpc: '2.0', id: 5, result: { stopReason: 'cancelled' } },
+      { jsonrpc: '2.0', id: 6, result: { stopReason: 'cancelled' } },
+      { jsonrpc: '2.0', id: 7, result: { stopReason: 'cancelled' } },
+    ])
+    expect(await dsh.exited).toEqual({ code: 0, signal: null })
+  },
+)
 
 it('refuses a request holding invalid UTF-8 by name instead of reading U+FFFD', async () => {
   const { cwd, dsh } = start()

@@ -24,8 +24,10 @@ export function invalidUtf8Refusal(head: MessageHead, offset: number, byte: numb
   const message =
     `${what} refused: byte ${offset} is not valid UTF-8 (${hex}); ACP messages are UTF-8 JSON, so the text ` +
     'would have been changed (to U+FFFD) before the agent read it; send it encoded as UTF-8'
-  const error = (text: string) =>
-    `${JSON.stringify({ jsonrpc: '2.0', id: head.id, error: { code: -32700, message: text, data: { reason: 'invalid-utf8', offset } } })}\n`
+  const error = (text: string) => {
+    const data = { reason: 'invalid-utf8', offset }
+    return `${JSON.stringify({ jsonrpc: '2.0', id: head.id, error: { code: -32700, message: text, data } })}\n`
+  }
   const refusal: Utf8Refusal = { warning: `acp: ${message}; the agent keeps serving` }
   if (head.method === undefined && head.hasId) refusal.toSelf = error(message)
   else if (head.hasId || head.method === undefined) refusal.toPeer = error(message)

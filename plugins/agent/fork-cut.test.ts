@@ -48,9 +48,8 @@ describe('cutForFork', () => {
   })
 
   it('refuses a turn past the last finished one, saying which turns can be forked at', () => {
-    expect(() => cutForFork('p', log, 3)).toThrow(
-      /^session\/fork: turn 3 is past the end of session "p", whose last finished turn is 2; fork at a turn from 0 to 2/,
-    )
+    expect(() => cutForFork('p', log, 3)).toThrow(/^session\/fork: turn 3 is past the end of session "p", /)
+    expect(() => cutForFork('p', log, 3)).toThrow(/, whose last finished turn is 2; fork at a turn from 0 to 2/)
     expect(() => cutForFork('p', log, 3)).toThrow(/turn 3 is still running/)
     expect(() => cutForFork('p', [], 1)).toThrow(/last finished turn is 0/)
   })

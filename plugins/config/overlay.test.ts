@@ -222,8 +222,8 @@ describe('parsePatches', () => {
   test('a where the snapshot overlay would satisfy names that overlay; another says what to do', () => {
     const traitsOf = () => ({ provides: [] })
     expect(() => applyOverlay(base(), [{ where: { provides: 'replay' }, config: {} }], SRC, [], traitsOf)).toThrow(
-      'no entry matches where { provides: replay } (entries: llm, model, tools, bash, files, acp); the replay service ' +
-        'is added by cordis.snapshot.yml: apply --patch cordis.snapshot.yml before this overlay',
+      'no entry matches where { provides: replay } (entries: llm, model, tools, bash, files, acp); ' +
+        'the replay service is added by cordis.snapshot.yml: apply --patch cordis.snapshot.yml before this overlay',
     )
     expect(() => applyOverlay(base(), [{ where: { provides: 'other' }, config: {} }], SRC, [], traitsOf)).toThrow(
       'add such an entry to the composition, or say ifPresent: true',

@@ -21,7 +21,8 @@ describe('TypeScript plugins through tsx', () => {
   it('loads a module with types, interfaces and enums stripped', async () => {
     const url = file(
       'good.ts',
-      'interface Config { n: number }\nexport const name: string = "mine"\nexport const apply = (_: unknown, c: Config) => c.n\n',
+      'interface Config { n: number }\nexport const name: string = "mine"\n' +
+        'export const apply = (_: unknown, c: Config) => c.n\n',
     )
     const mod = (await importTypeScript(entry, url)) as {
       name: string

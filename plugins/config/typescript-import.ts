@@ -27,9 +27,9 @@ export async function importTypeScript(
   const load = await (tsx === loadTsx ? (tsImport ??= loadTsx()) : tsx())
   if (!load) {
     throw new ConfigError(
-      `entry "${entry.id}": module "${entry.name}" is TypeScript (${new URL(url).pathname}), and dsh loads TypeScript ` +
-        'plugins through tsx, which is not installed here: run npm install -D tsx in your project (or point the ' +
-        'entry at compiled JavaScript)',
+      `entry "${entry.id}": module "${entry.name}" is TypeScript (${new URL(url).pathname}), ` +
+        'and dsh loads TypeScript plugins through tsx, which is not installed here: ' +
+        'run npm install -D tsx in your project (or point the entry at compiled JavaScript)',
     )
   }
   return load(url, { parentURL: import.meta.url })

@@ -10,7 +10,7 @@ export interface Preset {
   baseUrl: string
   /** A variable that overrides the base URL (the config's `baseUrl` wins over it). */
   baseUrlEnv?: string
-  /** The key: its variable, the file in dsh's key folder, the variable naming another file; none for keyless servers. */
+  /** The key: its variable, the file in dsh's key folder, the variable naming another file; none when keyless. */
   key?: { env: string; fileName: string; fileEnv: string }
   reasoningField: (typeof REASONING_FIELDS)[number]
   /** Used when the config lists no models (only where the provider's names are stable). */

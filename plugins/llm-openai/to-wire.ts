@@ -1,5 +1,6 @@
-// Serialize a provider-neutral LlmRequest into an OpenAI-compatible chat completions body. Pure: the same request and defaults always give the same JSON text,
-// which matters because recorded scenarios pin the exact body.
+// Serialize a provider-neutral LlmRequest into an OpenAI-compatible chat completions body. Pure: the
+// same request and defaults always give the same JSON text, which matters because recorded
+// scenarios pin the exact body.
 import type { LlmRequest, Message, ToolSchema } from '../llm/types.ts'
 
 type WireMessage =

@@ -81,7 +81,11 @@ describe('call identity', () => {
     const replay = player(retriedLog())
     expect(served(replay, ask())).toEqual([rateLimited])
     expect(served(replay, ask({ attempt: 3 }))).toMatch(
-      /^REPLAY_EXTRA_CALL: .*turn 1 step 1 attempt 3: no recorded model call has this identity \(recorded calls in turn 1: turn 1 step 1, turn 1 step 1 attempt 2, turn 1 step 1 \(purpose compaction\)\)/,
+      new RegExp(
+        '^REPLAY_EXTRA_CALL: .*turn 1 step 1 attempt 3: no recorded model call has this identity ' +
+          String.raw`\(recorded calls in turn 1: turn 1 step 1, turn 1 step 1 attempt 2, ` +
+          String.raw`turn 1 step 1 \(purpose compaction\)\)`,
+      ),
     )
     expect(served(replay, ask())).toMatch(/^REPLAY_EXTRA_CALL: .*this call was already served \(script entry 0\)/)
     const [missing] = replay.unconsumedProblems()
@@ -104,7 +108,10 @@ describe('call identity', () => {
     const replay = player(retriedLog(1024))
     expect(served(replay, ask({ maxTokens: 1024 }))).toEqual([rateLimited])
     expect(served(replay, ask({ attempt: 2, maxTokens: 2048, options: { temperature: 0 } }))).toMatch(
-      /^REPLAY_DRIFT: .*the request parameters differ: maxTokens: recorded 1024, live 2048; adapter options: recorded none, live \{"temperature":0\}/,
+      new RegExp(
+        '^REPLAY_DRIFT: .*the request parameters differ: maxTokens: recorded 1024, live 2048; ' +
+          String.raw`adapter options: recorded none, live \{"temperature":0\}`,
+      ),
     )
     expect(replay.notes).toEqual([])
   })

@@ -17,7 +17,8 @@ describe('instructionsDrift', () => {
     const text = instructionsDrift(recorded, live)
     expect(text).toMatch(/^project instructions drift: /)
     expect(text).toContain(
-      'AGENTS.md changed since the recording (recorded sha256 aaaaaaaaaaaa, 10 bytes; now sha256 cccccccccccc, 12 bytes)',
+      'AGENTS.md changed since the recording ' +
+        '(recorded sha256 aaaaaaaaaaaa, 10 bytes; now sha256 cccccccccccc, 12 bytes)',
     )
     expect(text).toContain(
       'sub/AGENTS.md was there when the scenario was recorded (sha256 bbbbbbbbbbbb, 4 bytes) and is gone now',

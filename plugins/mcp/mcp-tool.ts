@@ -46,7 +46,7 @@ export function createMcpTool(
   }
 }
 
-/** The text within `maxBytes`, its middle replaced by "[output truncated: N bytes omitted]" (plugins/tools/truncate.ts). */
+/** The text within `maxBytes`, its middle cut to "[output truncated: N bytes omitted]" (plugins/tools/truncate.ts). */
 function capped(text: string, maxBytes: number): string {
   const capture = new OutputCapture(maxBytes)
   capture.push(Buffer.from(text, 'utf8'))

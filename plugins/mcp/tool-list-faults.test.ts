@@ -71,7 +71,10 @@ describe('MCP tool lists and results', () => {
       {
         server: 'a',
         message: expect.stringMatching(
-          /^MCP server "a" \(.*\): tool "b__c" is left out: its model name mcp__a__b__c is already taken by tool "c" of MCP server "a__b"$/,
+          new RegExp(
+            String.raw`^MCP server "a" \(.*\): tool "b__c" is left out: ` +
+              'its model name mcp__a__b__c is already taken by tool "c" of MCP server "a__b"$',
+          ),
         ),
       },
     ])

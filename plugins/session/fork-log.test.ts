@@ -80,8 +80,9 @@ describe('sessions.fork', () => {
     const good = { ...header, forkedFrom: { sessionId: 'mom', turn: 1, seq: 5, events: 3 } }
     expect(parseSessionLog(`${serializeHeader(good)}\n`, 'f.jsonl').header).toEqual(good)
     const bad = `${JSON.stringify({ ...header, forkedFrom: { sessionId: 'mom', turn: -1 } })}\n`
+    expect(() => parseSessionLog(bad, 'f.jsonl')).toThrow(/^f\.jsonl:1: header "forkedFrom" must be /)
     expect(() => parseSessionLog(bad, 'f.jsonl')).toThrow(
-      /^f\.jsonl:1: header "forkedFrom" must be \{sessionId, turn, seq, events\} .*found \{"sessionId":"mom","turn":-1\}/,
+      /must be \{sessionId, turn, seq, events\} .*found \{"sessionId":"mom","turn":-1\}/,
     )
   })
 })

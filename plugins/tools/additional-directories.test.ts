@@ -76,32 +76,35 @@ describe('the file tools in an additional directory', () => {
     })
   })
 
-  it('refuses a symlink in it that leads outside, for reading and for writing, and names a link between roots', async () => {
-    await symlink(path.join(workspace.outside, 'secret.txt'), path.join(extra, 'leak'))
-    await symlink(workspace.outside, path.join(extra, 'out'))
-    expect(await createReadFileTool(options).run({ path: path.join(extra, 'leak') }, context)).toMatchObject({
-      isError: true,
-      output: expect.stringMatching(ESCAPE),
-    })
-    const written = path.join(extra, 'out', 'planted.txt')
-    expect(await createWriteFileTool(options).run({ path: written, content: 'x' }, context)).toMatchObject({
-      isError: true,
-      output: expect.stringMatching(ESCAPE),
-    })
-    expect(existsSync(path.join(workspace.outside, 'planted.txt'))).toBe(false)
-    // A link from the cwd into the additional directory stays inside what the session may reach.
-    await symlink(path.join(extra, 'guides'), path.join(workspace.cwd, 'shared'))
-    expect(confineForWrite(workspace.cwd, 'shared/notes.md', [], [extra])).toMatchObject({
-      ok: true,
-      display: 'shared/notes.md',
-      realDisplay: path.join(extra, 'guides', 'notes.md'),
-      realCwd: extra,
-    })
-    const tool = createWriteFileTool(options)
-    expect(await tool.approvalTitle!({ path: 'shared/notes.md', content: '' }, context)).toBe(
-      `write_file shared/notes.md (writes ${path.join(extra, 'guides', 'notes.md')})`,
-    )
-  })
+  it(
+    'refuses a symlink in it that leads outside, for reading and for writing, ' + 'and names a link between roots',
+    async () => {
+      await symlink(path.join(workspace.outside, 'secret.txt'), path.join(extra, 'leak'))
+      await symlink(workspace.outside, path.join(extra, 'out'))
+      expect(await createReadFileTool(options).run({ path: path.join(extra, 'leak') }, context)).toMatchObject({
+        isError: true,
+        output: expect.stringMatching(ESCAPE),
+      })
+      const written = path.join(extra, 'out', 'planted.txt')
+      expect(await createWriteFileTool(options).run({ path: written, content: 'x' }, context)).toMatchObject({
+        isError: true,
+        output: expect.stringMatching(ESCAPE),
+      })
+      expect(existsSync(path.join(workspace.outside, 'planted.txt'))).toBe(false)
+      // A link from the cwd into the additional directory stays inside what the session may reach.
+      await symlink(path.join(extra, 'guides'), path.join(workspace.cwd, 'shared'))
+      expect(confineForWrite(workspace.cwd, 'shared/notes.md', [], [extra])).toMatchObject({
+        ok: true,
+        display: 'shared/notes.md',
+        realDisplay: path.join(extra, 'guides', 'notes.md'),
+        realCwd: extra,
+      })
+      const tool = createWriteFileTool(options)
+      expect(await tool.approvalTitle!({ path: 'shared/notes.md', content: '' }, context)).toBe(
+        `write_file shared/notes.md (writes ${path.join(extra, 'guides', 'notes.md')})`,
+      )
+    },
+  )
 
   it('keeps a hidden folder inside it hidden (a sessions root, a key folder)', async () => {
     const sessions = path.join(extra, 'sessions')

@@ -46,7 +46,8 @@ function answerResult(answer: ElicitAnswer, args: AskUserArgs): ToolResult {
         typeof value !== 'string'
           ? `content.answer is ${value === undefined ? 'missing' : `${JSON.stringify(value)}, not a string`}`
           : args.choices && !args.choices.includes(value)
-            ? `content.answer ${JSON.stringify(value)} is not one of the choices ${args.choices.map((c) => JSON.stringify(c)).join(', ')}`
+            ? `content.answer ${JSON.stringify(value)} is not one of the choices ` +
+              args.choices.map((c) => JSON.stringify(c)).join(', ')
             : value.length === 0
               ? 'content.answer is empty'
               : undefined

@@ -66,7 +66,8 @@ it('keeps the mode of the file it replaces and leaves nothing beside it', async 
   expect(readdirSync(workspace.cwd)).toEqual(['run.sh'])
 })
 
-it('a full disk leaves the original byte for byte and says "disk full" (a real tmpfs, else a file size limit)', async () => {
+it('a full disk leaves the original byte for byte and says "disk full" ' +
+  '(a real tmpfs, else a file size limit)', async () => {
   const disk = path.join(workspace.cwd, 'disk')
   const original = Buffer.from('ab'.repeat(50 * 1024))
   if (!tryTmpfs(disk)) {

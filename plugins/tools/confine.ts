@@ -151,7 +151,9 @@ export function confineForWrite(
   if (namesFolder(requested))
     return {
       ok: false,
-      message: `Path "${requested}" ends with "/", so it names a folder; a write needs a file path, e.g. "${requested}name.txt".`,
+      message:
+        `Path "${requested}" ends with "/", so it names a folder; ` +
+        `a write needs a file path, e.g. "${requested}name.txt".`,
     }
   const hiddenReal = realHidden(hidden)
   if (isHidden(lexical.absolute, hiddenReal)) return { ok: false, message: hiddenPath(lexical.display) }

@@ -116,16 +116,19 @@ describe('edit_file', () => {
     expect(await contentOf('big.txt')).toBe(text)
   })
 
-  it('edits a file of exactly 4 MiB and refuses one byte more, naming its size (issue 41: the limit is inclusive)', async () => {
-    const limit = 4 * 1024 * 1024
-    await workspace.write('edge.txt', `a${'x'.repeat(limit - 1)}`)
-    expect(await edit({ path: 'edge.txt', old_string: 'a', new_string: 'b' })).toMatchObject({ isError: false })
-    await workspace.write('over.txt', `a${'x'.repeat(limit)}`)
-    expect(await edit({ path: 'over.txt', old_string: 'a', new_string: 'b' })).toEqual({
-      output: '"over.txt" has 4194305 bytes; edit_file edits files up to 4194304 bytes.',
-      isError: true,
-    })
-  })
+  it(
+    'edits a file of exactly 4 MiB and refuses one byte more, naming its size ' + '(issue 41: the limit is inclusive)',
+    async () => {
+      const limit = 4 * 1024 * 1024
+      await workspace.write('edge.txt', `a${'x'.repeat(limit - 1)}`)
+      expect(await edit({ path: 'edge.txt', old_string: 'a', new_string: 'b' })).toMatchObject({ isError: false })
+      await workspace.write('over.txt', `a${'x'.repeat(limit)}`)
+      expect(await edit({ path: 'over.txt', old_string: 'a', new_string: 'b' })).toEqual({
+        output: '"over.txt" has 4194305 bytes; edit_file edits files up to 4194304 bytes.',
+        isError: true,
+      })
+    },
+  )
 
   it('refuses a file with a NUL byte as binary, on disk and in the editor buffer, leaving it unchanged', async () => {
     await workspace.write('blob.bin', 'retry: 3\n\0tail\n')

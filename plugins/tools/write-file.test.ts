@@ -136,7 +136,9 @@ describe('write_file', () => {
   it('refuses a path ending in "/" instead of writing a file by the folder\'s name (issue 43, item 23)', async () => {
     for (const requested of ['dir/', 'dir/.'])
       expect(await tool.run({ path: requested, content: 'x' }, workspace.context())).toEqual({
-        output: `Path "${requested}" ends with "/", so it names a folder; a write needs a file path, e.g. "${requested}name.txt".`,
+        output:
+          `Path "${requested}" ends with "/", so it names a folder; ` +
+          `a write needs a file path, e.g. "${requested}name.txt".`,
         isError: true,
       })
     await expect(readFile(path.join(workspace.cwd, 'dir'))).rejects.toThrow(/ENOENT/)

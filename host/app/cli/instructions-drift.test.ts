@@ -25,6 +25,10 @@ it('passes as recorded, and fails naming AGENTS.md once the file changed', async
   const changed = await runCli(['test', '--root', root, 'project-instructions'], { env: { NO_COLOR: '1' } })
   expect(changed.code).toBe(1)
   expect(changed.stdout).toMatch(
-    /cause: scenario project-instructions: regression-or-intended: replay drift at steps\[2\] .*project instructions drift: AGENTS\.md changed since the recording \(recorded sha256 2124ee5e53cb, 74 bytes; now sha256 [0-9a-f]{12}, 42 bytes\)/,
+    new RegExp(
+      String.raw`cause: scenario project-instructions: regression-or-intended: replay drift at steps\[2\] .*` +
+        String.raw`project instructions drift: AGENTS\.md changed since the recording ` +
+        String.raw`\(recorded sha256 2124ee5e53cb, 74 bytes; now sha256 [0-9a-f]{12}, 42 bytes\)`,
+    ),
   )
 })

@@ -30,7 +30,9 @@ describe('liveDifference', () => {
       where: 'transcript line 1',
       spans: ['tmp.AbC12x', 'tmp.QrS9zz'],
       // Only the part that differs is widened: "tmp." stays literal.
-      rule: 'normalize:\n  - { pattern: "tmp\\\\.[A-Za-z0-9]+", token: "{{value}}" }   # pattern /tmp\\.[A-Za-z0-9]+/ → {{value}}',
+      rule:
+        'normalize:\n  - { pattern: "tmp\\\\.[A-Za-z0-9]+", token: "{{value}}" }' +
+        '   # pattern /tmp\\.[A-Za-z0-9]+/ → {{value}}',
     })
   })
 })

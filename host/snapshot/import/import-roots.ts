@@ -22,7 +22,7 @@ export function importedRoots(logs: readonly SourceLog[], realpath: (path: strin
   return roots
 }
 
-/** The script's newSession names the directories the session began with (as tokens), and a note says what that means. */
+/** The script's newSession names the directories the session began with (as tokens); a note says what that means. */
 export function withImportedRoots(
   script: { input: { steps: Array<Record<string, unknown>> }; notes: string[] },
   source: SourceLog,

@@ -161,9 +161,13 @@ describe('the HTML report in a browser', () => {
     expect(layout.firstCause).toBeLessThan(layout.viewport)
     // Class pins run first: text-turn, then read-file.
     expect(layout.causes).toEqual([
-      'cause: scenario text-turn: regression-or-intended: scenarios/text-turn/stdout.golden.jsonl differs from the run at line 4',
+      'cause: scenario text-turn: regression-or-intended: ' +
+        'scenarios/text-turn/stdout.golden.jsonl differs from the run at line 4',
       expect.stringMatching(
-        /^cause: scenario read-file: regression-or-intended: replay drift at steps\[2\] .* message 2 differs \(role tool\)$/,
+        new RegExp(
+          '^cause: scenario read-file: regression-or-intended: ' +
+            String.raw`replay drift at steps\[2\] .* message 2 differs \(role tool\)$`,
+        ),
       ),
     ])
     // A changed row: line number, code, line number, code; the code columns take the width.

@@ -44,7 +44,11 @@ describe('record mode', () => {
     expect(log).not.toContain('stub-key')
     // The provenance beside recording: the model the log's request/header names, the day and the version.
     expect(readFileSync(join(root, 'scenarios', 'recorded-tool', 'snapshot.yml'), 'utf8')).toMatch(
-      /^recording: stub\nstubVia: openai-chat\nmodels: \[deepseek-chat\]\ndate: \d{4}-\d{2}-\d{2}\ndshVersion: "\d+\.\d+\.\d+"\nheader:/m,
+      new RegExp(
+        String.raw`^recording: stub\nstubVia: openai-chat\nmodels: \[deepseek-chat\]\n` +
+          String.raw`date: \d{4}-\d{2}-\d{2}\ndshVersion: "\d+\.\d+\.\d+"\nheader:`,
+        'm',
+      ),
     )
 
     const replayed = await runScenarios({ root: root })

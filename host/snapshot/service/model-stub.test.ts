@@ -38,7 +38,10 @@ describe('stubPatch', () => {
   it('refuses a wire the model server does not speak, naming the entry and what to do', () => {
     const gemini = adapter('gemini', { label: 'Gemini', wire: { kind: 'gemini', baseUrlConfig: 'url' } })
     expect(() => stubPatch([gemini], 'http://127.0.0.1:1')).toThrow(
-      /entry "gemini" \(Gemini\) declares the wire "gemini", which dsh's model server does not speak \(it speaks openai-chat, anthropic-messages\); declare one of those, or no wire/,
+      new RegExp(
+        String.raw`entry "gemini" \(Gemini\) declares the wire "gemini", which dsh's model server does not speak ` +
+          String.raw`\(it speaks openai-chat, anthropic-messages\); declare one of those, or no wire`,
+      ),
     )
   })
 })
@@ -52,8 +55,12 @@ describe('startRecordingStub', () => {
       { kind: 'reply', value: { text: 'ok' } },
       { kind: 'sse', value: { events: ['data: {}'] } },
     ])
-    await expect(startRecordingStub(raw, { wires: ['anthropic-messages'], standIn: false })).rejects.toThrow(
-      /scenario x: scenarios\/x\/model\.yml item 2 \(sse\) cannot be served on the anthropic-messages wire: raw `sse` events are OpenAI chat-completions events.*; nothing was recorded/,
+    const anthropic = startRecordingStub(raw, { wires: ['anthropic-messages'], standIn: false })
+    await expect(anthropic).rejects.toThrow(
+      /scenario x: scenarios\/x\/model\.yml item 2 \(sse\) cannot be served on the anthropic-messages wire: /,
+    )
+    await expect(anthropic).rejects.toThrow(
+      /: raw `sse` events are OpenAI chat-completions events.*; nothing was recorded/,
     )
     await expect(startRecordingStub(raw, { wires: [], standIn: true })).rejects.toThrow(
       /item 2 \(sse\) cannot be served on the scripted stand-in \(an adapter without a wire\)/,

@@ -124,7 +124,10 @@ describe('the snapshot service', () => {
       await expect(
         booted.ctx.get('snapshot')!.runBatch({ scenarios: corpus, corpus, repoRoot: project.root }),
       ).rejects.toThrow(
-        /refuses to start: a model adapter that reaches the network is running: entry "llm-deepseek" \(DeepSeek: deepseek-chat\)/,
+        new RegExp(
+          'refuses to start: a model adapter that reaches the network is running: ' +
+            String.raw`entry "llm-deepseek" \(DeepSeek: deepseek-chat\)`,
+        ),
       )
     } finally {
       await booted.dispose()

@@ -83,7 +83,8 @@ describe('dsh test prints each failure on one screen', () => {
     expect(text).toContain('cause: scenario drift: regression-or-intended: replay drift')
     expect(text).toContain(
       'next:  fix the tool or the agent if this change is a regression\n' +
-        '           (two replays agree, so the change is real; if it is intended: npx dsh test drift --mode record --stub)',
+        '           (two replays agree, so the change is real; ' +
+        'if it is intended: npx dsh test drift --mode record --stub)',
     )
     expect(text).toContain('scenarios/drift/stdout.golden.jsonl differs from this run (follows from the above)')
     expect(text).toContain('scenarios/drift/session.jsonl differs from this run (follows from the above)')

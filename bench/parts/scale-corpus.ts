@@ -10,6 +10,7 @@ import { packageFile } from '../../lib/package-root.ts'
 import { timeInterleaved, type SampleOptions } from '../sample.ts'
 import { writeCorpus, type ScenarioKind } from '../scale-corpus-gen.ts'
 import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
+import type { CpuSplit } from '../child-cpu.ts'
 import { median } from '../stats.ts'
 import { cpuBound, jobsCrossover, rssGrowth } from '../scale-fit.ts'
 import { measureCoreEfficiency } from '../core-efficiency.ts'
@@ -35,6 +36,8 @@ export interface ScaleCorpusRow {
   jobs1CpuMs: number
   /** Median CPU of --jobs 2: the parent, its workers and their children. */
   jobs2CpuMs: number
+  /** The same CPU, user and system (kernel) time apart: medians of each. */
+  cpuSplit: { jobs1?: CpuSplit; jobs2?: CpuSplit }
 }
 
 export interface ScaleCorpusResult {
@@ -94,9 +97,11 @@ async function measureSize(
 ): Promise<ScaleCorpusRow> {
   const last: Record<string, SpawnOutcome> = {}
   const cpu: Record<string, number[]> = { '1': [], '2': [], default: [] }
+  const splits: Record<string, CpuSplit[]> = { '1': [], '2': [], default: [] }
   const variant = (name: string, args: string[]) => async () => {
     last[name] = await dsh(repoRoot, ['test', '--root', root, ...args], true)
     cpu[name]!.push(last[name].cpuMs ?? Number.NaN)
+    if (last[name].cpu) splits[name]!.push(last[name].cpu)
   }
   const [one, two, auto] = await timeInterleaved(
     [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
@@ -112,7 +117,27 @@ async function measureSize(
     rssKb: { jobs1: last['1']?.peakRssKb, jobs2: last['2']?.peakRssKb },
     jobs1CpuMs: median(cpu['1']!.slice(-runs.runs)),
     jobs2CpuMs: median(cpu['2']!.slice(-runs.runs)),
+    cpuSplit: {
+      jobs1: medianSplit(splits['1']!.slice(-runs.runs)),
+      jobs2: medianSplit(splits['2']!.slice(-runs.runs)),
+    },
   }
+}
+
+function medianSplit(runs: readonly CpuSplit[]): CpuSplit | undefined {
+  if (!runs.length) return undefined
+  return { userMs: median(runs.map((run) => run.userMs)), systemMs: median(runs.map((run) => run.systemMs)) }
+}
+
+/** User and system CPU of --jobs 1 and --jobs 2, and each one's ratio. */
+function cpuSplitLine({ size, cpuSplit: { jobs1, jobs2 } }: ScaleCorpusRow): string[] {
+  if (!jobs1 || !jobs2) return []
+  const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : 'n/a')
+  return [
+    `jobs_cpu_split at N=${size}: --jobs 1 user ${ms(jobs1.userMs)} + system ${ms(jobs1.systemMs)}, ` +
+      `--jobs 2 user ${ms(jobs2.userMs)} + system ${ms(jobs2.systemMs)} (user ` +
+      `${ratio(jobs2.userMs, jobs1.userMs)}×, system ${ratio(jobs2.systemMs, jobs1.systemMs)}×)`,
+  ]
 }
 
 /** Issue 44's ratios at the largest size (and the next one down). */
@@ -202,6 +227,7 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
       `jobs_cpu_ratio=${fixed(readings.cpuRatio)} (CPU of --jobs 2 over --jobs 1 at N=${large.size}, ` +
         `${ms(large.jobs2CpuMs)} over ${ms(large.jobs1CpuMs)}: with it --jobs 2 cannot pass ` +
         `${fixed(readings.bound)})`,
+      ...cpuSplitLine(large),
       `core_efficiency=${fixed(readings.coreEfficiency)} (a fixed job on every core at once, over its speed ` +
         `alone: the hardware lets --jobs 2 reach at most jobs_ceiling × it = ` +
         `${fixed(hardwareBound(readings))})`,

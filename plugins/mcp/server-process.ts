@@ -1,9 +1,10 @@
 // The MCP SDK's Transport for a stdio server started in a process group of its own: closing ends
 // the whole group (SIGTERM, then SIGKILL after a grace period), and when dsh dies the group goes
 // too. Confined by bubblewrap, the sandbox's PID namespace ends everything the server started, a
-// double-forked setsid daemon included, and `--die-with-parent` ends it with dsh. Unconfined, it
-// is watched by dsh's lifeline (lib/process/lifeline.ts) and its processes carry a marker
-// (lib/process/marked.ts) that finds the daemons that left the group, at close and when dsh dies.
+// double-forked setsid daemon included, and `--die-with-parent` ends it with dsh. Either way it is
+// watched by dsh's lifeline (lib/process/lifeline.ts), which also covers bwrap's start; unconfined,
+// its processes carry a marker (lib/process/marked.ts) that finds the daemons that left the group,
+// at close and when dsh dies.
 // The SDK's own stdio transport kills only the direct child and nothing when dsh is killed.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -80,19 +81,19 @@ export class ServerProcessTransport implements Transport {
     })
   }
 
-  /** bwrap around the server (its namespace ends what the server starts), or sh with the lifeline and a marker. */
+  /**
+   * sh with the lifeline, then the server in place: in bwrap (its namespace ends what the server
+   * starts; the watcher covers the moment before bwrap arms its parent-death signal) or unconfined,
+   * with a marker for the daemons that leave the group.
+   */
   private spawn(): ChildProcess {
     const { command, args, cwd, env, confine } = this.options
     this.launch = confine?.([command, ...args])
-    if (this.launch?.killsEscapes) {
-      const { file, args: launchArgs, env: extra } = this.launch
-      return spawn(file, launchArgs, { cwd, env: { ...env, ...extra }, detached: true, stdio: 'pipe' })
-    }
-    this.marker = { name: SERVER_MARKER_VAR, value: randomUUID() }
+    if (!this.launch?.killsEscapes) this.marker = { name: SERVER_MARKER_VAR, value: randomUUID() }
     const [file, ...rest] = this.launch ? [this.launch.file, ...this.launch.args] : [command, ...args]
-    return spawn('/bin/sh', lifelineShellArgs(file!, rest, this.marker.name), {
+    return spawn('/bin/sh', lifelineShellArgs(file!, rest, this.marker?.name), {
       cwd,
-      env: { ...env, ...this.launch?.env, [this.marker.name]: this.marker.value },
+      env: { ...env, ...this.launch?.env, ...(this.marker ? { [this.marker.name]: this.marker.value } : {}) },
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
     })

@@ -1,11 +1,13 @@
 // issue 39: kill -9 of the real dsh while a confined bash call runs: the sandbox goes with it
 // (bubblewrap's --die-with-parent, then its PID namespace), setsid daemons included. Where this
 // machine has no sandbox, the same call runs unconfined and the lifeline and marker end it.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { afterEach, expect, it } from 'vitest'
 import { withTimeout } from '../../lib/with-timeout.ts'
 import { cleanupDshProcesses, openSession, scratch, startDsh } from '../../host/app/test-support/dsh-process.ts'
-import { processesNamed, processesWithArg } from './test-support/sandbox.ts'
+import { machineTier, processesNamed, processesWithArg } from './test-support/sandbox.ts'
 
 afterEach(async () => {
   await cleanupDshProcesses()
@@ -41,4 +43,47 @@ it('kill -9 mid-call: the confined command and a setsid daemon it started die wi
   await dsh.agent.exited
   await until(`every process of ${token} to end after the agent's SIGKILL`, () => processesWithArg(token).length === 0)
   expect(processesWithArg(token)).toEqual([])
+}, 60_000)
+
+// bwrap arms --die-with-parent only after it has forked; a dsh killed before that used to leave the
+// command running. A bwrap that dawdles before the real one makes that moment last: the lifeline's
+// watcher, outside the sandbox, must end it there.
+it('kill -9 while bwrap sets up: the command never starts', async () => {
+  const { base, cwd, sessions } = scratch()
+  const fakeBin = join(base, 'bin')
+  const waiting = join(fakeBin, 'waiting')
+  mkdirSync(fakeBin)
+  const real = machineTier.available ? machineTier.command : '/nonexistent/bwrap'
+  writeFileSync(
+    join(fakeBin, 'bwrap'),
+    [
+      '#!/bin/sh',
+      // The probe (`… -- true`) runs at once; a command waits 2 s first.
+      `case "$*" in *" -- true") exec ${real} "$@";; esac`,
+      `: > ${waiting}`,
+      'sleep 2',
+      `exec ${real} "$@"`,
+    ].join('\n'),
+    { mode: 0o755 },
+  )
+  const dsh = startDsh(cwd, sessions, { env: { PATH: `${fakeBin}:${process.env.PATH}` } })
+  const sessionId = await openSession(dsh.rpc, cwd)
+  const token = `dsh-sandbox-setup-${process.pid}-${Date.now()}`
+  void dsh.rpc
+    .request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: `tool bash ${JSON.stringify({ command: `exec -a ${token} sleep 100` })}` }],
+    })
+    .catch(() => {})
+  // Unconfined (no sandbox here), the command itself starts and the kill must end it.
+  const confined = machineTier.available
+  await until(`bwrap's setup (${waiting}) or the command ${token}`, () =>
+    confined ? existsSync(waiting) : processesNamed(token).length > 0,
+  )
+  dsh.agent.child.kill('SIGKILL')
+  await dsh.agent.exited
+  await until(`the dawdling bwrap of ${token} to end`, () => processesWithArg(join(fakeBin, 'bwrap')).length === 0)
+  // Had the launcher lived on, it would start the command 2 s after its wait began.
+  await new Promise((resolve) => setTimeout(resolve, 2_500))
+  expect(processesNamed(token)).toEqual([])
 }, 60_000)

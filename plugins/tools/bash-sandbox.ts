@@ -3,6 +3,7 @@
 import type { SandboxConfig } from '../../lib/sandbox/config.ts'
 import { detectSandbox } from '../../lib/sandbox/detect.ts'
 import { type SandboxRecord, sandboxRecord } from '../../lib/sandbox/describe.ts'
+import { watchLifeline } from '../../lib/process/lifeline.ts'
 import { confine } from '../../lib/sandbox/launch.ts'
 import { planRun, type SandboxPlan } from '../../lib/sandbox/plan.ts'
 import { buildPolicy, type SandboxPolicy } from '../../lib/sandbox/policy.ts'
@@ -50,7 +51,10 @@ export async function planBash(
 /**
  * The spawn for a confined bash: a POSIX sh that points stderr at the stdout pipe, so the
  * launcher's own complaints reach the output too, then execs the launcher in place (same pid, same
- * process group) with `inner` as its command.
+ * process group) with `inner` as its command. Where the sandbox ends everything in it (bubblewrap),
+ * the sh first leaves the lifeline's watcher (fd 3) in the group: bwrap arms its parent-death
+ * signal only after it has forked, so a dsh killed before that would leave the command running.
+ * Elsewhere `inner` carries its own watcher.
  */
 export function confinedSpawn(
   tier: AvailableTier,
@@ -59,9 +63,10 @@ export function confinedSpawn(
   inner: readonly string[],
 ): { file: string; args: string[] } & Pick<ReturnType<typeof confine>, 'env' | 'killsEscapes' | 'cleanup'> {
   const launch = confine(tier, policy, cwd, inner)
+  const watch = launch.killsEscapes ? watchLifeline() : ''
   return {
     file: '/bin/sh',
-    args: ['-c', 'exec 2>&1; exec "$0" "$@"', launch.file, ...launch.args],
+    args: ['-c', `exec 2>&1; ${watch}exec "$0" "$@"`, launch.file, ...launch.args],
     env: launch.env,
     killsEscapes: launch.killsEscapes,
     cleanup: launch.cleanup,

@@ -156,7 +156,8 @@ async function runLocal(
   shellEnv: Record<string, string>,
   confined?: { plan: Extract<SandboxPlan, { run: 'sandboxed' }>; policy: SandboxPolicy },
 ): Promise<ToolResult> {
-  // A sandbox that ends everything the command started needs no watcher and no marker.
+  // A sandbox that ends everything the command started needs no marker, and its watcher sits
+  // outside it (confinedSpawn); elsewhere the command's own shell starts one.
   const watched = !confined || !killsEscapes(confined.plan.tier)
   // Per call: what the command starts carries it, even a daemon that left the group.
   const marker = watched ? { name: TOOL_CALL_MARKER_VAR, value: randomUUID() } : undefined
@@ -177,7 +178,7 @@ async function runLocal(
       killGraceMs: config.killGraceMs,
       signal: context.signal,
       onOutput: (chunk) => capture.push(chunk),
-      lifeline: watched,
+      lifeline: true,
       marker,
     })
     return formatBashResult(capture.text(), ending, config.timeoutMs)

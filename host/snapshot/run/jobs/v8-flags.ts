@@ -2,8 +2,9 @@
 // (parallel scavenges, concurrent marking) and its optimizing compiler on helper threads. Beside a
 // free core that is free work; when the workers alone fill every core, each one's helper threads only
 // take turns with the other workers on the same cores, and the hand-offs cost CPU of their own. Then
-// each worker runs V8 on its main thread alone (`--single-threaded`): measured on 2 cores and 300
-// scenarios, `--jobs 2` spent ~7 % less CPU in all (docs/benchmarks.md, "Issue 44 item 2: …").
+// each worker runs V8 on its main thread alone (`--single-threaded`): measured on 2 cores over 400
+// scenarios (nine interleaved rounds), `--jobs 2` spent 10 % less system time and ~2 % less CPU in
+// all (docs/benchmarks.md, "Issue 44 item 2: …").
 import { availableParallelism } from 'node:os'
 
 /** Flags for node before the worker's module, when `workers` run at once on `cores` cores. */

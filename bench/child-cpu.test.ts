@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { reapedChildrenCpuMs } from './child-cpu.ts'
+import { reapedChildrenCpu, reapedChildrenCpuMs } from './child-cpu.ts'
 import { jobsCeiling } from './parts/jobs.ts'
 
 describe.runIf(existsSync('/proc/self/stat'))('reapedChildrenCpuMs', () => {
@@ -14,6 +14,15 @@ describe.runIf(existsSync('/proc/self/stat'))('reapedChildrenCpuMs', () => {
       'while (cpuMs() < 300);'
     spawnSync(process.execPath, ['-e', spin])
     expect(reapedChildrenCpuMs()! - before).toBeGreaterThanOrEqual(200)
+  })
+
+  it('splits it into user and system time: a child spinning in JavaScript burns user time', () => {
+    const before = reapedChildrenCpu()!
+    const spin = 'const t = () => process.cpuUsage().user / 1000; while (t() < 300);'
+    spawnSync(process.execPath, ['-e', spin])
+    const after = reapedChildrenCpu()!
+    expect(after.userMs - before.userMs).toBeGreaterThanOrEqual(200)
+    expect(after.userMs + after.systemMs).toBe(reapedChildrenCpuMs())
   })
 })
 

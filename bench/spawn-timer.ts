@@ -2,12 +2,14 @@
 // CPU its whole process tree used where the system says (child-cpu.ts).
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { reapedChildrenCpuMs } from './child-cpu.ts'
+import { reapedChildrenCpu, type CpuSplit } from './child-cpu.ts'
 
 export interface SpawnOutcome {
   ms: number
   /** CPU of the command and every process it waited for (valid when nothing else spawned here ended meanwhile). */
   cpuMs?: number
+  /** The same CPU, user and system (kernel) time apart. */
+  cpu?: CpuSplit
   code: number | null
   signal: NodeJS.Signals | null
   stdout: string
@@ -26,7 +28,7 @@ interface SpawnOptions {
 /** stdin is /dev/null, so a program that serves stdin (dsh serve) sees EOF at once. */
 export function timedSpawn(command: string, args: readonly string[], options: SpawnOptions): Promise<SpawnOutcome> {
   return new Promise((resolve, reject) => {
-    const [started, cpuBefore] = [performance.now(), reapedChildrenCpuMs()]
+    const [started, cpuBefore] = [performance.now(), reapedChildrenCpu()]
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
@@ -41,7 +43,7 @@ export function timedSpawn(command: string, args: readonly string[], options: Sp
     child.on('close', (code, signal) =>
       resolve({
         ms: performance.now() - started,
-        cpuMs: cpuBefore === undefined ? undefined : reapedChildrenCpuMs()! - cpuBefore,
+        ...cpuSince(cpuBefore),
         code,
         signal,
         stdout: Buffer.concat(stdout).toString('utf8'),
@@ -85,4 +87,12 @@ function watchPeakRss(pid: number): { stop(): number | undefined } {
       return peak
     },
   }
+}
+
+/** The reaped children's CPU since `before`, in all and user / system apart. */
+function cpuSince(before: CpuSplit | undefined): Pick<SpawnOutcome, 'cpuMs' | 'cpu'> {
+  const after = reapedChildrenCpu()
+  if (!before || !after) return {}
+  const cpu = { userMs: after.userMs - before.userMs, systemMs: after.systemMs - before.systemMs }
+  return { cpuMs: cpu.userMs + cpu.systemMs, cpu }
 }

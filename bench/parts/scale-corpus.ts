@@ -10,6 +10,8 @@ import { packageFile } from '../../lib/package-root.ts'
 import { timeInterleaved, type SampleOptions } from '../sample.ts'
 import { writeCorpus, type ScenarioKind } from '../scale-corpus-gen.ts'
 import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
+import type { CpuSplit } from '../child-cpu.ts'
+import { processCpuEnv, readProcessCpu, renderProcessCpu, type ProcessCpu } from '../process-cpu.ts'
 import { median } from '../stats.ts'
 import { cpuBound, jobsCrossover, rssGrowth } from '../scale-fit.ts'
 import { measureCoreEfficiency } from '../core-efficiency.ts'
@@ -35,6 +37,10 @@ export interface ScaleCorpusRow {
   jobs1CpuMs: number
   /** Median CPU of --jobs 2: the parent, its workers and their children. */
   jobs2CpuMs: number
+  /** The same CPU, user and system (kernel) time apart: medians of each. */
+  cpuSplit: { jobs1?: CpuSplit; jobs2?: CpuSplit }
+  /** At the largest size, the last run's CPU per process (../process-cpu.ts). */
+  processCpu?: { jobs1?: ProcessCpu; jobs2?: ProcessCpu }
 }
 
 export interface ScaleCorpusResult {
@@ -75,7 +81,7 @@ export async function benchScaleCorpus(
     for (const n of sizes) {
       const root = path.join(folder, `n${n}`)
       const kinds = writeCorpus(path.join(repoRoot, 'scenarios'), root, n)
-      rows.push(await measureSize(repoRoot, root, n, kinds, runs))
+      rows.push(await measureSize(repoRoot, root, n, kinds, runs, n === size ? folder : undefined))
       if (n === size) extra.push(...(await shardAndVitest(repoRoot, root, runs)))
     }
     const threshold = rows.find((row) => row.jobs2Ms < row.jobs1Ms)?.size
@@ -91,12 +97,19 @@ async function measureSize(
   size: number,
   kinds: Record<ScenarioKind, number>,
   runs: SampleOptions,
+  /** Where the processes write their CPU (the largest size only), else not measured per process. */
+  cpuLogs?: string,
 ): Promise<ScaleCorpusRow> {
+  const log = (name: string) => cpuLogs && path.join(cpuLogs, `process-cpu-${name}.jsonl`)
   const last: Record<string, SpawnOutcome> = {}
   const cpu: Record<string, number[]> = { '1': [], '2': [], default: [] }
+  const splits: Record<string, CpuSplit[]> = { '1': [], '2': [], default: [] }
   const variant = (name: string, args: string[]) => async () => {
-    last[name] = await dsh(repoRoot, ['test', '--root', root, ...args], true)
+    const logFile = name === 'default' ? undefined : log(name)
+    const env = logFile ? processCpuEnv(logFile, quietEnv()) : quietEnv()
+    last[name] = await dsh(repoRoot, ['test', '--root', root, ...args], true, env)
     cpu[name]!.push(last[name].cpuMs ?? Number.NaN)
+    if (last[name].cpu) splits[name]!.push(last[name].cpu)
   }
   const [one, two, auto] = await timeInterleaved(
     [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
@@ -112,7 +125,34 @@ async function measureSize(
     rssKb: { jobs1: last['1']?.peakRssKb, jobs2: last['2']?.peakRssKb },
     jobs1CpuMs: median(cpu['1']!.slice(-runs.runs)),
     jobs2CpuMs: median(cpu['2']!.slice(-runs.runs)),
+    cpuSplit: {
+      jobs1: medianSplit(splits['1']!.slice(-runs.runs)),
+      jobs2: medianSplit(splits['2']!.slice(-runs.runs)),
+    },
+    ...(cpuLogs && { processCpu: { jobs1: perProcess(log('1'), last['1']), jobs2: perProcess(log('2'), last['2']) } }),
   }
+}
+
+const perProcess = (logFile: string | undefined, run: SpawnOutcome | undefined) =>
+  logFile ? readProcessCpu(logFile, run?.cpu) : undefined
+
+function medianSplit(runs: readonly CpuSplit[]): CpuSplit | undefined {
+  if (!runs.length) return undefined
+  return { userMs: median(runs.map((run) => run.userMs)), systemMs: median(runs.map((run) => run.systemMs)) }
+}
+
+/** User and system CPU of --jobs 1 and --jobs 2, and each one's ratio. */
+function cpuSplitLine({ size, cpuSplit: { jobs1, jobs2 }, processCpu }: ScaleCorpusRow): string[] {
+  if (!jobs1 || !jobs2) return []
+  const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : 'n/a')
+  return [
+    `jobs_cpu_split at N=${size}: --jobs 1 user ${ms(jobs1.userMs)} + system ${ms(jobs1.systemMs)}, ` +
+      `--jobs 2 user ${ms(jobs2.userMs)} + system ${ms(jobs2.systemMs)} (user ` +
+      `${ratio(jobs2.userMs, jobs1.userMs)}×, system ${ratio(jobs2.systemMs, jobs1.systemMs)}×)`,
+    ...Object.entries(processCpu ?? {}).flatMap(([jobs, cpu]) =>
+      cpu ? [`  per process, ${jobs.replace('jobs', '--jobs ')} (last run): ${renderProcessCpu(cpu)}`] : [],
+    ),
+  ]
 }
 
 /** Issue 44's ratios at the largest size (and the next one down). */
@@ -167,9 +207,14 @@ function vitestSuite(repoRoot: string, root: string): () => Promise<unknown> {
 
 const quietEnv = () => ({ ...process.env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' })
 
-function dsh(repoRoot: string, args: string[], peakRss = false): Promise<SpawnOutcome> {
+function dsh(
+  repoRoot: string,
+  args: string[],
+  peakRss = false,
+  env: NodeJS.ProcessEnv = quietEnv(),
+): Promise<SpawnOutcome> {
   const bin = path.join(repoRoot, 'bin', 'dsh.js')
-  return timedSpawnOk(process.execPath, [bin, ...args], { cwd: repoRoot, env: quietEnv(), peakRss })
+  return timedSpawnOk(process.execPath, [bin, ...args], { cwd: repoRoot, env, peakRss })
 }
 
 const ms = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`)
@@ -202,6 +247,7 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
       `jobs_cpu_ratio=${fixed(readings.cpuRatio)} (CPU of --jobs 2 over --jobs 1 at N=${large.size}, ` +
         `${ms(large.jobs2CpuMs)} over ${ms(large.jobs1CpuMs)}: with it --jobs 2 cannot pass ` +
         `${fixed(readings.bound)})`,
+      ...cpuSplitLine(large),
       `core_efficiency=${fixed(readings.coreEfficiency)} (a fixed job on every core at once, over its speed ` +
         `alone: the hardware lets --jobs 2 reach at most jobs_ceiling × it = ` +
         `${fixed(hardwareBound(readings))})`,

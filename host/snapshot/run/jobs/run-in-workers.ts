@@ -36,7 +36,7 @@ function workerSetup(options: WorkerSetup): WorkerSetup {
 
 /** Spawn `count` workers now; they boot while the caller discovers, and wait for the corpus. */
 export function startWorkers(setup: WorkerSetup, count: number): WorkerProcess[] {
-  return Array.from({ length: count }, () => new WorkerProcess(workerSetup(setup)))
+  return Array.from({ length: count }, () => new WorkerProcess(workerSetup(setup), count))
 }
 
 /** Scenarios a lane hands its worker beyond the one it runs (Lane.handOut). */
@@ -168,7 +168,8 @@ class Lane {
 
   private async started(): Promise<WorkerProcess> {
     if (this.worker) return this.worker
-    const worker = this.spawned ?? new WorkerProcess(this.setup)
+    const lanes = Math.min(this.options.jobs, this.options.scenarios.length)
+    const worker = this.spawned ?? new WorkerProcess(this.setup, lanes)
     this.spawned = undefined
     // Booting is not a scenario: a loaded machine may take long, so only a boot that never ends is refused.
     const problem = await worker.start(this.options.corpus, Math.max(this.limitMs, 120_000))

@@ -17,6 +17,7 @@ import type { ScenarioOutcome } from '../../model/outcome.ts'
 import type { LoadedScenario } from '../../scenario/discover.ts'
 import { isKeyVariable } from '../../../../plugins/llm/keys.ts'
 import type { FromWorker, ToWorker, WorkerSetup } from './protocol.ts'
+import { workerV8Flags } from './v8-flags.ts'
 
 const WORKER_MODULE = ownModule('host/snapshot/run/jobs/worker.ts')
 /** Every live worker's group, killed when this process exits however it exits (a second Ctrl-C). */
@@ -32,7 +33,7 @@ type WorkerResult =
   | { kind: 'ended'; why: string; hung: boolean }
 
 /** From source the worker is TypeScript: node loads it through tsx, found from dsh's own folder. */
-function nodeArgs(): string[] {
+function loaderArgs(): string[] {
   if (compiled) return []
   const tsx = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
   return ['--import', pathToFileURL(join(tsx, 'dist', 'loader.mjs')).href]
@@ -54,8 +55,9 @@ export class WorkerProcess {
   /** Who waits for the worker's next answer. */
   private pending?: () => void
 
-  constructor(setup: WorkerSetup) {
-    const args = [...nodeArgs(), WORKER_MODULE, JSON.stringify(setup)]
+  /** `workers`: how many run at once (with as many as cores, V8 runs single-threaded: v8-flags.ts). */
+  constructor(setup: WorkerSetup, workers = 1) {
+    const args = [...workerV8Flags(workers), ...loaderArgs(), WORKER_MODULE, JSON.stringify(setup)]
     this.child = spawn('sh', lifelineShellArgs(process.execPath, args), {
       detached: true,
       env: workerEnv(setup),

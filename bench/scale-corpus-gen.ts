@@ -57,12 +57,16 @@ function planCorpus(sources: readonly CorpusSource[], count: number): Array<{ na
     const needed = sources.filter((source) => source.needed)
     const rest = sources.filter((source) => !source.needed)
     const room = Math.max(0, count - needed.length)
-    const spread = Array.from({ length: room }, (_, i) => rest[Math.floor((i * rest.length) / room)]!)
-    const kept = [...needed, ...spread].map(({ name }) => ({ name, from: name }))
+    // An even spread over the rest: every index is below rest.length, since i < room <= rest.length.
+    const spread = Array.from({ length: room }, (_, i) => rest[Math.floor((i * rest.length) / room)])
+    const kept = [...needed, ...spread.filter((source) => source !== undefined)].map(({ name }) => ({
+      name,
+      from: name,
+    }))
     return kept.sort((a, b) => a.name.localeCompare(b.name))
   }
   const copies = Array.from({ length: count - sources.length }, (_, i) => {
-    const from = sources[i % sources.length]!.name
+    const { name: from } = sources[i % sources.length] ?? missingSource(i % sources.length)
     return { name: `${from}-${Math.floor(i / sources.length) + 2}`, from }
   })
   return [...sources.map(({ name }) => ({ name, from: name })), ...copies]
@@ -96,4 +100,8 @@ function makeCopy(folder: string, name: string): void {
     .replace(/^\s+(pin: true|systemPromptSource: \S+|toolSchemasSource: \S+)\n/gm, '')
   writeFileSync(manifest, text)
   for (const file of PIN_FILES) rmSync(path.join(folder, file), { force: true })
+}
+
+function missingSource(index: number): never {
+  throw new Error(`bench scale-corpus: no source scenario at ${index}`)
 }

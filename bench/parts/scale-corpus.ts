@@ -102,14 +102,15 @@ async function measureSize(
 ): Promise<ScaleCorpusRow> {
   const log = (name: string) => cpuLogs && path.join(cpuLogs, `process-cpu-${name}.jsonl`)
   const last: Record<string, SpawnOutcome> = {}
-  const cpu: Record<string, number[]> = { '1': [], '2': [], default: [] }
-  const splits: Record<string, CpuSplit[]> = { '1': [], '2': [], default: [] }
-  const variant = (name: string, args: string[]) => async () => {
+  const cpu = { '1': [] as number[], '2': [] as number[], default: [] as number[] }
+  const splits = { '1': [] as CpuSplit[], '2': [] as CpuSplit[], default: [] as CpuSplit[] }
+  const variant = (name: keyof typeof cpu, args: string[]) => async () => {
     const logFile = name === 'default' ? undefined : log(name)
     const env = logFile ? processCpuEnv(logFile, quietEnv()) : quietEnv()
-    last[name] = await dsh(repoRoot, ['test', '--root', root, ...args], true, env)
-    cpu[name]!.push(last[name].cpuMs ?? Number.NaN)
-    if (last[name].cpu) splits[name]!.push(last[name].cpu)
+    const outcome = await dsh(repoRoot, ['test', '--root', root, ...args], true, env)
+    last[name] = outcome
+    cpu[name].push(outcome.cpuMs ?? Number.NaN)
+    if (outcome.cpu) splits[name].push(outcome.cpu)
   }
   const [one, two, auto] = await timeInterleaved(
     [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
@@ -123,11 +124,11 @@ async function measureSize(
     defaultMs: median(auto),
     defaultChoice: last.default?.stderr.split('\n', 1)[0] ?? '',
     rssKb: { jobs1: last['1']?.peakRssKb, jobs2: last['2']?.peakRssKb },
-    jobs1CpuMs: median(cpu['1']!.slice(-runs.runs)),
-    jobs2CpuMs: median(cpu['2']!.slice(-runs.runs)),
+    jobs1CpuMs: median(cpu['1'].slice(-runs.runs)),
+    jobs2CpuMs: median(cpu['2'].slice(-runs.runs)),
     cpuSplit: {
-      jobs1: medianSplit(splits['1']!.slice(-runs.runs)),
-      jobs2: medianSplit(splits['2']!.slice(-runs.runs)),
+      jobs1: medianSplit(splits['1'].slice(-runs.runs)),
+      jobs2: medianSplit(splits['2'].slice(-runs.runs)),
     },
     ...(cpuLogs && { processCpu: { jobs1: perProcess(log('1'), last['1']), jobs2: perProcess(log('2'), last['2']) } }),
   }

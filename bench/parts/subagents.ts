@@ -37,7 +37,9 @@ export async function benchSubagents(repoRoot: string, options: SampleOptions): 
       await staged.dispose()
     }
   }
-  return { rows, ratio: ratio(rows[1]!.replay.median, rows[0]!.replay.median) }
+  const [oneChild, eightChildren] = rows
+  if (!oneChild || !eightChildren) throw new Error(`bench subagents: expected two shapes, measured ${rows.length}`)
+  return { rows, ratio: ratio(eightChildren.replay.median, oneChild.replay.median) }
 }
 
 export function subagentsSection(result: SubagentsResult): string[] {

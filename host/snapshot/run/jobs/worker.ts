@@ -80,7 +80,9 @@ async function start(setup: WorkerSetup): Promise<void> {
         runScenario(scenario, { ...common, ...extra, subprocess: true }),
       )
     const result = await host.snapshot.runBatch({ ...common, scenarios: [scenario], stub: setup.stub })
-    return result.outcomes[0]!
+    const [outcome] = result.outcomes
+    if (!outcome) throw new Error(`worker: the batch of ${scenario.name} gave no outcome`)
+    return outcome
   }
   send({ type: 'ready' })
 }

@@ -2,6 +2,7 @@
 // strict reader that checks every event's data against its kind's schema (event-schemas.ts). Pure: no
 // I/O, so the store, replay and the host share one definition.
 import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
+import { checkedBefore, rememberChecked } from './checked-lines.ts'
 import { EVENT_DATA, isPlainChunk } from './event-schemas.ts'
 import {
   EVENT_TYPES,
@@ -150,7 +151,7 @@ export function parseSessionLog(
   for (const [offset, line] of eventLines.entries()) {
     const index = offset + 1
     const lineNo = index + 1
-    const event = parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, options)
+    const event = parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, options, line)
     if (options.live && event.seq !== index) {
       throw new Error(
         `${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`,
@@ -168,7 +169,7 @@ export function parseSessionHeaderLine(line: string, file: string): SessionHeade
 
 /** Parse one event line of a live log (line 2 on), e.g. as another process appends it. */
 export function parseSessionEventLine(line: string, file: string, lineNo: number): SessionEvent {
-  return parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, { live: true }) as SessionEvent
+  return parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, { live: true }, line) as SessionEvent
 }
 
 function isJson(line: string): boolean {
@@ -262,7 +263,13 @@ function checkForkPoint(point: unknown, at: string): ForkPoint | undefined {
   )
 }
 
-function parseEvent(value: Record<string, unknown>, file: string, lineNo: number, options: ParseOptions): LoggedEvent {
+function parseEvent(
+  value: Record<string, unknown>,
+  file: string,
+  lineNo: number,
+  options: ParseOptions,
+  line: string,
+): LoggedEvent {
   const at = `${file}:${lineNo}`
   if (value.type === 'session')
     throw new Error(`${at}: a second session header; a log holds exactly one session, header on line 1`)
@@ -282,17 +289,18 @@ function parseEvent(value: Record<string, unknown>, file: string, lineNo: number
           `${describe(value[key])}`,
       )
   }
-  checkData(value.type as EventType, value.data, at)
+  checkData(value.type as EventType, value.data, at, line)
   // Envelope and data checked (always, whoever reads: store, replay, the host's tail, import): the
   // line is the event it claims to be.
   return value as LoggedEvent
 }
 
 /** The event's data against the schema of its kind (event-schemas.ts): wrong-typed data names its field. */
-function checkData(type: EventType, data: Record<string, unknown>, at: string): void {
+function checkData(type: EventType, data: Record<string, unknown>, at: string, line: string): void {
   if (type === 'assistant/chunk' && isPlainChunk(data)) return
+  if (checkedBefore(line)) return
   // The wording map only for a failure: on every line it would cost a third of the parse.
-  if (EVENT_DATA[type].safeParse(data).success) return
+  if (EVENT_DATA[type].safeParse(data).success) return rememberChecked(line)
   const checked = EVENT_DATA[type].safeParse(data, { error: fileErrorMap })
   if (checked.success) return
   const [first, ...others] = zodIssuesToFileIssues(checked.error.issues, ['data'])

@@ -1,9 +1,7 @@
 // The session log's wire format (docs/design.md §5): serializers with a fixed key order and a
-// strict reader that checks every event's data against its kind's schema (event-schemas.ts). Pure: no
+// strict reader that checks every event's data against its kind's schema (event-data-check.ts). Pure: no
 // I/O, so the store, replay and the host share one definition.
-import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
-import { checkedBefore, rememberChecked } from './checked-lines.ts'
-import { EVENT_DATA, isPlainChunk } from './event-schemas.ts'
+import { checkData } from './event-data-check.ts'
 import {
   EVENT_TYPES,
   type EventData,
@@ -293,23 +291,6 @@ function parseEvent(
   // Envelope and data checked (always, whoever reads: store, replay, the host's tail, import): the
   // line is the event it claims to be.
   return value as LoggedEvent
-}
-
-/** The event's data against the schema of its kind (event-schemas.ts): wrong-typed data names its field. */
-function checkData(type: EventType, data: Record<string, unknown>, at: string, line: string): void {
-  if (type === 'assistant/chunk' && isPlainChunk(data)) return
-  if (checkedBefore(line)) return
-  // The wording map only for a failure: on every line it would cost a third of the parse.
-  if (EVENT_DATA[type].safeParse(data).success) return rememberChecked(line)
-  const checked = EVENT_DATA[type].safeParse(data, { error: fileErrorMap })
-  if (checked.success) return
-  const [first, ...others] = zodIssuesToFileIssues(checked.error.issues, ['data'])
-  const more = others.length ? ` (and ${others.length} more)` : ''
-  const problem = first ? `${first.path}: ${first.message}` : checked.error.message
-  throw new Error(
-    `${at}: event "${type}" has invalid data: ${problem}${more}; ` +
-      'dsh did not write this line (edited by hand, or by another program): restore the log, or remove the session',
-  )
 }
 
 function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at: string): void {

@@ -4,7 +4,6 @@ import type { CliCommand } from './command.ts'
 import { serveHelp } from './command-help.ts'
 import { compositionArgs } from './composition-options.ts'
 import { holdAdapterKeys, loadDotEnvIfLive } from './live-key.ts'
-import { readScope } from './scope-option.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 
 const SLOW_DISPOSE_MS = 10_000
@@ -29,7 +28,9 @@ export const serveCommand: CliCommand = {
       const { configFile, patches } = compositionArgs(values)
       await loadDotEnvIfLive({ configFile, patches }, io.env)
 
-      const scopeFile = await readScope(values)
+      // The scope file and its schemas are loaded only for the test host's --scope (an editor passes none).
+      const scopeFile =
+        values.scope === undefined ? undefined : await (await import('./scope-option.ts')).readScope(values)
       const booted = await bootComposition({ configFile, patches, env: io.env, log, scope: scopeFile?.scope })
       // The test host recording with --stub: the adapters answer from its model server. Loaded only
       // then (as the hosted scenarios below): an editor's `dsh serve` does not pay for the test host.

@@ -18,9 +18,12 @@ export function keyFolder(env: Record<string, string | undefined>): string {
 export function keyPaths(env: Record<string, string | undefined>, keys: ReadonlyArray<{ file?: string }>): string[] {
   const folder = keyFolder(env)
   const files = keys.flatMap((key) => (key.file ? [path.resolve(key.file)] : []))
-  const named = Object.entries(env).flatMap(([name, value]) =>
-    /_KEY_FILE$/.test(name) && value?.trim() ? [path.resolve(value.trim())] : [],
-  )
+  // Names first, a value only for the few that match: each value read from process.env is a call
+  // into the environment, and this runs for every session request and turn.
+  const named = Object.keys(env).flatMap((name) => {
+    const value = name.endsWith('_KEY_FILE') ? env[name]?.trim() : undefined
+    return value ? [path.resolve(value)] : []
+  })
   return [...new Set([folder, ...folderFiles(folder), ...files, ...named])]
 }
 

@@ -1,57 +1,24 @@
-// Which recorded entry answers which live request: sessions bind to logs in order of creation
-// (subagents by spawn point), calls inside a session by call identity (call-index.ts). No Cordis,
-// no I/O: index.ts feeds it.
-import { plural } from '../../lib/plural.ts'
-import { type CallIdentity, callIdentity, type LlmRequest, type StreamChunk } from '../llm/types.ts'
+// Which recorded entry answers which live request: sessions bind to logs (session-bindings.ts), calls
+// inside a session by call identity (call-index.ts), a call that differs is drift (call-drift.ts), and
+// what no request took is reported at the end (unconsumed.ts). No Cordis, no I/O: index.ts feeds it.
+import { type CallIdentity, callIdentity, type StreamChunk } from '../llm/types.ts'
+import { callDrift, type LiveRequest } from './call-drift.ts'
 import { type CallIndex, type CallPlace, describeCall, type Lookup } from './call-index.ts'
-import { parameterDrift } from './parameter-drift.ts'
-import { liveCollapser, servedCwd, type ServedCwd } from './cwd-map.ts'
-import { describeStep, type ReplayEntry, type ScriptEntry, type StepRef } from './derive.ts'
-import { driftAt, LiveForms } from './drift.ts'
+import type { ReplayEntry, ScriptEntry, StepRef } from './derive.ts'
+import type { LiveForms } from './drift.ts'
 import { ReplayVerificationError, type ReplayErrorCode, type ReplayProblem } from './errors.ts'
-import { describeSpawn, recordedChild } from './child-logs.ts'
 import { sessionLabel, type RecordedSession } from './fixtures.ts'
-import type { SpawnPoint } from '../session/events.ts'
-import { type InstructionFileRecord, instructionsDrift, recordedInstructions } from './instructions-drift.ts'
-import { type Played, playedSession, thenApply } from './played-session.ts'
+import type { InstructionFileRecord } from './instructions-drift.ts'
+import { type Played, playedSession } from './played-session.ts'
 import { withLiveCwd } from './served-chunks.ts'
+import { type Binding, type LiveChild, SessionBindings } from './session-bindings.ts'
+import { type UnconsumedEntry, unconsumedEntries, unconsumedProblems } from './unconsumed.ts'
 
-/** The live side of a binding: which log a live session replays and how far it got. */
-interface Binding {
-  sessionId: string
-  recorded?: RecordedSession
-  /** How served chunks change for this session's cwd; undefined when nothing changes. */
-  served?: ServedCwd
-  /** The live side of the drift check (this session's cwd spellings collapsed). */
-  live?: LiveForms
-  /** Set for a live session beyond the recorded ones: every request fails with it. */
-  extra?: ReplayProblem
-}
-
-/** A live subagent: its parent's live session id and where the spawning call stands there. */
-interface LiveChild {
-  parentSession: string
-  spawn: SpawnPoint
-}
+export type { UnconsumedEntry } from './unconsumed.ts'
 
 export type Serving =
   | { kind: 'serve'; entry: ReplayEntry; chunks: Iterable<StreamChunk> }
   | { kind: 'fail'; problem: ReplayProblem }
-
-export interface UnconsumedEntry {
-  session: number
-  file: string
-  /** Position in the session's script. */
-  index: number
-  at: StepRef
-  /** The recorded call's identity in its session. */
-  call: CallPlace
-  kind: ReplayEntry['kind']
-}
-
-/** What the player reads of a live request: its identity, history and parameters. */
-type LiveRequest = Pick<LlmRequest, 'sessionId' | 'turn' | 'step' | 'messages'> &
-  Partial<Pick<LlmRequest, 'model' | 'attempt' | 'purpose' | 'maxTokens' | 'options' | 'system' | 'tools'>>
 
 interface PlayerOptions {
   scenario: string
@@ -70,22 +37,24 @@ export class ReplayPlayer {
   /** What replay could not check, once per log (a log written before `model/request` records). */
   readonly notes: string[] = []
   private readonly uncheckedNoted = new Set<number>()
-  private readonly bindings = new Map<string, Binding>()
+  private readonly bindings: SessionBindings
   /** What replay keeps per recorded session, by its index (see Played). */
   private readonly played: Map<number, Played>
-  private nextLog = 0
   /** Per live session: the project instructions its log last recorded. */
   private readonly liveInstructions = new Map<string, InstructionFileRecord[]>()
-  /** The logs live sessions the client opens bind to, in creation order (subagents' bind by spawn point). */
-  private readonly topLevel: RecordedSession[]
-  private liveSessions = 0
 
   constructor(
     readonly sessions: readonly RecordedSession[],
     private readonly options: PlayerOptions,
   ) {
     this.played = new Map(sessions.map((session) => [session.index, playedSession(session, options.normalize)]))
-    this.topLevel = sessions.filter((session) => !session.parent)
+    const { scenario, redact, normalize } = options
+    this.bindings = new SessionBindings(sessions, {
+      scenario,
+      redact,
+      normalize,
+      record: (code, message) => this.record(code, message),
+    })
   }
 
   private playedOf(recorded: RecordedSession): Played {
@@ -100,57 +69,7 @@ export class ReplayPlayer {
    * A subagent (`child`) binds instead to the log its parent's recording spawned at the same place.
    */
   bind(sessionId: string, cwds: string[], firstRequest?: StepRef, child?: LiveChild): void {
-    if (this.bindings.has(sessionId)) return
-    if (child) {
-      this.bindChild(sessionId, cwds, child)
-      return
-    }
-    const ordinal = this.liveSessions++
-    const recorded = this.topLevel[this.nextLog]
-    if (recorded) {
-      this.nextLog++
-      this.bindings.set(sessionId, this.binding(sessionId, recorded, cwds))
-      return
-    }
-    const files = this.topLevel.map((session) => session.file).join(', ')
-    const request = firstRequest ? ` (first request at ${describeStep(firstRequest)})` : ''
-    const extra = this.record(
-      'REPLAY_EXTRA_SESSION',
-      `scenario "${this.options.scenario}": live session ${sessionId}${request} is session number ${ordinal + 1} of ` +
-        `this run, but only ${plural(this.sessions.length, 'session log')} ` +
-        `${this.sessions.length === 1 ? 'was' : 'were'} recorded (${files}). The agent now opens ` +
-        `more sessions than when the scenario was recorded`,
-    )
-    this.bindings.set(sessionId, { sessionId, extra })
-  }
-
-  private bindChild(sessionId: string, cwds: string[], child: LiveChild): void {
-    const parent = this.bindings.get(child.parentSession)?.recorded
-    const recorded = parent && recordedChild(this.sessions, parent, child.spawn)
-    if (recorded) {
-      this.bindings.set(sessionId, this.binding(sessionId, recorded, cwds))
-      return
-    }
-    const where = parent ? sessionLabel(this.options.scenario, parent) : `live session ${child.parentSession}`
-    const extra = this.record(
-      'REPLAY_EXTRA_SESSION',
-      `${where}: the task call at ${describeSpawn(child.spawn)} spawned subagent ${sessionId}, but no recorded ` +
-        `subagent log names that call (its fixture would be a session.<n>.jsonl whose header has "parentSession" ` +
-        `${parent?.id ?? '(unrecorded parent)'} and "spawn" ${JSON.stringify(child.spawn)}). The agent now spawns ` +
-        'a subagent it did not when the scenario was recorded: re-record the scenario',
-    )
-    this.bindings.set(sessionId, { sessionId, extra })
-  }
-
-  private binding(sessionId: string, recorded: RecordedSession, cwds: string[]): Binding {
-    return {
-      sessionId,
-      recorded,
-      served: servedCwd(recorded.cwd, cwds),
-      live: new LiveForms(
-        thenApply(redactedCollapser(liveCollapser(recorded.cwd, cwds), this.options.redact), this.options.normalize),
-      ),
-    }
+    this.bindings.bind(sessionId, cwds, firstRequest, child)
   }
 
   /** A live session's log recorded its project instructions (a `project/instructions` event). */
@@ -229,7 +148,7 @@ export class ReplayPlayer {
     )
   }
 
-  /** Instructions, model, request parameters, then the history: the first that differs. */
+  /** The drift check of one call (call-drift.ts); what an old log cannot pin is noted once per log. */
   private driftOf(
     request: LiveRequest,
     binding: Binding,
@@ -238,22 +157,10 @@ export class ReplayPlayer {
     call: CallPlace,
   ): string | undefined {
     const played = this.playedOf(recorded)
-    const instructions = instructionsDrift(
-      recordedInstructions(played.instructions, scripted.at),
-      this.liveInstructions.get(request.sessionId) ?? [],
-    )
-    if (instructions) return instructions
-    if (played.switchesModel) {
-      const model = modelDrift(scripted.model, request.model)
-      if (model) return model
-    }
-    const { history } = played
     const live = binding.live as LiveForms
-    if (scripted.source.from === 'log' && !scripted.parameters) this.noteUnchecked(recorded)
-    const parameters = parameterDrift(scripted, request, { recorded: history.collapse, live: live.collapse })
-    if (parameters) return parameters
-    // A plugin's own call carries its messages in its record (compared above): they are not the history.
-    return scripted.parameters?.messages ? undefined : driftAt(history, live, call, call, request.messages)
+    const liveInstructions = this.liveInstructions.get(request.sessionId) ?? []
+    const onUnchecked = () => this.noteUnchecked(recorded)
+    return callDrift({ request, played, scripted, call, live, liveInstructions, onUnchecked })
   }
 
   /** Once per log: a log written before `model/request` records cannot pin maxTokens, options or identity. */
@@ -276,46 +183,14 @@ export class ReplayPlayer {
 
   /** Entries no request ever took, across all recorded sessions (bound or not). */
   unconsumed(): UnconsumedEntry[] {
-    const out: UnconsumedEntry[] = []
-    for (const session of this.sessions) {
-      const { calls } = this.playedOf(session)
-      session.script.forEach(({ at, entry }, index) => {
-        if (calls.isServed(index)) return
-        out.push({
-          session: session.index,
-          file: session.file,
-          index,
-          at,
-          call: calls.places[index]!,
-          kind: entry.kind,
-        })
-      })
-    }
-    return out
+    return unconsumedEntries(this.sessions, (session) => this.playedOf(session))
   }
 
   /** One readable problem per session with unserved entries. */
   unconsumedProblems(): ReplayProblem[] {
-    const unconsumed = this.unconsumed()
-    return this.sessions.flatMap((session) => {
-      const items = unconsumed.filter((item) => item.session === session.index)
-      if (!items.length) return []
-      const served = items.length < session.script.length
-      const bound = served || [...this.bindings.values()].some((b) => b.recorded === session)
-      const list = items.map((item) => `entry ${item.index} (${describeCall(item.call)}, ${item.kind})`).join(', ')
-      const why = bound
-        ? 'the agent made fewer model calls than when the session was recorded'
-        : session.parent
-          ? 'the subagent was never spawned: no live task call at that place'
-          : 'no live session was bound to this log (the agent opened fewer sessions than recorded)'
-      return {
-        code: 'REPLAY_UNCONSUMED' as const,
-        message:
-          `${sessionLabel(this.options.scenario, session)}: ${items.length} script ` +
-          `entr${items.length === 1 ? 'y was' : 'ies were'} never requested (no live call had their identity): ` +
-          `${list}; ${why}`,
-      }
-    })
+    return unconsumedProblems(this.options.scenario, this.sessions, this.unconsumed(), (session) =>
+      this.bindings.replays(session),
+    )
   }
 
   /** Throw one combined error for everything wrong so far (request errors, then unconsumed entries). */
@@ -345,22 +220,4 @@ export class ReplayPlayer {
 
 function sourceNote(scripted: ScriptEntry): string {
   return scripted.source.from === 'override' ? `, from ${scripted.source.file} ${scripted.source.path}` : ''
-}
-
-/** The live side's string map: the cwd collapsed first (as normalizing does), then redacted. */
-function redactedCollapser(
-  collapse: ((text: string) => string) | undefined,
-  redact: ((text: string) => string) | undefined,
-): ((text: string) => string) | undefined {
-  if (!redact) return collapse
-  return collapse ? (text) => redact(collapse(text)) : redact
-}
-
-/** A session's model changed (config option `model`) where the recording's did not, or the other way round. */
-function modelDrift(recorded: string | undefined, live: string | undefined): string | undefined {
-  if (!recorded || !live || recorded === live) return undefined
-  return (
-    `the live request goes to model "${live}" but the recorded call was served by "${recorded}"; the session's ` +
-    'model choice (session/set_model, set_config_option, /model) now differs from the recording'
-  )
 }

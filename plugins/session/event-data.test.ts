@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { packageFile } from '../../lib/package-root.ts'
-import { EVENT_DATA, isPlainChunk } from './event-schemas.ts'
+import { eventDataSchemas, isPlainChunk } from './event-schemas.ts'
 import { parseSessionLog } from './log-format.ts'
 import { useStoreHarness } from './test-support/store-harness.ts'
 
@@ -65,5 +65,5 @@ it('checks a plain chunk by hand only where the schema agrees: never a chunk the
   const plain = data.filter((entry) => isPlainChunk(entry))
   expect(plain.length).toBe(4)
   for (const entry of plain)
-    expect(EVENT_DATA['assistant/chunk'].safeParse(entry).success, JSON.stringify(entry)).toBe(true)
+    expect(eventDataSchemas()['assistant/chunk'].safeParse(entry).success, JSON.stringify(entry)).toBe(true)
 })

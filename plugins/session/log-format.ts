@@ -1,8 +1,7 @@
 // The session log's wire format (docs/design.md §5): serializers with a fixed key order and a
-// strict reader that checks every event's data against its kind's schema (event-schemas.ts). Pure: no
+// strict reader that checks every event's data against its kind's schema (event-data-check.ts). Pure: no
 // I/O, so the store, replay and the host share one definition.
-import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
-import { EVENT_DATA, isPlainChunk } from './event-schemas.ts'
+import { checkData } from './event-data-check.ts'
 import {
   EVENT_TYPES,
   type EventData,
@@ -150,7 +149,7 @@ export function parseSessionLog(
   for (const [offset, line] of eventLines.entries()) {
     const index = offset + 1
     const lineNo = index + 1
-    const event = parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, options)
+    const event = parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, options, line)
     if (options.live && event.seq !== index) {
       throw new Error(
         `${file}:${lineNo}: expected seq ${index}, found ${event.seq}; the log was reordered or edited by hand`,
@@ -168,7 +167,7 @@ export function parseSessionHeaderLine(line: string, file: string): SessionHeade
 
 /** Parse one event line of a live log (line 2 on), e.g. as another process appends it. */
 export function parseSessionEventLine(line: string, file: string, lineNo: number): SessionEvent {
-  return parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, { live: true }) as SessionEvent
+  return parseEvent(parseObjectLine(line, file, lineNo), file, lineNo, { live: true }, line) as SessionEvent
 }
 
 function isJson(line: string): boolean {
@@ -262,7 +261,13 @@ function checkForkPoint(point: unknown, at: string): ForkPoint | undefined {
   )
 }
 
-function parseEvent(value: Record<string, unknown>, file: string, lineNo: number, options: ParseOptions): LoggedEvent {
+function parseEvent(
+  value: Record<string, unknown>,
+  file: string,
+  lineNo: number,
+  options: ParseOptions,
+  line: string,
+): LoggedEvent {
   const at = `${file}:${lineNo}`
   if (value.type === 'session')
     throw new Error(`${at}: a second session header; a log holds exactly one session, header on line 1`)
@@ -282,26 +287,10 @@ function parseEvent(value: Record<string, unknown>, file: string, lineNo: number
           `${describe(value[key])}`,
       )
   }
-  checkData(value.type as EventType, value.data, at)
+  checkData(value.type as EventType, value.data, at, line)
   // Envelope and data checked (always, whoever reads: store, replay, the host's tail, import): the
   // line is the event it claims to be.
   return value as LoggedEvent
-}
-
-/** The event's data against the schema of its kind (event-schemas.ts): wrong-typed data names its field. */
-function checkData(type: EventType, data: Record<string, unknown>, at: string): void {
-  if (type === 'assistant/chunk' && isPlainChunk(data)) return
-  // The wording map only for a failure: on every line it would cost a third of the parse.
-  if (EVENT_DATA[type].safeParse(data).success) return
-  const checked = EVENT_DATA[type].safeParse(data, { error: fileErrorMap })
-  if (checked.success) return
-  const [first, ...others] = zodIssuesToFileIssues(checked.error.issues, ['data'])
-  const more = others.length ? ` (and ${others.length} more)` : ''
-  const problem = first ? `${first.path}: ${first.message}` : checked.error.message
-  throw new Error(
-    `${at}: event "${type}" has invalid data: ${problem}${more}; ` +
-      'dsh did not write this line (edited by hand, or by another program): restore the log, or remove the session',
-  )
 }
 
 function rejectUnknownKeys(value: Record<string, unknown>, allowed: string[], at: string): void {

@@ -4,6 +4,7 @@ import type { ToolKind } from '@agentclientprotocol/sdk'
 import { z } from 'zod'
 import type { ApprovalContext, Tool, ToolContext, ToolResult } from './types.ts'
 import { formatPath } from '../../lib/file-issues.ts'
+import { lazy } from '../../lib/lazy.ts'
 import { visibleText } from './visible-text.ts'
 
 interface ToolDefinition<A> {
@@ -31,10 +32,15 @@ export const requiredString = () =>
 
 export function defineTool<A>(definition: ToolDefinition<A>): Tool {
   const parse = (args: Record<string, unknown>) => definition.args.safeParse(args)
+  // The JSON Schema is made when a request first lists the tools, not when the plugin starts: a
+  // process that never calls the model (dsh serve until stdin closes) makes none.
+  const parameters = lazy(() => toParameters(definition.args))
   return {
     name: definition.name,
     description: definition.description,
-    parameters: toParameters(definition.args),
+    get parameters() {
+      return parameters()
+    },
     kind: definition.kind,
     needsApproval: definition.needsApproval,
     ...(definition.requiresClient ? { requiresClient: definition.requiresClient } : {}),

@@ -3,10 +3,7 @@ import { watchForShutdown } from '../shutdown.ts'
 import type { CliCommand } from './command.ts'
 import { serveHelp } from './command-help.ts'
 import { compositionArgs } from './composition-options.ts'
-import { runHostedScenarios } from './hosted-scenarios.ts'
 import { holdAdapterKeys, loadDotEnvIfLive } from './live-key.ts'
-import { stubModels } from '../../snapshot/service/model-stub.ts'
-import { readScope } from './scope-option.ts'
 import { routeConsoleToStderr } from './stdout-guard.ts'
 
 const SLOW_DISPOSE_MS = 10_000
@@ -31,16 +28,24 @@ export const serveCommand: CliCommand = {
       const { configFile, patches } = compositionArgs(values)
       await loadDotEnvIfLive({ configFile, patches }, io.env)
 
-      const scopeFile = await readScope(values)
+      // The scope file and its schemas are loaded only for the test host's --scope (an editor passes none).
+      const scopeFile =
+        values.scope === undefined ? undefined : await (await import('./scope-option.ts')).readScope(values)
       const booted = await bootComposition({ configFile, patches, env: io.env, log, scope: scopeFile?.scope })
-      // The test host recording with --stub: the adapters answer from its model server.
-      if (scopeFile?.modelStub) await stubModels(booted.ctx, scopeFile.modelStub)
+      // The test host recording with --stub: the adapters answer from its model server. Loaded only
+      // then (as the hosted scenarios below): an editor's `dsh serve` does not pay for the test host.
+      if (scopeFile?.modelStub) {
+        const { stubModels } = await import('../../snapshot/service/model-stub.ts')
+        await stubModels(booted.ctx, scopeFile.modelStub)
+      }
       holdAdapterKeys(booted.ctx, log)
       // With the snapshot host in the composition, dsh runs its scenarios and exits with their verdict.
       const snapshot = booted.ctx.get('snapshot')
       let code = 0
       let reason: string
       if (snapshot) {
+        // With its report's formatting, diffs and digest: none of it is loaded to serve an editor.
+        const { runHostedScenarios } = await import('./hosted-scenarios.ts')
         code = await runHostedScenarios(booted.ctx, snapshot, io, watch.requested)
         reason = 'scenarios done'
       } else {

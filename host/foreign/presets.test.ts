@@ -31,6 +31,24 @@ test('the bundled presets load, each on a wire the model server speaks', () => {
   )
 })
 
+test("gemini-cli's built-in skills count in any order; a project's own skill stays as written", () => {
+  const gemini = loadPreset('gemini-cli')
+  const skill = (name: string, folder: string) =>
+    `  <skill>\n    <name>${name}</name>\n    <description>Use it for ${name}.</description>\n` +
+    `    <location>${folder}/${name}/SKILL.md</location>\n  </skill>`
+  const builtin = '{{tmp}}/node_modules/@google/gemini-cli/bundle/builtin'
+  const prompt = (names: string[]) =>
+    ['<available_skills>', ...names.map((name) => skill(name, builtin)), skill('mine', '{{cwd}}/.gemini/skills')]
+      .concat('</available_skills>')
+      .join('\n')
+  const normalize = (text: string) => normalizeText(text, { cwd: [], rules: gemini.normalize })
+  const one = normalize(prompt(['skill-creator', 'antigravity-support']))
+  expect(one).toBe(normalize(prompt(['antigravity-support', 'skill-creator'])))
+  expect(one).not.toContain('skill-creator')
+  expect(one).toContain('<name>mine</name>')
+  expect(one.match(/\{\{gemini-builtin-skill\}\}/g)).toHaveLength(2)
+})
+
 test('a user preset file loads; a wire the server does not speak and an unknown name are named errors', () => {
   const root = mkdtempSync(join(tmpdir(), 'dsh-presets-'))
   const write = (wire: string) =>

@@ -32,7 +32,7 @@ test('the bundled presets load, each on a wire the model server speaks', () => {
 })
 
 test("gemini-cli's built-in skills count in any order; a project's own skill stays as written", () => {
-  const gemini = loadPreset('gemini-cli')
+  const gemini = loadPreset('gemini-cli', tmpdir())
   const skill = (name: string, folder: string) =>
     `  <skill>\n    <name>${name}</name>\n    <description>Use it for ${name}.</description>\n` +
     `    <location>${folder}/${name}/SKILL.md</location>\n  </skill>`

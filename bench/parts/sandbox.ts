@@ -58,7 +58,8 @@ export function sandboxSection(result: SandboxResult): string[] {
     `tier: ${result.tier}`,
     `sandbox off ${formatMs(result.unconfined.median)}, confined ${formatMs(result.confined?.median)}`,
   ]
-  if (result.ratio === undefined) return [...lines, `SKIP confined / off ≤ ${SANDBOX_TARGET_RATIO}×: no sandbox here`]
+  const target = `confined / off ≤ ${SANDBOX_TARGET_RATIO}×`
+  if (result.ratio === undefined) return [...lines, `SKIP ${target}: no sandbox here`]
   const verdict = result.ratio <= SANDBOX_TARGET_RATIO ? 'PASS' : 'MISS'
-  return [...lines, `${verdict} confined / off ≤ ${SANDBOX_TARGET_RATIO}×: ${formatRatio(result.ratio)}`]
+  return [...lines, `${verdict} ${target}: ${formatRatio(result.ratio)}`]
 }

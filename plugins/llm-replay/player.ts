@@ -1,6 +1,7 @@
 // Which recorded entry answers which live request: sessions bind to logs (session-bindings.ts), calls
 // inside a session by call identity (call-index.ts), a call that differs is drift (call-drift.ts), and
 // what no request took is reported at the end (unconsumed.ts). No Cordis, no I/O: index.ts feeds it.
+import { plural } from '../../lib/plural.ts'
 import { type CallIdentity, callIdentity, type StreamChunk } from '../llm/types.ts'
 import { callDrift, type LiveRequest } from './call-drift.ts'
 import { type CallIndex, type CallPlace, describeCall, type Lookup } from './call-index.ts'
@@ -134,9 +135,9 @@ export class ReplayPlayer {
       const count = index.size
       return this.fail(
         'REPLAY_EXHAUSTED',
-        `${where}: the agent asked for another model call, but the script has ${count} ` +
-          `entr${count === 1 ? 'y' : 'ies'} and all were served. The agent now makes more model calls than when the ` +
-          'session was recorded',
+        `${where}: the agent asked for another model call, but the script has ` +
+          `${plural(count, 'entry', 'entries')} and all were served. The agent now makes more model calls than ` +
+          'when the session was recorded',
       )
     }
     const recordedThere = index.callsAt(place.turn)

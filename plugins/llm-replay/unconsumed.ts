@@ -1,6 +1,7 @@
 // Script entries no live request took: listed for the host (ReplayService.unconsumed) and worded as
 // one problem per session, with the likely reason (fewer calls, a subagent never spawned, fewer
 // sessions). Pure.
+import { noun, plural } from '../../lib/plural.ts'
 import { type CallPlace, describeCall } from './call-index.ts'
 import type { ReplayEntry, StepRef } from './derive.ts'
 import type { ReplayProblem } from './errors.ts'
@@ -56,8 +57,8 @@ export function unconsumedProblems(
     return {
       code: 'REPLAY_UNCONSUMED' as const,
       message:
-        `${sessionLabel(scenario, session)}: ${items.length} script ` +
-        `entr${items.length === 1 ? 'y was' : 'ies were'} never requested (no live call had their identity): ` +
+        `${sessionLabel(scenario, session)}: ${plural(items.length, 'script entry', 'script entries')} ` +
+        `${noun(items.length, 'was', 'were')} never requested (no live call had their identity): ` +
         `${list}; ${why}`,
     }
   })

@@ -5,6 +5,7 @@ import { digestFailures, formatDigest } from './failure-digest.ts'
 import { toolDrift } from './tool-drift.ts'
 
 const UUID = '633ccc27-e62a-4b53-a3d2-b3ea3a3c9406'
+const ADD_EXPECT = 'add "expectError" …'
 const drift =
   `scenario "s", session 0 (/root/scenarios/s/session.jsonl), live session ${UUID}, turn 1 step 2: drift at ` +
   'script entry 1 (recorded at turn 1 step 2): message 2 differs (role tool); - recorded, + live:\n' +
@@ -26,7 +27,7 @@ const failures: Failure[] = [
     scenario: 's',
     step: 'steps[2] (prompt s1 "hi")',
     modelError: 'REPLAY_DRIFT',
-    message: `s: steps[2] (prompt s1 "hi") failed with -32603: model error REPLAY_DRIFT: ${drift}; add "expectError" …`,
+    message: `s: steps[2] (prompt s1 "hi") failed with -32603: model error REPLAY_DRIFT: ${drift}; ${ADD_EXPECT}`,
   },
   { kind: 'replay', scenario: 's', problems, message: verificationMessage('s', problems) },
   golden,

@@ -26,8 +26,9 @@ describe('a --stub recording', () => {
       const failures = recorded.outcomes[0]?.failures ?? []
       expect(failures.map((failure) => failure.kind)).toEqual(['recording'])
       expect(failures[0]?.message).toContain(
-        'scenarios/too-many-503/model.yml items 1–5 are 5 failing attempts in a row (HTTP 503), but the agent makes ' +
-          'at most 4 attempts per model call (agent config retries: 3): item 5 would be served to the next model call',
+        'scenarios/too-many-503/model.yml items 1–5 are 5 failing attempts in a row (HTTP 503), ' +
+          'but the agent makes at most 4 attempts per model call (agent config retries: 3): ' +
+          'item 5 would be served to the next model call',
       )
       expect(existsSync(join(project.root, 'scenarios', 'too-many-503', 'session.jsonl'))).toBe(false)
     },

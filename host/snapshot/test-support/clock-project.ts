@@ -9,7 +9,8 @@ import { scratchProject, type ScratchProject } from './scratch-project.ts'
 export const CLOCK = 'clock'
 
 // The plugin is a folder (index.js, steady.txt); the answer is read per call, as a module is imported once.
-export const CLOCK_PLUGIN = `// A tool whose answer differs on every call (the time, an id), unless steady.txt holds one.
+export const CLOCK_PLUGIN = `// A tool whose answer differs on every call (the time, an id),
+// unless steady.txt holds one.
 import { readFileSync } from 'node:fs'
 export const name = 'clock'
 export const inject = ['tools']

@@ -9,17 +9,22 @@ import { isRunning } from './workspace.ts'
 
 export const machineTier: SandboxTier = await detectSandbox()
 
-/** Running processes (not zombies) whose command line holds `token`. */
-export function processesWithArg(token: string): number[] {
+/** Running processes (not zombies, not this one) whose command line passes `test`. */
+function processesWhose(test: (cmdline: string) => boolean): number[] {
   const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
   return pids.map(Number).filter((pid) => {
     if (pid === process.pid) return false
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(token) && isRunning(pid)
+      return test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')) && isRunning(pid)
     } catch {
       return false
     }
   })
+}
+
+/** Running processes whose command line holds `token`. */
+export function processesWithArg(token: string): number[] {
+  return processesWhose((cmdline) => cmdline.includes(token))
 }
 
 /**
@@ -27,13 +32,7 @@ export function processesWithArg(token: string): number[] {
  * whose arguments merely spell it (bwrap's and the shell's command lines hold the whole command).
  */
 export function processesNamed(name: string): number[] {
-  return processesWithArg(name).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] === name
-    } catch {
-      return false
-    }
-  })
+  return processesWhose((cmdline) => cmdline.split('\0')[0] === name)
 }
 
 /** A TCP server on 127.0.0.1 that answers `pong` to each connection; close it when done. */

@@ -13,7 +13,7 @@ import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
 import type { CpuSplit } from '../child-cpu.ts'
 import { processCpuEnv, readProcessCpu, renderProcessCpu, type ProcessCpu } from '../process-cpu.ts'
 import { median } from '../stats.ts'
-import { cpuBound, jobsCrossover, rssGrowth } from '../scale-fit.ts'
+import { cpuBound, jobsCrossover, rssGrowth, splitReading } from '../scale-fit.ts'
 import { measureCoreEfficiency } from '../core-efficiency.ts'
 import { jobsCeiling } from './jobs.ts'
 import { availableParallelism } from 'node:os'
@@ -41,6 +41,8 @@ export interface ScaleCorpusRow {
   cpuSplit: { jobs1?: CpuSplit; jobs2?: CpuSplit }
   /** At the largest size, the last run's CPU per process (../process-cpu.ts). */
   processCpu?: { jobs1?: ProcessCpu; jobs2?: ProcessCpu }
+  /** At the largest size, median wall ms of `--shard 1/2` and `2/2` (--jobs 1 each) started together. */
+  splitMs?: number
 }
 
 export interface ScaleCorpusResult {
@@ -112,8 +114,13 @@ async function measureSize(
     cpu[name].push(outcome.cpuMs ?? Number.NaN)
     if (outcome.cpu) splits[name].push(outcome.cpu)
   }
-  const [one, two, auto] = await timeInterleaved(
-    [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
+  // Two shards at once, the largest size only: what two uncoordinated dsh processes reach (splitReading).
+  const split = async () => {
+    const shards = [1, 2].map((i) => ['test', '--root', root, '--shard', `${i}/2`, '--jobs', '1'])
+    await Promise.all(shards.map((args) => dsh(repoRoot, args)))
+  }
+  const [one, two, auto, splitTimes] = await timeInterleaved(
+    [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', []), ...(cpuLogs ? [split] : [])],
     runs,
   )
   return {
@@ -131,6 +138,7 @@ async function measureSize(
       jobs2: medianSplit(splits['2'].slice(-runs.runs)),
     },
     ...(cpuLogs && { processCpu: { jobs1: perProcess(log('1'), last['1']), jobs2: perProcess(log('2'), last['2']) } }),
+    ...(splitTimes && { splitMs: median(splitTimes) }),
   }
 }
 
@@ -163,7 +171,8 @@ function largestSize(rows: readonly ScaleCorpusRow[]) {
   const ceiling = jobsCeiling(availableParallelism(), large.jobs1Ms, large.jobs1CpuMs)
   const jobsOverCeiling = ceiling === undefined ? undefined : large.jobs1Ms / large.jobs2Ms / ceiling
   const { cpuRatio, bound } = cpuBound(ceiling, { jobs1Ms: large.jobs1CpuMs, jobs2Ms: large.jobs2CpuMs })
-  if (!small || small === large) return { jobsOverCeiling, ceiling, cpuRatio, bound }
+  const split = splitReading(large, ceiling)
+  if (!small || small === large) return { jobsOverCeiling, ceiling, cpuRatio, bound, split }
   const cost = (row: ScaleCorpusRow) => row.jobs1Ms / row.size
   const rss = (jobs: 'jobs1' | 'jobs2') =>
     rssGrowth({ size: small.size, rssKb: small.rssKb[jobs] }, { size: large.size, rssKb: large.rssKb[jobs] })
@@ -172,6 +181,7 @@ function largestSize(rows: readonly ScaleCorpusRow[]) {
     ceiling,
     cpuRatio,
     bound,
+    split,
     growth: cost(large) / cost(small),
     rssGrowth: { jobs1: rss('jobs1'), jobs2: rss('jobs2') },
   }
@@ -221,10 +231,25 @@ function dsh(
 const ms = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`)
 const mb = (kb: number | undefined) => (kb === undefined ? '?' : `${Math.round(kb / 1024)} MB`)
 
-type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & { ceiling?: number; bound?: number }
+type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & {
+  ceiling?: number
+  bound?: number
+  split?: ReturnType<typeof splitReading>
+}
 
 const hardwareBound = ({ ceiling, coreEfficiency }: Readings) =>
   ceiling === undefined || coreEfficiency === undefined ? undefined : ceiling * coreEfficiency
+
+/** Two shards at once against --jobs 1, the ceiling and --jobs 2 (scale-fit.ts splitReading). */
+function splitLine({ size, splitMs }: ScaleCorpusRow, split: Readings['split']): string[] {
+  if (splitMs === undefined || split?.splitSpeedup === undefined) return []
+  const fixed = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2))
+  return [
+    `jobs_split=${fixed(split.splitSpeedup)} at N=${size} (--shard 1/2 and 2/2, --jobs 1 each, started together: ` +
+      `${ms(splitMs)}, ${fixed(split.splitOverCeiling)} of the ceiling, with no parent and nothing sent between ` +
+      `them); --jobs 2 over it: ${fixed(split.jobs2OverSplit)} (above 1: the workers beat an uncoordinated split)`,
+  ]
+}
 
 function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra: string[]): string[] {
   const lines = ['== scale-corpus: a generated corpus of recorded scenarios ==']
@@ -249,6 +274,7 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
         `${ms(large.jobs2CpuMs)} over ${ms(large.jobs1CpuMs)}: with it --jobs 2 cannot pass ` +
         `${fixed(readings.bound)})`,
       ...cpuSplitLine(large),
+      ...splitLine(large, readings.split),
       `core_efficiency=${fixed(readings.coreEfficiency)} (a fixed job on every core at once, over its speed ` +
         `alone: the hardware lets --jobs 2 reach at most jobs_ceiling × it = ` +
         `${fixed(hardwareBound(readings))})`,

@@ -56,11 +56,11 @@ export function cpuBound(
 }
 
 /**
- * Two `dsh test --shard k/2 --jobs 1` started together: the corpus split over two processes with
- * no coordination at all (each discovers, boots and warms up on its own; nothing passes between
- * them). What that split reaches is what two dsh processes get from this machine: its speedup
- * over --jobs 1, that speedup over the ceiling, and --jobs 2's wall against the split's (above 1:
- * the workers beat a split that needs no parent). Undefined parts lack a reading.
+ * Two corpora of half the size, each run by its own `dsh test --jobs 1`, started together: the work
+ * split over two processes with nothing shared and nothing passing between them (each discovers,
+ * boots and warms up on its own). What that split reaches is what two dsh processes get from this
+ * machine: its speedup over --jobs 1, that speedup over the ceiling, and --jobs 2's wall against the
+ * split's (above 1: the workers beat a split that needs no parent). Undefined parts lack a reading.
  */
 export function splitReading(
   times: { jobs1Ms: number; jobs2Ms: number; splitMs?: number },

@@ -30,7 +30,8 @@ describe('scale-corpus readings', () => {
   })
 
   it('reads two shards at once against --jobs 1, the ceiling and --jobs 2', () => {
-    // --jobs 1 20 s; the two halves at once 12.5 s (1.6×) under a ceiling of 2 (0.8 of it); --jobs 2 10 s beats the split by 1.25.
+    // --jobs 1 20 s; the two halves at once 12.5 s (1.6×) under a ceiling of 2 (0.8 of it);
+    // --jobs 2 10 s beats the split by 1.25.
     expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000, splitMs: 12_500 }, 2)).toEqual({
       splitSpeedup: 1.6,
       splitOverCeiling: 0.8,

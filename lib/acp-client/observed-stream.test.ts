@@ -2,7 +2,7 @@
 // web stream (pipeTo): the same messages, in order, seen once each; closing and cancelling reach below.
 import type * as acp from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
-import { observeStream } from './observed-stream.ts'
+import { filterReadable, observeStream } from './observed-stream.ts'
 
 const message = (id: number): acp.AnyMessage => ({ jsonrpc: '2.0', id, method: 'session/prompt', params: {} })
 
@@ -90,5 +90,15 @@ describe('observeStream', () => {
       .readable.getReader()
       .cancel('done')
     await expect(other.agent.write(message(3))).rejects.toBe('done')
+  })
+
+  it('filters: a message the test drops is never read above, the rest come in order', async () => {
+    const { stream, agent } = below()
+    const reader = filterReadable(stream.readable, (m) => 'id' in m && m.id !== 2).getReader()
+    for (const id of [1, 2, 3]) void agent.write(message(id))
+    void agent.close()
+    expect((await reader.read()).value).toEqual(message(1))
+    expect((await reader.read()).value).toEqual(message(3))
+    expect((await reader.read()).done).toBe(true)
   })
 })

@@ -9,15 +9,23 @@ import type * as acp from '@agentclientprotocol/sdk'
 
 type Message = acp.AnyMessage
 type See = (message: Message) => void
+/** Whether a message read goes on to the reader (false: it is dropped here, seen by no one above). */
+type Pass = (message: Message) => boolean
 
 const settled = Promise.resolve()
 
 /** `stream` as is, with `sent` called on what is written to it and `received` on what is read from it. */
 export function observeStream(stream: acp.Stream, sent: See, received: See): acp.Stream {
-  return {
-    readable: new ObservedReadable(stream.readable, received),
-    writable: new ObservedWritable(stream.writable, sent),
-  }
+  const readable = filterReadable(stream.readable, (message) => {
+    received(message)
+    return true
+  })
+  return { readable, writable: new ObservedWritable(stream.writable, sent) }
+}
+
+/** `below`'s messages that `pass` lets through, in order, read as cheaply as observeStream's. */
+export function filterReadable(below: ReadableStream<Message>, pass: Pass): ReadableStream<Message> {
+  return new FilteredReadable(below, pass)
 }
 
 class ObservedWritable extends WritableStream<Message> {
@@ -56,17 +64,18 @@ class ObservedWritable extends WritableStream<Message> {
   }
 }
 
-class ObservedReadable extends ReadableStream<Message> {
+class FilteredReadable extends ReadableStream<Message> {
   private readonly reader: ReadableStreamDefaultReader<Message>
 
-  constructor(below: ReadableStream<Message>, see: See) {
+  constructor(below: ReadableStream<Message>, pass: Pass) {
     // The stream below is this one's alone: its reader is taken once and kept.
     let source: ReadableStreamDefaultReader<Message> | undefined
     const up = () => (source ??= below.getReader())
     const read = async (): ReturnType<ReadableStreamDefaultReader<Message>['read']> => {
-      const next = await up().read()
-      if (!next.done) see(next.value)
-      return next
+      for (;;) {
+        const next = await up().read()
+        if (next.done || pass(next.value)) return next
+      }
     }
     // highWaterMark 0: the stream's own side reads below only when asked, never ahead of the light reader.
     super(

@@ -101,4 +101,25 @@ describe('observeStream', () => {
     expect((await reader.read()).value).toEqual(message(3))
     expect((await reader.read()).done).toBe(true)
   })
+
+  it('holds the end back until beforeEnd has settled', async () => {
+    const { stream, agent } = below()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const reader = filterReadable(
+      stream.readable,
+      () => true,
+      () => held,
+    ).getReader()
+    void agent.write(message(1))
+    void agent.close()
+    expect((await reader.read()).value).toEqual(message(1))
+    let ended = false
+    const end = reader.read().then((next) => (ended = next.done))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(ended).toBe(false)
+    release()
+    await end
+    expect(ended).toBe(true)
+  })
 })

@@ -23,9 +23,17 @@ export function observeStream(stream: acp.Stream, sent: See, received: See): acp
   return { readable, writable: new ObservedWritable(stream.writable, sent) }
 }
 
-/** `below`'s messages that `pass` lets through, in order, read as cheaply as observeStream's. */
-export function filterReadable(below: ReadableStream<Message>, pass: Pass): ReadableStream<Message> {
-  return new FilteredReadable(below, pass)
+/**
+ * `below`'s messages that `pass` lets through, in order, read as cheaply as observeStream's. With
+ * `beforeEnd`, the end of `below` reaches the reader only once `beforeEnd()` has settled (a rejection
+ * is the reader's error), as a TransformStream's `flush` holds it.
+ */
+export function filterReadable(
+  below: ReadableStream<Message>,
+  pass: Pass,
+  beforeEnd?: () => Promise<void>,
+): ReadableStream<Message> {
+  return new FilteredReadable(below, pass, beforeEnd)
 }
 
 class ObservedWritable extends WritableStream<Message> {
@@ -67,13 +75,15 @@ class ObservedWritable extends WritableStream<Message> {
 class FilteredReadable extends ReadableStream<Message> {
   private readonly reader: ReadableStreamDefaultReader<Message>
 
-  constructor(below: ReadableStream<Message>, pass: Pass) {
+  constructor(below: ReadableStream<Message>, pass: Pass, beforeEnd?: () => Promise<void>) {
     // The stream below is this one's alone: its reader is taken once and kept.
     let source: ReadableStreamDefaultReader<Message> | undefined
     const up = () => (source ??= below.getReader())
+    let ending: Promise<void> | undefined
     const read = async (): ReturnType<ReadableStreamDefaultReader<Message>['read']> => {
       for (;;) {
         const next = await up().read()
+        if (next.done && beforeEnd) await (ending ??= beforeEnd())
         if (next.done || pass(next.value)) return next
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cpuBound, jobsCrossover, rssGrowth } from './scale-fit.ts'
+import { cpuBound, jobsCrossover, rssGrowth, splitReading } from './scale-fit.ts'
 
 describe('scale-corpus readings', () => {
   it('finds where --jobs 2 starts to win, or says it never does', () => {
@@ -27,5 +27,21 @@ describe('scale-corpus readings', () => {
     expect(cpuBound(2, { jobs1Ms: 10_000, jobs2Ms: 12_500 })).toEqual({ cpuRatio: 1.25, bound: 1.6 })
     expect(cpuBound(undefined, { jobs1Ms: 10_000, jobs2Ms: 12_500 })).toEqual({ cpuRatio: 1.25 })
     expect(cpuBound(2, { jobs1Ms: Number.NaN, jobs2Ms: 12_500 })).toEqual({})
+  })
+
+  it('reads two shards at once against --jobs 1, the ceiling and --jobs 2', () => {
+    // --jobs 1 20 s; the two halves at once 12.5 s (1.6×) under a ceiling of 2 (0.8 of it); --jobs 2 10 s beats the split by 1.25.
+    expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000, splitMs: 12_500 }, 2)).toEqual({
+      splitSpeedup: 1.6,
+      splitOverCeiling: 0.8,
+      jobs2OverSplit: 1.25,
+    })
+    expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000, splitMs: 12_500 }, undefined)).toEqual({
+      splitSpeedup: 1.6,
+      jobs2OverSplit: 1.25,
+    })
+    // Not measured (the smaller sizes), or a failed reading: nothing to say.
+    expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000 }, 2)).toEqual({})
+    expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000, splitMs: Number.NaN }, 2)).toEqual({})
   })
 })

@@ -54,3 +54,24 @@ export function cpuBound(
   const cpuRatio = cpu.jobs2Ms / cpu.jobs1Ms
   return { cpuRatio, ...(ceiling === undefined ? {} : { bound: ceiling / cpuRatio }) }
 }
+
+/**
+ * Two corpora of half the size, each run by its own `dsh test --jobs 1`, started together: the work
+ * split over two processes with nothing shared and nothing passing between them (each discovers,
+ * boots and warms up on its own). What that split reaches is what two dsh processes get from this
+ * machine: its speedup over --jobs 1, that speedup over the ceiling, and --jobs 2's wall against the
+ * split's (above 1: the workers beat a split that needs no parent). Undefined parts lack a reading.
+ */
+export function splitReading(
+  times: { jobs1Ms: number; jobs2Ms: number; splitMs?: number },
+  ceiling: number | undefined,
+): { splitSpeedup?: number; splitOverCeiling?: number; jobs2OverSplit?: number } {
+  const { jobs1Ms, jobs2Ms, splitMs } = times
+  if (!(splitMs !== undefined && splitMs > 0 && jobs1Ms > 0 && jobs2Ms > 0)) return {}
+  const splitSpeedup = jobs1Ms / splitMs
+  return {
+    splitSpeedup,
+    ...(ceiling === undefined ? {} : { splitOverCeiling: splitSpeedup / ceiling }),
+    jobs2OverSplit: splitMs / jobs2Ms,
+  }
+}

@@ -10,10 +10,10 @@ import { packageFile } from '../../lib/package-root.ts'
 import { timeInterleaved, type SampleOptions } from '../sample.ts'
 import { writeCorpus, type ScenarioKind } from '../scale-corpus-gen.ts'
 import { timedSpawnOk, type SpawnOutcome } from '../spawn-timer.ts'
-import type { CpuSplit } from '../child-cpu.ts'
+import { reapedChildrenCpuMs, type CpuSplit } from '../child-cpu.ts'
 import { processCpuEnv, readProcessCpu, renderProcessCpu, type ProcessCpu } from '../process-cpu.ts'
 import { median } from '../stats.ts'
-import { cpuBound, jobsCrossover, rssGrowth } from '../scale-fit.ts'
+import { cpuBound, jobsCrossover, rssGrowth, splitReading } from '../scale-fit.ts'
 import { measureCoreEfficiency } from '../core-efficiency.ts'
 import { jobsCeiling } from './jobs.ts'
 import { availableParallelism } from 'node:os'
@@ -41,6 +41,12 @@ export interface ScaleCorpusRow {
   cpuSplit: { jobs1?: CpuSplit; jobs2?: CpuSplit }
   /** At the largest size, the last run's CPU per process (../process-cpu.ts). */
   processCpu?: { jobs1?: ProcessCpu; jobs2?: ProcessCpu }
+  /**
+   * At the largest size, two corpora of half the size, each run by its own `dsh test --jobs 1`,
+   * started together: median wall ms (until both end) and median CPU of both.
+   */
+  splitMs?: number
+  splitCpuMs?: number
 }
 
 export interface ScaleCorpusResult {
@@ -81,7 +87,8 @@ export async function benchScaleCorpus(
     for (const n of sizes) {
       const root = path.join(folder, `n${n}`)
       const kinds = writeCorpus(path.join(repoRoot, 'scenarios'), root, n)
-      rows.push(await measureSize(repoRoot, root, n, kinds, runs, n === size ? folder : undefined))
+      const largest = n === size ? { cpuLogs: folder, halves: writeHalves(repoRoot, folder, n) } : undefined
+      rows.push(await measureSize(repoRoot, root, n, kinds, runs, largest))
       if (n === size) extra.push(...(await shardAndVitest(repoRoot, root, runs)))
     }
     const threshold = rows.find((row) => row.jobs2Ms < row.jobs1Ms)?.size
@@ -97,9 +104,13 @@ async function measureSize(
   size: number,
   kinds: Record<ScenarioKind, number>,
   runs: SampleOptions,
-  /** Where the processes write their CPU (the largest size only), else not measured per process. */
-  cpuLogs?: string,
+  /**
+   * The largest size only: where the processes write their CPU (else not measured per process), and
+   * two corpora of half the size for the split variant.
+   */
+  largest?: { cpuLogs: string; halves: readonly [string, string] },
 ): Promise<ScaleCorpusRow> {
+  const cpuLogs = largest?.cpuLogs
   const log = (name: string) => cpuLogs && path.join(cpuLogs, `process-cpu-${name}.jsonl`)
   const last: Record<string, SpawnOutcome> = {}
   const cpu = { '1': [] as number[], '2': [] as number[], default: [] as number[] }
@@ -112,8 +123,17 @@ async function measureSize(
     cpu[name].push(outcome.cpuMs ?? Number.NaN)
     if (outcome.cpu) splits[name].push(outcome.cpu)
   }
-  const [one, two, auto] = await timeInterleaved(
-    [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', [])],
+  // Two halves at once, the largest size only: two dsh processes with nothing shared (splitReading).
+  const splitCpu: number[] = []
+  const split = async () => {
+    const before = reapedChildrenCpuMs()
+    const halves = largest?.halves ?? []
+    await Promise.all(halves.map((half) => dsh(repoRoot, ['test', '--root', half, '--jobs', '1'])))
+    const after = reapedChildrenCpuMs()
+    splitCpu.push(before === undefined || after === undefined ? Number.NaN : after - before)
+  }
+  const [one, two, auto, splitTimes] = await timeInterleaved(
+    [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', []), ...(cpuLogs ? [split] : [])],
     runs,
   )
   return {
@@ -131,6 +151,7 @@ async function measureSize(
       jobs2: medianSplit(splits['2'].slice(-runs.runs)),
     },
     ...(cpuLogs && { processCpu: { jobs1: perProcess(log('1'), last['1']), jobs2: perProcess(log('2'), last['2']) } }),
+    ...(splitTimes && { splitMs: median(splitTimes), splitCpuMs: median(splitCpu.slice(-runs.runs)) }),
   }
 }
 
@@ -163,7 +184,8 @@ function largestSize(rows: readonly ScaleCorpusRow[]) {
   const ceiling = jobsCeiling(availableParallelism(), large.jobs1Ms, large.jobs1CpuMs)
   const jobsOverCeiling = ceiling === undefined ? undefined : large.jobs1Ms / large.jobs2Ms / ceiling
   const { cpuRatio, bound } = cpuBound(ceiling, { jobs1Ms: large.jobs1CpuMs, jobs2Ms: large.jobs2CpuMs })
-  if (!small || small === large) return { jobsOverCeiling, ceiling, cpuRatio, bound }
+  const split = splitReading(large, ceiling)
+  if (!small || small === large) return { jobsOverCeiling, ceiling, cpuRatio, bound, split }
   const cost = (row: ScaleCorpusRow) => row.jobs1Ms / row.size
   const rss = (jobs: 'jobs1' | 'jobs2') =>
     rssGrowth({ size: small.size, rssKb: small.rssKb[jobs] }, { size: large.size, rssKb: large.rssKb[jobs] })
@@ -172,9 +194,20 @@ function largestSize(rows: readonly ScaleCorpusRow[]) {
     ceiling,
     cpuRatio,
     bound,
+    split,
     growth: cost(large) / cost(small),
     rssGrowth: { jobs1: rss('jobs1'), jobs2: rss('jobs2') },
   }
+}
+
+/** Two corpora of half of `size` (the same scenarios in each, in the corpus's proportions) for the split variant. */
+function writeHalves(repoRoot: string, folder: string, size: number): [string, string] {
+  const half = (name: string) => {
+    const root = path.join(folder, `n${size}-${name}`)
+    writeCorpus(path.join(repoRoot, 'scenarios'), root, Math.ceil(size / 2))
+    return root
+  }
+  return [half('half-a'), half('half-b')]
 }
 
 /** `--shard 1/2` + `2/2` + merge, and the vitest suite (one `defineSnapshotSuite` file) over the corpus. */
@@ -221,10 +254,28 @@ function dsh(
 const ms = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`)
 const mb = (kb: number | undefined) => (kb === undefined ? '?' : `${Math.round(kb / 1024)} MB`)
 
-type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & { ceiling?: number; bound?: number }
+type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & {
+  ceiling?: number
+  bound?: number
+  split?: ReturnType<typeof splitReading>
+}
 
 const hardwareBound = ({ ceiling, coreEfficiency }: Readings) =>
   ceiling === undefined || coreEfficiency === undefined ? undefined : ceiling * coreEfficiency
+
+/** Two halves at once against --jobs 1, the ceiling and --jobs 2 (scale-fit.ts splitReading), and their CPU. */
+function splitLine({ size, splitMs, splitCpuMs, jobs1CpuMs }: ScaleCorpusRow, split: Readings['split']): string[] {
+  if (splitMs === undefined || split?.splitSpeedup === undefined) return []
+  const fixed = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2))
+  const cpuRatio = splitCpuMs === undefined ? undefined : splitCpuMs / jobs1CpuMs
+  return [
+    `jobs_split=${fixed(split.splitSpeedup)} at N=${size} (two corpora of N/2, one dsh test --jobs 1 each, ` +
+      `started together: ${ms(splitMs)}, ${fixed(split.splitOverCeiling)} of the ceiling, nothing shared or sent ` +
+      `between them); --jobs 2 over it: ${fixed(split.jobs2OverSplit)} (above 1: the workers beat the split)`,
+    `jobs_split_cpu_ratio=${fixed(cpuRatio)} (CPU of the two halves at once over --jobs 1's: what running two dsh ` +
+      'processes at once costs on this machine, with no --jobs machinery)',
+  ]
+}
 
 function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra: string[]): string[] {
   const lines = ['== scale-corpus: a generated corpus of recorded scenarios ==']
@@ -249,6 +300,7 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
         `${ms(large.jobs2CpuMs)} over ${ms(large.jobs1CpuMs)}: with it --jobs 2 cannot pass ` +
         `${fixed(readings.bound)})`,
       ...cpuSplitLine(large),
+      ...splitLine(large, readings.split),
       `core_efficiency=${fixed(readings.coreEfficiency)} (a fixed job on every core at once, over its speed ` +
         `alone: the hardware lets --jobs 2 reach at most jobs_ceiling × it = ` +
         `${fixed(hardwareBound(readings))})`,

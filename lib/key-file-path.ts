@@ -1,6 +1,6 @@
 // Where dsh's key files live: one home for the folder adapters keep their default key files in
 // (plugins/llm/keys.ts) and the paths the agent hides from its file tools (docs/security.md).
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import path from 'node:path'
 
@@ -29,6 +29,9 @@ export function keyPaths(env: Record<string, string | undefined>, keys: Readonly
 
 function folderFiles(folder: string): string[] {
   try {
+    // Most machines have no key folder: found absent without the Error (and stack) a failed readdir
+    // builds, on every session request and turn.
+    if (!existsSync(folder)) return []
     return readdirSync(folder).map((name) => path.join(folder, name))
   } catch {
     return []

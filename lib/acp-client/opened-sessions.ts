@@ -4,6 +4,7 @@
 // `subagents` capability). The editor's fs/* and terminal/* serve only these: a request naming
 // any other session is the agent's bug, refused.
 import * as acp from '@agentclientprotocol/sdk'
+import { observeStream } from './observed-stream.ts'
 
 /** The methods that open a session, and where the opened id is: the response or the request. */
 const OPENERS: Record<string, 'result' | 'params'> = {
@@ -66,20 +67,10 @@ export class OpenedSessions {
 
   /** The same stream, with both directions read (in wire order, before the SDK handles them). */
   tap(stream: acp.Stream): acp.Stream {
-    const incoming = new TransformStream<acp.AnyMessage, acp.AnyMessage>({
-      transform: (message, controller) => {
-        this.received(message)
-        controller.enqueue(message)
-      },
-    })
-    const outgoing = new TransformStream<acp.AnyMessage, acp.AnyMessage>({
-      transform: (message, controller) => {
-        this.sent(message)
-        controller.enqueue(message)
-      },
-    })
-    // Errors surface on the connection itself (closed, rejected requests); the pipe must not throw unhandled.
-    outgoing.readable.pipeTo(stream.writable).catch(() => {})
-    return { readable: stream.readable.pipeThrough(incoming), writable: outgoing.writable }
+    return observeStream(
+      stream,
+      (message) => this.sent(message),
+      (message) => this.received(message),
+    )
   }
 }

@@ -41,20 +41,59 @@ export class MatchContext {
 
 function literalsIn(text: string, literals: readonly string[]): Set<string> {
   const found = new Set<string>()
-  const missing = new Set(literals)
-  for (let from = 0; missing.size; ) {
-    // Longest first, so a literal that starts another (SK, SG.) does not hide it.
-    const alternatives = [...missing].sort((a, b) => b.length - a.length).map(escapeRegExp)
-    const pattern = new RegExp(alternatives.join('|'), 'g')
+  const ordered = orderedLiterals(literals)
+  for (let from = 0; found.size < ordered.length; ) {
+    const missing = ordered.filter(({ literal }) => !found.has(literal)).map(({ escaped }) => escaped)
+    const pattern = alternation(missing.join('|'))
     pattern.lastIndex = from
     const match = pattern.exec(text)
     if (!match) break
     found.add(match[0])
-    missing.delete(match[0])
     from = match.index
   }
   return found
 }
+
+interface Literal {
+  literal: string
+  escaped: string
+}
+
+/**
+ * Longest first, so a literal that starts another (SK, SG.) does not hide it; each escaped once. A
+ * scan asks with the same rules' literals for every text, so the order is kept for the list.
+ */
+function orderedLiterals(literals: readonly string[]): Literal[] {
+  const key = literals.join('\u0000')
+  let ordered = literalOrders.get(key)
+  if (!ordered) {
+    if (literalOrders.size >= 16) literalOrders.clear()
+    ordered = [...new Set(literals)]
+      .sort((a, b) => b.length - a.length)
+      .map((literal) => ({ literal, escaped: escapeRegExp(literal) }))
+    literalOrders.set(key, ordered)
+  }
+  return ordered
+}
+
+const literalOrders = new Map<string, Literal[]>()
+
+/**
+ * The alternation of `source`, compiled once: every text is searched with the same few expressions
+ * (all the literals, then all but the ones found), and compiling the ~80 alternatives anew for each
+ * was most of a small fixture's scan. Used synchronously only (it keeps its lastIndex between uses).
+ */
+function alternation(source: string): RegExp {
+  let pattern = compiledAlternations.get(source)
+  if (!pattern) {
+    if (compiledAlternations.size >= 256) compiledAlternations.clear()
+    pattern = new RegExp(source, 'g')
+    compiledAlternations.set(source, pattern)
+  }
+  return pattern
+}
+
+const compiledAlternations = new Map<string, RegExp>()
 
 /** Where each match of a rule starts and ends, after extension and the value's tests. */
 export function ruleMatches(rule: SecretRule, text: string, context = new MatchContext(text, [rule])): Span[] {

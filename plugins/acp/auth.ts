@@ -6,7 +6,7 @@ import type { Context } from 'cordis'
 import { type KeyNeed, keyFiles, keyNeeds, loginCommand, offeredMethods } from './auth-methods.ts'
 
 /** initialize's authMethods: terminal methods only for a client that advertised `auth.terminal`. */
-export function authMethods(ctx: Context, client: acp.ClientCapabilities | undefined): acp.AuthMethod[] {
+export function authMethods(ctx: Pick<Context, 'llm'>, client: acp.ClientCapabilities | undefined): acp.AuthMethod[] {
   return offeredMethods(ctx.llm.adapters(), { terminal: client?.auth?.terminal === true }).map(({ method }) => method)
 }
 
@@ -14,7 +14,7 @@ export function authMethods(ctx: Context, client: acp.ClientCapabilities | undef
  * authenticate: `{}` with `_meta` saying whether a key is needed and there; a missing key is
  * auth_required (-32000) naming where to put it; an unknown or terminal method is -32602.
  */
-export function authenticate(ctx: Context, params: acp.AuthenticateRequest): acp.AuthenticateResponse {
+export function authenticate(ctx: Pick<Context, 'llm'>, params: acp.AuthenticateRequest): acp.AuthenticateResponse {
   const adapters = ctx.llm.adapters()
   const methods = offeredMethods(adapters, { terminal: true })
   const chosen = methods.find(({ method }) => method.id === params.methodId)
@@ -43,7 +43,7 @@ export function authenticate(ctx: Context, params: acp.AuthenticateRequest): acp
   return { _meta: { 'dsh/keyNeeded': true, 'dsh/keyAvailable': true } }
 }
 
-function missingKey(ctx: Context, need: KeyNeed): { model: string; problem: string } | undefined {
+function missingKey(ctx: Pick<Context, 'llm'>, need: KeyNeed): { model: string; problem: string } | undefined {
   for (const model of need.models) {
     const problem = ctx.llm.keyProblem(model)
     if (problem) return { model, problem }
@@ -66,7 +66,7 @@ function putKey(need: KeyNeed, single: boolean): string {
  * key files that stay (in words that do not depend on this machine: goldens pin them), so the user
  * can remove them themselves (docs/session-delete.md, "logout").
  */
-export function logout(ctx: Context): acp.LogoutResponse {
+export function logout(ctx: Pick<Context, 'llm'>): acp.LogoutResponse {
   const forgotten = ctx.llm.logOut()
   const held = forgotten ? 'the API key held in memory was forgotten' : 'no API key was held in memory'
   const files = keyNeeds(ctx.llm.adapters()).map(({ key }) => describeFiles(key) ?? key.env)

@@ -27,6 +27,9 @@ import { commandsUpdate } from './session-surface.ts'
 
 export const PROTOCOL_VERSION = 1
 
+/** The services a connection's read-only calls take (untraced: see AcpConnection's `reads`). */
+type ConnectionReads = Pick<Context, 'agent' | 'sessions' | 'llm'>
+
 export class AcpConnection {
   private initialized = false
   /** What the client advertised at initialize: decides whether tools use its files and terminals. */
@@ -41,6 +44,15 @@ export class AcpConnection {
   // one of them does, so a connection never holds a stale one.
   private readonly agent: Context['agent']
   private readonly sessions: Context['sessions']
+  /**
+   * The same services (and the llm one) past Cordis's tracing proxy, for what only reads them: the
+   * session requests' checks, the adapters for initialize and auth, a session's mode and models. A
+   * traced call makes a shadow context and a method proxy per access and each read inside it misses
+   * the context's cache again (~0.3 ms for a session/new's checks). Safe because none of these calls
+   * creates an effect (nothing to tie to this connection's context) and the acp service restarts,
+   * closing this connection, when any of the three is replaced (its inject).
+   */
+  private readonly reads: ConnectionReads
 
   constructor(
     private readonly ctx: Context,
@@ -49,6 +61,7 @@ export class AcpConnection {
     // A session's MCP tools are found too (their titles name the server); built-ins first.
     this.agent = ctx.agent
     this.sessions = ctx.sessions
+    this.reads = { agent: untraced(this.agent), sessions: untraced(this.sessions), llm: untraced(ctx.llm) }
     const [tools, servers] = [ctx.tools, this.agent.servers]
     this.tools = (name) => tools.get(name) ?? servers.findTool(name)
     // Its lookups run on every event of a subagent (each streamed chunk): past the tracing proxy.
@@ -78,30 +91,30 @@ export class AcpConnection {
       agentCapabilities: {
         loadSession: true,
         promptCapabilities: { image: false, audio: false, embeddedContext: true },
-        mcpCapabilities: mcpCapabilities(this.ctx),
+        mcpCapabilities: mcpCapabilities(this.reads),
         sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {}, fork: {} },
         auth: { logout: {} },
       },
       agentInfo: { name: this.info.name, version: this.info.version },
-      authMethods: authMethods(this.ctx, params.clientCapabilities),
+      authMethods: authMethods(this.reads, params.clientCapabilities),
     }
   }
 
   authenticate(params: acp.AuthenticateRequest): acp.AuthenticateResponse {
-    return authenticate(this.ctx, params)
+    return authenticate(this.reads, params)
   }
 
   /** logout: the model adapters forget the key they hold in memory; no file is deleted (auth.ts). */
   logout(): acp.LogoutResponse {
     this.requireInit('logout')
-    return logout(this.ctx)
+    return logout(this.reads)
   }
 
   async newSession(params: unknown): Promise<acp.NewSessionResponse> {
     // Initialization is checked before the params, so an early request gets the right error.
     this.requireInit('session/new')
     const request = parseNewSession(params)
-    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/new', request)
+    const { servers, additionalDirectories } = checkSessionRequest(this.reads, 'session/new', request)
     const header = this.agent.newSession(request.cwd, additionalDirectories)
     const failures = await this.agent.connectServers(header.id, servers)
     this.owned.own(header.id, [])
@@ -120,7 +133,7 @@ export class AcpConnection {
     this.requireInit('session/fork')
     const { sessionId: parentId, cwd, turn, ...place } = params
     // The fork's own cwd, which may differ from the parent's (a worktree of the same project): no recorded-cwd check.
-    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/fork', { cwd, ...place })
+    const { servers, additionalDirectories } = checkSessionRequest(this.reads, 'session/fork', { cwd, ...place })
     const header = agentCall(() =>
       this.agent.forkSession({ parentId, cwd, additionalDirectories, ...(turn === undefined ? {} : { turn }) }),
     )
@@ -135,7 +148,7 @@ export class AcpConnection {
 
   async loadSession(params: acp.LoadSessionRequest): Promise<acp.LoadSessionResponse> {
     this.requireInit('session/load')
-    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/load', params)
+    const { servers, additionalDirectories } = checkSessionRequest(this.reads, 'session/load', params)
     const log = agentCall(() => this.agent.loadSession(params.sessionId, additionalDirectories))
     const notes = this.owned.own(params.sessionId, log.events)
     for (const update of historyUpdates(log.events, this.tools)) this.owned.send(params.sessionId, update)
@@ -171,7 +184,7 @@ export class AcpConnection {
   /** session/resume: as load, without retelling the history; logged as `session/resume`. */
   async resumeSession(params: acp.ResumeSessionRequest): Promise<acp.ResumeSessionResponse> {
     this.requireInit('session/resume')
-    const { servers, additionalDirectories } = checkSessionRequest(this.ctx, 'session/resume', params)
+    const { servers, additionalDirectories } = checkSessionRequest(this.reads, 'session/resume', params)
     agentCall(() => this.agent.resumeSession(params.sessionId, additionalDirectories))
     // The log's cost so far and its title (announced when its first turn ended) are taken in.
     this.owned.own(params.sessionId, this.sessions.read(params.sessionId).events)
@@ -269,11 +282,11 @@ export class AcpConnection {
 
   /** What session/new and session/load answer besides the id: the modes (older clients) and the options. */
   private sessionState(sessionId: string): { modes: acp.SessionModeState; configOptions: acp.SessionConfigOption[] } {
-    return { modes: modeState(this.ctx.agent.modeOf(sessionId)!), configOptions: this.optionsOf(sessionId) }
+    return { modes: modeState(this.reads.agent.modeOf(sessionId)!), configOptions: this.optionsOf(sessionId) }
   }
 
   private optionsOf(sessionId: string): acp.SessionConfigOption[] {
-    const { agent } = this.ctx
+    const { agent } = this.reads
     return configOptions({
       modeId: agent.modeOf(sessionId)!,
       model: agent.modelOf(sessionId)!,

@@ -2,6 +2,7 @@
 // both under that id, so the client could not tell which answer was which. The first keeps the id
 // until it is answered; a second request with it meanwhile is refused -32600 and never runs.
 import type * as acp from '@agentclientprotocol/sdk'
+import { filterReadable } from '../../lib/acp-client/observed-stream.ts'
 import { MessageWritable } from './line-stream.ts'
 
 type Message = Record<string, unknown>
@@ -32,19 +33,20 @@ export function refuseDuplicateIds(stream: acp.Stream, warn: (line: string) => v
     },
     () => writer.close(),
   )
-  const guard = new TransformStream<acp.AnyMessage, acp.AnyMessage>({
-    transform(message, controller) {
-      const record = message as Message
-      if (!isRequest(record)) return controller.enqueue(message)
-      const key = idKey(record.id)
-      if (!inFlight.has(key)) {
-        inFlight.add(key)
-        return controller.enqueue(message)
-      }
-      const answer = refusal(record)
-      warn(`acp: ${(answer as { error: { message: string } }).error.message}`)
-      void writer.write(answer).catch(() => {})
-    },
+  // Read with a light reader (lib/acp-client/observed-stream.ts), not a TransformStream and its pipe:
+  // every incoming message passes here, and the web stream machinery cost more than the check.
+  const readable = filterReadable(stream.readable, (message) => {
+    const record = message as Message
+    if (!isRequest(record)) return true
+    const key = idKey(record.id)
+    if (!inFlight.has(key)) {
+      inFlight.add(key)
+      return true
+    }
+    const answer = refusal(record)
+    warn(`acp: ${(answer as { error: { message: string } }).error.message}`)
+    void writer.write(answer).catch(() => {})
+    return false
   })
-  return { readable: stream.readable.pipeThrough(guard), writable }
+  return { readable, writable }
 }

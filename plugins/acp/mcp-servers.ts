@@ -6,12 +6,12 @@ import type { ServerRequest } from '../agent/index.ts'
 import { McpServerSpecError } from '../mcp/server-specs.ts'
 
 /** The transports initialize advertises: the ones the composition can connect (none without mcp). */
-export function mcpCapabilities(ctx: Context): acp.McpCapabilities {
+export function mcpCapabilities(ctx: Pick<Context, 'agent'>): acp.McpCapabilities {
   return ctx.agent.servers.support()
 }
 
 /** Checks the list before the session is created or re-attached; throws the request's error. */
-export function checkServers(ctx: Context, method: string, raw: unknown, cwd: string): ServerRequest {
+export function checkServers(ctx: Pick<Context, 'agent'>, method: string, raw: unknown, cwd: string): ServerRequest {
   try {
     return ctx.agent.servers.check(raw ?? [], cwd)
   } catch (error) {

@@ -33,7 +33,7 @@ export function requireExistingFolder(method: string, cwd: string): void {
  * it), so a different one is refused rather than silently ignored. Unknown sessions pass here:
  * loading them fails with its own error.
  */
-export function requireRecordedCwd(ctx: Context, sessionId: string, cwd: string): void {
+export function requireRecordedCwd(ctx: Pick<Context, 'agent' | 'sessions'>, sessionId: string, cwd: string): void {
   const recorded = recordedCwd(ctx, sessionId)
   if (recorded === undefined || sameFolder(recorded, cwd)) return
   throw RequestError.invalidParams(
@@ -43,7 +43,7 @@ export function requireRecordedCwd(ctx: Context, sessionId: string, cwd: string)
   )
 }
 
-function recordedCwd(ctx: Context, sessionId: string): string | undefined {
+function recordedCwd(ctx: Pick<Context, 'agent' | 'sessions'>, sessionId: string): string | undefined {
   const live = ctx.agent.cwdOf(sessionId)
   if (live !== undefined) return live
   if (!ctx.sessions.has(sessionId)) return undefined

@@ -21,7 +21,11 @@ interface CheckedSessionRequest {
   additionalDirectories: string[]
 }
 
-export function checkSessionRequest(ctx: Context, method: string, params: SessionRequest): CheckedSessionRequest {
+export function checkSessionRequest(
+  ctx: Pick<Context, 'agent' | 'sessions' | 'llm'>,
+  method: string,
+  params: SessionRequest,
+): CheckedSessionRequest {
   requireExistingFolder(method, params.cwd)
   if (params.sessionId !== undefined) requireRecordedCwd(ctx, params.sessionId, params.cwd)
   const hidden = ownFiles(ctx.sessions.root, ctx.llm.adapters())

@@ -3,6 +3,7 @@
 // `initialize` message instead, seen on the way in; everything else is still validated by the SDK.
 import type * as acp from '@agentclientprotocol/sdk'
 import type { ClientCapabilities } from '@agentclientprotocol/sdk/unstable'
+import { filterReadable } from '../../lib/acp-client/observed-stream.ts'
 
 /** The unstable client capabilities dsh acts on. */
 export type UnstableCapabilities = Pick<ClientCapabilities, 'subagents'>
@@ -20,12 +21,12 @@ function unstableCapabilities(message: unknown): UnstableCapabilities | undefine
 
 /** The stream with each incoming `initialize` shown to `seen` before the SDK parses it. */
 export function tapInitialize(stream: acp.Stream, seen: (capabilities: UnstableCapabilities) => void): acp.Stream {
-  const tap = new TransformStream<acp.AnyMessage, acp.AnyMessage>({
-    transform(message, controller) {
-      const capabilities = unstableCapabilities(message)
-      if (capabilities) seen(capabilities)
-      controller.enqueue(message)
-    },
+  // A light reader (lib/acp-client/observed-stream.ts), not a TransformStream and its pipe: every
+  // incoming message passes here.
+  const readable = filterReadable(stream.readable, (message) => {
+    const capabilities = unstableCapabilities(message)
+    if (capabilities) seen(capabilities)
+    return true
   })
-  return { readable: stream.readable.pipeThrough(tap), writable: stream.writable }
+  return { readable, writable: stream.writable }
 }

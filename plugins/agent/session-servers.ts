@@ -17,6 +17,8 @@ interface ToolRegistry {
 /** Checked servers, or the names of those the composition cannot connect. */
 export type ServerRequest = { specs: McpServerSpec[] } | { unsupported: string[] }
 
+const transports = (connected: boolean) => ({ http: connected, sse: connected })
+
 export class SessionServers {
   private readonly sets = new Map<string, McpServerSet>()
   /** Detaches under way (their sets already forgotten). */
@@ -26,14 +28,14 @@ export class SessionServers {
 
   /** The transports this composition connects: none without the mcp plugin. */
   support(): { http: boolean; sse: boolean } {
-    const mcp = this.ctx.get('mcp')
-    return { http: !!mcp, sse: !!mcp }
+    return transports(!!this.ctx.get('mcp'))
   }
 
   /** Checks a client's `mcpServers` for `cwd`; throws McpServerSpecError (refuse the request). */
   check(raw: unknown, cwd: string): ServerRequest {
+    // Looked up once per check (the optional mcp service may come and go): support() would look again.
     const mcp = this.ctx.get('mcp')
-    if (mcp) return { specs: mcp.parse(raw, cwd, this.support()) }
+    if (mcp) return { specs: mcp.parse(raw, cwd, transports(true)) }
     return { unsupported: Array.isArray(raw) ? raw.map(nameOf) : [] }
   }
 

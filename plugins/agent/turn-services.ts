@@ -26,13 +26,19 @@ export function turnServices(
   // Every model chunk is an append: call the store itself, not through Cordis's per-access tracing
   // proxies (append creates no effects, so it needs no caller context).
   const store: SessionStore = untraced(ctx.sessions)
+  // Read once per turn: each `ctx.llm` misses the context's cache and builds a traced wrapper. The
+  // turn streams through the traced one (as before); the adapters and held keys, plain reads that
+  // create no effect, are asked of the service itself. The agent restarts when llm is replaced (its
+  // inject), so no turn outlives the service it read.
+  const llm = ctx.llm
+  const reads = untraced(llm)
   return {
-    llm: ctx.llm,
+    llm,
     store,
     // Looked up at each use, as the tools service may be reloaded while a turn runs.
     registry: servers.registryFor(sessionId, () => ctx.tools),
     config,
-    hidden: ownFiles(store.root, ctx.llm.adapters()),
-    redact: heldSecretRedactor(ctx.llm),
+    hidden: ownFiles(store.root, reads.adapters()),
+    redact: heldSecretRedactor(reads),
   }
 }

@@ -37,6 +37,8 @@ export class LlmService extends Service {
   private loggedOut = false
   /** How a backoff waits: real timers, or what a plugin installed (replay: instant). */
   private scheduler: BackoffScheduler = realTimers
+  /** The composition's entry ids, flattened, for the entries list they were read from. */
+  private flattened?: { entries: EntryOrder['entries']; ids: string[] }
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
@@ -144,7 +146,11 @@ export class LlmService extends Service {
 
   /** An entry's place in the composition (groups flattened); registrations outside it come last. */
   private entryPosition(): (entry: string | undefined) => number {
-    const order = flattenIds((this.ctx.get('composition') as EntryOrder | undefined)?.entries ?? [])
+    // The composition is looked up every time (it may be replaced); its entries are flattened once
+    // per list (a reconfigure hands the service a new one), not on each of a play's several asks.
+    const entries = (this.ctx.get('composition') as EntryOrder | undefined)?.entries ?? NO_ENTRIES
+    if (this.flattened?.entries !== entries) this.flattened = { entries, ids: flattenIds(entries) }
+    const order = this.flattened.ids
     return (entry) => {
       const index = entry === undefined ? -1 : order.indexOf(entry)
       return index < 0 ? order.length : index
@@ -155,6 +161,8 @@ export class LlmService extends Service {
 function loggedOut(variable: string): LlmError {
   return new LlmError(`logged out (ACP logout): ${variable} is not read again until dsh restarts`, 'NO_API_KEY')
 }
+
+const NO_ENTRIES: EntryOrder['entries'] = []
 
 function flattenIds(entries: EntryOrder['entries']): string[] {
   return entries.flatMap((entry) => [

@@ -96,6 +96,29 @@ describe('reading fixtures', () => {
     )
   })
 
+  it('in one pass, looks at each folder once and at each fixture every time', () => {
+    const pass = join(root, 'scenarios', 'pass')
+    mkdirSync(pass)
+    writeFileSync(join(pass, 'stdout.golden.jsonl'), 'golden\n')
+    const checked = new Set<string>()
+    expect(readFixtureSync(root, join(pass, 'stdout.golden.jsonl'), checked)).toBe('golden\n')
+    expect([...checked]).toEqual([pass])
+    // The folder is not lstat'ed again in the pass: a fixture missing from it is simply absent.
+    expect(checkFixtureSync(root, join(pass, 'session.jsonl'), 'file', checked)).toBe(false)
+    // The fixture itself still is: a link put in its place is refused though its folder was checked.
+    symlinkSync(join(outside, 'secret.txt'), join(pass, 'session.jsonl'))
+    expect(() => readFixtureSync(root, join(pass, 'session.jsonl'), checked)).toThrow(
+      `scenarios/pass/session.jsonl is a symbolic link; ${FILE_RULE}`,
+    )
+    // A folder found odd is never remembered as checked.
+    const odd = new Set<string>()
+    symlinkSync(pass, join(root, 'scenarios', 'pass-linked'))
+    expect(() => readFixtureSync(root, join(root, 'scenarios', 'pass-linked', 'stdout.golden.jsonl'), odd)).toThrow(
+      FixtureGuardError,
+    )
+    expect(odd.size).toBe(0)
+  })
+
   it('refuses a path outside the scenario folders', () => {
     expect(() => readFixtureSync(root, join(outside, 'secret.txt'))).toThrow(FixtureGuardError)
     expect(() => readFixtureSync(root, join(root, 'scenarios', 'README.md'))).toThrow(/is not inside a scenario folder/)

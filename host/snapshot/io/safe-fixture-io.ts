@@ -41,17 +41,35 @@ const RULES: Record<FixtureKind, string> = {
 }
 
 /**
- * Checks `absolute` and every folder between the corpus folder (`<root>/scenarios`) and it.
+ * Folders a pass over one scenario's fixtures (a run's preparing) has found to be real directories:
+ * each is lstat'ed once for the pass, not once per fixture below it. A pass lasts milliseconds, and a
+ * folder swapped within it is no worse than one swapped between a check and its open, which the guard
+ * already allows (only the fixture itself is opened O_NOFOLLOW); the fixture is lstat'ed (and a read's
+ * fstat'ed) every time.
+ */
+export type CheckedFolders = Set<string>
+
+/**
+ * Checks `absolute` and every folder between the corpus folder (`<root>/scenarios`) and it; a folder
+ * in `checked` was found a directory earlier in the same pass and is not looked at again.
  * Returns false when the fixture does not exist; throws a FixtureGuardError for anything odd.
  */
-export function checkFixtureSync(root: string, absolute: string, kind: FixtureKind = 'file'): boolean {
+export function checkFixtureSync(
+  root: string,
+  absolute: string,
+  kind: FixtureKind = 'file',
+  checked?: CheckedFolders,
+): boolean {
   const chain = locate(root, absolute)
   for (const [index, path] of chain.entries()) {
+    const last = index === chain.length - 1
+    if (!last && checked?.has(path)) continue
     const entry = lstatOrUndefined(path)
     if (!entry) return false
-    const role = index === chain.length - 1 ? kind : index === 0 ? 'scenario' : 'dir'
+    const role = last ? kind : index === 0 ? 'scenario' : 'dir'
     const problem = fixtureEntryProblem(shownPath(root, path), entry, role)
     if (problem) throw new FixtureGuardError(problem)
+    if (!last) checked?.add(path)
   }
   return true
 }
@@ -66,9 +84,9 @@ function lstatOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/** The fixture's text, or undefined when it does not exist. */
-export function readFixtureSync(root: string, absolute: string): string | undefined {
-  if (!checkFixtureSync(root, absolute)) return undefined
+/** The fixture's text, or undefined when it does not exist; `checked` as for checkFixtureSync. */
+export function readFixtureSync(root: string, absolute: string, checked?: CheckedFolders): string | undefined {
+  if (!checkFixtureSync(root, absolute, 'file', checked)) return undefined
   const fd = openSync(absolute, READ_FLAGS)
   try {
     guardOpened(root, absolute, fstatSync(fd))

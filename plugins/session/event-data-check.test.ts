@@ -1,5 +1,6 @@
 // The data check remembers the lines that passed: a line read again is not given to zod again, a line
-// that failed is refused every time, and the memory forgets everything past its budget.
+// that failed is refused every time, and the memory forgets everything past its budget. A kind's first
+// lines are parsed plainly; one read often gets zod's compiled parser.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkData } from './event-data-check.ts'
 import { eventDataSchemas } from './event-schemas.ts'
@@ -35,5 +36,16 @@ describe('checkData', () => {
     checkData('notice', { severity: 'info', title }, at, `{"type":"notice","data":{"title":"${title}"}}`)
     checkData('turn/start', { turn: 7003 }, at, turnLine(7003))
     expect(parse).toHaveBeenCalledTimes(2)
+  })
+
+  it("parses a kind's first lines without zod's compiled fast path, and a kind read often with it", () => {
+    const parse = vi.spyOn(eventDataSchemas()['mode/change'], 'safeParse')
+    const modeLine = (n: number) => `{"seq":1,"time":1001,"type":"mode/change","data":{"modeId":"m${n}"}}`
+    for (let n = 0; n < 600; n++) checkData('mode/change', { modeId: `m${n}` }, at, modeLine(n))
+    const contexts = parse.mock.calls.map(([, context]) => context)
+    expect(contexts).toHaveLength(600)
+    expect(contexts[0]).toEqual({ jitless: true })
+    expect(contexts.filter((context) => context === undefined)).toHaveLength(100)
+    expect(contexts.at(-1)).toBeUndefined()
   })
 })

@@ -44,8 +44,12 @@ describe('checkData', () => {
     for (let n = 0; n < 600; n++) checkData('mode/change', { modeId: `m${n}` }, at, modeLine(n))
     const contexts = parse.mock.calls.map(([, context]) => context)
     expect(contexts).toHaveLength(600)
-    expect(contexts[0]).toEqual({ jitless: true })
-    expect(contexts.filter((context) => context === undefined)).toHaveLength(100)
-    expect(contexts.at(-1)).toBeUndefined()
+    // Plain first, compiled after, never back: the switch comes at the 500th parse of the kind in this
+    // process (other test files sharing the worker may have parsed a few before).
+    const firstCompiled = contexts.indexOf(undefined)
+    expect(firstCompiled).toBeGreaterThan(400)
+    expect(firstCompiled).toBeLessThanOrEqual(500)
+    expect(contexts.slice(0, firstCompiled).every((context) => context?.jitless === true)).toBe(true)
+    expect(contexts.slice(firstCompiled).every((context) => context === undefined)).toBe(true)
   })
 })

@@ -122,4 +122,18 @@ describe('observeStream', () => {
     await end
     expect(ended).toBe(true)
   })
+
+  it('runs beforeEnd when the input ends, not when the reader is cancelled from above', async () => {
+    const { stream } = below()
+    let ends = 0
+    const reader = filterReadable(
+      stream.readable,
+      () => true,
+      async () => void ends++,
+    ).getReader()
+    const pending = reader.read()
+    await reader.cancel(new Error('ACP connection closed'))
+    expect((await pending).done).toBe(true)
+    expect(ends).toBe(0)
+  })
 })

@@ -80,10 +80,17 @@ class FilteredReadable extends ReadableStream<Message> {
     let source: ReadableStreamDefaultReader<Message> | undefined
     const up = () => (source ??= below.getReader())
     let ending: Promise<void> | undefined
+    // Cancelled from above (the SDK closing the connection): that end is not the input's, and
+    // `beforeEnd` is not run for it, as a TransformStream's flush is not on cancel.
+    let cancelled = false
+    const cancel = (reason?: unknown) => {
+      cancelled = true
+      return up().cancel(reason)
+    }
     const read = async (): ReturnType<ReadableStreamDefaultReader<Message>['read']> => {
       for (;;) {
         const next = await up().read()
-        if (next.done && beforeEnd) await (ending ??= beforeEnd())
+        if (next.done && beforeEnd && !cancelled) await (ending ??= beforeEnd())
         if (next.done || pass(next.value)) return next
       }
     }
@@ -95,14 +102,14 @@ class FilteredReadable extends ReadableStream<Message> {
           if (next.done) controller.close()
           else controller.enqueue(next.value)
         },
-        cancel: (reason) => up().cancel(reason),
+        cancel,
       },
       { highWaterMark: 0 },
     )
     // One reader for every getReader() call, as the writer above.
     const reader = {
       read,
-      cancel: (reason?: unknown) => up().cancel(reason),
+      cancel,
       releaseLock: () => {},
       closed: new Promise<undefined>(() => {}),
     }

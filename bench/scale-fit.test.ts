@@ -41,6 +41,17 @@ describe('scale-corpus readings', () => {
       splitSpeedup: 1.6,
       jobs2OverSplit: 1.25,
     })
+    // With CPU: 36 s for the halves against 30 s for --jobs 1 in one process.
+    const cpu = { jobs1CpuMs: 30_000, splitCpuMs: 36_000 }
+    expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000, splitMs: 12_500, ...cpu }, 2)).toEqual({
+      splitSpeedup: 1.6,
+      splitOverCeiling: 0.8,
+      jobs2OverSplit: 1.25,
+      splitCpuRatio: 1.2,
+    })
+    expect(
+      splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000, splitMs: 12_500, jobs1CpuMs: 30_000 }, 2),
+    ).not.toHaveProperty('splitCpuRatio')
     // Not measured (the smaller sizes), or a failed reading: nothing to say.
     expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000 }, 2)).toEqual({})
     expect(splitReading({ jobs1Ms: 20_000, jobs2Ms: 10_000, splitMs: Number.NaN }, 2)).toEqual({})

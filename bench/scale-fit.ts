@@ -60,18 +60,21 @@ export function cpuBound(
  * split over two processes with nothing shared and nothing passing between them (each discovers,
  * boots and warms up on its own). What that split reaches is what two dsh processes get from this
  * machine: its speedup over --jobs 1, that speedup over the ceiling, and --jobs 2's wall against the
- * split's (above 1: the workers beat a split that needs no parent). Undefined parts lack a reading.
+ * split's (above 1: the workers beat a split that needs no parent), and the split's CPU over --jobs 1's.
+ * Undefined parts lack a reading.
  */
 export function splitReading(
-  times: { jobs1Ms: number; jobs2Ms: number; splitMs?: number },
+  times: { jobs1Ms: number; jobs2Ms: number; splitMs?: number; jobs1CpuMs?: number; splitCpuMs?: number },
   ceiling: number | undefined,
-): { splitSpeedup?: number; splitOverCeiling?: number; jobs2OverSplit?: number } {
-  const { jobs1Ms, jobs2Ms, splitMs } = times
+): { splitSpeedup?: number; splitOverCeiling?: number; jobs2OverSplit?: number; splitCpuRatio?: number } {
+  const { jobs1Ms, jobs2Ms, splitMs, jobs1CpuMs, splitCpuMs } = times
   if (!(splitMs !== undefined && splitMs > 0 && jobs1Ms > 0 && jobs2Ms > 0)) return {}
   const splitSpeedup = jobs1Ms / splitMs
+  const cpuKnown = jobs1CpuMs !== undefined && jobs1CpuMs > 0 && splitCpuMs !== undefined && splitCpuMs > 0
   return {
     splitSpeedup,
     ...(ceiling === undefined ? {} : { splitOverCeiling: splitSpeedup / ceiling }),
     jobs2OverSplit: splitMs / jobs2Ms,
+    ...(cpuKnown ? { splitCpuRatio: splitCpuMs / jobs1CpuMs } : {}),
   }
 }

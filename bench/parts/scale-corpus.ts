@@ -125,15 +125,19 @@ async function measureSize(
   }
   // Two halves at once, the largest size only: two dsh processes with nothing shared (splitReading).
   const splitCpu: number[] = []
-  const split = async () => {
+  const split = (halves: readonly string[]) => async () => {
     const before = reapedChildrenCpuMs()
-    const halves = largest?.halves ?? []
     await Promise.all(halves.map((half) => dsh(repoRoot, ['test', '--root', half, '--jobs', '1'])))
     const after = reapedChildrenCpuMs()
     splitCpu.push(before === undefined || after === undefined ? Number.NaN : after - before)
   }
   const [one, two, auto, splitTimes] = await timeInterleaved(
-    [variant('1', ['--jobs', '1']), variant('2', ['--jobs', '2']), variant('default', []), ...(cpuLogs ? [split] : [])],
+    [
+      variant('1', ['--jobs', '1']),
+      variant('2', ['--jobs', '2']),
+      variant('default', []),
+      ...(largest ? [split(largest.halves)] : []),
+    ],
     runs,
   )
   return {
@@ -252,6 +256,7 @@ function dsh(
 }
 
 const ms = (value: number) => (value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`)
+const fixed = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2))
 const mb = (kb: number | undefined) => (kb === undefined ? '?' : `${Math.round(kb / 1024)} MB`)
 
 type Readings = Omit<ScaleCorpusResult, 'lines' | 'rows'> & {
@@ -264,16 +269,14 @@ const hardwareBound = ({ ceiling, coreEfficiency }: Readings) =>
   ceiling === undefined || coreEfficiency === undefined ? undefined : ceiling * coreEfficiency
 
 /** Two halves at once against --jobs 1, the ceiling and --jobs 2 (scale-fit.ts splitReading), and their CPU. */
-function splitLine({ size, splitMs, splitCpuMs, jobs1CpuMs }: ScaleCorpusRow, split: Readings['split']): string[] {
+function splitLine({ size, splitMs }: ScaleCorpusRow, split: Readings['split']): string[] {
   if (splitMs === undefined || split?.splitSpeedup === undefined) return []
-  const fixed = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2))
-  const cpuRatio = splitCpuMs === undefined ? undefined : splitCpuMs / jobs1CpuMs
   return [
     `jobs_split=${fixed(split.splitSpeedup)} at N=${size} (two corpora of N/2, one dsh test --jobs 1 each, ` +
       `started together: ${ms(splitMs)}, ${fixed(split.splitOverCeiling)} of the ceiling, nothing shared or sent ` +
       `between them); --jobs 2 over it: ${fixed(split.jobs2OverSplit)} (above 1: the workers beat the split)`,
-    `jobs_split_cpu_ratio=${fixed(cpuRatio)} (CPU of the two halves at once over --jobs 1's: what running two dsh ` +
-      'processes at once costs on this machine, with no --jobs machinery)',
+    `jobs_split_cpu_ratio=${fixed(split.splitCpuRatio)} (CPU of the two halves at once over --jobs 1's: ` +
+      'what running two dsh processes at once costs on this machine, with no --jobs machinery)',
   ]
 }
 
@@ -291,7 +294,6 @@ function renderLines(rows: readonly ScaleCorpusRow[], readings: Readings, extra:
     )
   }
   const [small, large] = [rows.at(-2), rows.at(-1)]
-  const fixed = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2))
   if (large)
     lines.push(
       `jobs_ceiling=${fixed(readings.ceiling)} at N=${large.size} (cores × wall / CPU of --jobs 1); ` +

@@ -17,14 +17,24 @@ import { chatHelp, promptHelp } from './prompt/help.ts'
 import { mutateHelp } from './mutate/help.ts'
 
 /**
+ * A command that serves one agent parses each schema a few times: its schemas parse plainly
+ * (lib/zod-plain.ts), set before its module, and so its schemas, are loaded.
+ */
+async function servingOneAgent<T>(load: () => Promise<T>): Promise<T> {
+  const { parsePlainly } = await import('../../../lib/zod-plain.ts')
+  parsePlainly()
+  return load()
+}
+
+/**
  * Every `dsh` command, in help order. Its help is here up front; its code is imported when it
  * runs, so no command pays for another's modules (nor `dsh --help` for any). To add one: write
  * its help in ./command-help.ts, its run in host/app/cli/<name>.ts, and list it here.
  */
 export const commands: readonly CliCommand[] = [
-  onDemand(serveHelp, async () => (await import('./serve.ts')).serveCommand),
-  onDemand(promptHelp, async () => (await import('./prompt.ts')).promptCommand),
-  onDemand(chatHelp, async () => (await import('./chat.ts')).chatCommand),
+  onDemand(serveHelp, async () => (await servingOneAgent(() => import('./serve.ts'))).serveCommand),
+  onDemand(promptHelp, async () => (await servingOneAgent(() => import('./prompt.ts'))).promptCommand),
+  onDemand(chatHelp, async () => (await servingOneAgent(() => import('./chat.ts'))).chatCommand),
   onDemand(loginHelp, async () => (await import('./login.ts')).loginCommand),
   onDemand(configHelp, async () => (await import('./config.ts')).configCommand),
   onDemand(doctorHelp, async () => (await import('./doctor.ts')).doctorCommand),

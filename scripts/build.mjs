@@ -11,10 +11,10 @@
 // chunk names carry hashes, so an old build's chunks would otherwise stay behind, and a dsh process
 // or a second vitest run using dist/ meanwhile (or a build that fails) never sees half a build.
 import { execFileSync } from 'node:child_process'
-import { readdirSync, renameSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildIsStale } from './build-stale.mjs'
 
@@ -139,14 +139,9 @@ function entryPoints() {
   const plugins = readdirSync(join(root, 'plugins'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => `plugins/${entry.name}/index.ts`)
-  // The CLI imports its commands on demand (host/app/cli/commands.ts): every module of host/app/cli/
-  // keeps its own file, so `dsh --help` visibly loads none of them (host/app/cli-imports.test.ts).
-  const commands = readdirSync(join(root, 'host', 'app', 'cli'))
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-    .map((name) => `host/app/cli/${name}`)
   return [
     'host/app/cli.ts',
-    ...commands,
+    ...onDemandCliModules(),
     'host/index.ts',
     'host/snapshot/vitest/index.ts',
     'host/snapshot/vitest/scenario-file.ts',
@@ -159,4 +154,29 @@ function entryPoints() {
     'host/mutate/worker.ts',
     ...plugins,
   ]
+}
+
+/**
+ * The modules of host/app/cli/ that the CLI imports on demand (`import('./serve.ts')` in
+ * host/app/cli/commands.ts, the failure report, the scope file, …): each keeps its own file
+ * (dist/host/app/cli/<name>.js), so `dsh --help` visibly loads none of them
+ * (host/app/cli-imports.test.ts). The other modules there (the help, the option parsing, the stdout
+ * guard) live in chunks like any shared code: as entries of their own they split the code around
+ * them into more, smaller chunks, and a `dsh serve` start loaded 5 more modules for it.
+ */
+function onDemandCliModules() {
+  const cli = join(root, 'host', 'app', 'cli')
+  const sources = [
+    join(root, 'host', 'app', 'cli.ts'),
+    ...readdirSync(cli)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => join(cli, name)),
+  ]
+  const found = new Set()
+  for (const file of sources)
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/\bimport\('(\.{1,2}\/[^']+\.ts)'\)/g)) {
+      const target = resolve(dirname(file), specifier)
+      if (dirname(target) === cli) found.add(relative(root, target).split('\\').join('/'))
+    }
+  return [...found].sort()
 }

@@ -3,7 +3,7 @@
 // bundle (scripts/build.mjs): each command is an entry of its own, shared code lives in chunks,
 // so what --help must not load is also looked for in the chunks it loads, by name.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -73,5 +73,12 @@ describe('what a dsh command imports', () => {
     const { status, modules } = importsOf(['config', '--config', 'package.json'])
     expect(status).toBe(1)
     expect(modules).toContain('dist/host/app/cli/describe-failure.js')
+  })
+
+  it('keeps a file of its own for each module imported on demand, and only for those', () => {
+    const cli = (name: string) => path.join(packageRoot, 'dist', 'host', 'app', 'cli', `${name}.js`)
+    for (const name of ['serve', 'config', 'describe-failure', 'scope-option']) expect(existsSync(cli(name))).toBe(true)
+    // Shared code lives in chunks: as files of their own they split the code around them into more modules.
+    for (const name of ['command-help', 'on-demand', 'stdout-guard']) expect(existsSync(cli(name))).toBe(false)
   })
 })

@@ -21,14 +21,23 @@ export async function loadEntryModules(
   await Promise.all(leaves.map((entry) => modules.load(entry, baseDir).catch(() => {})))
 }
 
-/** Traits from the modules `modules` has loaded (loadEntryModules first). */
+/**
+ * Traits from the modules `modules` has loaded (loadEntryModules first), each entry's read once:
+ * overlays ask for every entry once per selector, and a model adapter's description parses its
+ * config (a `dsh serve --patch cordis.snapshot.yml` boot asked 83 times and described adapters 9).
+ */
 export function traitsFrom(modules: ModuleCache, baseDir: string): TraitsOf {
+  const read = new WeakMap<CompositionEntry, EntryTraits | Error>()
   return (entry) => {
     if (entry.name.startsWith('cordis:')) return { provides: [] }
     const loaded = modules.peek(entry.name, baseDir)
     if (!loaded) return new ConfigError(`entry "${entry.id}": its module was not loaded before overlays selected it`)
     if (loaded instanceof Error) return loaded
-    return readTraits(entry, loaded)
+    const known = read.get(entry)
+    if (known) return known
+    const traits = readTraits(entry, loaded)
+    read.set(entry, traits)
+    return traits
   }
 }
 

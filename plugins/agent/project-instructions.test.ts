@@ -14,7 +14,11 @@ describe('readInstructions', () => {
     root = mkdtempSync(join(tmpdir(), 'dsh-instructions-'))
     const cwd = join(root, 'project')
     mkdirSync(cwd)
-    await expect(readInstructions(cwd, config(['AGENTS.md', 'docs/AGENTS.md']))).resolves.toEqual([])
+    // Nothing to confine: the hidden paths (the environment and key folder read) are not even asked for.
+    let asked = 0
+    const hidden = () => (asked++, [])
+    await expect(readInstructions(cwd, config(['AGENTS.md', 'docs/AGENTS.md']), hidden)).resolves.toEqual([])
+    expect(asked).toBe(0)
     await expect(readInstructions(cwd, config(['../AGENTS.md']))).rejects.toThrow(
       /project instructions: \.\.\/AGENTS\.md in the session cwd cannot be read .*outside the working directory/,
     )
@@ -27,9 +31,9 @@ describe('readInstructions', () => {
     mkdirSync(join(root, 'logs'))
     writeFileSync(join(root, 'logs', 'AGENTS.md'), 'hidden\n')
     writeFileSync(join(root, 'AGENTS.md'), 'rules\n')
-    const files = await readInstructions(root, config(['AGENTS.md']), [join(root, 'logs')])
+    const files = await readInstructions(root, config(['AGENTS.md']), () => [join(root, 'logs')])
     expect(files.map((file) => [file.path, file.text])).toEqual([['AGENTS.md', 'rules\n']])
-    await expect(readInstructions(root, config(['logs/AGENTS.md']), [join(root, 'logs')])).rejects.toThrow(
+    await expect(readInstructions(root, config(['logs/AGENTS.md']), () => [join(root, 'logs')])).rejects.toThrow(
       /inside dsh's session log folder/,
     )
   })

@@ -23,18 +23,21 @@ interface InstructionsConfig {
   maxBytes: number
 }
 
-/** The instruction files at `cwd`, read now; none when none exists. Throws a named refusal. */
+/**
+ * The instruction files at `cwd`, read now; none when none exists. Throws a named refusal. `hidden`
+ * (the file tools' hidden paths) is asked only when a file is there to confine.
+ */
 export async function readInstructions(
   cwd: string,
   config: InstructionsConfig,
-  hidden: readonly string[] = [],
+  hidden: () => readonly string[] = () => [],
 ): Promise<InstructionFile[]> {
   const found: InstructionFile[] = []
   // A cwd that is gone holds no instructions (the tools will say it is gone).
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) return found
   for (const name of config.files) {
     if (absentInside(cwd, name)) continue
-    const target = confineExisting(cwd, name, hidden)
+    const target = confineExisting(cwd, name, hidden())
     if (!target.ok) {
       if (/does not exist/.test(target.message)) continue
       throw refusal(name, `cannot be read as project instructions: ${target.message}`)

@@ -28,6 +28,7 @@ import { promptTurn, type TurnsInFlight } from './prompt-turn.ts'
 import { turnServices } from './turn-services.ts'
 import { AgentRequestError } from './request-error.ts'
 import { joinScope } from '../scope/index.ts'
+import { untraced } from '../config/cordis-compat.ts'
 
 export { AgentConfig } from './config.ts'
 export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
@@ -166,7 +167,8 @@ export class Agent extends Service {
   /** The models a session can switch to: the llm service's, and the one it is on. */
   models(sessionId: string): string[] {
     const runtime = this.requireRuntime(sessionId)
-    return selectableModels(this.ctx.llm.models(), runtime.model)
+    // A read, past Cordis's tracing proxy (a config option change asks several times).
+    return selectableModels(untraced(this.ctx.llm).models(), runtime.model)
   }
 
   /** session/set_model, config option `model`, `/model` (see changeModel). */

@@ -16,7 +16,10 @@ describe('readInstructions', () => {
     mkdirSync(cwd)
     // Nothing to confine: the hidden paths (the environment and key folder read) are not even asked for.
     let asked = 0
-    const hidden = () => (asked++, [])
+    const hidden = () => {
+      asked++
+      return []
+    }
     await expect(readInstructions(cwd, config(['AGENTS.md', 'docs/AGENTS.md']), hidden)).resolves.toEqual([])
     expect(asked).toBe(0)
     await expect(readInstructions(cwd, config(['../AGENTS.md']))).rejects.toThrow(

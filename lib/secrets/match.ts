@@ -31,69 +31,80 @@ export class MatchContext {
   /** Whether the rule can match here: it names no literals, or the text holds one of them. */
   mayMatch(rule: SecretRule): boolean {
     if (!rule.literals) return true
-    this.present ??= literalsIn(
-      this.text,
-      this.rules.flatMap((r) => r.literals ?? []),
-    )
+    this.present ??= literalsIn(this.text, searchOf(this.rules))
     return rule.literals.some((literal) => this.present!.has(literal))
   }
 }
 
-function literalsIn(text: string, literals: readonly string[]): Set<string> {
+function literalsIn(text: string, search: LiteralSearch): Set<string> {
   const found = new Set<string>()
-  const ordered = orderedLiterals(literals)
-  for (let from = 0; found.size < ordered.length; ) {
-    const missing = ordered.filter(({ literal }) => !found.has(literal)).map(({ escaped }) => escaped)
-    const pattern = alternation(missing.join('|'))
+  const missing = new Set(search.ordered.map((_, index) => index))
+  for (let from = 0; missing.size > 0; ) {
+    const pattern = search.without(missing)
     pattern.lastIndex = from
     const match = pattern.exec(text)
     if (!match) break
     found.add(match[0])
+    missing.delete(search.indexOf.get(match[0])!)
     from = match.index
   }
   return found
 }
 
-interface Literal {
-  literal: string
-  escaped: string
+/**
+ * The literals of one rule list, longest first (so a literal that starts another, SK and SG., does
+ * not hide it), and their alternations: every text is searched with the same few expressions (all the
+ * literals, then all but the ones found), each compiled once and found by which literals it leaves
+ * out, not by its ~600-character source.
+ */
+class LiteralSearch {
+  readonly indexOf: Map<string, number>
+  private readonly patterns = new Map<string, RegExp>()
+  constructor(readonly ordered: readonly string[]) {
+    this.indexOf = new Map(ordered.map((literal, index) => [literal, index]))
+  }
+
+  /** The alternation of the `missing` literals (indexes into `ordered`). Used synchronously: it keeps its lastIndex. */
+  without(missing: ReadonlySet<number>): RegExp {
+    const key = missing.size === this.ordered.length ? '' : [...missing].sort((a, b) => a - b).join(',')
+    let pattern = this.patterns.get(key)
+    if (!pattern) {
+      if (this.patterns.size >= 256) this.patterns.clear()
+      const source = this.ordered.filter((_, index) => missing.has(index)).map(escapeRegExp)
+      pattern = new RegExp(source.join('|'), 'g')
+      this.patterns.set(key, pattern)
+    }
+    return pattern
+  }
 }
 
 /**
- * Longest first, so a literal that starts another (SK, SG.) does not hide it; each escaped once. A
- * scan asks with the same rules' literals for every text, so the order is kept for the list.
+ * A scan asks with the same rules' literals for every text: their search is kept per rule list (a
+ * scan's texts share one) and per literal list (each scan's rule list is a new array).
  */
-function orderedLiterals(literals: readonly string[]): Literal[] {
+function searchOf(rules: readonly SecretRule[]): LiteralSearch {
+  let search = searchesByRules.get(rules)
+  if (!search) {
+    search = literalSearch(rules.flatMap((rule) => rule.literals ?? []))
+    searchesByRules.set(rules, search)
+  }
+  return search
+}
+
+const searchesByRules = new WeakMap<readonly SecretRule[], LiteralSearch>()
+
+function literalSearch(literals: readonly string[]): LiteralSearch {
   const key = literals.join('\u0000')
-  let ordered = literalOrders.get(key)
-  if (!ordered) {
-    if (literalOrders.size >= 16) literalOrders.clear()
-    ordered = [...new Set(literals)]
-      .sort((a, b) => b.length - a.length)
-      .map((literal) => ({ literal, escaped: escapeRegExp(literal) }))
-    literalOrders.set(key, ordered)
+  let search = literalSearches.get(key)
+  if (!search) {
+    if (literalSearches.size >= 16) literalSearches.clear()
+    search = new LiteralSearch([...new Set(literals)].sort((a, b) => b.length - a.length))
+    literalSearches.set(key, search)
   }
-  return ordered
+  return search
 }
 
-const literalOrders = new Map<string, Literal[]>()
-
-/**
- * The alternation of `source`, compiled once: every text is searched with the same few expressions
- * (all the literals, then all but the ones found), and compiling the ~80 alternatives anew for each
- * was most of a small fixture's scan. Used synchronously only (it keeps its lastIndex between uses).
- */
-function alternation(source: string): RegExp {
-  let pattern = compiledAlternations.get(source)
-  if (!pattern) {
-    if (compiledAlternations.size >= 256) compiledAlternations.clear()
-    pattern = new RegExp(source, 'g')
-    compiledAlternations.set(source, pattern)
-  }
-  return pattern
-}
-
-const compiledAlternations = new Map<string, RegExp>()
+const literalSearches = new Map<string, LiteralSearch>()
 
 /** Where each match of a rule starts and ends, after extension and the value's tests. */
 export function ruleMatches(rule: SecretRule, text: string, context = new MatchContext(text, [rule])): Span[] {
@@ -124,16 +135,33 @@ function directMatches(rule: SecretRule, text: string): Span[] {
   return found
 }
 
-function rawMatches(rule: SecretRule, text: string): Iterable<RawMatch> {
+function rawMatches(rule: SecretRule, text: string): RawMatch[] {
   if (rule.find) return rule.find(text)
-  const { source, flags } = rule.pattern!
-  const pattern = new RegExp(source, flags.includes('g') ? flags : `${flags}g`)
-  return [...text.matchAll(pattern)].map((match) => ({
-    index: match.index,
-    length: match[0].length,
-    value: match[1] ?? match[0],
-  }))
+  const pattern = globalPattern(rule.pattern!)
+  const found: RawMatch[] = []
+  pattern.lastIndex = 0
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    found.push({ index: match.index, length: match[0].length, value: match[1] ?? match[0] })
+    // An empty match would be found again at the same place.
+    if (match[0] === '') pattern.lastIndex++
+  }
+  return found
 }
+
+/**
+ * A rule's pattern with the global flag, made once per pattern (each text of each scan asked anew
+ * before); a copy, so the rule's own lastIndex is never touched. Used synchronously only.
+ */
+function globalPattern(pattern: RegExp): RegExp {
+  let global = globalPatterns.get(pattern)
+  if (!global) {
+    global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
+    globalPatterns.set(pattern, global)
+  }
+  return global
+}
+
+const globalPatterns = new WeakMap<RegExp, RegExp>()
 
 function joinedMatches(rule: SecretRule, windows: readonly JoinedWindow[]): Span[] {
   const found: Span[] = []

@@ -7,17 +7,21 @@ import { dirname, isAbsolute, resolve } from 'node:path'
 import { RequestError } from '@agentclientprotocol/sdk'
 import { isHidden, realHidden } from '../tools/confine.ts'
 
-/** The list a request names (absent: none), checked; duplicates and the cwd itself are dropped. */
+/**
+ * The list a request names (absent: none), checked; duplicates and the cwd itself are dropped.
+ * `hidden` is asked only when there is a directory to check (most requests name none).
+ */
 export function parseAdditionalDirectories(
   method: string,
   value: unknown,
   cwd: string,
-  hidden: readonly string[],
+  hidden: () => readonly string[],
 ): string[] {
   if (value === undefined || value === null) return []
   if (!Array.isArray(value))
     throw refusal(method, 'additionalDirectories', value, 'must be an array of absolute folder paths')
-  const hiddenReal = realHidden(hidden)
+  if (value.length === 0) return []
+  const hiddenReal = realHidden(hidden())
   const seen = new Set([resolve(cwd)])
   const directories: string[] = []
   value.forEach((entry, index) => {

@@ -28,7 +28,7 @@ export function checkSessionRequest(
 ): CheckedSessionRequest {
   requireExistingFolder(method, params.cwd)
   if (params.sessionId !== undefined) requireRecordedCwd(ctx, params.sessionId, params.cwd)
-  const hidden = ownFiles(ctx.sessions.root, ctx.llm.adapters())
+  const hidden = () => ownFiles(ctx.sessions.root, ctx.llm.adapters())
   const additionalDirectories = parseAdditionalDirectories(method, params.additionalDirectories, params.cwd, hidden)
   return { servers: checkServers(ctx, method, params.mcpServers, params.cwd), additionalDirectories }
 }

@@ -1,6 +1,7 @@
 // Before each model call of a turn: a request past the compaction threshold compacts the history
 // first (docs/compaction.md); one that still does not fit the context window ends the turn with the
 // named error CONTEXT_OVERFLOW instead of a provider 400.
+import { untraced } from '../config/cordis-compat.ts'
 import { compact, contextWindow, estimateTokens, keptByCompaction } from './compaction.ts'
 import type { RequestHeader } from './session-runtime.ts'
 import type { Turn } from './turn-state.ts'
@@ -12,7 +13,8 @@ export async function fitWindow(
   step: number,
   header: RequestHeader,
 ): Promise<{ reason: TurnEndReason; error?: StreamError } | undefined> {
-  const window = contextWindow(turn.llm, header.model, turn.config)
+  // A read, past Cordis's tracing proxy (the turn streams through it): each step asks.
+  const window = contextWindow(untraced(turn.llm), header.model, turn.config)
   const size = () => estimateTokens(header.system, header.tools, turn.history.messages)
   if (size() <= turn.config.compaction.threshold * window) return undefined
   const keep = keptByCompaction(turn.history.messages)

@@ -28,6 +28,7 @@ import { promptTurn, type TurnsInFlight } from './prompt-turn.ts'
 import { turnServices } from './turn-services.ts'
 import { AgentRequestError } from './request-error.ts'
 import { joinScope } from '../scope/index.ts'
+import { untraced } from '../config/cordis-compat.ts'
 
 export { AgentConfig } from './config.ts'
 export { DEFAULT_MODE, MODE_IDS, type ModeId, SESSION_MODES } from './modes.ts'
@@ -166,7 +167,8 @@ export class Agent extends Service {
   /** The models a session can switch to: the llm service's, and the one it is on. */
   models(sessionId: string): string[] {
     const runtime = this.requireRuntime(sessionId)
-    return selectableModels(this.ctx.llm.models(), runtime.model)
+    // A read, past Cordis's tracing proxy (a config option change asks several times).
+    return selectableModels(untraced(this.ctx.llm).models(), runtime.model)
   }
 
   /** session/set_model, config option `model`, `/model` (see changeModel). */
@@ -211,9 +213,11 @@ export class Agent extends Service {
     const { sessions } = this.ctx
     const log = (failure: McpFailure) =>
       sessions.append(sessionId, 'mcp/failure', { server: failure.server, message: failure.message })
-    // Each stdio server's sandbox is logged as it starts (mcp/server), dsh's own files hidden from it.
+    // Each stdio server's sandbox is logged as it starts (mcp/server), dsh's own files hidden from it;
+    // listed only when there is a server to start (most sessions name none).
+    const starts = 'specs' in request && request.specs.length > 0
     return this.servers.attach(sessionId, request, runtime.header.cwd, log, {
-      hidden: ownFiles(sessions.root, this.ctx.llm.adapters()),
+      hidden: starts ? ownFiles(sessions.root, this.ctx.llm.adapters()) : [],
       onSandbox: (server, sandbox) => sessions.append(sessionId, 'mcp/server', { server, sandbox }),
     })
   }

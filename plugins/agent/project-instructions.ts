@@ -5,10 +5,12 @@
 // logged. The log records which files and their hashes (`project/instructions`) when they change.
 import { createHash } from 'node:crypto'
 import { isUtf8 } from 'node:buffer'
-import { statSync } from 'node:fs'
+import { lstatSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { confineExisting } from '../tools/confine.ts'
 import { openForRead } from '../tools/pinned-open.ts'
 import type { EventData } from '../session/events.ts'
+import { relativeInside } from '../../lib/path-inside.ts'
 import { plural } from '../../lib/plural.ts'
 import { AgentRequestError } from './request-error.ts'
 
@@ -21,17 +23,21 @@ interface InstructionsConfig {
   maxBytes: number
 }
 
-/** The instruction files at `cwd`, read now; none when none exists. Throws a named refusal. */
+/**
+ * The instruction files at `cwd`, read now; none when none exists. Throws a named refusal. `hidden`
+ * (the file tools' hidden paths) is asked only when a file is there to confine.
+ */
 export async function readInstructions(
   cwd: string,
   config: InstructionsConfig,
-  hidden: readonly string[] = [],
+  hidden: () => readonly string[] = () => [],
 ): Promise<InstructionFile[]> {
   const found: InstructionFile[] = []
   // A cwd that is gone holds no instructions (the tools will say it is gone).
   if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) return found
   for (const name of config.files) {
-    const target = confineExisting(cwd, name, hidden)
+    if (absentInside(cwd, name)) continue
+    const target = confineExisting(cwd, name, hidden())
     if (!target.ok) {
       if (/does not exist/.test(target.message)) continue
       throw refusal(name, `cannot be read as project instructions: ${target.message}`)
@@ -56,6 +62,16 @@ export async function readInstructions(
     }
   }
   return found
+}
+
+/**
+ * A name inside the cwd with nothing under it (not even a dangling link): most sessions have no
+ * AGENTS.md, and the confinement's realpaths of the cwd and of every hidden path cost far more than
+ * this one lstat. A name that leaves the cwd is still refused by the confinement, absent or not.
+ */
+function absentInside(cwd: string, name: string): boolean {
+  const absolute = path.resolve(cwd, name)
+  return relativeInside(cwd, absolute) !== undefined && !lstatSync(absolute, { throwIfNoEntry: false })
 }
 
 function refusal(name: string, problem: string): AgentRequestError {

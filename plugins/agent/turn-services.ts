@@ -32,13 +32,19 @@ export function turnServices(
   // inject), so no turn outlives the service it read.
   const llm = ctx.llm
   const reads = untraced(llm)
+  let hidden: string[] | undefined
   return {
     llm,
     store,
     // Looked up at each use, as the tools service may be reloaded while a turn runs.
     registry: servers.registryFor(sessionId, () => ctx.tools),
     config,
-    hidden: ownFiles(store.root, reads.adapters()),
+    // Listed when the turn first asks (a file tool, an instruction file): most turns of a text answer
+    // never do, and listing reads the environment and the key folder.
+    hidden: () => {
+      hidden ??= ownFiles(store.root, reads.adapters())
+      return hidden
+    },
     redact: heldSecretRedactor(reads),
   }
 }

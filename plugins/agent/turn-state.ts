@@ -23,8 +23,11 @@ export interface TurnInit {
   /** The registered tools; the session's mode decides which of them the model is offered. */
   registry: Pick<ToolsService, 'list' | 'get'>
   config: AgentConfig
-  /** Folders the file tools keep out of (the sessions root: the model never reads its own logs). */
-  hidden?: readonly string[]
+  /**
+   * Folders the file tools keep out of (the sessions root: the model never reads its own logs), asked
+   * when a tool first needs them: most turns of a text answer never do (turn-services.ts).
+   */
+  hidden?: () => readonly string[]
   client: PromptClient
   /** Aborted by session/cancel and by shutdown. */
   signal: AbortSignal
@@ -41,7 +44,7 @@ export class Turn {
   readonly store: Pick<SessionStore, 'append'>
   readonly registry: Pick<ToolsService, 'list' | 'get'>
   readonly config: AgentConfig
-  readonly hidden?: readonly string[]
+  private readonly hiddenOf?: () => readonly string[]
   readonly client: PromptClient
   readonly signal: AbortSignal
   readonly redact?: (text: string) => string
@@ -57,11 +60,16 @@ export class Turn {
     this.store = init.store
     this.registry = init.registry
     this.config = init.config
-    this.hidden = init.hidden
+    this.hiddenOf = init.hidden
     this.client = init.client
     this.signal = init.signal
     this.redact = init.redact
     this.number = ++init.runtime.turn
+  }
+
+  /** Folders the file tools keep out of (TurnInit's `hidden`), listed at the first use. */
+  get hidden(): readonly string[] | undefined {
+    return this.hiddenOf?.()
   }
 
   get cwd(): string {

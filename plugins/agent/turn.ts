@@ -26,7 +26,7 @@ export interface TurnOutcome {
  */
 export async function runTurn(turn: Turn, content: ContentBlock[]): Promise<TurnOutcome> {
   try {
-    turn.instructions = await readInstructions(turn.cwd, turn.config.instructions, turn.hidden)
+    turn.instructions = await readInstructions(turn.cwd, turn.config.instructions, () => turn.hidden ?? [])
   } catch (error) {
     // Refused before anything was logged: the turn's number is free for the next prompt.
     turn.runtime.turn--

@@ -1,5 +1,5 @@
 import { type Context, Service } from 'cordis'
-import { entryIdOf } from '../config/cordis-compat.ts'
+import { entryIdOf, untraced } from '../config/cordis-compat.ts'
 import type { AdapterRegistration, RegisteredAdapter } from './adapter.ts'
 import { type BackoffScheduler, realTimers } from './backoff.ts'
 import { AdapterCatalogue } from './catalogue.ts'
@@ -39,6 +39,9 @@ export class LlmService extends Service {
   private scheduler: BackoffScheduler = realTimers
   /** The composition's entry ids, flattened, for the entries list they were read from. */
   private flattened?: { entries: EntryOrder['entries']; ids: string[] }
+
+  /** The service's own reflect, taken at the first composition lookup (entryPosition). */
+  private reflect?: Context['reflect']
 
   constructor(ctx: Context) {
     super(ctx, 'llm')
@@ -148,9 +151,16 @@ export class LlmService extends Service {
   private entryPosition(): (entry: string | undefined) => number {
     // The composition is looked up every time (it may be replaced); its entries are flattened once
     // per list (a reconfigure hands the service a new one), not on each of a play's several asks.
-    const entries = (this.ctx.get('composition') as EntryOrder | undefined)?.entries ?? NO_ENTRIES
-    if (this.flattened?.entries !== entries) this.flattened = { entries, ids: flattenIds(entries) }
-    const order = this.flattened.ids
+    // A caller's call comes through Cordis's tracing proxy, where each `this.` read costs microseconds
+    // and `ctx.get` (a mixin accessor, a props proxy, a bound method) ~10 µs, asked several times a
+    // turn: the lookup goes to the service's own reflect (a built-in, never replaced), taken once.
+    const self = untraced(this)
+    self.reflect ??= self.ctx.reflect
+    const composition = self.reflect.get('composition') as EntryOrder | undefined
+    // `entries` is read past the proxy too: a read creates no effect.
+    const entries = (composition && untraced(composition).entries) ?? NO_ENTRIES
+    if (self.flattened?.entries !== entries) self.flattened = { entries, ids: flattenIds(entries) }
+    const order = self.flattened.ids
     return (entry) => {
       const index = entry === undefined ? -1 : order.indexOf(entry)
       return index < 0 ? order.length : index

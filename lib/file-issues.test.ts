@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fileErrorMap, formatPath, jsonPath, zodIssuesToFileIssues } from './file-issues.ts'
+import { fileErrorMap, formatPath, jsonPath, safeParseWorded, zodIssuesToFileIssues } from './file-issues.ts'
 
 const issuesOf = (schema: z.ZodType, value: unknown) =>
   zodIssuesToFileIssues(schema.safeParse(value, { error: fileErrorMap }).error?.issues ?? [])
@@ -12,6 +12,23 @@ describe('fileErrorMap', () => {
       { path: 'n', message: 'must be greater than 0, got number 0' },
     ])
     expect(issuesOf(z.string().min(1), '')).toEqual([{ path: '', message: 'must not be empty' }])
+  })
+})
+
+describe('safeParseWorded', () => {
+  const schema = z.object({ name: z.string(), size: z.number() })
+
+  it('returns what the schema makes of good data', () => {
+    expect(safeParseWorded(schema, { name: 'a', size: 1 })).toEqual({ success: true, data: { name: 'a', size: 1 } })
+  })
+
+  it("words a failure's issues with fileErrorMap", () => {
+    const result = safeParseWorded(schema, { size: 'big' })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'required field is missing (expected string)',
+      'expected number, got string "big"',
+    ])
   })
 })
 

@@ -69,6 +69,15 @@ function describeValue(value: unknown): string {
 }
 
 /**
+ * `schema.safeParse(data)` whose issues, when it fails, carry fileErrorMap's wording. The map goes
+ * only to a second parse of data that failed: on every parse it cost about as much as the parse.
+ */
+export function safeParseWorded<T extends z.ZodType>(schema: T, data: unknown): z.ZodSafeParseResult<z.output<T>> {
+  const plain = schema.safeParse(data)
+  return plain.success ? plain : schema.safeParse(data, { error: fileErrorMap })
+}
+
+/**
  * Per-parse zod error map: friendlier wording than zod's defaults. Returning
  * undefined keeps a message a schema set itself (e.g. name rules).
  */

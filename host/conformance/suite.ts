@@ -3,7 +3,7 @@
 // with its file and JSON path; a typo never passes silently.
 import { docFile } from '../../lib/package-root.ts'
 import type { z } from 'zod'
-import { fileErrorMap, formatFileIssues, type FileIssue } from '../../lib/file-issues.ts'
+import { type FileIssue, formatFileIssues, safeParseWorded } from '../../lib/file-issues.ts'
 import { renamedSpellingIssues, withoutRenamed } from '../../lib/acp-script/renamed.ts'
 import { KEBAB_NAME } from '../../lib/closed-object.ts'
 import { suggest } from '../../lib/did-you-mean.ts'
@@ -219,7 +219,7 @@ function parseJson<S extends z.ZodType>(
     return undefined
   }
   const renamed = renamedIn?.((data as { steps?: unknown } | null)?.steps) ?? []
-  const parsed = schema.safeParse(data, { error: fileErrorMap })
+  const parsed = safeParseWorded(schema, data)
   if (!parsed.success || renamed.length) {
     issues.push(...withoutRenamed(renamed, parsed.error?.issues ?? []))
     return undefined

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { isAbsolute, join, relative } from 'node:path'
 import { nearMisses } from '../../lib/did-you-mean.ts'
-import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
+import { safeParseWorded, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { type AgentPreset, agentPresetSchema, checkPresetWire } from '../../lib/model-wire/preset.ts'
 import { NamedError } from '../../lib/named-error.ts'
 import { docFile, packageFile } from '../../lib/package-root.ts'
@@ -41,7 +41,7 @@ export function loadPreset(nameOrFile: string, root: string): AgentPreset {
   } catch (error) {
     throw new NamedError(`cannot read agent preset ${shown}: ${(error as Error).message}`)
   }
-  const parsed = agentPresetSchema.safeParse(parseYamlData(text, shown), { error: fileErrorMap })
+  const parsed = safeParseWorded(agentPresetSchema, parseYamlData(text, shown))
   if (!parsed.success)
     throw new ScenarioFileError(
       shown,

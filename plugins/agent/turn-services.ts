@@ -36,8 +36,9 @@ export function turnServices(
   return {
     llm,
     store,
-    // Looked up at each use, as the tools service may be reloaded while a turn runs.
-    registry: servers.registryFor(sessionId, () => ctx.tools),
+    // Looked up at each use, as the tools service may be reloaded while a turn runs; list and get are
+    // reads, asked past the tracing proxy (which built shadow methods for each of a step's asks).
+    registry: servers.registryFor(sessionId, () => untraced(ctx.tools)),
     config,
     // Listed when the turn first asks (a file tool, an instruction file): most turns of a text answer
     // never do, and listing reads the environment and the key folder.

@@ -1,6 +1,6 @@
 // Load everything replay serves, once, at plugin start: session logs → derived scripts →
 // overrides applied. Any problem is one loud error naming the file; nothing is read later.
-import { fileErrorMap, jsonPath, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
+import { jsonPath, safeParseWorded, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { docFile } from '../../lib/package-root.ts'
 import { plural } from '../../lib/plural.ts'
 import { readFileSync, realpathSync } from 'node:fs'
@@ -90,7 +90,7 @@ function readSession(
     if (event.type !== 'assistant/chunk') return void historyEvents.push(event)
     // Validate every chunk here, so a bad fixture fails at start rather than mid-scenario.
     if (isPlainDelta(event.data)) return
-    const result = ChunkEventData.safeParse(event.data, { error: fileErrorMap })
+    const result = safeParseWorded(ChunkEventData, event.data)
     if (!result.success) {
       const problems = zodIssuesToFileIssues(result.error.issues)
         .slice(0, 4)

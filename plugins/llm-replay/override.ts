@@ -4,7 +4,7 @@
 import { docFile } from '../../lib/package-root.ts'
 import { z } from 'zod'
 import type { ScriptEntry, StepRef } from './derive.ts'
-import { fileErrorMap, jsonPath, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
+import { jsonPath, safeParseWorded, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { plural } from '../../lib/plural.ts'
 import { entrySchema, toReplayEntry } from './schema.ts'
 
@@ -111,7 +111,7 @@ export function parseOverride(text: string, file: string, defaultSession = 0): O
       `${file}: not valid JSON (${(error as Error).message}); see ${docFile('replay.md')} for the override format`,
     )
   }
-  const result = OverrideFileSchema.safeParse(input, { error: fileErrorMap })
+  const result = safeParseWorded(OverrideFileSchema, input)
   if (!result.success) {
     throw new Error(`invalid replay override (see ${docFile('replay.md')}):\n${issueLines(file, result.error.issues)}`)
   }

@@ -3,7 +3,7 @@
 // assignment), pass with failures listed (`ok: true`), or crash the renderer (a failure that is an
 // object: `out.replace is not a function`). Each is a named error. Pure.
 import { z } from 'zod'
-import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
+import { safeParseWorded, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
 import { plural } from '../../../lib/plural.ts'
 import { FailureSchema } from '../model/failure.ts'
 
@@ -29,7 +29,7 @@ const AGAIN = 'the blob was altered or damaged: write it again with dsh test --r
 
 /** Problems of a blob's outcomes (empty when they are sound), each naming `outcomes[i]` and its scenario. */
 export function outcomeProblems(outcomes: readonly unknown[], assigned: readonly string[]): string[] {
-  const parsed = z.array(OutcomeShape).safeParse(outcomes, { error: fileErrorMap })
+  const parsed = safeParseWorded(z.array(OutcomeShape), outcomes)
   if (!parsed.success)
     return zodIssuesToFileIssues(parsed.error.issues, ['outcomes']).map((issue) => `${issue.path}: ${issue.message}`)
   const share = new Set(assigned)

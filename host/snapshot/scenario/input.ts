@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { checkScript } from '../../../lib/acp-script/check.ts'
 import { renamedSpellingIssues, withoutRenamed } from '../../../lib/acp-script/renamed.ts'
 import { stepSchema } from '../../../lib/acp-script/shared-steps.ts'
-import { type FileIssue, fileErrorMap } from '../../../lib/file-issues.ts'
+import { type FileIssue, safeParseWorded } from '../../../lib/file-issues.ts'
 import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject } from '../../../lib/closed-object.ts'
@@ -58,7 +58,7 @@ function parseInput(text: string, file: string): ScenarioInput {
     throw new ScenarioFileError(file, [jsonSyntaxIssue(text, error as Error)])
   }
   const renamed = renamedSpellingIssues((data as { steps?: unknown } | null)?.steps)
-  const parsed = inputSchema.safeParse(data, { error: fileErrorMap })
+  const parsed = safeParseWorded(inputSchema, data)
   if (!parsed.success || renamed.length)
     throw new ScenarioFileError(file, withoutRenamed(renamed, parsed.error?.issues ?? []))
   const input = parsed.data

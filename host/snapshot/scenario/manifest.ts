@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
+import { type FileIssue, safeParseWorded, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
 import { ScenarioFileError } from './issues.ts'
 import { readScenarioFile } from './read-scenario-file.ts'
 import { closedObject, kebabName, portableString } from '../../../lib/closed-object.ts'
@@ -224,7 +224,7 @@ export function parseManifest(text: string, file: string, folderName: string): S
       { path: '', message: 'the manifest is empty; it needs at least scenario, description and recording' },
     ])
   }
-  const parsed = manifestSchema.safeParse(data, { error: fileErrorMap })
+  const parsed = safeParseWorded(manifestSchema, data)
   if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues))
   const issues = crossFieldIssues(parsed.data, folderName)
   if (issues.length) throw new ScenarioFileError(file, issues)

@@ -4,7 +4,7 @@
 // the scripted stand-in plays it. Discovery validates the file in every mode; nothing is rendered
 // until a --stub recording starts (replay never streams them: the session log is the model then).
 import { join } from 'node:path'
-import { fileErrorMap, zodIssuesToFileIssues, type FileIssue } from '../../../lib/file-issues.ts'
+import { type FileIssue, safeParseWorded, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
 import {
   MODEL_ITEM_KINDS,
   MODEL_ITEM_SCHEMAS,
@@ -41,7 +41,7 @@ function validateModelScript(text: string, file: string): ModelScriptItem[] {
       return
     }
     const kind = keys[0] as ModelItemKind
-    const parsed = MODEL_ITEM_SCHEMAS[kind].safeParse((item as Record<string, unknown>)[kind], { error: fileErrorMap })
+    const parsed = safeParseWorded(MODEL_ITEM_SCHEMAS[kind], (item as Record<string, unknown>)[kind])
     if (!parsed.success) issues.push(...zodIssuesToFileIssues(parsed.error.issues, [index, kind]))
     else items.push({ kind, value: parsed.data } as ModelScriptItem)
   })

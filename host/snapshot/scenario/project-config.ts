@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { closedObject } from '../../../lib/closed-object.ts'
-import { fileErrorMap, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
+import { safeParseWorded, zodIssuesToFileIssues } from '../../../lib/file-issues.ts'
 import { docFile } from '../../../lib/package-root.ts'
 import { ScenarioFileError } from './issues.ts'
 import type { ScenarioManifest } from './manifest.ts'
@@ -53,7 +53,7 @@ const NO_PROJECT_CONFIG: ProjectConfig = { redact: [], normalize: [], allow: [] 
 /** Pure: validate the file's text; `file` is used in messages. An empty file is no settings. */
 function parseProjectConfig(text: string, file: string): ProjectConfig {
   const data = parseYamlData(text, file) ?? {}
-  const parsed = projectConfigSchema.safeParse(data, { error: fileErrorMap })
+  const parsed = safeParseWorded(projectConfigSchema, data)
   if (!parsed.success) throw new ScenarioFileError(file, zodIssuesToFileIssues(parsed.error.issues), PROJECT_HINT)
   return parsed.data
 }

@@ -147,7 +147,7 @@ export class SessionLogFile {
 
   /**
    * Append one line (the newline is added here). Durable when this returns. With `verify`, the
-   * log must first still be the file opened, whole (two stat calls); the store skips that for
+   * log must first still be the file opened, whole (a stat call); the store skips that for
    * model chunks, the hot path, and checks at the next other event.
    */
   writeLine(line: string, verify = true): void {

@@ -29,15 +29,18 @@ export function checkLogIdentity(fd: number, path: string, identity: FileIdentit
   )
 }
 
-/** How the log at `path` differs from the open file `fd` of `size` bytes; undefined when it is still that file. */
+/**
+ * How the log at `path` differs from the open file `fd` of `size` bytes; undefined when it is still
+ * that file. One stat call while it is: the name's own, which is the open file's when dev and inode
+ * match (its size is the open file's); the open file is asked only when the name is gone.
+ */
 export function describeChange(fd: number, path: string, identity: FileIdentity, size: number): string | undefined {
-  const open = fstatSync(fd)
   // lstat: a link put at the name (even to this very file, moved elsewhere) is not the log.
   const atPath = lstatSync(path, { throwIfNoEntry: false })
-  if (!atPath) return open.nlink === 0 ? 'was deleted' : 'was moved away'
+  if (!atPath) return fstatSync(fd).nlink === 0 ? 'was deleted' : 'was moved away'
   if (atPath.isSymbolicLink()) return 'was replaced by a symbolic link'
   if (atPath.dev !== identity.dev || atPath.ino !== identity.ino) return 'was replaced by another file'
-  if (open.size !== size)
-    return `was changed by another writer (${plural(size, 'byte')} written here, ${open.size} on disk)`
+  if (atPath.size !== size)
+    return `was changed by another writer (${plural(size, 'byte')} written here, ${atPath.size} on disk)`
   return undefined
 }

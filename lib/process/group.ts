@@ -38,6 +38,13 @@ interface GroupRunOptions {
    * settles (lib/process/marked.ts).
    */
   marker?: ProcessMarker
+  /**
+   * The child is a sandbox launcher whose sandbox dies with it (bubblewrap's `--die-with-parent`):
+   * once it has exited during a stop, what is left of the group is killed at once, not after
+   * `killGraceMs`. A SIGTERM that reaches bubblewrap in its first milliseconds is lost on the
+   * sandbox's first process, which then waited out the whole grace period (a cancel took 2 s).
+   */
+  diesWithLauncher?: boolean
 }
 
 /** Send `signal` to every member of the group; a group that is already gone (ESRCH) is fine. */
@@ -120,6 +127,7 @@ export function runInProcessGroup(options: GroupRunOptions): Promise<ProcessEndi
     })
     child.on('exit', (code, signal) => {
       exit = { code, signal }
+      if (stopReason && options.diesWithLauncher && child.pid !== undefined) signalGroup(child.pid, 'SIGKILL')
       killGroup()
     })
     // The pipe closes when its last holder exits, but a member may have let go of it

@@ -180,6 +180,7 @@ async function runLocal(
       onOutput: (chunk) => capture.push(chunk),
       lifeline: true,
       marker,
+      diesWithLauncher: !watched,
     })
     return formatBashResult(capture.text(), ending, config.timeoutMs)
   } finally {

@@ -71,9 +71,14 @@ function describeValue(value: unknown): string {
 /**
  * `schema.safeParse(data)` whose issues, when it fails, carry fileErrorMap's wording. The map goes
  * only to a second parse of data that failed: on every parse it cost about as much as the parse.
+ * `options` are the first parse's (e.g. zod's `jitless`).
  */
-export function safeParseWorded<T extends z.ZodType>(schema: T, data: unknown): z.ZodSafeParseResult<z.output<T>> {
-  const plain = schema.safeParse(data)
+export function safeParseWorded<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+  options?: { jitless?: boolean },
+): z.ZodSafeParseResult<z.output<T>> {
+  const plain = schema.safeParse(data, options)
   return plain.success ? plain : schema.safeParse(data, { error: fileErrorMap })
 }
 

@@ -3,7 +3,7 @@
 // the verdict depends on the line alone, and a process reads the same lines again and again (replay
 // loads a scenario's fixture on every run of it, the store reopens its logs), where zod was the
 // dearest part of the parse. Bounded: forgotten all at once past CHECKED_CHARS (a few MB at most).
-import { fileErrorMap, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
+import { safeParseWorded, zodIssuesToFileIssues } from '../../lib/file-issues.ts'
 import { eventDataSchemas, isPlainChunk } from './event-schemas.ts'
 import type { EventType } from './events.ts'
 
@@ -44,16 +44,14 @@ function rememberChecked(line: string): void {
 export function checkData(type: EventType, data: Record<string, unknown>, at: string, line: string): void {
   if (type === 'assistant/chunk' && isPlainChunk(data)) return
   if (checkedBefore(line)) return
-  // The wording map only for a failure: on every line it would cost a third of the parse.
   const schema = eventDataSchemas()[type]
   const parses = (parsesByKind.get(type) ?? 0) + 1
   parsesByKind.set(type, parses)
-  if (schema.safeParse(data, parses > PLAIN_PARSES ? undefined : PLAIN).success) {
+  const checked = safeParseWorded(schema, data, parses > PLAIN_PARSES ? undefined : PLAIN)
+  if (checked.success) {
     rememberChecked(line)
     return
   }
-  const checked = schema.safeParse(data, { error: fileErrorMap })
-  if (checked.success) return
   const [first, ...others] = zodIssuesToFileIssues(checked.error.issues, ['data'])
   const more = others.length ? ` (and ${others.length} more)` : ''
   const problem = first ? `${first.path}: ${first.message}` : checked.error.message

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fileErrorMap, formatPath, jsonPath, safeParseWorded, zodIssuesToFileIssues } from './file-issues.ts'
+import { formatPath, jsonPath, safeParseWorded, zodIssuesToFileIssues } from './file-issues.ts'
 
 const issuesOf = (schema: z.ZodType, value: unknown) =>
-  zodIssuesToFileIssues(schema.safeParse(value, { error: fileErrorMap }).error?.issues ?? [])
+  zodIssuesToFileIssues(safeParseWorded(schema, value).error?.issues ?? [])
 
-describe('fileErrorMap', () => {
+describe('the file wording', () => {
   it('says what a too-small value should be and what it was', () => {
     expect(issuesOf(z.number().min(0), -1)).toEqual([{ path: '', message: 'must be at least 0, got number -1' }])
     expect(issuesOf(z.object({ n: z.number().gt(0) }), { n: 0 })).toEqual([
@@ -22,7 +22,7 @@ describe('safeParseWorded', () => {
     expect(safeParseWorded(schema, { name: 'a', size: 1 })).toEqual({ success: true, data: { name: 'a', size: 1 } })
   })
 
-  it("words a failure's issues with fileErrorMap", () => {
+  it("words a failure's issues", () => {
     const result = safeParseWorded(schema, { size: 'big' })
     expect(result.success).toBe(false)
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([

@@ -86,7 +86,7 @@ export function safeParseWorded<T extends z.ZodType>(
  * Per-parse zod error map: friendlier wording than zod's defaults. Returning
  * undefined keeps a message a schema set itself (e.g. name rules).
  */
-export function fileErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
+function fileErrorMap(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return `required field is missing (expected ${issue.expected})`

@@ -5,6 +5,7 @@ import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { packageFile } from '../../../../lib/package-root.ts'
+import { signalGroup } from '../../../../lib/process/group.ts'
 import { discoverScenarios } from '../../scenario/discover.ts'
 import { scratchProject } from '../../test-support/scratch-project.ts'
 import { WorkerProcess } from './worker-process.ts'
@@ -34,10 +35,19 @@ describe('a dsh test --jobs worker', () => {
   }, 180_000)
 
   it('answers dropped for what it held but had not started when the run was interrupted, then runs on', async () => {
-    worker.submit('text-turn')
-    worker.submit('read-file')
-    worker.drop()
-    // The first may already be running when the drop arrives; the second waits behind it, so it never starts.
+    // The worker is stopped while the two and the drop are handed over, so it reads all three before it
+    // can start either: the drop cannot arrive late, as it could when the parent paused between two sends.
+    const pid = worker.pid ?? 0
+    signalGroup(pid, 'SIGSTOP')
+    try {
+      worker.submit('text-turn')
+      worker.submit('read-file')
+      worker.drop()
+    } finally {
+      signalGroup(pid, 'SIGCONT')
+    }
+    // Were the messages read in two chunks, the first could start before the drop; the second waits
+    // behind it, and that wait spans event-loop turns that read the drop, so it never starts.
     expect([{ ran: 'text-turn', ok: true }, { kind: 'dropped' }]).toContainEqual(await verdict())
     expect(await verdict()).toEqual({ kind: 'dropped' })
     // A drop cancels only what was handed before it.

@@ -213,13 +213,11 @@ export class Agent extends Service {
     const { sessions } = this.ctx
     const log = (failure: McpFailure) =>
       sessions.append(sessionId, 'mcp/failure', { server: failure.server, message: failure.message })
-    // Each stdio server's sandbox is logged as it starts (mcp/server), dsh's own files hidden from it;
-    // listed only when there is a server to start (most sessions name none).
-    const starts = 'specs' in request && request.specs.length > 0
-    return this.servers.attach(sessionId, request, runtime.header.cwd, log, {
-      hidden: starts ? ownFiles(sessions.root, this.ctx.llm.adapters()) : [],
+    // Each stdio server's sandbox is logged as it starts (mcp/server), dsh's own files hidden from it.
+    return this.servers.attach(sessionId, request, runtime.header.cwd, log, () => ({
+      hidden: ownFiles(sessions.root, this.ctx.llm.adapters()),
       onSandbox: (server, sandbox) => sessions.append(sessionId, 'mcp/server', { server, sandbox }),
-    })
+    }))
   }
 
   /** session/resume: re-attach a persisted session (as load does) without retelling its history. */

@@ -42,13 +42,15 @@ export class SessionServers {
   /**
    * Connects the servers for a session, replacing those it had (a session/load or resume brings
    * the client's current list). Failures go to the log through `logFailure`, and are returned.
+   * `launch` is asked only when there are servers to start (listing dsh's own files reads the
+   * environment and the key folder; most sessions name no server).
    */
   async attach(
     sessionId: string,
     request: ServerRequest,
     cwd: string,
     logFailure: (f: McpFailure) => void,
-    launch?: McpSessionLaunch,
+    launch?: () => McpSessionLaunch,
   ) {
     await this.detach(sessionId)
     let failures: McpFailure[]
@@ -62,7 +64,7 @@ export class SessionServers {
     } else if (request.specs.length === 0) {
       failures = []
     } else {
-      const set = await this.ctx.mcp.connect(request.specs, cwd, launch)
+      const set = await this.ctx.mcp.connect(request.specs, cwd, launch?.())
       this.sets.set(sessionId, set)
       failures = set.failures
       // A server that dies or times out during a call later: logged too, nothing about it is lost.

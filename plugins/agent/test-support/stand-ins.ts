@@ -94,7 +94,8 @@ export function standIns(options: StandInOptions = {}): StandIns {
     ...options.config,
   })
   const registry = { list: () => tools, get: (name: string) => tools.find((t) => t.name === name) }
-  const hidden = options.hidden && (() => options.hidden ?? [])
+  const listed = options.hidden
+  const hidden = listed && (() => listed)
   const turn = () => new Turn({ runtime, llm, store, registry, config, hidden, client, signal: controller.signal })
   return { runtime, events, requests, asked, waits, controller, turn, store, llm }
 }
